@@ -1,0 +1,1 @@
+# backends/ build fragment (filled in as the component lands).

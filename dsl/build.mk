@@ -1,0 +1,1 @@
+# dsl/ build fragment (filled in as the component lands).

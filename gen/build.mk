@@ -1,0 +1,1 @@
+# gen/ build fragment (filled in as the component lands).

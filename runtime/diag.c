@@ -1,0 +1,221 @@
+/* runtime/diag.c - loading sources and collecting/printing diagnostics in
+ * the `file:line:col: error: message` + source line + caret form. */
+#include <stdlib.h>
+#include <errno.h>
+#include "rulegen/diag.h"
+#include "internal.h"
+
+static RgSource *source_new(const char *name, size_t len) {
+  RgSource *s = rg_alloc(sizeof *s);
+  if (!s)
+    return NULL;
+  memset(s, 0, sizeof *s);
+  size_t nlen = strlen(name);
+  s->name = rg_alloc(nlen + 1);
+  s->text = rg_alloc(len + 1);
+  if (!s->name || !s->text) {
+    rg_source_free(s);
+    return NULL;
+  }
+  memcpy(s->name, name, nlen + 1);
+  s->len = len;
+  s->text[len] = 0;
+  return s;
+}
+
+RgSource *rg_source_from_mem(const char *name, const char *text, size_t len) {
+  RgSource *s = source_new(name, len);
+  if (s && len)
+    memcpy(s->text, text, len);
+  return s;
+}
+
+RgSource *rg_source_load(const char *path, RgDiags *d) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  RgLoc none = {NULL, 0};
+  if (!f) {
+    if (d)
+      rg_diag(d, RG_ERROR, none, "cannot open '%s': %s", path, strerror(errno));
+    return NULL;
+  }
+  RgBuf b;
+  rg_buf_init(&b);
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    rg_buf_put(&b, chunk, n);
+  bool failed = ferror(f) != 0;
+  int err = errno;
+  if (!is_stdin)
+    fclose(f);
+  if (failed || b.oom) {
+    if (d)
+      rg_diag(d, RG_ERROR, none, "cannot read '%s': %s", path,
+              b.oom ? "out of memory" : strerror(err));
+    rg_buf_free(&b);
+    return NULL;
+  }
+  if (b.len > UINT32_MAX - 1) {
+    if (d)
+      rg_diag(d, RG_ERROR, none, "'%s' is too large (limit 4 GiB)", path);
+    rg_buf_free(&b);
+    return NULL;
+  }
+  RgSource *s = source_new(is_stdin ? "<stdin>" : path, 0);
+  if (!s) {
+    rg_buf_free(&b);
+    if (d)
+      rg_diag(d, RG_ERROR, none, "out of memory reading '%s'", path);
+    return NULL;
+  }
+  rg_free(s->text);
+  s->len = b.len;
+  s->text = rg_buf_take(&b);
+  if (!s->text) { /* empty file: rg_buf_take may still need a buffer */
+    s->text = rg_alloc(1);
+    if (!s->text) {
+      rg_source_free(s);
+      return NULL;
+    }
+    s->text[0] = 0;
+  }
+  return s;
+}
+
+void rg_source_free(RgSource *src) {
+  if (!src)
+    return;
+  rg_free(src->name);
+  rg_free(src->text);
+  rg_free(src->line_starts);
+  rg_free(src);
+}
+
+static bool build_lines(RgSource *s) {
+  uint32_t n = 1;
+  for (size_t i = 0; i < s->len; i++)
+    n += s->text[i] == '\n';
+  uint32_t *ls = rg_alloc(sizeof *ls * n);
+  if (!ls)
+    return false;
+  uint32_t k = 0;
+  ls[k++] = 0;
+  for (size_t i = 0; i < s->len; i++)
+    if (s->text[i] == '\n')
+      ls[k++] = (uint32_t)i + 1;
+  s->line_starts = ls;
+  s->nlines = n;
+  return true;
+}
+
+void rg_source_linecol(const RgSource *src, uint32_t off, uint32_t *line, uint32_t *col) {
+  /* The line table is a cache; building it does not change the source. */
+  RgSource *s = (RgSource *)src;
+  if (off > s->len)
+    off = (uint32_t)s->len;
+  if (!s->line_starts && !build_lines(s)) {
+    *line = 0;
+    *col = off + 1;
+    return;
+  }
+  uint32_t lo = 0, hi = s->nlines;
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (s->line_starts[mid] <= off)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  *line = lo + 1;
+  *col = off - s->line_starts[lo] + 1;
+}
+
+void rg_diags_init(RgDiags *d) { memset(d, 0, sizeof *d); }
+
+void rg_diags_free(RgDiags *d) {
+  for (size_t i = 0; i < d->count; i++)
+    rg_free(d->items[i].msg);
+  rg_free(d->items);
+  memset(d, 0, sizeof *d);
+}
+
+void rg_vdiag(RgDiags *d, RgSeverity sev, RgLoc loc, const char *fmt, va_list ap) {
+  if (sev == RG_ERROR)
+    d->errors++;
+  else if (sev == RG_WARNING)
+    d->warnings++;
+  if (d->max_errors && sev == RG_ERROR && d->errors > d->max_errors) {
+    d->truncated = true;
+    return;
+  }
+  if (d->truncated && sev == RG_NOTE)
+    return;
+  if (d->count == d->cap) {
+    size_t cap = d->cap ? d->cap * 2 : 16;
+    RgDiag *items = rg_realloc(d->items, cap * sizeof *items);
+    if (!items)
+      return; /* counted but not kept: the exit status still reflects it */
+    d->items = items;
+    d->cap = cap;
+  }
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_vprintf(&b, fmt, ap);
+  char *msg = rg_buf_take(&b);
+  if (!msg)
+    return;
+  RgDiag *it = &d->items[d->count++];
+  it->sev = sev;
+  it->loc = loc;
+  it->msg = msg;
+}
+
+void rg_diag(RgDiags *d, RgSeverity sev, RgLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  rg_vdiag(d, sev, loc, fmt, ap);
+  va_end(ap);
+}
+
+static const char *sev_name(RgSeverity s) {
+  return s == RG_ERROR ? "error" : s == RG_WARNING ? "warning" : "note";
+}
+
+/* Prints a source line with control bytes shown as '?' so that binary input
+ * cannot garble a terminal; tabs are kept so the caret lines up. */
+static void print_line(FILE *out, const char *p, const char *end) {
+  for (; p < end && *p != '\n'; p++) {
+    unsigned char c = (unsigned char)*p;
+    if (c == '\r' && (p + 1 == end || p[1] == '\n'))
+      continue;
+    fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', out);
+  }
+  fputc('\n', out);
+}
+
+void rg_diag_print_one(FILE *out, const RgDiag *dg) {
+  if (!dg->loc.src) {
+    fprintf(out, "%s: %s\n", sev_name(dg->sev), dg->msg);
+    return;
+  }
+  const RgSource *s = dg->loc.src;
+  uint32_t line, col;
+  rg_source_linecol(s, dg->loc.off, &line, &col);
+  fprintf(out, "%s:%u:%u: %s: %s\n", s->name, line, col, sev_name(dg->sev), dg->msg);
+  if (!s->line_starts)
+    return;
+  const char *start = s->text + s->line_starts[line - 1];
+  const char *end = s->text + s->len;
+  print_line(out, start, end);
+  for (uint32_t i = 0; i + 1 < col; i++)
+    fputc(start[i] == '\t' ? '\t' : ' ', out);
+  fputs("^\n", out);
+}
+
+void rg_diags_print(FILE *out, const RgDiags *d) {
+  for (size_t i = 0; i < d->count; i++)
+    rg_diag_print_one(out, &d->items[i]);
+  if (d->truncated)
+    fprintf(out, "note: too many errors (%zu); the rest are not shown\n", d->errors);
+}

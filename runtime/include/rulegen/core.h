@@ -1,0 +1,48 @@
+/* rulegen/core.h - version, status codes, export macro and the allocation
+ * hook shared by every part of the rulegen runtime library. */
+#ifndef RULEGEN_CORE_H
+#define RULEGEN_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define RG_API __attribute__((visibility("default")))
+#else
+#define RG_API
+#endif
+
+#define RG_VERSION_MAJOR 0
+#define RG_VERSION_MINOR 1
+#define RG_VERSION_PATCH 0
+#define RG_VERSION "0.1.0"
+/* Bumped whenever generated code and the runtime stop being compatible;
+ * generated passes embed it and the runtime refuses a mismatch. */
+#define RG_ABI_VERSION 1
+
+typedef enum RgStatus {
+  RG_OK = 0,
+  RG_ERR_NOMEM,   /* the allocation hook returned NULL */
+  RG_ERR_PARSE,   /* malformed input; details are in the diagnostics */
+  RG_ERR_VERIFY,  /* the graph violates an IR invariant */
+  RG_ERR_IO,      /* reading or writing a file failed */
+  RG_ERR_INVALID, /* an API call was given arguments it cannot accept */
+  RG_ERR_BUDGET,  /* a rewrite budget ran out (rules that do not terminate) */
+  RG_ERR_TYPE,    /* a rewrite produced a value of the wrong type */
+  RG_ERR_ABI      /* generated code was built for another runtime ABI */
+} RgStatus;
+
+RG_API const char *rg_version(void);
+RG_API int rg_abi_version(void);
+RG_API const char *rg_status_name(RgStatus s);
+
+/* One allocation hook for the whole library, realloc-shaped: size 0 frees
+ * and returns NULL. Replaceable so that tests can inject failures. */
+typedef void *(*RgAllocFn)(void *user, void *ptr, size_t size);
+RG_API void rg_set_allocator(RgAllocFn fn, void *user);
+RG_API void *rg_alloc(size_t size);
+RG_API void *rg_realloc(void *ptr, size_t size);
+RG_API void rg_free(void *ptr);
+
+#endif

@@ -1,0 +1,68 @@
+/* runtime/internal.h - helpers shared by the runtime's own files and the
+ * tools built from this repository: arenas, growable buffers, hashing and the
+ * abort for broken invariants. Not installed; not part of the public API. */
+#ifndef RG_INTERNAL_H
+#define RG_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "rulegen/core.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define RG_NORETURN __attribute__((noreturn))
+#define RG_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define RG_NORETURN
+#define RG_PRINTF(a, b)
+#endif
+
+/* Internal invariant violated: a bug in rulegen, never bad input. */
+RG_NORETURN void rg_die(const char *fmt, ...) RG_PRINTF(1, 2);
+#define RG_ASSERT(c) ((c) ? (void)0 : rg_die("%s:%d: assertion failed: %s", __FILE__, __LINE__, #c))
+
+/* Bump allocator freed in one call. Chunks come from the allocation hook;
+ * rg_arena_alloc returns NULL when the hook fails. */
+typedef struct RgArenaChunk RgArenaChunk;
+typedef struct RgArena {
+  RgArenaChunk *chunk;
+  char *cur, *end;
+  size_t total; /* bytes handed out, for memory reports */
+} RgArena;
+
+void rg_arena_init(RgArena *a);
+void rg_arena_free(RgArena *a);
+void *rg_arena_alloc(RgArena *a, size_t size);          /* 8-byte aligned */
+void *rg_arena_zalloc(RgArena *a, size_t size);
+char *rg_arena_strdup(RgArena *a, const char *s, size_t len); /* NUL-terminated */
+size_t rg_arena_bytes(const RgArena *a);
+
+/* Growable byte buffer. `oom` latches the first allocation failure so that
+ * callers check once at the end. */
+typedef struct RgBuf {
+  char *data;
+  size_t len, cap;
+  bool oom;
+} RgBuf;
+
+void rg_buf_init(RgBuf *b);
+void rg_buf_free(RgBuf *b);
+void rg_buf_reserve(RgBuf *b, size_t extra);
+void rg_buf_put(RgBuf *b, const char *s, size_t n);
+void rg_buf_puts(RgBuf *b, const char *s);
+void rg_buf_putc(RgBuf *b, char c);
+void rg_buf_printf(RgBuf *b, const char *fmt, ...) RG_PRINTF(2, 3);
+void rg_buf_vprintf(RgBuf *b, const char *fmt, va_list ap);
+void rg_buf_put_i64(RgBuf *b, int64_t v);
+/* Detaches the NUL-terminated contents (caller frees with rg_free). */
+char *rg_buf_take(RgBuf *b);
+
+uint32_t rg_hash_bytes(const void *p, size_t n);
+
+/* Writes `data` to `path` through a temporary file in the same directory
+ * and rename(2), so readers never see a half-written file. "-" writes to
+ * standard output. Returns 0, or -1 with a message in `err`. */
+int rg_write_file_atomic(const char *path, const char *data, size_t len,
+                         char *err, size_t errlen);
+
+#endif

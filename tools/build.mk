@@ -1,0 +1,1 @@
+# tools/ build fragment (filled in as the component lands).

@@ -23,6 +23,7 @@ LDLIBS  += -lm
 .PHONY: all check asan bench fuzz verify coverage install clean
 # Keep intermediate objects and generated sources between runs.
 .SECONDARY:
+.SECONDEXPANSION:
 all:
 
 include runtime/build.mk
@@ -31,6 +32,7 @@ include gen/build.mk
 include backends/build.mk
 include tools/build.mk
 include tests/build.mk
+include tests/fuzz/build.mk
 -include bench/build.mk
 
 $(BUILD)/obj/%.o: %.c

@@ -1,1 +1,4 @@
-# tools/ build fragment (filled in as the component lands).
+# tools/ : one fragment per program (tools/<name>.mk) so that each tool's
+# sources and link line stay next to it.
+INSTALL_BINS =
+include $(filter-out tools/build.mk,$(sort $(wildcard tools/*.mk)))

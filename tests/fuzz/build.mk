@@ -1,0 +1,27 @@
+# tests/fuzz : libFuzzer harnesses, one per tests/fuzz/fuzz_<name>.c, each
+# seeded from the directories listed in FUZZ_SEEDS_<name>. Built with clang
+# in their own tree (build/fuzz) with ASan+UBSan; `make fuzz` runs each for
+# FUZZ_SECONDS seconds and fails on any crash, leak or timeout.
+FUZZ_SECONDS ?= 60
+FUZZ_SRCS = $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_NAMES = $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=%)
+FUZZ_BINS = $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
+
+# Extra objects a harness links besides the runtime: FUZZ_OBJS_<name>.
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIBRULEGEN) $$(FUZZ_OBJS_$$*)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS_$*) $(LIBRULEGEN) $(LDLIBS) -o $@
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz:
+	$(MAKE) BUILD=build/fuzz CC=clang OPT=-O1 \
+	  SANFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" fuzz-build
+	@set -e; for n in $(FUZZ_NAMES); do \
+	  dir=build/fuzz/corpus/$$n; mkdir -p $$dir; \
+	  echo "fuzz $$n: $(FUZZ_SECONDS)s"; \
+	  build/fuzz/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=0 $$dir $$(eval echo \$$FUZZ_SEEDS_$$n) \
+	    2>build/fuzz/fuzz_$$n.log || { tail -n 40 build/fuzz/fuzz_$$n.log; exit 1; }; \
+	  grep -E '^(#[0-9]+ +DONE|Done)' build/fuzz/fuzz_$$n.log | tail -n 1; \
+	done

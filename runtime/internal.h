@@ -65,4 +65,15 @@ uint32_t rg_hash_bytes(const void *p, size_t n);
 int rg_write_file_atomic(const char *path, const char *data, size_t len,
                          char *err, size_t errlen);
 
+/* Graph internals for the reader and other runtime files. */
+struct RgGraph;
+struct RgNode;
+struct RgNamedAttr;
+RgArena *ir_arena(struct RgGraph *g);
+/* Installs a node's whole attribute array at once (the reader's path; the
+ * array must live in the graph's arena and its names be interned). Applies
+ * the `rg.frozen` marker like rg_node_set_attr does. */
+void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *attrs,
+                       uint16_t num_props, uint16_t num_attrs);
+
 #endif

@@ -1,0 +1,439 @@
+/* runtime/attr.c - attribute constructors and the lazy decoder of dense
+ * element attributes: the reader keeps `dense<...>` text verbatim (fast, and
+ * exact on re-print) and values are decoded only when a pass asks for them. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include "rulegen/graph.h"
+#include "internal.h"
+
+static RgAttr *attr_new(RgGraph *g, RgAttrKind kind) {
+  RgAttr *a = rg_arena_zalloc(ir_arena(g), sizeof *a);
+  if (a)
+    a->kind = kind;
+  return a;
+}
+
+const RgAttr *rg_attr_unit(RgGraph *g) { return attr_new(g, RG_ATTR_UNIT); }
+
+const RgAttr *rg_attr_bool(RgGraph *g, bool v) {
+  RgAttr *a = attr_new(g, RG_ATTR_BOOL);
+  if (a)
+    a->u.b = v;
+  return a;
+}
+
+const RgAttr *rg_attr_int(RgGraph *g, int64_t v, const RgType *type) {
+  RgAttr *a = attr_new(g, RG_ATTR_INT);
+  if (a) {
+    a->u.i = v;
+    a->type = type;
+  }
+  return a;
+}
+
+const RgAttr *rg_attr_float(RgGraph *g, double v, const RgType *type) {
+  RgAttr *a = attr_new(g, RG_ATTR_FLOAT);
+  if (a) {
+    a->u.f = v;
+    a->type = type;
+  }
+  return a;
+}
+
+const RgAttr *rg_attr_string(RgGraph *g, const char *s, size_t len) {
+  RgAttr *a = attr_new(g, RG_ATTR_STRING);
+  char *copy = rg_arena_strdup(ir_arena(g), s, len);
+  if (!a || !copy || len > UINT32_MAX)
+    return NULL;
+  a->u.str.data = copy;
+  a->u.str.len = (uint32_t)len;
+  return a;
+}
+
+const RgAttr *rg_attr_type(RgGraph *g, const RgType *t) {
+  RgAttr *a = attr_new(g, RG_ATTR_TYPE);
+  if (a)
+    a->type = t;
+  return a;
+}
+
+const RgAttr *rg_attr_dense_array_ints(RgGraph *g, RgDType elem, uint32_t n, const int64_t *v) {
+  RgAttr *a = attr_new(g, RG_ATTR_DENSE_ARRAY);
+  int64_t *copy = n ? rg_arena_alloc(ir_arena(g), sizeof *copy * n) : NULL;
+  const RgType *t = rg_type_scalar(g, elem);
+  if (!a || (n && !copy) || !t)
+    return NULL;
+  if (n)
+    memcpy(copy, v, sizeof *copy * n);
+  a->type = t;
+  a->count = n;
+  a->u.ints = copy;
+  return a;
+}
+
+static const RgAttr *dense_new(RgGraph *g, const RgType *tensor, uint32_t n, const void *v,
+                               size_t elem_size) {
+  int64_t numel = rg_type_numel(tensor);
+  if (tensor->kind != RG_TYPE_TENSOR || numel < 0 || (n != 1 && (int64_t)n != numel))
+    return NULL;
+  RgAttr *a = attr_new(g, RG_ATTR_DENSE);
+  void *copy = rg_arena_alloc(ir_arena(g), elem_size * (n ? n : 1));
+  if (!a || !copy)
+    return NULL;
+  if (n)
+    memcpy(copy, v, elem_size * n);
+  a->type = tensor;
+  a->count = n;
+  a->splat = n == 1 && numel != 1;
+  a->decoded = copy;
+  a->decode_state = 1;
+  return a;
+}
+
+const RgAttr *rg_attr_dense_ints(RgGraph *g, const RgType *tensor, uint32_t n, const int64_t *v) {
+  if (rg_dtype_is_float(tensor->dtype) || tensor->dtype == RG_DT_NONE)
+    return NULL;
+  return dense_new(g, tensor, n, v, sizeof(int64_t));
+}
+
+const RgAttr *rg_attr_dense_floats(RgGraph *g, const RgType *tensor, uint32_t n, const double *v) {
+  if (!rg_dtype_is_float(tensor->dtype))
+    return NULL;
+  return dense_new(g, tensor, n, v, sizeof(double));
+}
+
+const RgAttr *rg_attr_array(RgGraph *g, uint32_t n, const RgAttr *const *items) {
+  RgAttr *a = attr_new(g, RG_ATTR_ARRAY);
+  const RgAttr **copy = n ? rg_arena_alloc(ir_arena(g), sizeof *copy * n) : NULL;
+  if (!a || (n && !copy))
+    return NULL;
+  if (n)
+    memcpy(copy, items, sizeof *copy * n);
+  a->count = n;
+  a->u.items = copy;
+  return a;
+}
+
+const RgAttr *rg_attr_dict(RgGraph *g, uint32_t n, const RgNamedAttr *entries) {
+  RgAttr *a = attr_new(g, RG_ATTR_DICT);
+  RgNamedAttr *copy = n ? rg_arena_alloc(ir_arena(g), sizeof *copy * n) : NULL;
+  if (!a || (n && !copy))
+    return NULL;
+  for (uint32_t i = 0; i < n; i++) {
+    copy[i].name = rg_intern(g, entries[i].name, strlen(entries[i].name));
+    copy[i].value = entries[i].value;
+    if (!copy[i].name)
+      return NULL;
+  }
+  a->count = n;
+  a->u.entries = copy;
+  return a;
+}
+
+const RgAttr *rg_attr_opaque(RgGraph *g, const char *text, size_t len) {
+  RgAttr *a = attr_new(g, RG_ATTR_OPAQUE);
+  char *copy = rg_arena_strdup(ir_arena(g), text, len);
+  if (!a || !copy || len > UINT32_MAX)
+    return NULL;
+  a->text = copy;
+  a->text_len = (uint32_t)len;
+  a->u.verbatim = copy;
+  return a;
+}
+
+/* ---- dense decoding ---- */
+
+static double half_to_double(uint16_t h) {
+  int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  double s = (h & 0x8000) ? -1.0 : 1.0;
+  if (e == 0)
+    return s * ldexp(m, -24);
+  if (e == 31)
+    return m ? NAN : s * INFINITY;
+  return s * ldexp(m + 1024, e - 25);
+}
+
+static double bf16_to_double(uint16_t h) {
+  uint32_t bits = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+/* Interprets little-endian raw bits of one element. */
+static void from_bits(RgDType dt, uint64_t bits, int64_t *iv, double *fv) {
+  int nbits = rg_dtype_bits(dt);
+  switch (dt) {
+  case RG_DT_F16: *fv = half_to_double((uint16_t)bits); return;
+  case RG_DT_BF16: *fv = bf16_to_double((uint16_t)bits); return;
+  case RG_DT_F32: {
+    uint32_t b32 = (uint32_t)bits;
+    float f;
+    memcpy(&f, &b32, sizeof f);
+    *fv = f;
+    return;
+  }
+  case RG_DT_F64: memcpy(fv, &bits, sizeof *fv); return;
+  default: break;
+  }
+  if (nbits < 64) {
+    bits &= ((uint64_t)1 << nbits) - 1;
+    if (!rg_dtype_is_unsigned(dt) && dt != RG_DT_I1 && (bits >> (nbits - 1)) & 1)
+      bits |= ~(((uint64_t)1 << nbits) - 1);
+  }
+  *iv = (int64_t)bits;
+}
+
+static int hexval(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* `"0x...."` body: packed little-endian elements. */
+static bool decode_hex(RgGraph *g, RgAttr *a, const char *p, const char *end, int64_t numel) {
+  RgDType dt = a->type->dtype;
+  bool is_float = rg_dtype_is_float(dt);
+  size_t esize = (size_t)(rg_dtype_bits(dt) + 7) / 8;
+  size_t nhex = (size_t)(end - p);
+  if (nhex % 2 || esize == 0 || esize > 8)
+    return false;
+  size_t nbytes = nhex / 2;
+  if (nbytes % esize)
+    return false;
+  size_t count = nbytes / esize;
+  if (count != 1 && (int64_t)count != numel)
+    return false;
+  void *out = rg_arena_alloc(ir_arena(g), 8 * count);
+  if (!out)
+    return false;
+  for (size_t i = 0; i < count; i++) {
+    uint64_t bits = 0;
+    for (size_t k = 0; k < esize; k++) {
+      int hi = hexval(p[(i * esize + k) * 2]), lo = hexval(p[(i * esize + k) * 2 + 1]);
+      if (hi < 0 || lo < 0)
+        return false;
+      bits |= (uint64_t)(hi * 16 + lo) << (8 * k);
+    }
+    int64_t iv = 0;
+    double fv = 0;
+    from_bits(dt, bits, &iv, &fv);
+    if (is_float)
+      ((double *)out)[i] = fv;
+    else
+      ((int64_t *)out)[i] = iv;
+  }
+  a->count = (uint32_t)count;
+  a->splat = count == 1 && numel != 1;
+  a->decoded = out;
+  return true;
+}
+
+/* One literal element: true/false, integer, float, or a 0x bit pattern. */
+static bool decode_elem(RgDType dt, const char **pp, const char *end, int64_t *iv, double *fv) {
+  const char *p = *pp;
+  bool is_float = rg_dtype_is_float(dt);
+  if (end - p >= 4 && memcmp(p, "true", 4) == 0) {
+    *iv = 1;
+    *fv = 1;
+    *pp = p + 4;
+    return true;
+  }
+  if (end - p >= 5 && memcmp(p, "false", 5) == 0) {
+    *iv = 0;
+    *fv = 0;
+    *pp = p + 5;
+    return true;
+  }
+  if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+    uint64_t bits = 0;
+    const char *q = p + 2;
+    int digits = 0;
+    while (q < end && hexval(*q) >= 0) {
+      if (++digits > 16)
+        return false;
+      bits = bits * 16 + (uint64_t)hexval(*q++);
+    }
+    if (!digits)
+      return false;
+    if (is_float)
+      from_bits(dt, bits, iv, fv);
+    else
+      *iv = (int64_t)bits;
+    *pp = q;
+    return true;
+  }
+  char tmp[64];
+  size_t n = 0;
+  while (p + n < end && n < sizeof tmp - 1 &&
+         (strchr("0123456789+-.eE", p[n]) || (p[n] >= 'a' && p[n] <= 'z' && is_float)))
+    n++;
+  if (!n || n == sizeof tmp - 1)
+    return false;
+  memcpy(tmp, p, n);
+  tmp[n] = 0;
+  char *stop;
+  if (is_float) {
+    *fv = strtod(tmp, &stop);
+  } else {
+    errno = 0;
+    long long v = strtoll(tmp, &stop, 10);
+    if (errno == ERANGE)
+      return false;
+    *iv = v;
+  }
+  if (*stop)
+    return false;
+  *pp = p + n;
+  return true;
+}
+
+static bool decode_list(RgGraph *g, RgAttr *a, const char *p, const char *end, int64_t numel) {
+  RgDType dt = a->type->dtype;
+  bool is_float = rg_dtype_is_float(dt);
+  /* First pass counts the elements so the array is allocated once. */
+  size_t count = 0;
+  bool bracketed = false;
+  for (const char *q = p; q < end; q++) {
+    if (*q == '[')
+      bracketed = true;
+    else if (*q == '(')
+      return false; /* complex elements: not decoded */
+  }
+  if (bracketed) {
+    bool in_elem = false;
+    for (const char *q = p; q < end; q++) {
+      char c = *q;
+      bool sep = c == '[' || c == ']' || c == ',' || c == ' ' || c == '\n' || c == '\t';
+      if (!sep && !in_elem)
+        count++;
+      in_elem = !sep;
+    }
+  } else {
+    count = 1;
+  }
+  if (count != 1 && (int64_t)count != numel)
+    return false;
+  if (count == 0 && numel != 0)
+    return false;
+  void *out = rg_arena_alloc(ir_arena(g), 8 * (count ? count : 1));
+  if (!out)
+    return false;
+  size_t i = 0;
+  const char *q = p;
+  while (q < end) {
+    char c = *q;
+    if (c == '[' || c == ']' || c == ',' || c == ' ' || c == '\n' || c == '\t') {
+      q++;
+      continue;
+    }
+    int64_t iv = 0;
+    double fv = 0;
+    if (i >= count || !decode_elem(dt, &q, end, &iv, &fv))
+      return false;
+    if (is_float)
+      ((double *)out)[i++] = fv;
+    else
+      ((int64_t *)out)[i++] = iv;
+  }
+  if (i != count)
+    return false;
+  a->count = (uint32_t)count;
+  a->splat = !bracketed && numel != 1;
+  a->decoded = out;
+  return true;
+}
+
+static bool dense_decode(RgGraph *g, RgAttr *a) {
+  if (a->decode_state)
+    return a->decode_state > 0;
+  a->decode_state = -1;
+  if (!a->text || !a->type || a->type->kind != RG_TYPE_TENSOR || a->type->dtype == RG_DT_NONE)
+    return false;
+  int64_t numel = rg_type_numel(a->type);
+  if (numel < 0 || numel > UINT32_MAX)
+    return false;
+  const char *p = a->text, *end = a->text + a->text_len;
+  if (end - p < 7 || memcmp(p, "dense<", 6) != 0)
+    return false;
+  p += 6;
+  /* The body ends at the '>' that closes `dense<`; literals hold none. */
+  const char *close = memchr(p, '>', (size_t)(end - p));
+  if (!close)
+    return false;
+  bool ok;
+  if (p < close && *p == '"') {
+    if (close - p < 4 || close[-1] != '"' || p[1] != '0' || (p[2] != 'x' && p[2] != 'X'))
+      return false;
+    ok = decode_hex(g, a, p + 3, close - 1, numel);
+  } else {
+    ok = decode_list(g, a, p, close, numel);
+  }
+  if (ok)
+    a->decode_state = 1;
+  return ok;
+}
+
+bool rg_attr_dense_get_ints(RgGraph *g, const RgAttr *ca, const int64_t **v, uint32_t *n) {
+  RgAttr *a = (RgAttr *)ca; /* decoding fills a cache; the value is unchanged */
+  if (!a || a->kind != RG_ATTR_DENSE || rg_dtype_is_float(a->type->dtype) || !dense_decode(g, a))
+    return false;
+  *v = a->decoded;
+  *n = a->count;
+  return true;
+}
+
+bool rg_attr_dense_get_floats(RgGraph *g, const RgAttr *ca, const double **v, uint32_t *n) {
+  RgAttr *a = (RgAttr *)ca;
+  if (!a || a->kind != RG_ATTR_DENSE || !rg_dtype_is_float(a->type->dtype) || !dense_decode(g, a))
+    return false;
+  *v = a->decoded;
+  *n = a->count;
+  return true;
+}
+
+bool rg_attr_equal(const RgAttr *a, const RgAttr *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind)
+    return false;
+  if (a->text && b->text && a->kind != RG_ATTR_DENSE)
+    return a->text_len == b->text_len && memcmp(a->text, b->text, a->text_len) == 0;
+  switch (a->kind) {
+  case RG_ATTR_UNIT: return true;
+  case RG_ATTR_BOOL: return a->u.b == b->u.b;
+  case RG_ATTR_INT: return a->u.i == b->u.i && a->type == b->type;
+  case RG_ATTR_FLOAT: return a->type == b->type && memcmp(&a->u.f, &b->u.f, sizeof a->u.f) == 0;
+  case RG_ATTR_STRING:
+    return a->u.str.len == b->u.str.len && memcmp(a->u.str.data, b->u.str.data, a->u.str.len) == 0;
+  case RG_ATTR_TYPE: return a->type == b->type;
+  case RG_ATTR_DENSE_ARRAY:
+    return a->type == b->type && a->count == b->count &&
+           (a->count == 0 || memcmp(a->u.ints, b->u.ints, sizeof(int64_t) * a->count) == 0);
+  case RG_ATTR_DENSE:
+    if (a->text && b->text && a->text_len == b->text_len && memcmp(a->text, b->text, a->text_len) == 0)
+      return true;
+    if (a->type != b->type || a->decode_state != 1 || b->decode_state != 1 || a->count != b->count)
+      return false;
+    return memcmp(a->decoded, b->decoded, 8 * (size_t)a->count) == 0;
+  case RG_ATTR_ARRAY:
+    if (a->count != b->count)
+      return false;
+    for (uint32_t i = 0; i < a->count; i++)
+      if (!rg_attr_equal(a->u.items[i], b->u.items[i]))
+        return false;
+    return true;
+  case RG_ATTR_DICT:
+    if (a->count != b->count)
+      return false;
+    for (uint32_t i = 0; i < a->count; i++)
+      if (strcmp(a->u.entries[i].name, b->u.entries[i].name) != 0 ||
+          !rg_attr_equal(a->u.entries[i].value, b->u.entries[i].value))
+        return false;
+    return true;
+  case RG_ATTR_OPAQUE: return false; /* different text */
+  }
+  return false;
+}

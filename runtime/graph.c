@@ -1,0 +1,823 @@
+/* runtime/graph.c - the graph IR: interning of op names, strings and types,
+ * node creation and mutation with exact use lists, and the op histogram and
+ * per-op node lists maintained on every attach, detach and op change. */
+#include <stdlib.h>
+#include "rulegen/graph.h"
+#include "internal.h"
+
+/* Open-addressing table of interned byte strings (op names, attribute
+ * names, type text). Slots hold an index into a parallel array. */
+typedef struct InternTable {
+  uint32_t *slots; /* 0 empty, else index + 1 */
+  uint32_t mask;
+  uint32_t count;
+} InternTable;
+
+struct RgGraph {
+  RgArena arena; /* nodes, values, types, attributes: freed in one call */
+  RgBlock body;
+  RgRegion body_region;
+
+  /* op ids */
+  InternTable op_table;
+  const char **op_names;
+  uint32_t *op_name_len;
+  uint32_t *op_count, *op_total;
+  RgNode **op_first, **op_last;
+  uint32_t num_ops, cap_ops;
+
+  /* strings */
+  InternTable str_table;
+  const char **strs;
+  uint32_t *str_len;
+  uint32_t num_strs, cap_strs;
+
+  /* types */
+  InternTable type_table;
+  RgType **types;
+  uint32_t num_types, cap_types;
+
+  const RgAttr *unit_attr, *true_attr, *false_attr;
+  const char *prologue, *epilogue;
+  uint32_t next_node_id;
+  uint32_t live_nodes;
+};
+
+/* ---- dtypes ---- */
+
+static const struct {
+  const char *name;
+  int bits;
+} dtype_info[RG_DT_COUNT] = {
+    [RG_DT_NONE] = {"", 0},      [RG_DT_I1] = {"i1", 1},       [RG_DT_I4] = {"i4", 4},
+    [RG_DT_I8] = {"i8", 8},      [RG_DT_I16] = {"i16", 16},    [RG_DT_I32] = {"i32", 32},
+    [RG_DT_I48] = {"i48", 48},   [RG_DT_I64] = {"i64", 64},    [RG_DT_UI8] = {"ui8", 8},
+    [RG_DT_UI16] = {"ui16", 16}, [RG_DT_UI32] = {"ui32", 32},  [RG_DT_UI64] = {"ui64", 64},
+    [RG_DT_F16] = {"f16", 16},   [RG_DT_BF16] = {"bf16", 16},  [RG_DT_F32] = {"f32", 32},
+    [RG_DT_F64] = {"f64", 64},   [RG_DT_INDEX] = {"index", 64},
+};
+
+const char *rg_dtype_name(RgDType dt) { return dt < RG_DT_COUNT ? dtype_info[dt].name : ""; }
+int rg_dtype_bits(RgDType dt) { return dt < RG_DT_COUNT ? dtype_info[dt].bits : 0; }
+bool rg_dtype_is_float(RgDType dt) {
+  return dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_F32 || dt == RG_DT_F64;
+}
+bool rg_dtype_is_unsigned(RgDType dt) {
+  return dt == RG_DT_UI8 || dt == RG_DT_UI16 || dt == RG_DT_UI32 || dt == RG_DT_UI64;
+}
+
+RgDType rg_dtype_from_name(const char *s, size_t len) {
+  for (int i = 1; i < RG_DT_COUNT; i++) {
+    const char *n = dtype_info[i].name;
+    if (strlen(n) == len && memcmp(n, s, len) == 0)
+      return (RgDType)i;
+  }
+  return RG_DT_NONE;
+}
+
+/* ---- interning ---- */
+
+typedef bool (*InternEq)(RgGraph *g, uint32_t idx, const char *s, size_t len);
+typedef uint32_t (*InternHash)(RgGraph *g, uint32_t idx);
+
+static bool table_grow(InternTable *t, RgGraph *g, InternHash hash_of) {
+  uint32_t ncap = t->mask ? (t->mask + 1) * 2 : 64;
+  uint32_t *slots = rg_alloc(sizeof *slots * ncap);
+  if (!slots)
+    return false;
+  memset(slots, 0, sizeof *slots * ncap);
+  if (t->slots) {
+    for (uint32_t i = 0; i <= t->mask; i++) {
+      if (!t->slots[i])
+        continue;
+      uint32_t h = hash_of(g, t->slots[i] - 1) & (ncap - 1);
+      while (slots[h])
+        h = (h + 1) & (ncap - 1);
+      slots[h] = t->slots[i];
+    }
+  }
+  rg_free(t->slots);
+  t->slots = slots;
+  t->mask = ncap - 1;
+  return true;
+}
+
+/* Returns the slot for (s, len): either holding the match or empty. */
+static uint32_t *table_find(InternTable *t, RgGraph *g, const char *s, size_t len,
+                            uint32_t hash, InternEq eq) {
+  if (!t->slots)
+    return NULL;
+  uint32_t h = hash & t->mask;
+  for (;;) {
+    uint32_t *slot = &t->slots[h];
+    if (!*slot || eq(g, *slot - 1, s, len))
+      return slot;
+    h = (h + 1) & t->mask;
+  }
+}
+
+static bool grow_array(void **arr, uint32_t *cap, uint32_t need, size_t elem) {
+  if (need <= *cap)
+    return true;
+  uint32_t ncap = *cap ? *cap * 2 : 32;
+  while (ncap < need)
+    ncap *= 2;
+  void *p = rg_realloc(*arr, elem * ncap);
+  if (!p)
+    return false;
+  *arr = p;
+  *cap = ncap;
+  return true;
+}
+
+static bool op_eq(RgGraph *g, uint32_t i, const char *s, size_t len) {
+  return g->op_name_len[i] == len && memcmp(g->op_names[i], s, len) == 0;
+}
+static uint32_t op_hash(RgGraph *g, uint32_t i) {
+  return rg_hash_bytes(g->op_names[i], g->op_name_len[i]);
+}
+
+RgOpId rg_op_find(const RgGraph *cg, const char *name, size_t len) {
+  RgGraph *g = (RgGraph *)cg; /* lookup only; the table is not changed */
+  uint32_t *slot = table_find(&g->op_table, g, name, len, rg_hash_bytes(name, len), op_eq);
+  return slot && *slot ? *slot - 1 : RG_OP_NONE;
+}
+
+RgOpId rg_op_intern(RgGraph *g, const char *name, size_t len) {
+  uint32_t hash = rg_hash_bytes(name, len);
+  uint32_t *slot = table_find(&g->op_table, g, name, len, hash, op_eq);
+  if (slot && *slot)
+    return *slot - 1;
+  if ((g->num_ops + 1) * 2 > g->op_table.mask + 1 || !g->op_table.slots) {
+    if (!table_grow(&g->op_table, g, op_hash))
+      return RG_OP_NONE;
+  }
+  if (g->num_ops + 1 > g->cap_ops) {
+    uint32_t cap = g->cap_ops, need = g->num_ops + 1;
+    uint32_t c2 = cap, c3 = cap, c4 = cap, c5 = cap, c6 = cap;
+    if (!grow_array((void **)&g->op_names, &cap, need, sizeof *g->op_names) ||
+        !grow_array((void **)&g->op_name_len, &c2, need, sizeof *g->op_name_len) ||
+        !grow_array((void **)&g->op_count, &c3, need, sizeof *g->op_count) ||
+        !grow_array((void **)&g->op_total, &c4, need, sizeof *g->op_total) ||
+        !grow_array((void **)&g->op_first, &c5, need, sizeof *g->op_first) ||
+        !grow_array((void **)&g->op_last, &c6, need, sizeof *g->op_last))
+      return RG_OP_NONE; /* arrays that did grow keep their larger size */
+    uint32_t m = cap;
+    if (c2 < m) m = c2;
+    if (c3 < m) m = c3;
+    if (c4 < m) m = c4;
+    if (c5 < m) m = c5;
+    if (c6 < m) m = c6;
+    g->cap_ops = m;
+  }
+  char *copy = rg_arena_strdup(&g->arena, name, len);
+  if (!copy)
+    return RG_OP_NONE;
+  RgOpId id = g->num_ops++;
+  g->op_names[id] = copy;
+  g->op_name_len[id] = (uint32_t)len;
+  g->op_count[id] = g->op_total[id] = 0;
+  g->op_first[id] = g->op_last[id] = NULL;
+  slot = table_find(&g->op_table, g, name, len, hash, op_eq);
+  *slot = id + 1;
+  g->op_table.count++;
+  return id;
+}
+
+const char *rg_op_name(const RgGraph *g, RgOpId op) {
+  return op < g->num_ops ? g->op_names[op] : "<invalid op>";
+}
+uint32_t rg_op_count_ids(const RgGraph *g) { return g->num_ops; }
+uint32_t rg_op_count(const RgGraph *g, RgOpId op) { return op < g->num_ops ? g->op_count[op] : 0; }
+uint32_t rg_op_total(const RgGraph *g, RgOpId op) { return op < g->num_ops ? g->op_total[op] : 0; }
+RgNode *rg_op_first(const RgGraph *g, RgOpId op) { return op < g->num_ops ? g->op_first[op] : NULL; }
+uint32_t rg_graph_num_nodes(const RgGraph *g) { return g->live_nodes; }
+size_t rg_graph_arena_bytes(const RgGraph *g) { return rg_arena_bytes(&g->arena); }
+
+static bool str_eq(RgGraph *g, uint32_t i, const char *s, size_t len) {
+  return g->str_len[i] == len && memcmp(g->strs[i], s, len) == 0;
+}
+static uint32_t str_hash(RgGraph *g, uint32_t i) { return rg_hash_bytes(g->strs[i], g->str_len[i]); }
+
+const char *rg_intern(RgGraph *g, const char *s, size_t len) {
+  uint32_t hash = rg_hash_bytes(s, len);
+  uint32_t *slot = table_find(&g->str_table, g, s, len, hash, str_eq);
+  if (slot && *slot)
+    return g->strs[*slot - 1];
+  if (!g->str_table.slots || (g->num_strs + 1) * 2 > g->str_table.mask + 1)
+    if (!table_grow(&g->str_table, g, str_hash))
+      return NULL;
+  uint32_t cap = g->cap_strs, cap2 = g->cap_strs;
+  if (!grow_array((void **)&g->strs, &cap, g->num_strs + 1, sizeof *g->strs) ||
+      !grow_array((void **)&g->str_len, &cap2, g->num_strs + 1, sizeof *g->str_len))
+    return NULL;
+  g->cap_strs = cap < cap2 ? cap : cap2;
+  char *copy = rg_arena_strdup(&g->arena, s, len);
+  if (!copy)
+    return NULL;
+  uint32_t id = g->num_strs++;
+  g->strs[id] = copy;
+  g->str_len[id] = (uint32_t)len;
+  slot = table_find(&g->str_table, g, s, len, hash, str_eq);
+  *slot = id + 1;
+  return copy;
+}
+
+/* ---- types ---- */
+
+static bool type_eq(RgGraph *g, uint32_t i, const char *s, size_t len) {
+  return g->types[i]->text_len == len && memcmp(g->types[i]->text, s, len) == 0;
+}
+static uint32_t type_hash(RgGraph *g, uint32_t i) { return g->types[i]->hash; }
+
+static bool parse_dim(const char **pp, const char *end, int64_t *dim) {
+  const char *p = *pp;
+  if (p < end && *p == '?') {
+    *dim = RG_DIM_DYNAMIC;
+    *pp = p + 1;
+    return true;
+  }
+  if (p >= end || *p < '0' || *p > '9')
+    return false;
+  int64_t v = 0;
+  while (p < end && *p >= '0' && *p <= '9') {
+    if (v > (INT64_MAX - 9) / 10)
+      return false;
+    v = v * 10 + (*p++ - '0');
+  }
+  *dim = v;
+  *pp = p;
+  return true;
+}
+
+/* Fills the decoded fields of a type from its text. */
+static bool type_decode(RgGraph *g, RgType *t) {
+  const char *s = t->text, *end = s + t->text_len;
+  t->kind = RG_TYPE_OTHER;
+  t->dtype = RG_DT_NONE;
+  t->rank = -1;
+  RgDType dt = rg_dtype_from_name(s, t->text_len);
+  if (dt != RG_DT_NONE) {
+    t->kind = RG_TYPE_SCALAR;
+    t->dtype = dt;
+    return true;
+  }
+  if (t->text_len < 8 || memcmp(s, "tensor<", 7) != 0 || end[-1] != '>')
+    return true;
+  const char *p = s + 7, *close = end - 1;
+  if (*p == '*') {
+    if (p + 1 >= close || p[1] != 'x')
+      return true;
+    const RgType *e = rg_type_get(g, p + 2, (size_t)(close - p - 2));
+    if (!e)
+      return false;
+    t->kind = RG_TYPE_UNRANKED;
+    t->elem = e;
+    t->dtype = e->kind == RG_TYPE_SCALAR ? e->dtype : RG_DT_NONE;
+    return true;
+  }
+  int64_t dims[64];
+  int32_t rank = 0;
+  for (;;) {
+    const char *q = p;
+    int64_t d;
+    if (!parse_dim(&q, close, &d) || q >= close || *q != 'x')
+      break;
+    if (rank == 64)
+      return true; /* absurd rank: keep it verbatim */
+    dims[rank++] = d;
+    p = q + 1;
+  }
+  /* The element type runs to the closing '>' unless an encoding follows;
+   * a top-level ',' marks one, and such tensors stay verbatim. */
+  int depth = 0;
+  for (const char *q = p; q < close; q++) {
+    if (*q == '<' || *q == '(' || *q == '[' || *q == '{')
+      depth++;
+    else if (*q == '>' || *q == ')' || *q == ']' || *q == '}')
+      depth--;
+    else if (*q == ',' && depth == 0)
+      return true;
+  }
+  if (p >= close)
+    return true;
+  const RgType *e = rg_type_get(g, p, (size_t)(close - p));
+  if (!e)
+    return false;
+  int64_t *copy = NULL;
+  if (rank) {
+    copy = rg_arena_alloc(&g->arena, sizeof *copy * (size_t)rank);
+    if (!copy)
+      return false;
+    memcpy(copy, dims, sizeof *copy * (size_t)rank);
+  }
+  t->kind = RG_TYPE_TENSOR;
+  t->rank = rank;
+  t->dims = copy;
+  t->elem = e;
+  t->dtype = e->kind == RG_TYPE_SCALAR ? e->dtype : RG_DT_NONE;
+  return true;
+}
+
+const RgType *rg_type_get(RgGraph *g, const char *text, size_t len) {
+  uint32_t hash = rg_hash_bytes(text, len);
+  uint32_t *slot = table_find(&g->type_table, g, text, len, hash, type_eq);
+  if (slot && *slot)
+    return g->types[*slot - 1];
+  RgType *t = rg_arena_zalloc(&g->arena, sizeof *t);
+  char *copy = rg_arena_strdup(&g->arena, text, len);
+  if (!t || !copy)
+    return NULL;
+  t->text = copy;
+  t->text_len = (uint32_t)len;
+  t->hash = hash;
+  /* Decoding may intern the element type first, which can move the table. */
+  if (!type_decode(g, t))
+    return NULL;
+  if (!g->type_table.slots || (g->num_types + 1) * 2 > g->type_table.mask + 1)
+    if (!table_grow(&g->type_table, g, type_hash))
+      return NULL;
+  if (!grow_array((void **)&g->types, &g->cap_types, g->num_types + 1, sizeof *g->types))
+    return NULL;
+  uint32_t id = g->num_types++;
+  g->types[id] = t;
+  slot = table_find(&g->type_table, g, text, len, hash, type_eq);
+  *slot = id + 1;
+  return t;
+}
+
+const RgType *rg_type_scalar(RgGraph *g, RgDType dt) {
+  const char *n = rg_dtype_name(dt);
+  return rg_type_get(g, n, strlen(n));
+}
+
+const RgType *rg_type_tensor(RgGraph *g, RgDType dt, int32_t rank, const int64_t *dims) {
+  if (dt == RG_DT_NONE || dt >= RG_DT_COUNT || rank < 0)
+    return NULL;
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_puts(&b, "tensor<");
+  for (int32_t i = 0; i < rank; i++) {
+    if (dims[i] == RG_DIM_DYNAMIC)
+      rg_buf_putc(&b, '?');
+    else
+      rg_buf_put_i64(&b, dims[i]);
+    rg_buf_putc(&b, 'x');
+  }
+  rg_buf_puts(&b, rg_dtype_name(dt));
+  rg_buf_putc(&b, '>');
+  const RgType *t = b.oom ? NULL : rg_type_get(g, b.data, b.len);
+  rg_buf_free(&b);
+  return t;
+}
+
+int64_t rg_type_numel(const RgType *t) {
+  if (t->kind == RG_TYPE_SCALAR)
+    return 1;
+  if (t->kind != RG_TYPE_TENSOR)
+    return -1;
+  int64_t n = 1;
+  for (int32_t i = 0; i < t->rank; i++) {
+    if (t->dims[i] < 0)
+      return -1;
+    if (t->dims[i] && n > INT64_MAX / t->dims[i])
+      return -1;
+    n *= t->dims[i];
+  }
+  return n;
+}
+
+bool rg_type_is_tensor(const RgType *t) {
+  return t->kind == RG_TYPE_TENSOR || t->kind == RG_TYPE_UNRANKED;
+}
+
+/* ---- graph ---- */
+
+RgGraph *rg_graph_new(void) {
+  RgGraph *g = rg_alloc(sizeof *g);
+  if (!g)
+    return NULL;
+  memset(g, 0, sizeof *g);
+  rg_arena_init(&g->arena);
+  g->body.region = &g->body_region;
+  g->body_region.first = g->body_region.last = &g->body;
+  return g;
+}
+
+void rg_graph_free(RgGraph *g) {
+  if (!g)
+    return;
+  rg_free(g->op_table.slots);
+  rg_free(g->op_names);
+  rg_free(g->op_name_len);
+  rg_free(g->op_count);
+  rg_free(g->op_total);
+  rg_free(g->op_first);
+  rg_free(g->op_last);
+  rg_free(g->str_table.slots);
+  rg_free(g->strs);
+  rg_free(g->str_len);
+  rg_free(g->type_table.slots);
+  rg_free(g->types);
+  rg_arena_free(&g->arena);
+  rg_free(g);
+}
+
+RgBlock *rg_graph_body(RgGraph *g) { return &g->body; }
+
+void rg_graph_set_prologue(RgGraph *g, const char *text, size_t len) {
+  g->prologue = len ? rg_arena_strdup(&g->arena, text, len) : NULL;
+}
+void rg_graph_set_epilogue(RgGraph *g, const char *text, size_t len) {
+  g->epilogue = len ? rg_arena_strdup(&g->arena, text, len) : NULL;
+}
+const char *rg_graph_prologue(const RgGraph *g) { return g->prologue; }
+const char *rg_graph_epilogue(const RgGraph *g) { return g->epilogue; }
+
+/* ---- histogram bookkeeping ---- */
+
+static void op_list_add(RgGraph *g, RgNode *n) {
+  RgOpId op = n->op;
+  n->op_next = NULL;
+  n->op_prev = g->op_last[op];
+  if (g->op_last[op])
+    g->op_last[op]->op_next = n;
+  else
+    g->op_first[op] = n;
+  g->op_last[op] = n;
+  g->op_total[op]++;
+  if (!(n->flags & RG_NODE_FROZEN))
+    g->op_count[op]++;
+  g->live_nodes++;
+}
+
+static void op_list_remove(RgGraph *g, RgNode *n) {
+  RgOpId op = n->op;
+  if (n->op_prev)
+    n->op_prev->op_next = n->op_next;
+  else
+    g->op_first[op] = n->op_next;
+  if (n->op_next)
+    n->op_next->op_prev = n->op_prev;
+  else
+    g->op_last[op] = n->op_prev;
+  n->op_prev = n->op_next = NULL;
+  g->op_total[op]--;
+  if (!(n->flags & RG_NODE_FROZEN))
+    g->op_count[op]--;
+  g->live_nodes--;
+}
+
+/* Marks a subtree live or not live, counting each node once. Iterative over
+ * the block lists, recursive over region nesting (bounded by the reader). */
+static void set_live(RgGraph *g, RgNode *n, bool live) {
+  if (live == ((n->flags & RG_NODE_LIVE) != 0))
+    return;
+  if (live) {
+    n->flags |= RG_NODE_LIVE;
+    op_list_add(g, n);
+  } else {
+    op_list_remove(g, n);
+    n->flags &= (uint16_t)~RG_NODE_LIVE;
+  }
+  for (uint16_t r = 0; r < n->num_regions; r++)
+    for (RgBlock *b = n->regions[r].first; b; b = b->next)
+      for (RgNode *c = b->first; c; c = c->next)
+        set_live(g, c, live);
+}
+
+static bool block_is_live(const RgGraph *g, const RgBlock *b) {
+  if (b == &g->body)
+    return true;
+  RgNode *p = b->region ? b->region->parent : NULL;
+  return p && (p->flags & RG_NODE_LIVE);
+}
+
+RgNode *rg_block_parent_node(const RgBlock *b) { return b->region ? b->region->parent : NULL; }
+
+/* ---- uses ---- */
+
+static void use_link(RgUse *u, RgValue *v) {
+  u->value = v;
+  if (!v)
+    return;
+  u->next = v->uses;
+  u->pprev = &v->uses;
+  if (v->uses)
+    v->uses->pprev = &u->next;
+  v->uses = u;
+  v->num_uses++;
+}
+
+static void use_unlink(RgUse *u) {
+  if (!u->value)
+    return;
+  *u->pprev = u->next;
+  if (u->next)
+    u->next->pprev = u->pprev;
+  u->value->num_uses--;
+  u->value = NULL;
+  u->next = NULL;
+  u->pprev = NULL;
+}
+
+/* ---- nodes ---- */
+
+RgNode *rg_node_create(RgGraph *g, RgOpId op, uint32_t num_operands, RgValue *const *operands,
+                       uint32_t num_results, const RgType *const *result_types,
+                       uint32_t num_regions) {
+  if (op >= g->num_ops || num_regions > UINT16_MAX)
+    return NULL;
+  size_t size = sizeof(RgNode) + sizeof(RgUse) * num_operands +
+                sizeof(RgValue) * num_results + sizeof(RgRegion) * num_regions;
+  char *mem = rg_arena_zalloc(&g->arena, size);
+  if (!mem)
+    return NULL;
+  RgNode *n = (RgNode *)mem;
+  n->op = op;
+  n->num_operands = num_operands;
+  n->num_results = num_results;
+  n->num_regions = (uint16_t)num_regions;
+  n->operands = (RgUse *)(mem + sizeof(RgNode));
+  n->results = (RgValue *)(mem + sizeof(RgNode) + sizeof(RgUse) * num_operands);
+  n->regions = (RgRegion *)(mem + sizeof(RgNode) + sizeof(RgUse) * num_operands +
+                            sizeof(RgValue) * num_results);
+  n->id = g->next_node_id++;
+  for (uint32_t i = 0; i < num_operands; i++) {
+    n->operands[i].user = n;
+    use_link(&n->operands[i], operands ? operands[i] : NULL);
+  }
+  for (uint32_t i = 0; i < num_results; i++) {
+    n->results[i].type = result_types ? result_types[i] : NULL;
+    n->results[i].owner.node = n;
+    n->results[i].index = i;
+  }
+  for (uint32_t i = 0; i < num_regions; i++)
+    n->regions[i].parent = n;
+  return n;
+}
+
+void rg_block_append(RgGraph *g, RgBlock *b, RgNode *n) {
+  RG_ASSERT(!n->block);
+  n->block = b;
+  n->next = NULL;
+  n->prev = b->last;
+  if (b->last)
+    b->last->next = n;
+  else
+    b->first = n;
+  b->last = n;
+  if (block_is_live(g, b))
+    set_live(g, n, true);
+}
+
+void rg_node_insert_before(RgGraph *g, RgNode *pos, RgNode *n) {
+  RG_ASSERT(!n->block && pos->block);
+  RgBlock *b = pos->block;
+  n->block = b;
+  n->next = pos;
+  n->prev = pos->prev;
+  if (pos->prev)
+    pos->prev->next = n;
+  else
+    b->first = n;
+  pos->prev = n;
+  if (block_is_live(g, b))
+    set_live(g, n, true);
+}
+
+void rg_node_insert_after(RgGraph *g, RgNode *pos, RgNode *n) {
+  if (pos->next) {
+    rg_node_insert_before(g, pos->next, n);
+    return;
+  }
+  rg_block_append(g, pos->block, n);
+}
+
+void rg_node_unlink(RgGraph *g, RgNode *n) {
+  RgBlock *b = n->block;
+  if (!b)
+    return;
+  if (n->flags & RG_NODE_LIVE)
+    set_live(g, n, false);
+  if (n->prev)
+    n->prev->next = n->next;
+  else
+    b->first = n->next;
+  if (n->next)
+    n->next->prev = n->prev;
+  else
+    b->last = n->prev;
+  n->prev = n->next = NULL;
+  n->block = NULL;
+}
+
+static void drop_uses(RgNode *n) {
+  for (uint32_t i = 0; i < n->num_operands; i++)
+    use_unlink(&n->operands[i]);
+  for (uint16_t r = 0; r < n->num_regions; r++)
+    for (RgBlock *b = n->regions[r].first; b; b = b->next)
+      for (RgNode *c = b->first; c; c = c->next)
+        drop_uses(c);
+}
+
+static void mark_erased(RgNode *n) {
+  n->flags |= RG_NODE_ERASED;
+  for (uint16_t r = 0; r < n->num_regions; r++)
+    for (RgBlock *b = n->regions[r].first; b; b = b->next)
+      for (RgNode *c = b->first; c; c = c->next)
+        mark_erased(c);
+}
+
+RgStatus rg_node_erase(RgGraph *g, RgNode *n) {
+  for (uint32_t i = 0; i < n->num_results; i++)
+    if (n->results[i].num_uses)
+      return RG_ERR_INVALID;
+  rg_node_unlink(g, n);
+  drop_uses(n);
+  mark_erased(n);
+  return RG_OK;
+}
+
+void rg_node_set_operand(RgGraph *g, RgNode *n, uint32_t i, RgValue *v) {
+  (void)g;
+  RG_ASSERT(i < n->num_operands);
+  RgUse *u = &n->operands[i];
+  if (u->value == v)
+    return;
+  use_unlink(u);
+  use_link(u, v);
+}
+
+void rg_value_replace_all_uses(RgGraph *g, RgValue *from, RgValue *to) {
+  (void)g;
+  if (from == to)
+    return;
+  while (from->uses) {
+    RgUse *u = from->uses;
+    use_unlink(u);
+    use_link(u, to);
+  }
+}
+
+void rg_value_set_type(RgValue *v, const RgType *t) { v->type = t; }
+
+void rg_node_set_op(RgGraph *g, RgNode *n, RgOpId op) {
+  RG_ASSERT(op < g->num_ops);
+  if (n->op == op)
+    return;
+  bool live = (n->flags & RG_NODE_LIVE) != 0;
+  if (live)
+    op_list_remove(g, n);
+  n->op = op;
+  if (live)
+    op_list_add(g, n);
+}
+
+void rg_node_set_frozen(RgGraph *g, RgNode *n, bool frozen) {
+  if (frozen == rg_node_is_frozen(n))
+    return;
+  bool live = (n->flags & RG_NODE_LIVE) != 0;
+  if (live && !frozen)
+    g->op_count[n->op]++;
+  else if (live && frozen)
+    g->op_count[n->op]--;
+  if (frozen)
+    n->flags |= RG_NODE_FROZEN;
+  else
+    n->flags &= (uint16_t)~RG_NODE_FROZEN;
+}
+
+/* ---- node attributes ---- */
+
+const RgAttr *rg_node_attr(const RgNode *n, const char *name) {
+  for (uint16_t i = 0; i < n->num_attrs; i++)
+    if (strcmp(n->attrs[i].name, name) == 0)
+      return n->attrs[i].value;
+  return NULL;
+}
+
+static RgStatus set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr *v, bool prop) {
+  uint16_t lo = prop ? 0 : n->num_props, hi = prop ? n->num_props : n->num_attrs;
+  for (uint16_t i = lo; i < hi; i++) {
+    if (strcmp(n->attrs[i].name, name) != 0)
+      continue;
+    if (v) {
+      n->attrs[i].value = v;
+    } else {
+      memmove(&n->attrs[i], &n->attrs[i + 1], sizeof *n->attrs * (size_t)(n->num_attrs - i - 1));
+      n->num_attrs--;
+      if (prop)
+        n->num_props--;
+    }
+    return RG_OK;
+  }
+  if (!v)
+    return RG_OK;
+  if (n->num_attrs == UINT16_MAX)
+    return RG_ERR_INVALID;
+  const char *iname = rg_intern(g, name, strlen(name));
+  /* Attribute arrays are small; a fresh arena copy per addition keeps the
+   * node a single pointer wide at the cost of a little garbage. */
+  RgNamedAttr *arr = rg_arena_alloc(&g->arena, sizeof *arr * (size_t)(n->num_attrs + 1));
+  if (!iname || !arr)
+    return RG_ERR_NOMEM;
+  memcpy(arr, n->attrs, sizeof *arr * hi);
+  arr[hi].name = iname;
+  arr[hi].value = v;
+  memcpy(arr + hi + 1, n->attrs + hi, sizeof *arr * (size_t)(n->num_attrs - hi));
+  n->attrs = arr;
+  n->num_attrs++;
+  if (prop)
+    n->num_props++;
+  if (!prop && strcmp(name, "rg.frozen") == 0)
+    rg_node_set_frozen(g, n, true);
+  return RG_OK;
+}
+
+RgStatus rg_node_set_prop(RgGraph *g, RgNode *n, const char *name, const RgAttr *v) {
+  return set_attr(g, n, name, v, true);
+}
+RgStatus rg_node_set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr *v) {
+  if (!v && strcmp(name, "rg.frozen") == 0)
+    rg_node_set_frozen(g, n, false);
+  return set_attr(g, n, name, v, false);
+}
+
+/* ---- blocks and regions ---- */
+
+RgBlock *rg_region_add_block(RgGraph *g, RgRegion *r) {
+  RgBlock *b = rg_arena_zalloc(&g->arena, sizeof *b);
+  if (!b)
+    return NULL;
+  b->region = r;
+  b->prev = r->last;
+  if (r->last)
+    r->last->next = b;
+  else
+    r->first = b;
+  r->last = b;
+  return b;
+}
+
+RgValue *rg_block_add_arg(RgGraph *g, RgBlock *b, const RgType *t, const char *loc) {
+  if (b->num_args == b->cap_args) {
+    uint32_t cap = b->cap_args ? b->cap_args * 2 : 4;
+    RgValue **args = rg_arena_alloc(&g->arena, sizeof *args * cap);
+    const char **locs = rg_arena_zalloc(&g->arena, sizeof *locs * cap);
+    if (!args || !locs)
+      return NULL;
+    if (b->num_args)
+      memcpy(args, b->args, sizeof *args * b->num_args);
+    if (b->arg_locs)
+      memcpy(locs, b->arg_locs, sizeof *locs * b->num_args);
+    b->args = args;
+    b->arg_locs = locs;
+    b->cap_args = cap;
+  }
+  RgValue *v = rg_arena_zalloc(&g->arena, sizeof *v);
+  if (!v)
+    return NULL;
+  v->type = t;
+  v->owner.block = b;
+  v->flags = RG_VALUE_BLOCK_ARG;
+  v->index = b->num_args;
+  b->arg_locs[b->num_args] = loc;
+  b->args[b->num_args++] = v;
+  return v;
+}
+
+/* ---- walking ---- */
+
+static bool walk_block(RgBlock *b, RgNodeFn fn, void *user);
+
+static bool walk_node(RgNode *n, RgNodeFn fn, void *user) {
+  if (!fn(n, user))
+    return false;
+  for (uint16_t r = 0; r < n->num_regions; r++)
+    for (RgBlock *b = n->regions[r].first; b; b = b->next)
+      if (!walk_block(b, fn, user))
+        return false;
+  return true;
+}
+
+static bool walk_block(RgBlock *b, RgNodeFn fn, void *user) {
+  for (RgNode *n = b->first; n; n = n->next)
+    if (!walk_node(n, fn, user))
+      return false;
+  return true;
+}
+
+void rg_graph_walk(RgGraph *g, RgNodeFn fn, void *user) { walk_block(&g->body, fn, user); }
+
+RgArena *ir_arena(RgGraph *g) { return &g->arena; }
+
+void ir_node_set_attrs(RgGraph *g, RgNode *n, RgNamedAttr *attrs, uint16_t num_props,
+                       uint16_t num_attrs) {
+  n->attrs = attrs;
+  n->num_props = num_props;
+  n->num_attrs = num_attrs;
+  for (uint16_t i = num_props; i < num_attrs; i++)
+    if (strcmp(attrs[i].name, "rg.frozen") == 0)
+      rg_node_set_frozen(g, n, true);
+}

@@ -12,8 +12,7 @@ RE2C    ?= re2c
 LEMON   ?= lemon
 LEMPAR  ?= /usr/share/lemon/lempar.c
 
-WARN    = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-          -Wno-unused-parameter
+WARN    = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= $(OPT) -g
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
              -fvisibility=hidden -Iruntime/include -Iruntime -I$(BUILD)/gen -MMD -MP

@@ -823,3 +823,5 @@ void ir_node_set_attrs(RgGraph *g, RgNode *n, RgNamedAttr *attrs, uint16_t num_p
     if (strcmp(attrs[i].name, "rg.frozen") == 0)
       rg_node_set_frozen(g, n, true);
 }
+
+uint32_t ir_next_node_id(const RgGraph *g) { return g->next_node_id; }

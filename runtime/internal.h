@@ -76,4 +76,7 @@ RgArena *ir_arena(struct RgGraph *g);
 void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *attrs,
                        uint16_t num_props, uint16_t num_attrs);
 
+/* The id the next created node will get (ids increase monotonically). */
+uint32_t ir_next_node_id(const struct RgGraph *g);
+
 #endif

@@ -171,7 +171,8 @@ static inline RgNode *rg_value_def(const RgValue *v) {
 enum {
   RG_NODE_FROZEN = 1u << 0, /* rewrites must not touch it (rg.frozen) */
   RG_NODE_LIVE = 1u << 1,   /* attached (transitively) to the graph: counted */
-  RG_NODE_ERASED = 1u << 2
+  RG_NODE_ERASED = 1u << 2,
+  RG_NODE_QUEUED = 1u << 3  /* on the rewrite driver's worklist */
 };
 
 struct RgNode {

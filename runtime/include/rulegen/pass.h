@@ -1,0 +1,152 @@
+/* rulegen/pass.h - what generated passes look like to the runtime: pass and
+ * rule descriptors with the derived target-op condition, the rewriter API
+ * the generated matchers call, and the pass manager that runs pipelines,
+ * skipping every pass whose condition fails on the op histogram. */
+#ifndef RULEGEN_PASS_H
+#define RULEGEN_PASS_H
+
+#include "rulegen/graph.h"
+
+typedef struct RgRewriter RgRewriter;
+typedef struct RgPassDesc RgPassDesc;
+
+/* Shape inference hook of an op: fills results[i] with the type of each
+ * result of `n` from its operand types and attributes. Returns RG_OK, or an
+ * error with a message in `err`. */
+typedef RgStatus (*RgShapeFn)(RgGraph *g, const RgNode *n, const RgType **results,
+                              char *err, size_t errlen);
+
+/* One entry of a generated op registry. */
+typedef struct RgOpDesc {
+  const char *name;        /* "tosa.transpose" */
+  uint16_t num_operands;   /* fixed operands; variadic ones come last */
+  bool variadic;
+  uint16_t num_results;
+  uint32_t traits;         /* RG_TRAIT_* bits */
+  RgShapeFn infer;         /* NULL: the op cannot be created by a rewrite */
+} RgOpDesc;
+
+enum {
+  RG_TRAIT_ELEMENTWISE = 1u << 0,
+  RG_TRAIT_UNARY = 1u << 1,
+  RG_TRAIT_BINARY = 1u << 2,
+  RG_TRAIT_TERNARY = 1u << 3,
+  RG_TRAIT_COMMUTATIVE = 1u << 4,
+  RG_TRAIT_LAYOUT_AGNOSTIC = 1u << 5,
+  RG_TRAIT_CONSTANT = 1u << 6
+};
+
+/* Target-op condition. A requirement says: the live, unfrozen nodes whose op
+ * is one of ops[first .. first+num) number at least `min_count` (an op class
+ * in a pattern becomes one requirement over all its members). A rule can
+ * fire only if all its requirements hold; a pass can run only if some rule
+ * can fire. */
+typedef struct RgOpReq {
+  uint16_t first, num; /* slice of RgPassDesc.req_ops (local op indices) */
+  uint32_t min_count;
+} RgOpReq;
+
+typedef struct RgRuleDesc {
+  const char *name;    /* rule name, unique within the pass */
+  const char *source;  /* "rules/transpose.rules:12" */
+  uint16_t first_req, num_reqs; /* slice of RgPassDesc.reqs */
+} RgRuleDesc;
+
+typedef enum RgPassMode { RG_PASS_FIXPOINT, RG_PASS_ONCE } RgPassMode;
+
+/* Matcher for one root node: tries the pass's rules in order, applies the
+ * first that matches. Returns 1 when it rewrote, 0 when nothing matched,
+ * -1 on error (status in the rewriter). `root_op` is the local index of
+ * the node's op. */
+typedef int (*RgMatchFn)(RgRewriter *rw, RgNode *root, uint16_t root_op);
+
+struct RgPassDesc {
+  int abi;                   /* RG_ABI_VERSION the code was generated for */
+  const char *name;
+  const char *doc;
+  RgPassMode mode;
+  uint16_t num_ops;          /* local op table used by the matcher */
+  const char *const *op_names;
+  const RgOpDesc *const *op_descs; /* per local op: its registry entry or NULL */
+  uint16_t num_roots;        /* local ops that can be a pattern root */
+  const uint16_t *roots;
+  uint16_t num_rules;
+  const RgRuleDesc *rules;
+  const uint16_t *req_ops;
+  const RgOpReq *reqs;
+  RgMatchFn match;
+};
+
+/* ---- rewriter: what generated matchers call ---- */
+
+/* Graph op id of local op `k` of the running pass. */
+RG_API RgOpId rg_rw_op(const RgRewriter *rw, uint16_t k);
+RG_API RgGraph *rg_rw_graph(RgRewriter *rw);
+/* False when the rule is disabled (or another rule is isolated). */
+RG_API bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule);
+/* True when explain mode is on for this root; generated code then reports
+ * each rule's first failing test through rg_rw_explain. */
+RG_API bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root);
+RG_API void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test);
+/* Creates a node of local op `k` right before the root being rewritten,
+ * with result types from the op's shape hook. Returns NULL on error. */
+RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
+                            RgValue *const *operands, uint32_t num_attrs,
+                            const RgNamedAttr *props);
+/* Replaces every result of `root` with `values` (one per result), checks
+ * the types, erases the root and the producers left without uses, counts
+ * the firing of `rule` and queues affected nodes. Returns false on error. */
+RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);
+/* Records a failure of the running rule (for errors in guards/externs). */
+RG_API int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...);
+
+/* Helpers for guards. */
+RG_API bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t ntargets,
+                             const RgOpId *through, uint32_t nthrough);
+
+/* ---- pass manager ---- */
+
+typedef struct RgPassStats {
+  const char *name;
+  bool ran, skipped;
+  uint32_t rewrites;
+  double seconds;
+  uint64_t nodes_visited;
+  uint32_t *rule_fires; /* num_rules entries */
+} RgPassStats;
+
+typedef struct RgRunOptions {
+  bool no_skip;        /* measurement: run every pass, visit every node */
+  bool verify_each;    /* run the verifier after each pass */
+  uint32_t budget_factor; /* rewrites allowed per node (0: default 16) */
+  const char *const *disabled_rules; /* "pass.rule" or "rule"; NULL-terminated */
+  const char *isolate_rule;          /* only this rule fires */
+  uint32_t explain_node; /* node id to explain, or UINT32_MAX */
+  void (*explain_fn)(void *user, const char *pass, const char *rule, const char *why);
+  void *explain_user;
+} RgRunOptions;
+
+typedef struct RgRunStats {
+  uint32_t num_passes;
+  RgPassStats *passes; /* one per pass of the pipeline */
+  double total_seconds;
+  uint64_t total_visited;
+} RgRunStats;
+
+RG_API void rg_run_options_init(RgRunOptions *o);
+/* True when some rule of the pass can fire on the graph's histogram:
+ * O(number of ops the pass names), no node is visited. */
+RG_API bool rg_pass_should_run(const RgGraph *g, const RgPassDesc *p);
+RG_API RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                                const RgRunOptions *opt, RgRunStats *stats,
+                                char *err, size_t errlen);
+RG_API void rg_run_stats_free(RgRunStats *s);
+
+/* Named pipelines and passes linked into a program (generated tables). */
+typedef struct RgPipelineDesc {
+  const char *name;          /* "ethos-u55" */
+  uint32_t num_passes;
+  const RgPassDesc *const *passes;
+} RgPipelineDesc;
+
+#endif

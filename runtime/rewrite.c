@@ -1,0 +1,457 @@
+/* runtime/rewrite.c - the rewrite driver and pass manager. A pass runs only
+ * when its target-op condition holds on the op histogram; its worklist is
+ * seeded from the per-op node lists of its root ops, so cold nodes are never
+ * visited. After a rewrite, new nodes, users of replaced values and
+ * producers that lost a use are requeued; dead producers are erased. */
+#include <stdlib.h>
+#include <time.h>
+#include "rulegen/pass.h"
+#include "internal.h"
+
+struct RgRewriter {
+  RgGraph *g;
+  const RgPassDesc *pass;
+  const RgRunOptions *opt;
+  RgPassStats *st;
+  RgOpId *ids;          /* local op -> graph op */
+  int32_t *root_of;     /* graph op -> local root op, or -1 */
+  uint32_t root_of_len;
+  bool *disabled;       /* per rule */
+  RgNode **queue;
+  size_t head, len, cap;
+  RgNode *root;         /* node being rewritten */
+  uint32_t first_new_id; /* nodes with ids from here were made by this rewrite */
+  bool requeue;         /* false in single-sweep mode */
+  uint64_t budget, fires;
+  uint16_t recent[64];
+  uint32_t nrecent;
+  RgStatus status;
+  char *err;
+  size_t errlen;
+};
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void rg_run_options_init(RgRunOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->explain_node = UINT32_MAX;
+}
+
+/* ---- target-op condition ---- */
+
+bool rg_pass_should_run(const RgGraph *g, const RgPassDesc *p) {
+  for (uint16_t r = 0; r < p->num_rules; r++) {
+    const RgRuleDesc *rule = &p->rules[r];
+    bool ok = true;
+    for (uint16_t q = 0; q < rule->num_reqs && ok; q++) {
+      const RgOpReq *req = &p->reqs[rule->first_req + q];
+      uint64_t have = 0;
+      for (uint16_t i = 0; i < req->num && have < req->min_count; i++) {
+        const char *name = p->op_names[p->req_ops[req->first + i]];
+        RgOpId id = rg_op_find(g, name, strlen(name));
+        if (id != RG_OP_NONE)
+          have += rg_op_count(g, id);
+      }
+      ok = have >= req->min_count;
+    }
+    if (ok)
+      return true;
+  }
+  return false;
+}
+
+/* ---- worklist ---- */
+
+static bool push(RgRewriter *rw, RgNode *n) {
+  if (!n || (n->flags & (RG_NODE_QUEUED | RG_NODE_ERASED)))
+    return true;
+  if (rw->len == rw->cap) {
+    /* Compact consumed entries before growing. */
+    if (rw->head > rw->cap / 2) {
+      memmove(rw->queue, rw->queue + rw->head, sizeof *rw->queue * (rw->len - rw->head));
+      rw->len -= rw->head;
+      rw->head = 0;
+    } else {
+      size_t cap = rw->cap ? rw->cap * 2 : 256;
+      RgNode **q = rg_realloc(rw->queue, sizeof *q * cap);
+      if (!q) {
+        rw->status = RG_ERR_NOMEM;
+        return false;
+      }
+      rw->queue = q;
+      rw->cap = cap;
+    }
+  }
+  n->flags |= RG_NODE_QUEUED;
+  rw->queue[rw->len++] = n;
+  return true;
+}
+
+static void requeue(RgRewriter *rw, RgNode *n) {
+  if (rw->requeue)
+    push(rw, n);
+}
+
+static int by_id(const void *a, const void *b) {
+  const RgNode *x = *(RgNode *const *)a, *y = *(RgNode *const *)b;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static bool seed_all(RgNode *n, void *user) { return push(user, n); }
+
+/* ---- rewriter API ---- */
+
+RgOpId rg_rw_op(const RgRewriter *rw, uint16_t k) { return rw->ids[k]; }
+RgGraph *rg_rw_graph(RgRewriter *rw) { return rw->g; }
+
+bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule) { return !rw->disabled[rule]; }
+
+bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root) {
+  return rw->opt->explain_fn && rw->opt->explain_node == root->id;
+}
+
+void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test) {
+  if (rw->opt->explain_fn)
+    rw->opt->explain_fn(rw->opt->explain_user, rw->pass->name, rw->pass->rules[rule].name,
+                        failed_test);
+}
+
+int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...) {
+  if (rw->status == RG_OK) {
+    rw->status = st;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(rw->err, rw->errlen, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
+                     uint32_t num_props, const RgNamedAttr *props) {
+  const RgOpDesc *d = rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
+  const char *name = rw->pass->op_names[k];
+  if (!d || !d->infer) {
+    rg_rw_fail(rw, RG_ERR_INVALID, "pass '%s': op '%s' has no shape inference hook, so a rewrite cannot create it",
+               rw->pass->name, name);
+    return NULL;
+  }
+  RgNode *n = rg_node_create(rw->g, rw->ids[k], num_operands, operands, d->num_results, NULL, 0);
+  RgNamedAttr *attrs = num_props ? rg_arena_alloc(ir_arena(rw->g), sizeof *attrs * num_props) : NULL;
+  if (!n || (num_props && !attrs) || num_props > UINT16_MAX) {
+    rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+    return NULL;
+  }
+  for (uint32_t i = 0; i < num_props; i++) {
+    attrs[i].name = rg_intern(rw->g, props[i].name, strlen(props[i].name));
+    attrs[i].value = props[i].value;
+    if (!attrs[i].name || !attrs[i].value) {
+      rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+      return NULL;
+    }
+  }
+  ir_node_set_attrs(rw->g, n, attrs, (uint16_t)num_props, (uint16_t)num_props);
+  const RgType *types[16];
+  const RgType **tp = d->num_results <= 16 ? types : rg_alloc(sizeof *tp * d->num_results);
+  char msg[256] = "";
+  RgStatus st = tp ? d->infer(rw->g, n, tp, msg, sizeof msg) : RG_ERR_NOMEM;
+  if (st == RG_OK)
+    for (uint32_t i = 0; i < d->num_results; i++)
+      rg_value_set_type(&n->results[i], tp[i]);
+  if (tp != types)
+    rg_free(tp);
+  if (st != RG_OK) {
+    rg_rw_fail(rw, RG_ERR_TYPE, "pass '%s': shape inference for '%s' failed: %s", rw->pass->name, name,
+               msg[0] ? msg : rg_status_name(st));
+    rg_node_erase(rw->g, n);
+    return NULL;
+  }
+  rg_node_insert_before(rw->g, rw->root, n);
+  requeue(rw, n);
+  return n;
+}
+
+/* Same element type and rank, and every static dim of `b` equal to `a`'s:
+ * an inferred type that is only less precise than the replaced one. */
+static bool refines(const RgType *a, const RgType *b) {
+  if (a->kind != RG_TYPE_TENSOR || b->kind != RG_TYPE_TENSOR || a->elem != b->elem || a->rank != b->rank)
+    return false;
+  for (int32_t i = 0; i < a->rank; i++)
+    if (b->dims[i] != RG_DIM_DYNAMIC && b->dims[i] != a->dims[i])
+      return false;
+  return true;
+}
+
+/* Erases `n` if it is dead, then its producers that become dead. */
+static void erase_dead(RgRewriter *rw, RgNode *n) {
+  RgNode *stack[64];
+  uint32_t sp = 0;
+  stack[sp++] = n;
+  while (sp) {
+    RgNode *d = stack[--sp];
+    if ((d->flags & RG_NODE_ERASED) || !d->block || rg_node_is_frozen(d) || d->num_results == 0 ||
+        d->num_regions)
+      continue;
+    bool used = false;
+    for (uint32_t i = 0; i < d->num_results && !used; i++)
+      used = d->results[i].num_uses != 0;
+    if (used)
+      continue;
+    for (uint32_t i = 0; i < d->num_operands; i++) {
+      RgNode *p = d->operands[i].value ? rg_value_def(d->operands[i].value) : NULL;
+      if (p) {
+        requeue(rw, p); /* lost a use: guards such as uses(x) == 1 may hold now */
+        if (sp < 64)
+          stack[sp++] = p;
+      }
+    }
+    rg_node_erase(rw->g, d);
+  }
+}
+
+bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
+  for (uint32_t i = 0; i < root->num_results; i++) {
+    const RgType *old = root->results[i].type, *nt = values[i]->type;
+    if (old == nt)
+      continue;
+    RgNode *def = rg_value_def(values[i]);
+    if (def && def->id >= rw->first_new_id && nt && refines(old, nt)) {
+      rg_value_set_type(values[i], old);
+      continue;
+    }
+    rg_rw_fail(rw, RG_ERR_TYPE,
+               "pass '%s', rule '%s' (%s): replacement has type %s but the replaced value has type %s",
+               rw->pass->name, rw->pass->rules[rule].name, rw->pass->rules[rule].source,
+               nt ? nt->text : "<none>", old ? old->text : "<none>");
+    return false;
+  }
+  for (uint32_t i = 0; i < root->num_results; i++) {
+    for (RgUse *u = root->results[i].uses; u; u = u->next)
+      requeue(rw, u->user);
+    rg_value_replace_all_uses(rw->g, &root->results[i], values[i]);
+    RgNode *def = rg_value_def(values[i]);
+    if (def)
+      requeue(rw, def);
+  }
+  erase_dead(rw, root);
+  rw->st->rule_fires[rule]++;
+  rw->st->rewrites++;
+  rw->fires++;
+  rw->recent[rw->nrecent++ % 64] = rule;
+  return true;
+}
+
+/* ---- reachability guard ---- */
+
+static bool has_op(const RgOpId *ops, uint32_t n, RgOpId op) {
+  for (uint32_t i = 0; i < n; i++)
+    if (ops[i] == op)
+      return true;
+  return false;
+}
+
+bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t ntargets,
+                      const RgOpId *through, uint32_t nthrough) {
+  /* Depth-first over users; a chain of `through` ops is followed along
+   * their first result. Visited nodes are remembered so diamonds stay
+   * linear; the bound keeps pathological graphs cheap (answering "reaches"
+   * is the conservative choice for a guard that blocks a rewrite). */
+  enum { MAXV = 4096 };
+  const RgValue *stack[256];
+  const RgNode *seen[MAXV];
+  uint32_t sp = 0, nseen = 0;
+  stack[sp++] = v;
+  while (sp) {
+    const RgValue *cur = stack[--sp];
+    for (const RgUse *u = cur->uses; u; u = u->next) {
+      const RgNode *user = u->user;
+      if (has_op(targets, ntargets, user->op))
+        return true;
+      if (!has_op(through, nthrough, user->op) || user->num_results == 0)
+        continue;
+      bool dup = false;
+      for (uint32_t i = 0; i < nseen && !dup; i++)
+        dup = seen[i] == user;
+      if (dup)
+        continue;
+      if (nseen == MAXV || sp == 256)
+        return true;
+      seen[nseen++] = user;
+      stack[sp++] = &user->results[0];
+    }
+  }
+  return false;
+}
+
+/* ---- running a pass ---- */
+
+static bool rule_disabled(const RgRunOptions *o, const RgPassDesc *p, const RgRuleDesc *r) {
+  char full[256];
+  snprintf(full, sizeof full, "%s.%s", p->name, r->name);
+  if (o->isolate_rule && strcmp(o->isolate_rule, r->name) != 0 && strcmp(o->isolate_rule, full) != 0)
+    return true;
+  for (const char *const *d = o->disabled_rules; d && *d; d++)
+    if (strcmp(*d, r->name) == 0 || strcmp(*d, full) == 0)
+      return true;
+  return false;
+}
+
+static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
+                         char *err, size_t errlen) {
+  RgRewriter rw = {.g = g, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
+  rw.requeue = p->mode == RG_PASS_FIXPOINT;
+  rw.ids = rg_alloc(sizeof *rw.ids * (p->num_ops ? p->num_ops : 1));
+  rw.disabled = rg_alloc(sizeof *rw.disabled * (p->num_rules ? p->num_rules : 1));
+  if (!rw.ids || !rw.disabled) {
+    rg_free(rw.ids);
+    rg_free(rw.disabled);
+    return RG_ERR_NOMEM;
+  }
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    rw.disabled[r] = rule_disabled(opt, p, &p->rules[r]);
+  for (uint16_t k = 0; k < p->num_ops; k++) {
+    rw.ids[k] = rg_op_intern(g, p->op_names[k], strlen(p->op_names[k]));
+    if (rw.ids[k] == RG_OP_NONE)
+      rw.status = RG_ERR_NOMEM;
+  }
+  rw.root_of_len = rg_op_count_ids(g);
+  rw.root_of = rg_alloc(sizeof *rw.root_of * (rw.root_of_len ? rw.root_of_len : 1));
+  if (!rw.root_of)
+    rw.status = RG_ERR_NOMEM;
+  else
+    for (uint32_t i = 0; i < rw.root_of_len; i++)
+      rw.root_of[i] = -1;
+  if (rw.status == RG_OK)
+    for (uint16_t r = 0; r < p->num_roots; r++)
+      rw.root_of[rw.ids[p->roots[r]]] = p->roots[r];
+
+  uint32_t factor = opt->budget_factor ? opt->budget_factor : 16;
+  rw.budget = (uint64_t)factor * rg_graph_num_nodes(g) + 64;
+
+  /* Seeds in creation order, whichever way they are collected, so that
+   * skipping never changes the order in which roots are tried. */
+  if (rw.status == RG_OK) {
+    if (opt->no_skip) {
+      rg_graph_walk(g, seed_all, &rw);
+    } else {
+      for (uint16_t r = 0; r < p->num_roots; r++)
+        for (RgNode *n = rg_op_first(g, rw.ids[p->roots[r]]); n; n = n->op_next)
+          if (!push(&rw, n))
+            break;
+    }
+    qsort(rw.queue, rw.len, sizeof *rw.queue, by_id);
+  }
+
+  while (rw.status == RG_OK && rw.head < rw.len) {
+    RgNode *n = rw.queue[rw.head++];
+    n->flags &= (uint16_t)~RG_NODE_QUEUED;
+    if ((n->flags & RG_NODE_ERASED) || !(n->flags & RG_NODE_LIVE))
+      continue;
+    st->nodes_visited++;
+    if (rg_node_is_frozen(n) || n->op >= rw.root_of_len || rw.root_of[n->op] < 0)
+      continue;
+    rw.root = n;
+    rw.first_new_id = ir_next_node_id(g);
+    int r = p->match(&rw, n, (uint16_t)rw.root_of[n->op]);
+    if (r < 0 && rw.status == RG_OK)
+      rg_rw_fail(&rw, RG_ERR_INVALID, "pass '%s': matcher failed", p->name);
+    if (r > 0 && rw.fires > rw.budget) {
+      RgBuf b;
+      rg_buf_init(&b);
+      uint32_t nr = rw.nrecent < 64 ? rw.nrecent : 64;
+      for (uint32_t i = 0; i < nr; i++) {
+        uint16_t rule = rw.recent[i];
+        bool dup = false;
+        for (uint32_t j = 0; j < i && !dup; j++)
+          dup = rw.recent[j] == rule;
+        if (dup)
+          continue;
+        rg_buf_printf(&b, "%s%s (%s)", b.len ? ", " : "", p->rules[rule].name, p->rules[rule].source);
+      }
+      rg_rw_fail(&rw, RG_ERR_BUDGET,
+                 "pass '%s' did not terminate: %llu rewrites exceed the budget; rules that kept firing: %s",
+                 p->name, (unsigned long long)rw.fires, b.data ? b.data : "?");
+      rg_buf_free(&b);
+    }
+  }
+  /* Leave no node marked as queued. */
+  for (size_t i = rw.head; i < rw.len; i++)
+    rw.queue[i]->flags &= (uint16_t)~RG_NODE_QUEUED;
+  RgStatus status = rw.status;
+  rg_free(rw.queue);
+  rg_free(rw.ids);
+  rg_free(rw.root_of);
+  rg_free(rw.disabled);
+  return status;
+}
+
+RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                         const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
+  RgRunOptions defaults;
+  if (!opt) {
+    rg_run_options_init(&defaults);
+    opt = &defaults;
+  }
+  memset(stats, 0, sizeof *stats);
+  stats->passes = rg_alloc(sizeof *stats->passes * (n ? n : 1));
+  if (!stats->passes)
+    return RG_ERR_NOMEM;
+  memset(stats->passes, 0, sizeof *stats->passes * (n ? n : 1));
+  stats->num_passes = n;
+  for (uint32_t i = 0; i < n; i++) {
+    const RgPassDesc *p = passes[i];
+    RgPassStats *st = &stats->passes[i];
+    st->name = p->name;
+    st->rule_fires = rg_alloc(sizeof *st->rule_fires * (p->num_rules ? p->num_rules : 1));
+    if (!st->rule_fires)
+      return RG_ERR_NOMEM;
+    memset(st->rule_fires, 0, sizeof *st->rule_fires * (p->num_rules ? p->num_rules : 1));
+    if (p->abi != RG_ABI_VERSION) {
+      snprintf(err, errlen, "pass '%s' was generated for runtime ABI %d, but this runtime has ABI %d; regenerate it",
+               p->name, p->abi, RG_ABI_VERSION);
+      return RG_ERR_ABI;
+    }
+  }
+  double start = now_seconds();
+  for (uint32_t i = 0; i < n; i++) {
+    const RgPassDesc *p = passes[i];
+    RgPassStats *st = &stats->passes[i];
+    double t0 = now_seconds();
+    if (!opt->no_skip && !rg_pass_should_run(g, p)) {
+      st->skipped = true;
+      st->seconds = now_seconds() - t0;
+      continue;
+    }
+    st->ran = true;
+    RgStatus s = run_pass(g, p, opt, st, err, errlen);
+    st->seconds = now_seconds() - t0;
+    stats->total_visited += st->nodes_visited;
+    if (s != RG_OK) {
+      stats->total_seconds = now_seconds() - start;
+      return s;
+    }
+    if (opt->verify_each) {
+      char msg[512];
+      if (rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
+        snprintf(err, errlen, "graph does not verify after pass '%s': %s", p->name, msg);
+        stats->total_seconds = now_seconds() - start;
+        return RG_ERR_VERIFY;
+      }
+    }
+  }
+  stats->total_seconds = now_seconds() - start;
+  return RG_OK;
+}
+
+void rg_run_stats_free(RgRunStats *s) {
+  if (!s->passes)
+    return;
+  for (uint32_t i = 0; i < s->num_passes; i++)
+    rg_free(s->passes[i].rule_fires);
+  rg_free(s->passes);
+  memset(s, 0, sizeof *s);
+}

@@ -14,8 +14,13 @@ struct RgRewriter {
   const RgRunOptions *opt;
   RgPassStats *st;
   RgOpId *ids;          /* local op -> graph op */
-  int32_t *root_of;     /* graph op -> local root op, or -1 */
-  uint32_t root_of_len;
+  int32_t *local_of;    /* graph op -> local op, or -1 */
+  bool *is_root;        /* per local op */
+  uint32_t local_of_len;
+  int64_t *scratch;     /* guard temporaries, reset for every root */
+  size_t scratch_used, scratch_cap;
+  int64_t **scratch_old; /* blocks outgrown during one match, freed at reset */
+  uint32_t nscratch_old, cap_scratch_old;
   bool *disabled;       /* per rule */
   RgNode **queue;
   size_t head, len, cap;
@@ -103,7 +108,139 @@ static int by_id(const void *a, const void *b) {
 
 static bool seed_all(RgNode *n, void *user) { return push(user, n); }
 
+/* ---- scratch memory for guard temporaries ---- */
+
+static void scratch_reset(RgRewriter *rw) {
+  for (uint32_t i = 0; i < rw->nscratch_old; i++)
+    rg_free(rw->scratch_old[i]);
+  rw->nscratch_old = 0;
+  rw->scratch_used = 0;
+}
+
+int64_t *rg_rw_scratch(RgRewriter *rw, uint32_t n) {
+  if (n == 0)
+    n = 1;
+  if (rw->scratch_used + n > rw->scratch_cap) {
+    /* Earlier results stay valid: the old block is kept until the reset. */
+    if (rw->scratch && rw->scratch_used) {
+      if (rw->nscratch_old == rw->cap_scratch_old) {
+        uint32_t cap = rw->cap_scratch_old ? rw->cap_scratch_old * 2 : 8;
+        int64_t **old = rg_realloc(rw->scratch_old, sizeof *old * cap);
+        if (!old)
+          return NULL;
+        rw->scratch_old = old;
+        rw->cap_scratch_old = cap;
+      }
+      rw->scratch_old[rw->nscratch_old++] = rw->scratch;
+    } else {
+      rg_free(rw->scratch);
+    }
+    size_t cap = rw->scratch_cap ? rw->scratch_cap * 2 : 1024;
+    while (cap < n)
+      cap *= 2;
+    rw->scratch = rg_alloc(sizeof *rw->scratch * cap);
+    rw->scratch_cap = rw->scratch ? cap : 0;
+    rw->scratch_used = 0;
+    if (!rw->scratch)
+      return NULL;
+  }
+  int64_t *p = rw->scratch + rw->scratch_used;
+  rw->scratch_used += n;
+  return p;
+}
+
+bool rg_attr_to_ints(RgGraph *g, const RgAttr *a, RgInts *out) {
+  if (!a)
+    return false;
+  if (a->kind == RG_ATTR_DENSE_ARRAY && !rg_dtype_is_float(a->type->dtype)) {
+    out->v = a->u.ints;
+    out->n = a->count;
+    return true;
+  }
+  if (a->kind == RG_ATTR_DENSE && a->type->kind == RG_TYPE_TENSOR && a->type->rank == 1) {
+    const int64_t *v;
+    uint32_t n;
+    if (!rg_attr_dense_get_ints(g, a, &v, &n) || (a->splat && a->type->dims[0] != 1))
+      return false;
+    out->v = v;
+    out->n = n;
+    return true;
+  }
+  return false;
+}
+
+bool rg_value_shape(const RgValue *v, RgInts *out) {
+  const RgType *t = v->type;
+  if (!t || t->kind != RG_TYPE_TENSOR)
+    return false;
+  for (int32_t i = 0; i < t->rank; i++)
+    if (t->dims[i] == RG_DIM_DYNAMIC)
+      return false;
+  out->v = t->dims;
+  out->n = (uint32_t)t->rank;
+  return true;
+}
+
+bool rg_ints_iota(RgRewriter *rw, int64_t n, RgInts *out) {
+  if (n < 0 || n > 1 << 20)
+    return false;
+  int64_t *v = rg_rw_scratch(rw, (uint32_t)n);
+  if (!v)
+    return false;
+  for (int64_t i = 0; i < n; i++)
+    v[i] = i;
+  out->v = v;
+  out->n = (uint32_t)n;
+  return true;
+}
+
+bool rg_ints_is_perm(RgInts p) {
+  if (p.n > 64)
+    return false;
+  uint64_t seen = 0;
+  for (uint32_t i = 0; i < p.n; i++) {
+    if (p.v[i] < 0 || p.v[i] >= (int64_t)p.n || (seen >> p.v[i]) & 1)
+      return false;
+    seen |= (uint64_t)1 << p.v[i];
+  }
+  return true;
+}
+
+bool rg_ints_compose(RgRewriter *rw, RgInts p, RgInts q, RgInts *out) {
+  if (p.n != q.n || !rg_ints_is_perm(p) || !rg_ints_is_perm(q))
+    return false;
+  int64_t *v = rg_rw_scratch(rw, p.n);
+  if (!v)
+    return false;
+  for (uint32_t i = 0; i < p.n; i++)
+    v[i] = p.v[q.v[i]];
+  out->v = v;
+  out->n = p.n;
+  return true;
+}
+
+bool rg_ints_inverse(RgRewriter *rw, RgInts p, RgInts *out) {
+  if (!rg_ints_is_perm(p))
+    return false;
+  int64_t *v = rg_rw_scratch(rw, p.n);
+  if (!v)
+    return false;
+  for (uint32_t i = 0; i < p.n; i++)
+    v[p.v[i]] = i;
+  out->v = v;
+  out->n = p.n;
+  return true;
+}
+
+bool rg_ints_equal(RgInts a, RgInts b) {
+  return a.n == b.n && (a.n == 0 || memcmp(a.v, b.v, sizeof *a.v * a.n) == 0);
+}
+
 /* ---- rewriter API ---- */
+
+int rg_rw_local(const RgRewriter *rw, const RgNode *n) {
+  return n && n->op < rw->local_of_len ? rw->local_of[n->op] : -1;
+}
 
 RgOpId rg_rw_op(const RgRewriter *rw, uint16_t k) { return rw->ids[k]; }
 RgGraph *rg_rw_graph(RgRewriter *rw) { return rw->g; }
@@ -318,16 +455,22 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
     if (rw.ids[k] == RG_OP_NONE)
       rw.status = RG_ERR_NOMEM;
   }
-  rw.root_of_len = rg_op_count_ids(g);
-  rw.root_of = rg_alloc(sizeof *rw.root_of * (rw.root_of_len ? rw.root_of_len : 1));
-  if (!rw.root_of)
+  rw.local_of_len = rg_op_count_ids(g);
+  rw.local_of = rg_alloc(sizeof *rw.local_of * (rw.local_of_len ? rw.local_of_len : 1));
+  rw.is_root = rg_alloc(sizeof *rw.is_root * (p->num_ops ? p->num_ops : 1));
+  if (!rw.local_of || !rw.is_root) {
     rw.status = RG_ERR_NOMEM;
-  else
-    for (uint32_t i = 0; i < rw.root_of_len; i++)
-      rw.root_of[i] = -1;
-  if (rw.status == RG_OK)
+  } else {
+    for (uint32_t i = 0; i < rw.local_of_len; i++)
+      rw.local_of[i] = -1;
+    memset(rw.is_root, 0, sizeof *rw.is_root * (p->num_ops ? p->num_ops : 1));
+  }
+  if (rw.status == RG_OK) {
+    for (uint16_t k = 0; k < p->num_ops; k++)
+      rw.local_of[rw.ids[k]] = k;
     for (uint16_t r = 0; r < p->num_roots; r++)
-      rw.root_of[rw.ids[p->roots[r]]] = p->roots[r];
+      rw.is_root[p->roots[r]] = true;
+  }
 
   uint32_t factor = opt->budget_factor ? opt->budget_factor : 16;
   rw.budget = (uint64_t)factor * rg_graph_num_nodes(g) + 64;
@@ -352,11 +495,13 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
     if ((n->flags & RG_NODE_ERASED) || !(n->flags & RG_NODE_LIVE))
       continue;
     st->nodes_visited++;
-    if (rg_node_is_frozen(n) || n->op >= rw.root_of_len || rw.root_of[n->op] < 0)
+    int local = n->op < rw.local_of_len ? rw.local_of[n->op] : -1;
+    if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local])
       continue;
     rw.root = n;
     rw.first_new_id = ir_next_node_id(g);
-    int r = p->match(&rw, n, (uint16_t)rw.root_of[n->op]);
+    scratch_reset(&rw);
+    int r = p->match(&rw, n, (uint16_t)local);
     if (r < 0 && rw.status == RG_OK)
       rg_rw_fail(&rw, RG_ERR_INVALID, "pass '%s': matcher failed", p->name);
     if (r > 0 && rw.fires > rw.budget) {
@@ -384,8 +529,12 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   RgStatus status = rw.status;
   rg_free(rw.queue);
   rg_free(rw.ids);
-  rg_free(rw.root_of);
+  rg_free(rw.local_of);
+  rg_free(rw.is_root);
   rg_free(rw.disabled);
+  scratch_reset(&rw);
+  rg_free(rw.scratch);
+  rg_free(rw.scratch_old);
   return status;
 }
 

@@ -100,7 +100,37 @@ RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, 
 /* Records a failure of the running rule (for errors in guards/externs). */
 RG_API int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...);
 
-/* Helpers for guards. */
+/* Local op index of a node's op in the running pass, or -1 when the pass
+ * does not name that op. Generated matchers switch on it. */
+RG_API int rg_rw_local(const RgRewriter *rw, const RgNode *n);
+/* The node defining the value (NULL for block arguments), when it is live
+ * and not frozen: the only nodes a pattern may match below its root. */
+static inline RgNode *rg_match_def(const RgValue *v) {
+  RgNode *n = v ? rg_value_def(v) : NULL;
+  return n && !rg_node_is_frozen(n) ? n : NULL;
+}
+
+/* ---- guard helpers ---- */
+
+/* An int array computed by a guard. Storage comes from the rewriter's
+ * scratch memory and is valid until the next root node is matched. */
+typedef struct RgInts {
+  const int64_t *v;
+  uint32_t n;
+} RgInts;
+
+/* Each returns false when the value cannot be computed (a guard that
+ * cannot be evaluated is false, so the rule does not fire). */
+RG_API int64_t *rg_rw_scratch(RgRewriter *rw, uint32_t n);
+RG_API bool rg_attr_to_ints(RgGraph *g, const RgAttr *a, RgInts *out);
+RG_API bool rg_value_shape(const RgValue *v, RgInts *out);
+RG_API bool rg_ints_iota(RgRewriter *rw, int64_t n, RgInts *out);
+/* compose(p, q)[i] = p[q[i]]: transposing by p then by q equals one
+ * transpose by compose(p, q). Both must be permutations of equal length. */
+RG_API bool rg_ints_compose(RgRewriter *rw, RgInts p, RgInts q, RgInts *out);
+RG_API bool rg_ints_inverse(RgRewriter *rw, RgInts p, RgInts *out);
+RG_API bool rg_ints_equal(RgInts a, RgInts b);
+RG_API bool rg_ints_is_perm(RgInts p);
 RG_API bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t ntargets,
                              const RgOpId *through, uint32_t nthrough);
 

@@ -397,6 +397,10 @@ static bool load_root(DslProgram *p, RgSource *src, dev_t dev, ino_t ino) {
 bool dsl_load_file(DslProgram *p, const char *path) {
   dev_t dev = 0;
   ino_t ino = 0;
+  if (strcmp(path, "-") == 0 && p->open == default_open) {
+    RgSource *in = rg_source_load(path, p->diags);
+    return in && load_root(p, in, 0, 0);
+  }
   RgSource *src = p->open(p->open_user, path, p->diags, &dev, &ino);
   if (!src) {
     if (p->open == default_open) {

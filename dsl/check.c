@@ -94,7 +94,7 @@ static void check_op(Checker *c, DslOpDecl *op) {
 
 static DslOpDecl *lookup_op(Checker *c, const char *name, const char *dialect) {
   DslOpDecl *op = dsl_map_get(&c->p->opmap, name);
-  if (op || !dialect || strchr(name, '.'))
+  if (op || !dialect)
     return op;
   char buf[256];
   if ((size_t)snprintf(buf, sizeof buf, "%s.%s", dialect, name) >= sizeof buf)
@@ -619,7 +619,16 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
     }
     DslClass *cl = dsl_map_get(&p->classmap, n);
     if (!cl) {
-      err(c, pt->alts[i].loc, "unknown op class '%s' (op names are written in full, like 'tosa.%s')", n, n);
+      const char *full = NULL;
+      for (uint32_t k = 0; k < p->nops && !full; k++) {
+        const char *dot = strchr(p->ops[k]->name, '.');
+        if (dot && strcmp(dot + 1, n) == 0)
+          full = p->ops[k]->name;
+      }
+      if (full)
+        err(c, pt->alts[i].loc, "unknown op class '%s'; did you mean the op '%s'?", n, full);
+      else
+        err(c, pt->alts[i].loc, "unknown op class '%s'", n);
       bad = true;
       continue;
     }

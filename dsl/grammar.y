@@ -180,9 +180,9 @@ static const char *tok_text(int major) {
        AND OR ASSIGN LT GT PLUS MINUS STAR SLASH PERCENT NOT PIPE.
 
 /* Keywords are names wherever a keyword cannot appear (`shape(x)` in a
- * guard, an attribute called `type`, a rule called `once`). */
-%fallback ID DIALECT OP CLASS TRAITS RESULTS SHAPE EVAL EXTERN PRED FN IMPORT
-             PASS RULE PIPELINE FIXPOINT ONCE SPLAT CONST.
+ * guard, `op:class` captures, a rule called `once`). Declaration keywords
+ * stay reserved: they are where error recovery resynchronises. */
+%fallback ID OP TRAITS RESULTS SHAPE EVAL PRED FN FIXPOINT ONCE SPLAT CONST.
 
 %left OR.
 %left AND.
@@ -195,9 +195,10 @@ static const char *tok_text(int major) {
 %syntax_error {
   /* Lists the terminals the parser could shift here, found by running the
    * reductions each lookahead would trigger on a copy of the state stack. */
-  const char *exp[12];
+  const char *exp[YYNTOKEN];
   int nexp = 0;
-  bool id_ok = false, more = false;
+  bool accepts[YYNTOKEN];
+  memset(accepts, 0, sizeof accepts);
   for (int t = 1; t < YYNTOKEN; t++) {
     YYACTIONTYPE st[YYSTACKDEPTH + 2];
     int sp = 0;
@@ -228,35 +229,37 @@ static const char *tok_text(int major) {
         break;
       }
     }
-    if (!ok)
+    accepts[t] = ok;
+  }
+  /* Where an expression may start, say so instead of listing its tokens. */
+  bool expr_ok = accepts[TK_INT] && accepts[TK_NOT] && accepts[TK_LBRACKET] &&
+                 accepts[TK_STRING];
+  if (expr_ok)
+    exp[nexp++] = "an expression";
+  for (int t = 1; t < YYNTOKEN; t++) {
+    if (!accepts[t])
       continue;
-    /* Keyword fallbacks make every keyword acceptable where a name is;
-     * list those only where they are wanted as keywords. */
-    if (t == TK_ID)
-      id_ok = true;
-    if (nexp < (int)(sizeof exp / sizeof exp[0]))
-      exp[nexp++] = tok_text(t);
-    else
-      more = true;
+    /* keywords that fall back to a name are implied by "name" */
+    if (accepts[TK_ID] && t != TK_ID && yyFallback[t] == TK_ID)
+      continue;
+    if (expr_ok && (t == TK_ID || t == TK_QNAME || t == TK_INT || t == TK_FLOAT ||
+                    t == TK_STRING || t == TK_TRUE || t == TK_FALSE || t == TK_NOT ||
+                    t == TK_MINUS || t == TK_LPAREN || t == TK_LBRACKET))
+      continue;
+    exp[nexp++] = tok_text(t);
   }
   RgBuf b;
   rg_buf_init(&b);
-  if (yymajor == 0)
-    rg_buf_puts(&b, "syntax error: unexpected end of file");
+  const char *what = tok_text(yymajor);
+  if (yymajor == 0 || what[0] == '\'')
+    rg_buf_printf(&b, "syntax error: unexpected %s", what);
   else
-    rg_buf_printf(&b, "syntax error: unexpected %s '%.*s'", tok_text(yymajor),
+    rg_buf_printf(&b, "syntax error: unexpected %s '%.*s'", what,
                   (int)(TOKEN.len > 32 ? 32 : TOKEN.len),
                   ctx->src->text + TOKEN.off);
-  int shown = 0;
-  for (int i = 0; i < nexp; i++) {
-    if (id_ok && exp[i][0] == '\'' && exp[i][1] >= 'a' && exp[i][1] <= 'z' &&
-        strcmp(exp[i], "'true'") && strcmp(exp[i], "'false'") && strcmp(exp[i], "'if'"))
-      continue;
-    rg_buf_puts(&b, shown ? ", " : "; expected ");
-    rg_buf_puts(&b, exp[i]);
-    shown++;
-  }
-  if (more)
+  for (int i = 0; i < nexp && i < 10; i++)
+    rg_buf_printf(&b, "%s%s", i ? (i + 1 == nexp ? " or " : ", ") : "; expected ", exp[i]);
+  if (nexp > 10)
     rg_buf_puts(&b, ", ...");
   char *msg = rg_buf_take(&b);
   uint32_t off = yymajor == 0 ? (uint32_t)ctx->src->len : TOKEN.off;
@@ -620,6 +623,14 @@ decl ::= PIPELINE(K) name(N) ASSIGN LBRACKET RBRACKET. {
 /* ---- patterns ---- */
 
 pattern(A) ::= optree(B). { A = B; }
+pattern(A) ::= name(N). {
+  dsl_error_at(ctx, N.off, "a rule's pattern must be an op tree, like '(tosa.abs %s)'", N.s);
+  A = NULL;
+}
+pattern(A) ::= WILD(W). {
+  dsl_error_at(ctx, W.off, "a rule's pattern must be an op tree, like '(tosa.abs x)'");
+  A = NULL;
+}
 pattern(A) ::= name(N) COLON optree(B). {
   A = B;
   if (A) A->capture = dsl_name(ctx, N);

@@ -145,7 +145,8 @@ int dsl_lex(DslLexer *lx, DslTok *t) {
     ["] strch* {
       lex_error(lx, tok, "unterminated string");
       t->len = (uint32_t)(cur - tok);
-      t->s = "";
+      if (!unescape(lx, tok + 1, cur, t))
+        t->s = "";
       lx->cur = cur; return TK_STRING;
     }
     hex | dec {

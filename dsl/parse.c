@@ -9,8 +9,6 @@
 
 enum { MAX_NESTING = 200, MAX_IMPORT_DEPTH = 64 };
 
-void dsl_parser_resync(void *p);
-
 /* ---- small helpers shared with the grammar ---- */
 
 DslVec *dsl_vec_new(void) {

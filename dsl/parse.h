@@ -59,6 +59,7 @@ void dsl_error_at(DslParseCtx *c, uint32_t off, const char *fmt, ...) RG_PRINTF(
 void *DslParserAlloc(void *(*mallocProc)(size_t), DslParseCtx *ctx);
 void DslParserFree(void *p, void (*freeProc)(void *));
 void DslParser(void *p, int major, DslTok minor);
-const char *dsl_token_name(int major);
+/* Ends lemon's error-recovery quiet period at a resynchronising token. */
+void dsl_parser_resync(void *parser);
 
 #endif

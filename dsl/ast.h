@@ -142,7 +142,8 @@ struct DslExpr {
   DslExprKind kind;
   RgLoc loc;
   DslType type; /* checked */
-  int op;       /* UNARY: '!' / '-'; BINARY: DslBinOp */
+  int op;       /* UNARY: '!' / '-'; BINARY: DslBinOp; INT/FLOAT: parser
+                   flag (1 = already negated/parenthesised), ignore */
   int64_t ival;
   double fval;
   bool bval;
@@ -197,7 +198,8 @@ struct DslPattern {
   DslOpDecl **ops; /* the ops this node may be, sorted by id, no duplicates */
   uint32_t nops;
   bool commutative; /* every op is commutative and binary: try both orders */
-  DslVar *var;      /* VAR/SPLAT var; or the capture's var for OP */
+  DslVar *var;      /* VAR: its variable; OP/SPLAT: the `t:` capture's
+                       variable (a SPLAT's scalar is splat->var) */
   bool binds;       /* VAR: this is the binding site (else: equality test) */
   DslVar *opvar;    /* opcapture's var */
   DslVar *restvar;
@@ -286,6 +288,15 @@ typedef struct DslPipeline {
   uint32_t npasses;
   DslPass **passes; /* checked */
 } DslPipeline;
+
+/* How a code generator walks a checked program: DslProgram.passes in
+ * order; for each DslRule, `pattern` (root DSL_PAT_OP; `ops` is the root-op
+ * set to dispatch on, so the target-op multiset of a rule is the ops of
+ * every DSL_PAT_OP node), then `guard` (typed DslExpr, builtins resolved to
+ * DslBuiltin, externs to DslExtern), then `repl`. Variables are numbered
+ * slots (DslVar.index < DslRule.nvars) bound at DslVar.pat / DslVar.attr,
+ * in binding order, which is the order a matcher visits the pattern:
+ * capture, op capture, operands left to right, ..rest, attributes. */
 
 /* ---- files ---- */
 

@@ -1,0 +1,325 @@
+/* dsl/ast.h - the rules language AST. The parser builds it with names only;
+ * the checker (check.c) fills in the resolved fields marked "checked:" so a
+ * code generator walks plain arrays of resolved pointers and typed exprs. */
+#ifndef DSL_AST_H
+#define DSL_AST_H
+
+#include <sys/types.h>
+#include "rulegen/diag.h"
+#include "internal.h"
+
+/* Expression / attribute / variable types. */
+typedef enum DslType {
+  DSL_TY_ERROR,  /* already reported; suppresses follow-on errors */
+  DSL_TY_INT,    /* int64 */
+  DSL_TY_FLOAT,  /* double ("num"); ints convert implicitly */
+  DSL_TY_BOOL,
+  DSL_TY_STR,    /* strings and enum-like properties (rounding_mode) */
+  DSL_TY_INTS,   /* int64 array: perms, shapes */
+  DSL_TY_TYPE,   /* an element type (dtype) */
+  DSL_TY_TENSOR, /* a constant tensor (DenseElementsAttr) */
+  DSL_TY_ANY,    /* attribute of unchecked kind; matches any literal */
+  DSL_TY_VALUE,  /* an SSA value of the graph */
+  DSL_TY_VALUES, /* a ..rest operand list */
+  DSL_TY_OP,     /* a matched op kind (op-position capture) */
+  DSL_TY_OPS     /* a set of ops (reaches' arguments) */
+} DslType;
+
+const char *dsl_type_name(DslType t);
+
+/* Op traits; bit i of DslOpDecl.traits is trait i. */
+typedef enum DslTrait {
+  DSL_TRAIT_ELEMENTWISE,
+  DSL_TRAIT_UNARY,
+  DSL_TRAIT_BINARY,
+  DSL_TRAIT_TERNARY,
+  DSL_TRAIT_COMMUTATIVE,
+  DSL_TRAIT_LAYOUT_AGNOSTIC,
+  DSL_TRAIT_INVOLUTION,
+  DSL_TRAIT_IDEMPOTENT,
+  DSL_TRAIT_CONSTANT,
+  DSL_TRAIT_SHAPE_ONLY,
+  DSL_TRAIT_PURE,
+  DSL_TRAIT_COUNT
+} DslTrait;
+
+const char *dsl_trait_name(DslTrait t);
+int dsl_trait_lookup(const char *name); /* -1 when unknown */
+
+typedef struct DslName {
+  const char *s; /* arena string */
+  RgLoc loc;
+} DslName;
+
+/* ---- op declarations (.ops) ---- */
+
+typedef struct DslOperandDecl {
+  DslName name;
+  bool variadic; /* `inputs...`: only the last operand */
+} DslOperandDecl;
+
+typedef struct DslAttrDecl {
+  DslName name;
+  DslType type;
+  bool optional; /* `name?: type` */
+} DslAttrDecl;
+
+typedef struct DslOpDecl {
+  RgLoc loc;
+  const char *name;    /* full MLIR name: "tosa.transpose", "aten.mul.Scalar" */
+  const char *dialect; /* first component: "tosa" */
+  DslOperandDecl *operands;
+  uint32_t noperands;
+  bool variadic; /* last operand is variadic: noperands-1 is a minimum */
+  DslAttrDecl *attrs;
+  uint32_t nattrs;
+  uint32_t nresults;      /* default 1 */
+  uint32_t traits;        /* DslTrait bit set */
+  DslName *trait_names;   /* as written, for error locations */
+  uint32_t ntrait_names;
+  DslName shape_fn, eval_fn; /* C hooks; .s NULL when absent */
+  uint32_t id; /* checked: dense index into DslProgram.ops, in load order */
+} DslOpDecl;
+
+/* `class NAME = [op, ...]` or `class NAME = traits(t, ...)` */
+typedef struct DslClass {
+  RgLoc loc;
+  DslName name;
+  bool by_traits;
+  DslName *members; /* op names (short names resolved in the file's dialect) */
+  uint32_t nmembers;
+  const char *dialect; /* dialect in effect where declared */
+  uint32_t traits;     /* by_traits: required trait set */
+  DslOpDecl **ops;     /* checked: member ops, sorted by id */
+  uint32_t nops;
+} DslClass;
+
+/* `extern pred NAME(T, ...)` (returns bool) or `extern fn NAME(T, ...) -> T` */
+typedef struct DslExtern {
+  RgLoc loc;
+  DslName name;
+  DslType *params;
+  uint32_t nparams;
+  DslType ret;
+  bool is_pred;
+} DslExtern;
+
+/* ---- expressions (guards, attribute values, replacement constants) ---- */
+
+typedef enum DslExprKind {
+  DSL_EX_INT,
+  DSL_EX_FLOAT,
+  DSL_EX_BOOL,
+  DSL_EX_STR,
+  DSL_EX_NAME,   /* variable, class name or op name; see checked fields */
+  DSL_EX_ARRAY,  /* [a, b, ...] */
+  DSL_EX_UNARY,  /* op: '!' or '-' */
+  DSL_EX_BINARY, /* op: DslBinOp */
+  DSL_EX_INDEX,  /* args[0][args[1]] */
+  DSL_EX_CALL    /* builtin (builtin != DSL_BI_NONE) or extern */
+} DslExprKind;
+
+typedef enum DslBinOp {
+  DSL_OP_OR, DSL_OP_AND, DSL_OP_EQ, DSL_OP_NE, DSL_OP_LT, DSL_OP_LE,
+  DSL_OP_GT, DSL_OP_GE, DSL_OP_ADD, DSL_OP_SUB, DSL_OP_MUL, DSL_OP_DIV,
+  DSL_OP_MOD
+} DslBinOp;
+
+/* Builtin functions. Argument and result types are in check.c's table and
+ * documented in docs/dsl.md. */
+typedef enum DslBuiltin {
+  DSL_BI_NONE,
+  DSL_BI_LEN, DSL_BI_RANK, DSL_BI_SHAPE, DSL_BI_DTYPE, DSL_BI_NUMEL,
+  DSL_BI_USES, DSL_BI_IOTA, DSL_BI_COMPOSE, DSL_BI_INVERSE, DSL_BI_REACHES,
+  DSL_BI_CONST, DSL_BI_SCALAR_TENSOR, DSL_BI_IS_SPLAT, DSL_BI_SPLAT_VALUE,
+  DSL_BI_COUNT
+} DslBuiltin;
+
+typedef struct DslVar DslVar;
+
+typedef struct DslExpr DslExpr;
+struct DslExpr {
+  DslExprKind kind;
+  RgLoc loc;
+  DslType type; /* checked */
+  int op;       /* UNARY: '!' / '-'; BINARY: DslBinOp */
+  int64_t ival;
+  double fval;
+  bool bval;
+  const char *str;  /* STR contents (unescaped), NAME / CALL name */
+  const char *kw;   /* CALL argument keyword (`through=`), else NULL */
+  DslExpr **args;   /* ARRAY elements, operands, CALL arguments */
+  uint32_t nargs;
+  /* checked: */
+  DslVar *var;         /* NAME naming a variable */
+  DslClass *cls;       /* NAME naming a class (type OPS) */
+  DslOpDecl *opdecl;   /* NAME naming an op (type OPS) */
+  DslBuiltin builtin;  /* CALL of a builtin */
+  DslExtern *ext;      /* CALL of an extern */
+};
+
+/* ---- patterns ---- */
+
+typedef enum DslPatKind {
+  DSL_PAT_WILD,  /* `_` */
+  DSL_PAT_VAR,   /* `x`: binds a value, or (bound before) must equal it */
+  DSL_PAT_OP,    /* `(op args... {attrs})` */
+  DSL_PAT_SPLAT  /* `splat(v)` / `splat(1.0)`: a splat constant */
+} DslPatKind;
+
+/* `{name = expr}` inside a pattern: expr NAME binds (first occurrence) or
+ * compares; any other expr is a literal compared for equality. */
+typedef struct DslAttrPat {
+  DslName name;
+  DslExpr *value;
+  DslAttrDecl *decl; /* checked: attribute of the first op of the set */
+  bool binds;        /* checked: value is the binding site of value->var */
+} DslAttrPat;
+
+typedef struct DslPattern DslPattern;
+struct DslPattern {
+  DslPatKind kind;
+  RgLoc loc;
+  DslName capture;   /* `t:` prefix (OP, SPLAT); .s NULL when none */
+  DslName opcapture; /* `op:` before the op position; .s NULL when none */
+  /* VAR: name; SPLAT: name or literal */
+  DslName var_name;
+  DslExpr *splat;
+  /* OP: alternatives as written (`tosa.add|tosa.sub`, class names) */
+  DslName *alts;
+  uint32_t nalts;
+  DslPattern **args;
+  uint32_t nargs;
+  DslName rest; /* `..rest`; .s NULL when none */
+  DslAttrPat *attrs;
+  uint32_t nattrs;
+  /* checked: */
+  DslOpDecl **ops; /* the ops this node may be, sorted by id, no duplicates */
+  uint32_t nops;
+  bool commutative; /* every op is commutative and binary: try both orders */
+  DslVar *var;      /* VAR/SPLAT var; or the capture's var for OP */
+  bool binds;       /* VAR: this is the binding site (else: equality test) */
+  DslVar *opvar;    /* opcapture's var */
+  DslVar *restvar;
+};
+
+/* ---- replacements ---- */
+
+typedef enum DslReplKind {
+  DSL_REP_VAR,  /* a bound value (or ..rest splice, var type VALUES) */
+  DSL_REP_OP,   /* (op args... {attrs}) builds a node */
+  DSL_REP_EXPR  /* an expression of type value: const(...) */
+} DslReplKind;
+
+typedef struct DslAttrSet {
+  DslName name;
+  DslExpr *value;
+  DslAttrDecl *decl; /* checked */
+} DslAttrSet;
+
+typedef struct DslRepl DslRepl;
+struct DslRepl {
+  DslReplKind kind;
+  RgLoc loc;
+  DslName name;    /* VAR: variable; OP: op name or op-capture variable */
+  bool splice;     /* VAR written as `..rest` */
+  DslRepl **args;
+  uint32_t nargs;
+  DslAttrSet *attrs;
+  uint32_t nattrs;
+  DslExpr *expr;   /* EXPR */
+  /* checked: */
+  DslVar *var;       /* VAR; OP built from an op capture (copies attrs) */
+  DslOpDecl *op;     /* OP with a fixed op */
+};
+
+/* ---- rules, passes, pipelines ---- */
+
+typedef enum DslVarKind {
+  DSL_VAR_VALUE,  /* operand variable or `t:` capture: a graph value */
+  DSL_VAR_ATTR,   /* attribute binding */
+  DSL_VAR_SPLAT,  /* splat scalar (type float) */
+  DSL_VAR_REST,   /* ..rest */
+  DSL_VAR_OP      /* op-position capture */
+} DslVarKind;
+
+struct DslVar {
+  DslName name;   /* loc: binding site */
+  DslVarKind kind;
+  DslType type;
+  uint32_t index; /* slot in DslRule.vars */
+  uint32_t uses;  /* references after the binding (non-linear repeats too) */
+  DslPattern *pat;    /* binding pattern node (VALUE, SPLAT, REST, OP) */
+  DslAttrPat *attr;   /* ATTR */
+};
+
+typedef struct DslPass DslPass;
+
+typedef struct DslRule {
+  RgLoc loc;
+  DslName name;
+  DslPattern *pattern; /* root is DSL_PAT_OP */
+  DslExpr *guard;      /* NULL when none */
+  DslRepl *repl;
+  /* checked: */
+  DslPass *pass;
+  uint32_t index;  /* position in the pass */
+  DslVar **vars;   /* in binding order */
+  uint32_t nvars;
+} DslRule;
+
+typedef enum DslPassMode { DSL_MODE_FIXPOINT, DSL_MODE_ONCE } DslPassMode;
+
+struct DslPass {
+  RgLoc loc;
+  DslName name;
+  const char *doc; /* NULL when none */
+  DslPassMode mode;
+  DslRule **rules;
+  uint32_t nrules;
+};
+
+typedef struct DslPipeline {
+  RgLoc loc;
+  DslName name;
+  DslName *pass_names;
+  uint32_t npasses;
+  DslPass **passes; /* checked */
+} DslPipeline;
+
+/* ---- files ---- */
+
+typedef enum DslDeclKind {
+  DSL_DECL_IMPORT, DSL_DECL_DIALECT, DSL_DECL_OP, DSL_DECL_CLASS,
+  DSL_DECL_EXTERN, DSL_DECL_PASS, DSL_DECL_PIPELINE
+} DslDeclKind;
+
+typedef struct DslFile DslFile;
+
+typedef struct DslDecl {
+  DslDeclKind kind;
+  RgLoc loc;
+  union {
+    struct {
+      DslName path;      /* as written */
+      DslFile *file;     /* loaded file, NULL when not found */
+    } import;
+    DslName dialect;
+    DslOpDecl *op;
+    DslClass *cls;
+    DslExtern *ext;
+    DslPass *pass;
+    DslPipeline *pipeline;
+  } u;
+} DslDecl;
+
+struct DslFile {
+  RgSource *src;
+  DslDecl **decls; /* in source order */
+  uint32_t ndecls;
+  bool loading;    /* on the import stack (cycle detection) */
+  dev_t dev;       /* identity for include-once */
+  ino_t ino;
+};
+
+#endif

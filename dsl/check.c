@@ -1,0 +1,1104 @@
+/* dsl/check.c - semantic checks over every loaded file: symbol tables,
+ * name resolution, arity and attribute checks, expression typing, variable
+ * binding and use, and rule shadowing by pattern subsumption. */
+#include <stdlib.h>
+#include "dsl.h"
+
+typedef struct Checker {
+  DslProgram *p;
+  RgDiags *d;
+  /* per rule */
+  DslRule *rule;
+  DslVar **vars;
+  uint32_t nvars, capvars;
+  size_t errors_at_rule_start;
+} Checker;
+
+static void err(Checker *c, RgLoc loc, const char *fmt, ...) RG_PRINTF(3, 4);
+static void err(Checker *c, RgLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  rg_vdiag(c->d, RG_ERROR, loc, fmt, ap);
+  va_end(ap);
+}
+
+static void note(Checker *c, RgLoc loc, const char *fmt, ...) RG_PRINTF(3, 4);
+static void note(Checker *c, RgLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  rg_vdiag(c->d, RG_NOTE, loc, fmt, ap);
+  va_end(ap);
+}
+
+static void *zalloc(Checker *c, size_t n) { return rg_arena_zalloc(&c->p->arena, n); }
+
+/* ---- declarations ---- */
+
+static bool push_op(DslProgram *p, DslOpDecl *op) {
+  if ((p->nops & (p->nops - 1)) == 0) { /* grow at powers of two */
+    uint32_t cap = p->nops ? p->nops * 2 : 16;
+    if (cap < 16)
+      cap = 16;
+    DslOpDecl **a = rg_realloc(p->ops, cap * sizeof *a);
+    if (!a)
+      return false;
+    p->ops = a;
+  }
+  op->id = p->nops;
+  p->ops[p->nops++] = op;
+  return true;
+}
+
+static bool push_pass(DslProgram *p, DslPass *ps) {
+  if ((p->npasses & (p->npasses - 1)) == 0) {
+    uint32_t cap = p->npasses ? p->npasses * 2 : 16;
+    if (cap < 16)
+      cap = 16;
+    DslPass **a = rg_realloc(p->passes, cap * sizeof *a);
+    if (!a)
+      return false;
+    p->passes = a;
+  }
+  p->passes[p->npasses++] = ps;
+  return true;
+}
+
+static void check_op(Checker *c, DslOpDecl *op) {
+  for (uint32_t i = 0; i < op->noperands; i++)
+    for (uint32_t j = 0; j < i; j++)
+      if (strcmp(op->operands[i].name.s, op->operands[j].name.s) == 0) {
+        err(c, op->operands[i].name.loc, "duplicate operand '%s' in op '%s'",
+            op->operands[i].name.s, op->name);
+        note(c, op->operands[j].name.loc, "first defined here");
+        break;
+      }
+  for (uint32_t i = 0; i < op->nattrs; i++)
+    for (uint32_t j = 0; j < i; j++)
+      if (strcmp(op->attrs[i].name.s, op->attrs[j].name.s) == 0) {
+        err(c, op->attrs[i].name.loc, "duplicate attribute '%s' in op '%s'",
+            op->attrs[i].name.s, op->name);
+        note(c, op->attrs[j].name.loc, "first defined here");
+        break;
+      }
+  for (uint32_t i = 0; i < op->ntrait_names; i++) {
+    int t = dsl_trait_lookup(op->trait_names[i].s);
+    if (t < 0) {
+      err(c, op->trait_names[i].loc, "unknown trait '%s'", op->trait_names[i].s);
+      continue;
+    }
+    op->traits |= 1u << t;
+  }
+  if ((op->traits & (1u << DSL_TRAIT_COMMUTATIVE)) && op->noperands < 2)
+    err(c, op->loc, "op '%s' is commutative but has fewer than 2 operands", op->name);
+}
+
+static DslOpDecl *lookup_op(Checker *c, const char *name, const char *dialect) {
+  DslOpDecl *op = dsl_map_get(&c->p->opmap, name);
+  if (op || !dialect)
+    return op;
+  char buf[256];
+  if ((size_t)snprintf(buf, sizeof buf, "%s.%s", dialect, name) >= sizeof buf)
+    return NULL;
+  return dsl_map_get(&c->p->opmap, buf);
+}
+
+static int cmp_op(const void *a, const void *b) {
+  uint32_t x = (*(DslOpDecl *const *)a)->id, y = (*(DslOpDecl *const *)b)->id;
+  return x < y ? -1 : x > y;
+}
+
+/* Sorts by id and drops duplicates; returns the new count. */
+static uint32_t sort_ops(DslOpDecl **ops, uint32_t n) {
+  if (!n)
+    return 0;
+  qsort(ops, n, sizeof *ops, cmp_op);
+  uint32_t k = 1;
+  for (uint32_t i = 1; i < n; i++)
+    if (ops[i] != ops[k - 1])
+      ops[k++] = ops[i];
+  return k;
+}
+
+static void check_class(Checker *c, DslClass *cl) {
+  DslProgram *p = c->p;
+  if (cl->by_traits) {
+    for (uint32_t i = 0; i < cl->nmembers; i++) {
+      int t = dsl_trait_lookup(cl->members[i].s);
+      if (t < 0)
+        err(c, cl->members[i].loc, "unknown trait '%s'", cl->members[i].s);
+      else
+        cl->traits |= 1u << t;
+    }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < p->nops; i++)
+      n += (p->ops[i]->traits & cl->traits) == cl->traits;
+    cl->ops = n ? zalloc(c, n * sizeof *cl->ops) : NULL;
+    for (uint32_t i = 0; cl->ops && i < p->nops; i++)
+      if ((p->ops[i]->traits & cl->traits) == cl->traits)
+        cl->ops[cl->nops++] = p->ops[i];
+    if (!cl->nops && cl->traits)
+      err(c, cl->name.loc, "class '%s' is empty: no op has all of its traits", cl->name.s);
+    return;
+  }
+  cl->ops = cl->nmembers ? zalloc(c, cl->nmembers * sizeof *cl->ops) : NULL;
+  for (uint32_t i = 0; cl->ops && i < cl->nmembers; i++) {
+    DslOpDecl *op = lookup_op(c, cl->members[i].s, cl->dialect);
+    if (!op) {
+      err(c, cl->members[i].loc, "unknown op '%s' in class '%s'", cl->members[i].s, cl->name.s);
+      continue;
+    }
+    cl->ops[cl->nops++] = op;
+  }
+  cl->nops = sort_ops(cl->ops, cl->nops);
+}
+
+static void check_extern(Checker *c, DslExtern *e);
+
+static void collect(Checker *c) {
+  DslProgram *p = c->p;
+  /* Files are collected in load order; an importer is loaded before its
+   * imports, so ops come first in a second sweep that visits imports
+   * first (post-order), which keeps op ids stable and natural. */
+  DslFile **order = rg_alloc((p->nfiles ? p->nfiles : 1) * sizeof *order);
+  if (!order)
+    return;
+  uint32_t n = 0;
+  for (uint32_t i = p->nfiles; i-- > 0;)
+    order[n++] = p->files[i];
+  for (uint32_t fi = 0; fi < n; fi++) {
+    DslFile *f = order[fi];
+    for (uint32_t i = 0; i < f->ndecls; i++) {
+      DslDecl *d = f->decls[i];
+      switch (d->kind) {
+      case DSL_DECL_OP: {
+        DslOpDecl *op = d->u.op;
+        if (!op->name)
+          break;
+        DslOpDecl *old = dsl_map_put(&p->opmap, op->name, op);
+        if (old) {
+          err(c, op->loc, "duplicate op '%s'", op->name);
+          note(c, old->loc, "first defined here");
+          break;
+        }
+        push_op(p, op);
+        check_op(c, op);
+        break;
+      }
+      case DSL_DECL_EXTERN: {
+        DslExtern *e = d->u.ext;
+        DslExtern *old = dsl_map_put(&p->externmap, e->name.s, e);
+        if (old) {
+          err(c, e->name.loc, "duplicate extern '%s'", e->name.s);
+          note(c, old->name.loc, "first defined here");
+          break;
+        }
+        check_extern(c, e);
+        break;
+      }
+      case DSL_DECL_PASS: {
+        DslPass *ps = d->u.pass;
+        DslPass *old = dsl_map_put(&p->passmap, ps->name.s, ps);
+        if (old) {
+          err(c, ps->name.loc, "duplicate pass '%s'", ps->name.s);
+          note(c, old->name.loc, "first defined here");
+          break;
+        }
+        push_pass(p, ps);
+        break;
+      }
+      case DSL_DECL_PIPELINE: {
+        DslPipeline *pl = d->u.pipeline;
+        DslPipeline *old = dsl_map_put(&p->pipemap, pl->name.s, pl);
+        if (old) {
+          err(c, pl->name.loc, "duplicate pipeline '%s'", pl->name.s);
+          note(c, old->name.loc, "first defined here");
+        }
+        break;
+      }
+      default:
+        break;
+      }
+    }
+  }
+  /* classes after every op, so trait classes see all of them */
+  for (uint32_t fi = 0; fi < n; fi++) {
+    DslFile *f = order[fi];
+    for (uint32_t i = 0; i < f->ndecls; i++) {
+      DslDecl *d = f->decls[i];
+      if (d->kind != DSL_DECL_CLASS)
+        continue;
+      DslClass *cl = d->u.cls;
+      DslClass *old = dsl_map_put(&p->classmap, cl->name.s, cl);
+      if (old) {
+        err(c, cl->name.loc, "duplicate class '%s'", cl->name.s);
+        note(c, old->name.loc, "first defined here");
+        continue;
+      }
+      check_class(c, cl);
+    }
+  }
+  rg_free(order);
+}
+
+/* ---- builtins ---- */
+
+typedef struct Builtin {
+  const char *name;
+  DslBuiltin id;
+  uint8_t nparams, nrequired;
+  DslType params[3];
+  DslType ret;
+  const char *kw; /* keyword of the last parameter, if it has one */
+} Builtin;
+
+static const Builtin builtins[] = {
+  {"len", DSL_BI_LEN, 1, 1, {DSL_TY_INTS}, DSL_TY_INT, NULL},
+  {"rank", DSL_BI_RANK, 1, 1, {DSL_TY_VALUE}, DSL_TY_INT, NULL},
+  {"shape", DSL_BI_SHAPE, 1, 1, {DSL_TY_VALUE}, DSL_TY_INTS, NULL},
+  {"dtype", DSL_BI_DTYPE, 1, 1, {DSL_TY_VALUE}, DSL_TY_TYPE, NULL},
+  {"numel", DSL_BI_NUMEL, 1, 1, {DSL_TY_VALUE}, DSL_TY_INT, NULL},
+  {"uses", DSL_BI_USES, 1, 1, {DSL_TY_VALUE}, DSL_TY_INT, NULL},
+  {"iota", DSL_BI_IOTA, 1, 1, {DSL_TY_INT}, DSL_TY_INTS, NULL},
+  {"compose", DSL_BI_COMPOSE, 2, 2, {DSL_TY_INTS, DSL_TY_INTS}, DSL_TY_INTS, NULL},
+  {"inverse", DSL_BI_INVERSE, 1, 1, {DSL_TY_INTS}, DSL_TY_INTS, NULL},
+  {"reaches", DSL_BI_REACHES, 3, 2, {DSL_TY_VALUE, DSL_TY_OPS, DSL_TY_OPS}, DSL_TY_BOOL, "through"},
+  {"const", DSL_BI_CONST, 1, 1, {DSL_TY_TENSOR}, DSL_TY_VALUE, NULL},
+  {"scalar_tensor", DSL_BI_SCALAR_TENSOR, 2, 2, {DSL_TY_FLOAT, DSL_TY_TYPE}, DSL_TY_TENSOR, NULL},
+  {"is_splat", DSL_BI_IS_SPLAT, 1, 1, {DSL_TY_VALUE}, DSL_TY_BOOL, NULL},
+  {"splat_value", DSL_BI_SPLAT_VALUE, 1, 1, {DSL_TY_VALUE}, DSL_TY_FLOAT, NULL},
+};
+
+static const Builtin *find_builtin(const char *name) {
+  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+    if (strcmp(builtins[i].name, name) == 0)
+      return &builtins[i];
+  return NULL;
+}
+
+static void check_extern(Checker *c, DslExtern *e) {
+  if (find_builtin(e->name.s))
+    err(c, e->name.loc, "extern '%s' has the name of a builtin function", e->name.s);
+  for (uint32_t i = 0; i < e->nparams; i++)
+    if (e->params[i] == DSL_TY_ANY || e->params[i] == DSL_TY_TENSOR)
+      err(c, e->loc, "extern '%s': parameter %u cannot have type '%s'", e->name.s,
+          i + 1, dsl_type_name(e->params[i]));
+  if (e->ret == DSL_TY_ANY || e->ret == DSL_TY_VALUE)
+    err(c, e->name.loc, "extern '%s' cannot return '%s'", e->name.s, dsl_type_name(e->ret));
+}
+
+/* ---- variables ---- */
+
+static DslVar *find_var(Checker *c, const char *name) {
+  for (uint32_t i = 0; i < c->nvars; i++)
+    if (strcmp(c->vars[i]->name.s, name) == 0)
+      return c->vars[i];
+  return NULL;
+}
+
+static DslVar *bind(Checker *c, DslName name, DslVarKind kind, DslType type) {
+  DslVar *old = find_var(c, name.s);
+  if (old) {
+    err(c, name.loc, "'%s' is already bound in this rule", name.s);
+    note(c, old->name.loc, "first bound here");
+    return NULL;
+  }
+  DslVar *v = zalloc(c, sizeof *v);
+  if (!v)
+    return NULL;
+  if (c->nvars == c->capvars) {
+    uint32_t cap = c->capvars ? c->capvars * 2 : 8;
+    DslVar **a = rg_realloc(c->vars, cap * sizeof *a);
+    if (!a)
+      return NULL;
+    c->vars = a;
+    c->capvars = cap;
+  }
+  v->name = name;
+  v->kind = kind;
+  v->type = type;
+  v->index = c->nvars;
+  c->vars[c->nvars++] = v;
+  return v;
+}
+
+/* ---- expressions ---- */
+
+/* Whether a value of type `have` can be used where `want` is expected. */
+static bool assignable(DslType want, DslType have) {
+  if (want == have || want == DSL_TY_ERROR || have == DSL_TY_ERROR)
+    return true;
+  if (want == DSL_TY_ANY || have == DSL_TY_ANY)
+    return true;
+  if (want == DSL_TY_FLOAT && have == DSL_TY_INT)
+    return true;
+  return false;
+}
+
+static bool numeric(DslType t) {
+  return t == DSL_TY_INT || t == DSL_TY_FLOAT || t == DSL_TY_ANY || t == DSL_TY_ERROR;
+}
+
+static const char *binop_text(int op) {
+  static const char *t[] = {"||", "&&", "==", "!=", "<", "<=", ">", ">=",
+                            "+", "-", "*", "/", "%"};
+  return op >= 0 && op < (int)(sizeof t / sizeof t[0]) ? t[op] : "?";
+}
+
+enum { CTX_GUARD, CTX_REPL, CTX_ATTR_PATTERN };
+
+static DslType check_expr(Checker *c, DslExpr *e, int ctx);
+
+static DslType check_call(Checker *c, DslExpr *e, int ctx) {
+  const Builtin *b = find_builtin(e->str);
+  DslExtern *x = b ? NULL : dsl_map_get(&c->p->externmap, e->str);
+  DslType argt[16];
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    DslType t = check_expr(c, e->args[i], ctx);
+    if (i < 16)
+      argt[i] = t;
+  }
+  if (!b && !x) {
+    err(c, e->loc, "unknown function '%s'", e->str);
+    return DSL_TY_ERROR;
+  }
+  const char *what = b ? "builtin" : "extern";
+  uint32_t np = b ? b->nparams : x->nparams;
+  uint32_t nreq = b ? b->nrequired : x->nparams;
+  if (b && b->id == DSL_BI_CONST && ctx != CTX_REPL) {
+    err(c, e->loc, "'const' builds a new constant and can only be used in a replacement");
+    return DSL_TY_ERROR;
+  }
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    const char *kw = e->args[i]->kw;
+    if (!kw)
+      continue;
+    if (!b || !b->kw || strcmp(kw, b->kw) != 0) {
+      err(c, e->args[i]->loc, "%s '%s' has no parameter named '%s'", what, e->str, kw);
+      return DSL_TY_ERROR;
+    }
+    if (i != np - 1) {
+      err(c, e->args[i]->loc, "'%s=' must be argument %u of '%s'", kw, np, e->str);
+      return DSL_TY_ERROR;
+    }
+  }
+  if (e->nargs < nreq || e->nargs > np) {
+    if (nreq == np)
+      err(c, e->loc, "%s '%s' takes %u argument%s, but %u %s given", what, e->str, np,
+          np == 1 ? "" : "s", e->nargs, e->nargs == 1 ? "was" : "were");
+    else
+      err(c, e->loc, "%s '%s' takes %u to %u arguments, but %u %s given", what, e->str,
+          nreq, np, e->nargs, e->nargs == 1 ? "was" : "were");
+    return DSL_TY_ERROR;
+  }
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    DslType want = b ? b->params[i] : x->params[i];
+    if (!assignable(want, argt[i]) ||
+        (argt[i] == DSL_TY_ANY && (want == DSL_TY_VALUE || want == DSL_TY_OPS))) {
+      err(c, e->args[i]->loc, "argument %u of '%s' must be %s, not %s", i + 1, e->str,
+          dsl_type_name(want), dsl_type_name(argt[i]));
+      return DSL_TY_ERROR;
+    }
+  }
+  if (b) {
+    e->builtin = b->id;
+    return b->ret;
+  }
+  e->ext = x;
+  return x->ret;
+}
+
+static DslType check_binary(Checker *c, DslExpr *e, DslType a, DslType b) {
+  if (a == DSL_TY_ERROR || b == DSL_TY_ERROR)
+    return DSL_TY_ERROR;
+  const char *op = binop_text(e->op);
+  switch ((DslBinOp)e->op) {
+  case DSL_OP_OR:
+  case DSL_OP_AND:
+    if (!assignable(DSL_TY_BOOL, a) || !assignable(DSL_TY_BOOL, b)) {
+      err(c, e->loc, "operands of '%s' must be bool, not %s and %s", op,
+          dsl_type_name(a), dsl_type_name(b));
+      return DSL_TY_ERROR;
+    }
+    return DSL_TY_BOOL;
+  case DSL_OP_EQ:
+  case DSL_OP_NE:
+    if (!(assignable(a, b) || assignable(b, a)) || a == DSL_TY_VALUES || a == DSL_TY_OPS ||
+        a == DSL_TY_OP || a == DSL_TY_TENSOR) {
+      err(c, e->loc, "cannot compare %s with %s", dsl_type_name(a), dsl_type_name(b));
+      return DSL_TY_ERROR;
+    }
+    return DSL_TY_BOOL;
+  case DSL_OP_LT:
+  case DSL_OP_LE:
+  case DSL_OP_GT:
+  case DSL_OP_GE:
+    if (!numeric(a) || !numeric(b)) {
+      err(c, e->loc, "operands of '%s' must be numbers, not %s and %s", op,
+          dsl_type_name(a), dsl_type_name(b));
+      return DSL_TY_ERROR;
+    }
+    return DSL_TY_BOOL;
+  default:
+    if (!numeric(a) || !numeric(b) || (e->op == DSL_OP_MOD && (a == DSL_TY_FLOAT || b == DSL_TY_FLOAT))) {
+      err(c, e->loc, "operands of '%s' must be %s, not %s and %s", op,
+          e->op == DSL_OP_MOD ? "integers" : "numbers", dsl_type_name(a), dsl_type_name(b));
+      return DSL_TY_ERROR;
+    }
+    /* constant operands: catch overflow and division by zero now */
+    DslExpr *x = e->args[0], *y = e->args[1];
+    if (x->kind == DSL_EX_INT && y->kind == DSL_EX_INT) {
+      int64_t r;
+      bool ovf = false;
+      switch ((DslBinOp)e->op) {
+      case DSL_OP_ADD: ovf = __builtin_add_overflow(x->ival, y->ival, &r); break;
+      case DSL_OP_SUB: ovf = __builtin_sub_overflow(x->ival, y->ival, &r); break;
+      case DSL_OP_MUL: ovf = __builtin_mul_overflow(x->ival, y->ival, &r); break;
+      default:
+        if (y->ival == 0) {
+          err(c, e->loc, "division by zero");
+          return DSL_TY_ERROR;
+        }
+        ovf = x->ival == INT64_MIN && y->ival == -1;
+      }
+      if (ovf) {
+        err(c, e->loc, "integer overflow in constant expression");
+        return DSL_TY_ERROR;
+      }
+    }
+    return a == DSL_TY_FLOAT || b == DSL_TY_FLOAT ? DSL_TY_FLOAT : a == DSL_TY_ANY ? b : a;
+  }
+}
+
+static DslType check_name(Checker *c, DslExpr *e) {
+  DslVar *v = find_var(c, e->str);
+  if (v) {
+    e->var = v;
+    v->uses++;
+    return v->type;
+  }
+  if (strchr(e->str, '.')) {
+    e->opdecl = dsl_map_get(&c->p->opmap, e->str);
+    if (e->opdecl)
+      return DSL_TY_OPS;
+    err(c, e->loc, "unknown op '%s'", e->str);
+    return DSL_TY_ERROR;
+  }
+  e->cls = dsl_map_get(&c->p->classmap, e->str);
+  if (e->cls)
+    return DSL_TY_OPS;
+  err(c, e->loc, "'%s' is used but never bound", e->str);
+  return DSL_TY_ERROR;
+}
+
+static DslType check_expr(Checker *c, DslExpr *e, int ctx) {
+  DslType t = DSL_TY_ERROR;
+  switch (e->kind) {
+  case DSL_EX_INT: t = DSL_TY_INT; break;
+  case DSL_EX_FLOAT: t = DSL_TY_FLOAT; break;
+  case DSL_EX_BOOL: t = DSL_TY_BOOL; break;
+  case DSL_EX_STR: t = DSL_TY_STR; break;
+  case DSL_EX_NAME: t = check_name(c, e); break;
+  case DSL_EX_ARRAY: {
+    /* int arrays, or op lists for reaches(..., through=[...]) */
+    DslType elem = DSL_TY_INT;
+    bool bad = false;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+      DslType et = check_expr(c, e->args[i], ctx);
+      if (et == DSL_TY_ERROR) {
+        bad = true;
+        continue;
+      }
+      if (i == 0 && et == DSL_TY_OPS)
+        elem = DSL_TY_OPS;
+      if (!assignable(elem, et) || (elem == DSL_TY_INT && et == DSL_TY_ANY)) {
+        err(c, e->args[i]->loc, "array elements must be %s, not %s",
+            elem == DSL_TY_OPS ? "ops" : "int", dsl_type_name(et));
+        bad = true;
+      }
+    }
+    t = bad ? DSL_TY_ERROR : elem == DSL_TY_OPS ? DSL_TY_OPS : DSL_TY_INTS;
+    break;
+  }
+  case DSL_EX_UNARY: {
+    DslType a = check_expr(c, e->args[0], ctx);
+    if (a == DSL_TY_ERROR)
+      break;
+    if (e->op == '!') {
+      if (!assignable(DSL_TY_BOOL, a))
+        err(c, e->loc, "operand of '!' must be bool, not %s", dsl_type_name(a));
+      else
+        t = DSL_TY_BOOL;
+    } else if (!numeric(a)) {
+      err(c, e->loc, "operand of '-' must be a number, not %s", dsl_type_name(a));
+    } else {
+      t = a;
+    }
+    break;
+  }
+  case DSL_EX_BINARY: {
+    DslType a = check_expr(c, e->args[0], ctx);
+    DslType b = check_expr(c, e->args[1], ctx);
+    t = check_binary(c, e, a, b);
+    break;
+  }
+  case DSL_EX_INDEX: {
+    DslType a = check_expr(c, e->args[0], ctx);
+    DslType i = check_expr(c, e->args[1], ctx);
+    if (a == DSL_TY_ERROR || i == DSL_TY_ERROR)
+      break;
+    if (a != DSL_TY_INTS && a != DSL_TY_ANY)
+      err(c, e->loc, "only int[] can be indexed, not %s", dsl_type_name(a));
+    else if (i != DSL_TY_INT && i != DSL_TY_ANY)
+      err(c, e->args[1]->loc, "index must be int, not %s", dsl_type_name(i));
+    else
+      t = DSL_TY_INT;
+    break;
+  }
+  case DSL_EX_CALL: t = check_call(c, e, ctx); break;
+  }
+  e->type = t;
+  return t;
+}
+
+/* ---- patterns ---- */
+
+static const char *plural(uint32_t n, const char *one, const char *many) {
+  return n == 1 ? one : many;
+}
+
+/* Operand count check of a node with `nargs` explicit operands (plus a
+ * ..rest when has_rest) against op declaration `op`. */
+static bool arity_ok(const DslOpDecl *op, uint32_t nargs, bool has_rest) {
+  uint32_t min = op->variadic ? op->noperands - 1 : op->noperands;
+  if (has_rest)
+    return op->variadic || nargs <= op->noperands;
+  return op->variadic ? nargs >= min : nargs == op->noperands;
+}
+
+static void arity_error(Checker *c, RgLoc loc, const DslOpDecl *op, uint32_t nargs,
+                        const char *what) {
+  if (op->variadic)
+    err(c, loc, "'%s' takes at least %u %s, but the %s has %u", op->name,
+        op->noperands - 1, plural(op->noperands - 1, "operand", "operands"), what, nargs);
+  else
+    err(c, loc, "'%s' takes %u %s, but the %s has %u", op->name, op->noperands,
+        plural(op->noperands, "operand", "operands"), what, nargs);
+}
+
+static DslAttrDecl *find_attr(const DslOpDecl *op, const char *name) {
+  for (uint32_t i = 0; i < op->nattrs; i++)
+    if (strcmp(op->attrs[i].name.s, name) == 0)
+      return &op->attrs[i];
+  return NULL;
+}
+
+static void check_pattern(Checker *c, DslPattern *pt, bool root);
+
+static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
+  DslProgram *p = c->p;
+  /* resolve the op position: ops, alternatives and classes */
+  uint32_t cap = 0;
+  for (uint32_t i = 0; i < pt->nalts; i++) {
+    DslClass *cl = strchr(pt->alts[i].s, '.') ? NULL : dsl_map_get(&p->classmap, pt->alts[i].s);
+    cap += cl ? cl->nops : 1;
+  }
+  pt->ops = cap ? zalloc(c, cap * sizeof *pt->ops) : NULL;
+  bool bad = false;
+  for (uint32_t i = 0; i < pt->nalts; i++) {
+    const char *n = pt->alts[i].s;
+    if (strchr(n, '.')) {
+      DslOpDecl *op = dsl_map_get(&p->opmap, n);
+      if (op) {
+        if (pt->ops)
+          pt->ops[pt->nops++] = op;
+      } else {
+        err(c, pt->alts[i].loc, "unknown op '%s'", n);
+        bad = true;
+      }
+      continue;
+    }
+    DslClass *cl = dsl_map_get(&p->classmap, n);
+    if (!cl) {
+      const char *full = NULL;
+      for (uint32_t k = 0; k < p->nops && !full; k++) {
+        const char *dot = strchr(p->ops[k]->name, '.');
+        if (dot && strcmp(dot + 1, n) == 0)
+          full = p->ops[k]->name;
+      }
+      if (full)
+        err(c, pt->alts[i].loc, "unknown op class '%s'; did you mean the op '%s'?", n, full);
+      else
+        err(c, pt->alts[i].loc, "unknown op class '%s'", n);
+      bad = true;
+      continue;
+    }
+    for (uint32_t k = 0; pt->ops && k < cl->nops; k++)
+      pt->ops[pt->nops++] = cl->ops[k];
+  }
+  pt->nops = sort_ops(pt->ops, pt->nops);
+  if (pt->opcapture.s)
+    pt->opvar = bind(c, pt->opcapture, DSL_VAR_OP, DSL_TY_OP);
+  if (pt->opvar)
+    pt->opvar->pat = pt;
+  if (pt->capture.s) {
+    pt->var = bind(c, pt->capture, DSL_VAR_VALUE, DSL_TY_VALUE);
+    if (pt->var)
+      pt->var->pat = pt;
+  }
+  if (!bad) {
+    for (uint32_t i = 0; i < pt->nops; i++) {
+      if (!arity_ok(pt->ops[i], pt->nargs, pt->rest.s != NULL)) {
+        arity_error(c, pt->loc, pt->ops[i], pt->nargs, "pattern");
+        break;
+      }
+      if (root && pt->ops[i]->nresults == 0) {
+        err(c, pt->loc, "'%s' has no results and cannot be the root of a pattern", pt->ops[i]->name);
+        break;
+      }
+    }
+  }
+  pt->commutative = pt->nops > 0 && pt->nargs >= 2;
+  for (uint32_t i = 0; i < pt->nops; i++)
+    if (!(pt->ops[i]->traits & (1u << DSL_TRAIT_COMMUTATIVE)))
+      pt->commutative = false;
+  for (uint32_t i = 0; i < pt->nargs; i++)
+    check_pattern(c, pt->args[i], false);
+  if (pt->rest.s) {
+    pt->restvar = bind(c, pt->rest, DSL_VAR_REST, DSL_TY_VALUES);
+    if (pt->restvar)
+      pt->restvar->pat = pt;
+  }
+  for (uint32_t i = 0; i < pt->nattrs; i++) {
+    DslAttrPat *ap = &pt->attrs[i];
+    for (uint32_t j = 0; j < i; j++)
+      if (strcmp(pt->attrs[j].name.s, ap->name.s) == 0) {
+        err(c, ap->name.loc, "attribute '%s' is matched twice", ap->name.s);
+        break;
+      }
+    DslType at = DSL_TY_ERROR;
+    for (uint32_t k = 0; !bad && k < pt->nops; k++) {
+      DslAttrDecl *ad = find_attr(pt->ops[k], ap->name.s);
+      if (!ad) {
+        err(c, ap->name.loc, "op '%s' has no attribute '%s'", pt->ops[k]->name, ap->name.s);
+        at = DSL_TY_ERROR;
+        break;
+      }
+      if (!ap->decl) {
+        ap->decl = ad;
+        at = ad->type;
+      } else if (ad->type != at) {
+        err(c, ap->name.loc, "attribute '%s' is %s in '%s' but %s in '%s'", ap->name.s,
+            dsl_type_name(at), pt->ops[0]->name, dsl_type_name(ad->type), pt->ops[k]->name);
+        at = DSL_TY_ERROR;
+        break;
+      }
+    }
+    DslExpr *v = ap->value;
+    if (v->kind == DSL_EX_NAME && !strchr(v->str, '.') && !find_var(c, v->str) &&
+        !dsl_map_get(&p->classmap, v->str)) {
+      DslName n = {v->str, v->loc};
+      v->var = bind(c, n, DSL_VAR_ATTR, at);
+      if (v->var)
+        v->var->attr = ap;
+      v->type = at;
+      ap->binds = true;
+      continue;
+    }
+    DslType vt = check_expr(c, v, CTX_ATTR_PATTERN);
+    if (!assignable(at, vt) || vt == DSL_TY_VALUE || vt == DSL_TY_OPS)
+      err(c, v->loc, "attribute '%s' is %s, but the pattern compares it with %s",
+          ap->name.s, dsl_type_name(at), dsl_type_name(vt));
+  }
+}
+
+static void check_pattern(Checker *c, DslPattern *pt, bool root) {
+  switch (pt->kind) {
+  case DSL_PAT_WILD:
+    break;
+  case DSL_PAT_VAR: {
+    DslVar *v = find_var(c, pt->var_name.s);
+    if (v) {
+      /* non-linear: same value as the earlier binding */
+      v->uses++;
+      pt->var = v;
+      if (v->type != DSL_TY_VALUE)
+        err(c, pt->loc, "'%s' is %s, not a value, and cannot be matched as an operand",
+            v->name.s, dsl_type_name(v->type));
+      break;
+    }
+    pt->var = bind(c, pt->var_name, DSL_VAR_VALUE, DSL_TY_VALUE);
+    pt->binds = true;
+    if (pt->var)
+      pt->var->pat = pt;
+    break;
+  }
+  case DSL_PAT_OP:
+    check_op_pattern(c, pt, root);
+    break;
+  case DSL_PAT_SPLAT: {
+    if (pt->capture.s) {
+      pt->var = bind(c, pt->capture, DSL_VAR_VALUE, DSL_TY_VALUE);
+      if (pt->var)
+        pt->var->pat = pt;
+    }
+    DslExpr *e = pt->splat;
+    if (e->kind == DSL_EX_NAME && !find_var(c, e->str)) {
+      DslName n = {e->str, e->loc};
+      e->var = bind(c, n, DSL_VAR_SPLAT, DSL_TY_FLOAT);
+      if (e->var)
+        e->var->pat = pt;
+      e->type = DSL_TY_FLOAT;
+      break;
+    }
+    DslType t = check_expr(c, e, CTX_ATTR_PATTERN);
+    if (!numeric(t))
+      err(c, e->loc, "splat() matches a number, not %s", dsl_type_name(t));
+    break;
+  }
+  }
+}
+
+/* ---- replacements ---- */
+
+static void check_repl(Checker *c, DslRepl *r, bool root) {
+  DslProgram *p = c->p;
+  switch (r->kind) {
+  case DSL_REP_VAR: {
+    DslVar *v = find_var(c, r->name.s);
+    if (!v) {
+      err(c, r->loc, "'%s' is used but never bound", r->name.s);
+      return;
+    }
+    v->uses++;
+    r->var = v;
+    if (r->splice && v->kind != DSL_VAR_REST)
+      err(c, r->loc, "'..%s' splices an operand list, but '%s' is %s", v->name.s,
+          v->name.s, dsl_type_name(v->type));
+    else if (!r->splice && v->kind == DSL_VAR_REST)
+      err(c, r->loc, "'%s' is an operand list; write '..%s'", v->name.s, v->name.s);
+    else if (!r->splice && v->type != DSL_TY_VALUE)
+      err(c, r->loc, "'%s' is %s, not a value", v->name.s, dsl_type_name(v->type));
+    else if (root && r->splice)
+      err(c, r->loc, "a replacement must be one value, not an operand list");
+    return;
+  }
+  case DSL_REP_EXPR: {
+    DslType t = check_expr(c, r->expr, CTX_REPL);
+    if (t != DSL_TY_ERROR && t != DSL_TY_VALUE)
+      err(c, r->loc, "replacement operand must be a value, not %s", dsl_type_name(t));
+    return;
+  }
+  case DSL_REP_OP:
+    break;
+  }
+  const char *n = r->name.s;
+  DslOpDecl **ops = NULL;
+  uint32_t nops = 0;
+  if (strchr(n, '.')) {
+    r->op = dsl_map_get(&p->opmap, n);
+    if (!r->op) {
+      err(c, r->loc, "unknown op '%s'", n);
+    } else {
+      ops = &r->op;
+      nops = 1;
+    }
+  } else {
+    DslVar *v = find_var(c, n);
+    if (v && v->kind == DSL_VAR_OP) {
+      r->var = v;
+      v->uses++;
+      ops = v->pat ? v->pat->ops : NULL;
+      nops = v->pat ? v->pat->nops : 0;
+    } else if (v) {
+      err(c, r->loc, "'%s' is %s, not a captured op", n, dsl_type_name(v->type));
+    } else if (dsl_map_get(&p->classmap, n)) {
+      err(c, r->loc, "cannot build an op of class '%s': capture the matched op with 'NAME:%s' and build 'NAME'", n, n);
+    } else {
+      err(c, r->loc, "unknown op '%s'", n);
+    }
+  }
+  uint32_t nsplice = 0;
+  for (uint32_t i = 0; i < r->nargs; i++) {
+    check_repl(c, r->args[i], false);
+    nsplice += r->args[i]->kind == DSL_REP_VAR && r->args[i]->splice;
+  }
+  for (uint32_t i = 0; i < nops; i++) {
+    if (!arity_ok(ops[i], r->nargs - nsplice, nsplice > 0)) {
+      arity_error(c, r->loc, ops[i], r->nargs - nsplice, "replacement");
+      break;
+    }
+    if (root && ops[i]->nresults == 0) {
+      err(c, r->loc, "'%s' has no results and cannot replace a value", ops[i]->name);
+      break;
+    }
+  }
+  for (uint32_t i = 0; i < r->nattrs; i++) {
+    DslAttrSet *as = &r->attrs[i];
+    for (uint32_t j = 0; j < i; j++)
+      if (strcmp(r->attrs[j].name.s, as->name.s) == 0) {
+        err(c, as->name.loc, "attribute '%s' is set twice", as->name.s);
+        break;
+      }
+    DslType t = check_expr(c, as->value, CTX_REPL);
+    for (uint32_t k = 0; k < nops; k++) {
+      DslAttrDecl *ad = find_attr(ops[k], as->name.s);
+      if (!ad) {
+        err(c, as->name.loc, "op '%s' has no attribute '%s'", ops[k]->name, as->name.s);
+        break;
+      }
+      if (!as->decl)
+        as->decl = ad;
+      if (!assignable(ad->type, t) || t == DSL_TY_VALUE || t == DSL_TY_OPS) {
+        err(c, as->value->loc, "attribute '%s' of '%s' is %s, but the value is %s",
+            as->name.s, ops[k]->name, dsl_type_name(ad->type), dsl_type_name(t));
+        break;
+      }
+    }
+  }
+  /* a new op (not a copy of a matched one) needs its required attributes */
+  if (r->op) {
+    for (uint32_t k = 0; k < r->op->nattrs; k++) {
+      const DslAttrDecl *ad = &r->op->attrs[k];
+      if (ad->optional)
+        continue;
+      bool given = false;
+      for (uint32_t i = 0; i < r->nattrs && !given; i++)
+        given = strcmp(r->attrs[i].name.s, ad->name.s) == 0;
+      if (!given)
+        err(c, r->loc, "'%s' needs attribute '%s' (%s)", r->op->name, ad->name.s,
+            dsl_type_name(ad->type));
+    }
+  }
+}
+
+/* ---- shadowing: does pattern a match everything b matches? ---- */
+
+typedef struct Sub {
+  DslPattern **map; /* a's var index -> b's node at the binding */
+} Sub;
+
+static bool lit_equal(const DslExpr *x, const DslExpr *y) {
+  if (x->kind != y->kind)
+    return false;
+  switch (x->kind) {
+  case DSL_EX_INT: return x->ival == y->ival;
+  case DSL_EX_FLOAT: return x->fval == y->fval;
+  case DSL_EX_BOOL: return x->bval == y->bval;
+  case DSL_EX_STR: return x->ival == y->ival && memcmp(x->str, y->str, (size_t)x->ival) == 0;
+  case DSL_EX_ARRAY:
+    if (x->nargs != y->nargs)
+      return false;
+    for (uint32_t i = 0; i < x->nargs; i++)
+      if (!lit_equal(x->args[i], y->args[i]))
+        return false;
+    return true;
+  default:
+    return false; /* not a literal: cannot prove equal */
+  }
+}
+
+static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b);
+
+static bool subsumes_args(Sub *s, const DslPattern *a, const DslPattern *b, bool swap) {
+  for (uint32_t i = 0; i < a->nargs; i++) {
+    uint32_t j = swap && i < 2 ? 1 - i : i;
+    if (!subsumes(s, a->args[i], b->args[j]))
+      return false;
+  }
+  return true;
+}
+
+static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b) {
+  switch (a->kind) {
+  case DSL_PAT_WILD:
+    return true;
+  case DSL_PAT_VAR:
+    if (!a->var)
+      return false;
+    if (a->binds) {
+      s->map[a->var->index] = (DslPattern *)b;
+      return true;
+    } else {
+      /* a repeats a variable: b must repeat the same one here */
+      const DslPattern *first = s->map[a->var->index];
+      return first && b->var && first->var == b->var &&
+             (b->kind == DSL_PAT_VAR || b->kind == DSL_PAT_OP || b->kind == DSL_PAT_SPLAT);
+    }
+  case DSL_PAT_SPLAT:
+    if (b->kind != DSL_PAT_SPLAT)
+      return false;
+    if (a->splat->var && a->splat->var->kind == DSL_VAR_SPLAT && a->splat->var->pat == a)
+      return true;
+    return lit_equal(a->splat, b->splat);
+  case DSL_PAT_OP:
+    break;
+  }
+  if (b->kind != DSL_PAT_OP)
+    return false;
+  if (a->var)
+    s->map[a->var->index] = (DslPattern *)b;
+  /* ops(b) must be a subset of ops(a); both are sorted by id */
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < b->nops; i++) {
+    while (j < a->nops && a->ops[j]->id < b->ops[i]->id)
+      j++;
+    if (j == a->nops || a->ops[j] != b->ops[i])
+      return false;
+  }
+  if (a->rest.s ? b->nargs < a->nargs : (b->rest.s || b->nargs != a->nargs))
+    return false;
+  for (uint32_t i = 0; i < a->nattrs; i++) {
+    const DslAttrPat *x = &a->attrs[i];
+    if (x->binds)
+      continue;
+    const DslAttrPat *y = NULL;
+    for (uint32_t k = 0; k < b->nattrs && !y; k++)
+      if (strcmp(b->attrs[k].name.s, x->name.s) == 0)
+        y = &b->attrs[k];
+    if (!y || !lit_equal(x->value, y->value))
+      return false;
+  }
+  bool direct = subsumes_args(s, a, b, false);
+  bool swapped = (a->commutative || b->commutative) && a->nargs >= 2
+                     ? subsumes_args(s, a, b, true) : false;
+  if (b->commutative && !a->commutative)
+    return direct && swapped; /* b also matches the swapped order */
+  return direct || (a->commutative && swapped);
+}
+
+static void check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
+  DslProgram *p = c->p;
+  if (ps->nrules < 2 || !p->nops)
+    return;
+  /* bucket earlier unguarded rules by root op so each rule is compared
+   * only with rules that could match the same nodes */
+  typedef struct Bucket { uint32_t *rules, n, cap; } Bucket;
+  Bucket *bk = rg_alloc(p->nops * sizeof *bk);
+  uint32_t maxvars = 0;
+  for (uint32_t i = 0; i < ps->nrules; i++)
+    if (ps->rules[i]->nvars > maxvars)
+      maxvars = ps->rules[i]->nvars;
+  Sub s;
+  s.map = rg_alloc((maxvars ? maxvars : 1) * sizeof *s.map);
+  if (!bk || !s.map) {
+    rg_free(bk);
+    rg_free(s.map);
+    return;
+  }
+  memset(bk, 0, p->nops * sizeof *bk);
+  for (uint32_t j = 0; j < ps->nrules; j++) {
+    DslRule *rb = ps->rules[j];
+    if (!clean[j] || !rb->pattern->nops)
+      continue;
+    Bucket *b0 = &bk[rb->pattern->ops[0]->id];
+    for (uint32_t k = 0; k < b0->n; k++) {
+      DslRule *ra = ps->rules[b0->rules[k]];
+      memset(s.map, 0, (maxvars ? maxvars : 1) * sizeof *s.map);
+      if (subsumes(&s, ra->pattern, rb->pattern)) {
+        err(c, rb->name.loc, "rule '%s' can never fire: rule '%s' before it matches everything it matches",
+            rb->name.s, ra->name.s);
+        note(c, ra->name.loc, "rule '%s' is defined here", ra->name.s);
+        break;
+      }
+    }
+    if (rb->guard)
+      continue;
+    for (uint32_t i = 0; i < rb->pattern->nops; i++) {
+      Bucket *bb = &bk[rb->pattern->ops[i]->id];
+      if (bb->n == bb->cap) {
+        uint32_t cap = bb->cap ? bb->cap * 2 : 4;
+        uint32_t *a = rg_realloc(bb->rules, cap * sizeof *a);
+        if (!a)
+          continue;
+        bb->rules = a;
+        bb->cap = cap;
+      }
+      bb->rules[bb->n++] = j;
+    }
+  }
+  for (uint32_t i = 0; i < p->nops; i++)
+    rg_free(bk[i].rules);
+  rg_free(bk);
+  rg_free(s.map);
+}
+
+/* ---- rules and passes ---- */
+
+static bool check_rule(Checker *c, DslPass *ps, DslRule *r, uint32_t index) {
+  size_t errs = c->d->errors;
+  r->pass = ps;
+  r->index = index;
+  c->rule = r;
+  c->nvars = 0;
+  check_pattern(c, r->pattern, true);
+  if (r->guard) {
+    DslType t = check_expr(c, r->guard, CTX_GUARD);
+    if (t != DSL_TY_ERROR && t != DSL_TY_BOOL && t != DSL_TY_ANY)
+      err(c, r->guard->loc, "guard must be bool, not %s", dsl_type_name(t));
+  }
+  check_repl(c, r->repl, true);
+  r->nvars = c->nvars;
+  r->vars = c->nvars ? zalloc(c, c->nvars * sizeof *r->vars) : NULL;
+  if (r->vars)
+    memcpy(r->vars, c->vars, c->nvars * sizeof *r->vars);
+  else
+    r->nvars = 0;
+  bool clean = c->d->errors == errs;
+  for (uint32_t i = 0; clean && i < r->nvars; i++) {
+    DslVar *v = r->vars[i];
+    if (v->uses == 0 && v->name.s[0] != '_')
+      rg_diag(c->d, RG_WARNING, v->name.loc,
+              "'%s' is captured but never used (use '_' to match anything)", v->name.s);
+  }
+  return clean;
+}
+
+static void check_pass(Checker *c, DslPass *ps) {
+  DslMap names;
+  memset(&names, 0, sizeof names);
+  bool *clean = rg_alloc((ps->nrules ? ps->nrules : 1) * sizeof *clean);
+  if (!clean)
+    return;
+  for (uint32_t i = 0; i < ps->nrules; i++) {
+    DslRule *r = ps->rules[i];
+    DslRule *old = dsl_map_put(&names, r->name.s, r);
+    if (old) {
+      err(c, r->name.loc, "duplicate rule '%s' in pass '%s'", r->name.s, ps->name.s);
+      note(c, old->name.loc, "first defined here");
+    }
+    clean[i] = check_rule(c, ps, r, i) && !old;
+  }
+  dsl_map_free(&names);
+  check_shadowing(c, ps, clean);
+  rg_free(clean);
+}
+
+static void check_pipeline(Checker *c, DslPipeline *pl) {
+  pl->passes = pl->npasses ? zalloc(c, pl->npasses * sizeof *pl->passes) : NULL;
+  for (uint32_t i = 0; pl->passes && i < pl->npasses; i++) {
+    pl->passes[i] = dsl_map_get(&c->p->passmap, pl->pass_names[i].s);
+    if (!pl->passes[i])
+      err(c, pl->pass_names[i].loc, "unknown pass '%s' in pipeline '%s'",
+          pl->pass_names[i].s, pl->name.s);
+  }
+}
+
+void dsl_check(DslProgram *p) {
+  Checker c;
+  memset(&c, 0, sizeof c);
+  c.p = p;
+  c.d = p->diags;
+  collect(&c);
+  /* passes and pipelines in load order of files, source order within */
+  for (uint32_t fi = 0; fi < p->nfiles; fi++) {
+    DslFile *f = p->files[fi];
+    for (uint32_t i = 0; i < f->ndecls; i++) {
+      DslDecl *d = f->decls[i];
+      if (d->kind == DSL_DECL_PASS)
+        check_pass(&c, d->u.pass);
+      else if (d->kind == DSL_DECL_PIPELINE)
+        check_pipeline(&c, d->u.pipeline);
+    }
+  }
+  rg_free(c.vars);
+}

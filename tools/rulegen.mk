@@ -1,0 +1,13 @@
+# tools/rulegen.mk : the rules compiler CLI, linked with the DSL front end.
+RULEGEN = $(BUILD)/bin/rulegen
+RULEGEN_OBJS = $(BUILD)/obj/tools/rulegen.o $(DSL_OBJS)
+
+$(BUILD)/obj/tools/rulegen.o: ALL_CFLAGS += -Idsl
+$(BUILD)/obj/tools/rulegen.o: $(DSL_GEN_HDRS)
+
+$(RULEGEN): $(RULEGEN_OBJS) $(LIBRULEGEN)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) $(RULEGEN_OBJS) $(LIBRULEGEN) $(LDLIBS) -o $@
+
+all: $(RULEGEN)
+INSTALL_BINS += $(RULEGEN)

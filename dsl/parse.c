@@ -216,6 +216,7 @@ DslFile *dsl_parse_source(DslProgram *p, RgSource *src) {
 
 static RgSource *default_open(void *user, const char *path, RgDiags *d,
                               dev_t *dev, ino_t *ino) {
+  (void)user;
   struct stat st;
   if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
     return NULL;

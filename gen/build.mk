@@ -1,1 +1,5 @@
-# gen/ build fragment (filled in as the component lands).
+# gen/ : code generation from the checked rules AST, linked into rulegen.
+GEN_SRCS = gen/gen.c
+GEN_OBJS = $(GEN_SRCS:%.c=$(BUILD)/obj/%.o)
+$(GEN_OBJS): ALL_CFLAGS += -Idsl -Igen -I$(BUILD)/gen/dsl
+$(GEN_OBJS): $(DSL_GEN_HDRS)

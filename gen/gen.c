@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "gen.h"
+#include "rulegen/pass.h"
 
 enum { MAXPATH = 24, MAXVARIANTS = 16, MAXARGS = 64 };
 
@@ -78,6 +79,7 @@ typedef struct Gen {
   uint32_t tmp, label;
   char fail[32];
   const char *sym;
+  bool discard_used;
 } Gen;
 
 /* ---- output ---- */
@@ -90,6 +92,11 @@ static void out_line(Gen *g, const char *fmt, ...) {
   va_start(ap, fmt);
   rg_buf_vprintf(g->out, fmt, ap);
   va_end(ap);
+  rg_buf_putc(g->out, '\n');
+  g->line++;
+}
+
+static void out_blank(Gen *g) {
   rg_buf_putc(g->out, '\n');
   g->line++;
 }
@@ -940,7 +947,11 @@ static const char *new_tmp(Gen *g) { return gstr(g, "t%u", ++g->tmp); }
 
 static const char *var_c(Gen *g, DslVar *v) { return gstr(g, "v_%s", v->name.s); }
 
-static const char *fail_stmt(Gen *g) { return gstr(g, "goto %s;", g->fail); }
+static const char *fail_stmt(Gen *g) {
+  if (strncmp(g->fail, "discard_", 8) == 0)
+    g->discard_used = true;
+  return gstr(g, "goto %s;", g->fail);
+}
 
 static const char *cexpr(Gen *g, DslExpr *e);
 
@@ -1365,12 +1376,24 @@ static void emit_bindings(Gen *g, Variant *v) {
   }
 }
 
-/* Source text of a guard for explain mode: up to `=>` on its line. */
+/* Leftmost source offset of an expression (binary nodes sit at their
+ * operator). */
+static uint32_t expr_start(const DslExpr *e) {
+  uint32_t off = e->loc.off;
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    uint32_t a = expr_start(e->args[i]);
+    if (a < off)
+      off = a;
+  }
+  return off;
+}
+
+/* Source text of a guard for explain mode: up to `=>` or the line's end. */
 static const char *guard_text(Gen *g, DslExpr *e) {
   const RgSource *src = e->loc.src;
   if (!src)
     return "guard";
-  const char *s = src->text + e->loc.off, *end = src->text + src->len, *p = s;
+  const char *s = src->text + expr_start(e), *end = src->text + src->len, *p = s;
   while (p < end && *p != '\n' && !(p + 1 < end && p[0] == '=' && p[1] == '>'))
     p++;
   while (p > s && (p[-1] == ' ' || p[-1] == '\t'))
@@ -1403,6 +1426,12 @@ static void emit_action(Gen *g, Variant *v) {
     out_line(g, "  %s", fail_stmt(g));
     out_line(g, "}");
   }
+  /* From here on nodes exist: a replacement value that cannot be computed
+   * discards them before the rule gives up. */
+  char fail[32];
+  memcpy(fail, g->fail, sizeof fail);
+  snprintf(g->fail, sizeof g->fail, "discard_%u", g->label);
+  g->discard_used = false;
   const char *val = crepl(g, r->repl);
   out_line(g, "RgValue *result[1] = {%s};", val);
   out_line(g, "return rg_rw_replace(rw, root, result, %u) ? 1 : -1;", v->index);
@@ -1410,7 +1439,11 @@ static void emit_action(Gen *g, Variant *v) {
   g->indent--;
   out_line(g, "}");
   g->indent--;
-  out_line(g, "%s:;", g->fail);
+  if (g->discard_used) {
+    out_line(g, "%s:", g->fail);
+    out_line(g, "  rg_rw_discard(rw);");
+  }
+  out_line(g, "%s:;", fail);
   out_line(g, "}");
 }
 
@@ -1474,9 +1507,9 @@ static void emit_pass(Gen *g, DslPass *pass) {
     return;
   const char *P = g->pname;
 
-  out_line(g, "");
+  out_blank(g);
   out_line(g, "/* ---- pass %s%s%s ---- */", pass->name.s, pass->doc ? ": " : "", pass->doc ? pass->doc : "");
-  out_line(g, "");
+  out_blank(g);
   out_line(g, "static const char *const %s_op_names[%u] = {", P, g->nlops ? g->nlops : 1);
   for (uint32_t i = 0; i < g->nlops; i++)
     out_line(g, "  %s, /* %u */", cquote(g, g->lops[i]->name), i);
@@ -1517,7 +1550,7 @@ static void emit_pass(Gen *g, DslPass *pass) {
         for (uint32_t k = 0; k < nvars[i]; k++)
           items[m++] = (Item){&vars[i][k], 0, NULL};
     }
-    out_line(g, "");
+    out_blank(g);
     out_line(g, "/* Rules rooted at %s, in priority order. */", g->lops[op]->name);
     out_line(g, "static int %s_root_%u(RgRewriter *rw, RgNode *root) {", P, op);
     g->indent++;
@@ -1530,7 +1563,7 @@ static void emit_pass(Gen *g, DslPass *pass) {
     out_line(g, "}");
   }
 
-  out_line(g, "");
+  out_blank(g);
   out_line(g, "static int %s_match(RgRewriter *rw, RgNode *root, uint16_t root_op) {", P);
   out_line(g, "  switch (root_op) {");
   for (uint32_t op = 0; op < g->nlops; op++)
@@ -1562,7 +1595,7 @@ static void emit_pass(Gen *g, DslPass *pass) {
     put_cstring(&rules, loc_file(r->loc));
     rg_buf_printf(&rules, ":%u\", %u, %u},\n", loc_line(r->loc), first_req, n);
   }
-  out_line(g, "");
+  out_blank(g);
   out_line(g, "/* Target-op condition: a rule can fire only if, for each of its");
   out_line(g, " * requirements, the graph holds enough unfrozen nodes of those ops. */");
   out_line(g, "static const uint16_t %s_req_ops[%u] = {", P, nreq_ops ? nreq_ops : 1);
@@ -1593,7 +1626,7 @@ static void emit_pass(Gen *g, DslPass *pass) {
       rg_buf_printf(&roots, "%s%u", nroots++ ? ", " : "", op);
   out_line(g, "static const uint16_t %s_roots[%u] = {%s};", P, nroots ? nroots : 1, roots.data ? roots.data : "0");
   rg_buf_free(&roots);
-  out_line(g, "");
+  out_blank(g);
   out_line(g, "const RgPassDesc rg_pass_%s = {", P);
   out_line(g, "  RG_ABI_VERSION, %s, %s,", cquote(g, pass->name.s), cquote(g, pass->doc ? pass->doc : ""));
   out_line(g, "  %s,", pass->mode == DSL_MODE_ONCE ? "RG_PASS_ONCE" : "RG_PASS_FIXPOINT");
@@ -1626,7 +1659,7 @@ static void emit_op_descs(Gen *g, const char *sym) {
       out_line(g, "RgStatus %s(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);",
                op->shape_fn.s);
   }
-  out_line(g, "");
+  out_blank(g);
   out_line(g, "const RgOpDesc rg_ops_%s[%u] = {", sym, g->p->nops ? g->p->nops : 1);
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
@@ -1668,7 +1701,7 @@ static void emit_externs(Gen *g) {
     }
   }
   if (any)
-    out_line(g, "");
+    out_blank(g);
 }
 
 bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
@@ -1686,13 +1719,13 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
   out_line(&g, "#include \"rulegen/match.h\"");
   if (o->header_name)
     out_line(&g, "#include \"%s\"", o->header_name);
-  out_line(&g, "");
+  out_blank(&g);
   out_line(&g, "#if RG_ABI_VERSION != %d", RG_ABI_VERSION);
   out_line(&g, "#error \"generated for rulegen runtime ABI %d; regenerate with this rulegen\"", RG_ABI_VERSION);
   out_line(&g, "#endif");
-  out_line(&g, "");
+  out_blank(&g);
   emit_op_descs(&g, sym);
-  out_line(&g, "");
+  out_blank(&g);
   emit_externs(&g);
 
   /* Passes of the root files, in declaration order. */
@@ -1725,7 +1758,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
         continue;
       DslPipeline *pl = file->decls[d]->u.pipeline;
       const char *pn = cname(&g, pl->name.s);
-      out_line(&g, "");
+      out_blank(&g);
       for (uint32_t i = 0; i < pl->npasses; i++) {
         if (pl->passes[i] && !is_root_file(p, (RgSource *)pl->passes[i]->loc.src))
           out_line(&g, "extern const RgPassDesc rg_pass_%s;", cname(&g, pl->passes[i]->name.s));
@@ -1740,7 +1773,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
       npipes++;
     }
   }
-  out_line(&g, "");
+  out_blank(&g);
   out_line(&g, "/* Everything this file defines, for tools that list passes and pipelines. */");
   out_line(&g, "const RgPassDesc *const rg_passes_%s[%u] = {", sym, npasses + 1);
   out_raw(&g, passes.data ? passes.data : "");

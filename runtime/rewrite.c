@@ -21,6 +21,8 @@ struct RgRewriter {
   size_t scratch_used, scratch_cap;
   int64_t **scratch_old; /* blocks outgrown during one match, freed at reset */
   uint32_t nscratch_old, cap_scratch_old;
+  RgNode **created;      /* nodes made by the rule being applied */
+  uint32_t ncreated, cap_created;
   bool *disabled;       /* per rule */
   RgNode **queue;
   size_t head, len, cap;
@@ -111,6 +113,7 @@ static bool seed_all(RgNode *n, void *user) { return push(user, n); }
 /* ---- scratch memory for guard temporaries ---- */
 
 static void scratch_reset(RgRewriter *rw) {
+  rw->ncreated = 0;
   for (uint32_t i = 0; i < rw->nscratch_old; i++)
     rg_free(rw->scratch_old[i]);
   rw->nscratch_old = 0;
@@ -307,9 +310,30 @@ RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue 
     rg_node_erase(rw->g, n);
     return NULL;
   }
+  if (rw->ncreated == rw->cap_created) {
+    uint32_t cap = rw->cap_created ? rw->cap_created * 2 : 16;
+    RgNode **c = rg_realloc(rw->created, sizeof *c * cap);
+    if (!c) {
+      rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+      rg_node_erase(rw->g, n);
+      return NULL;
+    }
+    rw->created = c;
+    rw->cap_created = cap;
+  }
+  rw->created[rw->ncreated++] = n;
   rg_node_insert_before(rw->g, rw->root, n);
   requeue(rw, n);
   return n;
+}
+
+void rg_rw_discard(RgRewriter *rw) {
+  /* Later nodes use earlier ones: erase newest first. */
+  while (rw->ncreated) {
+    RgNode *n = rw->created[--rw->ncreated];
+    if (!(n->flags & RG_NODE_ERASED))
+      rg_node_erase(rw->g, n);
+  }
 }
 
 /* Same element type and rank, and every static dim of `b` equal to `a`'s:
@@ -375,6 +399,7 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
       requeue(rw, def);
   }
   erase_dead(rw, root);
+  rw->ncreated = 0;
   rw->st->rule_fires[rule]++;
   rw->st->rewrites++;
   rw->fires++;
@@ -535,6 +560,7 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   scratch_reset(&rw);
   rg_free(rw.scratch);
   rg_free(rw.scratch_old);
+  rg_free(rw.created);
   return status;
 }
 

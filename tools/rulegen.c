@@ -1,18 +1,28 @@
-/* tools/rulegen.c - the rules compiler CLI. For now it parses and checks
- * .rules/.ops files (--check) and dumps the checked AST (--dump-ast);
- * code generation options are reserved and rejected as not implemented. */
+/* tools/rulegen.c - the rules compiler CLI: checks .rules/.ops files
+ * (--check), dumps the checked AST (--dump-ast), prints the derived
+ * target-op conditions (--targets) and generates C passes (-o). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dsl.h"
+#include "gen.h"
 
 static void usage(FILE *out) {
-  fputs("usage: rulegen [-I DIR]... --check FILE...\n"
+  fputs("usage: rulegen [-I DIR]... -o OUT.c [--header OUT.h] [--symbol NAME]\n"
+        "               [--no-line] [-MD] [-MF DEPFILE] FILE...\n"
+        "       rulegen [-I DIR]... --check FILE...\n"
         "       rulegen [-I DIR]... --dump-ast FILE...\n"
+        "       rulegen [-I DIR]... --targets FILE...\n"
         "       rulegen --help | --version\n"
         "\n"
         "  --check      parse and check the files (and their imports)\n"
         "  --dump-ast   check, then print the checked AST of the files\n"
+        "  --targets    print each pass's derived target-op condition\n"
+        "  -o OUT.c     generate C passes for the passes and pipelines of FILE...\n"
+        "  --header H   also write a header declaring them\n"
+        "  --symbol S   suffix of the exported tables (default: from OUT.c)\n"
+        "  --no-line    no #line directives pointing back to the .rules files\n"
+        "  -MD          write a make dependency file (OUT.d, or -MF DEPFILE)\n"
         "  -I DIR       search DIR for imports (after the importing file's dir)\n"
         "\n"
         "Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n",
@@ -26,8 +36,121 @@ static int usage_error(const char *fmt, const char *arg) {
   return 2;
 }
 
+/* Symbol suffix from the output file name: build/gen/tosa_rules.c -> tosa_rules. */
+static char *symbol_from_path(const char *path) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  size_t n = strcspn(base, ".");
+  char *s = malloc(n + 2);
+  if (!s)
+    return NULL;
+  for (size_t i = 0; i < n; i++) {
+    char c = base[i];
+    s[i] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_';
+  }
+  s[n] = 0;
+  if (n == 0 || (s[0] >= '0' && s[0] <= '9')) {
+    memmove(s + 1, s, n + 1);
+    s[0] = '_';
+  }
+  return s;
+}
+
+static void put_make_path(RgBuf *b, const char *p) {
+  for (; *p; p++) {
+    if (*p == ' ' || *p == '#')
+      rg_buf_putc(b, '\\');
+    if (*p == '$')
+      rg_buf_putc(b, '$');
+    rg_buf_putc(b, *p);
+  }
+}
+
+static int write_out(const char *path, const RgBuf *b) {
+  char err[512];
+  if (rg_write_file_atomic(path, b->data ? b->data : "", b->len, err, sizeof err) != 0) {
+    fprintf(stderr, "rulegen: error: %s\n", err);
+    return 1;
+  }
+  return 0;
+}
+
+/* Writes OUT.c (and the header and dependency file) only when generation
+ * succeeded as a whole, each atomically: a failed run leaves no output. */
+static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const char *out_h,
+                    const char *symbol, bool line_directives, bool want_deps, const char *depfile) {
+  char *sym = symbol ? NULL : symbol_from_path(out_c);
+  GenOptions o = {out_c, out_h, symbol ? symbol : sym, line_directives};
+  if (o.header_name) {
+    const char *slash = strrchr(o.header_name, '/');
+    o.header_name = slash ? slash + 1 : o.header_name;
+  }
+  RgBuf c, h, d;
+  rg_buf_init(&c);
+  rg_buf_init(&h);
+  rg_buf_init(&d);
+  int rc = 0;
+  if (!o.symbol || !gen_emit(prog, &o, &c, out_h ? &h : NULL)) {
+    rg_diags_print(stderr, diags);
+    if (!diags->errors)
+      fputs("rulegen: error: code generation failed (out of memory)\n", stderr);
+    rc = 1;
+  }
+  if (rc == 0 && want_deps) {
+    put_make_path(&d, out_c);
+    if (out_h) {
+      rg_buf_putc(&d, ' ');
+      put_make_path(&d, out_h);
+    }
+    rg_buf_putc(&d, ':');
+    for (uint32_t i = 0; i < prog->nfiles; i++) {
+      rg_buf_putc(&d, ' ');
+      put_make_path(&d, prog->files[i]->src->name);
+    }
+    rg_buf_putc(&d, '\n');
+    /* One empty rule per input, so a deleted import does not break make. */
+    for (uint32_t i = 0; i < prog->nfiles; i++) {
+      put_make_path(&d, prog->files[i]->src->name);
+      rg_buf_puts(&d, ":\n");
+    }
+  }
+  if (rc == 0 && (c.oom || h.oom || d.oom)) {
+    fputs("rulegen: error: out of memory\n", stderr);
+    rc = 1;
+  }
+  if (rc == 0)
+    rc = write_out(out_c, &c);
+  if (rc == 0 && out_h)
+    rc = write_out(out_h, &h);
+  if (rc == 0 && want_deps) {
+    char *dpath = NULL;
+    if (!depfile) {
+      size_t n = strlen(out_c);
+      dpath = malloc(n + 3);
+      if (dpath) {
+        memcpy(dpath, out_c, n + 1);
+        char *dot = strrchr(dpath, '.');
+        char *slash = strrchr(dpath, '/');
+        if (dot && (!slash || dot > slash))
+          strcpy(dot, ".d");
+        else
+          strcat(dpath, ".d");
+      }
+    }
+    rc = dpath || depfile ? write_out(depfile ? depfile : dpath, &d) : 1;
+    free(dpath);
+  }
+  rg_buf_free(&c);
+  rg_buf_free(&h);
+  rg_buf_free(&d);
+  free(sym);
+  return rc;
+}
+
 int main(int argc, char **argv) {
-  enum { NONE, CHECK, DUMP } mode = NONE;
+  enum { NONE, CHECK, DUMP, TARGETS, GEN } mode = NONE;
+  const char *out_c = NULL, *out_h = NULL, *symbol = NULL, *depfile = NULL;
+  bool line_directives = true, want_deps = false;
   const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
   const char **files = calloc((size_t)argc + 1, sizeof *files);
   uint32_t nincdirs = 0, nfiles = 0;
@@ -61,10 +184,30 @@ int main(int argc, char **argv) {
         incdirs[nincdirs++] = argv[++i];
     } else if (strncmp(a, "-I", 2) == 0) {
       incdirs[nincdirs++] = a + 2;
-    } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 ||
-               strcmp(a, "--targets") == 0 || strcmp(a, "-MD") == 0 ||
+    } else if (strcmp(a, "--targets") == 0) {
+      mode = TARGETS;
+    } else if (strcmp(a, "--no-line") == 0) {
+      line_directives = false;
+    } else if (strcmp(a, "-MD") == 0) {
+      want_deps = true;
+    } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 || strcmp(a, "--symbol") == 0 ||
                strcmp(a, "-MF") == 0) {
-      rc = usage_error("option '%s' (code generation) is not implemented yet; use --check", a);
+      if (i + 1 >= argc) {
+        rc = usage_error("option '%s' needs an argument", a);
+      } else {
+        const char *v = argv[++i];
+        if (a[1] == 'o') {
+          out_c = v;
+          mode = GEN;
+        } else if (a[2] == 'h') {
+          out_h = v;
+        } else if (a[2] == 's') {
+          symbol = v;
+        } else {
+          depfile = v;
+          want_deps = true;
+        }
+      }
     } else if (strcmp(a, "-") != 0 && a[0] == '-') {
       rc = usage_error("unknown option '%s'", a);
     } else {
@@ -72,7 +215,9 @@ int main(int argc, char **argv) {
     }
   }
   if (rc == 0 && mode == NONE)
-    rc = usage_error("%sno mode given: use --check or --dump-ast", "");
+    rc = usage_error("%sno mode given: use -o, --check, --dump-ast or --targets", "");
+  if (rc == 0 && (out_h || symbol || depfile || want_deps) && mode != GEN)
+    rc = usage_error("%s--header, --symbol and -MD/-MF need -o", "");
   if (rc == 0 && nfiles == 0)
     rc = usage_error("%sno input files", "");
   if (rc) {
@@ -104,6 +249,16 @@ int main(int argc, char **argv) {
     }
     rg_buf_free(&b);
   }
+  if (mode == TARGETS && rc == 0) {
+    RgBuf b;
+    rg_buf_init(&b);
+    gen_dump_targets(&prog, &b);
+    if (b.len)
+      fwrite(b.data, 1, b.len, stdout);
+    rg_buf_free(&b);
+  }
+  if (mode == GEN && rc == 0)
+    rc = generate(&prog, &diags, out_c, out_h, symbol, line_directives, want_deps, depfile);
   dsl_program_free(&prog);
   rg_diags_free(&diags);
   free(incdirs);

@@ -1,8 +1,8 @@
 # tools/rulegen.mk : the rules compiler CLI, linked with the DSL front end.
 RULEGEN = $(BUILD)/bin/rulegen
-RULEGEN_OBJS = $(BUILD)/obj/tools/rulegen.o $(DSL_OBJS)
+RULEGEN_OBJS = $(BUILD)/obj/tools/rulegen.o $(GEN_OBJS) $(DSL_OBJS)
 
-$(BUILD)/obj/tools/rulegen.o: ALL_CFLAGS += -Idsl
+$(BUILD)/obj/tools/rulegen.o: ALL_CFLAGS += -Idsl -Igen
 $(BUILD)/obj/tools/rulegen.o: $(DSL_GEN_HDRS)
 
 $(RULEGEN): $(RULEGEN_OBJS) $(LIBRULEGEN)

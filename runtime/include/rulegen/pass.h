@@ -97,6 +97,9 @@ RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
  * the types, erases the root and the producers left without uses, counts
  * the firing of `rule` and queues affected nodes. Returns false on error. */
 RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);
+/* Erases the nodes rg_rw_create made for the rule being applied (its
+ * replacement could not be completed), so the graph is left unchanged. */
+RG_API void rg_rw_discard(RgRewriter *rw);
 /* Records a failure of the running rule (for errors in guards/externs). */
 RG_API int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...);
 

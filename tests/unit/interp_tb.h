@@ -128,7 +128,7 @@ static inline bool tb_run1(TB *t, RgValue *v, const RgTensor *in, uint32_t n) {
 }
 
 static inline bool ints_are(const RgTensor *x, int64_t n, const int64_t *want) {
-  if (!x->ints || x->numel != n)
+  if (!x || !x->ints || x->numel != n)
     return false;
   for (int64_t i = 0; i < n; i++)
     if (x->ints[i] != want[i]) {
@@ -141,7 +141,7 @@ static inline bool ints_are(const RgTensor *x, int64_t n, const int64_t *want) {
 
 /* Bitwise float comparison (NaN matches any NaN here). */
 static inline bool floats_are(const RgTensor *x, int64_t n, const float *want) {
-  if (!x->floats || x->numel != n)
+  if (!x || !x->floats || x->numel != n)
     return false;
   for (int64_t i = 0; i < n; i++) {
     bool ok = isnan(want[i]) ? isnan(x->floats[i])

@@ -586,6 +586,29 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
   return s;
 }
 
+RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
+                                 uint32_t *n) {
+  *inputs = NULL;
+  *n = 0;
+  const RgBlock *b = func && func->num_regions ? func->regions[0].first : NULL;
+  if (!b)
+    return RG_ERR_INVALID;
+  RgTensor *arr = rg_alloc(sizeof *arr * (b->num_args ? b->num_args : 1));
+  if (!arr)
+    return RG_ERR_NOMEM;
+  for (uint32_t i = 0; i < b->num_args; i++) {
+    uint64_t s = seed * 0x9E3779B97F4A7C15ull + i * 0xD1B54A32D192ED03ull + 1;
+    RgStatus st = rg_tensor_random(&arr[i], b->args[i]->type, s);
+    if (st != RG_OK) {
+      rg_tensor_array_free(arr, i);
+      return st;
+    }
+  }
+  *inputs = arr;
+  *n = b->num_args;
+  return RG_OK;
+}
+
 static const RgNode *find_in_block(RgGraph *g, const RgBlock *b, const char *name, int depth) {
   for (const RgNode *n = b->first; n; n = n->next) {
     const char *op = rg_op_name(g, n->op);

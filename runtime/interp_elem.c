@@ -545,6 +545,8 @@ static RgStatus op_rescale(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   bool out_u = interp_attr_bool(n, "output_unsigned", false);
   bool present = false;
   bool dbl = interp_attr_enum_is(n, "rounding_mode", "DOUBLE_ROUND", &present);
+  if (!present) /* pre-1.0 spelling: `double_round = true` */
+    dbl = interp_attr_bool(n, "double_round", false);
   if (!dbl && present && !interp_attr_enum_is(n, "rounding_mode", "SINGLE_ROUND", NULL))
     return interp_fail(ip, RG_INTERP_UNSUPPORTED,
                        "rounding_mode other than SINGLE_ROUND/DOUBLE_ROUND has no exact result");

@@ -119,6 +119,16 @@ static void test_input_mismatch(void) {
 static void test_find_func(void) {
   TB t;
   tb_init(&t);
+  tb_arg(&t, "tensor<2x2xi8>");
+  tb_arg(&t, "tensor<3xf32>");
+  RgTensor *in = NULL, *in2 = NULL;
+  uint32_t n = 0, n2 = 0;
+  CHECK(rg_interp_random_inputs(t.func, 5, &in, &n) == RG_OK && n == 2);
+  CHECK(rg_interp_random_inputs(t.func, 5, &in2, &n2) == RG_OK && n2 == 2);
+  CHECK(n == 2 && n2 == 2 && in[0].dtype == RG_DT_I8 && in[1].numel == 3);
+  CHECK(n == 2 && n2 == 2 && rg_tensor_equal(&in[0], &in2[0]) && rg_tensor_equal(&in[1], &in2[1]));
+  rg_tensor_array_free(in, n);
+  rg_tensor_array_free(in2, n2);
   CHECK(rg_interp_find_func(t.g, "main") == t.func);
   CHECK(rg_interp_find_func(t.g, "other") == NULL);
   CHECK(rg_interp_supports("tosa.rescale"));

@@ -98,6 +98,13 @@ RG_API RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *
                               size_t errlen);
 RG_API RgInterpError rg_interp_last_error(const RgInterp *ip);
 
+/* Random inputs for every argument of `func` (rg_tensor_random with seed
+ * mixed with the argument index): *inputs is an array of *n tensors to free
+ * with rg_tensor_array_free. RG_ERR_INVALID when an argument type is not a
+ * static tensor of a supported element type. */
+RG_API RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
+                                        uint32_t *n);
+
 /* True when the interpreter has an evaluator for the op name. */
 RG_API bool rg_interp_supports(const char *op_name);
 

@@ -1,0 +1,111 @@
+/* rulegen/interp.h - the reference interpreter: executes a `func.func` of
+ * TOSA 1.0 ops (MLIR 22 spelling) with bit-exact integer semantics and fp32
+ * float arithmetic, so that graphs before and after a rewrite pipeline can
+ * be compared element by element. Tensors, random inputs, comparison.
+ * docs/interpreter.md lists the ops and where each rounding rule comes from. */
+#ifndef RULEGEN_INTERP_H
+#define RULEGEN_INTERP_H
+
+#include "rulegen/graph.h"
+
+/* TOSA 1.0 allows rank 6; a little headroom for other dialects' tensors. */
+#define RG_TENSOR_MAX_RANK 8
+
+/* A dense row-major tensor value. Exactly one of `ints` / `floats` is used:
+ *  - integer element types (i1, i4, i8, i16, i32, i48, i64, index and the
+ *    ui* types) live in `ints`, one int64 per element, signed types
+ *    sign-extended and unsigned ones zero-extended from their width;
+ *  - f32, f16 and bf16 live in `floats`; every stored value is exactly
+ *    representable in the element type (results are rounded to it).
+ * A `!tosa.shape<N>` value is a rank-1 RG_DT_INDEX tensor of N entries.
+ * The interpreter allocates data through rg_alloc; release a tensor with
+ * rg_tensor_release (or an array of them with rg_tensor_array_free). */
+typedef struct RgTensor {
+  RgDType dtype;
+  int32_t rank;
+  int64_t dims[RG_TENSOR_MAX_RANK];
+  int64_t numel;
+  int64_t *ints;
+  float *floats;
+} RgTensor;
+
+/* Allocates a zero-filled tensor. RG_ERR_INVALID for an element type the
+ * interpreter cannot hold (f64, non-builtin) or a bad shape. */
+RG_API RgStatus rg_tensor_init(RgTensor *t, RgDType dt, int32_t rank, const int64_t *dims);
+/* Same, with element type and shape from a static ranked tensor type (or a
+ * builtin scalar type: rank 0, or `!tosa.shape<N>`). */
+RG_API RgStatus rg_tensor_init_type(RgTensor *t, const RgType *type);
+RG_API RgStatus rg_tensor_copy(RgTensor *dst, const RgTensor *src);
+RG_API void rg_tensor_release(RgTensor *t);
+RG_API void rg_tensor_array_free(RgTensor *ts, uint32_t n);
+
+/* Stores v into element i, wrapped (integers: two's complement to the
+ * element width, like a C cast) or rounded to nearest-even (floats). */
+RG_API void rg_tensor_set_int(RgTensor *t, int64_t i, int64_t v);
+RG_API void rg_tensor_set_float(RgTensor *t, int64_t i, double v);
+
+/* Deterministic pseudo-random contents (splitmix64 on `seed`) for a static
+ * tensor type. Ranges: i1 {0,1}; i4, i8, i16, ui8, ui16 their full range;
+ * i32 [-2^20, 2^20]; i48 and i64 [-2^32, 2^32]; floats uniform in [-4, 4]
+ * rounded to the element type (never NaN or infinity). */
+RG_API RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t seed);
+/* Same with an explicit closed range [lo, hi] (rounded for floats). */
+RG_API RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed,
+                                       double lo, double hi);
+
+/* Bitwise equality: same element type, shape and bits (NaN equals NaN
+ * when the bits agree; -0.0 differs from +0.0). */
+RG_API bool rg_tensor_equal(const RgTensor *a, const RgTensor *b);
+/* Returns -1 when equal; otherwise the row-major index of the first
+ * differing element (0 when element type or shape differ) and, if msg is
+ * not NULL, a description such as `element [0, 2, 1]: 3 != 4`. */
+RG_API int64_t rg_tensor_first_diff(const RgTensor *a, const RgTensor *b, char *msg, size_t msglen);
+/* Writes a short human-readable rendering (`tensor<2x2xi8> [1, 2, 3, 4]`,
+ * elided after `max_elems` elements) and returns msg. */
+RG_API const char *rg_tensor_format(const RgTensor *t, size_t max_elems, char *msg, size_t msglen);
+
+/* ---- the interpreter ---- */
+
+typedef struct RgInterp RgInterp;
+
+/* Why the last run failed: lets a differential tester tell an unsupported
+ * op (skip the graph) from a graph that is invalid TOSA (ERROR_IF) and from
+ * inputs for which the specification leaves the result unpredictable
+ * (REQUIRE: overflowing i32 ADD, rescale value out of range, ...). */
+typedef enum RgInterpError {
+  RG_INTERP_OK = 0,
+  RG_INTERP_UNSUPPORTED,   /* op, attribute or element type not implemented */
+  RG_INTERP_INVALID,       /* the graph breaks an ERROR_IF or a type rule */
+  RG_INTERP_UNPREDICTABLE, /* a REQUIRE failed for these input values */
+  RG_INTERP_NOMEM
+} RgInterpError;
+
+RG_API RgInterp *rg_interp_new(RgGraph *g);
+RG_API void rg_interp_free(RgInterp *ip);
+
+/* The `func.func` named `name` (its sym_name) anywhere at the top level or
+ * inside `builtin.module`, or NULL. */
+RG_API const RgNode *rg_interp_find_func(RgGraph *g, const char *name);
+
+/* Runs `func` (a `func.func`): its entry block arguments are bound to
+ * copies of inputs[0..n), and the operands of `func.return` become
+ * *outputs (an array of *nout tensors allocated with rg_alloc; free with
+ * rg_tensor_array_free). On failure returns RG_ERR_INVALID (or
+ * RG_ERR_NOMEM), sets *outputs = NULL, *nout = 0, and writes a message
+ * naming the op, e.g. `tosa.foo (node 12): unsupported op`. */
+RG_API RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
+                              uint32_t n, RgTensor **outputs, uint32_t *nout, char *err,
+                              size_t errlen);
+RG_API RgInterpError rg_interp_last_error(const RgInterp *ip);
+
+/* Random inputs for every argument of `func` (rg_tensor_random with seed
+ * mixed with the argument index): *inputs is an array of *n tensors to free
+ * with rg_tensor_array_free. RG_ERR_INVALID when an argument type is not a
+ * static tensor of a supported element type. */
+RG_API RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
+                                        uint32_t *n);
+
+/* True when the interpreter has an evaluator for the op name. */
+RG_API bool rg_interp_supports(const char *op_name);
+
+#endif

@@ -134,6 +134,7 @@ int64_t shape_dim_mul(int64_t a, int64_t b) {
 bool shape_broadcast(int32_t ra, const int64_t *a, int32_t rb, const int64_t *b, int32_t *rout,
                      int64_t *out) {
   int32_t r = ra > rb ? ra : rb;
+  int64_t tmp[SHAPE_MAX_RANK]; /* `out` may alias `a` or `b` */
   if (r > SHAPE_MAX_RANK)
     return false;
   for (int32_t i = 0; i < r; i++) {
@@ -151,8 +152,9 @@ bool shape_broadcast(int32_t ra, const int64_t *a, int32_t rb, const int64_t *b,
       d = x;
     else
       return false;
-    out[i] = d;
+    tmp[i] = d;
   }
+  memcpy(out, tmp, sizeof *out * (size_t)r);
   *rout = r;
   return true;
 }

@@ -58,7 +58,8 @@ int64_t shape_dim_mul(int64_t a, int64_t b);
 /* Numpy broadcasting of two ranked shapes aligned on the right (TOSA
  * callers check equal ranks first). A dynamic dim against a static d > 1
  * gives d; against 1 or another dynamic dim it stays dynamic. Returns
- * false when a pair of static dims differs and neither is 1. */
+ * false when a pair of static dims differs and neither is 1. `out` may be
+ * `a` or `b`. */
 bool shape_broadcast(int32_t ra, const int64_t *a, int32_t rb, const int64_t *b, int32_t *rout,
                      int64_t *out);
 

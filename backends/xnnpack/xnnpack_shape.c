@@ -91,7 +91,8 @@ static RgStatus broadcast(RgGraph *g, const char *op, const RgType *const *ts, u
   int32_t rank = ts[0]->rank;
   if (rank > MAXR)
     return shape_fail(err, errlen, "%s: rank %d is too large", op, (int)rank);
-  memcpy(dims, ts[0]->dims, sizeof *dims * (size_t)rank);
+  for (int32_t d = 0; d < rank; d++) /* dims is NULL at rank 0 */
+    dims[d] = ts[0]->dims[d];
   for (uint32_t i = 1; i < k; i++)
     if (!shape_broadcast(rank, dims, ts[i]->rank, ts[i]->dims, &rank, dims))
       return shape_fail(err, errlen, "%s: shapes %s and %s cannot be broadcast together", op,
@@ -345,7 +346,8 @@ RgStatus xnnpack_infer_linear(HOOK_ARGS) {
     return shape_fail(err, errlen, "linear: input %s and weight %s cannot be multiplied", x->text,
                       w->text);
   int64_t d[MAXR];
-  memcpy(d, x->dims, sizeof *d * (size_t)x->rank);
+  for (int32_t i = 0; i < x->rank; i++)
+    d[i] = x->dims[i];
   int32_t r = x->rank;
   if (w->rank == 2)
     d[r - 1] = out;
@@ -565,7 +567,8 @@ RgStatus xnnpack_infer_slice_copy(HOOK_ARGS) {
     return shape_fail(err, errlen, "slice_copy: slice step must be positive, got %lld",
                       (long long)step);
   int64_t d[MAXR], in = t->dims[w];
-  memcpy(d, t->dims, sizeof *d * (size_t)t->rank);
+  for (int32_t i = 0; i < t->rank; i++)
+    d[i] = t->dims[i];
   if (in == RG_DIM_DYNAMIC) {
     d[w] = RG_DIM_DYNAMIC;
   } else {

@@ -51,7 +51,15 @@ static inline const RgType *shape_elem(const RgType *t) {
 static inline bool shape_dim_compatible(int64_t a, int64_t b) {
   return a == b || a == RG_DIM_DYNAMIC || b == RG_DIM_DYNAMIC;
 }
-/* Sum and product that stay dynamic when either side is. */
+/* a + b and a * b, false when the result does not fit: property values
+ * and dims come from untrusted input, so size formulas must not overflow. */
+static inline bool shape_add(int64_t a, int64_t b, int64_t *r) {
+  return !__builtin_add_overflow(a, b, r);
+}
+static inline bool shape_mul(int64_t a, int64_t b, int64_t *r) {
+  return !__builtin_mul_overflow(a, b, r);
+}
+/* Sum and product that stay dynamic when either side is (or on overflow). */
 int64_t shape_dim_add(int64_t a, int64_t b);
 int64_t shape_dim_mul(int64_t a, int64_t b);
 

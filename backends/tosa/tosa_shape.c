@@ -477,7 +477,10 @@ static RgStatus conv_dim(const char *op, const char *axis, int64_t in, int64_t k
     *out = RG_DIM_DYNAMIC;
     return RG_OK;
   }
-  int64_t num = in - 1 + pa + pb - (k - 1) * dil;
+  int64_t num, kd;
+  if (!shape_mul(k - 1, dil, &kd) || !shape_add(in - 1, pa, &num) || !shape_add(num, pb, &num) ||
+      !shape_add(num, -kd, &num))
+    return shape_fail(err, errlen, "%s: the %s computation overflows", op, axis);
   if (num < 0)
     return shape_fail(err, errlen, "%s: the dilated kernel (%lld with dilation %lld) does not "
                       "fit the padded input %s %lld", op, (long long)k, (long long)dil, axis,
@@ -575,7 +578,12 @@ RgStatus tosa_infer_transpose_conv2d(HOOK_ARGS) {
     if (opad[2 * i] <= -k || opad[2 * i + 1] <= -k)
       return shape_fail(err, errlen, "%s: out_pad entries must be greater than -%s kernel size "
                         "%lld", op, i ? "the width" : "the height", (long long)k);
-    od[1 + i] = (ih - 1) * stride[i] + opad[2 * i] + opad[2 * i + 1] + k;
+    int64_t o;
+    if (!shape_mul(ih - 1, stride[i], &o) || !shape_add(o, opad[2 * i], &o) ||
+        !shape_add(o, opad[2 * i + 1], &o) || !shape_add(o, k, &o))
+      return shape_fail(err, errlen, "%s: the output %s computation overflows", op,
+                        i ? "width" : "height");
+    od[1 + i] = o;
     if (od[1 + i] < 1)
       return shape_fail(err, errlen, "%s: output %s would be %lld", op, i ? "width" : "height",
                         (long long)od[1 + i]);
@@ -642,7 +650,10 @@ static RgStatus pool_common(HOOK_ARGS, const char *op, uint32_t nops) {
     const char *axis = i ? "width" : "height";
     if (pad[2 * i] >= kernel[i] || pad[2 * i + 1] >= kernel[i])
       return shape_fail(err, errlen, "%s: padding must be smaller than the kernel %s", op, axis);
-    int64_t num = id[1 + i] + pad[2 * i] + pad[2 * i + 1] - kernel[i];
+    int64_t num;
+    if (!shape_add(id[1 + i], pad[2 * i], &num) || !shape_add(num, pad[2 * i + 1], &num))
+      return shape_fail(err, errlen, "%s: the output %s computation overflows", op, axis);
+    num -= kernel[i];
     if (num < 0)
       return shape_fail(err, errlen, "%s: kernel %s %lld exceeds the padded input %s %lld", op,
                         axis, (long long)kernel[i], axis, (long long)(num + kernel[i]));
@@ -730,7 +741,7 @@ RgStatus tosa_infer_slice(HOOK_ARGS) {
       dims[d] = cs && in != RG_DIM_DYNAMIC ? in - start[d] : RG_DIM_DYNAMIC;
     else
       dims[d] = size[d];
-    if (cs && in != RG_DIM_DYNAMIC && (start[d] >= in || (size[d] > 0 && start[d] + size[d] > in)))
+    if (cs && in != RG_DIM_DYNAMIC && (start[d] >= in || (size[d] > 0 && size[d] > in - start[d])))
       return shape_fail(err, errlen, "slice: dim %u: start %lld size %lld exceeds %s", d,
                         (long long)start[d], (long long)size[d], t->text);
   }

@@ -580,7 +580,7 @@ RgStatus xnnpack_infer_slice_copy(HOOK_ARGS) {
       start = in;
     if (end > in)
       end = in;
-    d[w] = end > start ? (end - start + step - 1) / step : 0;
+    d[w] = end > start ? (end - start - 1) / step + 1 : 0;
   }
   return shape_set(results, shape_tensor(g, t->elem, t->rank, d));
 }

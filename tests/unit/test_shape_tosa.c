@@ -518,6 +518,122 @@ static void test_error_buffers(void) {
   CHECK(tosa_infer_transpose(g, n, r, NULL, 0) == RG_ERR_TYPE);
 }
 
+/* Every hook against malformed nodes: no operands, unset operands, operands
+ * of every kind of type, properties of the wrong kind or with absurd
+ * values. Each must return (an error or a type), never crash; run under
+ * ASan/UBSan by `make asan`. */
+static const RgShapeFn all_hooks[] = {
+    tosa_infer_const,
+    tosa_infer_const_shape,
+    tosa_infer_transpose,
+    tosa_infer_reshape,
+    tosa_infer_rescale,
+    tosa_infer_cast,
+    tosa_infer_clamp,
+    tosa_infer_negate,
+    tosa_infer_abs,
+    tosa_infer_exp,
+    tosa_infer_log,
+    tosa_infer_rsqrt,
+    tosa_infer_reciprocal,
+    tosa_infer_sigmoid,
+    tosa_infer_tanh,
+    tosa_infer_erf,
+    tosa_infer_floor,
+    tosa_infer_ceil,
+    tosa_infer_cos,
+    tosa_infer_sin,
+    tosa_infer_bitwise_not,
+    tosa_infer_logical_not,
+    tosa_infer_identity,
+    tosa_infer_add,
+    tosa_infer_sub,
+    tosa_infer_mul,
+    tosa_infer_maximum,
+    tosa_infer_minimum,
+    tosa_infer_pow,
+    tosa_infer_intdiv,
+    tosa_infer_logical_and,
+    tosa_infer_logical_or,
+    tosa_infer_logical_xor,
+    tosa_infer_bitwise_and,
+    tosa_infer_bitwise_or,
+    tosa_infer_bitwise_xor,
+    tosa_infer_logical_left_shift,
+    tosa_infer_logical_right_shift,
+    tosa_infer_arithmetic_right_shift,
+    tosa_infer_select,
+    tosa_infer_equal,
+    tosa_infer_greater,
+    tosa_infer_greater_equal,
+    tosa_infer_conv2d,
+    tosa_infer_depthwise_conv2d,
+    tosa_infer_transpose_conv2d,
+    tosa_infer_matmul,
+    tosa_infer_avg_pool2d,
+    tosa_infer_max_pool2d,
+    tosa_infer_table,
+    tosa_infer_pad,
+    tosa_infer_slice,
+    tosa_infer_concat,
+    tosa_infer_tile,
+    tosa_infer_reduce_sum,
+    tosa_infer_reduce_max,
+    tosa_infer_reduce_min,
+    tosa_infer_reduce_product,
+    tosa_infer_reduce_all,
+    tosa_infer_reduce_any,
+    tosa_infer_argmax};
+
+static void test_malformed_nodes(void) {
+  static const char *const types[] = {"f32", "tensor<f32>", "tensor<*xf32>", "tensor<2x3xi8>",
+                                      "tensor<1x2x3x4xi16>", "tensor<?x?x?xf16>",
+                                      "!tosa.shape<2>", "tensor<0x5xi1>", "tensor<3x!x.y>",
+                                      "tensor<1x9223372036854775806x3x4611686018427387904xi8>"};
+  const RgAttr *bad[] = {rg_attr_unit(g), rg_attr_string(g, "x", 1), rg_attr_int(g, -7, NULL),
+                         rg_attr_float(g, 1e300, NULL),
+                         rg_attr_dense_array_ints(g, RG_DT_I64, 3, (int64_t[]){-1, 99, INT64_MIN}),
+                         rg_attr_dense_array_ints(g, RG_DT_I64, 0, NULL), rg_attr_bool(g, true)};
+  static const char *const props[] = {"perms", "axis", "pad", "stride", "dilation", "kernel",
+                                      "out_pad", "values", "size", "dims", "dim", "other", "alpha",
+                                      "normalized_shape", "half_to_float", "keepdim", "start",
+                                      "end", "step", "per_channel"};
+  const RgOpId op = rg_op_intern(g, "test.any", 8);
+  unsigned ok = 0, failed = 0;
+  for (size_t h = 0; h < sizeof all_hooks / sizeof all_hooks[0]; h++) {
+    for (uint32_t nops = 0; nops <= 6; nops++) {
+      for (size_t ti = 0; ti <= sizeof types / sizeof types[0]; ti++) {
+        for (size_t bi = 0; bi <= sizeof bad / sizeof bad[0]; bi++) {
+          RgValue *ops[6];
+          for (uint32_t i = 0; i < nops; i++)
+            ops[i] = ti < sizeof types / sizeof types[0] ? val(types[(ti + i) % (sizeof types / sizeof types[0])]) : NULL;
+          /* Shape operands with extreme values (reshape, pad, slice, tile). */
+          if (bi % 2 && nops > 1)
+            ops[1] = CSHAPE(INT64_MAX, -1, INT64_MIN, 0);
+          if (bi % 3 == 0 && nops > 2)
+            ops[2] = CSHAPE(INT64_MAX / 2, 3);
+          RgNode *n = rg_node_create(g, op, nops, ops, 3, NULL, 0);
+          if (bi < sizeof bad / sizeof bad[0])
+            for (size_t p = 0; p < sizeof props / sizeof props[0]; p++)
+              rg_node_set_prop(g, n, props[p], bad[(bi + p) % (sizeof bad / sizeof bad[0])]);
+          const RgType *r[3] = {NULL, NULL, NULL};
+          char err[64] = "";
+          RgStatus st = all_hooks[h](g, n, r, err, sizeof err);
+          CHECK(st == RG_OK || st == RG_ERR_TYPE);
+          if (st == RG_OK) {
+            CHECK(r[0] != NULL);
+            ok++;
+          } else {
+            CHECK(err[0] != 0);
+            failed++;
+          }
+        }
+      }
+    }
+  }
+  CHECK(failed > ok);
+}
+
 int main(void) {
   g = rg_graph_new();
   RUN(test_const);
@@ -543,6 +659,7 @@ int main(void) {
   RUN(test_reduce);
   RUN(test_table);
   RUN(test_error_buffers);
+  RUN(test_malformed_nodes);
   rg_graph_free(g);
   TEST_EXIT();
 }

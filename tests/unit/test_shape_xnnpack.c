@@ -372,6 +372,80 @@ static void test_mean(void) {
   EXPECT_ERR(xnnpack_infer_mean_dim, i, "floating point");
 }
 
+/* Every hook against malformed nodes: no operands, unset operands, operands
+ * of every kind of type, properties of the wrong kind or with absurd
+ * values. Each must return (an error or a type), never crash; run under
+ * ASan/UBSan by `make asan`. */
+static const RgShapeFn all_hooks[] = {
+    xnnpack_infer_add_tensor,
+    xnnpack_infer_sub_tensor,
+    xnnpack_infer_mul_tensor,
+    xnnpack_infer_div_tensor,
+    xnnpack_infer_add_scalar,
+    xnnpack_infer_sub_scalar,
+    xnnpack_infer_mul_scalar,
+    xnnpack_infer_div_scalar,
+    xnnpack_infer_unary,
+    xnnpack_infer_unary_float,
+    xnnpack_infer_mm,
+    xnnpack_infer_bmm,
+    xnnpack_infer_addmm,
+    xnnpack_infer_linear,
+    xnnpack_infer_view_copy,
+    xnnpack_infer_expand_copy,
+    xnnpack_infer_permute_copy,
+    xnnpack_infer_unsqueeze_copy,
+    xnnpack_infer_squeeze_copy,
+    xnnpack_infer_slice_copy,
+    xnnpack_infer_cat,
+    xnnpack_infer_softmax,
+    xnnpack_infer_native_layer_norm,
+    xnnpack_infer_mean_dim};
+
+static void test_malformed_nodes(void) {
+  static const char *const types[] = {"f32", "tensor<f32>", "tensor<*xf32>", "tensor<2x3xi8>",
+                                      "tensor<1x2x3x4xi16>", "tensor<?x?x?xf16>",
+                                      "!tosa.shape<2>", "tensor<0x5xi1>", "tensor<3x!x.y>",
+                                      "tensor<1x9223372036854775806x3x4611686018427387904xi8>"};
+  const RgAttr *bad[] = {rg_attr_unit(g), rg_attr_string(g, "x", 1), rg_attr_int(g, -7, NULL),
+                         rg_attr_float(g, 1e300, NULL),
+                         rg_attr_dense_array_ints(g, RG_DT_I64, 3, (int64_t[]){-1, 99, INT64_MIN}),
+                         rg_attr_dense_array_ints(g, RG_DT_I64, 0, NULL), rg_attr_bool(g, true)};
+  static const char *const props[] = {"perms", "axis", "pad", "stride", "dilation", "kernel",
+                                      "out_pad", "values", "size", "dims", "dim", "other", "alpha",
+                                      "normalized_shape", "half_to_float", "keepdim", "start",
+                                      "end", "step", "per_channel"};
+  const RgOpId op = rg_op_intern(g, "test.any", 8);
+  unsigned ok = 0, failed = 0;
+  for (size_t h = 0; h < sizeof all_hooks / sizeof all_hooks[0]; h++) {
+    for (uint32_t nops = 0; nops <= 6; nops++) {
+      for (size_t ti = 0; ti <= sizeof types / sizeof types[0]; ti++) {
+        for (size_t bi = 0; bi <= sizeof bad / sizeof bad[0]; bi++) {
+          RgValue *ops[6];
+          for (uint32_t i = 0; i < nops; i++)
+            ops[i] = ti < sizeof types / sizeof types[0] ? val(types[(ti + i) % (sizeof types / sizeof types[0])]) : NULL;
+          RgNode *n = rg_node_create(g, op, nops, ops, 3, NULL, 0);
+          if (bi < sizeof bad / sizeof bad[0])
+            for (size_t p = 0; p < sizeof props / sizeof props[0]; p++)
+              rg_node_set_prop(g, n, props[p], bad[(bi + p) % (sizeof bad / sizeof bad[0])]);
+          const RgType *r[3] = {NULL, NULL, NULL};
+          char err[64] = "";
+          RgStatus st = all_hooks[h](g, n, r, err, sizeof err);
+          CHECK(st == RG_OK || st == RG_ERR_TYPE);
+          if (st == RG_OK) {
+            CHECK(r[0] != NULL);
+            ok++;
+          } else {
+            CHECK(err[0] != 0);
+            failed++;
+          }
+        }
+      }
+    }
+  }
+  CHECK(failed > ok);
+}
+
 int main(void) {
   g = rg_graph_new();
   RUN(test_broadcast);
@@ -389,6 +463,7 @@ int main(void) {
   RUN(test_softmax);
   RUN(test_layer_norm);
   RUN(test_mean);
+  RUN(test_malformed_nodes);
   rg_graph_free(g);
   TEST_EXIT();
 }

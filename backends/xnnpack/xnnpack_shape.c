@@ -100,7 +100,8 @@ static RgStatus broadcast(RgGraph *g, const char *op, const RgType *const *ts, u
   return shape_set(out, shape_tensor(g, elem, rank, dims));
 }
 
-/* Integral results reject a floating-point alpha, as torch does. */
+/* torch's alpha_check: integral results reject a floating-point alpha, and
+ * a boolean alpha needs a boolean result. */
 static RgStatus check_alpha(const RgNode *n, const char *op, RgDType dt, char *err, size_t errlen) {
   const RgAttr *alpha = rg_node_attr(n, "alpha");
   if (!alpha)
@@ -111,8 +112,8 @@ static RgStatus check_alpha(const RgNode *n, const char *op, RgDType dt, char *e
   if (at == RG_DT_F32 && !rg_dtype_is_float(dt))
     return shape_fail(err, errlen, "%s: for integral inputs, alpha must not be a floating point "
                       "number", op);
-  if (dt == RG_DT_I1 && at != RG_DT_I1)
-    return shape_fail(err, errlen, "%s: for boolean inputs, alpha must be a boolean", op);
+  if (at == RG_DT_I1 && dt != RG_DT_I1)
+    return shape_fail(err, errlen, "%s: boolean alpha only supported for boolean results", op);
   return RG_OK;
 }
 

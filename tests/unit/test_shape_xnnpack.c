@@ -123,6 +123,11 @@ static void test_alpha(void) {
   EXPECT(xnnpack_infer_add_tensor, i, "tensor<4xi32>");
   fprop(i, "alpha", 1.0);
   EXPECT_ERR(xnnpack_infer_add_tensor, i, "alpha must not be a floating point number");
+  bprop(i, "alpha", true);
+  EXPECT_ERR(xnnpack_infer_add_tensor, i, "boolean alpha only supported for boolean results");
+  RgNode *b = NODE("aten.add.Tensor", val("tensor<4xi1>"), val("tensor<4xi1>"));
+  bprop(b, "alpha", true);
+  EXPECT(xnnpack_infer_add_tensor, b, "tensor<4xi1>");
   rg_node_set_prop(g, i, "alpha", rg_attr_string(g, "x", 1));
   EXPECT_ERR(xnnpack_infer_add_tensor, i, "'alpha' must be a number");
 }

@@ -518,6 +518,99 @@ static void test_error_buffers(void) {
   CHECK(tosa_infer_transpose(g, n, r, NULL, 0) == RG_ERR_TYPE);
 }
 
+/* End to end through the rewriter: a hand-written pass in the shape
+ * rulegen generates creates tosa.transpose nodes, whose result types come
+ * from tosa_infer_transpose and are checked against the replaced value.
+ *   rule compose: (tosa.transpose (tosa.transpose x {perms = p}) {perms = q})
+ *                 => (tosa.transpose x {perms = compose(p, q)})
+ * with compose(p, q)[i] = p[q[i]]; the buggy variant q[p[i]] must be caught
+ * by the type check instead of miscompiling. */
+static bool buggy_compose;
+static const char *const tr_names[1] = {"tosa.transpose"};
+static const RgOpDesc tr_desc = {"tosa.transpose", 1, false, 1, 0, tosa_infer_transpose};
+static const RgOpDesc *const tr_descs[1] = {&tr_desc};
+
+static int match_compose(RgRewriter *rw, RgNode *root, uint16_t root_op) {
+  (void)root_op;
+  RgGraph *rg = rg_rw_graph(rw);
+  RgNode *inner = rg_value_def(root->operands[0].value);
+  if (!inner || inner->op != rg_rw_op(rw, 0))
+    return 0;
+  const RgAttr *pa = rg_node_attr(inner, "perms"), *qa = rg_node_attr(root, "perms");
+  if (!pa || !qa || pa->count != qa->count || pa->count > 8)
+    return 0;
+  int64_t r[8];
+  for (uint32_t i = 0; i < pa->count; i++)
+    r[i] = buggy_compose ? qa->u.ints[pa->u.ints[i]] : pa->u.ints[qa->u.ints[i]];
+  RgNamedAttr props[1] = {{"perms", rg_attr_dense_array_ints(rg, RG_DT_I32, pa->count, r)}};
+  RgValue *x = inner->operands[0].value;
+  RgNode *n = rg_rw_create(rw, 0, 1, &x, 1, props);
+  if (!n)
+    return -1;
+  RgValue *v[1] = {&n->results[0]};
+  return rg_rw_replace(rw, root, v, 0) ? 1 : -1;
+}
+static const uint16_t tr_roots[] = {0};
+static const uint16_t tr_req_ops[] = {0};
+static const RgOpReq tr_reqs[] = {{0, 1, 2}};
+static const RgRuleDesc tr_rules[] = {{"compose", "transpose.rules:1", 0, 1}};
+static const RgPassDesc compose_pass = {
+    RG_ABI_VERSION, "fuse_transposes", "", RG_PASS_ONCE, 1, tr_names, tr_descs,
+    1, tr_roots, 1, tr_rules, tr_req_ops, tr_reqs, match_compose};
+
+/* module { x : 1x8x8x16; t1 = T(x, [0,3,1,2]); t2 = T(t1, q); return t2 } */
+static RgStatus run_compose(const int64_t *q, const char *t2_type, char *msg, size_t len,
+                            const char **out_type) {
+  RgGraph *gg = rg_graph_new();
+  RgOpId tr = rg_op_intern(gg, "tosa.transpose", 14);
+  RgNode *mod = rg_node_create(gg, rg_op_intern(gg, "builtin.module", 14), 0, NULL, 0, NULL, 1);
+  rg_block_append(gg, rg_graph_body(gg), mod);
+  RgBlock *b = rg_region_add_block(gg, &mod->regions[0]);
+  const RgType *tx = rg_type_get(gg, "tensor<1x8x8x16xi8>", 19);
+  const RgType *t1 = rg_type_get(gg, "tensor<1x16x8x8xi8>", 19);
+  const RgType *t2 = rg_type_get(gg, t2_type, strlen(t2_type));
+  RgNode *src = rg_node_create(gg, rg_op_intern(gg, "test.src", 8), 0, NULL, 1, &tx, 0);
+  rg_block_append(gg, b, src);
+  RgValue *v = &src->results[0];
+  RgNode *n1 = rg_node_create(gg, tr, 1, &v, 1, &t1, 0);
+  rg_node_set_prop(gg, n1, "perms", rg_attr_dense_array_ints(gg, RG_DT_I32, 4, (int64_t[]){0, 3, 1, 2}));
+  rg_block_append(gg, b, n1);
+  v = &n1->results[0];
+  RgNode *n2 = rg_node_create(gg, tr, 1, &v, 1, &t2, 0);
+  rg_node_set_prop(gg, n2, "perms", rg_attr_dense_array_ints(gg, RG_DT_I32, 4, q));
+  rg_block_append(gg, b, n2);
+  v = &n2->results[0];
+  RgNode *ret = rg_node_create(gg, rg_op_intern(gg, "func.return", 11), 1, &v, 0, NULL, 0);
+  rg_block_append(gg, b, ret);
+  const RgPassDesc *p[1] = {&compose_pass};
+  RgRunStats st;
+  RgStatus s = rg_pipeline_run(gg, p, 1, NULL, &st, msg, len);
+  rg_run_stats_free(&st);
+  static char tybuf[64];
+  snprintf(tybuf, sizeof tybuf, "%s", ret->operands[0].value->type->text);
+  *out_type = tybuf;
+  if (s == RG_OK)
+    CHECK(rg_op_count(gg, tr) == 1);
+  rg_graph_free(gg);
+  return s;
+}
+
+static void test_rewriter_end_to_end(void) {
+  char msg[512] = "";
+  const char *ty;
+  buggy_compose = false;
+  CHECK(run_compose((int64_t[]){0, 2, 3, 1}, "tensor<1x8x8x16xi8>", msg, sizeof msg, &ty) == RG_OK);
+  CHECK(strcmp(ty, "tensor<1x8x8x16xi8>") == 0);
+  CHECK(run_compose((int64_t[]){1, 0, 2, 3}, "tensor<16x1x8x8xi8>", msg, sizeof msg, &ty) == RG_OK);
+  CHECK(strcmp(ty, "tensor<16x1x8x8xi8>") == 0);
+  buggy_compose = true;
+  CHECK(run_compose((int64_t[]){1, 0, 2, 3}, "tensor<16x1x8x8xi8>", msg, sizeof msg, &ty) ==
+        RG_ERR_TYPE);
+  CHECK(strstr(msg, "replacement has type tensor<8x16x1x8xi8> but the replaced value has type "
+                    "tensor<16x1x8x8xi8>") != NULL);
+  buggy_compose = false;
+}
+
 /* Every hook against malformed nodes: no operands, unset operands, operands
  * of every kind of type, properties of the wrong kind or with absurd
  * values. Each must return (an error or a type), never crash; run under
@@ -659,6 +752,7 @@ int main(void) {
   RUN(test_reduce);
   RUN(test_table);
   RUN(test_error_buffers);
+  RUN(test_rewriter_end_to_end);
   RUN(test_malformed_nodes);
   rg_graph_free(g);
   TEST_EXIT();

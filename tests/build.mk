@@ -1,8 +1,9 @@
 # tests/ : C unit tests, one binary per tests/unit/test_*.c, linked against
-# the runtime library (and, for front-end tests, the DSL objects).
+# the backend hooks and the runtime library (and, for front-end tests, the
+# DSL objects). Archives only contribute the objects a test uses.
 UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
 TEST_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 
-$(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(LIBRULEGEN)
+$(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(BACKEND_LIB) $(LIBRULEGEN)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) $< $(LIBRULEGEN) $(LDLIBS) -o $@
+	$(CC) $(ALL_LDFLAGS) $< $(BACKEND_LIB) $(LIBRULEGEN) $(LDLIBS) -o $@

@@ -1,0 +1,232 @@
+/* backends/common/shape_common.c - helpers shared by the shape-inference
+ * hooks of every backend (see shape_common.h). Everything here assumes a
+ * node may be malformed: missing operands, untyped values, attributes of
+ * the wrong kind all give NULL/false instead of a crash. */
+#include <stdlib.h>
+#include "shape_common.h"
+
+RgStatus shape_fail(char *err, size_t errlen, const char *fmt, ...) {
+  if (err && errlen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+  }
+  return RG_ERR_TYPE;
+}
+
+const RgType *shape_operand(const RgNode *n, uint32_t i) {
+  if (!n || i >= n->num_operands || !n->operands[i].value)
+    return NULL;
+  return n->operands[i].value->type;
+}
+
+const RgType *shape_hint(const RgNode *n, uint32_t i) {
+  if (!n || i >= n->num_results)
+    return NULL;
+  return n->results[i].type;
+}
+
+RgStatus shape_need_operands(const RgNode *n, uint32_t min, uint32_t max, const char *op,
+                             char *err, size_t errlen) {
+  if (n->num_operands < min)
+    return shape_fail(err, errlen, "%s: expected %s%u operand%s, got %u", op,
+                      max == min ? "" : "at least ", min, min == 1 ? "" : "s", n->num_operands);
+  if (max >= min && n->num_operands > max)
+    return shape_fail(err, errlen, "%s: expected %s%u operand%s, got %u", op,
+                      max == min ? "" : "at most ", max, max == 1 ? "" : "s", n->num_operands);
+  return RG_OK;
+}
+
+RgStatus shape_need_tensor(const RgNode *n, uint32_t i, const char *op, const char *what,
+                           const RgType **t, char *err, size_t errlen) {
+  const RgType *ty = shape_operand(n, i);
+  if (!ty)
+    return shape_fail(err, errlen, "%s: operand %u (%s) is missing", op, i, what);
+  if (ty->kind != RG_TYPE_TENSOR && ty->kind != RG_TYPE_UNRANKED)
+    return shape_fail(err, errlen, "%s: operand %u (%s) is not a tensor: %s", op, i, what,
+                      ty->text);
+  if (!ty->elem)
+    return shape_fail(err, errlen, "%s: operand %u (%s) has no element type: %s", op, i, what,
+                      ty->text);
+  *t = ty;
+  return RG_OK;
+}
+
+RgStatus shape_need_ranked(const RgNode *n, uint32_t i, const char *op, const char *what,
+                           int32_t rank, const RgType **t, char *err, size_t errlen) {
+  RgStatus st = shape_need_tensor(n, i, op, what, t, err, errlen);
+  if (st != RG_OK)
+    return st;
+  if ((*t)->kind != RG_TYPE_TENSOR)
+    return shape_fail(err, errlen, "%s: operand %u (%s) must be ranked, got %s", op, i, what,
+                      (*t)->text);
+  if (rank >= 0 && (*t)->rank != rank)
+    return shape_fail(err, errlen, "%s: operand %u (%s) must have rank %d, got %s", op, i, what,
+                      (int)rank, (*t)->text);
+  return RG_OK;
+}
+
+const RgType *shape_tensor(RgGraph *g, const RgType *elem, int32_t rank, const int64_t *dims) {
+  if (!elem || rank < 0 || rank > SHAPE_MAX_RANK)
+    return NULL;
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_puts(&b, "tensor<");
+  for (int32_t i = 0; i < rank; i++) {
+    if (dims[i] == RG_DIM_DYNAMIC)
+      rg_buf_putc(&b, '?');
+    else
+      rg_buf_put_i64(&b, dims[i]);
+    rg_buf_putc(&b, 'x');
+  }
+  rg_buf_put(&b, elem->text, elem->text_len);
+  rg_buf_putc(&b, '>');
+  const RgType *t = b.oom ? NULL : rg_type_get(g, b.data, b.len);
+  rg_buf_free(&b);
+  return t;
+}
+
+const RgType *shape_unranked(RgGraph *g, const RgType *elem) {
+  if (!elem)
+    return NULL;
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_puts(&b, "tensor<*x");
+  rg_buf_put(&b, elem->text, elem->text_len);
+  rg_buf_putc(&b, '>');
+  const RgType *t = b.oom ? NULL : rg_type_get(g, b.data, b.len);
+  rg_buf_free(&b);
+  return t;
+}
+
+const RgType *shape_like(RgGraph *g, const RgType *like, const RgType *elem) {
+  if (like->kind == RG_TYPE_TENSOR && like->elem == elem)
+    return like;
+  if (like->kind == RG_TYPE_TENSOR)
+    return shape_tensor(g, elem, like->rank, like->dims);
+  return shape_unranked(g, elem);
+}
+
+RgStatus shape_set(const RgType **out, const RgType *t) {
+  if (!t)
+    return RG_ERR_NOMEM;
+  *out = t;
+  return RG_OK;
+}
+
+int64_t shape_dim_add(int64_t a, int64_t b) {
+  if (a == RG_DIM_DYNAMIC || b == RG_DIM_DYNAMIC)
+    return RG_DIM_DYNAMIC;
+  if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN + 1 - b))
+    return RG_DIM_DYNAMIC;
+  return a + b;
+}
+
+int64_t shape_dim_mul(int64_t a, int64_t b) {
+  if (a == RG_DIM_DYNAMIC || b == RG_DIM_DYNAMIC)
+    return RG_DIM_DYNAMIC;
+  if (a < 0 || b < 0 || (a && b > INT64_MAX / a))
+    return RG_DIM_DYNAMIC;
+  return a * b;
+}
+
+bool shape_broadcast(int32_t ra, const int64_t *a, int32_t rb, const int64_t *b, int32_t *rout,
+                     int64_t *out) {
+  int32_t r = ra > rb ? ra : rb;
+  int64_t tmp[SHAPE_MAX_RANK]; /* `out` may alias `a` or `b` */
+  if (r > SHAPE_MAX_RANK)
+    return false;
+  for (int32_t i = 0; i < r; i++) {
+    int32_t ia = i - (r - ra), ib = i - (r - rb);
+    int64_t x = ia >= 0 ? a[ia] : 1, y = ib >= 0 ? b[ib] : 1, d;
+    if (x == y)
+      d = x;
+    else if (x == 1)
+      d = y;
+    else if (y == 1)
+      d = x;
+    else if (x == RG_DIM_DYNAMIC)
+      d = y;
+    else if (y == RG_DIM_DYNAMIC)
+      d = x;
+    else
+      return false;
+    tmp[i] = d;
+  }
+  memcpy(out, tmp, sizeof *out * (size_t)r);
+  *rout = r;
+  return true;
+}
+
+bool shape_attr_ints(const RgAttr *a, const int64_t **v, uint32_t *n) {
+  if (!a || a->kind != RG_ATTR_DENSE_ARRAY || (a->type && rg_dtype_is_float(a->type->dtype)))
+    return false;
+  if (a->count && !a->u.ints)
+    return false;
+  *v = a->u.ints;
+  *n = a->count;
+  return true;
+}
+
+bool shape_attr_int(const RgAttr *a, int64_t *v) {
+  if (a && a->kind == RG_ATTR_INT) {
+    *v = a->u.i;
+    return true;
+  }
+  if (a && a->kind == RG_ATTR_BOOL) {
+    *v = a->u.b;
+    return true;
+  }
+  return false;
+}
+
+bool shape_attr_number(const RgAttr *a, double *v, bool *is_float) {
+  if (a && a->kind == RG_ATTR_FLOAT) {
+    *v = a->u.f;
+    *is_float = true;
+    return true;
+  }
+  if (a && (a->kind == RG_ATTR_INT || a->kind == RG_ATTR_BOOL)) {
+    *v = a->kind == RG_ATTR_INT ? (double)a->u.i : a->u.b;
+    *is_float = false;
+    return true;
+  }
+  return false;
+}
+
+int shape_const_ints(RgGraph *g, const RgValue *v, int64_t *out, uint32_t max, uint32_t *n) {
+  const RgNode *def = v ? rg_value_def(v) : NULL;
+  const RgAttr *a = def ? rg_node_attr(def, "values") : NULL;
+  if (!a || a->kind != RG_ATTR_DENSE)
+    return 0;
+  const int64_t *vals;
+  uint32_t count;
+  int64_t numel = a->type ? rg_type_numel(a->type) : -1;
+  if (numel < 0 || numel > (int64_t)max || !rg_attr_dense_get_ints(g, a, &vals, &count))
+    return -1;
+  if (count != 1 && count != (uint32_t)numel)
+    return -1;
+  for (int64_t i = 0; i < numel; i++)
+    out[i] = vals[count == 1 ? 0 : i];
+  *n = (uint32_t)numel;
+  return 1;
+}
+
+const char *shape_dims_str(char *buf, size_t len, int32_t rank, const int64_t *dims) {
+  size_t k = 0;
+  if (!len)
+    return buf;
+  buf[0] = 0;
+  for (int32_t i = 0; i < rank && k < len; i++) {
+    int w;
+    if (dims[i] == RG_DIM_DYNAMIC)
+      w = snprintf(buf + k, len - k, "%s?", i ? "x" : "");
+    else
+      w = snprintf(buf + k, len - k, "%s%lld", i ? "x" : "", (long long)dims[i]);
+    if (w < 0)
+      break;
+    k += (size_t)w;
+  }
+  return buf;
+}

@@ -62,6 +62,7 @@ static RgStatus fill_from_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
 }
 
 static RgStatus op_const(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)in;
   const RgAttr *a = rg_node_attr(n, "values");
   if (!a)
     a = rg_node_attr(n, "value");
@@ -168,6 +169,7 @@ static RgStatus op_pad(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
 }
 
 static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
   RgTensor *a = in[0];
   RgStatus s = same_dtype(ip, a, out);
   if (s != RG_OK)
@@ -232,6 +234,7 @@ static RgStatus op_concat(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
 }
 
 static RgStatus op_tile(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
   RgTensor *a = in[0];
   RgStatus s = same_dtype(ip, a, out);
   if (s != RG_OK)

@@ -247,6 +247,7 @@ BINARY(op_arithmetic_right_shift, B_ASHR)
 BINARY(op_intdiv, B_INTDIV)
 
 static RgStatus op_select(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
   if (in[0]->dtype != RG_DT_I1)
     return interp_fail(ip, RG_INTERP_INVALID, "predicate must be i1");
   if (in[1]->dtype != out->dtype || in[2]->dtype != out->dtype)
@@ -343,6 +344,7 @@ static RgStatus unary(RgInterp *ip, RgTensor *const *in, RgTensor *out, UnOp op)
 
 #define UNARY(name, OP)                                                                   \
   static RgStatus name(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) { \
+    (void)n;                                                                               \
     return unary(ip, in, out, OP);                                                         \
   }
 UNARY(op_abs, U_ABS)
@@ -461,6 +463,7 @@ static RgStatus op_clamp(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
  * even once, straight to the result type; float->int rounds to nearest even
  * and saturates to the result range. NaN->int is left unpredictable. */
 static RgStatus op_cast(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
   RgTensor *a = in[0];
   RgStatus s = same_shape(ip, a, out, "input");
   if (s != RG_OK)
@@ -623,6 +626,7 @@ static RgStatus op_rescale(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
 /* TABLE: i8 looks up table[value + 128]; i16 interpolates between
  * table[index] and table[index + 1] with a 7-bit fraction into an i32. */
 static RgStatus op_table(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
   RgTensor *a = in[0], *t = in[1];
   RgStatus s = same_shape(ip, a, out, "input");
   if (s != RG_OK)

@@ -119,6 +119,11 @@ static uint32_t sort_ops(DslOpDecl **ops, uint32_t n) {
   return k;
 }
 
+static bool class_has_traits(const DslClass *cl, const DslOpDecl *op) {
+  return (op->traits & cl->traits) == cl->traits &&
+         (!cl->dialect || strcmp(op->dialect, cl->dialect) == 0);
+}
+
 static void check_class(Checker *c, DslClass *cl) {
   DslProgram *p = c->p;
   if (cl->by_traits) {
@@ -129,12 +134,14 @@ static void check_class(Checker *c, DslClass *cl) {
       else
         cl->traits |= 1u << t;
     }
+    /* Only ops of the class's own dialect: what a class means must not
+     * depend on which other files happen to be loaded with it. */
     uint32_t n = 0;
     for (uint32_t i = 0; i < p->nops; i++)
-      n += (p->ops[i]->traits & cl->traits) == cl->traits;
+      n += class_has_traits(cl, p->ops[i]);
     cl->ops = n ? zalloc(c, n * sizeof *cl->ops) : NULL;
     for (uint32_t i = 0; cl->ops && i < p->nops; i++)
-      if ((p->ops[i]->traits & cl->traits) == cl->traits)
+      if (class_has_traits(cl, p->ops[i]))
         cl->ops[cl->nops++] = p->ops[i];
     if (!cl->nops && cl->traits)
       err(c, cl->name.loc, "class '%s' is empty: no op has all of its traits", cl->name.s);

@@ -22,6 +22,7 @@ RgStatus xnnpack_infer_add_scalar(RgGraph *g, const RgNode *n, const RgType **re
                                   char *err, size_t errlen);
 RgStatus xnnpack_infer_sub_scalar(RgGraph *g, const RgNode *n, const RgType **results,
                                   char *err, size_t errlen);
+RgStatus xnnpack_infer_constant(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);
 RgStatus xnnpack_infer_mul_scalar(RgGraph *g, const RgNode *n, const RgType **results,
                                   char *err, size_t errlen);
 RgStatus xnnpack_infer_div_scalar(RgGraph *g, const RgNode *n, const RgType **results,

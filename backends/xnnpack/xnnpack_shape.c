@@ -768,3 +768,17 @@ RgStatus xnnpack_infer_mean_dim(HOOK_ARGS) {
   }
   return shape_set(results, shape_tensor(g, t->elem, r, d));
 }
+
+/* aten._constant: the encoding of a lifted tensor constant in this graph
+ * form (exported programs pass them as inputs; rewrites that make new
+ * constants need a node). Its type is the type of its `value`. */
+RgStatus xnnpack_infer_constant(HOOK_ARGS) {
+  (void)g;
+  const RgAttr *a = rg_node_attr(n, "value");
+  if (n->num_operands)
+    return shape_fail(err, errlen, "_constant: expected no operands, got %u", n->num_operands);
+  if (!a || a->kind != RG_ATTR_DENSE || !a->type || !rg_type_is_tensor(a->type))
+    return shape_fail(err, errlen, "_constant: 'value' must be a dense tensor attribute");
+  results[0] = a->type;
+  return RG_OK;
+}

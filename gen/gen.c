@@ -1314,7 +1314,11 @@ static const char *crepl(Gen *g, DslRepl *rp) {
              t, t, MAXARGS, cquote(g, rp->attrs[i].name.s), attrs[i]);
   const char *k = from_capture ? gstr(g, "(uint16_t)rg_rw_local(rw, %s)", var_c(g, rp->var))
                                : gstr(g, "%d", local_index(g, rp->op));
-  out_line(g, "RgNode *%s = rg_rw_create(rw, %s, %s_n, %s_a, %s_np, %s_p);", t, k, t, t, t, t);
+  if (from_capture)
+    out_line(g, "RgNode *%s = rg_rw_create_like(rw, %s, %s_n, %s_a, %s_np, %s_p, %s);", t, k, t, t, t, t,
+             var_c(g, rp->var));
+  else
+    out_line(g, "RgNode *%s = rg_rw_create(rw, %s, %s_n, %s_a, %s_np, %s_p);", t, k, t, t, t, t);
   out_line(g, "if (!%s) return -1;", t);
   return gstr(g, "(&%s->results[0])", t);
 }

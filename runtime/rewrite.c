@@ -273,6 +273,11 @@ int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...) {
 
 RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
                      uint32_t num_props, const RgNamedAttr *props) {
+  return rg_rw_create_like(rw, k, num_operands, operands, num_props, props, NULL);
+}
+
+RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
+                          uint32_t num_props, const RgNamedAttr *props, const RgNode *like) {
   const RgOpDesc *d = rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
   const char *name = rw->pass->op_names[k];
   if (!d || !d->infer) {
@@ -295,6 +300,11 @@ RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue 
     }
   }
   ir_node_set_attrs(rw->g, n, attrs, (uint16_t)num_props, (uint16_t)num_props);
+  /* Hooks that cannot derive an element type from the operands (cast)
+   * read it from the result type already on the node. */
+  if (like && like->num_results == d->num_results)
+    for (uint32_t i = 0; i < d->num_results; i++)
+      rg_value_set_type(&n->results[i], like->results[i].type);
   const RgType *types[16];
   const RgType **tp = d->num_results <= 16 ? types : rg_alloc(sizeof *tp * d->num_results);
   char msg[256] = "";

@@ -93,6 +93,12 @@ RG_API void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test
 RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
                             RgValue *const *operands, uint32_t num_attrs,
                             const RgNamedAttr *props);
+/* Same, for a node rebuilt from a matched one (`(op x ..rest)`): its
+ * results start with `like`'s types, which hooks such as cast's read for
+ * the element type the operands do not determine. */
+RG_API RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands,
+                                 RgValue *const *operands, uint32_t num_attrs,
+                                 const RgNamedAttr *props, const RgNode *like);
 /* Replaces every result of `root` with `values` (one per result), checks
  * the types, erases the root and the producers left without uses, counts
  * the firing of `rule` and queues affected nodes. Returns false on error. */

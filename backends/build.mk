@@ -12,3 +12,22 @@ $(BACKEND_LIB): $(BACKEND_OBJS)
 	ar rcs $@ $^
 
 all: $(BACKEND_LIB)
+
+# The rule library and every backend's .rules (pipelines, target-specific
+# passes), compiled by rulegen into one C file at build time. A new target
+# is a folder backends/<name>/ with .ops/.rules files (and optional .c
+# hooks): the wildcards below pick it up without a Makefile change.
+RULES_SRCS = $(sort $(wildcard rules/*.rules backends/*/*.rules))
+RULES_INC = -Irules $(addprefix -I,$(patsubst %/,%,$(sort $(dir $(wildcard backends/*/*.ops)))))
+RULES_C = $(BUILD)/gen/rules/builtin.c
+RULES_H = $(BUILD)/gen/rules/builtin.h
+RULES_OBJ = $(BUILD)/obj/gen/rules/builtin.o
+
+$(RULES_C): $(RULES_SRCS) $(RULEGEN)
+	@mkdir -p $(dir $@)
+	$(RULEGEN) $(RULES_INC) -o $@ --header $(RULES_H) --symbol builtin -MD $(RULES_SRCS)
+$(RULES_H): $(RULES_C)
+$(RULES_OBJ): $(RULES_H)
+-include $(RULES_C:.c=.d)
+
+all: $(RULES_OBJ)

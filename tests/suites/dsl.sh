@@ -5,7 +5,7 @@
 # diagnostics are the relative ones given on the command line.
 cd "$RG_ROOT" || exit 1
 rg="$RG_BUILD/bin/rulegen"
-inc="-I backends/tosa -I backends/xnnpack"
+inc="-I rules -I backends/tosa -I backends/xnnpack"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ -x "$rg" ] || { echo "FAIL dsl: $rg not built"; exit 0; }
@@ -50,7 +50,7 @@ for src in tests/dsl/ok/*.rules tests/dsl/ok/*.ops; do
 done
 
 # The rule library and op declarations check clean: no output at all.
-for f in rules/*.rules backends/tosa/tosa.ops backends/xnnpack/xnnpack.ops; do
+for f in rules/*.rules backends/*/*.rules backends/*/*.ops; do
   if $rg $inc --check "$f" >"$tmp/out" 2>&1 && [ ! -s "$tmp/out" ]; then
     echo "PASS library $f"
   else

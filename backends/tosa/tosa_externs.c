@@ -1,0 +1,238 @@
+/* backends/tosa/tosa_externs.c - the native parts of the TOSA rules: when a
+ * transpose moves for free across a binary op, when two RESCALEs fuse
+ * bit-exactly (docs/rescale.md has the arithmetic), and the constants the
+ * rewrites build. Each returns false when it cannot decide, which keeps the
+ * rule from firing. */
+#include <string.h>
+#include "tosa_externs.h"
+
+static bool is_op(RgGraph *g, const RgNode *n, const char *name) {
+  return n && strcmp(rg_op_name(g, n->op), name) == 0;
+}
+
+/* The single integer of a tosa.const operand (a splat or one element). */
+static bool const_int(RgGraph *g, const RgValue *v, int64_t *out) {
+  const RgNode *n = rg_value_def(v);
+  if (!is_op(g, n, "tosa.const"))
+    return false;
+  const int64_t *iv;
+  uint32_t count;
+  if (!rg_attr_dense_get_ints(g, rg_node_attr(n, "values"), &iv, &count) || count != 1)
+    return false;
+  *out = iv[0];
+  return true;
+}
+
+static bool static_shape(const RgValue *v, RgInts *s) { return rg_value_shape(v, s); }
+
+bool tosa_keeps_nonunit_order(RgRewriter *rw, RgValue *v, RgInts perms) {
+  (void)rw;
+  RgInts s;
+  if (!static_shape(v, &s) || s.n != perms.n || !rg_ints_is_perm(perms))
+    return false;
+  /* Output axis i reads input axis perms[i]: the data order is unchanged
+   * when the input axes of size > 1 appear in increasing order. */
+  int64_t last = -1;
+  for (uint32_t i = 0; i < perms.n; i++) {
+    int64_t a = perms.v[i];
+    if (s.v[a] == 1)
+      continue;
+    if (a < last)
+      return false;
+    last = a;
+  }
+  return true;
+}
+
+bool tosa_is_broadcast_safe(RgRewriter *rw, RgValue *v, RgInts perms) {
+  RgGraph *g = rg_rw_graph(rw);
+  RgInts s;
+  if (!static_shape(v, &s) || s.n != perms.n || !rg_ints_is_perm(perms))
+    return false;
+  /* Free when the transpose folds away: a constant (permuted at compile
+   * time, once: it must have no other user), or a layout change that
+   * moves only size-1 axes (a reshape, or nothing when the shape stays). */
+  const RgNode *d = rg_value_def(v);
+  if (is_op(g, d, "tosa.const") && v->num_uses == 1)
+    return true;
+  return tosa_keeps_nonunit_order(rw, v, perms);
+}
+
+bool tosa_rescale_is_per_tensor(RgRewriter *rw, RgValue *r) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(r);
+  if (!is_op(g, n, "tosa.rescale") || n->num_operands < 3)
+    return false;
+  bool per_channel = true;
+  if (!rg_attr_get_bool(rg_node_attr(n, "per_channel"), &per_channel))
+    return false;
+  int64_t m, s;
+  return !per_channel || (const_int(g, n->operands[1].value, &m) && const_int(g, n->operands[2].value, &s));
+}
+
+/* Range of the stored integers of a value as RESCALE reads them. */
+static bool int_range(RgDType dt, bool as_unsigned, int64_t *lo, int64_t *hi) {
+  int bits = rg_dtype_bits(dt);
+  if (rg_dtype_is_float(dt) || bits < 1 || bits > 48)
+    return false;
+  if (as_unsigned || rg_dtype_is_unsigned(dt)) {
+    *lo = 0;
+    *hi = ((int64_t)1 << bits) - 1;
+  } else {
+    *lo = -((int64_t)1 << (bits - 1));
+    *hi = ((int64_t)1 << (bits - 1)) - 1;
+  }
+  return true;
+}
+
+typedef struct Rescale {
+  int64_t multiplier, shift, input_zp, output_zp;
+  bool scale32, per_channel, input_unsigned, output_unsigned;
+  const RgAttr *rounding;
+  const RgType *in_type, *out_type;
+} Rescale;
+
+static bool read_rescale(RgGraph *g, const RgValue *v, Rescale *r) {
+  const RgNode *n = rg_value_def(v);
+  if (!is_op(g, n, "tosa.rescale") || n->num_operands != 5 || n->num_results != 1)
+    return false;
+  r->rounding = rg_node_attr(n, "rounding_mode");
+  r->in_type = n->operands[0].value->type;
+  r->out_type = n->results[0].type;
+  return const_int(g, n->operands[1].value, &r->multiplier) && const_int(g, n->operands[2].value, &r->shift) &&
+         const_int(g, n->operands[3].value, &r->input_zp) && const_int(g, n->operands[4].value, &r->output_zp) &&
+         rg_attr_get_bool(rg_node_attr(n, "scale32"), &r->scale32) &&
+         rg_attr_get_bool(rg_node_attr(n, "per_channel"), &r->per_channel) &&
+         rg_attr_get_bool(rg_node_attr(n, "input_unsigned"), &r->input_unsigned) &&
+         rg_attr_get_bool(rg_node_attr(n, "output_unsigned"), &r->output_unsigned) && r->in_type &&
+         r->out_type && r->rounding;
+}
+
+/* The integer gain k of a RESCALE that is exact: multiplier = k << shift. */
+static bool lossless_gain(const Rescale *r, int64_t *k) {
+  if (r->shift < 2 || r->shift > 62 || r->multiplier <= 0)
+    return false;
+  int64_t unit = (int64_t)1 << (r->shift > 40 ? 40 : r->shift);
+  if (r->shift > 40 || r->multiplier % unit != 0)
+    return false;
+  *k = r->multiplier / unit;
+  return *k >= 1;
+}
+
+static bool fuse_plan(RgGraph *g, const RgValue *inner, const RgValue *outer, int64_t *fused) {
+  Rescale a, b;
+  if (!read_rescale(g, inner, &a) || !read_rescale(g, outer, &b))
+    return false;
+  if (!a.scale32 || !b.scale32 || a.per_channel || b.per_channel)
+    return false;
+  if (!rg_attr_eq_str(b.rounding, "SINGLE_ROUND") && !rg_attr_eq_str(b.rounding, "DOUBLE_ROUND"))
+    return false;
+  if (!rg_attr_eq_str(a.rounding, "SINGLE_ROUND") && !rg_attr_eq_str(a.rounding, "DOUBLE_ROUND"))
+    return false;
+  /* The middle value must be read back exactly as it was written. */
+  if (a.output_zp != b.input_zp || a.output_unsigned != b.input_unsigned || a.out_type->dtype != b.in_type->dtype)
+    return false;
+  int64_t k;
+  if (!lossless_gain(&a, &k))
+    return false;
+  /* No input value may saturate in the middle type: then the middle value
+   * is exactly (x - izp) * k + ozp and the outer RESCALE sees (x - izp) * k. */
+  int64_t in_lo, in_hi, mid_lo, mid_hi;
+  if (!int_range(a.in_type->dtype, a.input_unsigned, &in_lo, &in_hi) ||
+      !int_range(a.out_type->dtype, a.output_unsigned, &mid_lo, &mid_hi))
+    return false;
+  int64_t v_lo = in_lo - a.input_zp, v_hi = in_hi - a.input_zp;
+  if (k > ((int64_t)1 << 30) || v_lo < -((int64_t)1 << 48) || v_hi > ((int64_t)1 << 48))
+    return false;
+  if (v_lo * k + a.output_zp < mid_lo || v_hi * k + a.output_zp > mid_hi)
+    return false;
+  /* The outer REQUIRE on its input range holds for (x - izp) * k, so it
+   * holds for the smaller |x - izp| the fused RESCALE sees; the double-round
+   * adjustment depends only on the sign, which k >= 1 keeps. */
+  int64_t m = b.multiplier * k;
+  if (b.multiplier < 0 || b.multiplier > INT32_MAX / k || m > INT32_MAX)
+    return false;
+  *fused = m;
+  return true;
+}
+
+bool tosa_rescales_fuse_exact(RgRewriter *rw, RgValue *inner, RgValue *outer) {
+  int64_t m;
+  return fuse_plan(rg_rw_graph(rw), inner, outer, &m);
+}
+
+bool tosa_fused_multiplier(RgRewriter *rw, RgValue *inner, RgValue *outer, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  int64_t m;
+  if (!fuse_plan(g, inner, outer, &m))
+    return false;
+  int64_t one = 1;
+  const RgType *t = rg_type_tensor(g, RG_DT_I32, 1, &one);
+  *out = t ? rg_attr_dense_ints(g, t, 1, &m) : NULL;
+  return *out != NULL;
+}
+
+bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(v);
+  RgInts s;
+  if (!is_op(g, n, "tosa.const") || !static_shape(v, &s) || s.n != perms.n || !rg_ints_is_perm(perms) ||
+      s.n > 16)
+    return false;
+  const RgAttr *a = rg_node_attr(n, "values");
+  if (!a || a->kind != RG_ATTR_DENSE)
+    return false;
+  int64_t dims[16];
+  for (uint32_t i = 0; i < s.n; i++)
+    dims[i] = s.v[perms.v[i]];
+  const RgType *t = rg_type_tensor(g, a->type->dtype, (int32_t)s.n, dims);
+  int64_t numel = rg_type_numel(v->type);
+  if (!t || numel < 0 || numel > (1 << 24))
+    return false;
+  bool is_float = rg_dtype_is_float(a->type->dtype);
+  const int64_t *iv = NULL;
+  const double *fv = NULL;
+  uint32_t count;
+  if (is_float ? !rg_attr_dense_get_floats(g, a, &fv, &count) : !rg_attr_dense_get_ints(g, a, &iv, &count))
+    return false;
+  if (count == 1) { /* a splat stays a splat */
+    *out = is_float ? rg_attr_dense_floats(g, t, 1, fv) : rg_attr_dense_ints(g, t, 1, iv);
+    return *out != NULL;
+  }
+  int64_t *perm_i = is_float ? NULL : rg_rw_scratch(rw, (uint32_t)numel);
+  double *perm_f = is_float ? (double *)rg_rw_scratch(rw, (uint32_t)numel) : NULL;
+  if ((is_float && !perm_f) || (!is_float && !perm_i))
+    return false;
+  /* Row-major strides of the input; walk the output in order. */
+  int64_t stride[16], idx[16] = {0};
+  int64_t acc = 1;
+  for (int i = (int)s.n - 1; i >= 0; i--) {
+    stride[i] = acc;
+    acc *= s.v[i];
+  }
+  for (int64_t o = 0; o < numel; o++) {
+    int64_t src = 0;
+    for (uint32_t i = 0; i < s.n; i++)
+      src += idx[i] * stride[perms.v[i]];
+    if (is_float)
+      perm_f[o] = fv[src];
+    else
+      perm_i[o] = iv[src];
+    for (int i = (int)s.n - 1; i >= 0; i--) {
+      if (++idx[i] < dims[i])
+        break;
+      idx[i] = 0;
+    }
+  }
+  *out = is_float ? rg_attr_dense_floats(g, t, (uint32_t)numel, perm_f)
+                  : rg_attr_dense_ints(g, t, (uint32_t)numel, perm_i);
+  return *out != NULL;
+}
+
+bool tosa_shape_values(RgRewriter *rw, RgInts shape, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  int64_t n = shape.n;
+  const RgType *t = rg_type_tensor(g, RG_DT_INDEX, 1, &n);
+  *out = t ? rg_attr_dense_ints(g, t, shape.n, shape.v) : NULL;
+  return *out != NULL;
+}

@@ -1,0 +1,18 @@
+/* backends/tosa/tosa_externs.h - native predicates and functions that the
+ * TOSA rules call (declared with `extern` in tosa.ops). Argument types
+ * follow the extern ABI of docs/dsl.md: value -> RgValue *, int[] ->
+ * RgInts, a `fn` returning tensor writes a const RgAttr * to *out. */
+#ifndef TOSA_EXTERNS_H
+#define TOSA_EXTERNS_H
+
+#include "rulegen/match.h"
+
+bool tosa_is_broadcast_safe(RgRewriter *rw, RgValue *v, RgInts perms);
+bool tosa_keeps_nonunit_order(RgRewriter *rw, RgValue *v, RgInts perms);
+bool tosa_rescale_is_per_tensor(RgRewriter *rw, RgValue *r);
+bool tosa_rescales_fuse_exact(RgRewriter *rw, RgValue *inner, RgValue *outer);
+bool tosa_fused_multiplier(RgRewriter *rw, RgValue *inner, RgValue *outer, const RgAttr **out);
+bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr **out);
+bool tosa_shape_values(RgRewriter *rw, RgInts shape, const RgAttr **out);
+
+#endif

@@ -226,9 +226,12 @@ static int mlir_accepts(yyParser *pp, int tok) {
 static const char *mlir_expected(void *parser, char *buf, size_t len) {
   int found[YYNTOKEN];
   int n = 0;
+  /* Keywords stand in for identifiers: list them only where an
+   * identifier itself is not accepted (then they count on their own). */
+  int bare_ok = mlir_accepts((yyParser *)parser, MT_BARE);
   for (int t = 0; t < YYNTOKEN; t++) {
-    if (yyFallback[t] != 0)
-      continue; /* keywords that stand in for identifiers */
+    if (yyFallback[t] != 0 && bare_ok)
+      continue;
     if (mlir_accepts((yyParser *)parser, t))
       found[n++] = t;
   }

@@ -61,7 +61,8 @@ const char *mlir_scan_balanced(MlirLexer *lx, const char *p) {
       p++;
       break;
     }
-    case '"':
+    case '"': {
+      const char *q = p;
       p++;
       for (;;) {
         while (*p && *p != '"' && *p != '\\' && *p != '\n')
@@ -72,11 +73,15 @@ const char *mlir_scan_balanced(MlirLexer *lx, const char *p) {
           p += 2;
           continue;
         }
-        lex_error(lx, p, *p == 0 && p < lx->lim ? "unexpected NUL byte" : "unterminated string literal");
+        if (*p == 0 && p < lx->lim)
+          lex_error(lx, p, "unexpected NUL byte");
+        else
+          lex_error(lx, q, "unterminated string literal");
         return NULL;
       }
       p++;
       break;
+    }
     default:
       p++;
       break;

@@ -97,7 +97,15 @@ static void verror(MlirParser *p, const char *at, const char *fmt, va_list ap) {
   if (p->failed)
     return;
   p->failed = true;
-  uint32_t off = at ? (uint32_t)(at - p->src->text) : (uint32_t)p->src->len;
+  uint32_t off;
+  if (at) {
+    off = (uint32_t)(at - p->src->text);
+  } else { /* end of input: just past the last token */
+    off = (uint32_t)p->src->len;
+    while (off > 0 && (p->src->text[off - 1] == ' ' || p->src->text[off - 1] == '\n' ||
+                       p->src->text[off - 1] == '\t' || p->src->text[off - 1] == '\r'))
+      off--;
+  }
   RgLoc loc = {p->src, off};
   rg_vdiag(p->d, RG_ERROR, loc, fmt, ap);
 }

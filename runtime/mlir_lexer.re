@@ -163,6 +163,8 @@ int mlir_lex(MlirLexer *lx, MlirTok *t) {
                             while (!(p[0] == '#' && p[1] == '-' && p[2] == '}')) {
                               if (*p == 0 && p >= lx->lim)
                                 return lex_error(lx, start, "'{-#' is never closed by '#-}' (input ends early)");
+                              if (*p == 0)
+                                return lex_error(lx, p, "unexpected NUL byte");
                               p++;
                             }
                             lx->cur = p + 3;

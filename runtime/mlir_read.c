@@ -1179,8 +1179,8 @@ void mlir_dict_entry(MlirParser *p, const MlirTok *key, const MlirAt *value) {
       return;
     s = p->scratch.data;
     len = p->scratch.len;
-    if (len == 0) {
-      error(p, key->s, "empty attribute name");
+    if (len == 0 || memchr(s, 0, len)) {
+      error(p, key->s, len ? "attribute name contains a NUL byte" : "empty attribute name");
       return;
     }
   } else if (!valid_bare(s, key->len)) {
@@ -1419,12 +1419,22 @@ RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
   p.op_func = rg_op_intern(p.g, "func.func", 9);
   p.op_module = rg_op_intern(p.g, "builtin.module", 14);
   p.unit = rg_attr_unit(p.g);
-  void *parser = mlir_parseAlloc(rg_alloc, &p);
+  /* Vectors start non-empty so that `&v[base]` never offsets a NULL. */
+#define RESERVE(vec) vec_grow(&p, (void **)&(vec).v, &(vec).cap, 16, sizeof *(vec).v)
+  bool ok = RESERVE(p.ops) && RESERVE(p.regions) && RESERVE(p.results) && RESERVE(p.opnds) &&
+            RESERVE(p.opnd_at) && RESERVE(p.types) && RESERVE(p.attrs) && RESERVE(p.named) &&
+            RESERVE(p.dict_bases) && RESERVE(p.done_regions) && RESERVE(p.names) &&
+            RESERVE(p.spans) && RESERVE(p.brackets) && RESERVE(p.darr_ints) &&
+            RESERVE(p.darr_floats);
+#undef RESERVE
+  void *parser = ok ? mlir_parseAlloc(rg_alloc, &p) : NULL;
   if (p.op_func == RG_OP_NONE || p.op_module == RG_OP_NONE || !p.unit || !parser) {
     if (parser)
       mlir_parseFree(parser, rg_free);
+    parser_free(&p);
     rg_graph_free(p.g);
-    rg_diag(d, RG_ERROR, none, "out of memory reading '%s'", src->name);
+    if (!p.failed)
+      rg_diag(d, RG_ERROR, none, "out of memory reading '%s'", src->name);
     return NULL;
   }
   MlirLexer lx;

@@ -99,11 +99,12 @@ static int opt_help(Options *o, const char *arg) {
          "it in generic form. Exit status: 0 ok, 1 bad input, 2 bad usage.\n\n"
          "options:\n", prog);
   for (int i = 0; i < NUM_OPTIONS; i++) {
-    char left[64];
-    snprintf(left, sizeof left, "%s%c%s--%s%s%s", options[i].shrt ? "-" : "",
-             options[i].shrt ? options[i].shrt : ' ', options[i].shrt ? ", " : "  ",
-             options[i].lng, options[i].meta ? " " : "", options[i].meta ? options[i].meta : "");
-    printf("  %-24s %s\n", options[i].shrt ? left : left + 2, options[i].help);
+    char left[64], shrt[8] = "    ";
+    if (options[i].shrt)
+      snprintf(shrt, sizeof shrt, "-%c, ", options[i].shrt);
+    snprintf(left, sizeof left, "%s--%s%s%s", shrt, options[i].lng, options[i].meta ? " " : "",
+             options[i].meta ? options[i].meta : "");
+    printf("  %-24s %s\n", left, options[i].help);
   }
   return -1;
 }

@@ -722,12 +722,12 @@ static RgStatus set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr *
   RgNamedAttr *arr = rg_arena_alloc(&g->arena, sizeof *arr * (size_t)(n->num_attrs + 1));
   if (!iname || !arr)
     return RG_ERR_NOMEM;
-  if (n->num_attrs) { /* memcpy from a NULL array is undefined even for 0 bytes */
+  if (hi) /* n->attrs is NULL on a node without attributes */
     memcpy(arr, n->attrs, sizeof *arr * hi);
-    memcpy(arr + hi + 1, n->attrs + hi, sizeof *arr * (size_t)(n->num_attrs - hi));
-  }
   arr[hi].name = iname;
   arr[hi].value = v;
+  if (n->num_attrs > hi)
+    memcpy(arr + hi + 1, n->attrs + hi, sizeof *arr * (size_t)(n->num_attrs - hi));
   n->attrs = arr;
   n->num_attrs++;
   if (prop)

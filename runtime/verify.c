@@ -138,12 +138,11 @@ static bool verify_node(Verifier *v, const RgNode *n, const RgBlock *b, int dept
       return fail(v, n, "operand is missing%s", NULL);
     if (!set_has(&v->visible, u->value))
       return fail(v, n, "operand does not dominate its use (undefined, defined later, or out of scope)%s", NULL);
-    bool found = false;
-    uint32_t k = 0;
-    for (const RgUse *w = u->value->uses; w && k <= u->value->num_uses; w = w->next, k++)
-      if (w == u)
-        found = true;
-    if (!found)
+    /* O(1) membership: the link that points at the use must point back at
+     * it. Walking the value's list here was quadratic in the number of
+     * uses of a popular value (a shared zero point has thousands); the
+     * lists themselves are walked once each in check_value_uses. */
+    if (!u->pprev || *u->pprev != u)
       return fail(v, n, "operand is missing from its value's use list%s", NULL);
   }
   for (uint16_t r = 0; r < n->num_regions; r++) {

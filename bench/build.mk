@@ -1,0 +1,14 @@
+# bench/ : benchmarks. `make bench` runs every bench-* target; fragments of
+# other components add their own prerequisites to `bench`.
+BENCH_GEN_TOSA = $(BUILD)/bench/gen_tosa
+
+$(BENCH_GEN_TOSA): $(BUILD)/obj/bench/gen_tosa.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) $< $(LDLIBS) -o $@
+
+.PHONY: bench-mlir
+# MLIR reader+writer throughput against mlir-opt-22, and bytes per node.
+bench-mlir: $(BENCH_GEN_TOSA) $(RGOPT)
+	@sh bench/mlir_bench.sh $(BUILD) $(BENCH_OPS)
+
+bench: bench-mlir

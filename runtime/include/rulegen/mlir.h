@@ -1,0 +1,26 @@
+/* rulegen/mlir.h - reading and writing graphs as MLIR text in the generic
+ * op form (what `mlir-opt --mlir-print-op-generic` prints). Attributes and
+ * types that rulegen does not interpret are kept verbatim, so an untouched
+ * graph prints back as it was read. See docs/mlir.md for the exact rules. */
+#ifndef RULEGEN_MLIR_H
+#define RULEGEN_MLIR_H
+
+#include "rulegen/core.h"
+#include "rulegen/diag.h"
+#include "rulegen/graph.h"
+
+/* Limit on open brackets ( [ { <{ in the structural part of a file, and on
+ * nesting inside verbatim-kept attributes and types. */
+#define RG_MLIR_MAX_NESTING 200
+
+/* Parses `src` into a new graph. On error returns NULL and adds one error
+ * (with the position in `src`) to `d`. The graph does not point into `src`:
+ * the source may be freed once this returns. */
+RG_API RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d);
+
+/* Prints the graph in the generic op form into a NUL-terminated string that
+ * the caller frees with rg_free; *len (when given) receives its length.
+ * Returns NULL when out of memory. Output is deterministic. */
+RG_API char *rg_mlir_write(const RgGraph *g, size_t *len);
+
+#endif

@@ -1,0 +1,253 @@
+/* runtime/mlir_grammar.y - lemon grammar for the MLIR generic op form:
+ * operations, regions, blocks, function types and the structure of
+ * attributes. Values are handed to the builder in mlir_read.c as soon as a
+ * piece is complete; the builder keeps its own stacks, so grammar values
+ * are small (a token, a type, an attribute, a count). */
+
+%name mlir_parse
+%token_prefix MT_
+%token_type {MlirTok}
+%default_type {MlirTok}
+%extra_context {MlirParser *p}
+%stack_size 2000
+
+%include {
+#include <assert.h>
+#include "mlir_internal.h"
+
+typedef struct MlirCnt {
+  uint32_t n;
+  const char *end;
+} MlirCnt;
+
+static const char *mlir_expected(void *parser, char *buf, size_t len);
+/* lemon defines these without declaring them. */
+void mlir_parseTrace(FILE *out, char *prompt);
+void mlir_parseInit(void *parser, MlirParser *p);
+void mlir_parseFinalize(void *parser);
+int mlir_parseFallback(int token);
+}
+
+%syntax_error {
+  char buf[256];
+  mlir_syntax_error(p, yymajor, &yyminor, mlir_expected(yypParser, buf, sizeof buf));
+}
+%stack_overflow { mlir_stack_overflow(p); }
+
+/* Keywords (and builtin type names) can name dictionary entries. */
+%fallback BARE TRUE FALSE UNIT TYPE.
+
+%token VALUE CARET SYMBOL HASH TYPE LOC DENSE VERBATIM ARRAY_OPEN RESOURCES
+       TRUE FALSE UNIT BARE INTEGER FLOAT STRING LPAREN RPAREN LBRACKET
+       RBRACKET LBRACE RBRACE LPROPS RPROPS COMMA COLON EQUAL ARROW RANGLE.
+
+file ::= items.
+items ::= .
+items ::= items item.
+item ::= operation.
+item ::= HASH(A) EQUAL alias_rhs(E). { mlir_alias(p, &A, E); }
+item ::= TYPE(A) EQUAL type(T). { mlir_alias(p, &A, T.end); }
+item ::= RESOURCES(R). { mlir_resources(p, &R); }
+
+%type alias_rhs {const char *}
+alias_rhs(E) ::= attr(A). { E = A.end; }
+alias_rhs(E) ::= LOC(L). { E = L.s + L.len; }
+
+/* ---- operations ---- */
+
+operation ::= op_head LPAREN operands_opt RPAREN op_tail.
+op_head ::= STRING(N). { mlir_op_begin(p, &N, 0); }
+op_head ::= result_groups(G) EQUAL STRING(N). { mlir_op_begin(p, &N, G); }
+
+%type result_groups {uint32_t}
+result_groups(G) ::= result_group. { G = 1; }
+result_groups(G) ::= result_groups(A) COMMA result_group. { G = A + 1; }
+result_group ::= VALUE(V). { mlir_result_group(p, &V, NULL); }
+result_group ::= VALUE(V) COLON INTEGER(C). { mlir_result_group(p, &V, &C); }
+
+operands_opt ::= .
+operands_opt ::= operands.
+operands ::= operand.
+operands ::= operands COMMA operand.
+operand ::= VALUE(V). { mlir_operand(p, &V); }
+
+op_tail ::= succ_opt props_opt regions_opt attrs_opt COLON(C) fnsig(S) loc_opt(L).
+  { mlir_op_end(p, S, &C, L.s ? &L : NULL); }
+
+succ_opt ::= .
+succ_opt ::= LBRACKET(B). { mlir_successors(p, &B); }
+
+props_opt ::= .
+props_opt ::= props_open entries_opt RPROPS. { mlir_props_end(p); }
+props_open ::= LPROPS. { mlir_dict_begin(p); }
+
+attrs_opt ::= .
+attrs_opt ::= attrs_open entries_opt RBRACE. { mlir_dict_end(p); }
+attrs_open ::= LBRACE. { mlir_dict_begin(p); }
+
+loc_opt(L) ::= . { L.s = NULL; L.len = 0; }
+loc_opt(L) ::= LOC(A). { L = A; }
+
+/* ---- regions and blocks ---- */
+
+regions_opt ::= .
+regions_opt ::= LPAREN region_list RPAREN.
+region_list ::= region.
+region_list ::= region_list COMMA region.
+region ::= region_open ops_opt blocks_opt RBRACE. { mlir_region_end(p); }
+region_open ::= LBRACE(B). { mlir_region_begin(p, &B); }
+ops_opt ::= .
+ops_opt ::= ops_opt operation.
+blocks_opt ::= .
+blocks_opt ::= blocks_opt block.
+block ::= block_label ops_opt.
+block_label ::= block_head COLON.
+block_label ::= block_head LPAREN RPAREN COLON.
+block_label ::= block_head LPAREN block_args RPAREN COLON.
+block_head ::= CARET(C). { mlir_block_begin(p, &C); }
+block_args ::= block_arg.
+block_args ::= block_args COMMA block_arg.
+block_arg ::= VALUE(V) COLON type(T) loc_opt(L). { mlir_block_arg(p, &V, T, L.s ? &L : NULL); }
+
+/* ---- types ---- */
+
+%type type {MlirTy}
+type(T) ::= TYPE(A). { T = mlir_type_tok(p, &A); }
+type(T) ::= fnsig(S). { T = mlir_type_fn(p, S); }
+
+/* A function type's parts stay on the builder's type stack until the
+ * whole type is known: the op signature reads them there. */
+%type fnsig {MlirSig}
+fnsig(S) ::= tparen(I) ARROW fnres(O). { S.nin = I.n; S.nout = O.n; S.end = O.end; }
+
+%type tparen {MlirCnt}
+tparen(C) ::= LPAREN RPAREN(R). { C.n = 0; C.end = R.s + 1; }
+tparen(C) ::= LPAREN tlist(L) RPAREN(R). { C.n = L; C.end = R.s + 1; }
+
+%type tlist {uint32_t}
+tlist(L) ::= type(T). { mlir_type_push(p, T); L = 1; }
+tlist(L) ::= tlist(A) COMMA type(T). { mlir_type_push(p, T); L = A + 1; }
+
+%type fnres {MlirCnt}
+fnres(O) ::= tparen(C). { O = C; }
+fnres(O) ::= TYPE(A). {
+  MlirTy t = mlir_type_tok(p, &A);
+  mlir_type_push(p, t);
+  O.n = 1;
+  O.end = t.end;
+}
+fnres(O) ::= fnsig(S). {
+  MlirTy t = mlir_type_fn(p, S);
+  mlir_type_push(p, t);
+  O.n = 1;
+  O.end = t.end;
+}
+
+/* ---- attributes ---- */
+
+entries_opt ::= .
+entries_opt ::= entries.
+entries ::= entry.
+entries ::= entries COMMA entry.
+entry ::= key(K). { mlir_dict_entry(p, &K, NULL); }
+entry ::= key(K) EQUAL attr(A). { mlir_dict_entry(p, &K, &A); }
+key(K) ::= BARE(B). { K = B; }
+key(K) ::= STRING(S). { K = S; }
+
+%type attr {MlirAt}
+attr(A) ::= INTEGER(N). { A = mlir_attr_number(p, &N, NULL, false); }
+attr(A) ::= INTEGER(N) COLON type(T). { A = mlir_attr_number(p, &N, &T, false); }
+attr(A) ::= FLOAT(N). { A = mlir_attr_number(p, &N, NULL, true); }
+attr(A) ::= FLOAT(N) COLON type(T). { A = mlir_attr_number(p, &N, &T, true); }
+attr(A) ::= TRUE(T). { A = mlir_attr_bool(p, &T, true); }
+attr(A) ::= FALSE(T). { A = mlir_attr_bool(p, &T, false); }
+attr(A) ::= UNIT(T). { A = mlir_attr_unit(p, &T); }
+attr(A) ::= STRING(S). { A = mlir_attr_string(p, &S, NULL); }
+attr(A) ::= STRING(S) COLON type(T). { A = mlir_attr_string(p, &S, &T); }
+attr(A) ::= SYMBOL(S). { A = mlir_attr_verbatim(p, &S, NULL); }
+attr(A) ::= HASH(S). { A = mlir_attr_verbatim(p, &S, NULL); }
+attr(A) ::= VERBATIM(S). { A = mlir_attr_verbatim(p, &S, NULL); }
+attr(A) ::= VERBATIM(S) COLON type(T). { A = mlir_attr_verbatim(p, &S, &T); }
+attr(A) ::= DENSE(S) COLON type(T). { A = mlir_attr_dense(p, &S, T); }
+attr(A) ::= type(T). { A = mlir_attr_typeattr(p, T); }
+attr(A) ::= list_open(B) RBRACKET(C). { A = mlir_attr_array(p, B, &C); }
+attr(A) ::= list_open(B) attr_list RBRACKET(C). { A = mlir_attr_array(p, B, &C); }
+attr(A) ::= dict_open(B) entries_opt RBRACE(C). { A = mlir_attr_dict(p, B, &C); }
+attr(A) ::= darray_head RANGLE(C). { A = mlir_attr_darray(p, &C); }
+attr(A) ::= darray_head COLON darray_elems RANGLE(C). { A = mlir_attr_darray(p, &C); }
+
+%type list_open {uint32_t}
+list_open(B) ::= LBRACKET. { B = mlir_list_begin(p); }
+attr_list ::= attr(A). { mlir_list_push(p, A); }
+attr_list ::= attr_list COMMA attr(A). { mlir_list_push(p, A); }
+
+%type dict_open {uint32_t}
+dict_open(B) ::= LBRACE. { B = mlir_dict_begin(p); }
+
+darray_head ::= ARRAY_OPEN(O) TYPE(T). { mlir_darray_begin(p, &O, mlir_type_tok(p, &T)); }
+darray_elems ::= darray_elem.
+darray_elems ::= darray_elems COMMA darray_elem.
+darray_elem ::= INTEGER(N). { mlir_darray_elem(p, &N, false); }
+darray_elem ::= FLOAT(N). { mlir_darray_elem(p, &N, true); }
+darray_elem ::= TRUE(N). { mlir_darray_elem(p, &N, false); }
+darray_elem ::= FALSE(N). { mlir_darray_elem(p, &N, false); }
+
+%code {
+/* The terminals the parser could accept in its current state, found by
+ * replaying the reductions each would trigger on a copy of the state
+ * stack (lemon's tables use default reductions, so a single table lookup
+ * is not enough). Returns "" when the list would be too long to help. */
+static int mlir_accepts(yyParser *pp, int tok) {
+  enum { EXTRA = 64 };
+  int top = (int)(pp->yytos - pp->yystack);
+  YYACTIONTYPE st[YYSTACKDEPTH + EXTRA];
+  if (top >= YYSTACKDEPTH)
+    return 0;
+  for (int i = 0; i <= top; i++)
+    st[i] = pp->yystack[i].stateno;
+  YYACTIONTYPE act = st[top];
+  for (int guard = 0; guard < 1000; guard++) {
+    act = yy_find_shift_action((YYCODETYPE)tok, act);
+    if (act >= YY_MIN_REDUCE) {
+      unsigned rule = act - YY_MIN_REDUCE;
+      int base = top + yyRuleInfoNRhs[rule];
+      if (base < 0 || base + 1 >= YYSTACKDEPTH + EXTRA)
+        return 0;
+      act = yy_find_reduce_action(st[base], (YYCODETYPE)yyRuleInfoLhs[rule]);
+      top = base + 1;
+      st[top] = act;
+      continue;
+    }
+    return act <= YY_MAX_SHIFTREDUCE || act == YY_ACCEPT_ACTION;
+  }
+  return 0;
+}
+
+static const char *mlir_expected(void *parser, char *buf, size_t len) {
+  int found[YYNTOKEN];
+  int n = 0;
+  /* Keywords stand in for identifiers: list them only where an
+   * identifier itself is not accepted (then they count on their own). */
+  int bare_ok = mlir_accepts((yyParser *)parser, MT_BARE);
+  for (int t = 0; t < YYNTOKEN; t++) {
+    if (yyFallback[t] != 0 && bare_ok)
+      continue;
+    if (mlir_accepts((yyParser *)parser, t))
+      found[n++] = t;
+  }
+  buf[0] = 0;
+  if (n == 0 || n > 5)
+    return buf;
+  size_t at = 0;
+  for (int i = 0; i < n; i++) {
+    const char *sep = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+    int w = snprintf(buf + at, len - at, "%s%s", sep, mlir_token_desc(found[i]));
+    if (w < 0 || (size_t)w >= len - at) {
+      buf[0] = 0;
+      return buf;
+    }
+    at += (size_t)w;
+  }
+  return buf;
+}
+}

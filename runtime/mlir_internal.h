@@ -1,0 +1,101 @@
+/* runtime/mlir_internal.h - shared between the MLIR reader's parts: the
+ * re2c lexer (mlir_lexer.re), the lemon grammar (mlir_grammar.y) and the
+ * builder the grammar's actions call (mlir_read.c). Not installed. */
+#ifndef RG_MLIR_INTERNAL_H
+#define RG_MLIR_INTERNAL_H
+
+#include "rulegen/mlir.h"
+#include "internal.h"
+
+/* A token: a slice of the source (never copied while parsing). */
+typedef struct MlirTok {
+  const char *s;
+  uint32_t len;
+} MlirTok;
+
+typedef struct MlirLexer {
+  const char *base; /* source text, NUL-terminated at lim */
+  const char *cur;
+  const char *lim;
+  /* Set when mlir_lex returns -1. */
+  const char *err_at;
+  const char *err_open; /* the unmatched opener, when that is the error */
+  char err[160];
+} MlirLexer;
+
+/* Next token: a MT_* code, 0 at the end of input, -1 on a lexical error. */
+int mlir_lex(MlirLexer *lx, MlirTok *t);
+
+/* Scans a bracketed body whose opener is at p[-1] (one of '<' '(' '[' '{'),
+ * honouring nesting, strings and `->`. Returns the pointer just past the
+ * matching closer, or NULL with lx->err set. */
+const char *mlir_scan_balanced(MlirLexer *lx, const char *p);
+
+/* A type as a grammar value: the interned type and the end of its text. */
+typedef struct MlirTy {
+  const RgType *t;
+  const char *end;
+} MlirTy;
+
+/* A function type under construction: its input and result types are the
+ * top nin + nout entries of the parser's type stack. */
+typedef struct MlirSig {
+  uint32_t nin, nout;
+  const char *end;
+} MlirSig;
+
+/* An attribute as a grammar value, with the end of its source text. */
+typedef struct MlirAt {
+  const RgAttr *a;
+  const char *end;
+} MlirAt;
+
+typedef struct MlirParser MlirParser;
+
+/* ---- builder entry points called from the grammar's actions ---- */
+void mlir_result_group(MlirParser *p, const MlirTok *name, const MlirTok *count);
+void mlir_op_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups);
+void mlir_operand(MlirParser *p, const MlirTok *v);
+void mlir_successors(MlirParser *p, const MlirTok *at);
+void mlir_props_end(MlirParser *p);
+void mlir_region_begin(MlirParser *p, const MlirTok *at);
+void mlir_region_end(MlirParser *p);
+void mlir_block_begin(MlirParser *p, const MlirTok *label);
+void mlir_block_arg(MlirParser *p, const MlirTok *name, MlirTy ty, const MlirTok *loc);
+void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc);
+void mlir_alias(MlirParser *p, const MlirTok *start, const char *end);
+void mlir_resources(MlirParser *p, const MlirTok *t);
+
+MlirTy mlir_type_tok(MlirParser *p, const MlirTok *t);
+MlirTy mlir_type_fn(MlirParser *p, MlirSig sig);
+void mlir_type_push(MlirParser *p, MlirTy t);
+
+MlirAt mlir_attr_number(MlirParser *p, const MlirTok *num, const MlirTy *ty, bool is_float);
+MlirAt mlir_attr_bool(MlirParser *p, const MlirTok *t, bool v);
+MlirAt mlir_attr_unit(MlirParser *p, const MlirTok *t);
+MlirAt mlir_attr_string(MlirParser *p, const MlirTok *t, const MlirTy *ty);
+MlirAt mlir_attr_verbatim(MlirParser *p, const MlirTok *t, const MlirTy *ty);
+MlirAt mlir_attr_dense(MlirParser *p, const MlirTok *t, MlirTy ty);
+MlirAt mlir_attr_typeattr(MlirParser *p, MlirTy ty);
+uint32_t mlir_list_begin(MlirParser *p);
+void mlir_list_push(MlirParser *p, MlirAt a);
+MlirAt mlir_attr_array(MlirParser *p, uint32_t base, const MlirTok *close);
+uint32_t mlir_dict_begin(MlirParser *p);
+void mlir_dict_end(MlirParser *p);
+void mlir_dict_entry(MlirParser *p, const MlirTok *key, const MlirAt *value);
+MlirAt mlir_attr_dict(MlirParser *p, uint32_t base, const MlirTok *close);
+void mlir_darray_begin(MlirParser *p, const MlirTok *open, MlirTy elem);
+void mlir_darray_elem(MlirParser *p, const MlirTok *t, bool is_float);
+MlirAt mlir_attr_darray(MlirParser *p, const MlirTok *close);
+
+void mlir_syntax_error(MlirParser *p, int major, const MlirTok *t, const char *expected);
+void mlir_stack_overflow(MlirParser *p);
+
+/* ---- the lemon parser (generated into $(BUILD)/gen/runtime) ---- */
+void *mlir_parseAlloc(void *(*alloc)(size_t), MlirParser *p);
+void mlir_parseFree(void *parser, void (*dealloc)(void *));
+void mlir_parse(void *parser, int major, MlirTok minor);
+/* Human-readable name of a token code ("'{'", "identifier", ...). */
+const char *mlir_token_desc(int major);
+
+#endif

@@ -1,0 +1,538 @@
+/* runtime/mlir_write.c - prints a graph in the MLIR generic op form.
+ * Values are numbered exactly as mlir-opt numbers them in generic form
+ * (unique ids over the whole file, regions in mlir-opt's order), so a file
+ * that mlir-opt printed reads and writes back byte for byte. Attributes
+ * read from a file print their verbatim text; attributes built through the
+ * API print in canonical MLIR syntax. */
+#include <math.h>
+#include <stdlib.h>
+#include "mlir_internal.h"
+
+typedef struct Writer {
+  RgBuf b;
+  /* value -> number: open addressing keyed by pointer */
+  const RgValue **keys;
+  uint32_t *nums;
+  uint32_t mask, used;
+  bool oom;
+} Writer;
+
+#define ARG_BIT 0x80000000u
+
+static uint32_t ptr_hash(const void *p) {
+  uintptr_t x = (uintptr_t)p;
+  x ^= x >> 17;
+  x *= 0x9E3779B1u;
+  return (uint32_t)(x ^ (x >> 15));
+}
+
+static bool map_grow(Writer *w) {
+  uint32_t ncap = w->mask ? (w->mask + 1) * 2 : 1024;
+  const RgValue **keys = rg_alloc(sizeof *keys * ncap);
+  uint32_t *nums = rg_alloc(sizeof *nums * ncap);
+  if (!keys || !nums) {
+    rg_free(keys);
+    rg_free(nums);
+    w->oom = true;
+    return false;
+  }
+  memset(keys, 0, sizeof *keys * ncap);
+  for (uint32_t i = 0; w->keys && i <= w->mask; i++) {
+    if (!w->keys[i])
+      continue;
+    uint32_t h = ptr_hash(w->keys[i]) & (ncap - 1);
+    while (keys[h])
+      h = (h + 1) & (ncap - 1);
+    keys[h] = w->keys[i];
+    nums[h] = w->nums[i];
+  }
+  rg_free(w->keys);
+  rg_free(w->nums);
+  w->keys = keys;
+  w->nums = nums;
+  w->mask = ncap - 1;
+  return true;
+}
+
+static void map_put(Writer *w, const RgValue *v, uint32_t num) {
+  if ((!w->keys || (w->used + 1) * 2 > w->mask + 1) && !map_grow(w))
+    return;
+  uint32_t h = ptr_hash(v) & w->mask;
+  while (w->keys[h] && w->keys[h] != v)
+    h = (h + 1) & w->mask;
+  if (!w->keys[h])
+    w->used++;
+  w->keys[h] = v;
+  w->nums[h] = num;
+}
+
+static bool map_get(const Writer *w, const RgValue *v, uint32_t *num) {
+  if (!w->keys)
+    return false;
+  uint32_t h = ptr_hash(v) & w->mask;
+  while (w->keys[h]) {
+    if (w->keys[h] == v) {
+      *num = w->nums[h];
+      return true;
+    }
+    h = (h + 1) & w->mask;
+  }
+  return false;
+}
+
+/* ---- numbering (mlir-opt's SSANameState with unique ids) ---- */
+
+typedef struct Numbering {
+  uint32_t next_value, next_arg;
+  const RgRegion **stack;
+  uint32_t len, cap;
+} Numbering;
+
+static void number_block(Writer *w, Numbering *nb, const RgBlock *b, bool entry) {
+  for (uint32_t i = 0; i < b->num_args; i++)
+    map_put(w, b->args[i], entry ? (nb->next_arg++ | ARG_BIT) : nb->next_value++);
+  for (const RgNode *n = b->first; n; n = n->next)
+    if (n->num_results)
+      map_put(w, &n->results[0], nb->next_value++);
+}
+
+static void push_regions(Writer *w, Numbering *nb, const RgBlock *b) {
+  for (const RgNode *n = b->first; n; n = n->next) {
+    for (uint16_t r = 0; r < n->num_regions; r++) {
+      if (nb->len == nb->cap) {
+        uint32_t cap = nb->cap ? nb->cap * 2 : 64;
+        const RgRegion **s = rg_realloc(nb->stack, sizeof *s * cap);
+        if (!s) {
+          w->oom = true;
+          return;
+        }
+        nb->stack = s;
+        nb->cap = cap;
+      }
+      nb->stack[nb->len++] = &n->regions[r];
+    }
+  }
+}
+
+static void number_values(Writer *w, RgGraph *g) {
+  Numbering nb = {0};
+  const RgBlock *body = rg_graph_body(g);
+  number_block(w, &nb, body, true);
+  push_regions(w, &nb, body);
+  while (nb.len && !w->oom) {
+    const RgRegion *r = nb.stack[--nb.len];
+    bool entry = true;
+    for (const RgBlock *b = r->first; b; b = b->next, entry = false)
+      number_block(w, &nb, b, entry);
+    for (const RgBlock *b = r->first; b; b = b->next)
+      push_regions(w, &nb, b);
+  }
+  rg_free(nb.stack);
+}
+
+/* ---- printing helpers ---- */
+
+static void put(Writer *w, const char *s, size_t n) { rg_buf_put(&w->b, s, n); }
+static void puts_(Writer *w, const char *s) { rg_buf_puts(&w->b, s); }
+static void putc_(Writer *w, char c) { rg_buf_putc(&w->b, c); }
+static void put_u32(Writer *w, uint32_t v) { rg_buf_put_i64(&w->b, v); }
+
+static void indent(Writer *w, int n) {
+  static const char spaces[] = "                                ";
+  while (n > 0) {
+    int k = n < 32 ? n : 32;
+    put(w, spaces, (size_t)k);
+    n -= k;
+  }
+}
+
+static void put_escaped(Writer *w, const char *s, size_t n) {
+  static const char hex[] = "0123456789ABCDEF";
+  putc_(w, '"');
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '\\') {
+      put(w, "\\\\", 2);
+    } else if (c >= 0x20 && c < 0x7f && c != '"') {
+      putc_(w, (char)c);
+    } else {
+      char e[3] = {'\\', hex[c >> 4], hex[c & 15]};
+      put(w, e, 3);
+    }
+  }
+  putc_(w, '"');
+}
+
+static bool is_bare(const char *s) {
+  if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+    return false;
+  for (s++; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+          *s == '_' || *s == '$' || *s == '.'))
+      return false;
+  return true;
+}
+
+static void put_type(Writer *w, const RgType *t) {
+  if (t)
+    put(w, t->text, t->text_len);
+  else
+    puts_(w, "none");
+}
+
+static void put_value(Writer *w, const RgValue *v) {
+  uint32_t num = 0;
+  const RgNode *def = rg_value_def(v);
+  const RgValue *key = def ? &def->results[0] : v;
+  if (!map_get(w, key, &num)) {
+    puts_(w, "%<unknown>");
+    return;
+  }
+  if (num & ARG_BIT) {
+    puts_(w, "%arg");
+    put_u32(w, num & ~ARG_BIT);
+    return;
+  }
+  putc_(w, '%');
+  put_u32(w, num);
+  if (def && def->num_results > 1) {
+    putc_(w, '#');
+    put_u32(w, v->index);
+  }
+}
+
+/* Half-precision bits of a double (round to nearest even). */
+static uint16_t double_to_half(double d) {
+  float f = (float)d;
+  uint32_t x;
+  memcpy(&x, &f, sizeof x);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
+  uint32_t mant = x & 0x7fffffu;
+  if (((x >> 23) & 0xff) == 0xff)
+    return (uint16_t)(sign | 0x7c00u | (mant ? 0x200u : 0));
+  if (exp >= 31)
+    return (uint16_t)(sign | 0x7c00u);
+  if (exp <= 0)
+    return (uint16_t)sign; /* tiny values flush to zero */
+  uint32_t h = sign | ((uint32_t)exp << 10) | (mant >> 13);
+  uint32_t rest = mant & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1)))
+    h++;
+  return (uint16_t)h;
+}
+
+/* A float literal MLIR accepts for the given type: decimal with a '.', or
+ * the bit pattern in hex for infinities and NaNs. */
+static void put_float(Writer *w, double v, const RgType *t) {
+  RgDType dt = t ? t->dtype : RG_DT_F64;
+  char buf[48];
+  if (isnan(v) || isinf(v)) {
+    switch (dt) {
+    case RG_DT_F32: case RG_DT_BF16: {
+      float f = (float)v;
+      uint32_t bits;
+      memcpy(&bits, &f, sizeof bits);
+      if (isnan(v))
+        bits = 0x7fc00000u;
+      if (dt == RG_DT_BF16)
+        snprintf(buf, sizeof buf, "0x%04X", (unsigned)(bits >> 16));
+      else
+        snprintf(buf, sizeof buf, "0x%08X", (unsigned)bits);
+      break;
+    }
+    case RG_DT_F16:
+      snprintf(buf, sizeof buf, "0x%04X", (unsigned)double_to_half(v));
+      break;
+    default: {
+      uint64_t bits;
+      if (isnan(v))
+        bits = 0x7ff8000000000000ull;
+      else
+        memcpy(&bits, &v, sizeof bits);
+      snprintf(buf, sizeof buf, "0x%016llX", (unsigned long long)bits);
+      break;
+    }
+    }
+    puts_(w, buf);
+    return;
+  }
+  snprintf(buf, sizeof buf, dt == RG_DT_F64 || dt == RG_DT_NONE ? "%.17g" : "%.9g", v);
+  char *e = strchr(buf, 'e');
+  if (!strchr(buf, '.')) {
+    if (e) {
+      put(w, buf, (size_t)(e - buf));
+      puts_(w, ".0");
+      puts_(w, e);
+      return;
+    }
+    puts_(w, buf);
+    puts_(w, ".0");
+    return;
+  }
+  puts_(w, buf);
+}
+
+static void put_int_elem(Writer *w, int64_t v, RgDType dt) {
+  if (dt == RG_DT_I1)
+    puts_(w, v ? "true" : "false");
+  else if (rg_dtype_is_unsigned(dt) && v < 0) {
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)(uint64_t)v);
+    puts_(w, buf);
+  } else
+    rg_buf_put_i64(&w->b, v);
+}
+
+static void put_attr(Writer *w, const RgAttr *a);
+
+static void put_dict_entries(Writer *w, const RgNamedAttr *e, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (i)
+      put(w, ", ", 2);
+    if (is_bare(e[i].name))
+      puts_(w, e[i].name);
+    else
+      put_escaped(w, e[i].name, strlen(e[i].name));
+    if (e[i].value && e[i].value->kind != RG_ATTR_UNIT) {
+      put(w, " = ", 3);
+      put_attr(w, e[i].value);
+    }
+  }
+}
+
+/* Nested `[...]` of a dense literal following the tensor's shape. */
+static void put_dense_dims(Writer *w, const RgAttr *a, int32_t dim, uint64_t *k) {
+  const RgType *t = a->type;
+  bool is_float = rg_dtype_is_float(t->dtype);
+  if (dim == t->rank) {
+    if (is_float)
+      put_float(w, ((const double *)a->decoded)[*k], t->elem);
+    else
+      put_int_elem(w, ((const int64_t *)a->decoded)[*k], t->dtype);
+    (*k)++;
+    return;
+  }
+  putc_(w, '[');
+  for (int64_t i = 0; i < t->dims[dim]; i++) {
+    if (i)
+      put(w, ", ", 2);
+    put_dense_dims(w, a, dim + 1, k);
+  }
+  putc_(w, ']');
+}
+
+static void put_attr(Writer *w, const RgAttr *a) {
+  if (!a) {
+    puts_(w, "unit");
+    return;
+  }
+  if (a->text) {
+    put(w, a->text, a->text_len);
+    return;
+  }
+  switch (a->kind) {
+  case RG_ATTR_UNIT: puts_(w, "unit"); return;
+  case RG_ATTR_BOOL: puts_(w, a->u.b ? "true" : "false"); return;
+  case RG_ATTR_INT:
+    put_int_elem(w, a->u.i, a->type && a->type->dtype != RG_DT_I1 ? a->type->dtype : RG_DT_I64);
+    if (a->type) {
+      put(w, " : ", 3);
+      put_type(w, a->type);
+    }
+    return;
+  case RG_ATTR_FLOAT:
+    put_float(w, a->u.f, a->type);
+    if (a->type) {
+      put(w, " : ", 3);
+      put_type(w, a->type);
+    }
+    return;
+  case RG_ATTR_STRING: put_escaped(w, a->u.str.data, a->u.str.len); return;
+  case RG_ATTR_TYPE: put_type(w, a->type); return;
+  case RG_ATTR_DENSE_ARRAY: {
+    puts_(w, "array<");
+    put_type(w, a->type);
+    bool is_float = a->type && rg_dtype_is_float(a->type->dtype);
+    for (uint32_t i = 0; i < a->count; i++) {
+      put(w, i ? ", " : ": ", 2);
+      if (is_float)
+        put_float(w, a->u.floats[i], a->type);
+      else
+        put_int_elem(w, a->u.ints[i], a->type ? a->type->dtype : RG_DT_I64);
+    }
+    putc_(w, '>');
+    return;
+  }
+  case RG_ATTR_DENSE: {
+    puts_(w, "dense<");
+    const RgType *t = a->type;
+    int64_t numel = rg_type_numel(t);
+    if (a->decode_state == 1 && a->decoded && t->kind == RG_TYPE_TENSOR) {
+      if (a->count == 1 && numel != 0) {
+        if (rg_dtype_is_float(t->dtype))
+          put_float(w, ((const double *)a->decoded)[0], t->elem);
+        else
+          put_int_elem(w, ((const int64_t *)a->decoded)[0], t->dtype);
+      } else if (numel > 0) {
+        uint64_t k = 0;
+        put_dense_dims(w, a, 0, &k);
+      }
+    }
+    put(w, "> : ", 4);
+    put_type(w, t);
+    return;
+  }
+  case RG_ATTR_ARRAY:
+    putc_(w, '[');
+    for (uint32_t i = 0; i < a->count; i++) {
+      if (i)
+        put(w, ", ", 2);
+      put_attr(w, a->u.items[i]);
+    }
+    putc_(w, ']');
+    return;
+  case RG_ATTR_DICT:
+    putc_(w, '{');
+    put_dict_entries(w, a->u.entries, a->count);
+    putc_(w, '}');
+    return;
+  case RG_ATTR_OPAQUE: puts_(w, "unit"); return; /* always has text */
+  }
+}
+
+static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g);
+
+static void put_region(Writer *w, const RgRegion *r, int ind, const RgGraph *g) {
+  putc_(w, '{');
+  putc_(w, '\n');
+  uint32_t bi = 0;
+  for (const RgBlock *b = r->first; b; b = b->next, bi++) {
+    if (bi > 0 || b->num_args > 0 || !b->first) {
+      indent(w, ind);
+      puts_(w, "^bb");
+      put_u32(w, bi);
+      if (b->num_args) {
+        putc_(w, '(');
+        for (uint32_t i = 0; i < b->num_args; i++) {
+          if (i)
+            put(w, ", ", 2);
+          put_value(w, b->args[i]);
+          put(w, ": ", 2);
+          put_type(w, b->args[i]->type);
+          if (b->arg_locs && b->arg_locs[i]) {
+            putc_(w, ' ');
+            puts_(w, b->arg_locs[i]);
+          }
+        }
+        putc_(w, ')');
+      }
+      putc_(w, ':');
+      if (bi > 0)
+        puts_(w, "  // no predecessors");
+      putc_(w, '\n');
+    }
+    for (const RgNode *n = b->first; n; n = n->next)
+      put_node(w, n, ind + 2, g);
+  }
+  indent(w, ind);
+  putc_(w, '}');
+}
+
+static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
+  indent(w, ind);
+  if (n->num_results) {
+    put_value(w, &n->results[0]);
+    if (n->num_results > 1) {
+      /* put_value printed `%N#0`: drop the index, add the count */
+      while (w->b.len && w->b.data[w->b.len - 1] != '#')
+        w->b.len--;
+      if (w->b.len)
+        w->b.len--;
+      putc_(w, ':');
+      put_u32(w, n->num_results);
+    }
+    put(w, " = ", 3);
+  }
+  const char *name = rg_op_name(g, n->op);
+  put_escaped(w, name, strlen(name));
+  putc_(w, '(');
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    if (i)
+      put(w, ", ", 2);
+    put_value(w, n->operands[i].value);
+  }
+  putc_(w, ')');
+  if (n->num_props) {
+    put(w, " <{", 3);
+    put_dict_entries(w, n->attrs, n->num_props);
+    put(w, "}>", 2);
+  }
+  if (n->num_regions) {
+    put(w, " (", 2);
+    for (uint16_t r = 0; r < n->num_regions; r++) {
+      if (r)
+        put(w, ", ", 2);
+      put_region(w, &n->regions[r], ind, g);
+    }
+    putc_(w, ')');
+  }
+  if (n->num_attrs > n->num_props) {
+    put(w, " {", 2);
+    put_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
+    putc_(w, '}');
+  }
+  put(w, " : (", 4);
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    if (i)
+      put(w, ", ", 2);
+    put_type(w, n->operands[i].value ? n->operands[i].value->type : NULL);
+  }
+  put(w, ") -> ", 5);
+  bool paren = n->num_results != 1 || (n->results[0].type && n->results[0].type->text[0] == '(');
+  if (paren)
+    putc_(w, '(');
+  for (uint32_t i = 0; i < n->num_results; i++) {
+    if (i)
+      put(w, ", ", 2);
+    put_type(w, n->results[i].type);
+  }
+  if (paren)
+    putc_(w, ')');
+  if (n->loc) {
+    putc_(w, ' ');
+    puts_(w, n->loc);
+  }
+  putc_(w, '\n');
+}
+
+char *rg_mlir_write(const RgGraph *cg, size_t *len) {
+  RgGraph *g = (RgGraph *)cg; /* read only: the body accessor is not const */
+  Writer w;
+  memset(&w, 0, sizeof w);
+  number_values(&w, g);
+  rg_buf_reserve(&w.b, 4096);
+  const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
+  if (pro) {
+    puts_(&w, pro);
+    putc_(&w, '\n');
+  }
+  for (const RgNode *n = rg_graph_body(g)->first; n && !w.oom && !w.b.oom; n = n->next)
+    put_node(&w, n, 0, g);
+  if (epi) {
+    puts_(&w, epi);
+    putc_(&w, '\n');
+  }
+  putc_(&w, '\n'); /* mlir-opt ends its output with an empty line */
+  rg_free(w.keys);
+  rg_free(w.nums);
+  if (w.oom) {
+    rg_buf_free(&w.b);
+    return NULL;
+  }
+  size_t n = w.b.len;
+  char *out = rg_buf_take(&w.b);
+  if (out && len)
+    *len = n;
+  return out;
+}

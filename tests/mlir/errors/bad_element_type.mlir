@@ -1,0 +1,1 @@
+%0 = "acme.x"() : () -> tensor<4xfoo>

@@ -1,0 +1,1 @@
+"acme.x"() {s = "bad \q escape"} : () -> ()

@@ -1,0 +1,240 @@
+"acme.nest"() ({
+  "acme.nest"() ({
+    "acme.nest"() ({
+      "acme.nest"() ({
+        "acme.nest"() ({
+          "acme.nest"() ({
+            "acme.nest"() ({
+              "acme.nest"() ({
+                "acme.nest"() ({
+                  "acme.nest"() ({
+                    "acme.nest"() ({
+                      "acme.nest"() ({
+                        "acme.nest"() ({
+                          "acme.nest"() ({
+                            "acme.nest"() ({
+                              "acme.nest"() ({
+                                "acme.nest"() ({
+                                  "acme.nest"() ({
+                                    "acme.nest"() ({
+                                      "acme.nest"() ({
+                                        "acme.nest"() ({
+                                          "acme.nest"() ({
+                                            "acme.nest"() ({
+                                              "acme.nest"() ({
+                                                "acme.nest"() ({
+                                                  "acme.nest"() ({
+                                                    "acme.nest"() ({
+                                                      "acme.nest"() ({
+                                                        "acme.nest"() ({
+                                                          "acme.nest"() ({
+                                                            "acme.nest"() ({
+                                                              "acme.nest"() ({
+                                                                "acme.nest"() ({
+                                                                  "acme.nest"() ({
+                                                                    "acme.nest"() ({
+                                                                      "acme.nest"() ({
+                                                                        "acme.nest"() ({
+                                                                          "acme.nest"() ({
+                                                                            "acme.nest"() ({
+                                                                              "acme.nest"() ({
+                                                                                "acme.nest"() ({
+                                                                                  "acme.nest"() ({
+                                                                                    "acme.nest"() ({
+                                                                                      "acme.nest"() ({
+                                                                                        "acme.nest"() ({
+                                                                                          "acme.nest"() ({
+                                                                                            "acme.nest"() ({
+                                                                                              "acme.nest"() ({
+                                                                                                "acme.nest"() ({
+                                                                                                  "acme.nest"() ({
+                                                                                                    "acme.nest"() ({
+                                                                                                      "acme.nest"() ({
+                                                                                                        "acme.nest"() ({
+                                                                                                          "acme.nest"() ({
+                                                                                                            "acme.nest"() ({
+                                                                                                              "acme.nest"() ({
+                                                                                                                "acme.nest"() ({
+                                                                                                                  "acme.nest"() ({
+                                                                                                                    "acme.nest"() ({
+                                                                                                                      "acme.nest"() ({
+                                                                                                                        "acme.nest"() ({
+                                                                                                                          "acme.nest"() ({
+                                                                                                                            "acme.nest"() ({
+                                                                                                                              "acme.nest"() ({
+                                                                                                                                "acme.nest"() ({
+                                                                                                                                  "acme.nest"() ({
+                                                                                                                                    "acme.nest"() ({
+                                                                                                                                      "acme.nest"() ({
+                                                                                                                                        "acme.nest"() ({
+                                                                                                                                          "acme.nest"() ({
+                                                                                                                                            "acme.nest"() ({
+                                                                                                                                              "acme.nest"() ({
+                                                                                                                                                "acme.nest"() ({
+                                                                                                                                                  "acme.nest"() ({
+                                                                                                                                                    "acme.nest"() ({
+                                                                                                                                                      "acme.nest"() ({
+                                                                                                                                                        "acme.nest"() ({
+                                                                                                                                                          "acme.nest"() ({
+                                                                                                                                                            "acme.nest"() ({
+                                                                                                                                                              "acme.nest"() ({
+                                                                                                                                                                "acme.nest"() ({
+                                                                                                                                                                  "acme.nest"() ({
+                                                                                                                                                                    "acme.nest"() ({
+                                                                                                                                                                      "acme.nest"() ({
+                                                                                                                                                                        "acme.nest"() ({
+                                                                                                                                                                          "acme.nest"() ({
+                                                                                                                                                                            "acme.nest"() ({
+                                                                                                                                                                              "acme.nest"() ({
+                                                                                                                                                                                "acme.nest"() ({
+                                                                                                                                                                                  "acme.nest"() ({
+                                                                                                                                                                                    "acme.nest"() ({
+                                                                                                                                                                                      "acme.nest"() ({
+                                                                                                                                                                                        "acme.nest"() ({
+                                                                                                                                                                                          "acme.nest"() ({
+                                                                                                                                                                                            "acme.nest"() ({
+                                                                                                                                                                                              "acme.nest"() ({
+                                                                                                                                                                                                "acme.nest"() ({
+                                                                                                                                                                                                  "acme.nest"() ({
+                                                                                                                                                                                                    "acme.nest"() ({
+                                                                                                                                                                                                      "acme.nest"() ({
+                                                                                                                                                                                                        "acme.nest"() ({
+                                                                                                                                                                                                          "acme.nest"() ({
+                                                                                                                                                                                                            "acme.nest"() ({
+                                                                                                                                                                                                              "acme.nest"() ({
+                                                                                                                                                                                                                "acme.nest"() ({
+                                                                                                                                                                                                                  "acme.nest"() ({
+                                                                                                                                                                                                                    "acme.nest"() ({
+                                                                                                                                                                                                                      "acme.nest"() ({
+                                                                                                                                                                                                                        "acme.nest"() ({
+                                                                                                                                                                                                                          "acme.nest"() ({
+                                                                                                                                                                                                                            "acme.nest"() ({
+                                                                                                                                                                                                                              "acme.nest"() ({
+                                                                                                                                                                                                                                "acme.nest"() ({
+                                                                                                                                                                                                                                  "acme.nest"() ({
+                                                                                                                                                                                                                                    "acme.nest"() ({
+                                                                                                                                                                                                                                      "acme.nest"() ({
+                                                                                                                                                                                                                                        "acme.nest"() ({
+                                                                                                                                                                                                                                          "acme.nest"() ({
+                                                                                                                                                                                                                                            "acme.nest"() ({
+                                                                                                                                                                                                                                              "acme.nest"() ({
+                                                                                                                                                                                                                                              }) : () -> ()
+                                                                                                                                                                                                                                            }) : () -> ()
+                                                                                                                                                                                                                                          }) : () -> ()
+                                                                                                                                                                                                                                        }) : () -> ()
+                                                                                                                                                                                                                                      }) : () -> ()
+                                                                                                                                                                                                                                    }) : () -> ()
+                                                                                                                                                                                                                                  }) : () -> ()
+                                                                                                                                                                                                                                }) : () -> ()
+                                                                                                                                                                                                                              }) : () -> ()
+                                                                                                                                                                                                                            }) : () -> ()
+                                                                                                                                                                                                                          }) : () -> ()
+                                                                                                                                                                                                                        }) : () -> ()
+                                                                                                                                                                                                                      }) : () -> ()
+                                                                                                                                                                                                                    }) : () -> ()
+                                                                                                                                                                                                                  }) : () -> ()
+                                                                                                                                                                                                                }) : () -> ()
+                                                                                                                                                                                                              }) : () -> ()
+                                                                                                                                                                                                            }) : () -> ()
+                                                                                                                                                                                                          }) : () -> ()
+                                                                                                                                                                                                        }) : () -> ()
+                                                                                                                                                                                                      }) : () -> ()
+                                                                                                                                                                                                    }) : () -> ()
+                                                                                                                                                                                                  }) : () -> ()
+                                                                                                                                                                                                }) : () -> ()
+                                                                                                                                                                                              }) : () -> ()
+                                                                                                                                                                                            }) : () -> ()
+                                                                                                                                                                                          }) : () -> ()
+                                                                                                                                                                                        }) : () -> ()
+                                                                                                                                                                                      }) : () -> ()
+                                                                                                                                                                                    }) : () -> ()
+                                                                                                                                                                                  }) : () -> ()
+                                                                                                                                                                                }) : () -> ()
+                                                                                                                                                                              }) : () -> ()
+                                                                                                                                                                            }) : () -> ()
+                                                                                                                                                                          }) : () -> ()
+                                                                                                                                                                        }) : () -> ()
+                                                                                                                                                                      }) : () -> ()
+                                                                                                                                                                    }) : () -> ()
+                                                                                                                                                                  }) : () -> ()
+                                                                                                                                                                }) : () -> ()
+                                                                                                                                                              }) : () -> ()
+                                                                                                                                                            }) : () -> ()
+                                                                                                                                                          }) : () -> ()
+                                                                                                                                                        }) : () -> ()
+                                                                                                                                                      }) : () -> ()
+                                                                                                                                                    }) : () -> ()
+                                                                                                                                                  }) : () -> ()
+                                                                                                                                                }) : () -> ()
+                                                                                                                                              }) : () -> ()
+                                                                                                                                            }) : () -> ()
+                                                                                                                                          }) : () -> ()
+                                                                                                                                        }) : () -> ()
+                                                                                                                                      }) : () -> ()
+                                                                                                                                    }) : () -> ()
+                                                                                                                                  }) : () -> ()
+                                                                                                                                }) : () -> ()
+                                                                                                                              }) : () -> ()
+                                                                                                                            }) : () -> ()
+                                                                                                                          }) : () -> ()
+                                                                                                                        }) : () -> ()
+                                                                                                                      }) : () -> ()
+                                                                                                                    }) : () -> ()
+                                                                                                                  }) : () -> ()
+                                                                                                                }) : () -> ()
+                                                                                                              }) : () -> ()
+                                                                                                            }) : () -> ()
+                                                                                                          }) : () -> ()
+                                                                                                        }) : () -> ()
+                                                                                                      }) : () -> ()
+                                                                                                    }) : () -> ()
+                                                                                                  }) : () -> ()
+                                                                                                }) : () -> ()
+                                                                                              }) : () -> ()
+                                                                                            }) : () -> ()
+                                                                                          }) : () -> ()
+                                                                                        }) : () -> ()
+                                                                                      }) : () -> ()
+                                                                                    }) : () -> ()
+                                                                                  }) : () -> ()
+                                                                                }) : () -> ()
+                                                                              }) : () -> ()
+                                                                            }) : () -> ()
+                                                                          }) : () -> ()
+                                                                        }) : () -> ()
+                                                                      }) : () -> ()
+                                                                    }) : () -> ()
+                                                                  }) : () -> ()
+                                                                }) : () -> ()
+                                                              }) : () -> ()
+                                                            }) : () -> ()
+                                                          }) : () -> ()
+                                                        }) : () -> ()
+                                                      }) : () -> ()
+                                                    }) : () -> ()
+                                                  }) : () -> ()
+                                                }) : () -> ()
+                                              }) : () -> ()
+                                            }) : () -> ()
+                                          }) : () -> ()
+                                        }) : () -> ()
+                                      }) : () -> ()
+                                    }) : () -> ()
+                                  }) : () -> ()
+                                }) : () -> ()
+                              }) : () -> ()
+                            }) : () -> ()
+                          }) : () -> ()
+                        }) : () -> ()
+                      }) : () -> ()
+                    }) : () -> ()
+                  }) : () -> ()
+                }) : () -> ()
+              }) : () -> ()
+            }) : () -> ()
+          }) : () -> ()
+        }) : () -> ()
+      }) : () -> ()
+    }) : () -> ()
+  }) : () -> ()
+}) : () -> ()

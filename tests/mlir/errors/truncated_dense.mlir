@@ -1,0 +1,1 @@
+%0 = "tosa.const"() <{values = dense<"0x0102030

@@ -1,0 +1,1 @@
+"acme.x"() {s = "runs off

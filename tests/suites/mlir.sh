@@ -1,0 +1,124 @@
+#!/bin/sh
+# MLIR generic-form I/O through rgopt: round-trip idempotence of the corpus,
+# byte identity with mlir-opt's own output, acceptance of rgopt's output by
+# mlir-opt-22, golden diagnostics for malformed inputs, and the CLI contract.
+cd "$RG_ROOT" || exit 1
+rgopt="$RG_BUILD/bin/rgopt"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mlir_opt=$(command -v mlir-opt-22)
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+
+# Dialects mlir-opt-22 knows; other ops need --allow-unregistered-dialect.
+mlir_opt_flags() {
+  if grep -o '"[A-Za-z_][A-Za-z0-9_$]*\.' "$1" | sort -u |
+     grep -qv '^"\(builtin\|func\|tosa\|arith\)\.$'; then
+    echo --allow-unregistered-dialect
+  fi
+}
+
+roundtrip() { # name file [identity]
+  name=$1 f=$2
+  if ! "$rgopt" --passes none "$f" -o "$tmp/1.mlir" 2>"$tmp/err"; then
+    fail "roundtrip:$name" "rgopt failed: $(head -n 3 "$tmp/err")"
+    return
+  fi
+  "$rgopt" --passes none "$tmp/1.mlir" -o "$tmp/2.mlir" 2>"$tmp/err" &&
+    "$rgopt" --passes none "$tmp/2.mlir" -o "$tmp/3.mlir" 2>>"$tmp/err"
+  if [ $? -ne 0 ]; then
+    fail "roundtrip:$name" "re-reading rgopt's output failed: $(head -n 3 "$tmp/err")"
+  elif ! cmp -s "$tmp/2.mlir" "$tmp/3.mlir"; then
+    fail "roundtrip:$name" "second and third outputs differ: $(diff "$tmp/2.mlir" "$tmp/3.mlir" | head -n 4)"
+  else
+    pass "roundtrip:$name"
+  fi
+  # Files that mlir-opt printed must come back byte for byte.
+  if [ -n "$3" ]; then
+    if sed '/^\/\//d' "$f" | cmp -s - "$tmp/1.mlir"; then
+      pass "identity:$name"
+    else
+      fail "identity:$name" "output differs from mlir-opt's: $(sed '/^\/\//d' "$f" | diff - "$tmp/1.mlir" | head -n 4)"
+    fi
+  fi
+  if [ -z "$mlir_opt" ]; then
+    echo "SKIP mlir-opt:$name: mlir-opt-22 not installed"
+  elif "$mlir_opt" $(mlir_opt_flags "$tmp/1.mlir") "$tmp/1.mlir" \
+       -o /dev/null 2>"$tmp/err"; then
+    pass "mlir-opt:$name"
+  else
+    fail "mlir-opt:$name" "mlir-opt-22 rejects rgopt's output: $(head -n 2 "$tmp/err")"
+  fi
+}
+
+for f in tests/mlir/roundtrip/*.mlir; do
+  name=$(basename "$f" .mlir)
+  ident=
+  head -n 2 "$f" | grep -q '^// Made by: mlir-opt-22' && ident=yes
+  roundtrip "$name" "$f" $ident
+done
+
+model="$RG_ROOT/../shared/models/mobilenetv2.generic.mlir"
+if [ -f "$model" ]; then
+  roundtrip mobilenetv2 "$model" yes
+else
+  echo "SKIP roundtrip:mobilenetv2: $model not found"
+fi
+
+# Malformed inputs: exact stderr and exit status 1.
+for f in tests/mlir/errors/*.mlir; do
+  [ -e "$f" ] || continue
+  name=$(basename "$f" .mlir)
+  exp="tests/mlir/errors/$name.err"
+  "$rgopt" --passes none "$f" -o "$tmp/out.mlir" >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ $rc -ne 1 ]; then
+    fail "error:$name" "exit status $rc, expected 1"
+  elif [ ! -f "$exp" ]; then
+    fail "error:$name" "no golden $exp"
+  elif ! cmp -s "$exp" "$tmp/err"; then
+    fail "error:$name" "stderr differs: $(diff "$exp" "$tmp/err" | head -n 6 | tr '\n' '|')"
+  elif [ -e "$tmp/out.mlir" ]; then
+    fail "error:$name" "an output file was written"
+  else
+    pass "error:$name"
+  fi
+done
+
+# ---- the command line ----
+conv=tests/mlir/roundtrip/tosa_conv_block.mlir
+expect_status() { # name status command...
+  name=$1 want=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq "$want" ]; then pass "cli:$name"; else fail "cli:$name" "exit status $rc, expected $want: $(head -n 2 "$tmp/err")"; fi
+}
+expect_status help 0 "$rgopt" --help
+grep -q -- '--passes' "$tmp/out" || fail "cli:help-text" "--help does not list --passes"
+expect_status version 0 "$rgopt" --version
+grep -q '^rgopt (rulegen) [0-9]' "$tmp/out" || fail "cli:version-text" "unexpected: $(cat "$tmp/out")"
+expect_status unknown-option 2 "$rgopt" --frobnicate "$conv"
+grep -q "unknown option '--frobnicate'" "$tmp/err" || fail "cli:unknown-option-text" "$(cat "$tmp/err")"
+expect_status missing-argument 2 "$rgopt" "$conv" -o
+expect_status unknown-pass 2 "$rgopt" --passes nonsense "$conv"
+grep -q "unknown pass 'nonsense'" "$tmp/err" || fail "cli:unknown-pass-text" "$(cat "$tmp/err")"
+expect_status two-inputs 2 "$rgopt" "$conv" "$conv"
+expect_status missing-file 1 "$rgopt" --passes none "$tmp/does-not-exist.mlir"
+grep -q "error: cannot open" "$tmp/err" || fail "cli:missing-file-text" "$(cat "$tmp/err")"
+expect_status unwritable 1 "$rgopt" --passes none "$conv" -o "$tmp/no/such/dir/out.mlir"
+
+"$rgopt" --passes none "$conv" -o "$tmp/a.mlir" && "$rgopt" --passes=none - <"$conv" >"$tmp/b.mlir"
+if cmp -s "$tmp/a.mlir" "$tmp/b.mlir"; then pass "cli:stdin-stdout"; else fail "cli:stdin-stdout" "'-' output differs from file output"; fi
+"$rgopt" "$conv" >"$tmp/c.mlir"
+if cmp -s "$tmp/a.mlir" "$tmp/c.mlir"; then pass "cli:default-stdout"; else fail "cli:default-stdout" "differs"; fi
+# An existing output survives a failed run untouched; no temporary is left.
+cp "$tmp/a.mlir" "$tmp/keep.mlir"
+printf '"x.y"(' >"$tmp/bad.mlir"
+"$rgopt" "$tmp/bad.mlir" -o "$tmp/keep.mlir" 2>/dev/null
+if cmp -s "$tmp/a.mlir" "$tmp/keep.mlir" && [ -z "$(ls "$tmp" | grep '\.tmp\.')" ]; then
+  pass "cli:atomic-output"
+else
+  fail "cli:atomic-output" "output changed or a temporary file was left"
+fi

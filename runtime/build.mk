@@ -34,4 +34,4 @@ export FUZZ_SEEDS_mlir
 
 # lemon's template declares the %extra_context variable in every function,
 # used or not: silence that one warning, for the generated parser only.
-$(BUILD)/obj/gen/runtime/mlir_grammar.o: WARN += -Wno-unused-variable
+$(BUILD)/obj/gen/runtime/mlir_grammar.o: WARN += -Wno-unused-variable -Wno-unused-parameter

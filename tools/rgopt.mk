@@ -1,11 +1,13 @@
-# tools/rgopt.mk : rgopt, reads a graph (MLIR generic form), runs a pass
-# pipeline on it (for now only `none`), verifies it and writes it back.
+# tools/rgopt.mk : rgopt, reads a graph (MLIR generic form), runs passes
+# generated from the bundled rules on it, verifies it and writes it back.
 RGOPT = $(BUILD)/bin/rgopt
-RGOPT_OBJS = $(BUILD)/obj/tools/rgopt.o
+RGOPT_OBJS = $(BUILD)/obj/tools/rgopt.o $(RULES_OBJ)
 
-$(RGOPT): $(RGOPT_OBJS) $(LIBRULEGEN)
+$(BUILD)/obj/tools/rgopt.o: $(RULES_H)
+
+$(RGOPT): $(RGOPT_OBJS) $(BACKEND_LIB) $(LIBRULEGEN)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) $(RGOPT_OBJS) $(LIBRULEGEN) $(LDLIBS) -o $@
+	$(CC) $(ALL_LDFLAGS) $(RGOPT_OBJS) $(BACKEND_LIB) $(LIBRULEGEN) $(LDLIBS) -o $@
 
 all: $(RGOPT)
 INSTALL_BINS += $(RGOPT)

@@ -79,7 +79,9 @@ typedef struct Gen {
   uint32_t tmp, label;
   char fail[32];
   const char *sym;
-  bool discard_used;
+  bool discard_used, fail_used;
+  RgBuf *main;        /* the output file; tree functions are built aside */
+  uint32_t main_line;
 } Gen;
 
 /* ---- output ---- */
@@ -798,12 +800,63 @@ static void explain_items(Gen *g, const Item *items, uint32_t n, const char *why
 
 static void emit_action(Gen *g, Variant *v);
 static void emit_items(Gen *g, Item *items, uint32_t n);
+static void out_raw(Gen *g, const char *s);
 
 static bool has_op(const Test *t, uint16_t op) {
   for (uint32_t i = 0; i < t->nops; i++)
     if (t->ops[i] == op)
       return true;
   return false;
+}
+
+enum { SPLIT_CASES = 16 };
+
+/* Emits the call of a new function holding the subtree `items`, and the
+ * function itself into the file ahead of the tree being built. */
+static void emit_case_function(Gen *g, Item *items, uint32_t n, const Path *scope, uint32_t nscope) {
+  uint32_t id = ++g->label;
+  RgBuf args;
+  rg_buf_init(&args);
+  for (uint32_t i = 0; i < nscope; i++)
+    rg_buf_printf(&args, "%s%s", i ? ", " : "", node_var(g, scope[i]));
+  out_line(g, "int r = %s_case_%u(rw, root, ex, (RgNode *const[]){%s});", g->pname, id, args.data ? args.data : "");
+  out_line(g, "if (r)");
+  out_line(g, "  return r;");
+  rg_buf_free(&args);
+
+  RgBuf fn;
+  rg_buf_init(&fn);
+  RgBuf *tree = g->out;
+  uint32_t tree_line = g->line;
+  int tree_indent = g->indent;
+  g->out = &fn;
+  g->line = 0;
+  g->indent = 0;
+  out_line(g, "static RG_NOINLINE int %s_case_%u(RgRewriter *rw, RgNode *root, bool ex, RgNode *const *nodes) {",
+           g->pname, id);
+  g->indent++;
+  for (uint32_t i = 0; i < nscope; i++)
+    out_line(g, "RgNode *%s = nodes[%u];", node_var(g, scope[i]), i);
+  emit_items(g, items, n);
+  for (uint32_t i = 0; i < nscope; i++)
+    out_line(g, "(void)%s;", node_var(g, scope[i]));
+  out_line(g, "(void)ex;");
+  out_line(g, "return 0;");
+  g->indent--;
+  out_line(g, "}");
+  out_blank(g);
+  /* Actions emitted while building it are already in the file; the
+   * function follows them, still ahead of the tree that calls it. */
+  g->out = g->main;
+  g->line = g->main_line;
+  out_raw(g, fn.data ? fn.data : "");
+  if (fn.oom)
+    g->ok = false;
+  g->main_line = g->line;
+  rg_buf_free(&fn);
+  g->out = tree;
+  g->line = tree_line;
+  g->indent = tree_indent;
 }
 
 static void emit_op_run(Gen *g, Item *items, uint32_t run) {
@@ -837,57 +890,75 @@ static void emit_op_run(Gen *g, Item *items, uint32_t run) {
         if (t->ops[k] > max)
           max = t->ops[k];
     }
+    /* Explain mode: one table of (rule, op) pairs reports every rule of
+     * the run whose op set lacks the node's op (linear in the run). */
+    RgBuf pairs;
+    rg_buf_init(&pairs);
+    uint32_t npairs = 0;
+    for (uint32_t i = 0; i < run; i++) {
+      const Test *t = item_test(&items[i]);
+      for (uint32_t k = 0; k < t->nops; k++, npairs++)
+        rg_buf_printf(&pairs, "%s%u, %u", npairs ? ", " : "", items[i].v->index, t->ops[k]);
+    }
+    out_line(g, "if (ex)");
+    out_line(g, "  rg_rw_explain_switch(rw, rg_rw_local(rw, %s), (const uint16_t[]){%s}, %u, %s);", nv,
+             pairs.data ? pairs.data : "0", npairs,
+             cquote(g, gstr(g, "%s is not an unfrozen op that the rule names", path_text(g, t0->path))));
+    rg_buf_free(&pairs);
     out_line(g, "switch (rg_rw_local(rw, %s)) {", nv);
+    /* A wide switch puts each case in a function of its own, so that no
+     * single C function grows with the number of rules. */
+    bool split = run > SPLIT_CASES;
+    Path scope[MAXPATH * 4];
+    uint32_t nscope = 0;
+    for (uint32_t i = 0; i < items[0].next && nscope + 1 < MAXPATH * 4; i++)
+      if (items[0].v->tests[i].kind == T_OP)
+        scope[nscope++] = items[0].v->tests[i].path;
+    scope[nscope++] = t0->path;
     Item *sub = rg_arena_alloc(&g->arena, sizeof *sub * run);
-    Item *miss = rg_arena_alloc(&g->arena, sizeof *miss * run);
-    if (!sub || !miss) {
+    if (!sub) {
       g->ok = false;
       return;
     }
     for (uint32_t op = 0; op <= max; op++) {
-      uint32_t ns = 0, nm = 0;
+      uint32_t ns = 0;
       for (uint32_t i = 0; i < run; i++) {
         const Test *t = item_test(&items[i]);
-        if (has_op(t, (uint16_t)op)) {
-          Test *count = rg_arena_zalloc(&g->arena, sizeof *count);
-          if (!count) {
-            g->ok = false;
-            return;
-          }
-          count->kind = T_COUNT;
-          count->path = t->path;
-          count->nargs = t->nargs;
-          count->rest = t->rest;
-          sub[ns] = item_advance(items[i]);
-          sub[ns].front = count;
-          ns++;
-        } else {
-          miss[nm++] = items[i];
+        if (!has_op(t, (uint16_t)op))
+          continue;
+        Test *count = rg_arena_zalloc(&g->arena, sizeof *count);
+        if (!count) {
+          g->ok = false;
+          return;
         }
+        count->kind = T_COUNT;
+        count->path = t->path;
+        count->nargs = t->nargs;
+        count->rest = t->rest;
+        sub[ns] = item_advance(items[i]);
+        sub[ns].front = count;
+        ns++;
       }
       if (!ns)
         continue;
       out_line(g, "case %u: { /* %s */", op, g->lops[op]->name);
       g->indent++;
-      if (nm)
-        explain_items(g, miss, nm, gstr(g, "%s is %s", path_text(g, t0->path), g->lops[op]->name));
-      /* sub holds copies; emit_items may reorder nothing, so reuse it. */
       Item *copy = rg_arena_alloc(&g->arena, sizeof *copy * ns);
       if (!copy) {
         g->ok = false;
         return;
       }
       memcpy(copy, sub, sizeof *copy * ns);
-      emit_items(g, copy, ns);
+      if (split)
+        emit_case_function(g, copy, ns, scope, nscope);
+      else
+        emit_items(g, copy, ns);
       out_line(g, "break;");
       g->indent--;
       out_line(g, "}");
     }
     out_line(g, "default:");
-    g->indent++;
-    explain_items(g, items, run, gstr(g, "%s is not an unfrozen op the rule names", path_text(g, t0->path)));
-    out_line(g, "break;");
-    g->indent--;
+    out_line(g, "  break;");
     out_line(g, "}");
   }
   g->indent--;
@@ -950,6 +1021,8 @@ static const char *var_c(Gen *g, DslVar *v) { return gstr(g, "v_%s", v->name.s);
 static const char *fail_stmt(Gen *g) {
   if (strncmp(g->fail, "discard_", 8) == 0)
     g->discard_used = true;
+  else
+    g->fail_used = true;
   return gstr(g, "goto %s;", g->fail);
 }
 
@@ -1406,18 +1479,65 @@ static const char *guard_text(Gen *g, DslExpr *e) {
   return gstr(g, "guard '%s' is false or cannot be evaluated", t ? t : "");
 }
 
+/* Node paths an action reads: the root and every operand producer its
+ * pattern tested, in test order. */
+static uint32_t action_nodes(const Variant *v, Path *out, uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < v->ntests && n < max; i++)
+    if (v->tests[i].kind == T_OP)
+      out[n++] = v->tests[i].path;
+  return n;
+}
+
+/* Each rule variant's guard and rewrite is a function of its own, called
+ * from the decision tree: the tree stays small, and the C compiler sees
+ * many small functions instead of one huge one (a 1,000-rule pass still
+ * compiles quickly). */
 static void emit_action(Gen *g, Variant *v) {
   DslRule *r = v->rule;
   g->cur = v;
-  snprintf(g->fail, sizeof g->fail, "fail_%u", ++g->label);
-  out_line(g, "{");
-  g->indent++;
+  uint32_t id = ++g->label;
+  snprintf(g->fail, sizeof g->fail, "fail_%u", id);
+  Path nodes[64];
+  uint32_t nn = action_nodes(v, nodes, 64);
+
+  /* The call, in the decision tree. */
+  RgBuf args;
+  rg_buf_init(&args);
+  for (uint32_t i = 0; i < nn; i++)
+    rg_buf_printf(&args, "%s%s", i ? ", " : "", node_var(g, nodes[i]));
+  if (nn)
+    out_line(g, "{ /* %s */", r->name.s);
+  else
+    out_line(g, "{ /* %s */", r->name.s);
+  out_line(g, "  int r = %s_act_%u(rw, root, ex%s%s%s);", g->pname, id, nn ? ", (RgNode *const[]){" : "",
+           nn ? args.data : "", nn ? "}" : "");
+  out_line(g, "  if (r)");
+  out_line(g, "    return r;");
+  out_line(g, "}");
+  rg_buf_free(&args);
+
+  /* The function, in the file before the tree's function. */
+  RgBuf *tree = g->out;
+  uint32_t tree_line = g->line;
+  int tree_indent = g->indent;
+  g->out = g->main;
+  g->line = g->main_line;
+  g->indent = 0;
+  uint32_t saved_tmp = g->tmp;
+  g->tmp = 0;
+  g->fail_used = false;
   echo_rule(g, r);
   if (v->swap_mask)
     out_line(g, "/* (operands of commutative ops swapped: variant %u) */", v->swap_mask);
+  out_line(g, "static RG_NOINLINE int %s_act_%u(RgRewriter *rw, RgNode *root, bool ex%s) {", g->pname, id,
+           nn ? ", RgNode *const *nodes" : "");
+  g->indent++;
+  for (uint32_t i = 0; i < nn; i++)
+    out_line(g, "RgNode *%s = nodes[%u];", node_var(g, nodes[i]), i);
   out_line(g, "if (!rg_rw_rule_enabled(rw, %u)) {", v->index);
   out_line(g, "  if (ex) rg_rw_explain(rw, %u, \"rule is disabled\");", v->index);
-  out_line(g, "  goto %s;", g->fail);
+  out_line(g, "  return 0;");
   out_line(g, "}");
   out_line(g, "{");
   g->indent++;
@@ -1434,7 +1554,7 @@ static void emit_action(Gen *g, Variant *v) {
    * discards them before the rule gives up. */
   char fail[32];
   memcpy(fail, g->fail, sizeof fail);
-  snprintf(g->fail, sizeof g->fail, "discard_%u", g->label);
+  snprintf(g->fail, sizeof g->fail, "discard_%u", id);
   g->discard_used = false;
   const char *val = crepl(g, r->repl);
   out_line(g, "RgValue *result[1] = {%s};", val);
@@ -1442,13 +1562,24 @@ static void emit_action(Gen *g, Variant *v) {
   line_directive_back(g);
   g->indent--;
   out_line(g, "}");
-  g->indent--;
   if (g->discard_used) {
     out_line(g, "%s:", g->fail);
     out_line(g, "  rg_rw_discard(rw);");
   }
-  out_line(g, "%s:;", fail);
+  if (g->fail_used || g->discard_used) {
+    out_line(g, "%s:", fail);
+    for (uint32_t i = 0; i < nn; i++)
+      out_line(g, "  (void)%s;", node_var(g, nodes[i]));
+    out_line(g, "  return 0;");
+  }
+  g->indent--;
   out_line(g, "}");
+  out_blank(g);
+  g->main_line = g->line;
+  g->out = tree;
+  g->line = tree_line;
+  g->indent = tree_indent;
+  g->tmp = saved_tmp;
 }
 
 /* ---- target-op condition ---- */
@@ -1554,6 +1685,14 @@ static void emit_pass(Gen *g, DslPass *pass) {
         for (uint32_t k = 0; k < nvars[i]; k++)
           items[m++] = (Item){&vars[i][k], 0, NULL};
     }
+    /* Actions go straight to the file; the tree that calls them is built
+     * aside and appended after them. */
+    RgBuf tree;
+    rg_buf_init(&tree);
+    g->main = g->out;
+    g->main_line = g->line;
+    g->out = &tree;
+    g->line = 0;
     out_blank(g);
     out_line(g, "/* Rules rooted at %s, in priority order. */", g->lops[op]->name);
     out_line(g, "static int %s_root_%u(RgRewriter *rw, RgNode *root) {", P, op);
@@ -1565,6 +1704,12 @@ static void emit_pass(Gen *g, DslPass *pass) {
     out_line(g, "return 0;");
     g->indent--;
     out_line(g, "}");
+    g->out = g->main;
+    g->line = g->main_line;
+    out_raw(g, tree.data ? tree.data : "");
+    if (tree.oom)
+      g->ok = false;
+    rg_buf_free(&tree);
   }
 
   out_blank(g);

@@ -260,6 +260,22 @@ void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test) {
                         failed_test);
 }
 
+void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pairs, uint32_t npairs, const char *why) {
+  for (uint32_t i = 0; i < npairs; i++) {
+    uint16_t rule = pairs[2 * i];
+    bool first = true, named = false;
+    for (uint32_t j = 0; j < npairs; j++) {
+      if (pairs[2 * j] != rule)
+        continue;
+      if (j < i)
+        first = false;
+      named |= (int)pairs[2 * j + 1] == local;
+    }
+    if (first && !named)
+      rg_rw_explain(rw, rule, why);
+  }
+}
+
 int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...) {
   if (rw->status == RG_OK) {
     rw->status = st;

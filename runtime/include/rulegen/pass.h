@@ -7,6 +7,15 @@
 
 #include "rulegen/graph.h"
 
+/* Generated rule actions are called once each from a decision tree; left
+ * to itself the C compiler inlines them all back into one huge function,
+ * which makes large passes compile slowly. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RG_NOINLINE __attribute__((noinline))
+#else
+#define RG_NOINLINE
+#endif
+
 typedef struct RgRewriter RgRewriter;
 typedef struct RgPassDesc RgPassDesc;
 
@@ -88,6 +97,10 @@ RG_API bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule);
  * each rule's first failing test through rg_rw_explain. */
 RG_API bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root);
 RG_API void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test);
+/* Explains, for a `switch` on a node's op, every rule whose op set lacks
+ * `local`; pairs holds (rule, local op) pairs, npairs of them. */
+RG_API void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pairs, uint32_t npairs,
+                                 const char *why);
 /* Creates a node of local op `k` right before the root being rewritten,
  * with result types from the op's shape hook. Returns NULL on error. */
 RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,

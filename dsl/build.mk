@@ -35,3 +35,4 @@ $(BUILD)/fuzz/fuzz_dsl: ALL_CFLAGS += -Idsl -I$(DSL_GEN)
 bench-dsl: $(BUILD)/bin/rulegen
 	@sh bench/dsl_bench.sh $(BUILD)
 .PHONY: bench-dsl
+bench: bench-dsl

@@ -84,3 +84,20 @@ if grep -q '^  xnnpack: decompose_linear decompose_add_alpha lift_scalar_mul$' "
 else
   echo "FAIL target.pipeline: $(grep xnnpack "$tmp/list")"
 fi
+# -o to a FIFO (or a device such as /dev/null) writes into it instead of
+# renaming a temporary file over it (that once replaced /dev/null).
+mkfifo "$tmp/fifo"
+cat "$tmp/fifo" >"$tmp/fifo.out" &
+reader=$!
+"$rgopt" --passes none tests/xnnpack/sdpa.mlir -o "$tmp/fifo" 2>"$tmp/fifo.err"
+if [ -p "$tmp/fifo" ]; then
+  wait "$reader"
+  if cmp -s "$tmp/fifo.out" tests/xnnpack/sdpa.expected; then
+    echo "PASS write_fifo"
+  else
+    echo "FAIL write_fifo: the FIFO's reader got other text: $(head -n 2 "$tmp/fifo.err")"
+  fi
+else
+  kill "$reader" 2>/dev/null
+  echo "FAIL write_fifo: rgopt replaced the FIFO with a regular file"
+fi

@@ -257,6 +257,18 @@ int rg_write_file_atomic(const char *path, const char *data, size_t len,
     }
     return 0;
   }
+  /* A device, FIFO or other non-regular file (`-o /dev/null`) is written in
+   * place: renaming a temporary file over it would replace the device node. */
+  struct stat sb;
+  if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+    FILE *f = fopen(path, "w");
+    bool ok = f && fwrite(data, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+      ok = false;
+    if (!ok)
+      snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+    return ok ? 0 : -1;
+  }
   size_t plen = strlen(path);
   char *tmp = rg_alloc(plen + 16);
   if (!tmp) {

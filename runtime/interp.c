@@ -1,6 +1,7 @@
 /* runtime/interp.c - the reference interpreter's driver: binds a function's
  * arguments, walks its body in program order, dispatches each node to the
- * evaluator of its op (tables in interp_elem.c, interp_data.c, interp_nn.c),
+ * evaluator of its op (tables in interp_elem.c, interp_data.c, interp_nn.c,
+ * interp_aten.c),
  * runs tosa.cond_if / tosa.while_loop regions, frees every value after its
  * last use, and reports the first failure with the op that caused it. */
 #include <stdlib.h>
@@ -224,7 +225,8 @@ double interp_scalar_float(const RgTensor *t) {
 /* ---- op table ---- */
 
 static const InterpOpDef unsupported_def = {NULL, NULL, 0, 0};
-static const InterpOpDef *const op_tables[] = {interp_elem_ops, interp_data_ops, interp_nn_ops};
+static const InterpOpDef *const op_tables[] = {interp_elem_ops, interp_data_ops, interp_nn_ops,
+                                               interp_aten_ops};
 
 static const InterpOpDef *find_def(const char *name) {
   for (size_t t = 0; t < sizeof op_tables / sizeof op_tables[0]; t++)

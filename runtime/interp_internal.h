@@ -54,6 +54,7 @@ typedef struct InterpOpDef {
 extern const InterpOpDef interp_elem_ops[];
 extern const InterpOpDef interp_data_ops[];
 extern const InterpOpDef interp_nn_ops[];
+extern const InterpOpDef interp_aten_ops[]; /* edge-dialect ops */
 
 /* ---- attribute accessors (interp.c) ---- */
 

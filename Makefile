@@ -32,7 +32,7 @@ include backends/build.mk
 include tools/build.mk
 include tests/build.mk
 include tests/fuzz/build.mk
--include bench/build.mk
+-include $(wildcard bench/*.mk)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -50,10 +50,11 @@ bool tosa_is_broadcast_safe(RgRewriter *rw, RgValue *v, RgInts perms) {
   if (!static_shape(v, &s) || s.n != perms.n || !rg_ints_is_perm(perms))
     return false;
   /* Free when the transpose folds away: a constant (permuted at compile
-   * time, once: it must have no other user), or a layout change that
-   * moves only size-1 axes (a reshape, or nothing when the shape stays). */
+   * time, once: it must have no other user, unless it is a splat, whose
+   * permuted copy is one element again), or a layout change that moves
+   * only size-1 axes (a reshape, or nothing when the shape stays). */
   const RgNode *d = rg_value_def(v);
-  if (is_op(g, d, "tosa.const") && v->num_uses == 1)
+  if (is_op(g, d, "tosa.const") && (v->num_uses == 1 || rg_match_splat(rw, v, NULL)))
     return true;
   return tosa_keeps_nonunit_order(rw, v, perms);
 }
@@ -195,7 +196,10 @@ bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr 
   uint32_t count;
   if (is_float ? !rg_attr_dense_get_floats(g, a, &fv, &count) : !rg_attr_dense_get_ints(g, a, &iv, &count))
     return false;
-  if (count == 1) { /* a splat stays a splat */
+  bool all_equal = true; /* stored in full but splat-valued: emit a splat */
+  for (uint32_t i = 1; i < count && all_equal; i++)
+    all_equal = is_float ? fv[i] == fv[0] : iv[i] == iv[0];
+  if (count == 1 || all_equal) { /* a splat stays a splat */
     *out = is_float ? rg_attr_dense_floats(g, t, 1, fv) : rg_attr_dense_ints(g, t, 1, iv);
     return *out != NULL;
   }

@@ -133,6 +133,16 @@ static bool fuse_plan(RgGraph *g, const RgValue *inner, const RgValue *outer, in
   /* The middle value must be read back exactly as it was written. */
   if (a.output_zp != b.input_zp || a.output_unsigned != b.input_unsigned || a.out_type->dtype != b.in_type->dtype)
     return false;
+  /* The fused RESCALE pairs the inner input flag with the outer output flag
+   * and type: it must itself be a valid RESCALE (both flags set, or an
+   * unsigned flag next to i32/i48, is an invalid configuration). */
+  RgDType in_dt = a.in_type->dtype, out_dt = b.out_type->dtype;
+  if (a.input_unsigned && b.output_unsigned)
+    return false;
+  if (a.input_unsigned && out_dt == RG_DT_I32)
+    return false;
+  if (b.output_unsigned && (in_dt == RG_DT_I32 || in_dt == RG_DT_I48))
+    return false;
   int64_t k;
   if (!lossless_gain(&a, &k))
     return false;

@@ -167,6 +167,47 @@ static bool fuse_plan(RgGraph *g, const RgValue *inner, const RgValue *outer, in
   return true;
 }
 
+/* A RESCALE that returns its input: same element type and signedness,
+ * equal zero points, and per channel multiplier == 2^shift (so that
+ * apply_scale(v) = (v * 2^s + 2^(s-1)) >> s = v; DOUBLE_ROUND only adds
+ * its correction for shift > 31, which a 32-bit multiplier 2^s cannot
+ * reach). docs/rescale.md has the arithmetic. */
+bool tosa_rescale_is_identity(RgRewriter *rw, RgValue *r) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(r);
+  if (!is_op(g, n, "tosa.rescale") || n->num_operands != 5 || n->num_results != 1)
+    return false;
+  bool scale32, iu, ou;
+  if (!rg_attr_get_bool(rg_node_attr(n, "scale32"), &scale32) ||
+      !rg_attr_get_bool(rg_node_attr(n, "input_unsigned"), &iu) ||
+      !rg_attr_get_bool(rg_node_attr(n, "output_unsigned"), &ou) || iu != ou)
+    return false;
+  const RgType *in_t = n->operands[0].value->type, *out_t = n->results[0].type;
+  if (!in_t || !out_t || in_t->dtype != out_t->dtype || rg_dtype_is_float(in_t->dtype))
+    return false;
+  int64_t izp, ozp;
+  if (!const_int(g, n->operands[3].value, &izp) || !const_int(g, n->operands[4].value, &ozp) || izp != ozp)
+    return false;
+  const int64_t *m, *sh;
+  uint32_t nm, ns;
+  const RgNode *mn = rg_value_def(n->operands[1].value), *sn = rg_value_def(n->operands[2].value);
+  if (!is_op(g, mn, "tosa.const") || !is_op(g, sn, "tosa.const") ||
+      !rg_attr_dense_get_ints(g, rg_node_attr(mn, "values"), &m, &nm) ||
+      !rg_attr_dense_get_ints(g, rg_node_attr(sn, "values"), &sh, &ns) || nm == 0 || ns == 0)
+    return false;
+  /* One value each (a splat) or one per channel; a splat stands for all. */
+  uint32_t count = nm > ns ? nm : ns;
+  int max_shift = scale32 ? 30 : 14; /* 2^s must fit the i32 / i16 multiplier */
+  for (uint32_t c = 0; c < count; c++) {
+    int64_t mc = m[nm == 1 ? 0 : c], sc = sh[ns == 1 ? 0 : c];
+    if ((nm != 1 && nm != count) || (ns != 1 && ns != count))
+      return false;
+    if (sc < 2 || sc > max_shift || mc != ((int64_t)1 << sc))
+      return false;
+  }
+  return true;
+}
+
 bool tosa_rescales_fuse_exact(RgRewriter *rw, RgValue *inner, RgValue *outer) {
   int64_t m;
   return fuse_plan(rg_rw_graph(rw), inner, outer, &m);

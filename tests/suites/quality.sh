@@ -51,6 +51,22 @@ for f in tests/mlir/roundtrip/*.mlir; do
   compare "$(basename "$f" .mlir)" "$f"
 done
 
+# RESCALE exactness cases: each file's first line ends in "Expect N
+# rescales."; the pipelines must keep results bit-identical and leave N.
+for f in tests/quality/*.mlir; do
+  name=$(basename "$f" .mlir)
+  want=$(head -n 1 "$f" | sed -n 's/.*Expect \([0-9]*\) rescale.*/\1/p')
+  for t in ethos-u55 ethos-u85; do
+    if ! "$rgopt" --target $t --verify-by-execution=5 "$f" -o "$tmp/r.mlir" 2>"$tmp/err"; then
+      fail "rescale:$name:$t" "$(head -n 2 "$tmp/err")"
+    elif [ "$(grep -c '"tosa.rescale"' "$tmp/r.mlir")" != "$want" ]; then
+      fail "rescale:$name:$t" "$(grep -c '"tosa.rescale"' "$tmp/r.mlir") rescales left, expected $want"
+    else
+      pass "rescale:$name:$t"
+    fi
+  done
+done
+
 first=
 for d in 1 2 4 8; do
   g="$tmp/nchw$d.mlir"

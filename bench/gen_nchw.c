@@ -15,9 +15,9 @@
  *      residual ADD with the block's input
  *   2  avg_pool2d 3x3, an identity RESCALE i8->i8, CLAMP
  *   3  max_pool2d 3x3, a fusable RESCALE chain i8->i32 (scale 1) ->i8, CLAMP
- * A minimal reshaping graph is every transpose's business, so the optimum
- * keeps two transposes at any depth: the one after the graph input and the
- * one before the final reshape. */
+ * The optimum keeps two transposes at any depth: the one after the graph
+ * input (its NCHW layout is fixed by the signature) and the one before the
+ * final reshape (which flattens NCHW order). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

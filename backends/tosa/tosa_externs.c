@@ -50,10 +50,11 @@ bool tosa_is_broadcast_safe(RgRewriter *rw, RgValue *v, RgInts perms) {
   if (!static_shape(v, &s) || s.n != perms.n || !rg_ints_is_perm(perms))
     return false;
   /* Free when the transpose folds away: a constant (permuted at compile
-   * time, once: it must have no other user), or a layout change that
-   * moves only size-1 axes (a reshape, or nothing when the shape stays). */
+   * time, once: it must have no other user, unless it is a splat, whose
+   * permuted copy is one element again), or a layout change that moves
+   * only size-1 axes (a reshape, or nothing when the shape stays). */
   const RgNode *d = rg_value_def(v);
-  if (is_op(g, d, "tosa.const") && v->num_uses == 1)
+  if (is_op(g, d, "tosa.const") && (v->num_uses == 1 || rg_match_splat(rw, v, NULL)))
     return true;
   return tosa_keeps_nonunit_order(rw, v, perms);
 }
@@ -132,6 +133,16 @@ static bool fuse_plan(RgGraph *g, const RgValue *inner, const RgValue *outer, in
   /* The middle value must be read back exactly as it was written. */
   if (a.output_zp != b.input_zp || a.output_unsigned != b.input_unsigned || a.out_type->dtype != b.in_type->dtype)
     return false;
+  /* The fused RESCALE pairs the inner input flag with the outer output flag
+   * and type: it must itself be a valid RESCALE (both flags set, or an
+   * unsigned flag next to i32/i48, is an invalid configuration). */
+  RgDType in_dt = a.in_type->dtype, out_dt = b.out_type->dtype;
+  if (a.input_unsigned && b.output_unsigned)
+    return false;
+  if (a.input_unsigned && out_dt == RG_DT_I32)
+    return false;
+  if (b.output_unsigned && (in_dt == RG_DT_I32 || in_dt == RG_DT_I48))
+    return false;
   int64_t k;
   if (!lossless_gain(&a, &k))
     return false;
@@ -153,6 +164,47 @@ static bool fuse_plan(RgGraph *g, const RgValue *inner, const RgValue *outer, in
   if (b.multiplier < 0 || b.multiplier > INT32_MAX / k || m > INT32_MAX)
     return false;
   *fused = m;
+  return true;
+}
+
+/* A RESCALE that returns its input: same element type and signedness,
+ * equal zero points, and per channel multiplier == 2^shift (so that
+ * apply_scale(v) = (v * 2^s + 2^(s-1)) >> s = v; DOUBLE_ROUND only adds
+ * its correction for shift > 31, which a 32-bit multiplier 2^s cannot
+ * reach). docs/rescale.md has the arithmetic. */
+bool tosa_rescale_is_identity(RgRewriter *rw, RgValue *r) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(r);
+  if (!is_op(g, n, "tosa.rescale") || n->num_operands != 5 || n->num_results != 1)
+    return false;
+  bool scale32, iu, ou;
+  if (!rg_attr_get_bool(rg_node_attr(n, "scale32"), &scale32) ||
+      !rg_attr_get_bool(rg_node_attr(n, "input_unsigned"), &iu) ||
+      !rg_attr_get_bool(rg_node_attr(n, "output_unsigned"), &ou) || iu != ou)
+    return false;
+  const RgType *in_t = n->operands[0].value->type, *out_t = n->results[0].type;
+  if (!in_t || !out_t || in_t->dtype != out_t->dtype || rg_dtype_is_float(in_t->dtype))
+    return false;
+  int64_t izp, ozp;
+  if (!const_int(g, n->operands[3].value, &izp) || !const_int(g, n->operands[4].value, &ozp) || izp != ozp)
+    return false;
+  const int64_t *m, *sh;
+  uint32_t nm, ns;
+  const RgNode *mn = rg_value_def(n->operands[1].value), *sn = rg_value_def(n->operands[2].value);
+  if (!is_op(g, mn, "tosa.const") || !is_op(g, sn, "tosa.const") ||
+      !rg_attr_dense_get_ints(g, rg_node_attr(mn, "values"), &m, &nm) ||
+      !rg_attr_dense_get_ints(g, rg_node_attr(sn, "values"), &sh, &ns) || nm == 0 || ns == 0)
+    return false;
+  /* One value each (a splat) or one per channel; a splat stands for all. */
+  uint32_t count = nm > ns ? nm : ns;
+  int max_shift = scale32 ? 30 : 14; /* 2^s must fit the i32 / i16 multiplier */
+  for (uint32_t c = 0; c < count; c++) {
+    int64_t mc = m[nm == 1 ? 0 : c], sc = sh[ns == 1 ? 0 : c];
+    if ((nm != 1 && nm != count) || (ns != 1 && ns != count))
+      return false;
+    if (sc < 2 || sc > max_shift || mc != ((int64_t)1 << sc))
+      return false;
+  }
   return true;
 }
 
@@ -195,7 +247,10 @@ bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr 
   uint32_t count;
   if (is_float ? !rg_attr_dense_get_floats(g, a, &fv, &count) : !rg_attr_dense_get_ints(g, a, &iv, &count))
     return false;
-  if (count == 1) { /* a splat stays a splat */
+  bool all_equal = true; /* stored in full but splat-valued: emit a splat */
+  for (uint32_t i = 1; i < count && all_equal; i++)
+    all_equal = is_float ? fv[i] == fv[0] : iv[i] == iv[0];
+  if (count == 1 || all_equal) { /* a splat stays a splat */
     *out = is_float ? rg_attr_dense_floats(g, t, 1, fv) : rg_attr_dense_ints(g, t, 1, iv);
     return *out != NULL;
   }

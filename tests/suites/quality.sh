@@ -1,0 +1,109 @@
+#!/bin/sh
+# Transpose quality: rgopt's Ethos-U pipelines leave no more TRANSPOSEs than
+# `mlir-opt-22 --tosa-reduce-transposes --canonicalize` on every graph of
+# tests/mlir/roundtrip and on the NCHW->NHWC-lowered family of
+# bench/gen_nchw.c (depths 1, 2, 4, 8); on that family the count left does
+# not grow with depth, the results are bit-identical in the interpreter
+# (--verify-by-execution) and mlir-opt-22 accepts both the generated graphs
+# and rgopt's output. Transposes marked rg.frozen are not counted for rgopt:
+# they belong to another partition, which rgopt must not touch.
+cd "$RG_ROOT" || exit 1
+rgopt="$RG_BUILD/bin/rgopt"
+gen="$RG_BUILD/bench/gen_nchw"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mlir_opt=$(command -v mlir-opt-22)
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+count() { grep -c '"tosa.transpose"' "$1"; }
+count_unfrozen() { grep '"tosa.transpose"' "$1" | grep -vc 'rg\.frozen'; }
+
+# compare NAME FILE: both targets against mlir-opt-22.
+compare() {
+  name=$1 f=$2
+  if [ -z "$mlir_opt" ]; then
+    echo "SKIP vs-mlir-opt:$name: mlir-opt-22 not installed"
+    return
+  fi
+  if ! "$mlir_opt" --allow-unregistered-dialect --tosa-reduce-transposes --canonicalize \
+       --mlir-print-op-generic "$f" -o "$tmp/mo.mlir" 2>"$tmp/err"; then
+    fail "vs-mlir-opt:$name" "mlir-opt-22 failed: $(head -n 2 "$tmp/err")"
+    return
+  fi
+  theirs=$(count "$tmp/mo.mlir")
+  for t in ethos-u55 ethos-u85; do
+    if ! "$rgopt" --target $t "$f" -o "$tmp/rg.mlir" 2>"$tmp/err"; then
+      fail "vs-mlir-opt:$name:$t" "rgopt failed: $(head -n 2 "$tmp/err")"
+      continue
+    fi
+    ours=$(count_unfrozen "$tmp/rg.mlir")
+    if [ "$ours" -le "$theirs" ]; then
+      pass "vs-mlir-opt:$name:$t"
+    else
+      fail "vs-mlir-opt:$name:$t" "rgopt leaves $ours transposes, mlir-opt-22 $theirs"
+    fi
+  done
+}
+
+for f in tests/mlir/roundtrip/*.mlir; do
+  grep -q '"tosa.transpose"' "$f" || continue
+  compare "$(basename "$f" .mlir)" "$f"
+done
+
+# RESCALE exactness cases: each file's first line ends in "Expect N
+# rescales."; the pipelines must keep results bit-identical and leave N.
+for f in tests/quality/*.mlir; do
+  name=$(basename "$f" .mlir)
+  want=$(head -n 1 "$f" | sed -n 's/.*Expect \([0-9]*\) rescale.*/\1/p')
+  for t in ethos-u55 ethos-u85; do
+    if ! "$rgopt" --target $t --verify-by-execution=5 "$f" -o "$tmp/r.mlir" 2>"$tmp/err"; then
+      fail "rescale:$name:$t" "$(head -n 2 "$tmp/err")"
+    elif [ "$(grep -c '"tosa.rescale"' "$tmp/r.mlir")" != "$want" ]; then
+      fail "rescale:$name:$t" "$(grep -c '"tosa.rescale"' "$tmp/r.mlir") rescales left, expected $want"
+    else
+      pass "rescale:$name:$t"
+    fi
+  done
+done
+
+first=
+for d in 1 2 4 8; do
+  g="$tmp/nchw$d.mlir"
+  if ! "$gen" $d >"$g"; then
+    fail "gen_nchw:$d" "generator failed"
+    continue
+  fi
+  if [ -n "$mlir_opt" ]; then
+    if "$mlir_opt" --tosa-attach-target="profiles=pro_int extensions=doubleround level=none" --tosa-validate "$g" \
+         -o /dev/null 2>"$tmp/err"; then
+      pass "gen_nchw:$d:mlir-opt-accepts"
+    else
+      fail "gen_nchw:$d:mlir-opt-accepts" "$(head -n 2 "$tmp/err")"
+    fi
+  fi
+  compare "gen_nchw$d" "$g"
+  for t in ethos-u55 ethos-u85; do
+    o="$tmp/nchw$d.$t.mlir"
+    if ! "$rgopt" --target $t --verify-by-execution=3 "$g" -o "$o" 2>"$tmp/err"; then
+      fail "gen_nchw:$d:$t:exact" "$(head -n 3 "$tmp/err")"
+      continue
+    fi
+    pass "gen_nchw:$d:$t:exact"
+    if [ -n "$mlir_opt" ] && ! "$mlir_opt" --tosa-attach-target="profiles=pro_int extensions=doubleround level=none" \
+         --tosa-validate "$o" -o /dev/null 2>"$tmp/err"; then
+      fail "gen_nchw:$d:$t:output-valid" "$(head -n 2 "$tmp/err")"
+    fi
+    n=$(count "$o")
+    # Depth-independent: the same count as depth 1 (the graph input's
+    # transpose and the one before the final reshape).
+    if [ -z "$first" ]; then
+      first=$n
+    fi
+    if [ "$n" -le "$first" ] && [ "$n" -le 2 ]; then
+      pass "gen_nchw:$d:$t:constant-count"
+    else
+      fail "gen_nchw:$d:$t:constant-count" "$n transposes left at depth $d (depth 1: $first; the optimum is 2)"
+    fi
+  done
+done

@@ -20,8 +20,6 @@ ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LDLIBS  += -lm
 
 .PHONY: all check asan bench fuzz verify coverage install clean
-# Keep intermediate objects and generated sources between runs.
-.SECONDARY:
 .SECONDEXPANSION:
 all:
 

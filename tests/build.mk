@@ -4,6 +4,8 @@
 UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
 TEST_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 
-$(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(BACKEND_LIB) $(LIBRULEGEN)
+# A static pattern rule names each object explicitly, so make keeps them
+# (they are not intermediate files) and rebuilds exactly what changed.
+$(TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(BACKEND_LIB) $(LIBRULEGEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) $< $(BACKEND_LIB) $(LIBRULEGEN) $(LDLIBS) -o $@

@@ -141,4 +141,7 @@ RgStatus tosa_infer_reduce_any(RgGraph *g, const RgNode *n, const RgType **resul
 RgStatus tosa_infer_argmax(RgGraph *g, const RgNode *n, const RgType **results, char *err,
                            size_t errlen);
 
+RgStatus tosa_infer_cond_if(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);
+RgStatus tosa_infer_while_loop(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);
+
 #endif

@@ -858,3 +858,34 @@ REDUCE(reduce_any)
 
 /* ARGMAX {axis}: drops the axis; indices are i32. */
 RgStatus tosa_infer_argmax(HOOK_ARGS) { return reduce(g, n, results, err, errlen, "argmax", true); }
+
+/* Control flow. A rewrite never builds these, but every TOSA op has a hook
+ * so that any graph can be re-typed: cond_if's results are what its first
+ * region yields; while_loop's are its loop-carried inputs. */
+RgStatus tosa_infer_cond_if(HOOK_ARGS) {
+  (void)g;
+  if (n->num_regions < 1 || !n->regions[0].first || !n->regions[0].first->last)
+    return shape_fail(err, errlen, "cond_if: expected a then-region ending in tosa.yield");
+  const RgNode *y = n->regions[0].first->last;
+  if (y->num_operands != n->num_results)
+    return shape_fail(err, errlen, "cond_if: the then-region yields %u values for %u results", y->num_operands,
+                      n->num_results);
+  for (uint32_t i = 0; i < n->num_results; i++) {
+    if (!y->operands[i].value || !y->operands[i].value->type)
+      return shape_fail(err, errlen, "cond_if: yielded value %u has no type", i);
+    results[i] = y->operands[i].value->type;
+  }
+  return RG_OK;
+}
+
+RgStatus tosa_infer_while_loop(HOOK_ARGS) {
+  (void)g;
+  if (n->num_operands != n->num_results)
+    return shape_fail(err, errlen, "while_loop: %u inputs for %u results", n->num_operands, n->num_results);
+  for (uint32_t i = 0; i < n->num_results; i++) {
+    if (!n->operands[i].value || !n->operands[i].value->type)
+      return shape_fail(err, errlen, "while_loop: input %u has no type", i);
+    results[i] = n->operands[i].value->type;
+  }
+  return RG_OK;
+}

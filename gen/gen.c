@@ -1566,8 +1566,9 @@ static void emit_action(Gen *g, Variant *v) {
     out_line(g, "%s:", g->fail);
     out_line(g, "  rg_rw_discard(rw);");
   }
-  if (g->fail_used || g->discard_used) {
+  if (g->fail_used)
     out_line(g, "%s:", fail);
+  if (g->fail_used || g->discard_used) {
     for (uint32_t i = 0; i < nn; i++)
       out_line(g, "  (void)%s;", node_var(g, nodes[i]));
     out_line(g, "  return 0;");

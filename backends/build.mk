@@ -23,7 +23,9 @@ RULES_C = $(BUILD)/gen/rules/builtin.c
 RULES_H = $(BUILD)/gen/rules/builtin.h
 RULES_OBJ = $(BUILD)/obj/gen/rules/builtin.o
 
-$(RULES_C): $(RULES_SRCS) $(RULEGEN)
+# $(RULEGEN) is defined in tools/rulegen.mk, included after this file, so
+# the prerequisite names the binary directly (it would expand to nothing).
+$(RULES_C): $(RULES_SRCS) $(BUILD)/bin/rulegen
 	@mkdir -p $(dir $@)
 	$(RULEGEN) $(RULES_INC) -o $@ --header $(RULES_H) --symbol builtin -MD $(RULES_SRCS)
 $(RULES_H): $(RULES_C)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <errno.h>
 #include <unistd.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include "internal.h"
 
@@ -253,6 +254,26 @@ int rg_write_file_atomic(const char *path, const char *data, size_t len,
   if (strcmp(path, "-") == 0) {
     if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
       snprintf(err, errlen, "cannot write to standard output: %s", strerror(errno));
+      return -1;
+    }
+    return 0;
+  }
+  /* A device or FIFO (-o /dev/null) is written in place: renaming a
+   * temporary over it would replace the special file with a regular one. */
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    int fd = open(path, O_WRONLY);
+    size_t done = 0;
+    while (fd >= 0 && done < len) {
+      ssize_t w = write(fd, data + done, len - done);
+      if (w < 0 && errno != EINTR)
+        break;
+      done += w > 0 ? (size_t)w : 0;
+    }
+    if (fd < 0 || done < len || close(fd) != 0) {
+      snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+      if (fd >= 0 && done < len)
+        close(fd);
       return -1;
     }
     return 0;

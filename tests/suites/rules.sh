@@ -46,8 +46,8 @@ pass_stats() {
            for (i = 1; i <= n; i++) {
              split(kv[i], f, ": "); gsub(/[" ]/, "", f[1]);
              k = p "." f[1];
-             v[k] = (k in v) ? v[k] "," f[2] : f[2];
-             if (!(k in o)) { o[k] = ++c; key[c] = k }
+             if (k in o) v[k] = v[k] "," f[2];
+             else { v[k] = f[2]; o[k] = ++c; key[c] = k }
            } }
          END { for (i = 1; i <= c; i++) print key[i], v[key[i]] }'
 }

@@ -50,10 +50,11 @@ bool tosa_is_broadcast_safe(RgRewriter *rw, RgValue *v, RgInts perms) {
   if (!static_shape(v, &s) || s.n != perms.n || !rg_ints_is_perm(perms))
     return false;
   /* Free when the transpose folds away: a constant (permuted at compile
-   * time, once: it must have no other user), or a layout change that
+   * time, once: it must have no other user and not be frozen, or
+   * fold_const cannot fold it), or a layout change that
    * moves only size-1 axes (a reshape, or nothing when the shape stays). */
   const RgNode *d = rg_value_def(v);
-  if (is_op(g, d, "tosa.const") && v->num_uses == 1)
+  if (is_op(g, d, "tosa.const") && v->num_uses == 1 && !rg_node_is_frozen(d))
     return true;
   return tosa_keeps_nonunit_order(rw, v, perms);
 }

@@ -67,8 +67,10 @@ bool tosa_rescale_is_per_tensor(RgRewriter *rw, RgValue *r) {
   bool per_channel = true;
   if (!rg_attr_get_bool(rg_node_attr(n, "per_channel"), &per_channel))
     return false;
-  int64_t m, s;
-  return !per_channel || (const_int(g, n->operands[1].value, &m) && const_int(g, n->operands[2].value, &s));
+  /* A per-channel RESCALE with equal multipliers (a splat) computes a
+   * per-tensor result, but its multiplier and shift are still shaped by the
+   * channel count: moving the last axis would leave them mismatched. */
+  return !per_channel;
 }
 
 /* Range of the stored integers of a value as RESCALE reads them. */

@@ -147,24 +147,33 @@ configs="--target=ethos-u55 --target=ethos-u85"
 for p in $("$rgopt" --list | sed -n '/^passes/,$s/^  \([a-z_0-9]*\) .*/\1/p'); do
   configs="$configs --passes=$p"
 done
-for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir; do
-  name=$(basename "$f" .mlir)
+# props FILE: the checks for one graph (run four at a time).
+props() {
+  f=$1 name=$(basename "$1" .mlir) t=$2
   for c in $configs; do
-    if ! "$rgopt" "$c" "$f" -o "$tmp/a.mlir" 2>"$tmp/err"; then
-      fail "no-skip:$name:${c#--*=}" "rgopt $c failed: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+    if ! "$rgopt" "$c" "$f" -o "$t.a" 2>"$t.err"; then
+      fail "no-skip:$name:${c#--*=}" "rgopt $c failed: $(head -n 2 "$t.err" | tr '\n' '|')"
       continue
     fi
-    "$rgopt" "$c" --no-skip "$f" -o "$tmp/b.mlir" 2>"$tmp/err"
-    if cmp -s "$tmp/a.mlir" "$tmp/b.mlir"; then
+    "$rgopt" "$c" --no-skip "$f" -o "$t.b" 2>"$t.err"
+    if cmp -s "$t.a" "$t.b"; then
       pass "no-skip:$name:${c#--*=}"
     else
-      fail "no-skip:$name:${c#--*=}" "output with --no-skip differs: $(diff "$tmp/a.mlir" "$tmp/b.mlir" | head -n 4 | tr '\n' '|')"
+      fail "no-skip:$name:${c#--*=}" "output with --no-skip differs: $(diff "$t.a" "$t.b" | head -n 4 | tr '\n' '|')"
     fi
-    "$rgopt" "$c" "$tmp/a.mlir" -o "$tmp/c.mlir" 2>"$tmp/err"
-    if cmp -s "$tmp/a.mlir" "$tmp/c.mlir"; then
+    "$rgopt" "$c" "$t.a" -o "$t.c" 2>"$t.err"
+    if cmp -s "$t.a" "$t.c"; then
       pass "idempotent:$name:${c#--*=}"
     else
-      fail "idempotent:$name:${c#--*=}" "a second run changes the output: $(diff "$tmp/a.mlir" "$tmp/c.mlir" | head -n 4 | tr '\n' '|')"
+      fail "idempotent:$name:${c#--*=}" "a second run changes the output: $(diff "$t.a" "$t.c" | head -n 4 | tr '\n' '|')"
     fi
   done
+}
+i=0
+for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir; do
+  i=$((i + 1))
+  props "$f" "$tmp/p$i" >"$tmp/p$i.log" &
+  [ $((i % 4)) -eq 0 ] && wait
 done
+wait
+cat "$tmp"/p*.log

@@ -420,12 +420,14 @@ static void flatten(Gen *g, Variant *v, DslPattern *pt, Path node, uint32_t *com
   }
   flatten_attrs(g, v, pt, node);
   bool swap = false;
-  if (pt->commutative && pt->nargs == 2) {
+  /* Commutative means operands 0 and 1 swap; later ones (MUL's shift)
+   * stay in place. */
+  if (pt->commutative && pt->nargs >= 2) {
     swap = (v->swap_mask >> *commut_seen) & 1;
     (*commut_seen)++;
   }
   for (uint32_t k = 0; k < pt->nargs; k++) {
-    DslPattern *a = pt->args[swap ? 1 - k : k];
+    DslPattern *a = pt->args[swap && k < 2 ? 1 - k : k];
     Path vp = path_child(node, k);
     switch (a->kind) {
     case DSL_PAT_WILD:
@@ -476,7 +478,7 @@ static void flatten(Gen *g, Variant *v, DslPattern *pt, Path node, uint32_t *com
 }
 
 static uint32_t count_commutative(DslPattern *pt) {
-  uint32_t n = pt->kind == DSL_PAT_OP && pt->commutative && pt->nargs == 2;
+  uint32_t n = pt->kind == DSL_PAT_OP && pt->commutative && pt->nargs >= 2;
   for (uint32_t i = 0; i < pt->nargs; i++)
     n += count_commutative(pt->args[i]);
   return n;

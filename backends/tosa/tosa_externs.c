@@ -51,10 +51,11 @@ bool tosa_is_broadcast_safe(RgRewriter *rw, RgValue *v, RgInts perms) {
     return false;
   /* Free when the transpose folds away: a constant (permuted at compile
    * time, once: it must have no other user, unless it is a splat, whose
-   * permuted copy is one element again), or a layout change that moves
-   * only size-1 axes (a reshape, or nothing when the shape stays). */
+   * permuted copy is one element again; never a frozen one, which
+   * fold_const may not fold), or a layout change that moves only size-1
+   * axes (a reshape, or nothing when the shape stays). */
   const RgNode *d = rg_value_def(v);
-  if (is_op(g, d, "tosa.const") && (v->num_uses == 1 || rg_match_splat(rw, v, NULL)))
+  if (is_op(g, d, "tosa.const") && !rg_node_is_frozen(d) && (v->num_uses == 1 || rg_match_splat(rw, v, NULL)))
     return true;
   return tosa_keeps_nonunit_order(rw, v, perms);
 }
@@ -67,8 +68,10 @@ bool tosa_rescale_is_per_tensor(RgRewriter *rw, RgValue *r) {
   bool per_channel = true;
   if (!rg_attr_get_bool(rg_node_attr(n, "per_channel"), &per_channel))
     return false;
-  int64_t m, s;
-  return !per_channel || (const_int(g, n->operands[1].value, &m) && const_int(g, n->operands[2].value, &s));
+  /* A per-channel RESCALE with equal multipliers (a splat) computes a
+   * per-tensor result, but its multiplier and shift are still shaped by the
+   * channel count: moving the last axis would leave them mismatched. */
+  return !per_channel;
 }
 
 /* Range of the stored integers of a value as RESCALE reads them. */

@@ -122,3 +122,19 @@ if cmp -s "$tmp/a.mlir" "$tmp/keep.mlir" && [ -z "$(ls "$tmp" | grep '\.tmp\.')"
 else
   fail "cli:atomic-output" "output changed or a temporary file was left"
 fi
+# A special file (-o /dev/null, a FIFO) is written in place, never replaced
+# by a renamed temporary (which turned /dev/null into a regular file).
+if mkfifo "$tmp/fifo" 2>/dev/null; then
+  cat "$tmp/fifo" >"$tmp/from-fifo" &
+  reader=$!
+  "$rgopt" --passes none "$conv" -o "$tmp/fifo" 2>"$tmp/err"
+  if [ -p "$tmp/fifo" ]; then
+    wait "$reader"
+    if cmp -s "$tmp/a.mlir" "$tmp/from-fifo"; then pass "cli:output-fifo"; else fail "cli:output-fifo" "wrong data through the FIFO"; fi
+  else
+    kill "$reader" 2>/dev/null
+    fail "cli:output-fifo" "the FIFO was replaced by a regular file"
+  fi
+else
+  echo "SKIP cli:output-fifo: mkfifo failed"
+fi

@@ -1,0 +1,14 @@
+// RUN: --passes cleanup
+// REWRITES: 0
+// Near miss for reshape_chain: the middle reshape has another user.
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<2x3xi8>) -> (tensor<3x2xi8>, tensor<6xi8>), sym_name = "f"}> ({
+  ^bb0(%arg0: tensor<2x3xi8>):
+    %0 = "tosa.const_shape"() <{values = dense<6> : tensor<1xindex>}> : () -> !tosa.shape<1>
+    %1 = "tosa.reshape"(%arg0, %0) : (tensor<2x3xi8>, !tosa.shape<1>) -> tensor<6xi8>
+    %2 = "tosa.const_shape"() <{values = dense<[3, 2]> : tensor<2xindex>}> : () -> !tosa.shape<2>
+    %3 = "tosa.reshape"(%1, %2) : (tensor<6xi8>, !tosa.shape<2>) -> tensor<3x2xi8>
+    "func.return"(%3, %1) : (tensor<3x2xi8>, tensor<6xi8>) -> ()
+  }) : () -> ()
+}) : () -> ()
+

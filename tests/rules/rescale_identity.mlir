@@ -1,0 +1,15 @@
+// RUN: --passes fuse_rescales
+// FIRES: fuse_rescales.identity=1
+// EXEC
+// Multiplier 1<<30, shift 30, equal zero points, i8 -> i8: a no-op.
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<2x4xi8>) -> tensor<2x4xi8>, sym_name = "f"}> ({
+  ^bb0(%arg0: tensor<2x4xi8>):
+    %0 = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}> : () -> tensor<1xi32>
+    %1 = "tosa.const"() <{values = dense<30> : tensor<1xi8>}> : () -> tensor<1xi8>
+    %2 = "tosa.const"() <{values = dense<5> : tensor<1xi8>}> : () -> tensor<1xi8>
+    %3 = "tosa.rescale"(%arg0, %0, %1, %2, %2) <{input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = #tosa.rounding_mode<SINGLE_ROUND>, scale32 = true}> : (tensor<2x4xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<2x4xi8>
+    "func.return"(%3) : (tensor<2x4xi8>) -> ()
+  }) : () -> ()
+}) : () -> ()
+

@@ -1,0 +1,13 @@
+// RUN: --passes cleanup
+// STATS: cleanup.ran=false cleanup.nodes_visited=0
+// A chain of two clamps where the inner one is frozen: only one clamp counts,
+// so cleanup is skipped (and clamp_chain could not fire anyway).
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = "f"}> ({
+  ^bb0(%arg0: tensor<4xf32>):
+    %0 = "tosa.clamp"(%arg0) <{max_val = 1.000000e+00 : f32, min_val = -1.000000e+00 : f32, nan_mode = #tosa.nan_mode<PROPAGATE>}> {rg.frozen} : (tensor<4xf32>) -> tensor<4xf32>
+    %1 = "tosa.clamp"(%0) <{max_val = 2.000000e+00 : f32, min_val = -2.000000e+00 : f32, nan_mode = #tosa.nan_mode<PROPAGATE>}> : (tensor<4xf32>) -> tensor<4xf32>
+    "func.return"(%1) : (tensor<4xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+

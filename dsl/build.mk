@@ -27,7 +27,7 @@ $(BUILD)/obj/gen/dsl/grammar.o: ALL_CFLAGS += $(DSL_GRAMMAR_NOWARN)
 
 # Fuzzing: the front end over one in-memory file.
 FUZZ_OBJS_dsl = $(DSL_OBJS)
-FUZZ_SEEDS_dsl = tests/dsl/ok tests/dsl/errors rules backends/tosa backends/xnnpack
+FUZZ_SEEDS_dsl = tests/dsl/ok tests/dsl/errors rules backends/tosa backends/xnnpack tests/fuzz/regress
 export FUZZ_SEEDS_dsl
 $(BUILD)/fuzz/fuzz_dsl: ALL_CFLAGS += -Idsl -I$(DSL_GEN)
 

@@ -121,7 +121,7 @@ static uint32_t sort_ops(DslOpDecl **ops, uint32_t n) {
 
 static bool class_has_traits(const DslClass *cl, const DslOpDecl *op) {
   return (op->traits & cl->traits) == cl->traits &&
-         (!cl->dialect || strcmp(op->dialect, cl->dialect) == 0);
+         (!cl->dialect || (op->dialect && strcmp(op->dialect, cl->dialect) == 0));
 }
 
 static void check_class(Checker *c, DslClass *cl) {

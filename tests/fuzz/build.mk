@@ -21,7 +21,7 @@ fuzz:
 	  dir=build/fuzz/corpus/$$n; mkdir -p $$dir; \
 	  echo "fuzz $$n: $(FUZZ_SECONDS)s"; \
 	  build/fuzz/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
-	    -rss_limit_mb=2048 -print_final_stats=0 $$dir $$(eval echo \$$FUZZ_SEEDS_$$n) \
+	    -rss_limit_mb=2048 -print_final_stats=0 -artifact_prefix=build/fuzz/ $$dir $$(eval echo \$$FUZZ_SEEDS_$$n) \
 	    2>build/fuzz/fuzz_$$n.log || { tail -n 40 build/fuzz/fuzz_$$n.log; exit 1; }; \
 	  grep -E '^(#[0-9]+ +DONE|Done)' build/fuzz/fuzz_$$n.log | tail -n 1; \
 	done

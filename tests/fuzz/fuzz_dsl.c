@@ -32,6 +32,8 @@ static const char xnn_ops[] =
 
 static RgSource *mem_open(void *user, const char *path, RgDiags *d, dev_t *dev,
                           ino_t *ino) {
+  (void)user;
+  (void)d;
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
   if (strcmp(base, "tosa.ops") == 0) {

@@ -117,3 +117,9 @@ robust deep-unary "$tmp/bang.rules" && grep -q "nested too deeply" "$tmp/err" &&
 printf 'pass p {\0 rule \377\376 r: (x\n' >"$tmp/bin.rules"
 robust binary "$tmp/bin.rules" && echo "PASS robust binary"
 head -c 3000 /dev/urandom >"$tmp/rand.rules" 2>/dev/null && robust random "$tmp/rand.rules" && echo "PASS robust random"
+
+# Inputs the fuzzer once crashed on: each must now give a clean exit 0 or 1.
+for f in tests/fuzz/regress/*; do
+  [ -f "$f" ] || continue
+  robust "regress $(basename "$f")" "$f" && echo "PASS robust regress $(basename "$f")"
+done

@@ -23,7 +23,7 @@ RULES_C = $(BUILD)/gen/rules/builtin.c
 RULES_H = $(BUILD)/gen/rules/builtin.h
 RULES_OBJ = $(BUILD)/obj/gen/rules/builtin.o
 
-$(RULES_C): $(RULES_SRCS) $(RULEGEN)
+$(RULES_C): $(RULES_SRCS) $$(RULEGEN)
 	@mkdir -p $(dir $@)
 	$(RULEGEN) $(RULES_INC) -o $@ --header $(RULES_H) --symbol builtin -MD $(RULES_SRCS)
 $(RULES_H): $(RULES_C)

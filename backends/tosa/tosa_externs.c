@@ -58,6 +58,20 @@ bool tosa_is_broadcast_safe(RgRewriter *rw, RgValue *v, RgInts perms) {
   return tosa_keeps_nonunit_order(rw, v, perms);
 }
 
+bool tosa_clamp_chain_nan_safe(RgRewriter *rw, RgValue *inner, RgValue *outer) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *a = rg_value_def(inner), *b = rg_value_def(outer);
+  if (!is_op(g, a, "tosa.clamp") || !is_op(g, b, "tosa.clamp") || !inner->type)
+    return false;
+  if (!rg_dtype_is_float(inner->type->dtype))
+    return true; /* integers have no NaN */
+  /* A NaN that the inner clamp lets through (PROPAGATE, the default) is
+   * turned into min_val by an outer IGNORE clamp, so the outer one is not
+   * a no-op then. */
+  return !rg_attr_eq_str(rg_node_attr(b, "nan_mode"), "IGNORE") ||
+         rg_attr_eq_str(rg_node_attr(a, "nan_mode"), "IGNORE");
+}
+
 bool tosa_rescale_is_per_tensor(RgRewriter *rw, RgValue *r) {
   RgGraph *g = rg_rw_graph(rw);
   const RgNode *n = rg_value_def(r);

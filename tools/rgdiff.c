@@ -127,6 +127,12 @@ static bool is_qint(RgDType dt) { return dt == RG_DT_I8 || dt == RG_DT_I16; }
 
 /* ---- constants ---- */
 
+static RgValue *const_attr(Gen *G, const RgAttr *a) {
+  RgNode *c = mk(G, "tosa.const", 0, NULL, NULL);
+  prop(G, c, "values", a);
+  return finish(G, c);
+}
+
 static RgValue *const_ints(Gen *G, RgDType dt, int32_t rank, const int64_t *dims, uint32_t n,
                            const int64_t *v) {
   const RgType *t = ttype(G, dt, rank, dims);
@@ -175,23 +181,36 @@ static int64_t dtype_max(RgDType dt) {
  * of 1/8 in [-4, 4], exact in f16 and bf16. */
 static RgValue *random_const(Gen *G, const RgType *t) {
   int64_t numel = rg_type_numel(t);
+  if (numel < 1 || numel > 4096)
+    gen_abort(G, "constant of %s too large", t->text);
   bool splat = numel == 1 || chance(&G->rng, 25);
   uint32_t n = splat ? 1 : (uint32_t)numel;
+  RgValue *c;
   if (is_float(t->dtype)) {
-    double v[256];
+    double *v = malloc(sizeof *v * n);
+    if (!v)
+      gen_abort(G, "out of memory%s", "");
     for (uint32_t i = 0; i < n; i++)
       v[i] = (double)rnd(&G->rng, -32, 32) / 8.0;
-    return const_floats(G, t->dtype, t->rank, t->dims, n, v);
+    const RgAttr *a = rg_attr_dense_floats(G->g, t, n, v);
+    free(v);
+    c = const_attr(G, a);
+  } else {
+    int64_t *v = malloc(sizeof *v * n);
+    if (!v)
+      gen_abort(G, "out of memory%s", "");
+    int64_t lo = dtype_min(t->dtype), hi = dtype_max(t->dtype);
+    if (t->dtype == RG_DT_I32 && chance(&G->rng, 50)) {
+      lo = -100;
+      hi = 100;
+    }
+    for (uint32_t i = 0; i < n; i++)
+      v[i] = rnd(&G->rng, lo, hi);
+    const RgAttr *a = rg_attr_dense_ints(G->g, t, n, v);
+    free(v);
+    c = const_attr(G, a);
   }
-  int64_t v[256];
-  int64_t lo = dtype_min(t->dtype), hi = dtype_max(t->dtype);
-  if (t->dtype == RG_DT_I32 && chance(&G->rng, 50)) {
-    lo = -100;
-    hi = 100;
-  }
-  for (uint32_t i = 0; i < n; i++)
-    v[i] = rnd(&G->rng, lo, hi);
-  return const_ints(G, t->dtype, t->rank, t->dims, n, v);
+  return c;
 }
 
 /* ---- shapes and permutations ---- */
@@ -355,8 +374,8 @@ static RgValue *rescale_zp(Gen *G, RgValue *x, const RescaleSpec *s, RgValue *iz
   RgDType mdt = s->scale32 ? RG_DT_I32 : RG_DT_I16;
   if (s->per_channel) {
     int64_t c = t->dims[t->rank - 1];
-    int64_t mv[8], sv[8];
-    uint32_t n = s->channel_values ? (uint32_t)c : 1;
+    int64_t mv[64], sv[64];
+    uint32_t n = s->channel_values && c <= 64 ? (uint32_t)c : 1;
     for (uint32_t i = 0; i < n; i++) {
       mv[i] = i == 0 ? s->mult : rnd(&G->rng, s->mult / 2, s->mult);
       sv[i] = i == 0 ? s->shift : s->shift + rnd(&G->rng, 0, 2) - (s->shift > 2 ? 1 : 0);

@@ -88,6 +88,24 @@ through() {
   done
 }
 
+# ---- rgopt's output for random graphs is valid TOSA ----
+# (The generated inputs themselves hold no-op casts, which TOSA forbids and
+# cleanup removes, so only the outputs are validated.)
+if [ -z "$mlir_opt" ]; then
+  echo "SKIP mlir-opt:rgdiff-graphs: mlir-opt-22 not installed"
+else
+  bad=
+  for s in $(seq 1 ${RGDIFF_CI_VALIDATE:-25}); do
+    "$rgdiff" --seed "$s" --dump >"$tmp/g.mlir" 2>"$tmp/err" || { bad="seed $s: $(head -n 1 "$tmp/err")"; break; }
+    for t in $targets; do
+      "$rgopt" --target "$t" "$tmp/g.mlir" -o "$tmp/g.$t.mlir" 2>"$tmp/err" &&
+        "$mlir_opt" "$tosa_target" --tosa-validate "$tmp/g.$t.mlir" -o /dev/null 2>"$tmp/err" ||
+        { bad="seed $s, $t: $(head -n 2 "$tmp/err")"; break 2; }
+    done
+  done
+  if [ -z "$bad" ]; then pass "mlir-opt:rgdiff-graphs"; else fail "mlir-opt:rgdiff-graphs" "$bad"; fi
+fi
+
 # ---- regressions: graphs on which a rule once changed results ----
 for f in tests/verify/*.mlir; do
   [ -e "$f" ] || continue

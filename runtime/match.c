@@ -211,7 +211,8 @@ const RgAttr *rg_scalar_tensor(RgGraph *g, double c, RgDType dt) {
 
 uint32_t rg_props_copy(const RgNode *n, RgNamedAttr *out, uint32_t max) {
   uint32_t k = n->num_props < max ? n->num_props : max;
-  memcpy(out, n->attrs, sizeof *out * k);
+  if (k) /* a node without attributes has attrs == NULL */
+    memcpy(out, n->attrs, sizeof *out * k);
   return k;
 }
 

@@ -30,7 +30,8 @@ count=${RGDIFF_CI_COUNT:-300}
 if "$rgdiff" --count "$count" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
   pass "rgdiff:$count-graphs"
 else
-  fail "rgdiff:$count-graphs" "$(grep -E 'FAIL|fewer|rgdiff: seeds' "$tmp/rgdiff.out" | head -n 5)"
+  fail "rgdiff:$count-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
+                                   tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
 fi
 # Same seed, same graph: a failure report is reproducible.
 "$rgdiff" --seed 42 --dump >"$tmp/a.mlir" 2>&1 && "$rgdiff" --seed 42 --dump >"$tmp/b.mlir" 2>&1

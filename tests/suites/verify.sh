@@ -17,16 +17,15 @@ targets="ethos-u55 ethos-u85"
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 
-# Under AddressSanitizer (make asan builds into build/asan) everything runs
-# several times slower: keep the CI run short there.
+# Under AddressSanitizer (make asan builds into build/asan) the interpreter
+# is several times slower: the whole MobileNetV2 is left out there.
 case $RG_BUILD in
   */asan) asan=yes ;;
   *) asan= ;;
 esac
 
 # ---- rgdiff: a short differential run ----
-count=${RGDIFF_CI_COUNT:-300}
-[ -n "$asan" ] && count=${RGDIFF_CI_COUNT:-150}
+count=${RGDIFF_CI_COUNT:-300} # about 0.1 s, 0.2 s under ASan
 if "$rgdiff" --count "$count" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
   pass "rgdiff:$count-graphs"
 else

@@ -9,6 +9,7 @@
 
 bool tosa_is_broadcast_safe(RgRewriter *rw, RgValue *v, RgInts perms);
 bool tosa_keeps_nonunit_order(RgRewriter *rw, RgValue *v, RgInts perms);
+bool tosa_clamp_chain_nan_safe(RgRewriter *rw, RgValue *inner, RgValue *outer);
 bool tosa_rescale_is_per_tensor(RgRewriter *rw, RgValue *r);
 bool tosa_rescale_is_identity(RgRewriter *rw, RgValue *r);
 bool tosa_rescales_fuse_exact(RgRewriter *rw, RgValue *inner, RgValue *outer);

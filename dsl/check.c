@@ -662,6 +662,13 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
         err(c, pt->loc, "'%s' has no results and cannot be the root of a pattern", pt->ops[i]->name);
         break;
       }
+      /* A replacement is one value, so it can stand for a root with one
+       * result only. */
+      if (root && pt->ops[i]->nresults > 1) {
+        err(c, pt->loc, "'%s' has %u results; a rule replaces one value, so its root must have one result",
+            pt->ops[i]->name, pt->ops[i]->nresults);
+        break;
+      }
     }
   }
   pt->commutative = pt->nops > 0 && pt->nargs >= 2;
@@ -836,6 +843,11 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
     }
     if (root && ops[i]->nresults == 0) {
       err(c, r->loc, "'%s' has no results and cannot replace a value", ops[i]->name);
+      break;
+    }
+    if (ops[i]->nresults != 1) {
+      err(c, r->loc, "'%s' has %u results; %s must produce exactly one value", ops[i]->name,
+          ops[i]->nresults, root ? "a replacement" : "a replacement operand");
       break;
     }
   }

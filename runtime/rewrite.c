@@ -547,7 +547,9 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
       continue;
     st->nodes_visited++;
     int local = n->op < rw.local_of_len ? rw.local_of[n->op] : -1;
-    if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local])
+    /* Rules replace one value, so only single-result nodes can be roots
+     * (a graph may disagree with an op's declaration). */
+    if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local] || n->num_results != 1)
       continue;
     rw.root = n;
     rw.first_new_id = ir_next_node_id(g);

@@ -125,11 +125,12 @@ RG_API int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...);
 /* Local op index of a node's op in the running pass, or -1 when the pass
  * does not name that op. Generated matchers switch on it. */
 RG_API int rg_rw_local(const RgRewriter *rw, const RgNode *n);
-/* The node defining the value (NULL for block arguments), when it is live
- * and not frozen: the only nodes a pattern may match below its root. */
+/* The node defining the value (NULL for block arguments), when it is not
+ * frozen and the value is its first result: the only nodes a pattern may
+ * match below its root (an op in a pattern stands for its first result). */
 static inline RgNode *rg_match_def(const RgValue *v) {
   RgNode *n = v ? rg_value_def(v) : NULL;
-  return n && !rg_node_is_frozen(n) ? n : NULL;
+  return n && v->index == 0 && !rg_node_is_frozen(n) ? n : NULL;
 }
 
 /* ---- guard helpers ---- */

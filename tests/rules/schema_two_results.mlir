@@ -1,0 +1,12 @@
+// RUN: --passes fuse_transposes
+// REWRITES: 0
+// A graph that disagrees with the op declarations: this tosa.transpose has
+// two results. Rules replace one value, so such a node is never a root
+// (identity would otherwise drop the uses of its second result).
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>), sym_name = "f"}> ({
+  ^bb0(%arg0: tensor<2x3xf32>):
+    %0:2 = "tosa.transpose"(%arg0) <{perms = array<i32: 0, 1>}> : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+    "func.return"(%0#0, %0#1) : (tensor<2x3xf32>, tensor<2x3xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()

@@ -281,6 +281,19 @@ static int opt_help(Options *o, const char *arg) {
   return -1;
 }
 
+/* A --disable-rule / --isolate-rule name must name a rule ("rule" or
+ * "pass.rule"): a typo would otherwise silently change nothing. */
+static bool known_rule(const char *name) {
+  for (const RgPassDesc *const *p = rg_passes_builtin; *p; p++) {
+    size_t n = strlen((*p)->name);
+    const char *rule = strncmp(name, (*p)->name, n) == 0 && name[n] == '.' ? name + n + 1 : name;
+    for (uint16_t r = 0; r < (*p)->num_rules; r++)
+      if (strcmp((*p)->rules[r].name, name) == 0 || strcmp((*p)->rules[r].name, rule) == 0)
+        return true;
+  }
+  return false;
+}
+
 /* Returns 0 to go on, -1 to exit successfully, else an exit status. */
 static int parse_args(int argc, char **argv, Options *o) {
   bool only_files = false;
@@ -330,6 +343,11 @@ static int parse_args(int argc, char **argv, Options *o) {
     if (rc)
       return rc;
   }
+  for (uint32_t i = 0; i < o->num_disabled; i++)
+    if (!known_rule(o->disabled[i]))
+      return usage_error("--disable-rule: no rule '%s' (see --list)", o->disabled[i]);
+  if (o->run.isolate_rule && !known_rule(o->run.isolate_rule))
+    return usage_error("--isolate-rule: no rule '%s' (see --list)", o->run.isolate_rule);
   if (!o->input)
     o->input = "-";
   if (!o->output)

@@ -696,23 +696,25 @@ static const char *lit_text(Gen *g, const DslExpr *e) {
   }
 }
 
-/* One-line description of a test for explain mode. */
+/* One-line description of a failed test for explain mode: what does not
+ * hold. Paths: `root` is the matched op, `root.I` the producer of its
+ * operand I, `root.I.J` the producer of operand J of that one. */
 static const char *test_text(Gen *g, const Test *t) {
   switch (t->kind) {
   case T_COUNT:
-    return gstr(g, "%s has %s%u operand(s)", path_text(g, t->path), t->rest ? "at least " : "", t->nargs);
+    return gstr(g, "%s does not have %s%u operand(s)", path_text(g, t->path), t->rest ? "at least " : "", t->nargs);
   case T_OP:
-    return gstr(g, "%s is an unfrozen %s with %s%u operand(s)", path_text(g, t->path),
+    return gstr(g, "%s is not an unfrozen %s with %s%u operand(s)", path_text(g, t->path),
                 ops_text(g, t->ops, t->nops), t->rest ? "at least " : "", t->nargs);
-  case T_ATTR_HAS: return gstr(g, "%s has attribute '%s'", path_text(g, t->path), t->attr);
+  case T_ATTR_HAS: return gstr(g, "%s has no attribute '%s'", path_text(g, t->path), t->attr);
   case T_ATTR_EQ:
-    return gstr(g, "attribute '%s' of %s is %s", t->attr, path_text(g, t->path), lit_text(g, t->lit));
+    return gstr(g, "attribute '%s' of %s is missing or not %s", t->attr, path_text(g, t->path), lit_text(g, t->lit));
   case T_ATTR_VAR:
-    return gstr(g, "attribute '%s' of %s equals '%s' of %s", t->attr, path_text(g, t->path),
+    return gstr(g, "attribute '%s' of %s differs from '%s' of %s", t->attr, path_text(g, t->path),
                 t->other_attr, path_text(g, t->other));
-  case T_SAME: return gstr(g, "%s is the same value as %s", path_text(g, t->path), path_text(g, t->other));
-  case T_SPLAT: return gstr(g, "%s is a splat constant", path_text(g, t->path));
-  case T_SPLAT_EQ: return gstr(g, "%s is a splat of %s", path_text(g, t->path), lit_text(g, t->lit));
+  case T_SAME: return gstr(g, "%s is not the same value as %s", path_text(g, t->path), path_text(g, t->other));
+  case T_SPLAT: return gstr(g, "%s is not a splat constant", path_text(g, t->path));
+  case T_SPLAT_EQ: return gstr(g, "%s is not a splat of %s", path_text(g, t->path), lit_text(g, t->lit));
   }
   return "";
 }
@@ -905,7 +907,7 @@ static void emit_op_run(Gen *g, Item *items, uint32_t run) {
     out_line(g, "if (ex)");
     out_line(g, "  rg_rw_explain_switch(rw, rg_rw_local(rw, %s), (const uint16_t[]){%s}, %u, %s);", nv,
              pairs.data ? pairs.data : "0", npairs,
-             cquote(g, gstr(g, "%s is not an unfrozen op that the rule names", path_text(g, t0->path))));
+             cquote(g, gstr(g, "%s is not an unfrozen", path_text(g, t0->path))));
     rg_buf_free(&pairs);
     out_line(g, "switch (rg_rw_local(rw, %s)) {", nv);
     /* A wide switch puts each case in a function of its own, so that no
@@ -1467,18 +1469,35 @@ static uint32_t expr_start(const DslExpr *e) {
   return off;
 }
 
-/* Source text of a guard for explain mode: up to `=>` or the line's end. */
+/* Source text of a guard for explain mode: up to `=>`, over as many lines
+ * as it takes, with comments dropped and each run of blanks made one space. */
 static const char *guard_text(Gen *g, DslExpr *e) {
   const RgSource *src = e->loc.src;
   if (!src)
-    return "guard";
-  const char *s = src->text + expr_start(e), *end = src->text + src->len, *p = s;
-  while (p < end && *p != '\n' && !(p + 1 < end && p[0] == '=' && p[1] == '>'))
+    return "guard is false or cannot be evaluated";
+  const char *p = src->text + expr_start(e), *end = src->text + src->len;
+  RgBuf b;
+  rg_buf_init(&b);
+  bool space = false;
+  while (p < end && !(p + 1 < end && p[0] == '=' && p[1] == '>')) {
+    if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+      while (p < end && *p != '\n')
+        p++;
+      continue;
+    }
+    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+      space = b.len > 0;
+    } else {
+      if (space)
+        rg_buf_putc(&b, ' ');
+      space = false;
+      rg_buf_putc(&b, *p);
+    }
     p++;
-  while (p > s && (p[-1] == ' ' || p[-1] == '\t'))
-    p--;
-  char *t = rg_arena_strdup(&g->arena, s, (size_t)(p - s));
-  return gstr(g, "guard '%s' is false or cannot be evaluated", t ? t : "");
+  }
+  const char *t = gstr(g, "guard '%s' is false or cannot be evaluated", b.data ? b.data : "");
+  rg_buf_free(&b);
+  return t;
 }
 
 /* Node paths an action reads: the root and every operand producer its

@@ -261,6 +261,7 @@ void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test) {
 }
 
 void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pairs, uint32_t npairs, const char *why) {
+  /* `why` ("root.0 is not an unfrozen") is completed with each rule's ops. */
   for (uint32_t i = 0; i < npairs; i++) {
     uint16_t rule = pairs[2 * i];
     bool first = true, named = false;
@@ -271,8 +272,21 @@ void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pairs, uint
         first = false;
       named |= (int)pairs[2 * j + 1] == local;
     }
-    if (first && !named)
-      rg_rw_explain(rw, rule, why);
+    if (!first || named)
+      continue;
+    RgBuf b;
+    rg_buf_init(&b);
+    rg_buf_puts(&b, why);
+    const char *sep = " ";
+    for (uint32_t j = i; j < npairs; j++) {
+      if (pairs[2 * j] != rule)
+        continue;
+      uint16_t k = pairs[2 * j + 1];
+      rg_buf_printf(&b, "%s%s", sep, k < rw->pass->num_ops ? rw->pass->op_names[k] : "?");
+      sep = "|";
+    }
+    rg_rw_explain(rw, rule, b.oom || !b.data ? why : b.data);
+    rg_buf_free(&b);
   }
 }
 
@@ -401,6 +415,7 @@ static void erase_dead(RgRewriter *rw, RgNode *n) {
 }
 
 bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
+  bool ex = rg_rw_explaining(rw, root);
   for (uint32_t i = 0; i < root->num_results; i++) {
     const RgType *old = root->results[i].type, *nt = values[i]->type;
     if (old == nt)
@@ -430,6 +445,8 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
   rw->st->rewrites++;
   rw->fires++;
   rw->recent[rw->nrecent++ % 64] = rule;
+  if (ex)
+    rg_rw_explain(rw, rule, "fires: the op is replaced");
   return true;
 }
 

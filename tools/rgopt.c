@@ -281,6 +281,19 @@ static int opt_help(Options *o, const char *arg) {
   return -1;
 }
 
+/* A --disable-rule / --isolate-rule name must name a rule ("rule" or
+ * "pass.rule"): a typo would otherwise silently change nothing. */
+static bool known_rule(const char *name) {
+  for (const RgPassDesc *const *p = rg_passes_builtin; *p; p++) {
+    size_t n = strlen((*p)->name);
+    const char *rule = strncmp(name, (*p)->name, n) == 0 && name[n] == '.' ? name + n + 1 : name;
+    for (uint16_t r = 0; r < (*p)->num_rules; r++)
+      if (strcmp((*p)->rules[r].name, name) == 0 || strcmp((*p)->rules[r].name, rule) == 0)
+        return true;
+  }
+  return false;
+}
+
 /* Returns 0 to go on, -1 to exit successfully, else an exit status. */
 static int parse_args(int argc, char **argv, Options *o) {
   bool only_files = false;
@@ -330,6 +343,11 @@ static int parse_args(int argc, char **argv, Options *o) {
     if (rc)
       return rc;
   }
+  for (uint32_t i = 0; i < o->num_disabled; i++)
+    if (!known_rule(o->disabled[i]))
+      return usage_error("--disable-rule: no rule '%s' (see --list)", o->disabled[i]);
+  if (o->run.isolate_rule && !known_rule(o->run.isolate_rule))
+    return usage_error("--isolate-rule: no rule '%s' (see --list)", o->run.isolate_rule);
   if (!o->input)
     o->input = "-";
   if (!o->output)
@@ -478,9 +496,56 @@ static int write_stats_json(const Options *o, const RgRunStats *st) {
   return rc;
 }
 
+/* ---- explain mode ---- */
+
+typedef struct Explain {
+  uint32_t want, seen; /* op number asked for; ops walked so far */
+  RgNode *node;        /* the op, once found */
+  uint32_t reports;    /* messages about it */
+} Explain;
+
+static bool find_nth(RgNode *n, void *user) {
+  Explain *e = user;
+  if (e->seen++ == e->want) {
+    e->node = n;
+    return false;
+  }
+  return true;
+}
+
 static void on_explain(void *user, const char *pass, const char *rule, const char *why) {
-  (void)user;
+  Explain *e = user;
+  e->reports++;
   fprintf(stderr, "%s: explain: %s.%s: %s\n", prog, pass, rule, why);
+}
+
+static bool pass_roots(const RgPassDesc *p, const char *op) {
+  for (uint16_t r = 0; r < p->num_roots; r++)
+    if (strcmp(p->op_names[p->roots[r]], op) == 0)
+      return true;
+  return false;
+}
+
+/* After the run: says why nothing was reported, and what became of the op. */
+static void explain_summary(const Options *o, const Explain *e, const char *op, const RgRunStats *st) {
+  uint32_t n = e->want;
+  if (!e->reports && !rg_node_is_frozen(e->node)) {
+    bool named = false;
+    for (uint32_t i = 0; i < o->num_passes && i < st->num_passes; i++) {
+      if (!pass_roots(o->passes[i], op))
+        continue;
+      named = true;
+      fprintf(stderr, "%s: explain: %s: %s\n", prog, o->passes[i]->name,
+              st->passes[i].skipped ? "skipped: no rule's target-op condition holds on the graph"
+              : !st->passes[i].ran  ? "did not run (an earlier pass failed)"
+                                    : "ran, but the op had been erased or replaced before it was reached");
+    }
+    if (!named)
+      fprintf(stderr, "%s: explain: op %u: no rule of the passes run has %s as its root op; nothing was tried\n",
+              prog, n, op);
+  }
+  if (e->node->flags & RG_NODE_ERASED)
+    fprintf(stderr, "%s: explain: op %u is not in the output (replaced or erased as dead)\n", prog, n);
 }
 
 /* ---- proof by execution ---- */
@@ -630,9 +695,27 @@ int main(int argc, char **argv) {
   if (o.verify_runs)
     runs = execute_before(g, o.verify_runs, &nruns);
 
+  /* --explain N counts ops in file order (pre-order); node ids are
+   * creation order, which the reader does not promise to match. */
+  Explain ex = {o.run.explain_node, 0, NULL, 0};
+  const char *ex_op = NULL;
   if (o.run.explain_node != UINT32_MAX) {
+    rg_graph_walk(g, find_nth, &ex);
+    if (!ex.node) {
+      char what[160];
+      snprintf(what, sizeof what, "--explain %u: %s has %u op(s), numbered 0 to %u in file order", ex.want,
+               strcmp(o.input, "-") == 0 ? "the input" : o.input, ex.seen, ex.seen ? ex.seen - 1 : 0);
+      free_runs(runs, nruns);
+      rg_graph_free(g);
+      return usage_error("%s", what);
+    }
+    ex_op = rg_op_name(g, ex.node->op);
+    fprintf(stderr, "%s: explain: op %u is %s%s\n", prog, ex.want, ex_op,
+            rg_node_is_frozen(ex.node) ? ", frozen (rg.frozen): no rule matches it, as root or operand"
+                                       : " (the root below; root.I is the op producing its operand I)");
+    o.run.explain_node = ex.node->id;
     o.run.explain_fn = on_explain;
-    o.run.explain_user = NULL;
+    o.run.explain_user = &ex;
   }
   RgRunStats st;
   char err[1024] = "";
@@ -641,6 +724,8 @@ int main(int argc, char **argv) {
     snprintf(err, sizeof err, "the graph does not verify after the passes: %s", msg);
     s = RG_ERR_VERIFY;
   }
+  if (ex.node)
+    explain_summary(&o, &ex, ex_op, &st);
   if (o.stats)
     print_stats(stderr, &o, &st);
   if (o.time_passes)

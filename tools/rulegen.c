@@ -20,7 +20,8 @@ static void usage(FILE *out) {
         "  --targets    print each pass's derived target-op condition\n"
         "  -o OUT.c     generate C passes for the passes and pipelines of FILE...\n"
         "  --header H   also write a header declaring them\n"
-        "  --symbol S   suffix of the exported tables (default: from OUT.c)\n"
+        "  --symbol S   suffix of the exported tables: letters, digits, '_'\n"
+        "               (default: OUT.c's base name, other characters made '_')\n"
         "  --no-line    no #line directives pointing back to the .rules files\n"
         "  -MD          write a make dependency file (OUT.d, or -MF DEPFILE)\n"
         "  -I DIR       search DIR for imports (after the importing file's dir)\n"
@@ -202,7 +203,10 @@ int main(int argc, char **argv) {
         } else if (a[2] == 'h') {
           out_h = v;
         } else if (a[2] == 's') {
+          /* A suffix of C identifiers (rg_ops_S): letters, digits, '_'. */
           symbol = v;
+          if (!*v || v[strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+            rc = usage_error("--symbol '%s' is not usable in C names: use letters, digits and '_' only", v);
         } else {
           depfile = v;
           want_deps = true;

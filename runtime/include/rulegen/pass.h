@@ -98,7 +98,8 @@ RG_API bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule);
 RG_API bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root);
 RG_API void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test);
 /* Explains, for a `switch` on a node's op, every rule whose op set lacks
- * `local`; pairs holds (rule, local op) pairs, npairs of them. */
+ * `local`; pairs holds (rule, local op) pairs, npairs of them. Each report
+ * is `why` followed by a space and the rule's ops joined by '|'. */
 RG_API void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pairs, uint32_t npairs,
                                  const char *why);
 /* Creates a node of local op `k` right before the root being rewritten,

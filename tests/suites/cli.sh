@@ -1,0 +1,328 @@
+#!/bin/sh
+# The user-facing switches of rgopt and rulegen: explain mode (golden
+# stderr in tests/cli/explain_*.expected), disabling and isolating rules,
+# statistics formats, budgets, proof by execution, usage errors (exit 2),
+# bad input and failed writes (exit 1), standard input and output, and
+# rulegen's error paths and --symbol. Times are never compared.
+cd "$RG_ROOT" || exit 1
+rgopt="$RG_BUILD/bin/rgopt"
+rg="$RG_BUILD/bin/rulegen"
+inc="-I rules -I backends/tosa -I backends/xnnpack"
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+pair=tests/cli/pair.mlir
+frozen=tests/cli/frozen.mlir
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+oneline() { head -n "${2:-3}" "$1" | tr '\n' '|'; }
+
+# expect_rc NAME RC PATTERN CMD...: exit status RC and stderr matching the
+# grep pattern PATTERN (empty: any).
+expect_rc() {
+  name=$1 want=$2 pat=$3
+  shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" != "$want" ]; then
+    fail "$name" "exit status $rc, expected $want: $(oneline "$tmp/err")"
+  elif [ -n "$pat" ] && ! grep -q -- "$pat" "$tmp/err"; then
+    fail "$name" "stderr lacks '$pat': $(oneline "$tmp/err")"
+  else
+    pass "$name"
+  fi
+}
+
+# fires JSON: "pass.rule=N" for every rule that fired, sorted, one line.
+fires() {
+  sed -n 's/.*{"name": "\([^"]*\)", "pass": "\([^"]*\)".*"fires": \([1-9][0-9]*\)}.*/\2.\1=\3/p' "$1" |
+    sort | tr '\n' ' ' | sed 's/ $//'
+}
+
+# ---- --explain: golden standard error ----
+explain() { # NAME ARGS...: compares with tests/cli/explain_NAME.expected
+  name=$1
+  shift
+  "$rgopt" --passes fuse_transposes "$@" -o /dev/null >/dev/null 2>"$tmp/ex"
+  if cmp -s "$tmp/ex" "tests/cli/explain_$name.expected"; then
+    pass "explain-$name"
+  else
+    fail "explain-$name" "$(diff "tests/cli/explain_$name.expected" "$tmp/ex" | head -n 6 | tr '\n' '|')"
+  fi
+}
+explain fires --explain 3 "$pair"
+explain fails --disable-rule identity --explain 2 "$pair"
+explain frozen --explain 2 "$frozen"
+explain unnamed --explain 4 "$pair"
+explain range --explain 5 "$pair"
+expect_rc explain-range-status 2 "has 5 op(s)" "$rgopt" --explain 5 "$pair"
+expect_rc explain-not-a-number 2 "needs an op number" "$rgopt" --explain abc "$pair"
+expect_rc explain-negative 2 "needs an op number" "$rgopt" --explain -1 "$pair"
+expect_rc explain-empty 2 "needs an op number" "$rgopt" --explain= "$pair"
+# Counting is in file order: op 0 is the module whatever the passes.
+"$rgopt" --target ethos-u55 --explain 0 "$pair" -o /dev/null 2>"$tmp/ex"
+if grep -q '^rgopt: explain: op 0 is builtin.module' "$tmp/ex" &&
+   grep -q 'no rule of the passes run has builtin.module' "$tmp/ex"; then
+  pass explain-file-order
+else
+  fail explain-file-order "$(oneline "$tmp/ex")"
+fi
+# Explaining never changes the result.
+"$rgopt" --target ethos-u55 "$pair" -o "$tmp/a.mlir" 2>/dev/null
+"$rgopt" --target ethos-u55 --explain 3 "$pair" -o "$tmp/b.mlir" 2>/dev/null
+cmp -s "$tmp/a.mlir" "$tmp/b.mlir" && pass explain-same-output || fail explain-same-output "output differs"
+
+# ---- --disable-rule / --isolate-rule: output and fire counts ----
+# rule_case NAME EXPECTED-FIRES EXPECTED-TRANSPOSES ARGS...
+rule_case() {
+  name=$1 want=$2 ntr=$3
+  shift 3
+  if ! "$rgopt" --passes fuse_transposes "$@" --stats-json "$tmp/s.json" "$pair" -o "$tmp/o.mlir" 2>"$tmp/err"; then
+    fail "rules-$name" "rgopt failed: $(oneline "$tmp/err")"
+    return
+  fi
+  got=$(fires "$tmp/s.json")
+  n=$(grep -c '"tosa.transpose"' "$tmp/o.mlir")
+  if [ "$got" != "$want" ]; then
+    fail "rules-$name" "fires '$got', expected '$want'"
+  elif [ "$n" != "$ntr" ]; then
+    fail "rules-$name" "$n transpose(s) left, expected $ntr"
+  else
+    pass "rules-$name"
+  fi
+}
+rule_case default "fuse_transposes.inverse_pair=1" 0
+rule_case disable "fuse_transposes.compose=1 fuse_transposes.identity=1" 0 --disable-rule inverse_pair
+rule_case disable-qualified "fuse_transposes.compose=1 fuse_transposes.identity=1" 0 \
+  --disable-rule fuse_transposes.inverse_pair
+rule_case disable-repeated "fuse_transposes.compose=1 fuse_transposes.unit_identity=1" 0 \
+  --disable-rule fuse_transposes.inverse_pair --disable-rule identity
+rule_case disable-three "fuse_transposes.compose=1 fuse_transposes.to_reshape=1" 0 \
+  --disable-rule inverse_pair --disable-rule identity --disable-rule unit_identity
+rule_case disable-all-four "fuse_transposes.compose=1" 1 --disable-rule inverse_pair --disable-rule identity \
+  --disable-rule unit_identity --disable-rule to_reshape
+rule_case isolate "fuse_transposes.compose=1" 1 --isolate-rule compose
+rule_case isolate-qualified "fuse_transposes.compose=1" 1 --isolate-rule fuse_transposes.compose
+rule_case isolate-nothing-fires "" 2 --isolate-rule sink_unary
+rule_case disable-other-pass "fuse_transposes.inverse_pair=1" 0 --disable-rule fuse_rescales.identity
+expect_rc disable-unknown 2 "no rule 'inverse_pear'" "$rgopt" --disable-rule inverse_pear "$pair"
+expect_rc disable-wrong-pass 2 "no rule 'cleanup.compose'" "$rgopt" --disable-rule cleanup.compose "$pair"
+expect_rc isolate-unknown 2 "no rule 'nope'" "$rgopt" --isolate-rule nope "$pair"
+
+# ---- --stats, --time-passes, --stats-json ----
+"$rgopt" --target ethos-u55 --stats --time-passes --stats-json "$tmp/s.json" "$pair" -o /dev/null 2>"$tmp/st"
+# --stats: a header, one row per pass (name, ran|skipped, rewrites, visited,
+# seconds), a total row, then the rules that fired.
+if awk '
+  NR == 1 { ok = $0 ~ /^pass +status +rewrites +visited +seconds$/; next }
+  /^total / { total = NF == 3 && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+\.[0-9]+$/; state = 1; next }
+  state == 0 { rows++; if (!(NF == 5 && $2 ~ /^(ran|skipped)$/ && $3 ~ /^[0-9]+$/ && $4 ~ /^[0-9]+$/ && $5 ~ /^[0-9]+\.[0-9]+$/)) ok = 0; next }
+  state == 1 && /^rule +fires$/ { state = 2; next }
+  state == 2 && /^fuse_transposes\.inverse_pair +1$/ { fired = 1; next }
+  state == 2 && /^=/ { state = 3 }
+  END { exit !(ok && total && rows == 5 && fired) }' "$tmp/st"; then
+  pass stats-text
+else
+  fail stats-text "$(oneline "$tmp/st" 9)"
+fi
+# --time-passes: title, total, column header, one row per pass in order.
+sed -n '/^===-- pass execution timing --===$/,$p' "$tmp/st" >"$tmp/tp"
+if sed -n 2p "$tmp/tp" | grep -Eq '^  total: [0-9]+\.[0-9]{6} s$' &&
+   sed -n 3p "$tmp/tp" | grep -Eq '^ +seconds +% +pass$' &&
+   [ "$(sed -n '4,$p' "$tmp/tp" | grep -Ec '^ +[0-9]+\.[0-9]{6} +[0-9]+\.[0-9]%  [a-z_]+( \(skipped\))?$')" = 5 ] &&
+   [ "$(sed -n '4,$p' "$tmp/tp" | awk '{ print $3 }' | tr '\n' ' ')" = \
+     "cleanup fuse_transposes fuse_rescales fuse_transposes cleanup " ]; then
+  pass time-passes
+else
+  fail time-passes "$(oneline "$tmp/tp" 8)"
+fi
+# --stats-json: the fields docs/rgopt.md promises, with their types.
+if command -v python3 >/dev/null 2>&1; then
+  if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert isinstance(d["total_pass_seconds"], float) and isinstance(d["no_skip"], bool)
+assert [p["name"] for p in d["passes"]] == ["cleanup", "fuse_transposes", "fuse_rescales", "fuse_transposes", "cleanup"]
+for p in d["passes"]:
+    assert set(p) == {"name", "ran", "skipped", "rewrites", "seconds", "nodes_visited"}, p
+    assert isinstance(p["ran"], bool) and isinstance(p["skipped"], bool) and p["ran"] != p["skipped"]
+    assert isinstance(p["rewrites"], int) and isinstance(p["nodes_visited"], int)
+for r in d["rules"]:
+    assert set(r) == {"name", "pass", "source", "fires"}, r
+    assert r["source"].startswith("rules/") and ":" in r["source"]
+assert sum(r["fires"] for r in d["rules"]) == sum(p["rewrites"] for p in d["passes"]) == 1
+' "$tmp/s.json" 2>"$tmp/err"; then
+    pass stats-json-schema
+  else
+    fail stats-json-schema "$(tail -n 2 "$tmp/err" | tr '\n' '|')"
+  fi
+else
+  echo "SKIP stats-json-schema: python3 not installed"
+fi
+"$rgopt" --passes none --stats-json "$tmp/none.json" "$pair" -o /dev/null 2>/dev/null
+if grep -q '"passes": \[$' "$tmp/none.json" && grep -q '"rules": \[$' "$tmp/none.json" &&
+   { ! command -v python3 >/dev/null 2>&1 || python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/none.json"; }; then
+  pass stats-json-no-passes
+else
+  fail stats-json-no-passes "$(oneline "$tmp/none.json" 8)"
+fi
+expect_rc stats-json-unwritable 1 "nonexistent" "$rgopt" --stats-json "$tmp/nonexistent/s.json" "$pair" -o "$tmp/x.mlir"
+[ -e "$tmp/x.mlir" ] && fail stats-json-unwritable-no-output "the graph was written anyway" ||
+  pass stats-json-unwritable-no-output
+
+# ---- --verify-each, --budget, --verify-by-execution, --mem-report ----
+"$rgopt" --target ethos-u55 "$pair" -o "$tmp/a.mlir" 2>/dev/null
+expect_rc verify-each 0 "" "$rgopt" --target ethos-u55 --verify-each "$pair" -o "$tmp/b.mlir"
+cmp -s "$tmp/a.mlir" "$tmp/b.mlir" && pass verify-each-same || fail verify-each-same "output differs"
+expect_rc budget-1 0 "" "$rgopt" --target ethos-u55 --budget 1 "$pair" -o /dev/null
+expect_rc budget-max 0 "" "$rgopt" --target ethos-u55 --budget=1000000 "$pair" -o /dev/null
+for b in 0 -1 x 1000001 "" 99999999999999999999 "3 "; do
+  expect_rc "budget-bad-'$b'" 2 "budget needs a number" "$rgopt" --budget "$b" "$pair"
+done
+expect_rc exec-default 0 "verified by execution: 3 run(s)" "$rgopt" --target ethos-u55 --verify-by-execution "$pair" -o /dev/null
+expect_rc exec-2 0 "verified by execution: 2 run(s)" "$rgopt" --target ethos-u55 --verify-by-execution=2 "$pair" -o /dev/null
+expect_rc exec-0 0 "" "$rgopt" --target ethos-u55 --verify-by-execution=0 "$pair" -o /dev/null
+[ -s "$tmp/err" ] && fail exec-0-silent "$(oneline "$tmp/err")" || pass exec-0-silent
+expect_rc exec-abc 2 "verify-by-execution takes a number" "$rgopt" --verify-by-execution=abc "$pair"
+expect_rc exec-too-many 2 "from 0 to 1000" "$rgopt" --verify-by-execution=1001 "$pair"
+expect_rc mem-report 0 "" "$rgopt" --mem-report "$pair" -o /dev/null
+grep -Eq '^rgopt: memory: 5 nodes, [0-9]+ arena bytes, [0-9]+ in attributes, [0-9]+\.[0-9] bytes/node excluding attribute payloads$' \
+  "$tmp/err" && pass mem-report-format || fail mem-report-format "$(oneline "$tmp/err")"
+
+# ---- usage errors: exit 2 and a message naming the problem ----
+for o in -o --passes --target --stats-json --disable-rule --isolate-rule --explain --budget; do
+  expect_rc "missing-arg$o" 2 "option '$o' needs an argument" "$rgopt" "$pair" "$o"
+done
+expect_rc unknown-option 2 "unknown option '--frobnicate'" "$rgopt" --frobnicate "$pair"
+expect_rc unknown-short 2 "unknown option '-q'" "$rgopt" -q "$pair"
+expect_rc flag-with-value 2 "'--stats' takes no argument" "$rgopt" --stats=yes "$pair"
+expect_rc unknown-pass 2 "unknown pass 'fuse_transpose'" "$rgopt" --passes cleanup,fuse_transpose "$pair"
+expect_rc empty-passes 2 "needs at least one pass" "$rgopt" --passes= "$pair"
+expect_rc unknown-target 2 "unknown target 'ethos-u99'" "$rgopt" --target ethos-u99 "$pair"
+expect_rc two-inputs 2 "more than one input file" "$rgopt" "$pair" "$frozen"
+expect_rc help 0 "" "$rgopt" --help
+grep -q -- '--explain N' "$tmp/out" && pass help-lists-options || fail help-lists-options "no --explain in --help"
+
+# ---- bad input: exit 1 with FILE:LINE:COL; failed writes leave nothing ----
+expect_rc missing-input 1 "cannot open '$tmp/none.mlir'" "$rgopt" "$tmp/none.mlir"
+expect_rc directory-input 1 "cannot read 'tests'" "$rgopt" tests
+if [ "$(id -u)" = 0 ]; then
+  echo "SKIP unreadable-input: running as root, file modes do not stop reads"
+else
+  cp "$pair" "$tmp/noread.mlir" && chmod 000 "$tmp/noread.mlir"
+  expect_rc unreadable-input 1 "noread.mlir" "$rgopt" "$tmp/noread.mlir"
+fi
+printf '"builtin.module"() ({\n  "func.func"() ({\n  }) : () -> ()\n' >"$tmp/open.mlir"
+expect_rc malformed-unclosed 1 "open.mlir:1:21: error:" "$rgopt" "$tmp/open.mlir"
+printf '"builtin.module"() ({\n  %%0 = "tosa.abs"(%%9) : (tensor<2xf32>) -> tensor<2xf32>\n}) : () -> ()\n' >"$tmp/undef.mlir"
+expect_rc malformed-undefined-value 1 "undef.mlir:2:[0-9]*: error:" "$rgopt" "$tmp/undef.mlir"
+expect_rc missing-output-dir 1 "$tmp/nodir/out.mlir" "$rgopt" "$pair" -o "$tmp/nodir/out.mlir"
+[ -e "$tmp/nodir" ] && fail missing-output-dir-clean "something was created" || pass missing-output-dir-clean
+if [ "$(id -u)" = 0 ]; then
+  echo "SKIP unwritable-output-dir: running as root, directory modes do not stop writes"
+else
+  mkdir "$tmp/ro" && chmod 555 "$tmp/ro"
+  expect_rc unwritable-output-dir 1 "ro/out.mlir" "$rgopt" "$pair" -o "$tmp/ro/out.mlir"
+  [ -z "$(ls -A "$tmp/ro")" ] && pass unwritable-output-dir-clean || fail unwritable-output-dir-clean "$(ls -A "$tmp/ro")"
+fi
+
+# ---- standard input and output ----
+"$rgopt" --target ethos-u55 "$pair" -o "$tmp/file.mlir" 2>/dev/null
+"$rgopt" --target ethos-u55 - <"$pair" >"$tmp/stdin.mlir" 2>/dev/null
+"$rgopt" --target ethos-u55 <"$pair" >"$tmp/noarg.mlir" 2>/dev/null
+"$rgopt" --target ethos-u55 -o - "$pair" >"$tmp/dash.mlir" 2>/dev/null
+cmp -s "$tmp/file.mlir" "$tmp/stdin.mlir" && pass stdin-dash || fail stdin-dash "differs from the file run"
+cmp -s "$tmp/file.mlir" "$tmp/noarg.mlir" && pass stdin-default || fail stdin-default "differs from the file run"
+cmp -s "$tmp/file.mlir" "$tmp/dash.mlir" && pass stdout-dash || fail stdout-dash "differs from the file run"
+printf '"builtin.module"() ({\n  "bad"(\n' | "$rgopt" - >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -q '^<stdin>:2:\|^-:2:' "$tmp/err" && pass stdin-error-location ||
+  fail stdin-error-location "status $rc: $(oneline "$tmp/err")"
+
+# ---- rulegen ----
+err_rules=tests/dsl/errors/arity_class.rules
+# shellcheck disable=SC2086
+expect_rc rulegen-targets-error 1 "arity_class.rules:3:11: error:" "$rg" $inc --targets "$err_rules"
+[ -s "$tmp/out" ] && fail rulegen-targets-error-no-output "$(oneline "$tmp/out")" || pass rulegen-targets-error-no-output
+# shellcheck disable=SC2086
+expect_rc rulegen-missing-dir 1 "$tmp/nodir/x.c" "$rg" $inc -o "$tmp/nodir/x.c" rules/cleanup.rules
+# shellcheck disable=SC2086
+expect_rc rulegen-error-no-output 1 "error:" "$rg" $inc -o "$tmp/err.c" --header "$tmp/err.h" "$err_rules"
+[ -e "$tmp/err.c" ] || [ -e "$tmp/err.h" ] && fail rulegen-error-no-files "an output was written" ||
+  pass rulegen-error-no-files
+for s in a-b "a b" "" "x.y" 'q$'; do
+  # shellcheck disable=SC2086
+  expect_rc "rulegen-symbol-bad-'$s'" 2 "is not usable in C names" "$rg" $inc -o "$tmp/sym.c" --symbol "$s" rules/cleanup.rules
+  [ -e "$tmp/sym.c" ] && { fail "rulegen-symbol-bad-'$s'-no-output" "written"; rm -f "$tmp/sym.c"; }
+done
+# shellcheck disable=SC2086
+expect_rc rulegen-symbol-ok 0 "" "$rg" $inc -o "$tmp/sym.c" --symbol 2nd_Set rules/cleanup.rules
+grep -q 'rg_passes_2nd_Set\[' "$tmp/sym.c" && pass rulegen-symbol-used || fail rulegen-symbol-used "no rg_passes_2nd_Set"
+# shellcheck disable=SC2086
+expect_rc rulegen-symbol-default 0 "" "$rg" $inc -o "$tmp/my-rules.v2.c" rules/cleanup.rules
+grep -q 'rg_passes_my_rules\[' "$tmp/my-rules.v2.c" && pass rulegen-symbol-sanitised ||
+  fail rulegen-symbol-sanitised "no rg_passes_my_rules"
+
+# Every construct (tests/dsl/ok/features.rules) generates C that links with
+# the libraries and runs its passes on a graph read from text.
+cc=${CC:-cc}
+if ! command -v "$cc" >/dev/null 2>&1; then
+  echo "SKIP features-link-run: no C compiler"
+else
+  cat >"$tmp/driver.c" <<'EOF'
+#include <stdio.h>
+#include <string.h>
+#include "rulegen/diag.h"
+#include "rulegen/graph.h"
+#include "rulegen/mlir.h"
+#include "rulegen/pass.h"
+#include "feat_rules.h"
+
+int main(int argc, char **argv) {
+  RgDiags d;
+  rg_diags_init(&d);
+  RgSource *src = rg_source_load(argv[1], &d);
+  RgGraph *g = src ? rg_mlir_read(src, &d) : NULL;
+  if (!g) {
+    rg_diags_print(stderr, &d);
+    return 1;
+  }
+  unsigned n = 0;
+  while (rg_passes_features[n])
+    n++;
+  RgRunStats st;
+  char err[512] = "";
+  RgStatus s = rg_pipeline_run(g, rg_passes_features, n, NULL, &st, err, sizeof err);
+  unsigned rewrites = 0;
+  for (unsigned i = 0; i < st.num_passes; i++)
+    rewrites += st.passes[i].rewrites;
+  printf("%u passes, %u rewrites, %s\n", n, rewrites, s == RG_OK ? "ok" : err);
+  size_t len;
+  char *text = rg_mlir_write(g, &len);
+  fwrite(text, 1, len, argc > 2 ? stdout : stderr);
+  rg_free(text);
+  rg_run_stats_free(&st);
+  rg_graph_free(g);
+  rg_source_free(src);
+  rg_diags_free(&d);
+  return s == RG_OK ? 0 : 1;
+}
+EOF
+  # Libraries built by `make asan` need the sanitizer runtimes.
+  san=
+  nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
+  # shellcheck disable=SC2086
+  if ! "$rg" $inc -o "$tmp/feat_rules.c" --header "$tmp/feat_rules.h" --symbol features tests/dsl/ok/features.rules 2>"$tmp/err"; then
+    fail features-link-run "rulegen: $(oneline "$tmp/err")"
+  elif ! "$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp" "$tmp/driver.c" "$tmp/feat_rules.c" \
+         "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $san \
+         -o "$tmp/driver" 2>"$tmp/err"; then
+    fail features-link-run "link: $(oneline "$tmp/err" 5)"
+  elif ! "$tmp/driver" tests/cli/features.mlir >"$tmp/drv.out" 2>"$tmp/err"; then
+    fail features-link-run "run: $(oneline "$tmp/drv.out") $(oneline "$tmp/err")"
+  elif grep -q '^1 passes, 2 rewrites, ok$' "$tmp/drv.out" && ! grep -q 'tosa\.\(abs\|add\)' "$tmp/err"; then
+    pass features-link-run
+  else
+    fail features-link-run "$(oneline "$tmp/drv.out")"
+  fi
+fi

@@ -1,10 +1,12 @@
-# tools/rgdiff.mk : rgdiff, the differential tester of the TOSA rule library
-# (random graphs, interpreter before and after the ethos-u55/u85 pipelines).
-# `make verify` runs it on RGDIFF_COUNT graphs; CI runs a short run from
-# tests/suites/verify.sh.
+# tools/rgdiff.mk : rgdiff, the differential tester of the rule library
+# (random graphs, interpreter before and after the ethos-u55/u85 pipelines;
+# with --family edge, edge-dialect graphs and the xnnpack pipeline).
+# `make verify` runs it on RGDIFF_COUNT TOSA and RGDIFF_EDGE_COUNT edge
+# graphs; CI runs short runs of both from tests/suites/verify.sh.
 RGDIFF = $(BUILD)/bin/rgdiff
 RGDIFF_OBJS = $(BUILD)/obj/tools/rgdiff.o $(RULES_OBJ)
 RGDIFF_COUNT ?= 10000
+RGDIFF_EDGE_COUNT ?= 10000
 RGDIFF_MIN_FIRES ?= 50
 
 $(BUILD)/obj/tools/rgdiff.o: $(RULES_H)
@@ -18,3 +20,4 @@ all: $(RGDIFF)
 verify: $(RGDIFF)
 	@mkdir -p $(BUILD)/verify
 	$(RGDIFF) --count $(RGDIFF_COUNT) --min-fires $(RGDIFF_MIN_FIRES) --out $(BUILD)/verify
+	$(RGDIFF) --family edge --count $(RGDIFF_EDGE_COUNT) --min-fires $(RGDIFF_MIN_FIRES) --out $(BUILD)/verify

@@ -32,3 +32,8 @@ bool xnnpack_scalar_exact(RgRewriter *rw, double c, RgDType dt) {
   rg_tensor_release(&t);
   return exact;
 }
+
+bool xnnpack_computes_in_type(RgRewriter *rw, RgDType dt) {
+  (void)rw;
+  return dt != RG_DT_F16 && dt != RG_DT_BF16 && dt != RG_DT_NONE && dt != RG_DT_INDEX;
+}

@@ -8,5 +8,6 @@
 #include "rulegen/match.h"
 
 bool xnnpack_scalar_exact(RgRewriter *rw, double c, RgDType dt);
+bool xnnpack_computes_in_type(RgRewriter *rw, RgDType dt);
 
 #endif

@@ -1,11 +1,12 @@
 #!/bin/sh
 # Proof by execution: a short rgdiff run (random TOSA graphs, interpreter
-# before and after the ethos-u55 and ethos-u85 pipelines); the regression
+# before and after the ethos-u55 and ethos-u85 pipelines) and a short edge
+# run (random edge-dialect graphs, the xnnpack pipeline); the regression
 # graphs of tests/verify/ (each a miscompile rgdiff once found) through both
 # pipelines with --verify-by-execution; the MobileNetV2 of ../shared/models
 # through both pipelines; and mlir-opt-22 acceptance of everything rgopt
 # writes for the tests/mlir/roundtrip corpus. `make verify` runs rgdiff on
-# 10,000 graphs.
+# 10,000 graphs of each family.
 cd "$RG_ROOT" || exit 1
 rgopt="$RG_BUILD/bin/rgopt"
 rgdiff="$RG_BUILD/bin/rgdiff"
@@ -32,14 +33,24 @@ else
   fail "rgdiff:$count-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
                                    tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
 fi
-# Same seed, same graph: a failure report is reproducible.
-"$rgdiff" --seed 42 --dump >"$tmp/a.mlir" 2>&1 && "$rgdiff" --seed 42 --dump >"$tmp/b.mlir" 2>&1
-if [ $? -eq 0 ] && cmp -s "$tmp/a.mlir" "$tmp/b.mlir" &&
-   "$rgopt" --passes none "$tmp/a.mlir" -o /dev/null 2>"$tmp/err"; then
-  pass "rgdiff:deterministic-dump"
+ecount=${RGDIFF_CI_EDGE_COUNT:-300} # about 0.03 s, 0.2 s under ASan
+if "$rgdiff" --family edge --count "$ecount" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
+  pass "rgdiff:edge:$ecount-graphs"
 else
-  fail "rgdiff:deterministic-dump" "$(head -n 2 "$tmp/err")"
+  fail "rgdiff:edge:$ecount-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
+                                         tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
 fi
+# Same seed, same graph: a failure report is reproducible.
+for fam in tosa edge; do
+  "$rgdiff" --family $fam --seed 42 --dump >"$tmp/a.mlir" 2>&1 &&
+    "$rgdiff" --family $fam --seed 42 --dump >"$tmp/b.mlir" 2>&1
+  if [ $? -eq 0 ] && cmp -s "$tmp/a.mlir" "$tmp/b.mlir" &&
+     "$rgopt" --passes none "$tmp/a.mlir" -o "$tmp/a.out.mlir" 2>"$tmp/err"; then
+    pass "rgdiff:deterministic-dump:$fam"
+  else
+    fail "rgdiff:deterministic-dump:$fam" "$(head -n 2 "$tmp/err")"
+  fi
+done
 
 # How mlir-opt checks rgopt's output: TOSA is validated (--tosa-validate,
 # level none: MLIR 22.1 wrongly rejects pad's !tosa.shape<8> at the default
@@ -104,6 +115,16 @@ else
     done
   done
   if [ -z "$bad" ]; then pass "mlir-opt:rgdiff-graphs"; else fail "mlir-opt:rgdiff-graphs" "$bad"; fi
+  # Edge graphs and their xnnpack output parse (unregistered aten ops).
+  bad=
+  for s in $(seq 1 ${RGDIFF_CI_VALIDATE:-25}); do
+    "$rgdiff" --family edge --seed "$s" --dump >"$tmp/g.mlir" 2>"$tmp/err" &&
+      "$rgopt" --target xnnpack "$tmp/g.mlir" -o "$tmp/g.x.mlir" 2>"$tmp/err" &&
+      "$mlir_opt" --allow-unregistered-dialect "$tmp/g.mlir" -o "$tmp/g.m.mlir" 2>"$tmp/err" &&
+      "$mlir_opt" --allow-unregistered-dialect "$tmp/g.x.mlir" -o "$tmp/g.m.mlir" 2>"$tmp/err" ||
+      { bad="seed $s: $(head -n 2 "$tmp/err")"; break; }
+  done
+  if [ -z "$bad" ]; then pass "mlir-opt:rgdiff-edge-graphs"; else fail "mlir-opt:rgdiff-edge-graphs" "$bad"; fi
 fi
 
 # ---- regressions: graphs on which a rule once changed results ----

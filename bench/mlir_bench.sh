@@ -31,7 +31,7 @@ t_rg=$(best "$rgopt" --passes none "$tmp/graph.mlir" -o "$tmp/rgopt.mlir")
 rate_rg=$(awk -v b="$bytes" -v t="$t_rg" 'BEGIN { printf "%.1f", b / 1e6 / t }')
 printf 'bench-mlir: rgopt --passes none (read+verify+write): %6.3f s  %7.1f MB/s\n' "$t_rg" "$rate_rg"
 
-"$rgopt" --passes none --mem-report "$tmp/graph.mlir" -o /dev/null 2>&1 |
+"$rgopt" --passes none --mem-report "$tmp/graph.mlir" -o "$tmp/null.out" 2>&1 |
   sed 's/^rgopt: memory:/bench-mlir: memory:/'
 
 if command -v mlir-opt-22 >/dev/null 2>&1; then

@@ -43,7 +43,7 @@ fires() {
 explain() { # NAME ARGS...: compares with tests/cli/explain_NAME.expected
   name=$1
   shift
-  "$rgopt" --passes fuse_transposes "$@" -o /dev/null >/dev/null 2>"$tmp/ex"
+  "$rgopt" --passes fuse_transposes "$@" -o "$tmp/null.out" >/dev/null 2>"$tmp/ex"
   if cmp -s "$tmp/ex" "tests/cli/explain_$name.expected"; then
     pass "explain-$name"
   else
@@ -60,7 +60,7 @@ expect_rc explain-not-a-number 2 "needs an op number" "$rgopt" --explain abc "$p
 expect_rc explain-negative 2 "needs an op number" "$rgopt" --explain -1 "$pair"
 expect_rc explain-empty 2 "needs an op number" "$rgopt" --explain= "$pair"
 # Counting is in file order: op 0 is the module whatever the passes.
-"$rgopt" --target ethos-u55 --explain 0 "$pair" -o /dev/null 2>"$tmp/ex"
+"$rgopt" --target ethos-u55 --explain 0 "$pair" -o "$tmp/null.out" 2>"$tmp/ex"
 if grep -q '^rgopt: explain: op 0 is builtin.module' "$tmp/ex" &&
    grep -q 'no rule of the passes run has builtin.module' "$tmp/ex"; then
   pass explain-file-order
@@ -110,7 +110,7 @@ expect_rc disable-wrong-pass 2 "no rule 'cleanup.compose'" "$rgopt" --disable-ru
 expect_rc isolate-unknown 2 "no rule 'nope'" "$rgopt" --isolate-rule nope "$pair"
 
 # ---- --stats, --time-passes, --stats-json ----
-"$rgopt" --target ethos-u55 --stats --time-passes --stats-json "$tmp/s.json" "$pair" -o /dev/null 2>"$tmp/st"
+"$rgopt" --target ethos-u55 --stats --time-passes --stats-json "$tmp/s.json" "$pair" -o "$tmp/null.out" 2>"$tmp/st"
 # --stats: a header, one row per pass (name, ran|skipped, rewrites, visited,
 # seconds), a total row, then the rules that fired.
 if awk '
@@ -159,7 +159,7 @@ assert sum(r["fires"] for r in d["rules"]) == sum(p["rewrites"] for p in d["pass
 else
   echo "SKIP stats-json-schema: python3 not installed"
 fi
-"$rgopt" --passes none --stats-json "$tmp/none.json" "$pair" -o /dev/null 2>/dev/null
+"$rgopt" --passes none --stats-json "$tmp/none.json" "$pair" -o "$tmp/null.out" 2>/dev/null
 if grep -q '"passes": \[$' "$tmp/none.json" && grep -q '"rules": \[$' "$tmp/none.json" &&
    { ! command -v python3 >/dev/null 2>&1 || python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/none.json"; }; then
   pass stats-json-no-passes
@@ -174,18 +174,18 @@ expect_rc stats-json-unwritable 1 "nonexistent" "$rgopt" --stats-json "$tmp/none
 "$rgopt" --target ethos-u55 "$pair" -o "$tmp/a.mlir" 2>/dev/null
 expect_rc verify-each 0 "" "$rgopt" --target ethos-u55 --verify-each "$pair" -o "$tmp/b.mlir"
 cmp -s "$tmp/a.mlir" "$tmp/b.mlir" && pass verify-each-same || fail verify-each-same "output differs"
-expect_rc budget-1 0 "" "$rgopt" --target ethos-u55 --budget 1 "$pair" -o /dev/null
-expect_rc budget-max 0 "" "$rgopt" --target ethos-u55 --budget=1000000 "$pair" -o /dev/null
+expect_rc budget-1 0 "" "$rgopt" --target ethos-u55 --budget 1 "$pair" -o "$tmp/null.out"
+expect_rc budget-max 0 "" "$rgopt" --target ethos-u55 --budget=1000000 "$pair" -o "$tmp/null.out"
 for b in 0 -1 x 1000001 "" 99999999999999999999 "3 "; do
   expect_rc "budget-bad-'$b'" 2 "budget needs a number" "$rgopt" --budget "$b" "$pair"
 done
-expect_rc exec-default 0 "verified by execution: 3 run(s)" "$rgopt" --target ethos-u55 --verify-by-execution "$pair" -o /dev/null
-expect_rc exec-2 0 "verified by execution: 2 run(s)" "$rgopt" --target ethos-u55 --verify-by-execution=2 "$pair" -o /dev/null
-expect_rc exec-0 0 "" "$rgopt" --target ethos-u55 --verify-by-execution=0 "$pair" -o /dev/null
+expect_rc exec-default 0 "verified by execution: 3 run(s)" "$rgopt" --target ethos-u55 --verify-by-execution "$pair" -o "$tmp/null.out"
+expect_rc exec-2 0 "verified by execution: 2 run(s)" "$rgopt" --target ethos-u55 --verify-by-execution=2 "$pair" -o "$tmp/null.out"
+expect_rc exec-0 0 "" "$rgopt" --target ethos-u55 --verify-by-execution=0 "$pair" -o "$tmp/null.out"
 [ -s "$tmp/err" ] && fail exec-0-silent "$(oneline "$tmp/err")" || pass exec-0-silent
 expect_rc exec-abc 2 "verify-by-execution takes a number" "$rgopt" --verify-by-execution=abc "$pair"
 expect_rc exec-too-many 2 "from 0 to 1000" "$rgopt" --verify-by-execution=1001 "$pair"
-expect_rc mem-report 0 "" "$rgopt" --mem-report "$pair" -o /dev/null
+expect_rc mem-report 0 "" "$rgopt" --mem-report "$pair" -o "$tmp/null.out"
 grep -Eq '^rgopt: memory: 5 nodes, [0-9]+ arena bytes, [0-9]+ in attributes, [0-9]+\.[0-9] bytes/node excluding attribute payloads$' \
   "$tmp/err" && pass mem-report-format || fail mem-report-format "$(oneline "$tmp/err")"
 

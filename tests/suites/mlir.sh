@@ -45,7 +45,7 @@ roundtrip() { # name file [identity]
   if [ -z "$mlir_opt" ]; then
     echo "SKIP mlir-opt:$name: mlir-opt-22 not installed"
   elif "$mlir_opt" $(mlir_opt_flags "$tmp/1.mlir") "$tmp/1.mlir" \
-       -o /dev/null 2>"$tmp/err"; then
+       -o "$tmp/null.out" 2>"$tmp/err"; then
     pass "mlir-opt:$name"
   else
     fail "mlir-opt:$name" "mlir-opt-22 rejects rgopt's output: $(head -n 2 "$tmp/err")"
@@ -122,7 +122,7 @@ if cmp -s "$tmp/a.mlir" "$tmp/keep.mlir" && [ -z "$(ls "$tmp" | grep '\.tmp\.')"
 else
   fail "cli:atomic-output" "output changed or a temporary file was left"
 fi
-# A special file (-o /dev/null, a FIFO) is written in place, never replaced
+# A special file (-o "$tmp/null.out", a FIFO) is written in place, never replaced
 # by a renamed temporary (which turned /dev/null into a regular file).
 if mkfifo "$tmp/fifo" 2>/dev/null; then
   cat "$tmp/fifo" >"$tmp/from-fifo" &

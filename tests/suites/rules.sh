@@ -127,7 +127,7 @@ for f in tests/rules/*.mlir; do
   fi
   if grep -q '^// EXEC' "$f"; then
     # shellcheck disable=SC2086
-    if "$rgopt" $args --verify-by-execution=5 "$f" -o /dev/null 2>"$tmp/err"; then
+    if "$rgopt" $args --verify-by-execution=5 "$f" -o "$tmp/null.out" 2>"$tmp/err"; then
       pass "exec:$name"
     else
       fail "exec:$name" "$(head -n 3 "$tmp/err" | tr '\n' '|')"
@@ -135,7 +135,7 @@ for f in tests/rules/*.mlir; do
   fi
   if [ -z "$mlir_opt" ]; then
     echo "SKIP mlir-opt:$name: mlir-opt-22 not installed"
-  elif "$mlir_opt" $(mlir_opt_flags "$tmp/out.mlir") "$tmp/out.mlir" -o /dev/null 2>"$tmp/err"; then
+  elif "$mlir_opt" $(mlir_opt_flags "$tmp/out.mlir") "$tmp/out.mlir" -o "$tmp/null.out" 2>"$tmp/err"; then
     pass "mlir-opt:$name"
   else
     fail "mlir-opt:$name" "mlir-opt-22 rejects the output: $(head -n 2 "$tmp/err" | tr '\n' '|')"

@@ -69,13 +69,13 @@ mlir_accepts() { # name input output
   fi
   if foreign_dialects "$3"; then
     how=--allow-unregistered-dialect
-    "$mlir_opt" --allow-unregistered-dialect "$3" -o /dev/null 2>"$tmp/err"
-  elif "$mlir_opt" "$tosa_target" --tosa-validate "$2" -o /dev/null 2>/dev/null; then
+    "$mlir_opt" --allow-unregistered-dialect "$3" -o "$tmp/null.out" 2>"$tmp/err"
+  elif "$mlir_opt" "$tosa_target" --tosa-validate "$2" -o "$tmp/null.out" 2>/dev/null; then
     how="$tosa_target --tosa-validate"
-    "$mlir_opt" "$tosa_target" --tosa-validate "$3" -o /dev/null 2>"$tmp/err"
+    "$mlir_opt" "$tosa_target" --tosa-validate "$3" -o "$tmp/null.out" 2>"$tmp/err"
   else
     how="(verify only: the input does not pass --tosa-validate)"
-    "$mlir_opt" "$3" -o /dev/null 2>"$tmp/err"
+    "$mlir_opt" "$3" -o "$tmp/null.out" 2>"$tmp/err"
   fi
   if [ $? -eq 0 ]; then
     pass "mlir-opt:$1"
@@ -110,7 +110,7 @@ else
     "$rgdiff" --seed "$s" --dump >"$tmp/g.mlir" 2>"$tmp/err" || { bad="seed $s: $(head -n 1 "$tmp/err")"; break; }
     for t in $targets; do
       "$rgopt" --target "$t" "$tmp/g.mlir" -o "$tmp/g.$t.mlir" 2>"$tmp/err" &&
-        "$mlir_opt" "$tosa_target" --tosa-validate "$tmp/g.$t.mlir" -o /dev/null 2>"$tmp/err" ||
+        "$mlir_opt" "$tosa_target" --tosa-validate "$tmp/g.$t.mlir" -o "$tmp/null.out" 2>"$tmp/err" ||
         { bad="seed $s, $t: $(head -n 2 "$tmp/err")"; break 2; }
     done
   done

@@ -37,7 +37,7 @@ for src in tests/xnnpack/*.mlir; do
   fi
   if [ -z "$mlir_opt" ]; then
     echo "SKIP $name.mlir-opt: mlir-opt-22 not installed"
-  elif "$mlir_opt" --allow-unregistered-dialect "$tmp/$base.out" -o /dev/null 2>"$tmp/$base.merr"; then
+  elif "$mlir_opt" --allow-unregistered-dialect "$tmp/$base.out" -o "$tmp/null.out" 2>"$tmp/$base.merr"; then
     echo "PASS $name.mlir-opt"
   else
     echo "FAIL $name.mlir-opt: mlir-opt-22 rejects rgopt's output: $(head -n 3 "$tmp/$base.merr")"
@@ -64,14 +64,14 @@ else
   echo "FAIL skip_decompose.no_visits: expected 3 skipped passes with nodes_visited 0"; cat "$j"
 fi
 # The same with --no-skip visits nodes: the counter is real.
-"$rgopt" --passes decompose_linear --no-skip --stats-json "$tmp/ns.json" tests/xnnpack/skip_decompose.mlir -o /dev/null
+"$rgopt" --passes decompose_linear --no-skip --stats-json "$tmp/ns.json" tests/xnnpack/skip_decompose.mlir -o "$tmp/null.out"
 if pass_line "$tmp/ns.json" decompose_linear | grep -q '"nodes_visited": 0}'; then
   echo "FAIL skip_decompose.no_skip_counts: --no-skip visited no node"
 else
   echo "PASS skip_decompose.no_skip_counts"
 fi
 # --stats (text) names each skipped pass as skipped.
-"$rgopt" --passes decompose_linear,decompose_add_alpha --stats tests/xnnpack/skip_decompose.mlir -o /dev/null 2>"$tmp/stats"
+"$rgopt" --passes decompose_linear,decompose_add_alpha --stats tests/xnnpack/skip_decompose.mlir -o "$tmp/null.out" 2>"$tmp/stats"
 if grep -q '^decompose_linear  *skipped ' "$tmp/stats" && grep -q '^decompose_add_alpha  *skipped ' "$tmp/stats"; then
   echo "PASS stats.skipped"
 else

@@ -129,7 +129,7 @@ static int opt_list(Options *o, const char *arg) {
   }
   printf("passes (--passes):\n");
   for (const RgPassDesc *const *p = rg_passes_builtin; *p; p++) {
-    printf("  %-20s %s (%u rules: ", (*p)->name, (*p)->doc, (*p)->num_rules);
+    printf("  %-20s %s (%u rule%s: ", (*p)->name, (*p)->doc, (*p)->num_rules, (*p)->num_rules == 1 ? "" : "s");
     for (uint16_t r = 0; r < (*p)->num_rules; r++)
       printf("%s%s", r ? ", " : "", (*p)->rules[r].name);
     printf(")\n");
@@ -276,7 +276,7 @@ static int opt_help(Options *o, const char *arg) {
     snprintf(left, sizeof left, "%s--%s%s%s%s", shrt, options[i].lng,
              options[i].meta ? (options[i].optional ? "[=" : " ") : "", options[i].meta ? options[i].meta : "",
              options[i].optional ? "]" : "");
-    printf("  %-28s %s\n", left, options[i].help);
+    printf("  %-32s %s\n", left, options[i].help);
   }
   return -1;
 }

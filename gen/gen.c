@@ -751,8 +751,7 @@ static const char *attr_lit_cond(Gen *g, const char *a, const Test *t) {
     break;
   case DSL_TY_FLOAT:
   case DSL_TY_ANY:
-    if (lit_int(e, &iv))
-      return gstr(g, "rg_attr_eq_int(%s, %s)", a, c_int(g, iv));
+    /* A number matches by value: `1` matches `1 : i64` and `1.0 : f64`. */
     if (lit_float(e, &fv))
       return gstr(g, "rg_attr_eq_float(%s, %s)", a, c_float(g, fv));
     break;

@@ -59,6 +59,9 @@ install: all
 	install -m 755 $(INSTALL_BINS) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(BUILD)/lib/librulegen.a $(DESTDIR)$(PREFIX)/lib
 	install -m 644 runtime/include/rulegen/*.h $(DESTDIR)$(PREFIX)/include/rulegen
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$(sed -n 's/^#define RG_VERSION \"\(.*\)\"/\1/p' runtime/include/rulegen/core.h)|" \
+	  runtime/rulegen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/rulegen.pc
 
 clean:
 	rm -rf build

@@ -23,7 +23,7 @@ $(DSL_OBJS): $(DSL_GEN_HDRS)
 # ParseInit, ParseFallback, ...) and an unused `ctx` copy in ParseFree; those
 # two warnings are silenced for the generated parser only.
 DSL_GRAMMAR_NOWARN = -Wno-missing-prototypes -Wno-unused-variable
-$(BUILD)/obj/gen/dsl/grammar.o: ALL_CFLAGS += $(DSL_GRAMMAR_NOWARN)
+$(BUILD)/obj/gen/dsl/grammar.o: ALL_CFLAGS += $(DSL_GRAMMAR_NOWARN) -DNDEBUG
 
 # Fuzzing: the front end over one in-memory file.
 FUZZ_OBJS_dsl = $(DSL_OBJS)

@@ -35,3 +35,6 @@ export FUZZ_SEEDS_mlir
 # lemon's template declares the %extra_context variable in every function,
 # used or not: silence that one warning, for the generated parser only.
 $(BUILD)/obj/gen/runtime/mlir_grammar.o: WARN += -Wno-unused-variable -Wno-unused-parameter
+# NDEBUG drops lemon's parse tracing and its internal asserts from the hot
+# loop of the reader (about a fifth of the reading time).
+$(BUILD)/obj/gen/runtime/mlir_grammar.o: ALL_CFLAGS += -DNDEBUG

@@ -174,15 +174,6 @@ void rg_buf_put(RgBuf *b, const char *s, size_t n) {
 
 void rg_buf_puts(RgBuf *b, const char *s) { rg_buf_put(b, s, strlen(s)); }
 
-void rg_buf_putc(RgBuf *b, char c) {
-  if (b->len + 2 > b->cap)
-    rg_buf_reserve(b, 1);
-  if (b->oom)
-    return;
-  b->data[b->len++] = c;
-  b->data[b->len] = 0;
-}
-
 void rg_buf_vprintf(RgBuf *b, const char *fmt, va_list ap) {
   va_list ap2;
   va_copy(ap2, ap);

@@ -319,6 +319,11 @@ static bool type_decode(RgGraph *g, RgType *t) {
   return true;
 }
 
+const RgType *ir_type_find(RgGraph *g, const char *text, size_t len) {
+  uint32_t *slot = table_find(&g->type_table, g, text, len, rg_hash_bytes(text, len), type_eq);
+  return slot && *slot ? g->types[*slot - 1] : NULL;
+}
+
 const RgType *rg_type_get(RgGraph *g, const char *text, size_t len) {
   uint32_t hash = rg_hash_bytes(text, len);
   uint32_t *slot = table_find(&g->type_table, g, text, len, hash, type_eq);

@@ -50,7 +50,15 @@ void rg_buf_free(RgBuf *b);
 void rg_buf_reserve(RgBuf *b, size_t extra);
 void rg_buf_put(RgBuf *b, const char *s, size_t n);
 void rg_buf_puts(RgBuf *b, const char *s);
-void rg_buf_putc(RgBuf *b, char c);
+/* Inline: the writers emit most of their output a byte at a time. */
+static inline void rg_buf_putc(RgBuf *b, char c) {
+  if (b->len + 2 > b->cap)
+    rg_buf_reserve(b, 1);
+  if (b->oom)
+    return;
+  b->data[b->len++] = c;
+  b->data[b->len] = 0;
+}
 void rg_buf_printf(RgBuf *b, const char *fmt, ...) RG_PRINTF(2, 3);
 void rg_buf_vprintf(RgBuf *b, const char *fmt, va_list ap);
 void rg_buf_put_i64(RgBuf *b, int64_t v);
@@ -78,5 +86,10 @@ void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *
 
 /* The id the next created node will get (ids increase monotonically). */
 uint32_t ir_next_node_id(const struct RgGraph *g);
+
+/* The interned type spelled exactly `text`, or NULL when the graph has
+ * none yet (readers skip re-validating a spelling they already accepted). */
+struct RgType;
+const struct RgType *ir_type_find(struct RgGraph *g, const char *text, size_t len);
 
 #endif

@@ -745,6 +745,11 @@ MlirTy mlir_type_tok(MlirParser *p, const MlirTok *t) {
     return r;
   const char *s = t->s;
   uint32_t len = t->len;
+  /* Most types repeat: one already interned with this exact spelling was
+   * validated when first seen. */
+  r.t = ir_type_find(p->g, s, len);
+  if (r.t)
+    return r;
   uint32_t w;
   char sign;
   if (int_type_width(s, len, &w, &sign) && w > 16777215) {

@@ -49,10 +49,11 @@ asan:
 	$(MAKE) BUILD=build/asan OPT=-O1 \
 	  SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" check
 
+# Line coverage of the whole test suite, measured with gcov.
 coverage:
+	rm -f $$(find build/cov -name '*.gcda' 2>/dev/null)
 	$(MAKE) BUILD=build/cov OPT=-O0 SANFLAGS="--coverage" check
-	@cd build/cov && gcov -o obj/runtime ../../runtime/*.c >/dev/null 2>&1; true
-	@echo "coverage data in build/cov (gcov files next to it)"
+	@sh tests/coverage.sh build/cov
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/rulegen

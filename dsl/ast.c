@@ -172,6 +172,9 @@ static void put_repl(RgBuf *b, const DslRepl *r) {
   case DSL_REP_EXPR:
     put_expr(b, r->expr);
     return;
+  case DSL_REP_ERASE:
+    rg_buf_putc(b, '_');
+    return;
   case DSL_REP_OP:
     break;
   }

@@ -210,7 +210,8 @@ struct DslPattern {
 typedef enum DslReplKind {
   DSL_REP_VAR,  /* a bound value (or ..rest splice, var type VALUES) */
   DSL_REP_OP,   /* (op args... {attrs}) builds a node */
-  DSL_REP_EXPR  /* an expression of type value: const(...) */
+  DSL_REP_EXPR, /* an expression of type value: const(...) */
+  DSL_REP_ERASE /* `_`: remove the root, which must have no uses */
 } DslReplKind;
 
 typedef struct DslAttrSet {

@@ -796,6 +796,11 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
       err(c, r->loc, "a replacement must be one value, not an operand list");
     return;
   }
+  case DSL_REP_ERASE:
+    /* Only a whole replacement can be `_` (the grammar allows nothing
+     * else); the generated code applies it when the root has no uses. */
+    (void)root;
+    return;
   case DSL_REP_EXPR: {
     DslType t = check_expr(c, r->expr, CTX_REPL);
     if (t != DSL_TY_ERROR && t != DSL_TY_VALUE)

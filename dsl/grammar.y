@@ -734,6 +734,10 @@ attrpat(A) ::= name(N) ASSIGN expr(E). {
 /* ---- replacements ---- */
 
 repl(A) ::= rarg(B). { A = B; }
+repl(A) ::= WILD(W). {
+  A = dsl_new(ctx, sizeof *A);
+  if (A) { A->kind = DSL_REP_ERASE; A->loc = dsl_loc(ctx, W.off); }
+}
 
 rarg(A) ::= name(N). {
   A = dsl_new(ctx, sizeof *A);

@@ -1349,6 +1349,7 @@ static const char *crepl(Gen *g, DslRepl *rp) {
     gen_error(g, rp->loc, "unbound replacement variable");
     return "NULL";
   case DSL_REP_EXPR: return cexpr(g, rp->expr);
+  case DSL_REP_ERASE: return "NULL";
   case DSL_REP_OP: break;
   }
   /* Operands first (post-order), then the node. */
@@ -1576,9 +1577,17 @@ static void emit_action(Gen *g, Variant *v) {
   memcpy(fail, g->fail, sizeof fail);
   snprintf(g->fail, sizeof g->fail, "discard_%u", id);
   g->discard_used = false;
-  const char *val = crepl(g, r->repl);
-  out_line(g, "RgValue *result[1] = {%s};", val);
-  out_line(g, "return rg_rw_replace(rw, root, result, %u) ? 1 : -1;", v->index);
+  if (r->repl->kind == DSL_REP_ERASE) {
+    out_line(g, "if (root->results[0].num_uses != 0) {");
+    out_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\");", v->index);
+    out_line(g, "  %s", fail_stmt(g));
+    out_line(g, "}");
+    out_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", v->index);
+  } else {
+    const char *val = crepl(g, r->repl);
+    out_line(g, "RgValue *result[1] = {%s};", val);
+    out_line(g, "return rg_rw_replace(rw, root, result, %u) ? 1 : -1;", v->index);
+  }
   line_directive_back(g);
   g->indent--;
   out_line(g, "}");

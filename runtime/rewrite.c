@@ -414,6 +414,34 @@ static void erase_dead(RgRewriter *rw, RgNode *n) {
   }
 }
 
+static void count_fire(RgRewriter *rw, uint16_t rule) {
+  rw->ncreated = 0;
+  rw->st->rule_fires[rule]++;
+  rw->st->rewrites++;
+  rw->fires++;
+  rw->recent[rw->nrecent++ % 64] = rule;
+}
+
+bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
+  for (uint32_t i = 0; i < root->num_results; i++)
+    if (root->results[i].num_uses) {
+      rg_rw_fail(rw, RG_ERR_INVALID, "pass '%s', rule '%s' (%s): '_' would remove a node whose result is used",
+                 rw->pass->name, rw->pass->rules[rule].name, rw->pass->rules[rule].source);
+      return false;
+    }
+  bool ex = rg_rw_explaining(rw, root);
+  for (uint32_t i = 0; i < root->num_operands; i++) {
+    RgNode *p = root->operands[i].value ? rg_value_def(root->operands[i].value) : NULL;
+    if (p)
+      requeue(rw, p);
+  }
+  rg_node_erase(rw->g, root);
+  count_fire(rw, rule);
+  if (ex)
+    rg_rw_explain(rw, rule, "fires: the op is removed");
+  return true;
+}
+
 bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
   bool ex = rg_rw_explaining(rw, root);
   for (uint32_t i = 0; i < root->num_results; i++) {
@@ -440,11 +468,7 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
       requeue(rw, def);
   }
   erase_dead(rw, root);
-  rw->ncreated = 0;
-  rw->st->rule_fires[rule]++;
-  rw->st->rewrites++;
-  rw->fires++;
-  rw->recent[rw->nrecent++ % 64] = rule;
+  count_fire(rw, rule);
   if (ex)
     rg_rw_explain(rw, rule, "fires: the op is replaced");
   return true;

@@ -908,10 +908,18 @@ static void m_layout(Gen *G) {
   push(G, transpose(G, v, inv));
 }
 
+/* A constant nothing reads (cleanup.dead_const removes it), next to a
+ * unary op so that the graph still computes something. */
+static void m_dead_const(Gen *G) {
+  RgValue *x = pick(G, any_value, random_arg_dtype(G));
+  (void)scalar_const(G, RG_DT_I8, (int64_t)(rng_next(&G->rng) % 7));
+  push(G, unary_op(G, x));
+}
+
 typedef void (*Motif)(Gen *G);
 static const Motif motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_binary, m_rescale_chain,
                                m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
-                               m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary};
+                               m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const};
 enum { NUM_MOTIFS = sizeof motifs / sizeof motifs[0] };
 
 /* ---- the edge-dialect family (aten ops, the xnnpack pipeline) ---- */

@@ -1,6 +1,6 @@
 // RUN: --target ethos-u55
 // FIRES: fuse_transposes.to_reshape=2 fuse_transposes.sink_binary_left=1 cleanup.reshape_chain=1 cleanup.reshape_noop=1
-// STATS: cleanup.ran=false,true cleanup.nodes_visited=0,4 fuse_rescales.ran=false fuse_transposes.ran=true,true
+// STATS: cleanup.ran=false,true cleanup.nodes_visited=0,6 fuse_rescales.ran=false fuse_transposes.ran=true,true
 // EXEC
 // Whole U55 pipeline: T(b 1x1x3x1) only moves size-1 axes and becomes a
 // reshape; the transpose of a then sinks past the sub, which permutes the

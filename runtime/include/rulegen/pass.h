@@ -120,6 +120,9 @@ RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, 
 /* Erases the nodes rg_rw_create made for the rule being applied (its
  * replacement could not be completed), so the graph is left unchanged. */
 RG_API void rg_rw_discard(RgRewriter *rw);
+/* Removes `root`, which has no uses (a `=> _` rule), and counts the
+ * firing of `rule`. Returns false on error. */
+RG_API bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule);
 /* Records a failure of the running rule (for errors in guards/externs). */
 RG_API int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...);
 

@@ -308,9 +308,11 @@ int main(int argc, char **argv) {
   return s == RG_OK ? 0 : 1;
 }
 EOF
-  # Libraries built by `make asan` need the sanitizer runtimes.
+  # Libraries built by `make asan` need the sanitizer runtimes, those of
+  # `make coverage` the gcov runtime.
   san=
   nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
+  nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __gcov_ && san="$san --coverage"
   # shellcheck disable=SC2086
   if ! "$rg" $inc -o "$tmp/feat_rules.c" --header "$tmp/feat_rules.h" --symbol features tests/dsl/ok/features.rules 2>"$tmp/err"; then
     fail features-link-run "rulegen: $(oneline "$tmp/err")"

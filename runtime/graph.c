@@ -356,8 +356,8 @@ const RgType *rg_type_scalar(RgGraph *g, RgDType dt) {
   return rg_type_get(g, n, strlen(n));
 }
 
-const RgType *rg_type_tensor(RgGraph *g, RgDType dt, int32_t rank, const int64_t *dims) {
-  if (dt == RG_DT_NONE || dt >= RG_DT_COUNT || rank < 0)
+const RgType *rg_type_tensor_of(RgGraph *g, const RgType *elem, int32_t rank, const int64_t *dims) {
+  if (!elem || rank < 0)
     return NULL;
   RgBuf b;
   rg_buf_init(&b);
@@ -369,11 +369,17 @@ const RgType *rg_type_tensor(RgGraph *g, RgDType dt, int32_t rank, const int64_t
       rg_buf_put_i64(&b, dims[i]);
     rg_buf_putc(&b, 'x');
   }
-  rg_buf_puts(&b, rg_dtype_name(dt));
+  rg_buf_put(&b, elem->text, elem->text_len);
   rg_buf_putc(&b, '>');
   const RgType *t = b.oom ? NULL : rg_type_get(g, b.data, b.len);
   rg_buf_free(&b);
   return t;
+}
+
+const RgType *rg_type_tensor(RgGraph *g, RgDType dt, int32_t rank, const int64_t *dims) {
+  if (dt == RG_DT_NONE || dt >= RG_DT_COUNT)
+    return NULL;
+  return rg_type_tensor_of(g, rg_type_scalar(g, dt), rank, dims);
 }
 
 int64_t rg_type_numel(const RgType *t) {

@@ -68,23 +68,7 @@ RgStatus shape_need_ranked(const RgNode *n, uint32_t i, const char *op, const ch
 }
 
 const RgType *shape_tensor(RgGraph *g, const RgType *elem, int32_t rank, const int64_t *dims) {
-  if (!elem || rank < 0 || rank > SHAPE_MAX_RANK)
-    return NULL;
-  RgBuf b;
-  rg_buf_init(&b);
-  rg_buf_puts(&b, "tensor<");
-  for (int32_t i = 0; i < rank; i++) {
-    if (dims[i] == RG_DIM_DYNAMIC)
-      rg_buf_putc(&b, '?');
-    else
-      rg_buf_put_i64(&b, dims[i]);
-    rg_buf_putc(&b, 'x');
-  }
-  rg_buf_put(&b, elem->text, elem->text_len);
-  rg_buf_putc(&b, '>');
-  const RgType *t = b.oom ? NULL : rg_type_get(g, b.data, b.len);
-  rg_buf_free(&b);
-  return t;
+  return rank > SHAPE_MAX_RANK ? NULL : rg_type_tensor_of(g, elem, rank, dims);
 }
 
 const RgType *shape_unranked(RgGraph *g, const RgType *elem) {

@@ -68,6 +68,8 @@ RG_API const RgType *rg_type_get(RgGraph *g, const char *text, size_t len);
 RG_API const RgType *rg_type_scalar(RgGraph *g, RgDType dt);
 /* Ranked tensor of a builtin element type; dims may hold RG_DIM_DYNAMIC. */
 RG_API const RgType *rg_type_tensor(RgGraph *g, RgDType dt, int32_t rank, const int64_t *dims);
+/* The same for any element type (e.g. !quant.uniform<...>). */
+RG_API const RgType *rg_type_tensor_of(RgGraph *g, const RgType *elem, int32_t rank, const int64_t *dims);
 /* Number of elements, or -1 when unknown (dynamic or unranked). */
 RG_API int64_t rg_type_numel(const RgType *t);
 RG_API bool rg_type_is_tensor(const RgType *t);

@@ -11,7 +11,7 @@ for src in runtime/*.c dsl/*.c gen/*.c backends/*/*.c tools/*.c; do
   gcov -n -o "$(dirname "$obj")" "$src" 2>/dev/null |
     awk -v f="$src" '/^File/ { cur = $2; gsub(/\x27/, "", cur) }
       /^Lines executed/ && cur == f { split($2, a, ":"); sub(/%/, "", a[2]); print f, a[2], $4 }'
-done >"$out"
+done | awk '!seen[$1]++' >"$out"
 awk '{ pct = $2; n = $3; hit = pct * n / 100; split($1, p, "/"); comp = p[1];
        th[comp] += hit; tn[comp] += n; all_h += hit; all_n += n
        printf "%-34s %6.1f%% of %5d lines\n", $1, pct, n }

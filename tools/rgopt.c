@@ -7,6 +7,7 @@
 #include <string.h>
 #include "rulegen/core.h"
 #include "rulegen/diag.h"
+#include "rulegen/dot.h"
 #include "rulegen/graph.h"
 #include "rulegen/interp.h"
 #include "rulegen/mlir.h"
@@ -25,6 +26,7 @@ typedef struct Options {
   bool mem_report;
   bool stats, time_passes;
   const char *stats_json;
+  const char *dot;
   RgRunOptions run;
   const char *disabled[MAX_DISABLED + 1];
   uint32_t num_disabled;
@@ -148,6 +150,11 @@ static int opt_stats_json(Options *o, const char *arg) {
   return 0;
 }
 
+static int opt_dot(Options *o, const char *arg) {
+  o->dot = arg;
+  return 0;
+}
+
 static int opt_time_passes(Options *o, const char *arg) {
   (void)arg;
   o->time_passes = true;
@@ -243,6 +250,7 @@ static const struct OptSpec {
     {"stats", 0, NULL, false, "print per pass: ran/skipped, rewrites, time; per rule: fires", opt_stats},
     {"stats-json", 0, "FILE", false, "write the same statistics as JSON to FILE", opt_stats_json},
     {"time-passes", 0, NULL, false, "print a table of the time spent in each pass", opt_time_passes},
+    {"dot", 0, "FILE", false, "also write the resulting graph as Graphviz DOT to FILE", opt_dot},
     {"no-skip", 0, NULL, false, "run every pass on every node (measurement; same output)", opt_no_skip},
     {"verify-each", 0, NULL, false, "verify the graph after every pass", opt_verify_each},
     {"disable-rule", 0, "RULE", false, "do not apply RULE ('rule' or 'pass.rule'); repeatable",
@@ -751,6 +759,17 @@ int main(int argc, char **argv) {
       fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", prog, nruns);
   }
 
+  if (o.dot) {
+    size_t dlen = 0;
+    char *dot = rg_graph_dot(g, &dlen);
+    int drc = dot ? rg_write_file_atomic(o.dot, dot, dlen, err, sizeof err) : -1;
+    rg_free(dot);
+    if (drc != 0) {
+      fprintf(stderr, "%s: error: %s\n", prog, dot ? err : "out of memory writing the DOT graph");
+      rg_graph_free(g);
+      return EXIT_INPUT;
+    }
+  }
   size_t len = 0;
   char *text = rg_mlir_write(g, &len);
   rg_graph_free(g);

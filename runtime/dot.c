@@ -1,0 +1,144 @@
+/* runtime/dot.c - Graphviz DOT export: one box per op (its name, then its
+ * properties, shortened), one edge per operand labelled with the value's
+ * type, and one cluster per region so nested bodies stay visibly nested.
+ * `dot -Tsvg` turns the result into a picture. */
+#include "rulegen/dot.h"
+#include "internal.h"
+
+typedef struct Dot {
+  const RgGraph *g;
+  RgBuf *b;
+  RgBuf edges; /* written after every node: an edge mentioned inside a
+                  cluster would pull its endpoints into that cluster */
+  uint32_t cluster;
+} Dot;
+
+/* DOT string contents: quotes and backslashes escaped, long text cut. */
+static void put_label_text(RgBuf *b, const char *s, size_t n, size_t max) {
+  for (size_t i = 0; i < n && i < max; i++) {
+    char c = s[i];
+    if (c == '"' || c == '\\')
+      rg_buf_putc(b, '\\');
+    if (c == '\n' || c == '\r' || c == '\t')
+      c = ' ';
+    rg_buf_putc(b, c);
+  }
+  if (n > max)
+    rg_buf_puts(b, "...");
+}
+
+static void put_attr_value(RgBuf *b, const RgAttr *a) {
+  switch (a->kind) {
+  case RG_ATTR_BOOL: rg_buf_puts(b, a->u.b ? "true" : "false"); return;
+  case RG_ATTR_INT: rg_buf_put_i64(b, a->u.i); return;
+  case RG_ATTR_FLOAT: rg_buf_printf(b, "%g", a->u.f); return;
+  case RG_ATTR_DENSE_ARRAY:
+    rg_buf_putc(b, '[');
+    for (uint32_t i = 0; i < a->count && i < 8; i++) {
+      if (i)
+        rg_buf_puts(b, ", ");
+      if (rg_dtype_is_float(a->type->dtype))
+        rg_buf_printf(b, "%g", a->u.floats[i]);
+      else
+        rg_buf_put_i64(b, a->u.ints[i]);
+    }
+    rg_buf_puts(b, a->count > 8 ? ", ...]" : "]");
+    return;
+  default: break;
+  }
+  if (a->text)
+    put_label_text(b, a->text, a->text_len, 40);
+  else if (a->kind == RG_ATTR_STRING)
+    put_label_text(b, a->u.str.data, a->u.str.len, 40);
+  else if (a->kind == RG_ATTR_TYPE && a->type)
+    put_label_text(b, a->type->text, a->type->text_len, 40);
+  else
+    rg_buf_puts(b, "...");
+}
+
+static void put_node(Dot *d, const RgNode *n, int depth);
+
+/* A block argument's DOT id from where it lives, so the output is the same
+ * on every run: a<parent op>_<region>_<block>_<index>. */
+static void put_arg_id(RgBuf *b, const RgValue *v) {
+  const RgBlock *blk = v->owner.block;
+  const RgRegion *r = blk->region;
+  const RgNode *parent = r ? r->parent : NULL;
+  uint32_t bi = 0;
+  for (const RgBlock *x = r ? r->first : NULL; x && x != blk; x = x->next)
+    bi++;
+  rg_buf_printf(b, "a%u_%u_%u_%u", parent ? parent->id : 0u,
+                parent ? (unsigned)(r - parent->regions) : 0u, bi, v->index);
+}
+
+static void put_block(Dot *d, const RgBlock *blk, int depth) {
+  for (uint32_t i = 0; i < blk->num_args; i++) {
+    const RgValue *v = blk->args[i];
+    rg_buf_printf(d->b, "%*s", depth * 2, "");
+    put_arg_id(d->b, v);
+    rg_buf_printf(d->b, " [shape=ellipse, label=\"arg%u\"];\n", i);
+  }
+  for (const RgNode *n = blk->first; n; n = n->next)
+    put_node(d, n, depth);
+}
+
+static void put_node(Dot *d, const RgNode *n, int depth) {
+  RgBuf *b = d->b;
+  const char *name = rg_op_name(d->g, n->op);
+  rg_buf_printf(b, "%*sn%u [shape=box%s, label=\"", depth * 2, "", n->id,
+                rg_node_is_frozen(n) ? ", style=dashed" : "");
+  put_label_text(b, name, strlen(name), 64);
+  for (uint16_t i = 0; i < n->num_props && i < 6; i++) {
+    rg_buf_puts(b, "\\n");
+    put_label_text(b, n->attrs[i].name, strlen(n->attrs[i].name), 32);
+    rg_buf_puts(b, " = ");
+    put_attr_value(b, n->attrs[i].value);
+  }
+  rg_buf_puts(b, "\"];\n");
+  RgBuf *e = &d->edges;
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    const RgValue *v = n->operands[i].value;
+    if (!v)
+      continue;
+    const RgNode *def = rg_value_def(v);
+    rg_buf_puts(e, "  ");
+    if (def)
+      rg_buf_printf(e, "n%u", def->id);
+    else
+      put_arg_id(e, v);
+    rg_buf_printf(e, " -> n%u [label=\"", n->id);
+    if (def && def->num_results > 1)
+      rg_buf_printf(e, "#%u ", v->index);
+    if (v->type)
+      put_label_text(e, v->type->text, v->type->text_len, 48);
+    rg_buf_puts(e, "\"];\n");
+  }
+  for (uint16_t r = 0; r < n->num_regions; r++) {
+    rg_buf_printf(b, "%*ssubgraph cluster_%u {\n", depth * 2, "", d->cluster++);
+    rg_buf_printf(b, "%*s  label=\"", depth * 2, "");
+    put_label_text(b, name, strlen(name), 64);
+    rg_buf_printf(b, " region %u\";\n", r);
+    for (const RgBlock *blk = n->regions[r].first; blk; blk = blk->next)
+      put_block(d, blk, depth + 1);
+    rg_buf_printf(b, "%*s}\n", depth * 2, "");
+  }
+}
+
+char *rg_graph_dot(const RgGraph *g, size_t *len) {
+  RgBuf b;
+  rg_buf_init(&b);
+  Dot d = {g, &b, {0}, 0};
+  rg_buf_init(&d.edges);
+  rg_buf_puts(&b, "digraph rulegen {\n  node [fontname=\"monospace\", fontsize=10];\n"
+                  "  edge [fontname=\"monospace\", fontsize=8];\n");
+  RgGraph *mg = (RgGraph *)g; /* rg_graph_body does not change the graph */
+  put_block(&d, rg_graph_body(mg), 1);
+  rg_buf_put(&b, d.edges.data ? d.edges.data : "", d.edges.len);
+  if (d.edges.oom)
+    b.oom = true;
+  rg_buf_free(&d.edges);
+  rg_buf_puts(&b, "}\n");
+  if (len)
+    *len = b.len;
+  return rg_buf_take(&b);
+}

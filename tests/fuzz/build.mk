@@ -3,6 +3,11 @@
 # in their own tree (build/fuzz) with ASan+UBSan; `make fuzz` runs each for
 # FUZZ_SECONDS seconds and fails on any crash, leak or timeout.
 FUZZ_SECONDS ?= 60
+# FUZZ_RUNS (inputs per harness) with FUZZ_SEED makes a run reproducible:
+# CI uses it so that its verdict does not depend on the machine's speed.
+FUZZ_RUNS ?=
+FUZZ_SEED ?=
+FUZZ_LIMIT = $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED))
 FUZZ_SRCS = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES = $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=%)
 FUZZ_BINS = $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
@@ -19,8 +24,8 @@ fuzz:
 	  SANFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" fuzz-build
 	@set -e; for n in $(FUZZ_NAMES); do \
 	  dir=build/fuzz/corpus/$$n; mkdir -p $$dir; \
-	  echo "fuzz $$n: $(FUZZ_SECONDS)s"; \
-	  build/fuzz/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	  echo "fuzz $$n: $(FUZZ_LIMIT)"; \
+	  build/fuzz/fuzz/fuzz_$$n $(FUZZ_LIMIT) -timeout=10 \
 	    -rss_limit_mb=2048 -print_final_stats=0 -artifact_prefix=build/fuzz/ $$dir $$(eval echo \$$FUZZ_SEEDS_$$n) \
 	    2>build/fuzz/fuzz_$$n.log || { tail -n 40 build/fuzz/fuzz_$$n.log; exit 1; }; \
 	  grep -E '^(#[0-9]+ +DONE|Done)' build/fuzz/fuzz_$$n.log | tail -n 1; \

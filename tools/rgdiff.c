@@ -908,6 +908,36 @@ static void m_layout(Gen *G) {
   push(G, transpose(G, v, inv));
 }
 
+/* SELECT with transposed operands: all three by the same permutation, or
+ * one of them next to two constants that take the inverse for free. The
+ * condition is never pushed: later motifs do not expect i1 values. */
+static void m_select(Gen *G) {
+  bool compare = chance(&G->rng, 50);
+  RgDType dt = compare ? (chance(&G->rng, 50) ? RG_DT_I32 : RG_DT_F32) : random_arg_dtype(G);
+  RgValue *x = pick(G, dt == RG_DT_I32 ? i32_value : is_float(dt) ? float_value : qint_value, dt);
+  dt = x->type->dtype;
+  int32_t r = x->type->rank;
+  int64_t p[MAX_RANK];
+  RgValue *tx = transpose_random(G, x, p);
+  const RgType *tt = tx->type;
+  RgValue *ops[3];
+  if (compare && (dt == RG_DT_I32 || dt == RG_DT_F32)) {
+    RgValue *y = partner(G, x, false);
+    RgValue *c = binary(G, "tosa.greater", x, y);
+    bool all = chance(&G->rng, 50);
+    ops[0] = transpose(G, c, p);
+    ops[1] = all ? tx : random_const(G, tt);
+    ops[2] = all ? transpose(G, y, p) : random_const(G, tt);
+  } else {
+    RgValue *c = random_const(G, ttype(G, RG_DT_I1, r, tt->dims));
+    bool then = chance(&G->rng, 50);
+    ops[0] = c;
+    ops[1] = then ? tx : random_const(G, tt);
+    ops[2] = then ? random_const(G, tt) : tx;
+  }
+  push(G, finish(G, mk(G, "tosa.select", 3, ops, NULL)));
+}
+
 /* A constant nothing reads (cleanup.dead_const removes it), next to a
  * unary op so that the graph still computes something. */
 static void m_dead_const(Gen *G) {
@@ -919,7 +949,8 @@ static void m_dead_const(Gen *G) {
 typedef void (*Motif)(Gen *G);
 static const Motif motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_binary, m_rescale_chain,
                                m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
-                               m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const};
+                               m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const,
+                               m_select};
 enum { NUM_MOTIFS = sizeof motifs / sizeof motifs[0] };
 
 /* ---- the edge-dialect family (aten ops, the xnnpack pipeline) ---- */

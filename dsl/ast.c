@@ -208,9 +208,14 @@ static void dump_op(RgBuf *b, const DslOpDecl *op) {
   rg_buf_puts(b, ")");
   if (op->nattrs) {
     rg_buf_puts(b, " {");
-    for (uint32_t i = 0; i < op->nattrs; i++)
+    for (uint32_t i = 0; i < op->nattrs; i++) {
       rg_buf_printf(b, "%s%s%s: %s", i ? ", " : "", op->attrs[i].name.s,
                     op->attrs[i].optional ? "?" : "", dsl_type_name(op->attrs[i].type));
+      if (op->attrs[i].defval) {
+        rg_buf_puts(b, " = ");
+        put_expr(b, op->attrs[i].defval);
+      }
+    }
     rg_buf_puts(b, "}");
   }
   rg_buf_printf(b, " results(%u)", op->nresults);

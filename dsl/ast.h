@@ -58,10 +58,14 @@ typedef struct DslOperandDecl {
   bool variadic; /* `inputs...`: only the last operand */
 } DslOperandDecl;
 
+typedef struct DslExpr DslExpr;
+
 typedef struct DslAttrDecl {
   DslName name;
   DslType type;
-  bool optional; /* `name?: type` */
+  bool optional;   /* `name?: type` */
+  DslExpr *defval; /* `name?: type = literal`: the value an absent attribute
+                      has; a pattern asking for it also matches absence */
 } DslAttrDecl;
 
 typedef struct DslOpDecl {
@@ -137,7 +141,6 @@ typedef enum DslBuiltin {
 
 typedef struct DslVar DslVar;
 
-typedef struct DslExpr DslExpr;
 struct DslExpr {
   DslExprKind kind;
   RgLoc loc;

@@ -63,6 +63,19 @@ static bool push_pass(DslProgram *p, DslPass *ps) {
   return true;
 }
 
+static bool assignable(DslType want, DslType have);
+
+/* Where an expression starts (binary nodes carry their operator's place). */
+static RgLoc expr_begin(const DslExpr *e) {
+  RgLoc l = e->loc;
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    RgLoc a = expr_begin(e->args[i]);
+    if (a.src == l.src && a.off < l.off)
+      l = a;
+  }
+  return l;
+}
+
 static void check_op(Checker *c, DslOpDecl *op) {
   for (uint32_t i = 0; i < op->noperands; i++)
     for (uint32_t j = 0; j < i; j++)
@@ -90,6 +103,26 @@ static void check_op(Checker *c, DslOpDecl *op) {
   }
   if ((op->traits & (1u << DSL_TRAIT_COMMUTATIVE)) && op->noperands < 2)
     err(c, op->loc, "op '%s' is commutative but has fewer than 2 operands", op->name);
+  /* A default is a literal of the attribute's type. */
+  for (uint32_t i = 0; i < op->nattrs; i++) {
+    DslExpr *e = op->attrs[i].defval;
+    if (!e)
+      continue;
+    DslExpr *lit = e->kind == DSL_EX_UNARY && e->op == '-' && e->nargs == 1 ? e->args[0] : e;
+    DslType t = lit->kind == DSL_EX_INT    ? DSL_TY_INT
+                : lit->kind == DSL_EX_FLOAT ? DSL_TY_FLOAT
+                : lit->kind == DSL_EX_BOOL  ? DSL_TY_BOOL
+                : lit->kind == DSL_EX_STR   ? DSL_TY_STR
+                                            : DSL_TY_ERROR;
+    if (lit != e && t != DSL_TY_INT && t != DSL_TY_FLOAT)
+      t = DSL_TY_ERROR;
+    e->type = t;
+    if (t == DSL_TY_ERROR)
+      err(c, expr_begin(e), "the default of attribute '%s' must be a literal", op->attrs[i].name.s);
+    else if (!assignable(op->attrs[i].type, t))
+      err(c, e->loc, "the default of attribute '%s' is %s, but the attribute is %s", op->attrs[i].name.s,
+          dsl_type_name(t), dsl_type_name(op->attrs[i].type));
+  }
 }
 
 static DslOpDecl *lookup_op(Checker *c, const char *name, const char *dialect) {

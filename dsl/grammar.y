@@ -429,6 +429,11 @@ attrdecl(A) ::= name(N) QUESTION COLON type(T). {
   if (A) { A->name = dsl_name(ctx, N); A->type = T; A->optional = true; }
   if (T == DSL_TY_VALUE) dsl_error_at(ctx, N.off, "attribute '%s' cannot have type 'value'", N.s);
 }
+attrdecl(A) ::= name(N) QUESTION COLON type(T) ASSIGN expr(E). {
+  A = dsl_new(ctx, sizeof *A);
+  if (A) { A->name = dsl_name(ctx, N); A->type = T; A->optional = true; A->defval = E; }
+  if (T == DSL_TY_VALUE) dsl_error_at(ctx, N.off, "attribute '%s' cannot have type 'value'", N.s);
+}
 type(A) ::= name(N). { A = type_named(ctx, N, false); }
 type(A) ::= name(N) LBRACKET RBRACKET. { A = type_named(ctx, N, true); }
 

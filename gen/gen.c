@@ -38,6 +38,7 @@ typedef struct Test {
   const char *attr, *other_attr;
   DslExpr *lit;
   DslType lit_type;
+  const DslAttrDecl *decl; /* T_ATTR_EQ: the declaration (for its default) */
 } Test;
 
 /* Where a rule variable is bound in one variant. */
@@ -394,6 +395,7 @@ static void flatten_attrs(Gen *g, Variant *v, DslPattern *pt, Path node) {
       t->kind = T_ATTR_EQ;
       t->lit = ap->value;
       t->lit_type = ap->decl ? ap->decl->type : ap->value->type;
+      t->decl = ap->decl;
     }
   }
 }
@@ -602,6 +604,19 @@ static bool lit_float(DslExpr *e, double *out) {
   return false;
 }
 
+/* Whether a pattern literal denotes an attribute's declared default (numbers
+ * by value: 1 and 1.0 are the same default). */
+static bool lit_is_default(DslExpr *lit, DslExpr *def) {
+  double a, b;
+  if (lit_float(lit, &a) && lit_float(def, &b))
+    return a == b;
+  if (lit->kind == DSL_EX_BOOL && def->kind == DSL_EX_BOOL)
+    return lit->bval == def->bval;
+  if (lit->kind == DSL_EX_STR && def->kind == DSL_EX_STR)
+    return strcmp(lit->str, def->str) == 0;
+  return false;
+}
+
 /* ---- tests ---- */
 
 static bool path_eq(Path a, Path b) { return a.n == b.n && memcmp(a.i, b.i, a.n) == 0; }
@@ -635,7 +650,7 @@ static bool test_eq(const Test *a, const Test *b) {
     return a->nargs == b->nargs && a->rest == b->rest && a->nops == b->nops &&
            memcmp(a->ops, b->ops, sizeof *a->ops * a->nops) == 0;
   case T_ATTR_HAS: return strcmp(a->attr, b->attr) == 0;
-  case T_ATTR_EQ: return strcmp(a->attr, b->attr) == 0 && expr_same(a->lit, b->lit);
+  case T_ATTR_EQ: return strcmp(a->attr, b->attr) == 0 && expr_same(a->lit, b->lit) && a->decl == b->decl;
   case T_ATTR_VAR:
     return strcmp(a->attr, b->attr) == 0 && path_eq(a->other, b->other) &&
            strcmp(a->other_attr, b->other_attr) == 0;
@@ -766,8 +781,14 @@ static const char *simple_cond(Gen *g, const Test *t) {
   switch (t->kind) {
   case T_COUNT: return count_cond(g, node_var(g, t->path), t->nargs, t->rest);
   case T_ATTR_HAS: return gstr(g, "rg_node_attr(%s, %s) != NULL", node_var(g, t->path), cquote(g, t->attr));
-  case T_ATTR_EQ:
-    return attr_lit_cond(g, gstr(g, "rg_node_attr(%s, %s)", node_var(g, t->path), cquote(g, t->attr)), t);
+  case T_ATTR_EQ: {
+    const char *a = gstr(g, "rg_node_attr(%s, %s)", node_var(g, t->path), cquote(g, t->attr));
+    const char *c = attr_lit_cond(g, a, t);
+    /* Asking for the declared default also matches the attribute's absence. */
+    if (t->decl && t->decl->defval && lit_is_default(t->lit, t->decl->defval))
+      return gstr(g, "(%s == NULL || %s)", a, c);
+    return c;
+  }
   case T_ATTR_VAR:
     return gstr(g, "rg_attr_equal(rg_node_attr(%s, %s), rg_node_attr(%s, %s))", node_var(g, t->path),
                 cquote(g, t->attr), node_var(g, t->other), cquote(g, t->other_attr));

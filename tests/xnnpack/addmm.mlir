@@ -1,7 +1,7 @@
 // RUN: --target xnnpack --verify-by-execution
-// addmm with the default scales written out (1 or 1.0) becomes mm +
-// add.Tensor; with alpha = 2 or beta = 0.5 it must not fire. Omitted scales
-// are left alone: patterns match attributes that are present.
+// addmm with the default scales (written as 1 or 1.0, or omitted: the op
+// declares `alpha?: num = 1`) becomes mm + add.Tensor; with alpha = 2 or
+// beta = 0.5 it must not fire.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xf32>, tensor<3x2xf32>, tensor<2x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>), sym_name = "main"}> ({
   ^bb0(%b: tensor<4xf32>, %m1: tensor<3x2xf32>, %m2: tensor<2x4xf32>):

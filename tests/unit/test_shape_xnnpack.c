@@ -36,34 +36,7 @@ static void bprop(RgNode *n, const char *name, bool v) {
   rg_node_set_prop(g, n, name, rg_attr_bool(g, v));
 }
 
-static char out[512];
-static const char *infer(RgShapeFn fn, const RgNode *n) {
-  const RgType *r[3] = {NULL, NULL, NULL};
-  char err[256] = "";
-  RgStatus st = fn(g, n, r, err, sizeof err);
-  if (st == RG_OK && r[0])
-    snprintf(out, sizeof out, "%s", r[0]->text);
-  else if (st == RG_ERR_TYPE && err[0])
-    snprintf(out, sizeof out, "error: %s", err);
-  else
-    snprintf(out, sizeof out, "bad status %d", (int)st);
-  return out;
-}
-
-#define EXPECT(fn, n, text)                                                    \
-  do {                                                                         \
-    const char *got_ = infer(fn, n);                                           \
-    if (strcmp(got_, text) != 0)                                               \
-      printf("  got  '%s'\n  want '%s'\n", got_, text);                        \
-    CHECK(strcmp(got_, text) == 0);                                            \
-  } while (0)
-#define EXPECT_ERR(fn, n, part)                                                \
-  do {                                                                         \
-    const char *got_ = infer(fn, n);                                           \
-    if (strncmp(got_, "error: ", 7) != 0 || !strstr(got_, part))               \
-      printf("  got  '%s'\n  want an error with '%s'\n", got_, part);          \
-    CHECK(strncmp(got_, "error: ", 7) == 0 && strstr(got_, part) != NULL);     \
-  } while (0)
+#include "shape_check.h"
 
 static void test_broadcast(void) {
   RgValue *a = val("tensor<2x1x4xf32>"), *b = val("tensor<3x1xf32>");

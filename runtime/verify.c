@@ -5,85 +5,21 @@
 #include "rulegen/graph.h"
 #include "internal.h"
 
-/* Set of visible values, keyed by pointer, with removal (tombstones). */
-typedef struct ValueSet {
-  const RgValue **slots;
-  uint32_t mask, used;
-} ValueSet;
-
-#define TOMBSTONE ((const RgValue *)1)
-
-static uint32_t ptr_hash(const void *p) {
-  uintptr_t x = (uintptr_t)p;
-  x ^= x >> 17;
-  x *= 0x9E3779B1u;
-  return (uint32_t)(x ^ (x >> 15));
+/* Values in scope are marked with RG_VALUE_IN_SCOPE while their block is
+ * being checked: a bit in the value itself, where a hash set would cost a
+ * cache miss per operand. The marks are all cleared before returning. */
+static void mark(const RgValue *v, bool on) {
+  RgValue *m = (RgValue *)v; /* a scratch bit, not part of the graph */
+  if (on)
+    m->flags |= RG_VALUE_IN_SCOPE;
+  else
+    m->flags &= ~RG_VALUE_IN_SCOPE;
 }
 
-static bool set_grow(ValueSet *s) {
-  uint32_t ncap = s->mask ? (s->mask + 1) * 2 : 1024;
-  const RgValue **slots = rg_alloc(sizeof *slots * ncap);
-  if (!slots)
-    return false;
-  memset(slots, 0, sizeof *slots * ncap);
-  uint32_t used = 0;
-  for (uint32_t i = 0; s->slots && i <= s->mask; i++) {
-    const RgValue *v = s->slots[i];
-    if (!v || v == TOMBSTONE)
-      continue;
-    uint32_t h = ptr_hash(v) & (ncap - 1);
-    while (slots[h])
-      h = (h + 1) & (ncap - 1);
-    slots[h] = v;
-    used++;
-  }
-  rg_free(s->slots);
-  s->slots = slots;
-  s->mask = ncap - 1;
-  s->used = used;
-  return true;
-}
-
-static bool set_add(ValueSet *s, const RgValue *v) {
-  if (!s->slots || (s->used + 1) * 2 > s->mask + 1)
-    if (!set_grow(s))
-      return false;
-  uint32_t h = ptr_hash(v) & s->mask;
-  while (s->slots[h] && s->slots[h] != TOMBSTONE)
-    h = (h + 1) & s->mask;
-  s->slots[h] = v;
-  s->used++;
-  return true;
-}
-
-static bool set_has(const ValueSet *s, const RgValue *v) {
-  if (!s->slots)
-    return false;
-  uint32_t h = ptr_hash(v) & s->mask;
-  while (s->slots[h]) {
-    if (s->slots[h] == v)
-      return true;
-    h = (h + 1) & s->mask;
-  }
-  return false;
-}
-
-static void set_del(ValueSet *s, const RgValue *v) {
-  if (!s->slots)
-    return;
-  uint32_t h = ptr_hash(v) & s->mask;
-  while (s->slots[h]) {
-    if (s->slots[h] == v) {
-      s->slots[h] = TOMBSTONE; /* stays counted in `used` until a rehash */
-      return;
-    }
-    h = (h + 1) & s->mask;
-  }
-}
+static bool in_scope(const RgValue *v) { return (v->flags & RG_VALUE_IN_SCOPE) != 0; }
 
 typedef struct Verifier {
   const RgGraph *g;
-  ValueSet visible;
   uint32_t *count, *total;
   char *msg;
   size_t msglen;
@@ -136,7 +72,7 @@ static bool verify_node(Verifier *v, const RgNode *n, const RgBlock *b, int dept
       return fail(v, n, "operand's user pointer is wrong%s", NULL);
     if (!u->value)
       return fail(v, n, "operand is missing%s", NULL);
-    if (!set_has(&v->visible, u->value))
+    if (!in_scope(u->value))
       return fail(v, n, "operand does not dominate its use (undefined, defined later, or out of scope)%s", NULL);
     /* O(1) membership: the link that points at the use must point back at
      * it. Walking the value's list here was quadratic in the number of
@@ -163,8 +99,7 @@ static bool verify_node(Verifier *v, const RgNode *n, const RgBlock *b, int dept
       return fail(v, n, "result's owner is wrong%s", NULL);
     if (!check_value_uses(v, n, r))
       return false;
-    if (!set_add(&v->visible, r))
-      return fail(v, n, "out of memory while verifying%s", NULL);
+    mark(r, true);
   }
   return true;
 }
@@ -179,8 +114,9 @@ static bool verify_block(Verifier *v, const RgBlock *b, int depth) {
       return fail(v, parent, "block argument has no type%s", NULL);
     if (!(a->flags & RG_VALUE_BLOCK_ARG) || a->owner.block != b || a->index != i)
       return fail(v, parent, "block argument's owner is wrong%s", NULL);
-    if (!check_value_uses(v, parent, a) || !set_add(&v->visible, a))
+    if (!check_value_uses(v, parent, a))
       return false;
+    mark(a, true);
   }
   const RgNode *prev = NULL;
   for (const RgNode *n = b->first; n; n = n->next) {
@@ -194,10 +130,25 @@ static bool verify_block(Verifier *v, const RgBlock *b, int depth) {
     return fail(v, NULL, "block's last node is wrong%s", NULL);
   /* Leaving the block: its values go out of scope. */
   for (uint32_t i = 0; i < b->num_args; i++)
-    set_del(&v->visible, b->args[i]);
+    mark(b->args[i], false);
   for (const RgNode *n = b->first; n; n = n->next)
     for (uint32_t i = 0; i < n->num_results; i++)
-      set_del(&v->visible, &n->results[i]);
+      mark(&n->results[i], false);
+  return true;
+}
+
+static void clear_block_marks(RgBlock *b) {
+  for (uint32_t i = 0; i < b->num_args; i++)
+    mark(b->args[i], false);
+}
+
+static bool clear_marks(RgNode *n, void *user) {
+  (void)user;
+  for (uint32_t i = 0; i < n->num_results; i++)
+    mark(&n->results[i], false);
+  for (uint16_t r = 0; r < n->num_regions; r++)
+    for (RgBlock *b = n->regions[r].first; b; b = b->next)
+      clear_block_marks(b);
   return true;
 }
 
@@ -236,6 +187,9 @@ RgStatus rg_graph_verify(const RgGraph *cg, char *msg, size_t msglen) {
   }
   rg_free(v.count);
   rg_free(v.total);
-  rg_free(v.visible.slots);
+  if (v.failed) { /* an early return leaves marks behind */
+    clear_block_marks(rg_graph_body(g));
+    rg_graph_walk(g, clear_marks, NULL);
+  }
   return v.failed ? RG_ERR_VERIFY : RG_OK;
 }

@@ -149,8 +149,16 @@ static void test_builder_and_regions(void) {
   rg_node_insert_before(g, k, early);
   CHECK(rg_graph_verify(g, msg, sizeof msg) == RG_ERR_VERIFY);
   CHECK(strstr(msg, "dominate") != NULL);
+  /* A failed run leaves no scope marks behind: a later use before its
+   * definition is still caught, and no value keeps the scratch bit. */
+  RgNode *early2 = rg_node_create(g, neg, 1, (RgValue *[]){&a->results[0]}, 1, &t, 0);
+  rg_node_insert_before(g, k, early2);
+  CHECK(rg_graph_verify(g, msg, sizeof msg) == RG_ERR_VERIFY);
+  CHECK(!(k->results[0].flags & RG_VALUE_IN_SCOPE) && !(a->results[0].flags & RG_VALUE_IN_SCOPE));
+  CHECK(rg_node_erase(g, early2) == RG_OK);
   CHECK(rg_node_erase(g, early) == RG_OK);
   CHECK(rg_graph_verify(g, msg, sizeof msg) == RG_OK);
+  CHECK(!(k->results[0].flags & RG_VALUE_IN_SCOPE));
 
   /* Erasing a used node is refused; erasing the region op uncounts its body. */
   CHECK(rg_node_erase(g, k) == RG_ERR_INVALID);

@@ -165,6 +165,7 @@ struct RgValue {
   uint32_t flags;    /* RG_VALUE_* */
 };
 #define RG_VALUE_BLOCK_ARG 1u
+#define RG_VALUE_IN_SCOPE 2u /* scratch mark of the verifier; clear otherwise */
 
 static inline RgNode *rg_value_def(const RgValue *v) {
   return (v->flags & RG_VALUE_BLOCK_ARG) ? NULL : v->owner.node;

@@ -34,4 +34,20 @@ static const char *infer(RgShapeFn fn, const RgNode *n) {
     CHECK(strncmp(got_, "error: ", 7) == 0 && strstr(got_, part) != NULL);     \
   } while (0)
 
+/* A hook on a malformed node must either infer a type or fail with a
+ * message, never crash: counts which of the two happened. */
+static void run_malformed(RgShapeFn fn, const RgNode *n, unsigned *ok, unsigned *failed) {
+  const RgType *r[3] = {NULL, NULL, NULL};
+  char err[64] = "";
+  RgStatus st = fn(g, n, r, err, sizeof err);
+  CHECK(st == RG_OK || st == RG_ERR_TYPE);
+  if (st == RG_OK) {
+    CHECK(r[0] != NULL);
+    (*ok)++;
+  } else {
+    CHECK(err[0] != 0);
+    (*failed)++;
+  }
+}
+
 #endif

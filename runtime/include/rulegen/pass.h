@@ -194,6 +194,9 @@ RG_API void rg_run_options_init(RgRunOptions *o);
 /* True when some rule of the pass can fire on the graph's histogram:
  * O(number of ops the pass names), no node is visited. */
 RG_API bool rg_pass_should_run(const RgGraph *g, const RgPassDesc *p);
+/* Runs the passes in order over g. opt NULL means the defaults; stats, when
+ * not NULL, receives per-pass statistics to release with rg_run_stats_free
+ * (also on failure); err (may be NULL) receives a message on failure. */
 RG_API RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
                                 const RgRunOptions *opt, RgRunStats *stats,
                                 char *err, size_t errlen);

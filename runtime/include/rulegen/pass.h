@@ -7,6 +7,10 @@
 
 #include "rulegen/graph.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Generated rule actions are called once each from a decision tree; left
  * to itself the C compiler inlines them all back into one huge function,
  * which makes large passes compile slowly. */
@@ -208,5 +212,9 @@ typedef struct RgPipelineDesc {
   uint32_t num_passes;
   const RgPassDesc *const *passes;
 } RgPipelineDesc;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -573,12 +573,13 @@ static const char *func_name(const RgNode *f) {
 
 /* Runs every function of the module on `runs` random input sets before the
  * pipeline; returns the runs that executed (others are reported and left
- * out: an op the interpreter lacks, or inputs outside a REQUIRE). */
-static Run *execute_before(RgGraph *g, uint32_t runs, uint32_t *nrun) {
+ * out: an unsupported element type, or inputs outside a REQUIRE). An op
+ * without an evaluator is an error: *rc becomes EXIT_INPUT. */
+static Run *execute_before(RgGraph *g, uint32_t runs, uint32_t *nrun, int *rc) {
   *nrun = 0;
   Run *all = NULL;
   uint32_t cap = 0;
-  RgInterp *ip = rg_interp_new(g);
+  RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
   if (!ip)
     return NULL;
   RgNode *top = rg_graph_body(g)->first;
@@ -595,6 +596,13 @@ static Run *execute_before(RgGraph *g, uint32_t runs, uint32_t *nrun) {
         break;
       }
       if (rg_interp_run(ip, f, r.inputs, r.ninputs, &r.outputs, &r.noutputs, err, sizeof err) != RG_OK) {
+        if (rg_interp_last_error(ip) == RG_INTERP_NO_EVALUATOR) {
+          fprintf(stderr, "%s: error: --verify-by-execution: @%s: %s\n", prog, r.name, err);
+          rg_tensor_array_free(r.inputs, r.ninputs);
+          *rc = EXIT_INPUT;
+          rg_interp_free(ip);
+          return all;
+        }
         fprintf(stderr, "%s: warning: --verify-by-execution: @%s (inputs %u) not executed: %s\n", prog, r.name,
                 s, err);
         rg_tensor_array_free(r.inputs, r.ninputs);
@@ -630,7 +638,7 @@ static void free_runs(Run *runs, uint32_t n) {
 /* Re-runs the recorded inputs on the rewritten graph; 0 when every output
  * is bit-identical. */
 static int execute_after(RgGraph *g, Run *runs, uint32_t n) {
-  RgInterp *ip = rg_interp_new(g);
+  RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
   if (!ip) {
     fprintf(stderr, "%s: error: out of memory\n", prog);
     return EXIT_INPUT;
@@ -701,7 +709,12 @@ int main(int argc, char **argv) {
   Run *runs = NULL;
   uint32_t nruns = 0;
   if (o.verify_runs)
-    runs = execute_before(g, o.verify_runs, &nruns);
+    runs = execute_before(g, o.verify_runs, &nruns, &rc);
+  if (rc) {
+    free_runs(runs, nruns);
+    rg_graph_free(g);
+    return rc;
+  }
 
   /* --explain N counts ops in file order (pre-order); node ids are
    * creation order, which the reader does not promise to match. */

@@ -6,7 +6,7 @@
  * node is built a failure returns 0; after, it jumps to `discard`, which
  * erases the nodes built so far. The guard and the rewrite carry `#line`
  * back to the rules file, one C line each. */
-#include "internal.h"
+#include "gen_internal.h"
 
 static const char *new_tmp(Gen *g) { return gen_str(g, "t%u", ++g->tmp); }
 

@@ -4,7 +4,7 @@
  * file contains, what reaches the C file cannot end a comment or a string
  * early, form a trigraph, or splice lines. */
 #include <math.h>
-#include "internal.h"
+#include "gen_internal.h"
 
 void gen_line(Gen *g, const char *fmt, ...) {
   for (int i = 0; i < g->out.indent; i++)

@@ -4,7 +4,7 @@
  * (tree.c, match.c), then the tables the pass manager reads: local ops,
  * rules, the target-op condition and the pass descriptor. Around them: the
  * op registry, extern declarations, pipelines and the optional header. */
-#include "internal.h"
+#include "gen_internal.h"
 #include "rulegen/pass.h"
 
 /* The registry and extern printers below write through these. */
@@ -15,7 +15,7 @@
 
 /* ---- passes ---- */
 
-static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root) {
+static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_static) {
   const char *P = gp->cname;
   DslPass *pass = gp->pass;
   RgBuf req_ops, reqs, rules;
@@ -66,7 +66,7 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root) {
   gen_line(g, "static const uint16_t %s_roots[%u] = {%s};", P, nroots ? nroots : 1, roots.data ? roots.data : "0");
   rg_buf_free(&roots);
   gen_blank(g);
-  gen_line(g, "const RgPassDesc rg_pass_%s = {", P);
+  gen_line(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P);
   gen_line(g, "  RG_ABI_VERSION, %s, %s,", gen_cquote(g, pass->name.s), gen_cquote(g, pass->doc ? pass->doc : ""));
   gen_line(g, "  %s,", pass->mode == DSL_MODE_ONCE ? "RG_PASS_ONCE" : "RG_PASS_FIXPOINT");
   gen_line(g, "  %u, %s_op_names, %s_op_descs,", gp->nlops, P, P);
@@ -76,7 +76,7 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root) {
   gen_line(g, "};");
 }
 
-static void emit_pass(Gen *g, DslPass *pass) {
+static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   GenPass gp;
   if (!gen_pass_build(g, pass, &gp))
     return;
@@ -126,7 +126,7 @@ static void emit_pass(Gen *g, DslPass *pass) {
   gen_line(g, "  }");
   gen_line(g, "}");
   gen_blank(g);
-  emit_pass_tables(g, &gp, is_root);
+  emit_pass_tables(g, &gp, is_root, is_static);
   g->pass = NULL;
 }
 
@@ -233,12 +233,35 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
       if (file->decls[d]->kind != DSL_DECL_PASS)
         continue;
       DslPass *pass = file->decls[d]->u.pass;
-      emit_pass(&g, pass);
-      rg_buf_printf(&passes, "  &rg_pass_%s,\n", gen_cname(&g, pass->name.s));
+      emit_pass(&g, pass, false);
+      rg_buf_printf(&passes, "  &rg_pass_%s__%s,\n", sym, gen_cname(&g, pass->name.s));
       npasses++;
     }
   }
-  /* Pipelines may name passes of imported files: declare those. */
+  /* Passes of imported files that a pipeline runs are generated here too,
+   * static, so a rule set links on its own. */
+  DslPass **imported = rg_arena_zalloc(&g.arena, sizeof *imported * (p->npasses + 1));
+  uint32_t nimported = 0;
+  for (uint32_t f = 0; f < p->nfiles && g.ok && imported; f++) {
+    DslFile *file = p->files[f];
+    if (!is_root_file(p, file->src))
+      continue;
+    for (uint32_t d = 0; d < file->ndecls; d++) {
+      if (file->decls[d]->kind != DSL_DECL_PIPELINE)
+        continue;
+      DslPipeline *pl = file->decls[d]->u.pipeline;
+      for (uint32_t i = 0; i < pl->npasses && g.ok; i++) {
+        DslPass *pass = pl->passes[i];
+        bool seen = !pass || is_root_file(p, (RgSource *)pass->loc.src);
+        for (uint32_t k = 0; k < nimported && !seen; k++)
+          seen = imported[k] == pass;
+        if (seen || nimported >= p->npasses)
+          continue;
+        imported[nimported++] = pass;
+        emit_pass(&g, pass, true);
+      }
+    }
+  }
   RgBuf pipes;
   rg_buf_init(&pipes);
   uint32_t npipes = 0;
@@ -252,17 +275,13 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
       DslPipeline *pl = file->decls[d]->u.pipeline;
       const char *pn = gen_cname(&g, pl->name.s);
       out_blank(&g);
-      for (uint32_t i = 0; i < pl->npasses; i++) {
-        if (pl->passes[i] && !is_root_file(p, (RgSource *)pl->passes[i]->loc.src))
-          out_line(&g, "extern const RgPassDesc rg_pass_%s;", gen_cname(&g, pl->passes[i]->name.s));
-      }
       out_line(&g, "static const RgPassDesc *const %s_passes[%u] = {", pn, pl->npasses ? pl->npasses : 1);
       for (uint32_t i = 0; i < pl->npasses; i++)
-        out_line(&g, "  &rg_pass_%s,", gen_cname(&g, pl->pass_names[i].s));
+        out_line(&g, "  &rg_pass_%s__%s,", sym, gen_cname(&g, pl->pass_names[i].s));
       out_line(&g, "};");
-      out_line(&g, "const RgPipelineDesc rg_pipeline_%s = {%s, %u, %s_passes};", pn, cquote(&g, pl->name.s),
-               pl->npasses, pn);
-      rg_buf_printf(&pipes, "  &rg_pipeline_%s,\n", pn);
+      out_line(&g, "const RgPipelineDesc rg_pipeline_%s__%s = {%s, %u, %s_passes};", sym, pn,
+               cquote(&g, pl->name.s), pl->npasses, pn);
+      rg_buf_printf(&pipes, "  &rg_pipeline_%s__%s,\n", sym, pn);
       npipes++;
     }
   }
@@ -290,9 +309,10 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
       for (uint32_t d = 0; d < file->ndecls; d++) {
         DslDecl *dc = file->decls[d];
         if (dc->kind == DSL_DECL_PASS)
-          rg_buf_printf(h, "extern const RgPassDesc rg_pass_%s;\n", gen_cname(&g, dc->u.pass->name.s));
+          rg_buf_printf(h, "extern const RgPassDesc rg_pass_%s__%s;\n", sym, gen_cname(&g, dc->u.pass->name.s));
         else if (dc->kind == DSL_DECL_PIPELINE)
-          rg_buf_printf(h, "extern const RgPipelineDesc rg_pipeline_%s;\n", gen_cname(&g, dc->u.pipeline->name.s));
+          rg_buf_printf(h, "extern const RgPipelineDesc rg_pipeline_%s__%s;\n", sym,
+                        gen_cname(&g, dc->u.pipeline->name.s));
       }
     }
     rg_buf_printf(h, "extern const RgOpDesc rg_ops_%s[];\nextern const uint32_t rg_num_ops_%s;\n", sym, sym);

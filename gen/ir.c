@@ -7,7 +7,7 @@
  * start with it; bindings name pattern nodes, so one action function serves
  * every variant and every root op of a rule. */
 #include <stdlib.h>
-#include "internal.h"
+#include "gen_internal.h"
 
 /* ---- local op table ---- */
 

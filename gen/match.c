@@ -6,7 +6,7 @@
  * than SPLIT_CASES puts each case in a function of its own, so no C
  * function grows with the number of rules. In explain mode each failed test
  * reports itself for the rules that reached it. */
-#include "internal.h"
+#include "gen_internal.h"
 
 enum { SPLIT_CASES = 16 };
 

@@ -6,7 +6,7 @@
  * Only neighbours are grouped, so the first rule that matches still wins.
  * The tree is plain data so the printer (match.c) stays dull and checks can
  * walk it. */
-#include "internal.h"
+#include "gen_internal.h"
 
 typedef struct Item {
   GenVariant *v;

@@ -1,8 +1,8 @@
-/* gen/internal.h - the data the generator's phases hand to each other:
+/* gen/gen_internal.h - the data the generator's phases hand to each other:
  * the rule IR (ir.c), the decision tree (tree.c), and the C text writer
  * (ctext.c) that the printers (match.c, action.c, gen.c) share. */
-#ifndef GEN_INTERNAL_H
-#define GEN_INTERNAL_H
+#ifndef GEN_GEN_INTERNAL_H
+#define GEN_GEN_INTERNAL_H
 
 #include "gen.h"
 #include "rulegen/pass.h"

@@ -16,6 +16,12 @@ $(LIBRULEGEN): $(RUNTIME_OBJS)
 
 all: $(LIBRULEGEN)
 
+# Library objects are position independent: the same objects make the
+# static archives and the shared library (the Makefile's install section).
+# They depend on this file, so that a change of flags here rebuilds them.
+$(RUNTIME_OBJS): runtime/build.mk
+$(RUNTIME_OBJS): ALL_CFLAGS += -fPIC
+
 # MLIR generic-form reader: re2c lexer and lemon grammar, generated at
 # build time into $(BUILD)/gen/runtime (never committed).
 $(BUILD)/gen/runtime/mlir_grammar.c: runtime/mlir_grammar.y $(LEMPAR)

@@ -59,3 +59,56 @@ if $cc -std=c11 -Wall -Wextra -Werror -Iruntime/include -I"$RG_BUILD/gen" "$tmp/
 else
   echo "FAIL embedding-example: $(head -n 3 "$tmp/err" | tr '\n' '|')"
 fi
+
+# ---- make install into a temporary prefix ----
+# The build tree's objects are reused: install only copies. MAKEFLAGS from
+# an outer make (BUILD, SANFLAGS, CC) reaches this one through the
+# environment.
+build=${RG_BUILD#"$RG_ROOT"/}
+prefix="$tmp/prefix"
+mkdir -p "$prefix"
+if make -s -C "$RG_ROOT" BUILD="$build" install PREFIX="$prefix" >"$tmp/out" 2>&1; then
+  echo "PASS install"
+else
+  echo "FAIL install: $(tail -n 3 "$tmp/out" | tr '\n' '|')"
+  exit 0
+fi
+for f in bin/rulegen bin/rgopt bin/rgdiff lib/librulegen.a lib/librulegen.so include/rulegen/opt.h \
+    share/rulegen/tosa.ops share/rulegen/transpose.rules share/rulegen/ethos_u55/pipeline.rules \
+    lib/pkgconfig/rulegen.pc lib/cmake/rulegen/rulegenConfig.cmake share/man/man1/rgopt.1; do
+  [ -e "$prefix/$f" ] && echo "PASS installed:$f" || echo "FAIL installed:$f: missing"
+done
+soname=$(objdump -p "$prefix/lib/librulegen.so" 2>/dev/null | sed -n 's/^ *SONAME *//p')
+case $soname in
+  librulegen.so.[0-9]*) echo "PASS soname" ;;
+  *) echo "FAIL soname: '$soname' is not a versioned soname" ;;
+esac
+if grep -q '^\.SH DESCRIPTION' "$prefix/share/man/man1/rgopt.1" &&
+   sed 's/\\-/-/g' "$prefix/share/man/man1/rgopt.1" | grep -q 'verify-by-execution'; then
+  echo "PASS man-rgopt"
+else
+  echo "FAIL man-rgopt: the page lacks rgopt's options"
+fi
+# The installed rulegen finds the installed rule library by itself.
+if [ "$("$prefix/bin/rulegen" --print-search-path | tail -n 1)" = "$prefix/share/rulegen" ] &&
+    "$prefix/bin/rulegen" --check "$prefix/share/rulegen/ethos_u55/pipeline.rules" 2>"$tmp/err"; then
+  echo "PASS search-path"
+else
+  echo "FAIL search-path: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+fi
+
+# ---- make uninstall removes all of it ----
+make -s -C "$RG_ROOT" BUILD="$build" uninstall PREFIX="$prefix" >"$tmp/out" 2>&1
+left=$(cd "$prefix" && find . -mindepth 1 | head -n 5 | tr '\n' ' ')
+[ -z "$left" ] && echo "PASS uninstall" || echo "FAIL uninstall: left behind: $left"
+
+# DESTDIR stages the same tree under another root, for packaging.
+stage="$tmp/stage"
+if make -s -C "$RG_ROOT" BUILD="$build" install DESTDIR="$stage" PREFIX=/opt/rg >"$tmp/out" 2>&1 &&
+    [ -x "$stage/opt/rg/bin/rgopt" ] && grep -q '^prefix=/opt/rg$' "$stage/opt/rg/lib/pkgconfig/rulegen.pc"; then
+  make -s -C "$RG_ROOT" BUILD="$build" uninstall DESTDIR="$stage" PREFIX=/opt/rg >"$tmp/out" 2>&1
+  left=$(cd "$stage" && find . -type f | head -n 3 | tr '\n' ' ')
+  [ -z "$left" ] && echo "PASS destdir" || echo "FAIL destdir: uninstall left $left"
+else
+  echo "FAIL destdir: $(tail -n 3 "$tmp/out" | tr '\n' '|')"
+fi

@@ -6,6 +6,11 @@ cd "$RG_ROOT" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
+# A library built with sanitizers (make asan) needs them in programs too.
+san=
+if nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q ' U __asan_'; then
+  san="-fsanitize=address,undefined"
+fi
 
 # ---- public headers ----
 for h in runtime/include/rulegen/*.h; do
@@ -38,7 +43,7 @@ int main() {
   return ok ? 0 : 1;
 }
 CXX
-  if $cxx -std=c++11 -pedantic -Wall -Wextra -Werror -Iruntime/include "$tmp/use.cc" \
+  if $cxx -std=c++11 -pedantic -Wall -Wextra -Werror $san -Iruntime/include "$tmp/use.cc" \
       "$RG_BUILD/lib/librulegen.a" -lm -o "$tmp/use" 2>"$tmp/err" && "$tmp/use"; then
     echo "PASS header-c++"
   else
@@ -49,7 +54,7 @@ fi
 # ---- docs/embedding.md: the first C program, against the built-in rules ----
 sed -n '/^```c$/,/^```$/p' docs/embedding.md | sed '1d;/^```$/,$d' |
   sed 's/my_rules\.h/rules\/builtin.h/; s/rg_pipelines_my_rules/rg_pipelines_builtin/' >"$tmp/embed.c"
-if $cc -std=c11 -Wall -Wextra -Werror -Iruntime/include -I"$RG_BUILD/gen" "$tmp/embed.c" \
+if $cc -std=c11 -Wall -Wextra -Werror $san -Iruntime/include -I"$RG_BUILD/gen" "$tmp/embed.c" \
     "$RG_BUILD/obj/gen/rules/builtin.o" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm \
     -o "$tmp/embed" 2>"$tmp/err" &&
     "$tmp/embed" tests/cli/pair.mlir >"$tmp/embed.mlir" 2>"$tmp/err" &&
@@ -97,11 +102,6 @@ else
   echo "FAIL search-path: $(head -n 2 "$tmp/err" | tr '\n' '|')"
 fi
 
-# A library built with sanitizers needs them in the program too.
-san=
-if nm -D "$prefix/lib/librulegen.so" 2>/dev/null | grep -q ' U __asan_'; then
-  san="-fsanitize=address,undefined"
-fi
 example="$RG_ROOT/examples/my_npu"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 
@@ -160,6 +160,32 @@ if command -v cmake >/dev/null 2>&1; then
 else
   echo "SKIP example-cmake: cmake is not installed"
 fi
+
+# ---- docs/tutorial.md: every command, in order, as written ----
+# HOME is a temporary folder; the tutorial starts in the source folder.
+# The files it writes must be the example's (the two cannot drift apart).
+mkdir -p "$tmp/home"
+{
+  echo 'set -e'
+  [ -n "$san" ] && printf 'cmake() { case $1 in -S) command cmake "$@" -DCMAKE_C_FLAGS=%s -DCMAKE_EXE_LINKER_FLAGS=%s ;; *) command cmake "$@" ;; esac; }\n' "$san" "$san"
+  sed -n '/^```sh$/,/^```$/p' docs/tutorial.md | grep -v '^```'
+} >"$tmp/tutorial.sh"
+if ! command -v cmake >/dev/null 2>&1; then
+  echo "SKIP tutorial: cmake is not installed"
+elif (HOME="$tmp/home" BUILD="$build" sh "$tmp/tutorial.sh") >"$tmp/out" 2>&1; then
+  echo "PASS tutorial"
+elif grep -q 'unsupported op' "$tmp/out"; then
+  echo "SKIP tutorial: this interpreter does not run evaluators bound by eval(...)"
+else
+  echo "FAIL tutorial: $(tail -n 3 "$tmp/out" | tr '\n' '|')"
+fi
+for f in my_npu.ops my_npu.rules my_npu_hooks.c my_npu_opt.c CMakeLists.txt graphs/add_relu.mlir; do
+  if cmp -s "$tmp/home/my_npu/$f" "$example/$f"; then
+    echo "PASS tutorial-file:$f"
+  else
+    echo "FAIL tutorial-file:$f: the tutorial's differs from examples/my_npu/$f"
+  fi
+done
 
 # ---- make uninstall removes all of it ----
 make -s -C "$RG_ROOT" BUILD="$build" uninstall PREFIX="$prefix" >"$tmp/out" 2>&1

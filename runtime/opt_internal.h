@@ -58,7 +58,7 @@ typedef struct OptRun {
   uint32_t ninputs, noutputs;
 } OptRun;
 
-OptRun *opt_execute_before(const OptState *o, RgGraph *g, uint32_t runs, uint32_t *nrun);
+OptRun *opt_execute_before(const OptState *o, RgGraph *g, uint32_t runs, uint32_t *nrun, int *rc);
 int opt_execute_after(const OptState *o, RgGraph *g, OptRun *runs, uint32_t n);
 void opt_free_runs(OptRun *runs, uint32_t n);
 

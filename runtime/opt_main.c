@@ -416,8 +416,14 @@ static int run(OptState *o) {
 
   OptRun *runs = NULL;
   uint32_t nruns = 0;
-  if (o->verify_runs)
-    runs = opt_execute_before(o, g, o->verify_runs, &nruns);
+  if (o->verify_runs) {
+    runs = opt_execute_before(o, g, o->verify_runs, &nruns, &rc);
+    if (rc) {
+      opt_free_runs(runs, nruns);
+      rg_graph_free(g);
+      return rc;
+    }
+  }
 
   /* --explain N counts ops in file order (pre-order); node ids are
    * creation order, which the reader does not promise to match. */

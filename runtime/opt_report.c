@@ -204,15 +204,28 @@ static const char *func_name(const RgNode *f) {
   return a && a->kind == RG_ATTR_STRING ? a->u.str.data : "?";
 }
 
+/* An interpreter that knows the evaluators of every rule set's ops. */
+static RgInterp *opt_interp_new(const OptState *o, RgGraph *g) {
+  RgInterp *ip = rg_interp_new(g, NULL, 0);
+  for (size_t i = 0; ip && i < o->num_targets; i++) {
+    if (rg_interp_add_ops(ip, o->targets[i].ops, o->targets[i].num_ops) != RG_OK) {
+      rg_interp_free(ip);
+      ip = NULL;
+    }
+  }
+  return ip;
+}
+
 /* Runs every function of the module on `runs` random input sets before the
  * pipeline; returns the runs that executed (others are reported and left
- * out: an op the interpreter lacks, or inputs outside a REQUIRE). */
-OptRun *opt_execute_before(const OptState *o, RgGraph *g, uint32_t runs, uint32_t *nrun) {
+ * out: an unsupported element type, or inputs outside a REQUIRE). An op
+ * without an evaluator is an error: *rc becomes OPT_EXIT_INPUT. */
+OptRun *opt_execute_before(const OptState *o, RgGraph *g, uint32_t runs, uint32_t *nrun, int *rc) {
   const char *prog = o->prog;
   *nrun = 0;
   OptRun *all = NULL;
   uint32_t cap = 0;
-  RgInterp *ip = rg_interp_new(g);
+  RgInterp *ip = opt_interp_new(o, g);
   if (!ip)
     return NULL;
   RgNode *top = rg_graph_body(g)->first;
@@ -229,6 +242,13 @@ OptRun *opt_execute_before(const OptState *o, RgGraph *g, uint32_t runs, uint32_
         break;
       }
       if (rg_interp_run(ip, f, r.inputs, r.ninputs, &r.outputs, &r.noutputs, err, sizeof err) != RG_OK) {
+        if (rg_interp_last_error(ip) == RG_INTERP_NO_EVALUATOR) {
+          fprintf(stderr, "%s: error: --verify-by-execution: @%s: %s\n", prog, r.name, err);
+          rg_tensor_array_free(r.inputs, r.ninputs);
+          *rc = OPT_EXIT_INPUT;
+          rg_interp_free(ip);
+          return all;
+        }
         fprintf(stderr, "%s: warning: --verify-by-execution: @%s (inputs %u) not executed: %s\n", prog, r.name,
                 s, err);
         rg_tensor_array_free(r.inputs, r.ninputs);
@@ -265,7 +285,7 @@ void opt_free_runs(OptRun *runs, uint32_t n) {
  * is bit-identical. */
 int opt_execute_after(const OptState *o, RgGraph *g, OptRun *runs, uint32_t n) {
   const char *prog = o->prog;
-  RgInterp *ip = rg_interp_new(g);
+  RgInterp *ip = opt_interp_new(o, g);
   if (!ip) {
     fprintf(stderr, "%s: error: out of memory\n", prog);
     return OPT_EXIT_INPUT;

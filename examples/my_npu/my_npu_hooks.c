@@ -49,39 +49,38 @@ RgStatus my_npu_infer_add_relu(RgGraph *g, const RgNode *n, const RgType **resul
 }
 
 /* The interpreter hands in the operands and the result already allocated
- * (zero-filled) from the node's result type. */
-static bool shapes_ok(RgTensor *const *in, uint32_t num_in, const RgTensor *out, uint32_t num_out) {
-  if (num_out != 1 || out->dtype != RG_DT_I32)
-    return false;
-  for (uint32_t i = 0; i < num_in; i++)
-    if (in[i]->dtype != RG_DT_I32 || in[i]->numel != out->numel)
-      return false;
-  return true;
+ * (zero-filled) from the node's result type; a failure is reported with
+ * rg_eval_fail, which names the op and the node. */
+static RgStatus check_i32(RgInterp *ip, RgTensor *const *in, uint32_t num_in, uint32_t arity,
+                          const RgTensor *out, uint32_t num_out) {
+  RgStatus st = rg_eval_arity(ip, num_in, (int)arity, (int)arity, num_out, 1);
+  for (uint32_t i = 0; st == RG_OK && i < num_in; i++) {
+    st = rg_eval_expect_dtype(ip, in[i], RG_DT_I32, "operand");
+    if (st == RG_OK && in[i]->numel != out->numel)
+      st = rg_eval_fail(ip, RG_INTERP_INVALID, "operand %u has %lld elements, the result %lld", i,
+                        (long long)in[i]->numel, (long long)out->numel);
+  }
+  return st;
 }
 
 RgStatus my_npu_eval_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in, RgTensor *out,
                           uint32_t num_out) {
-  (void)ip;
   (void)n;
-  if (num_in != 1 || !shapes_ok(in, num_in, out, num_out))
-    return RG_ERR_INVALID;
-  for (int64_t i = 0; i < out->numel; i++)
+  RgStatus st = check_i32(ip, in, num_in, 1, out, num_out);
+  for (int64_t i = 0; st == RG_OK && i < out->numel; i++)
     out->ints[i] = in[0]->ints[i] > 0 ? in[0]->ints[i] : 0;
-  return RG_OK;
+  return st;
 }
 
 RgStatus my_npu_eval_add_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in,
                               RgTensor *out, uint32_t num_out) {
-  (void)ip;
   (void)n;
-  if (num_in != 2 || !shapes_ok(in, num_in, out, num_out))
-    return RG_ERR_INVALID;
-  for (int64_t i = 0; i < out->numel; i++) {
-    rg_tensor_set_int(out, i, in[0]->ints[i] + in[1]->ints[i]); /* wraps like the hardware */
-    if (out->ints[i] < 0)
-      out->ints[i] = 0;
+  RgStatus st = check_i32(ip, in, num_in, 2, out, num_out);
+  for (int64_t i = 0; st == RG_OK && i < out->numel; i++) {
+    int64_t sum = rg_elem_wrap(RG_DT_I32, in[0]->ints[i] + in[1]->ints[i]); /* wraps like the hardware */
+    out->ints[i] = sum > 0 ? sum : 0;
   }
-  return RG_OK;
+  return st;
 }
 
 bool my_npu_is_i32(RgRewriter *rw, RgValue *v) {

@@ -14,5 +14,6 @@
 #include "rulegen/mlir.h"
 #include "rulegen/opt.h"
 #include "rulegen/pass.h"
+#include "rulegen/proof.h"
 
 #endif

@@ -510,8 +510,14 @@ MlirAt mlir_attr_typeattr(MlirParser *p, MlirTy ty) {
 uint32_t mlir_list_begin(MlirParser *p) { return p->attrs.len; }
 
 void mlir_list_push(MlirParser *p, MlirAt a) {
-  if (!p->failed)
-    VEC_PUSH(p, p->attrs, a.a);
+  if (p->failed)
+    return;
+  if (a.a && a.a == p->bare_pending) {
+    mlir_error(p, a.end - a.a->text_len, "expected an attribute value, found '%.*s'",
+               (int)a.a->text_len, a.a->text);
+    return;
+  }
+  VEC_PUSH(p, p->attrs, a.a);
 }
 
 MlirAt mlir_attr_array(MlirParser *p, uint32_t base, const MlirTok *close) {
@@ -579,7 +585,9 @@ void mlir_dict_entry(MlirParser *p, const MlirTok *key, const MlirAt *value) {
       return;
     }
   }
-  RgNamedAttr e = {name, value ? value->a : p->unit};
+  RgNamedAttr e = {name, value ? mlir_pretty_entry(p, name, value->a) : p->unit};
+  if (!e.value)
+    return;
   VEC_PUSH(p, p->named, e);
 }
 

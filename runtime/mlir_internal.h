@@ -70,7 +70,12 @@ typedef struct OpFrame {
   uint32_t opnd_base;
   uint32_t named_base, num_props;
   uint32_t region_base;
+  uint8_t form; /* MLIR_FORM_*: how the op was written */
 } OpFrame;
+
+/* The custom forms read (mlir_pretty.c); GENERIC is `"dialect.op"(...)`. */
+enum { MLIR_FORM_GENERIC, MLIR_FORM_TOSA, MLIR_FORM_RETURN, MLIR_FORM_CONST, MLIR_FORM_MODULE,
+       MLIR_FORM_FUNC };
 
 typedef struct RegionFrame {
   RgRegion *r;
@@ -136,6 +141,13 @@ struct MlirParser {
   bool darr_float;
 
   RgBuf scratch;
+
+  /* custom form: the bare enum word awaiting its key, and the function
+   * signature being read (argument then result attribute dicts) */
+  const RgAttr *bare_pending;
+  MlirTok fn_sym, fn_vis;
+  uint32_t fn_nargs, fn_nres, fn_named_args;
+  VEC(const RgAttr *) fn_attrs;
 };
 
 #define VEC_PUSH(p, vec, x)                                                             \
@@ -195,6 +207,27 @@ MlirAt mlir_attr_dict(MlirParser *p, uint32_t base, const MlirTok *close);
 void mlir_darray_begin(MlirParser *p, const MlirTok *open, MlirTy elem);
 void mlir_darray_elem(MlirParser *p, const MlirTok *t, bool is_float);
 MlirAt mlir_attr_darray(MlirParser *p, const MlirTok *close);
+
+/* ---- custom (pretty) form, mlir_pretty.c ---- */
+void mlir_pretty_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups);
+void mlir_pretty_unknown(MlirParser *p, const MlirTok *name);
+void mlir_pretty_end(MlirParser *p, uint32_t nin, const MlirTok *loc);
+void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc);
+void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc);
+void mlir_pretty_sym(MlirParser *p, const MlirTok *sym, const MlirTok *vis);
+void mlir_func_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, const MlirTok *sym,
+                     const MlirTok *vis);
+void mlir_func_arg(MlirParser *p, const MlirTok *name, MlirTy ty, MlirAt dict, const MlirTok *loc);
+void mlir_func_res(MlirParser *p, MlirTy ty, MlirAt dict);
+void mlir_func_sig(MlirParser *p);
+void mlir_func_body(MlirParser *p, bool present);
+MlirAt mlir_attr_bare(MlirParser *p, const MlirTok *t);
+/* An attribute of the current dict entry `key`: a pending bare enum word
+ * becomes its dialect attribute; anything else is returned unchanged. */
+const RgAttr *mlir_pretty_entry(MlirParser *p, const char *key, const RgAttr *a);
+/* Text that is not MLIR text (bytecode, executables, archives): a
+ * description of what it is, or NULL. */
+const char *mlir_binary_kind(const char *text, size_t len);
 
 void mlir_syntax_error(MlirParser *p, int major, const MlirTok *t, const char *expected);
 void mlir_stack_overflow(MlirParser *p);

@@ -104,6 +104,12 @@ const char *mlir_token_desc(int major) {
   case MT_EQUAL: return "'='";
   case MT_ARROW: return "'->'";
   case MT_RANGLE: return "'>'";
+  case MT_KW_MODULE: return "'module'";
+  case MT_KW_FUNC: return "'func.func'";
+  case MT_KW_RETURN: return "'return'";
+  case MT_KW_CONSTANT: return "'arith.constant'";
+  case MT_KW_TOSA: return "a TOSA op";
+  case MT_KW_ATTRIBUTES: return "'attributes'";
   }
   return "a token";
 }
@@ -641,6 +647,7 @@ static void parser_free(MlirParser *p) {
   rg_free(p->brackets.v);
   rg_free(p->darr_ints.v);
   rg_free(p->darr_floats.v);
+  rg_free(p->fn_attrs.v);
   rg_free(p->buckets);
   rg_buf_free(&p->scratch);
 }
@@ -665,7 +672,7 @@ RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
             RESERVE(p.opnd_at) && RESERVE(p.types) && RESERVE(p.attrs) && RESERVE(p.named) &&
             RESERVE(p.dict_bases) && RESERVE(p.done_regions) && RESERVE(p.names) &&
             RESERVE(p.spans) && RESERVE(p.brackets) && RESERVE(p.darr_ints) &&
-            RESERVE(p.darr_floats);
+            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs);
 #undef RESERVE
   void *parser = ok ? mlir_parseAlloc(rg_alloc, &p) : NULL;
   if (p.op_func == RG_OP_NONE || p.op_module == RG_OP_NONE || !p.unit || !parser) {
@@ -675,6 +682,17 @@ RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
     rg_graph_free(p.g);
     if (!p.failed)
       rg_diag(d, RG_ERROR, none, "out of memory reading '%s'", src->name);
+    return NULL;
+  }
+  const char *binary = mlir_binary_kind(src->text, src->len);
+  if (binary) {
+    mlir_parseFree(parser, rg_free);
+    parser_free(&p);
+    rg_graph_free(p.g);
+    rg_diag(d, RG_ERROR, none,
+            "'%s' is %s, not MLIR text%s", src->name, binary,
+            strcmp(binary, "MLIR bytecode") ? ""
+            : "; convert it with `mlir-opt-22 FILE -o FILE.mlir`");
     return NULL;
   }
   MlirLexer lx;

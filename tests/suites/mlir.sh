@@ -66,6 +66,52 @@ else
   echo "SKIP roundtrip:mobilenetv2: $model not found"
 fi
 
+# ---- custom (pretty) form in: the same graph as the generic form ----
+for f in tests/mlir/pretty/*.mlir; do
+  case $f in *.generic.mlir) continue ;; esac
+  name=$(basename "$f" .mlir)
+  exp=${f%.mlir}.generic.mlir
+  if ! "$rgopt" --passes none "$f" -o "$tmp/p.mlir" 2>"$tmp/err"; then
+    fail "pretty:$name" "rgopt failed: $(head -n 3 "$tmp/err")"
+  elif ! cmp -s "$exp" "$tmp/p.mlir"; then
+    fail "pretty:$name" "differs from $exp: $(diff "$exp" "$tmp/p.mlir" | head -n 4)"
+  else
+    pass "pretty:$name"
+  fi
+  # mlir-opt as the oracle: its generic form of the input and of rgopt's
+  # output are one text.
+  [ -n "$mlir_opt" ] || continue
+  "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$f" -o "$tmp/a.mlir" &&
+    "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/p.mlir" -o "$tmp/b.mlir"
+  if cmp -s "$tmp/a.mlir" "$tmp/b.mlir"; then pass "pretty-oracle:$name"
+  else fail "pretty-oracle:$name" "$(diff "$tmp/a.mlir" "$tmp/b.mlir" | head -n 4)"; fi
+done
+
+# Every model as mlir-opt prints it by default gives the generic file's
+# output through the ethos-u55 pipeline.
+models="$RG_ROOT/../shared/models"
+if [ -z "$mlir_opt" ]; then
+  echo "SKIP pretty-models: mlir-opt-22 not installed"
+elif [ ! -d "$models" ]; then
+  echo "SKIP pretty-models: $models not found"
+else
+  for m in "$models"/*.generic.mlir; do
+    name=$(basename "$m" .generic.mlir)
+    "$mlir_opt" "$m" -o "$tmp/pretty.mlir" 2>/dev/null || { fail "pretty-model:$name" "mlir-opt-22 failed"; continue; }
+    if ! "$rgopt" --target ethos-u55 "$tmp/pretty.mlir" -o "$tmp/p.mlir" 2>"$tmp/err"; then
+      if grep -q "custom assembly of '[a-z_.]*' is not read" "$tmp/err"; then
+        echo "SKIP pretty-model:$name: $(grep -o "custom assembly of '[a-z_.]*'" "$tmp/err") (outside builtin/func/tosa/arith.constant)"
+      else
+        fail "pretty-model:$name" "$(head -n 2 "$tmp/err")"
+      fi
+      continue
+    fi
+    "$rgopt" --target ethos-u55 "$m" -o "$tmp/g.mlir" 2>/dev/null
+    if cmp -s "$tmp/p.mlir" "$tmp/g.mlir"; then pass "pretty-model:$name"
+    else fail "pretty-model:$name" "output differs from the generic file's"; fi
+  done
+fi
+
 # Malformed inputs: exact stderr and exit status 1.
 for f in tests/mlir/errors/*.mlir; do
   [ -e "$f" ] || continue

@@ -8,6 +8,10 @@
 
 #include "rulegen/graph.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* TOSA 1.0 allows rank 6; a little headroom for other dialects' tensors. */
 #define RG_TENSOR_MAX_RANK 8
 
@@ -107,5 +111,9 @@ RG_API RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTen
 
 /* True when the interpreter has an evaluator for the op name. */
 RG_API bool rg_interp_supports(const char *op_name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -68,9 +68,15 @@ fi
 
 # ---- custom (pretty) form in: the same graph as the generic form ----
 for f in tests/mlir/pretty/*.mlir; do
-  case $f in *.generic.mlir) continue ;; esac
+  case $f in *.generic.mlir|*.out.mlir) continue ;; esac
   name=$(basename "$f" .mlir)
   exp=${f%.mlir}.generic.mlir
+  out=${f%.mlir}.out.mlir
+  if [ -f "$out" ]; then
+    "$rgopt" --passes none --emit=pretty "$f" -o "$tmp/o.mlir" 2>"$tmp/err"
+    if cmp -s "$out" "$tmp/o.mlir"; then pass "emit-pretty:$name"
+    else fail "emit-pretty:$name" "differs from $out: $(diff "$out" "$tmp/o.mlir" | head -n 4)"; fi
+  fi
   if ! "$rgopt" --passes none "$f" -o "$tmp/p.mlir" 2>"$tmp/err"; then
     fail "pretty:$name" "rgopt failed: $(head -n 3 "$tmp/err")"
   elif ! cmp -s "$exp" "$tmp/p.mlir"; then
@@ -85,6 +91,34 @@ for f in tests/mlir/pretty/*.mlir; do
     "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/p.mlir" -o "$tmp/b.mlir"
   if cmp -s "$tmp/a.mlir" "$tmp/b.mlir"; then pass "pretty-oracle:$name"
   else fail "pretty-oracle:$name" "$(diff "$tmp/a.mlir" "$tmp/b.mlir" | head -n 4)"; fi
+done
+
+# --emit=pretty: read back (by rgopt and by mlir-opt-22) it is the same
+# graph as the generic output, for the corpus and every model.
+emit_pretty() { # name file
+  "$rgopt" --passes none "$2" -o "$tmp/g0.mlir" 2>/dev/null || return
+  if ! "$rgopt" --passes none --emit=pretty "$2" -o "$tmp/pp.mlir" 2>"$tmp/err" ||
+     ! "$rgopt" --passes none "$tmp/pp.mlir" -o "$tmp/g1.mlir" 2>"$tmp/err"; then
+    fail "emit-pretty:$1" "$(head -n 2 "$tmp/err")"
+    return
+  fi
+  if cmp -s "$tmp/g0.mlir" "$tmp/g1.mlir"; then pass "emit-pretty:$1"
+  else fail "emit-pretty:$1" "reads back differently: $(diff "$tmp/g0.mlir" "$tmp/g1.mlir" | head -n 4)"; fi
+  [ -n "$mlir_opt" ] || return
+  # mlir-opt-22 must accept the custom form exactly when it accepts the
+  # generic one, and see the same graph.
+  "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/g0.mlir" -o "$tmp/m0.mlir" 2>/dev/null || return
+  if ! "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/pp.mlir" -o "$tmp/m1.mlir" 2>"$tmp/err"; then
+    fail "emit-pretty-mlir-opt:$1" "mlir-opt-22 rejects it: $(head -n 2 "$tmp/err")"
+  elif cmp -s "$tmp/m0.mlir" "$tmp/m1.mlir"; then pass "emit-pretty-mlir-opt:$1"
+  else fail "emit-pretty-mlir-opt:$1" "mlir-opt-22 reads another graph: $(diff "$tmp/m0.mlir" "$tmp/m1.mlir" | head -n 4)"; fi
+}
+for f in tests/mlir/roundtrip/*.mlir tests/mlir/pretty/forms.mlir; do
+  emit_pretty "$(basename "$f" .mlir)" "$f"
+done
+for m in "$RG_ROOT"/../shared/models/*.generic.mlir; do
+  [ -f "$m" ] || { echo "SKIP emit-pretty-models: no models"; break; }
+  emit_pretty "$(basename "$m" .generic.mlir)" "$m"
 done
 
 # Every model as mlir-opt prints it by default gives the generic file's

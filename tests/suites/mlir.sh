@@ -146,6 +146,42 @@ else
   done
 fi
 
+# ---- locations: every model with mlir-opt's debug locations, through the
+# ethos-u55 pipeline: every op keeps a location, each location is an input
+# one or names the rule that made the op, and mlir-opt-22 reads them all.
+if [ -z "$mlir_opt" ] || [ ! -d "$models" ]; then
+  echo "SKIP locations-models: needs mlir-opt-22 and $models"
+else
+  all_tagged=0
+  for m in "$models"/*.generic.mlir; do
+    name=$(basename "$m" .generic.mlir)
+    "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo "$m" -o "$tmp/dbg.mlir"
+    if ! "$rgopt" --target ethos-u55 --stats-json "$tmp/s.json" "$tmp/dbg.mlir" -o "$tmp/l.mlir" 2>"$tmp/err"; then
+      fail "locations:$name" "$(head -n 2 "$tmp/err")"
+      continue
+    fi
+    # op lines: a one-line op, or the closing line of an op with regions
+    grep -E '^ *((%[^ ]* = )?"[^"]*"\(.*\)|\}\)) .*: \(' "$tmp/l.mlir" >"$tmp/ops"
+    missing=$(grep -vc ' loc(' "$tmp/ops")
+    sed -n 's/.* \(loc(.*)\)$/\1/p' "$tmp/ops" | sort -u >"$tmp/locs"
+    grep -o 'loc([^ ]*)' "$tmp/dbg.mlir" | sort -u >"$tmp/inlocs"
+    unnamed=$(comm -23 "$tmp/locs" "$tmp/inlocs" | grep -vc 'fused<"[a-z_0-9]*\.[a-z_0-9]*">')
+    all_tagged=$((all_tagged + $(grep -c 'fused<"' "$tmp/l.mlir")))
+    if [ "$missing" -ne 0 ]; then
+      fail "locations:$name" "$missing op(s) without a location: $(grep -v ' loc(' "$tmp/ops" | head -n 1 | cut -c1-120)"
+    elif [ "$unnamed" -ne 0 ]; then
+      fail "locations:$name" "$unnamed location(s) neither from the input nor naming a rule"
+    elif ! "$mlir_opt" --allow-unregistered-dialect "$tmp/l.mlir" -o "$tmp/null.out" 2>"$tmp/err"; then
+      fail "locations:$name" "mlir-opt-22 rejects the output: $(head -n 1 "$tmp/err")"
+    else
+      pass "locations:$name"
+    fi
+  done
+  # rules that create ops fire on some models: their ops name the rule
+  if [ "$all_tagged" -gt 0 ]; then pass "locations:rule-tags"
+  else fail "locations:rule-tags" "no output op names a rule"; fi
+fi
+
 # Malformed inputs: exact stderr and exit status 1.
 for f in tests/mlir/errors/*.mlir; do
   [ -e "$f" ] || continue

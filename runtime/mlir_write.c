@@ -10,7 +10,10 @@
 
 typedef struct Writer {
   RgBuf b;
-  /* value -> number: open addressing keyed by pointer */
+  /* result numbers by node id (dense); block arguments, which are few,
+   * in an open-addressing map keyed by pointer */
+  uint32_t *node_num;
+  uint32_t node_num_len;
   const RgValue **keys;
   uint32_t *nums;
   uint32_t mask, used;
@@ -94,8 +97,11 @@ static void number_block(Writer *w, Numbering *nb, const RgBlock *b, bool entry)
   for (uint32_t i = 0; i < b->num_args; i++)
     map_put(w, b->args[i], entry ? (nb->next_arg++ | ARG_BIT) : nb->next_value++);
   for (const RgNode *n = b->first; n; n = n->next)
-    if (n->num_results)
-      map_put(w, &n->results[0], nb->next_value++);
+    if (n->num_results) {
+      if (n->id < w->node_num_len)
+        w->node_num[n->id] = nb->next_value;
+      nb->next_value++;
+    }
 }
 
 static void push_regions(Writer *w, Numbering *nb, const RgBlock *b) {
@@ -118,6 +124,13 @@ static void push_regions(Writer *w, Numbering *nb, const RgBlock *b) {
 
 static void number_values(Writer *w, RgGraph *g) {
   Numbering nb = {0};
+  w->node_num_len = ir_next_node_id(g);
+  w->node_num = rg_alloc(sizeof *w->node_num * (w->node_num_len ? w->node_num_len : 1));
+  if (!w->node_num) {
+    w->oom = true;
+    return;
+  }
+  memset(w->node_num, 0xff, sizeof *w->node_num * w->node_num_len);
   const RgBlock *body = rg_graph_body(g);
   number_block(w, &nb, body, true);
   push_regions(w, &nb, body);
@@ -183,10 +196,10 @@ static void put_type(Writer *w, const RgType *t) {
 }
 
 static void put_value(Writer *w, const RgValue *v) {
-  uint32_t num = 0;
+  uint32_t num = UINT32_MAX;
   const RgNode *def = rg_value_def(v);
-  const RgValue *key = def ? &def->results[0] : v;
-  if (!map_get(w, key, &num)) {
+  if (def ? def->id >= w->node_num_len || (num = w->node_num[def->id]) == UINT32_MAX
+          : !map_get(w, v, &num)) {
     puts_(w, "%<unknown>");
     return;
   }
@@ -905,6 +918,7 @@ char *rg_mlir_write_as(const RgGraph *cg, RgMlirForm form, size_t *len) {
   putc_(&w, '\n'); /* mlir-opt ends its output with an empty line */
   rg_free(w.keys);
   rg_free(w.nums);
+  rg_free(w.node_num);
   if (w.oom) {
     rg_buf_free(&w.b);
     return NULL;

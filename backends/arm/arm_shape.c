@@ -130,32 +130,7 @@ ARM_HOOK(arm_infer_reduce) {
     return st;
   if (!elem && !(elem = rg_type_scalar(g, RG_DT_I64)))
     return RG_ERR_NOMEM;
-  const int64_t *dims = NULL;
-  uint32_t k = 0;
-  int64_t keep = 0;
-  const RgAttr *da = rg_node_attr(n, "dim");
-  if (da && !shape_attr_ints(da, &dims, &k))
-    return shape_fail(err, errlen, "%s: 'dim' must be array<i64: ...>", op);
-  shape_attr_int(rg_node_attr(n, "keepdim"), &keep);
-  if (t->kind != RG_TYPE_TENSOR)
-    return shape_set(results, shape_unranked(g, elem));
-  bool red[MAXR] = {false};
-  for (uint32_t i = 0; i < k; i++) {
-    int64_t w;
-    if (!wrap_dim(dims[i], t->rank ? t->rank : 1, &w) || (t->rank && red[w]))
-      return shape_fail(err, errlen, "%s: dim %lld is out of range or repeated for %s", op,
-                        (long long)dims[i], t->text);
-    red[w] = true;
-  }
-  int64_t d[MAXR];
-  int32_t r = 0;
-  for (int32_t i = 0; i < t->rank; i++) {
-    if (!red[i] && k)
-      d[r++] = t->dims[i];
-    else if (keep)
-      d[r++] = 1;
-  }
-  return shape_set(results, shape_tensor(g, elem, r, d));
+  return shape_reduce(g, n, op, t, elem, results, err, errlen);
 }
 
 ARM_HOOK(arm_infer_glu) {
@@ -225,9 +200,11 @@ ARM_HOOK(arm_infer_repeat) {
     int64_t in = i < lead ? 1 : t->dims[i - lead];
     if (rep[i] < 0)
       return shape_fail(err, errlen, "repeat: negative repeat %lld", (long long)rep[i]);
-    d[i] = shape_dim_mul(in, rep[i]);
-    if (d[i] < 0 && d[i] != RG_DIM_DYNAMIC)
-      return shape_fail(err, errlen, "repeat: size overflows");
+    if (in == RG_DIM_DYNAMIC)
+      d[i] = RG_DIM_DYNAMIC;
+    else if (!shape_mul(in, rep[i], &d[i]))
+      return shape_fail(err, errlen, "repeat: size %lld * %lld overflows", (long long)in,
+                        (long long)rep[i]);
   }
   return shape_set(results, shape_tensor(g, shape_elem(t), (int32_t)k, d));
 }

@@ -1,5 +1,8 @@
 # backends/ : one folder per target with its hand-written C hooks (shape
-# inference, ...), plus helpers shared by all targets in backends/common.
+# inference, evaluators, native predicates), plus helpers shared by all
+# targets in backends/common. The hooks include the header rulegen writes
+# for the rule set (rules/builtin.h), which declares every hook exactly as
+# the generated code calls it, so a mismatched signature does not compile.
 # Everything is archived into librgbackends.a; programs and tests that use
 # hooks link $(BACKEND_LIB) before $(LIBRULEGEN).
 BACKEND_SRCS = $(sort $(wildcard backends/*/*.c))
@@ -35,6 +38,7 @@ $(RULES_STAMP): $(RULES_SRCS) $(BUILD)/bin/rulegen
 	@touch $@
 $(RULES_C) $(RULES_H): $(RULES_STAMP) ;
 $(RULES_OBJ): $(RULES_H)
+$(BACKEND_OBJS): | $(RULES_H)
 -include $(RULES_STAMP).d
 
 all: $(RULES_OBJ)

@@ -129,7 +129,7 @@ if command -v make >/dev/null 2>&1 && [ -f "$RG_BUILD/gen/rules/builtin.stamp" ]
   make -C "$RG_ROOT" BUILD="$RG_BUILD" "$RG_BUILD/obj/gen/rules/builtin.o" >"$tmp/make2" 2>&1
   if grep -q -- '-c .*builtin\.c' "$tmp/make1" "$tmp/make2" || grep -q 'bin/rulegen' "$tmp/make2" ||
      ! grep -q 'bin/rulegen' "$tmp/make1"; then
-    echo "FAIL second-make-compiles-nothing: $(cat "$tmp/make1" "$tmp/make2" | grep -v 'ing directory' | head -n 5)"
+    echo "FAIL second-make-compiles-nothing: $(cat "$tmp/make1" "$tmp/make2" | grep -v 'ing directory' | tr '\n' '|' | head -c 2000)"
   else
     echo "PASS second-make-compiles-nothing"
   fi

@@ -1,6 +1,6 @@
 /* dsl/check.c - semantic checks over every loaded file: symbol tables,
  * name resolution, arity and attribute checks, expression typing, variable
- * binding and use, and rule shadowing by pattern subsumption. */
+ * binding and use; rule shadowing is checked in shadow.c. */
 #include <stdlib.h>
 #include "dsl.h"
 
@@ -928,157 +928,6 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
   }
 }
 
-/* ---- shadowing: does pattern a match everything b matches? ---- */
-
-typedef struct Sub {
-  DslPattern **map; /* a's var index -> b's node at the binding */
-} Sub;
-
-static bool lit_equal(const DslExpr *x, const DslExpr *y) {
-  if (x->kind != y->kind)
-    return false;
-  switch (x->kind) {
-  case DSL_EX_INT: return x->ival == y->ival;
-  case DSL_EX_FLOAT: return x->fval == y->fval;
-  case DSL_EX_BOOL: return x->bval == y->bval;
-  case DSL_EX_STR: return x->ival == y->ival && memcmp(x->str, y->str, (size_t)x->ival) == 0;
-  case DSL_EX_ARRAY:
-    if (x->nargs != y->nargs)
-      return false;
-    for (uint32_t i = 0; i < x->nargs; i++)
-      if (!lit_equal(x->args[i], y->args[i]))
-        return false;
-    return true;
-  default:
-    return false; /* not a literal: cannot prove equal */
-  }
-}
-
-static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b);
-
-static bool subsumes_args(Sub *s, const DslPattern *a, const DslPattern *b, bool swap) {
-  for (uint32_t i = 0; i < a->nargs; i++) {
-    uint32_t j = swap && i < 2 ? 1 - i : i;
-    if (!subsumes(s, a->args[i], b->args[j]))
-      return false;
-  }
-  return true;
-}
-
-static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b) {
-  switch (a->kind) {
-  case DSL_PAT_WILD:
-    return true;
-  case DSL_PAT_VAR:
-    if (!a->var)
-      return false;
-    if (a->binds) {
-      s->map[a->var->index] = (DslPattern *)b;
-      return true;
-    } else {
-      /* a repeats a variable: b must repeat the same one here */
-      const DslPattern *first = s->map[a->var->index];
-      return first && b->var && first->var == b->var &&
-             (b->kind == DSL_PAT_VAR || b->kind == DSL_PAT_OP || b->kind == DSL_PAT_SPLAT);
-    }
-  case DSL_PAT_SPLAT:
-    if (b->kind != DSL_PAT_SPLAT)
-      return false;
-    if (a->splat->var && a->splat->var->kind == DSL_VAR_SPLAT && a->splat->var->pat == a)
-      return true;
-    return lit_equal(a->splat, b->splat);
-  case DSL_PAT_OP:
-    break;
-  }
-  if (b->kind != DSL_PAT_OP)
-    return false;
-  if (a->var)
-    s->map[a->var->index] = (DslPattern *)b;
-  /* ops(b) must be a subset of ops(a); both are sorted by id */
-  uint32_t j = 0;
-  for (uint32_t i = 0; i < b->nops; i++) {
-    while (j < a->nops && a->ops[j]->id < b->ops[i]->id)
-      j++;
-    if (j == a->nops || a->ops[j] != b->ops[i])
-      return false;
-  }
-  if (a->rest.s ? b->nargs < a->nargs : (b->rest.s || b->nargs != a->nargs))
-    return false;
-  for (uint32_t i = 0; i < a->nattrs; i++) {
-    const DslAttrPat *x = &a->attrs[i];
-    if (x->binds)
-      continue;
-    const DslAttrPat *y = NULL;
-    for (uint32_t k = 0; k < b->nattrs && !y; k++)
-      if (strcmp(b->attrs[k].name.s, x->name.s) == 0)
-        y = &b->attrs[k];
-    if (!y || !lit_equal(x->value, y->value))
-      return false;
-  }
-  bool direct = subsumes_args(s, a, b, false);
-  bool swapped = (a->commutative || b->commutative) && a->nargs >= 2
-                     ? subsumes_args(s, a, b, true) : false;
-  if (b->commutative && !a->commutative)
-    return direct && swapped; /* b also matches the swapped order */
-  return direct || (a->commutative && swapped);
-}
-
-static void check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
-  DslProgram *p = c->p;
-  if (ps->nrules < 2 || !p->nops)
-    return;
-  /* bucket earlier unguarded rules by root op so each rule is compared
-   * only with rules that could match the same nodes */
-  typedef struct Bucket { uint32_t *rules, n, cap; } Bucket;
-  Bucket *bk = rg_alloc(p->nops * sizeof *bk);
-  uint32_t maxvars = 0;
-  for (uint32_t i = 0; i < ps->nrules; i++)
-    if (ps->rules[i]->nvars > maxvars)
-      maxvars = ps->rules[i]->nvars;
-  Sub s;
-  s.map = rg_alloc((maxvars ? maxvars : 1) * sizeof *s.map);
-  if (!bk || !s.map) {
-    rg_free(bk);
-    rg_free(s.map);
-    return;
-  }
-  memset(bk, 0, p->nops * sizeof *bk);
-  for (uint32_t j = 0; j < ps->nrules; j++) {
-    DslRule *rb = ps->rules[j];
-    if (!clean[j] || !rb->pattern->nops)
-      continue;
-    Bucket *b0 = &bk[rb->pattern->ops[0]->id];
-    for (uint32_t k = 0; k < b0->n; k++) {
-      DslRule *ra = ps->rules[b0->rules[k]];
-      memset(s.map, 0, (maxvars ? maxvars : 1) * sizeof *s.map);
-      if (subsumes(&s, ra->pattern, rb->pattern)) {
-        err(c, rb->name.loc, "rule '%s' can never fire: rule '%s' before it matches everything it matches",
-            rb->name.s, ra->name.s);
-        note(c, ra->name.loc, "rule '%s' is defined here", ra->name.s);
-        break;
-      }
-    }
-    if (rb->guard)
-      continue;
-    for (uint32_t i = 0; i < rb->pattern->nops; i++) {
-      Bucket *bb = &bk[rb->pattern->ops[i]->id];
-      if (bb->n == bb->cap) {
-        uint32_t cap = bb->cap ? bb->cap * 2 : 4;
-        uint32_t *a = rg_realloc(bb->rules, cap * sizeof *a);
-        if (!a)
-          continue;
-        bb->rules = a;
-        bb->cap = cap;
-      }
-      bb->rules[bb->n++] = j;
-    }
-  }
-  for (uint32_t i = 0; i < p->nops; i++)
-    rg_free(bk[i].rules);
-  rg_free(bk);
-  rg_free(s.map);
-}
-
 /* ---- rules and passes ---- */
 
 static bool check_rule(Checker *c, DslPass *ps, DslRule *r, uint32_t index) {
@@ -1126,7 +975,7 @@ static void check_pass(Checker *c, DslPass *ps) {
     clean[i] = check_rule(c, ps, r, i) && !old;
   }
   dsl_map_free(&names);
-  check_shadowing(c, ps, clean);
+  dsl_check_shadowing(c->p, ps, clean);
   rg_free(clean);
 }
 

@@ -55,5 +55,8 @@ void *dsl_map_get(const DslMap *m, const char *key);
 /* Returns the existing value when the key is present (does not replace). */
 void *dsl_map_put(DslMap *m, const char *key, void *val);
 void dsl_map_free(DslMap *m);
+/* Reports each rule of the pass that an earlier unguarded rule shadows;
+ * clean[i] says rule i checked without errors. */
+void dsl_check_shadowing(DslProgram *p, DslPass *ps, const bool *clean);
 
 #endif

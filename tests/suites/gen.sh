@@ -64,7 +64,7 @@ fi
 san=
 nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
 nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __gcov_ && san="$san --coverage"
-gen_srcs="tools/rulegen.c gen/*.c dsl/ast.c dsl/check.c dsl/parse.c $RG_BUILD/gen/dsl/lexer.c $RG_BUILD/gen/dsl/grammar.c"
+gen_srcs="tools/rulegen.c gen/*.c dsl/*.c $RG_BUILD/gen/dsl/lexer.c $RG_BUILD/gen/dsl/grammar.c"
 built=""
 for cc in gcc clang; do
   if ! command -v $cc >/dev/null 2>&1; then echo "SKIP rulegen-$cc-identical: $cc not installed"; continue; fi
@@ -124,9 +124,11 @@ grep -q "^$tmp/stamp: rules/cleanup.rules" "$tmp/keep.d" && echo "PASS depfile-M
 # The real build: after a relinked rulegen, make reruns it and compiles
 # nothing; the make after that does nothing at all.
 if command -v make >/dev/null 2>&1 && [ -f "$RG_BUILD/gen/rules/builtin.stamp" ]; then
+  # BUILD spelled as the build did: it reaches the #line directives.
+  b=${RG_BUILD#"$RG_ROOT"/}
   touch "$RG_BUILD/bin/rulegen"
-  make -C "$RG_ROOT" BUILD="$RG_BUILD" "$RG_BUILD/obj/gen/rules/builtin.o" >"$tmp/make1" 2>&1
-  make -C "$RG_ROOT" BUILD="$RG_BUILD" "$RG_BUILD/obj/gen/rules/builtin.o" >"$tmp/make2" 2>&1
+  make -C "$RG_ROOT" BUILD="$b" "$b/obj/gen/rules/builtin.o" >"$tmp/make1" 2>&1
+  make -C "$RG_ROOT" BUILD="$b" "$b/obj/gen/rules/builtin.o" >"$tmp/make2" 2>&1
   if grep -q -- '-c .*builtin\.c' "$tmp/make1" "$tmp/make2" || grep -q 'bin/rulegen' "$tmp/make2" ||
      ! grep -q 'bin/rulegen' "$tmp/make1"; then
     echo "FAIL second-make-compiles-nothing: $(cat "$tmp/make1" "$tmp/make2" | grep -v 'ing directory' | tr '\n' '|' | head -c 2000)"

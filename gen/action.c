@@ -245,8 +245,16 @@ static const char *cexpr(Gen *g, DslExpr *e) {
   case DSL_EX_BINARY: return cbinary(g, e);
   case DSL_EX_INDEX: {
     const char *b = cexpr(g, e->args[0]), *i = cexpr(g, e->args[1]);
+    if (e->args[1]->kind == DSL_EX_INT) {
+      /* In a variable, a literal index cannot make the bounds test constant
+       * (which compilers warn about). */
+      const char *c = new_tmp(g);
+      gen_line(g, "int64_t %s = %s;", c, i);
+      i = c;
+    }
     const char *t = new_tmp(g);
-    gen_line(g, "if (%s < 0 || %s >= (int64_t)%s.n) %s", i, i, b, fail_stmt(g));
+    /* A negative index converts to a huge one. */
+    gen_line(g, "if ((uint64_t)%s >= (uint64_t)%s.n) %s", i, b, fail_stmt(g));
     gen_line(g, "int64_t %s = %s.v[%s];", t, b, i);
     return t;
   }

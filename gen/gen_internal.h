@@ -168,6 +168,9 @@ void gen_line_src(Gen *g, RgLoc loc);
 void gen_line_back(Gen *g);
 void gen_echo_rule(Gen *g, const DslRule *r);
 
+/* Rejects user-chosen C names (externs, hooks) that cannot compile. */
+void gen_check_names(Gen *g);
+
 /* ---- rule IR (ir.c) ---- */
 
 bool gen_pass_build(Gen *g, DslPass *pass, GenPass *out);

@@ -318,7 +318,8 @@ void dsl_check_shadowing(DslProgram *p, DslPass *ps, const bool *clean) {
       continue;
     candidates(&ix, rb->pattern, &c);
     /* The earliest subsuming rule is the one named. */
-    qsort(c.v, c.n, sizeof *c.v, cmp_u32);
+    if (c.n > 1)
+      qsort(c.v, c.n, sizeof *c.v, cmp_u32);
     for (uint32_t k = 0; k < c.n; k++) {
       if (k && c.v[k] == c.v[k - 1])
         continue;

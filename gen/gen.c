@@ -57,6 +57,13 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
     if (is_root[op])
       rg_buf_printf(&roots, "%s%u", nroots++ ? ", " : "", op);
   gen_line(g, "static const uint16_t %s_roots[%u] = {%s};", P, nroots ? nroots : 1, roots.data ? roots.data : "0");
+  gen_line(g, "/* Attribute names, matched by id (rg_rw_attr_ids). */");
+  gen_line(g, "static const char *const %s_attr_names[%u] = {", P, gp->nattrs ? gp->nattrs : 1);
+  for (uint32_t i = 0; i < gp->nattrs; i++)
+    gen_line(g, "  %s, /* %u */", gen_cquote(g, gp->attrs[i]), i);
+  if (!gp->nattrs)
+    gen_line(g, "  NULL");
+  gen_line(g, "};");
   rg_buf_free(&roots);
   gen_blank(g);
   gen_line(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P);
@@ -65,7 +72,8 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   gen_line(g, "  %u, %s_op_names, %s_op_descs,", gp->nlops, P, P);
   gen_line(g, "  %u, %s_roots,", nroots, P);
   gen_line(g, "  %u, %s_rules, %s_req_ops, %s_reqs,", pass->nrules, P, P, P);
-  gen_line(g, "  %s_match", P);
+  gen_line(g, "  %s_match,", P);
+  gen_line(g, "  %u, %s_attr_names", gp->nattrs, P);
   gen_line(g, "};");
 }
 

@@ -91,6 +91,8 @@ typedef struct GenPass {
   uint32_t nlops;
   GenRule *rules;
   uint32_t nrules;
+  const char **attrs; /* attribute names the pass reads, by first use */
+  uint32_t nattrs, capattrs;
 } GenPass;
 
 /* ---- the decision tree of one root op ---- */
@@ -175,6 +177,8 @@ void gen_check_names(Gen *g);
 
 bool gen_pass_build(Gen *g, DslPass *pass, GenPass *out);
 int gen_local_index(const GenPass *gp, const DslOpDecl *op);
+/* Index of an attribute name in the pass's table (added on first use). */
+uint32_t gen_attr_index(Gen *g, GenPass *gp, const char *name);
 DslOpDecl *gen_const_op_for(const DslProgram *p, const DslRule *r);
 const DslAttrDecl *gen_const_attr_of(const DslOpDecl *op);
 bool gen_path_eq(GenPath a, GenPath b);

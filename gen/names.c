@@ -30,8 +30,8 @@ static const char *const reserved[] = {
     "offsetof", "errno", "INFINITY", "NAN",
 };
 
-static const char *const pass_suffixes[] = {"_op_names", "_op_descs", "_match", "_req_ops",
-                                            "_reqs", "_rules", "_roots", "_passes"};
+static const char *const pass_suffixes[] = {"_op_names", "_op_descs", "_match", "_req_ops", "_reqs",
+                                            "_rules", "_roots", "_passes", "_attr_names"};
 
 /* Why `name` cannot be a C function of the rule set, or NULL. */
 static const char *name_problem(const DslProgram *p, const char *name) {

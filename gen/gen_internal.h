@@ -148,7 +148,7 @@ typedef struct Gen {
   /* action being printed */
   GenRule *cur;
   uint32_t tmp;
-  bool discard_used, fail_used, discarding;
+  bool discard_used, discarding;
   uint32_t nsplit; /* case functions of the pass so far */
 } Gen;
 

@@ -14,6 +14,7 @@ struct RgRewriter {
   const RgRunOptions *opt;
   RgPassStats *st;
   RgOpId *ids;          /* local op -> graph op */
+  const char **attr_ids; /* pass attribute name -> the graph's interned name */
   int32_t *local_of;    /* graph op -> local op, or -1 */
   bool *is_root;        /* per local op */
   uint32_t local_of_len;
@@ -249,6 +250,8 @@ int rg_rw_local(const RgRewriter *rw, const RgNode *n) {
 }
 
 RgOpId rg_rw_op(const RgRewriter *rw, uint16_t k) { return rw->ids[k]; }
+const char *const *rg_rw_attr_ids(const RgRewriter *rw) { return rw->attr_ids; }
+
 RgGraph *rg_rw_graph(RgRewriter *rw) { return rw->g; }
 
 bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule) { return !rw->disabled[rule]; }
@@ -582,6 +585,14 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
     if (rw.ids[k] == RG_OP_NONE)
       rw.status = RG_ERR_NOMEM;
   }
+  rw.attr_ids = rg_alloc(sizeof *rw.attr_ids * (p->num_attr_names ? p->num_attr_names : 1));
+  if (!rw.attr_ids)
+    rw.status = RG_ERR_NOMEM;
+  for (uint16_t k = 0; k < p->num_attr_names && rw.attr_ids; k++) {
+    rw.attr_ids[k] = rg_intern(g, p->attr_names[k], strlen(p->attr_names[k]));
+    if (!rw.attr_ids[k])
+      rw.status = RG_ERR_NOMEM;
+  }
   rw.local_of_len = rg_op_count_ids(g);
   rw.local_of = rg_alloc(sizeof *rw.local_of * (rw.local_of_len ? rw.local_of_len : 1));
   rw.is_root = rg_alloc(sizeof *rw.is_root * (p->num_ops ? p->num_ops : 1));
@@ -657,6 +668,7 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
     rw.queue[i]->flags &= (uint16_t)~RG_NODE_QUEUED;
   RgStatus status = rw.status;
   rg_free(rw.queue);
+  rg_free(rw.attr_ids);
   rg_free(rw.ids);
   rg_free(rw.local_of);
   rg_free(rw.is_root);

@@ -258,6 +258,32 @@ bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *
   return true;
 }
 
+RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
+  if (!a || a->kind != RG_ATTR_DENSE)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "attribute is not a decodable dense<>");
+  uint32_t cnt = 0;
+  if (rg_dtype_is_float(a->type->dtype)) {
+    const double *v;
+    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+                         (long long)out->numel);
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
+  } else {
+    const int64_t *v;
+    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+                         (long long)out->numel);
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
+  }
+  return RG_OK;
+}
+
 /* ---- op bindings ---- */
 
 RgStatus rg_interp_add_ops(RgInterp *ip, const RgOpDesc *ops, uint32_t n) {
@@ -636,8 +662,8 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
   return s;
 }
 
-RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
-                                 uint32_t *n) {
+static RgStatus random_inputs(const RgNode *func, uint64_t seed, bool ranged, double lo,
+                              double hi, RgTensor **inputs, uint32_t *n) {
   *inputs = NULL;
   *n = 0;
   const RgBlock *b = func && func->num_regions ? func->regions[0].first : NULL;
@@ -648,7 +674,8 @@ RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **i
     return RG_ERR_NOMEM;
   for (uint32_t i = 0; i < b->num_args; i++) {
     uint64_t s = seed * 0x9E3779B97F4A7C15ull + i * 0xD1B54A32D192ED03ull + 1;
-    RgStatus st = rg_tensor_random(&arr[i], b->args[i]->type, s);
+    RgStatus st = ranged ? rg_tensor_random_range(&arr[i], b->args[i]->type, s, lo, hi)
+                         : rg_tensor_random(&arr[i], b->args[i]->type, s);
     if (st != RG_OK) {
       rg_tensor_array_free(arr, i);
       return st;
@@ -657,6 +684,16 @@ RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **i
   *inputs = arr;
   *n = b->num_args;
   return RG_OK;
+}
+
+RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
+                                 uint32_t *n) {
+  return random_inputs(func, seed, false, 0, 0, inputs, n);
+}
+
+RgStatus rg_interp_random_inputs_range(const RgNode *func, uint64_t seed, double lo, double hi,
+                                       RgTensor **inputs, uint32_t *n) {
+  return random_inputs(func, seed, true, lo, hi, inputs, n);
 }
 
 static const RgNode *find_in_block(RgGraph *g, const RgBlock *b, const char *name, int depth) {

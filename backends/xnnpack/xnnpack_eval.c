@@ -394,25 +394,7 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
   if (a->type->dtype != out->dtype)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "value of type %s for a %s result", a->type->text,
                        rg_dtype_name(out->dtype));
-  uint32_t cnt = 0;
-  if (out->floats) {
-    const double *v;
-    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
-      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
-    if (cnt != 1 && cnt != out->numel)
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
-    for (int64_t i = 0; i < out->numel; i++)
-      rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
-  } else {
-    const int64_t *v;
-    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
-      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
-    if (cnt != 1 && cnt != out->numel)
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
-    for (int64_t i = 0; i < out->numel; i++)
-      rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
-  }
-  return RG_OK;
+  return rg_eval_fill_dense(ip, a, out);
 }
 
 /* The evaluators bound by eval(...) in the .ops declarations. */

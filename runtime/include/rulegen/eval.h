@@ -72,6 +72,10 @@ RG_API bool rg_eval_attr_enum_is(const RgNode *n, const char *name, const char *
  * exactly in *iv (may be NULL); *is_float (may be NULL) tells which. */
 RG_API bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *iv,
                                 bool *is_float);
+/* Fills out from a `dense<...>` attribute: one element per element of out,
+ * or a splat. UNSUPPORTED when it cannot be decoded, INVALID for another
+ * element count. */
+RG_API RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out);
 /* nan_mode: true for IGNORE, false for PROPAGATE (the default). */
 RG_API bool rg_eval_nan_ignore(const RgNode *n);
 

@@ -117,6 +117,11 @@ RG_API RgInterpError rg_interp_last_error(const RgInterp *ip);
  * static tensor of a supported element type. */
 RG_API RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
                                         uint32_t *n);
+/* Same with every argument drawn from [lo, hi] (rg_tensor_random_range):
+ * e.g. [0, 1] for graphs whose integer arguments are indices (gather) and
+ * whose full-range inputs break a REQUIRE. */
+RG_API RgStatus rg_interp_random_inputs_range(const RgNode *func, uint64_t seed, double lo,
+                                              double hi, RgTensor **inputs, uint32_t *n);
 
 /* True when one of the interpreter's registries binds an evaluator to the
  * op name. */

@@ -472,8 +472,10 @@ static RgStatus eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   uint32_t made = 0;
   for (; made < nr && s == RG_OK; made++) {
     const RgType *rt = n->results[made].type;
-    if ((s = rg_tensor_init_type(&out[made], rt)) != RG_OK)
-      s = rg_eval_fail(ip, s == RG_ERR_NOMEM ? RG_INTERP_NOMEM : RG_INTERP_UNSUPPORTED,
+    if ((s = rg_tensor_init_type(&out[made], rt)) == RG_ERR_NOMEM)
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory for result %u (%s)", made, rt->text);
+    else if (s != RG_OK)
+      s = rg_eval_fail(ip, RG_INTERP_UNSUPPORTED,
                        "result type %s is not a static tensor of a supported element type",
                        rt ? rt->text : "(none)");
   }
@@ -629,20 +631,21 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
     s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
   } else {
     for (uint32_t i = 0; i < n && s == RG_OK; i++) {
-      RgTensor want;
       args[i] = (RgTensor *)&inputs[i];
-      if (rg_tensor_init_type(&want, body->args[i]->type) != RG_OK) {
+      RgDType dt;
+      int32_t rank;
+      int64_t dims[RG_TENSOR_MAX_RANK];
+      if (interp_type_layout(body->args[i]->type, &dt, &rank, dims) != RG_OK) {
         s = rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "argument %u has unsupported type %s", i,
-                        body->args[i]->type->text);
+                         body->args[i]->type->text);
         continue;
       }
-      bool same = want.dtype == inputs[i].dtype && want.rank == inputs[i].rank;
-      for (int32_t d = 0; same && d < want.rank; d++)
-        same = want.dims[d] == inputs[i].dims[d];
+      bool same = dt == inputs[i].dtype && rank == inputs[i].rank;
+      for (int32_t d = 0; same && d < rank; d++)
+        same = dims[d] == inputs[i].dims[d];
       if (!same)
         s = rg_eval_fail(ip, RG_INTERP_INVALID, "input %u does not match argument type %s", i,
-                        body->args[i]->type->text);
-      rg_tensor_release(&want);
+                         body->args[i]->type->text);
     }
     if (s == RG_OK)
       s = exec_block(ip, body, args, n, outputs, nout);

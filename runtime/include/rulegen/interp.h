@@ -18,7 +18,8 @@
  *    sign-extended and unsigned ones zero-extended from their width;
  *  - f32, f16 and bf16 live in `floats`; every stored value is exactly
  *    representable in the element type (results are rounded to it).
- * A `!tosa.shape<N>` value is a rank-1 RG_DT_INDEX tensor of N entries.
+ * A dialect's shape value (`!tosa.shape<N>`, any `!<dialect>.shape<N>`) is
+ * a rank-1 RG_DT_INDEX tensor of N entries.
  * The interpreter allocates data through rg_alloc; release a tensor with
  * rg_tensor_release (or an array of them with rg_tensor_array_free). */
 typedef struct RgTensor {
@@ -34,7 +35,7 @@ typedef struct RgTensor {
  * interpreter cannot hold (f64, non-builtin) or a bad shape. */
 RG_API RgStatus rg_tensor_init(RgTensor *t, RgDType dt, int32_t rank, const int64_t *dims);
 /* Same, with element type and shape from a static ranked tensor type (or a
- * builtin scalar type: rank 0, or `!tosa.shape<N>`). */
+ * builtin scalar type: rank 0, or a `!<dialect>.shape<N>`). */
 RG_API RgStatus rg_tensor_init_type(RgTensor *t, const RgType *type);
 RG_API RgStatus rg_tensor_copy(RgTensor *dst, const RgTensor *src);
 RG_API void rg_tensor_release(RgTensor *t);

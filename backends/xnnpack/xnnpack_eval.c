@@ -71,23 +71,9 @@ static RgStatus check_kind(RgInterp *ip, const RgTensor *in, const RgTensor *out
   return RG_OK;
 }
 
-/* A Scalar property: int, float or bool. */
+/* A Scalar property: int, float or bool; a float must be finite. */
 static bool attr_scalar(const RgNode *n, const char *name, double *f, int64_t *iv, bool *is_float) {
-  const RgAttr *a = rg_node_attr(n, name);
-  if (!a)
-    return false;
-  if (a->kind == RG_ATTR_FLOAT) {
-    *f = a->u.f;
-    *is_float = true;
-    return isfinite(*f);
-  }
-  if (a->kind == RG_ATTR_INT || a->kind == RG_ATTR_BOOL) {
-    *iv = a->kind == RG_ATTR_INT ? a->u.i : a->u.b;
-    *f = (double)*iv;
-    *is_float = false;
-    return true;
-  }
-  return false;
+  return rg_eval_attr_number(n, name, f, iv, is_float) && isfinite(*f);
 }
 
 static uint64_t u64(int64_t v) { return (uint64_t)v; }

@@ -421,22 +421,13 @@ RgStatus rg_eval_region(RgInterp *ip, const RgRegion *r, RgTensor *const *args, 
   return s;
 }
 
-static bool same_shape(const RgTensor *a, const RgTensor *b) {
-  if (a->dtype != b->dtype || a->rank != b->rank)
-    return false;
-  for (int32_t d = 0; d < a->rank; d++)
-    if (a->dims[d] != b->dims[d])
-      return false;
-  return true;
-}
-
 RgStatus rg_eval_take_results(RgInterp *ip, RgTensor *vals, uint32_t n, RgTensor *out,
                               uint32_t num_out) {
   RgStatus s = RG_OK;
   if (n != num_out)
     s = rg_eval_fail(ip, RG_INTERP_INVALID, "region yields %u values for %u results", n, num_out);
   for (uint32_t i = 0; i < n && s == RG_OK; i++)
-    if (!same_shape(&vals[i], &out[i]))
+    if (!rg_tensor_same_type(&vals[i], &out[i]))
       s = rg_eval_fail(ip, RG_INTERP_INVALID, "result %u: yielded value does not match %s", i,
                        ip->node && i < ip->node->num_results && ip->node->results[i].type
                            ? ip->node->results[i].type->text

@@ -149,7 +149,8 @@ RgStatus interp_type_layout(const RgType *type, RgDType *dt, int32_t *rank, int6
       return RG_ERR_INVALID;
   *dt = type->dtype;
   *rank = type->rank;
-  memcpy(dims, type->dims, sizeof *dims * (size_t)type->rank);
+  for (int32_t i = 0; i < type->rank; i++)
+    dims[i] = type->dims[i];
   return RG_OK;
 }
 
@@ -263,7 +264,7 @@ RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t seed) {
 
 /* ---- comparison and printing ---- */
 
-static bool same_shape(const RgTensor *a, const RgTensor *b) {
+bool rg_tensor_same_type(const RgTensor *a, const RgTensor *b) {
   if (a->dtype != b->dtype || a->rank != b->rank)
     return false;
   for (int32_t i = 0; i < a->rank; i++)
@@ -313,7 +314,7 @@ int64_t rg_tensor_first_diff(const RgTensor *a, const RgTensor *b, char *msg, si
   RgBuf buf;
   rg_buf_init(&buf);
   int64_t at = -1;
-  if (!same_shape(a, b)) {
+  if (!rg_tensor_same_type(a, b)) {
     at = 0;
     put_type(&buf, a);
     rg_buf_puts(&buf, " != ");

@@ -10,15 +10,6 @@
 #include "rulegen/eval.h"
 #include "rules/builtin.h"
 
-static bool same_shape(const RgTensor *a, const RgTensor *b) {
-  if (a->dtype != b->dtype || a->rank != b->rank)
-    return false;
-  for (int32_t d = 0; d < a->rank; d++)
-    if (a->dims[d] != b->dims[d])
-      return false;
-  return true;
-}
-
 static float round_to(RgDType dt, float v) { return dt == RG_DT_F32 ? v : rg_elem_round(dt, v); }
 
 /* linalg.matmul(A[M,K], B[K,N], C[M,N]) -> C + A * B: each result starts
@@ -28,7 +19,7 @@ static float round_to(RgDType dt, float v) { return dt == RG_DT_F32 ? v : rg_ele
 static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)n;
   const RgTensor *a = in[0], *b = in[1], *c = in[2];
-  if (a->rank != 2 || b->rank != 2 || !same_shape(c, out) || out->rank != 2 ||
+  if (a->rank != 2 || b->rank != 2 || !rg_tensor_same_type(c, out) || out->rank != 2 ||
       a->dims[1] != b->dims[0] || a->dims[0] != out->dims[0] || b->dims[1] != out->dims[1])
     return rg_eval_fail(ip, RG_INTERP_INVALID, "expects [M,K] x [K,N] into [M,N]");
   if (a->dtype != out->dtype || b->dtype != out->dtype)
@@ -70,7 +61,7 @@ static RgStatus op_softmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   int64_t dim;
   if (!rg_eval_attr_int(n, "dimension", &dim) || dim < 0 || dim >= x->rank)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "dimension missing or outside the rank");
-  if (!same_shape(x, out) || !same_shape(in[1], out))
+  if (!rg_tensor_same_type(x, out) || !rg_tensor_same_type(in[1], out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "input, output and result types differ");
   if (!out->floats)
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "element type %s (floats only)",
@@ -119,7 +110,7 @@ static RgStatus op_insert_slice(RgInterp *ip, const RgNode *n, RgTensor *const *
       !rg_eval_attr_ints(n, "static_sizes", &size, &ns) ||
       !rg_eval_attr_ints(n, "static_strides", &stride, &nt))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "static offsets, sizes and strides required");
-  if (!same_shape(dst, out) || src->dtype != out->dtype)
+  if (!rg_tensor_same_type(dst, out) || src->dtype != out->dtype)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "source, dest and result types differ");
   if ((int32_t)no != out->rank || (int32_t)ns != out->rank || (int32_t)nt != out->rank)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "offsets, sizes and strides need %d entries",
@@ -182,7 +173,7 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
 
 /* math.sin / math.cos: the host libm's fp32 functions, like tosa.sin. */
 static RgStatus unary_float(RgInterp *ip, RgTensor *const *in, RgTensor *out, float (*fn)(float)) {
-  if (!same_shape(in[0], out) || !out->floats)
+  if (!rg_tensor_same_type(in[0], out) || !out->floats)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "expects a float operand of the result's type");
   for (int64_t i = 0; i < out->numel; i++)
     out->floats[i] = round_to(out->dtype, fn(in[0]->floats[i]));

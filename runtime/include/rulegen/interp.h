@@ -55,6 +55,8 @@ RG_API RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t see
 RG_API RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed,
                                        double lo, double hi);
 
+/* Same element type and shape. */
+RG_API bool rg_tensor_same_type(const RgTensor *a, const RgTensor *b);
 /* Bitwise equality: same element type, shape and bits (NaN equals NaN
  * when the bits agree; -0.0 differs from +0.0). */
 RG_API bool rg_tensor_equal(const RgTensor *a, const RgTensor *b);

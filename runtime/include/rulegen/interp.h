@@ -9,6 +9,10 @@
 
 #include "rulegen/graph.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* TOSA 1.0 allows rank 6; a little headroom for other dialects' tensors. */
 #define RG_TENSOR_MAX_RANK 8
 
@@ -129,5 +133,9 @@ RG_API RgStatus rg_interp_random_inputs_range(const RgNode *func, uint64_t seed,
 /* True when one of the interpreter's registries binds an evaluator to the
  * op name. */
 RG_API bool rg_interp_supports(const RgInterp *ip, const char *op_name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -96,7 +96,12 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
     for (uint32_t s = 0; s < runs && st == RG_OK; s++) {
       ProofRun r = {NULL, s, NULL, NULL, 0, 0};
       char msg[512] = "";
-      if (rg_interp_random_inputs(f, 0x5eed0000u + s, &r.inputs, &r.ninputs) != RG_OK) {
+      RgStatus is = rg_interp_random_inputs(f, 0x5eed0000u + s, &r.inputs, &r.ninputs);
+      if (is == RG_ERR_NOMEM) {
+        st = is;
+        break;
+      }
+      if (is != RG_OK) {
         note_msg(note, user, "@%s: cannot make inputs for its arguments", name);
         break;
       }

@@ -84,7 +84,7 @@ static void store_float(RgTensor *out, int64_t i, float v) {
 
 /* ---- elementwise ---- */
 
-typedef enum { A_MUL, A_ADD } ArithOp;
+typedef enum { A_MUL, A_ADD, A_SUB, A_DIV } ArithOp;
 
 /* out = a OP (alpha * b), broadcast; `b` NULL means the scalar `sf`/`si`. */
 static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTensor *b, double sf,
@@ -105,9 +105,14 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
         float ay = (float)alpha_f * y; /* rounded before the add: no FMA */
         y = ay;
       }
-      float r = op == A_MUL ? x * y : x + y;
+      float r = op == A_MUL ? x * y : op == A_ADD ? x + y : op == A_SUB ? x - y : x / y;
       store_float(out, i, r);
+    } else if (op == A_DIV) {
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "true division into a %s result",
+                          rg_dtype_name(out->dtype));
     } else if (is_bool) {
+      if (op == A_SUB)
+        return rg_eval_fail(ip, RG_INTERP_INVALID, "subtraction of booleans");
       int64_t x = a->ints[oa] != 0, y = b ? b->ints[ob] != 0 : si != 0;
       if (has_alpha)
         y = y && alpha_i;
@@ -116,7 +121,7 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
       int64_t x = as_int(a, oa, out->dtype), y = b ? as_int(b, ob, out->dtype) : rg_elem_wrap(out->dtype, si);
       if (has_alpha)
         y = rg_elem_wrap(out->dtype, (int64_t)(u64(rg_elem_wrap(out->dtype, alpha_i)) * u64(y)));
-      uint64_t r = op == A_MUL ? u64(x) * u64(y) : u64(x) + u64(y);
+      uint64_t r = op == A_MUL ? u64(x) * u64(y) : op == A_ADD ? u64(x) + u64(y) : u64(x) - u64(y);
       out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)r);
     }
     if (out->rank)
@@ -141,7 +146,9 @@ static RgStatus op_mul_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in
   return arith(ip, A_MUL, in[0], NULL, f, iv, 1, 1, false, out);
 }
 
-static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+/* add.Tensor / sub.Tensor: x OP alpha * y. */
+static RgStatus add_sub_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out,
+                               ArithOp op) {
   double f = 1;
   int64_t iv = 1;
   bool isf = false;
@@ -151,7 +158,34 @@ static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in
   if (isf && out->ints)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "a float alpha with a %s result", rg_dtype_name(out->dtype));
   /* alpha == 1 is plain addition (torch skips the multiply too). */
-  return arith(ip, A_ADD, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
+  return arith(ip, op, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
+}
+
+static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return add_sub_tensor(ip, n, in, out, A_ADD);
+}
+
+static RgStatus op_sub_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return add_sub_tensor(ip, n, in, out, A_SUB);
+}
+
+/* div.Tensor: true division, always into a float result (integer operands
+ * are converted to it first). */
+static RgStatus op_div_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  return arith(ip, A_DIV, in[0], in[1], 0, 0, 1, 1, false, out);
+}
+
+/* clone: a copy (memory_format does not change values). */
+static RgStatus op_clone(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  if (!rg_tensor_same_type(in[0], out))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result types differ");
+  if (out->floats)
+    memcpy(out->floats, in[0]->floats, sizeof *out->floats * (size_t)out->numel);
+  else
+    memcpy(out->ints, in[0]->ints, sizeof *out->ints * (size_t)out->numel);
+  return RG_OK;
 }
 
 static RgStatus op_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
@@ -387,6 +421,9 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
 RG_EVAL_ONE_RESULT(xnnpack_eval_mul_tensor, op_mul_tensor, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_mul_scalar, op_mul_scalar, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_add_tensor, op_add_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_sub_tensor, op_sub_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_div_tensor, op_div_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_clone, op_clone, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_relu, op_relu, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_bmm, op_bmm, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_mm, op_mm, 2, 2)

@@ -2,9 +2,9 @@
  * every evaluator the shipped .ops files bind that the other parts do not
  * reach: comparisons, logical and bitwise ops, shifts, integer division,
  * pow, the remaining unary ops, reduce_min/product/all/any, argmax,
- * reverse, gather, scatter, aten.relu, and the upstream MLIR ops of mixed
- * graphs (linalg.matmul, linalg.softmax, tensor.empty, tensor.insert_slice,
- * arith.constant, math.sin/cos). Expected values come from the TOSA 1.0
+ * reverse, gather, scatter, aten.relu/sub/div/clone, and the upstream ops
+ * of mixed graphs (linalg.matmul, linalg.softmax, tensor.empty,
+ * tensor.insert_slice, arith.constant, math.sin/cos). Expected values come from the TOSA 1.0
  * pseudocode (or the op's definition) worked by hand. */
 #include "interp_tb.h"
 #include "check.h"
@@ -276,6 +276,44 @@ static void test_aten_relu(void) {
   rg_tensor_release(&x);
 }
 
+static void test_aten_sub_div_clone(void) {
+  TB t;
+  RgTensor x = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(1.0f, 6.0f, -3.0f));
+  RgTensor y = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(4.0f, 3.0f, 0.0f));
+  CHECK(run_binary(&t, "aten.div.Tensor", "tensor<3xf32>", "tensor<3xf32>", &x, &y, NULL) ==
+            RG_OK && floats_are(&t.outs[0], 3, F32S(0.25f, 2.0f, -INFINITY)));
+  tb_free(&t);
+  /* sub with alpha: x - alpha * y, the product rounded first */
+  RgNode *n;
+  tb_init(&t);
+  RgValue *ops[2] = {tb_arg(&t, "tensor<3xf32>"), tb_arg(&t, "tensor<3xf32>")};
+  n = tb_node(&t, "aten.sub.Tensor", "tensor<3xf32>", 2, ops);
+  rg_node_set_prop(t.g, n, "alpha", rg_attr_float(t.g, 0.5, tb_type(&t, "f64")));
+  tb_ret1(&t, &n->results[0]);
+  RgTensor in[2] = {x, y};
+  CHECK(tb_run(&t, in, 2) == RG_OK && floats_are(&t.outs[0], 3, F32S(-1.0f, 4.5f, -3.0f)));
+  tb_free(&t);
+  CHECK(run_unary(&t, "aten.clone", "tensor<3xf32>", "tensor<3xf32>", &x) == RG_OK &&
+        floats_are(&t.outs[0], 3, F32S(1.0f, 6.0f, -3.0f)));
+  tb_free(&t);
+  rg_tensor_release(&x);
+  rg_tensor_release(&y);
+  /* integers: sub wraps, true division needs a float result */
+  x = tb_in_i(RG_DT_I8, 1, I64S(3), I64S(-128, 5, 0));
+  y = tb_in_i(RG_DT_I8, 1, I64S(3), I64S(1, 7, 2));
+  CHECK(run_binary(&t, "aten.sub.Tensor", "tensor<3xi8>", "tensor<3xi8>", &x, &y, NULL) ==
+            RG_OK && ints_are(&t.outs[0], 3, I64S(127, -2, -2)));
+  tb_free(&t);
+  CHECK(run_binary(&t, "aten.div.Tensor", "tensor<3xi8>", "tensor<3xf32>", &x, &y, NULL) ==
+            RG_OK && floats_are(&t.outs[0], 3, F32S(-128.0f, 5.0f / 7.0f, 0.0f)));
+  tb_free(&t);
+  CHECK(run_binary(&t, "aten.div.Tensor", "tensor<3xi8>", "tensor<3xi8>", &x, &y, NULL) ==
+            RG_ERR_INVALID && t.kind == RG_INTERP_INVALID);
+  tb_free(&t);
+  rg_tensor_release(&x);
+  rg_tensor_release(&y);
+}
+
 /* ---- upstream MLIR ops of mixed graphs ---- */
 
 static void test_linalg_matmul(void) {
@@ -379,6 +417,7 @@ int main(void) {
   RUN(test_reverse);
   RUN(test_gather_scatter);
   RUN(test_aten_relu);
+  RUN(test_aten_sub_div_clone);
   RUN(test_linalg_matmul);
   RUN(test_linalg_softmax);
   RUN(test_tensor_and_arith);

@@ -417,6 +417,59 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
   return rg_eval_fill_dense(ip, a, out);
 }
 
+/* ---- conversions and fills ---- */
+
+/* _to_copy: converts to the result's element type as torch's static_cast
+ * does: integers wrap, anything to bool is `!= 0`, integers to floats round
+ * to nearest even through f32 (c10::Half and BFloat16 are built from a
+ * float, so i64 -> f16 rounds twice), floats to integers truncate toward
+ * zero, and a NaN or out-of-range value is UNPREDICTABLE (undefined in
+ * C++). */
+static RgStatus op_to_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  const RgTensor *a = in[0];
+  if (a->rank != out->rank || a->numel != out->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result shapes differ");
+  for (int64_t i = 0; i < a->numel; i++) {
+    if (out->dtype == RG_DT_I1) {
+      out->ints[i] = a->ints ? a->ints[i] != 0 : a->floats[i] != 0;
+    } else if (out->ints && a->ints) {
+      out->ints[i] = rg_elem_wrap(out->dtype, a->ints[i]);
+    } else if (out->floats) {
+      float f = a->floats ? a->floats[i] : (float)a->ints[i];
+      store_float(out, i, f);
+    } else {
+      double t = trunc((double)a->floats[i]);
+      if (isnan(t) || t < (double)rg_elem_min(out->dtype) || t > (double)rg_elem_max(out->dtype))
+        return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "%g does not fit %s (undefined)",
+                            (double)a->floats[i], rg_dtype_name(out->dtype));
+      out->ints[i] = (int64_t)t;
+    }
+  }
+  return RG_OK;
+}
+
+/* full {size, fill_value}: every element is fill_value converted to the
+ * result's element type (a float value for an integer result is INVALID). */
+static RgStatus op_full(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)in;
+  double f = 0;
+  int64_t iv = 0;
+  bool isf = false;
+  if (!attr_scalar(n, "fill_value", &f, &iv, &isf))
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'fill_value' is not a finite int, float or bool");
+  if (isf && out->ints)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "a float fill_value with a %s result",
+                        rg_dtype_name(out->dtype));
+  for (int64_t i = 0; i < out->numel; i++) {
+    if (out->floats)
+      store_float(out, i, (float)f);
+    else
+      out->ints[i] = out->dtype == RG_DT_I1 ? iv != 0 : rg_elem_wrap(out->dtype, iv);
+  }
+  return RG_OK;
+}
+
 /* The evaluators bound by eval(...) in the .ops declarations. */
 RG_EVAL_ONE_RESULT(xnnpack_eval_mul_tensor, op_mul_tensor, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_mul_scalar, op_mul_scalar, 1, 1)
@@ -424,6 +477,8 @@ RG_EVAL_ONE_RESULT(xnnpack_eval_add_tensor, op_add_tensor, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_sub_tensor, op_sub_tensor, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_div_tensor, op_div_tensor, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_clone, op_clone, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_to_copy, op_to_copy, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_full, op_full, 0, 0)
 RG_EVAL_ONE_RESULT(xnnpack_eval_relu, op_relu, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_bmm, op_bmm, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_mm, op_mm, 2, 2)

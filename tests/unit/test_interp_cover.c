@@ -2,10 +2,11 @@
  * every evaluator the shipped .ops files bind that the other parts do not
  * reach: comparisons, logical and bitwise ops, shifts, integer division,
  * pow, the remaining unary ops, reduce_min/product/all/any, argmax,
- * reverse, gather, scatter, aten.relu/sub/div/clone, and the upstream ops
- * of mixed graphs (linalg.matmul, linalg.softmax, tensor.empty,
- * tensor.insert_slice, arith.constant, math.sin/cos). Expected values come from the TOSA 1.0
- * pseudocode (or the op's definition) worked by hand. */
+ * reverse, gather, scatter, aten.relu/sub/div/clone/_to_copy/full, and the
+ * upstream ops of mixed graphs (linalg.matmul, linalg.softmax,
+ * tensor.empty, tensor.insert_slice, arith.constant, math.sin/cos).
+ * Expected values come from the TOSA 1.0 pseudocode (or the op's
+ * definition) worked by hand. */
 #include "interp_tb.h"
 #include "check.h"
 
@@ -314,6 +315,50 @@ static void test_aten_sub_div_clone(void) {
   rg_tensor_release(&y);
 }
 
+static void test_aten_to_copy_full(void) {
+  TB t;
+  /* floats to integers truncate toward zero; to bool is != 0 */
+  RgTensor x = tb_in_f(RG_DT_F32, 1, I64S(4), F32S(2.75f, -2.75f, 0.0f, 127.5f));
+  CHECK(run_unary(&t, "aten._to_copy", "tensor<4xf32>", "tensor<4xi8>", &x) == RG_OK &&
+        ints_are(&t.outs[0], 4, I64S(2, -2, 0, 127)));
+  tb_free(&t);
+  CHECK(run_unary(&t, "aten._to_copy", "tensor<4xf32>", "tensor<4xi1>", &x) == RG_OK &&
+        ints_are(&t.outs[0], 4, I64S(1, 1, 0, 1)));
+  tb_free(&t);
+  /* f32 -> f16 rounds to nearest even: 2.75 is exact, 127.5 too */
+  CHECK(run_unary(&t, "aten._to_copy", "tensor<4xf32>", "tensor<4xf16>", &x) == RG_OK &&
+        floats_are(&t.outs[0], 4, F32S(2.75f, -2.75f, 0.0f, 127.5f)));
+  tb_free(&t);
+  rg_tensor_set_float(&x, 3, 128.0);
+  CHECK(run_unary(&t, "aten._to_copy", "tensor<4xf32>", "tensor<4xi8>", &x) == RG_ERR_INVALID &&
+        t.kind == RG_INTERP_UNPREDICTABLE);
+  tb_free(&t);
+  rg_tensor_release(&x);
+  /* integers wrap; 2^24 + 1 rounds to even in f32 */
+  x = tb_in_i(RG_DT_I32, 1, I64S(2), I64S(300, 16777217));
+  CHECK(run_unary(&t, "aten._to_copy", "tensor<2xi32>", "tensor<2xi8>", &x) == RG_OK &&
+        ints_are(&t.outs[0], 2, I64S(44, 1)));
+  tb_free(&t);
+  CHECK(run_unary(&t, "aten._to_copy", "tensor<2xi32>", "tensor<2xf32>", &x) == RG_OK &&
+        floats_are(&t.outs[0], 2, F32S(300.0f, 16777216.0f)));
+  tb_free(&t);
+  rg_tensor_release(&x);
+
+  tb_init(&t);
+  RgNode *f = tb_node(&t, "aten.full", "tensor<2x2xf16>", 0, NULL);
+  rg_node_set_prop(t.g, f, "fill_value", rg_attr_float(t.g, 0.1, tb_type(&t, "f64")));
+  RgNode *k = tb_node(&t, "aten.full", "tensor<3xi8>", 0, NULL);
+  rg_node_set_prop(t.g, k, "fill_value", rg_attr_int(t.g, 257, tb_type(&t, "i64")));
+  RgValue *rets[2] = {&f->results[0], &k->results[0]};
+  tb_return(&t, 2, rets);
+  CHECK(tb_run(&t, NULL, 0) == RG_OK && t.nout == 2);
+  /* 0.1 -> f32 -> f16: 0.0999755859375 */
+  CHECK(t.nout == 2 && floats_are(&t.outs[0], 4, F32S(0.0999755859375f, 0.0999755859375f,
+                                                      0.0999755859375f, 0.0999755859375f)));
+  CHECK(t.nout == 2 && ints_are(&t.outs[1], 3, I64S(1, 1, 1)));
+  tb_free(&t);
+}
+
 /* ---- upstream MLIR ops of mixed graphs ---- */
 
 static void test_linalg_matmul(void) {
@@ -418,6 +463,7 @@ int main(void) {
   RUN(test_gather_scatter);
   RUN(test_aten_relu);
   RUN(test_aten_sub_div_clone);
+  RUN(test_aten_to_copy_full);
   RUN(test_linalg_matmul);
   RUN(test_linalg_softmax);
   RUN(test_tensor_and_arith);

@@ -132,6 +132,20 @@ if command -v pkg-config >/dev/null 2>&1; then
       >"$tmp/out" 2>&1; then
     echo "PASS example-make"
     run_example make "$tmp/mk/my-npu-opt"
+    # A hook whose signature differs from the generated declaration (an
+    # int where the generated code passes a uint32_t) does not compile.
+    sed 's/RgTensor \*out, uint32_t num_out) {/RgTensor *out, int num_out) {/' "$example/my_npu_hooks.c" \
+      >"$tmp/mk/wrong_hooks.c"
+    if ! grep -q 'int num_out) {' "$tmp/mk/wrong_hooks.c"; then
+      echo "FAIL hook-signature-checked: the test could not plant the mismatch"
+    elif $cc -std=c11 -c $(pkg-config --cflags rulegen) -I"$tmp/mk" "$tmp/mk/wrong_hooks.c" \
+        -o "$tmp/mk/wrong.o" 2>"$tmp/err"; then
+      echo "FAIL hook-signature-checked: a mismatched evaluator compiled"
+    elif grep -q 'conflicting types.*my_npu_eval' "$tmp/err"; then
+      echo "PASS hook-signature-checked"
+    else
+      echo "FAIL hook-signature-checked: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+    fi
   else
     echo "FAIL example-make: $(tail -n 3 "$tmp/out" | tr '\n' '|')"
   fi

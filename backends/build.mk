@@ -34,12 +34,19 @@ RULES_C = $(BUILD)/gen/rules/builtin.c
 RULES_H = $(BUILD)/gen/rules/builtin.h
 RULES_OBJ = $(BUILD)/obj/gen/rules/builtin.o
 
-$(RULES_C): $(RULES_SRCS) $(BUILD)/bin/rulegen
+RULES_STAMP = $(BUILD)/gen/rules/builtin.stamp
+
+# rulegen rewrites builtin.c/.h only when their text changes, so a relinked
+# rulegen or a touched .rules file does not recompile builtin.o; the stamp
+# records that the generated files are current.
+$(RULES_STAMP): $(RULES_SRCS) $(BUILD)/bin/rulegen
 	@mkdir -p $(dir $@)
-	$(BUILD)/bin/rulegen $(RULES_INC) -o $@ --header $(RULES_H) --symbol builtin -MD $(RULES_SRCS)
-$(RULES_H): $(RULES_C)
+	$(BUILD)/bin/rulegen $(RULES_INC) -o $(RULES_C) --header $(RULES_H) --symbol builtin \
+	  -MD -MF $(RULES_STAMP).d -MT $@ $(RULES_SRCS)
+	@touch $@
+$(RULES_C) $(RULES_H): $(RULES_STAMP) ;
 $(RULES_OBJ): $(RULES_H)
 $(BACKEND_OBJS): | $(RULES_H)
--include $(RULES_C:.c=.d)
+-include $(RULES_STAMP).d
 
 all: $(RULES_OBJ)

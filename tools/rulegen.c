@@ -11,7 +11,7 @@
 
 static void usage(FILE *out) {
   fputs("usage: rulegen [-I DIR]... -o OUT.c [--header OUT.h] [--symbol NAME]\n"
-        "               [--no-line] [-MD] [-MF DEPFILE] FILE...\n"
+        "               [--no-line] [-MD] [-MF DEPFILE] [-MT TARGET] FILE...\n"
         "       rulegen [-I DIR]... --check FILE...\n"
         "       rulegen [-I DIR]... --dump-ast FILE...\n"
         "       rulegen [-I DIR]... --targets FILE...\n"
@@ -23,10 +23,12 @@ static void usage(FILE *out) {
         "  --targets    print each pass's derived target-op condition\n"
         "  -o OUT.c     generate C passes for the passes and pipelines of FILE...\n"
         "  --header H   also write a header declaring them\n"
-        "  --symbol S   suffix of the exported tables: letters, digits, '_'\n"
-        "               (default: OUT.c's base name, other characters made '_')\n"
+        "  --symbol S   part of every global name the C file defines\n"
+        "               (rg_pass_S__PASS, rg_ops_S, ...): letters, digits, '_',\n"
+        "               no '__' (default: OUT.c's base name, other characters made '_')\n"
         "  --no-line    no #line directives pointing back to the .rules files\n"
         "  -MD          write a make dependency file (OUT.d, or -MF DEPFILE)\n"
+        "  -MT TARGET   name TARGET in it instead of OUT.c and OUT.h\n"
         "  -I DIR       search DIR for imports (after the importing file's dir,\n"
         "               before the installed rule library, PREFIX/share/rulegen)\n"
         "  --print-search-path  print the directories searched for imports\n"
@@ -74,7 +76,7 @@ static int usage_error(const char *fmt, const char *arg) {
   return 2;
 }
 
-/* Symbol suffix from the output file name: build/gen/tosa_rules.c -> tosa_rules. */
+/* Symbol from the output file name: build/gen/tosa_rules.c -> tosa_rules. */
 static char *symbol_from_path(const char *path) {
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
@@ -82,10 +84,14 @@ static char *symbol_from_path(const char *path) {
   char *s = malloc(n + 2);
   if (!s)
     return NULL;
+  size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     char c = base[i];
-    s[i] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_';
+    c = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_';
+    if (c != '_' || k == 0 || s[k - 1] != '_') /* no "__": it ends the symbol */
+      s[k++] = c;
   }
+  n = k;
   s[n] = 0;
   if (n == 0 || (s[0] >= '0' && s[0] <= '9')) {
     memmove(s + 1, s, n + 1);
@@ -104,8 +110,30 @@ static void put_make_path(RgBuf *b, const char *p) {
   }
 }
 
+/* Whether the file at path already holds exactly `len` bytes of `data`. */
+static bool same_content(const char *path, const char *data, size_t len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return false;
+  char buf[65536];
+  size_t off = 0, n;
+  bool same = true;
+  while (same && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+    same = off + n <= len && memcmp(buf, data + off, n) == 0;
+    off += n;
+  }
+  same = same && !ferror(f) && off == len;
+  fclose(f);
+  return same;
+}
+
+/* Writes atomically, and not at all when the file already has this text:
+ * an unchanged generated file keeps its time stamp, so make does not
+ * recompile what includes it. */
 static int write_out(const char *path, const RgBuf *b) {
   char err[512];
+  if (strcmp(path, "-") != 0 && same_content(path, b->data ? b->data : "", b->len))
+    return 0;
   if (rg_write_file_atomic(path, b->data ? b->data : "", b->len, err, sizeof err) != 0) {
     fprintf(stderr, "rulegen: error: %s\n", err);
     return 1;
@@ -116,7 +144,8 @@ static int write_out(const char *path, const RgBuf *b) {
 /* Writes OUT.c (and the header and dependency file) only when generation
  * succeeded as a whole, each atomically: a failed run leaves no output. */
 static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const char *out_h,
-                    const char *symbol, bool line_directives, bool want_deps, const char *depfile) {
+                    const char *symbol, bool line_directives, bool want_deps, const char *depfile,
+                    const char *dep_target) {
   char *sym = symbol ? NULL : symbol_from_path(out_c);
   GenOptions o = {out_c, out_h, symbol ? symbol : sym, line_directives};
   if (o.header_name) {
@@ -135,10 +164,14 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
     rc = 1;
   }
   if (rc == 0 && want_deps) {
-    put_make_path(&d, out_c);
-    if (out_h) {
-      rg_buf_putc(&d, ' ');
-      put_make_path(&d, out_h);
+    if (dep_target) {
+      put_make_path(&d, dep_target);
+    } else {
+      put_make_path(&d, out_c);
+      if (out_h) {
+        rg_buf_putc(&d, ' ');
+        put_make_path(&d, out_h);
+      }
     }
     rg_buf_putc(&d, ':');
     for (uint32_t i = 0; i < prog->nfiles; i++) {
@@ -187,7 +220,7 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
 
 int main(int argc, char **argv) {
   enum { NONE, CHECK, DUMP, TARGETS, GEN, SEARCH_PATH } mode = NONE;
-  const char *out_c = NULL, *out_h = NULL, *symbol = NULL, *depfile = NULL;
+  const char *out_c = NULL, *out_h = NULL, *symbol = NULL, *depfile = NULL, *dep_target = NULL;
   bool line_directives = true, want_deps = false;
   const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
   const char **files = calloc((size_t)argc + 1, sizeof *files);
@@ -231,7 +264,7 @@ int main(int argc, char **argv) {
     } else if (strcmp(a, "-MD") == 0) {
       want_deps = true;
     } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 || strcmp(a, "--symbol") == 0 ||
-               strcmp(a, "-MF") == 0) {
+               strcmp(a, "-MF") == 0 || strcmp(a, "-MT") == 0) {
       if (i + 1 >= argc) {
         rc = usage_error("option '%s' needs an argument", a);
       } else {
@@ -242,10 +275,15 @@ int main(int argc, char **argv) {
         } else if (a[2] == 'h') {
           out_h = v;
         } else if (a[2] == 's') {
-          /* A suffix of C identifiers (rg_ops_S): letters, digits, '_'. */
+          /* Part of C identifiers (rg_pass_S__P): letters, digits, '_';
+           * no "__", which separates it from the pass name. */
           symbol = v;
           if (!*v || v[strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
             rc = usage_error("--symbol '%s' is not usable in C names: use letters, digits and '_' only", v);
+          else if (strstr(v, "__"))
+            rc = usage_error("--symbol '%s' contains '__', which separates it from pass names", v);
+        } else if (a[2] == 'T') {
+          dep_target = v;
         } else {
           depfile = v;
           want_deps = true;
@@ -259,8 +297,8 @@ int main(int argc, char **argv) {
   }
   if (rc == 0 && mode == NONE)
     rc = usage_error("%sno mode given: use -o, --check, --dump-ast or --targets", "");
-  if (rc == 0 && (out_h || symbol || depfile || want_deps) && mode != GEN)
-    rc = usage_error("%s--header, --symbol and -MD/-MF need -o", "");
+  if (rc == 0 && (out_h || symbol || depfile || want_deps || dep_target) && mode != GEN)
+    rc = usage_error("%s--header, --symbol and -MD/-MF/-MT need -o", "");
   if (rc == 0 && nfiles == 0 && mode != SEARCH_PATH)
     rc = usage_error("%sno input files", "");
   if (rc == 0 && nfiles && mode == SEARCH_PATH)
@@ -318,7 +356,7 @@ int main(int argc, char **argv) {
     rg_buf_free(&b);
   }
   if (mode == GEN && rc == 0)
-    rc = generate(&prog, &diags, out_c, out_h, symbol, line_directives, want_deps, depfile);
+    rc = generate(&prog, &diags, out_c, out_h, symbol, line_directives, want_deps, depfile, dep_target);
   dsl_program_free(&prog);
   rg_diags_free(&diags);
   free(installed);

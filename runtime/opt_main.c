@@ -29,12 +29,44 @@ static int flag_output(OptState *o, const char *arg) {
   return 0;
 }
 
+static void add_unique_pass(OptState *o, const RgPassDesc *p) {
+  for (uint32_t i = 0; i < o->num_all_passes; i++)
+    if (o->all_passes[i] == p)
+      return;
+  o->all_passes[o->num_all_passes++] = p;
+}
+
 static const RgPassDesc *find_pass(const OptState *o, const char *name, size_t n) {
-  for (size_t t = 0; t < o->num_targets; t++)
-    for (const RgPassDesc *const *p = o->targets[t].passes; p && *p; p++)
-      if (strlen((*p)->name) == n && memcmp((*p)->name, name, n) == 0)
-        return *p;
+  for (uint32_t i = 0; i < o->num_all_passes; i++)
+    if (strlen(o->all_passes[i]->name) == n && memcmp(o->all_passes[i]->name, name, n) == 0)
+      return o->all_passes[i];
   return NULL;
+}
+
+/* Every pass the rule sets name: their own, then those only their
+ * pipelines reach (a pass of an imported file is compiled into the rule
+ * set for its pipeline, but not listed with the set's own). Each once. */
+static bool collect_passes(OptState *o) {
+  uint32_t cap = 0;
+  for (size_t t = 0; t < o->num_targets; t++) {
+    for (const RgPassDesc *const *p = o->targets[t].passes; p && *p; p++)
+      cap++;
+    for (const RgPipelineDesc *const *pl = o->targets[t].pipelines; pl && *pl; pl++)
+      cap += (*pl)->num_passes;
+  }
+  o->all_passes = rg_alloc(sizeof *o->all_passes * (cap ? cap : 1));
+  if (!o->all_passes)
+    return false;
+  for (size_t t = 0; t < o->num_targets; t++) {
+    const RgPipelineDesc *const *pl = o->targets[t].pipelines;
+    const RgPassDesc *const *own = o->targets[t].passes;
+    for (uint32_t k = 0; own && own[k]; k++)
+      add_unique_pass(o, own[k]);
+    for (; pl && *pl; pl++)
+      for (uint32_t k = 0; k < (*pl)->num_passes; k++)
+        add_unique_pass(o, (*pl)->passes[k]);
+  }
+  return true;
 }
 
 /* Pipeline names are C identifiers; targets are named with '-' for '_'. */
@@ -113,14 +145,13 @@ static int flag_list(OptState *o, const char *arg) {
       printf("\n");
     }
   printf("passes (--passes):\n");
-  for (size_t t = 0; t < o->num_targets; t++)
-    for (const RgPassDesc *const *p = o->targets[t].passes; p && *p; p++) {
-      printf("  %-20s %s (%u rule%s: ", (*p)->name, (*p)->doc, (*p)->num_rules,
-             (*p)->num_rules == 1 ? "" : "s");
-      for (uint16_t r = 0; r < (*p)->num_rules; r++)
-        printf("%s%s", r ? ", " : "", (*p)->rules[r].name);
-      printf(")\n");
-    }
+  for (uint32_t i = 0; i < o->num_all_passes; i++) {
+    const RgPassDesc *p = o->all_passes[i];
+    printf("  %-20s %s (%u rule%s: ", p->name, p->doc, p->num_rules, p->num_rules == 1 ? "" : "s");
+    for (uint16_t r = 0; r < p->num_rules; r++)
+      printf("%s%s", r ? ", " : "", p->rules[r].name);
+    printf(")\n");
+  }
   return -1;
 }
 
@@ -287,14 +318,14 @@ static int flag_help(OptState *o, const char *arg) {
 /* A --disable-rule / --isolate-rule name must name a rule ("rule" or
  * "pass.rule"): a typo would otherwise silently change nothing. */
 static bool known_rule(const OptState *o, const char *name) {
-  for (size_t t = 0; t < o->num_targets; t++)
-    for (const RgPassDesc *const *p = o->targets[t].passes; p && *p; p++) {
-      size_t n = strlen((*p)->name);
-      const char *rule = strncmp(name, (*p)->name, n) == 0 && name[n] == '.' ? name + n + 1 : name;
-      for (uint16_t r = 0; r < (*p)->num_rules; r++)
-        if (strcmp((*p)->rules[r].name, name) == 0 || strcmp((*p)->rules[r].name, rule) == 0)
-          return true;
-    }
+  for (uint32_t i = 0; i < o->num_all_passes; i++) {
+    const RgPassDesc *p = o->all_passes[i];
+    size_t n = strlen(p->name);
+    const char *rule = strncmp(name, p->name, n) == 0 && name[n] == '.' ? name + n + 1 : name;
+    for (uint16_t r = 0; r < p->num_rules; r++)
+      if (strcmp(p->rules[r].name, name) == 0 || strcmp(p->rules[r].name, rule) == 0)
+        return true;
+  }
   return false;
 }
 
@@ -380,9 +411,14 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   o->targets = targets;
   o->num_targets = targets ? n : 0;
   rg_run_options_init(&o->run);
-  int rc = parse_args(argc, argv, o);
-  if (rc == 0)
+  int rc;
+  if (!collect_passes(o)) {
+    fprintf(stderr, "%s: error: out of memory\n", o->prog);
+    rc = OPT_EXIT_INPUT;
+  } else if ((rc = parse_args(argc, argv, o)) == 0) {
     rc = run(o);
+  }
+  rg_free(o->all_passes);
   rg_free(o);
   return rc < 0 ? 0 : rc;
 }

@@ -197,6 +197,49 @@ for f in my_npu.ops my_npu.rules my_npu_hooks.c my_npu_opt.c CMakeLists.txt grap
   fi
 done
 
+# ---- two rule sets in one tool: the shipped ethos-u55 pipeline and
+# my_npu both compile fuse_transposes; they link together and both run ----
+two="$tmp/two"
+mkdir -p "$two"
+cat >"$two/main.c" <<'C'
+#include "rulegen/opt.h"
+#include "ethos_u55.h"
+#include "my_npu.h"
+int main(int argc, char **argv) {
+  const RgOptTarget sets[] = {
+      {"ethos_u55", rg_pipelines_ethos_u55, rg_passes_ethos_u55, rg_ops_ethos_u55, rg_num_ops_ethos_u55},
+      {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu}};
+  return rg_opt_main(argc, argv, sets, 2);
+}
+C
+if "$prefix/bin/rulegen" -o "$two/ethos_u55.c" --header "$two/ethos_u55.h" --symbol ethos_u55 \
+      "$prefix/share/rulegen/ethos_u55/pipeline.rules" 2>"$tmp/err" &&
+    "$prefix/bin/rulegen" -I "$example" -o "$two/my_npu.c" --header "$two/my_npu.h" --symbol my_npu \
+      "$example/my_npu.rules" 2>>"$tmp/err" &&
+    $cc -std=c11 -Wall -Wextra -Werror $san -I"$prefix/include" -I"$two" "$two/main.c" "$two/ethos_u55.c" \
+      "$two/my_npu.c" "$example/my_npu_hooks.c" "$prefix/lib/librulegen.a" -lm -o "$two/tool" 2>>"$tmp/err"; then
+  echo "PASS two-sets-link"
+  if "$two/tool" --target ethos-u55 --verify-by-execution tests/examples/nchw_block.mlir -o "$two/a.mlir" \
+        2>"$tmp/err" && grep -q 'verified by execution' "$tmp/err" &&
+      "$two/tool" --target my-npu --verify-by-execution "$example/graphs/nchw_relu.mlir" -o "$two/b.mlir" \
+        2>"$tmp/err" && grep -q 'verified by execution' "$tmp/err" && grep -q '"my_npu.relu"' "$two/b.mlir" &&
+      ! grep -q '"tosa.transpose"' "$two/b.mlir"; then
+    echo "PASS two-sets-run"
+  else
+    echo "FAIL two-sets-run: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+  fi
+  # A pass only a pipeline runs (imported) is still known by name.
+  if "$two/tool" --list | grep -q '^  fuse_transposes' &&
+      "$two/tool" --target my-npu --isolate-rule fuse_transposes.identity "$example/graphs/nchw_relu.mlir" \
+        -o "$two/c.mlir" 2>"$tmp/err" && grep -q '"tosa.transpose"' "$two/c.mlir"; then
+    echo "PASS imported-pass-known"
+  else
+    echo "FAIL imported-pass-known: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+  fi
+else
+  echo "FAIL two-sets-link: $(head -n 3 "$tmp/err" | tr '\n' '|')"
+fi
+
 # ---- make uninstall removes all of it ----
 make -s -C "$RG_ROOT" BUILD="$build" uninstall PREFIX="$prefix" >"$tmp/out" 2>&1
 left=$(cd "$prefix" && find . -mindepth 1 | head -n 5 | tr '\n' ' ')

@@ -6,11 +6,12 @@ cd "$RG_ROOT" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
-# A library built with sanitizers (make asan) needs them in programs too.
+# A library built with sanitizers (make asan) or coverage counters (make
+# coverage) needs the same in the programs that link it.
 san=
-if nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q ' U __asan_'; then
-  san="-fsanitize=address,undefined"
-fi
+syms=$(nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -o ' U __\(asan\|gcov\)_' | sort -u)
+case $syms in *asan*) san="-fsanitize=address,undefined" ;; esac
+case $syms in *gcov*) san="$san --coverage" ;; esac
 
 # ---- public headers ----
 for h in runtime/include/rulegen/*.h; do
@@ -179,7 +180,7 @@ fi
 mkdir -p "$tmp/home"
 {
   echo 'set -e'
-  [ -n "$san" ] && printf 'cmake() { case $1 in -S) command cmake "$@" -DCMAKE_C_FLAGS=%s -DCMAKE_EXE_LINKER_FLAGS=%s ;; *) command cmake "$@" ;; esac; }\n' "$san" "$san"
+  [ -n "$san" ] && printf 'cmake() { case $1 in -S) command cmake "$@" "-DCMAKE_C_FLAGS=%s" "-DCMAKE_EXE_LINKER_FLAGS=%s" ;; *) command cmake "$@" ;; esac; }\n' "$san" "$san"
   sed -n '/^```sh$/,/^```$/p' docs/tutorial.md | grep -v '^```'
 } >"$tmp/tutorial.sh"
 if ! command -v cmake >/dev/null 2>&1; then

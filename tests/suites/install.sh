@@ -133,6 +133,21 @@ if command -v pkg-config >/dev/null 2>&1; then
       >"$tmp/out" 2>&1; then
     echo "PASS example-make"
     run_example make "$tmp/mk/my-npu-opt"
+    # A C++ main over the C rule set: the generated header gives C linkage.
+    if [ -n "$cxx" ]; then
+      printf '%s\n' '#include "rulegen/opt.h"' '#include "my_npu.h"' \
+        'int main(int argc, char **argv) {' \
+        '  const RgOptTarget t = {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu};' \
+        '  return rg_opt_main(argc, argv, &t, 1);' '}' >"$tmp/mk/main.cc"
+      if $cxx -std=c++11 -Wall -Wextra -Werror $san $(pkg-config --cflags rulegen) -I"$tmp/mk" "$tmp/mk/main.cc" \
+          "$tmp/mk/my_npu.o" "$tmp/mk/my_npu_hooks.o" $(pkg-config --libs rulegen) -Wl,-rpath,"$prefix/lib" \
+          -o "$tmp/mk/cxx-opt" 2>"$tmp/err" &&
+          "$tmp/mk/cxx-opt" --target my-npu "$example/graphs/add_relu.mlir" 2>"$tmp/err" | grep -q my_npu.add_relu; then
+        echo "PASS example-c++-main"
+      else
+        echo "FAIL example-c++-main: $(head -n 3 "$tmp/err" | tr '\n' '|')"
+      fi
+    fi
     # A hook whose signature differs from the generated declaration (an
     # int where the generated code passes a uint32_t) does not compile.
     sed 's/RgTensor \*out, uint32_t num_out) {/RgTensor *out, int num_out) {/' "$example/my_npu_hooks.c" \

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "rulegen/graph.h"
 #include "rulegen/interp.h"
+#include "rulegen/mlir.h"
 #include "rulegen/opt.h"
 #include "rulegen/pass.h"
 #include "rulegen/proof.h"
@@ -33,6 +34,7 @@ typedef struct OptState {
   const char *disabled[OPT_MAX_DISABLED + 1];
   uint32_t num_disabled;
   uint32_t verify_runs; /* --verify-by-execution */
+  RgMlirForm emit;      /* --emit */
 } OptState;
 
 void opt_mem_report(const OptState *o, RgGraph *g);

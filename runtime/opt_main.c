@@ -1,5 +1,5 @@
-/* runtime/opt_main.c - rg_opt_main: reads a graph in the MLIR generic op
- * form, runs a pass pipeline chosen from the rule sets the program hands
+/* runtime/opt_main.c - rg_opt_main: reads a graph in MLIR text (generic or
+ * custom form), runs a pass pipeline chosen from the rule sets the program hands
  * in, verifies it and writes it back atomically. Options live in one table
  * below, so adding one is one entry and one handler. Exit status: 0
  * success, 1 bad input, a failing pipeline or a failed write, 2 bad usage. */
@@ -241,6 +241,16 @@ static int flag_mem_report(OptState *o, const char *arg) {
   return 0;
 }
 
+static int flag_emit(OptState *o, const char *arg) {
+  if (strcmp(arg, "generic") == 0)
+    o->emit = RG_MLIR_GENERIC;
+  else if (strcmp(arg, "pretty") == 0)
+    o->emit = RG_MLIR_PRETTY;
+  else
+    return usage_error(o, "--emit takes 'generic' or 'pretty', not '%s'", arg);
+  return 0;
+}
+
 static int flag_help(OptState *o, const char *arg);
 static int flag_version(OptState *o, const char *arg) {
   (void)arg;
@@ -279,6 +289,9 @@ static const struct OptSpec {
      flag_verify_exec},
     {"mem-report", 0, NULL, false, "print graph memory use (bytes per node) to standard error",
      flag_mem_report},
+    {"emit", 0, "FORM", false,
+     "print the result in 'generic' op form (the default) or mlir-opt's custom 'pretty' form",
+     flag_emit},
     {"help", 'h', NULL, false, "show this help and exit", flag_help},
     {"version", 0, NULL, false, "show the version and exit", flag_version},
 };
@@ -287,9 +300,10 @@ enum { NUM_OPTIONS = sizeof options / sizeof options[0] };
 static int flag_help(OptState *o, const char *arg) {
   (void)arg;
   printf("usage: %s [options] [INPUT.mlir]\n\n"
-         "Reads a graph in MLIR generic op form (INPUT, or standard input when\n"
-         "INPUT is '-' or absent), runs the passes, verifies the graph and writes\n"
-         "it in generic form. Exit status: 0 ok, 1 bad input, 2 bad usage.\n\n"
+         "Reads a graph in MLIR text, generic or custom form (INPUT, or standard\n"
+         "input when INPUT is '-' or absent), runs the passes, verifies the graph\n"
+         "and writes it (generic form unless --emit=pretty). Exit status: 0 ok,\n"
+         "1 bad input, 2 bad usage.\n\n"
          "options:\n", o->prog);
   for (int i = 0; i < NUM_OPTIONS; i++) {
     char left[64], shrt[8] = "    ";
@@ -525,7 +539,7 @@ static int run(OptState *o) {
     }
   }
   size_t len = 0;
-  char *text = rg_mlir_write(g, &len);
+  char *text = rg_mlir_write_as(g, o->emit, &len);
   rg_graph_free(g);
   if (!text) {
     fprintf(stderr, "%s: error: out of memory writing the graph\n", prog);

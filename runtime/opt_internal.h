@@ -20,6 +20,7 @@ typedef struct OptState {
   const RgOptTarget *targets;
   size_t num_targets;
   const RgPassDesc **all_passes; /* every pass the targets name, once */
+  uint32_t *all_sets;            /* the index of the target naming each */
   uint32_t num_all_passes;
   const char *input;
   const char *output;

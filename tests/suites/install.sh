@@ -213,27 +213,39 @@ for f in my_npu.ops my_npu.rules my_npu_hooks.c my_npu_opt.c CMakeLists.txt grap
   fi
 done
 
-# ---- two rule sets in one tool: the shipped ethos-u55 pipeline and
-# my_npu both compile fuse_transposes; they link together and both run ----
+# ---- three rule sets in one tool: the shipped ethos-u55 pipeline and
+# my_npu both compile fuse_transposes, and a third set has a cleanup of
+# its own like ethos-u55's; they link together and all run ----
 two="$tmp/two"
 mkdir -p "$two"
 cat >"$two/main.c" <<'C'
 #include "rulegen/opt.h"
 #include "ethos_u55.h"
 #include "my_npu.h"
+#include "other.h"
 int main(int argc, char **argv) {
   const RgOptTarget sets[] = {
       {"ethos_u55", rg_pipelines_ethos_u55, rg_passes_ethos_u55, rg_ops_ethos_u55, rg_num_ops_ethos_u55},
-      {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu}};
-  return rg_opt_main(argc, argv, sets, 2);
+      {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu},
+      {"other", rg_pipelines_other, rg_passes_other, rg_ops_other, rg_num_ops_other}};
+  return rg_opt_main(argc, argv, sets, 3);
 }
 C
+cat >"$two/other.rules" <<'R'
+import "tosa.ops"
+pass cleanup "Another pass called cleanup" {
+  rule abs_abs: (tosa.abs (tosa.abs x)) => (tosa.abs x)
+}
+pipeline other = [cleanup]
+R
 if "$prefix/bin/rulegen" -o "$two/ethos_u55.c" --header "$two/ethos_u55.h" --symbol ethos_u55 \
       "$prefix/share/rulegen/ethos_u55/pipeline.rules" 2>"$tmp/err" &&
     "$prefix/bin/rulegen" -I "$example" -o "$two/my_npu.c" --header "$two/my_npu.h" --symbol my_npu \
       "$example/my_npu.rules" 2>>"$tmp/err" &&
+    "$prefix/bin/rulegen" -o "$two/other.c" --header "$two/other.h" --symbol other "$two/other.rules" 2>>"$tmp/err" &&
     $cc -std=c11 -Wall -Wextra -Werror $san -I"$prefix/include" -I"$two" "$two/main.c" "$two/ethos_u55.c" \
-      "$two/my_npu.c" "$example/my_npu_hooks.c" "$prefix/lib/librulegen.a" -lm -o "$two/tool" 2>>"$tmp/err"; then
+      "$two/my_npu.c" "$two/other.c" "$example/my_npu_hooks.c" "$prefix/lib/librulegen.a" -lm -o "$two/tool" \
+      2>>"$tmp/err"; then
   echo "PASS two-sets-link"
   if "$two/tool" --target ethos-u55 --verify-by-execution tests/examples/nchw_block.mlir -o "$two/a.mlir" \
         2>"$tmp/err" && grep -q 'verified by execution' "$tmp/err" &&
@@ -245,12 +257,36 @@ if "$prefix/bin/rulegen" -o "$two/ethos_u55.c" --header "$two/ethos_u55.h" --sym
     echo "FAIL two-sets-run: $(head -n 2 "$tmp/err" | tr '\n' '|')"
   fi
   # A pass only a pipeline runs (imported) is still known by name.
-  if "$two/tool" --list | grep -q '^  fuse_transposes' &&
+  if "$two/tool" --list | grep -q '^  my_npu:fuse_transposes' &&
       "$two/tool" --target my-npu --isolate-rule fuse_transposes.identity "$example/graphs/nchw_relu.mlir" \
         -o "$two/c.mlir" 2>"$tmp/err" && grep -q '"tosa.transpose"' "$two/c.mlir"; then
     echo "PASS imported-pass-known"
   else
     echo "FAIL imported-pass-known: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+  fi
+  # Both cleanups run, each named by its set; the bare name is ambiguous
+  # (fuse_transposes is not: both sets compiled the same shipped pass).
+  printf '%s\n' '"builtin.module"() ({' \
+    '  "func.func"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = "f"}> ({' \
+    '  ^bb0(%a: tensor<4xf32>):' \
+    '    %0 = "tosa.abs"(%a) : (tensor<4xf32>) -> tensor<4xf32>' \
+    '    %1 = "tosa.abs"(%0) : (tensor<4xf32>) -> tensor<4xf32>' \
+    '    "func.return"(%1) : (tensor<4xf32>) -> ()' \
+    '  }) : () -> ()' '}) : () -> ()' >"$two/abs.mlir"
+  if "$two/tool" --passes other:cleanup --verify-by-execution "$two/abs.mlir" -o "$two/d.mlir" 2>"$tmp/err" &&
+      [ "$(grep -c '"tosa.abs"' "$two/d.mlir")" = 1 ] &&
+      "$two/tool" --passes ethos_u55:cleanup,fuse_transposes "$two/abs.mlir" -o "$two/e.mlir" 2>"$tmp/err" &&
+      [ "$(grep -c '"tosa.abs"' "$two/e.mlir")" = 2 ]; then
+    echo "PASS same-pass-name-both-run"
+  else
+    echo "FAIL same-pass-name-both-run: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+  fi
+  "$two/tool" --passes cleanup "$two/abs.mlir" >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ $rc = 2 ] && grep -q "pass 'cleanup' is in rule sets 'ethos_u55' and 'other': name one as SET:cleanup" "$tmp/err"; then
+    echo "PASS same-pass-name-ambiguous"
+  else
+    echo "FAIL same-pass-name-ambiguous: exit $rc: $(head -n 2 "$tmp/err" | tr '\n' '|')"
   fi
 else
   echo "FAIL two-sets-link: $(head -n 3 "$tmp/err" | tr '\n' '|')"

@@ -84,6 +84,11 @@ for f in bin/rulegen bin/rgopt bin/rgdiff lib/librulegen.a lib/librulegen.so inc
     lib/pkgconfig/rulegen.pc lib/cmake/rulegen/rulegenConfig.cmake share/man/man1/rgopt.1; do
   [ -e "$prefix/$f" ] && echo "PASS installed:$f" || echo "FAIL installed:$f: missing"
 done
+# The shared library exports the API and the shipped targets' hooks only
+# (tool-inserted names, which start with '_', aside).
+extra=$(nm -D --defined-only "$prefix/lib/librulegen.so" 2>/dev/null | awk '{print $3}' |
+  grep -v -e '^_' -e '^rg_' -e '^tosa_' -e '^xnnpack_' -e '^shape_' | head -n 5 | tr '\n' ' ')
+[ -z "$extra" ] && echo "PASS exports" || echo "FAIL exports: internal symbols exported: $extra"
 soname=$(objdump -p "$prefix/lib/librulegen.so" 2>/dev/null | sed -n 's/^ *SONAME *//p')
 case $soname in
   librulegen.so.[0-9]*) echo "PASS soname" ;;

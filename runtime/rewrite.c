@@ -633,6 +633,9 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   return status;
 }
 
+static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen);
+
 RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
                          const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
   RgRunOptions defaults;
@@ -640,6 +643,21 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
     rg_run_options_init(&defaults);
     opt = &defaults;
   }
+  char no_err[1];
+  if (!err || !errlen) {
+    err = no_err;
+    errlen = sizeof no_err;
+  }
+  if (stats)
+    return pipeline_run(g, passes, n, opt, stats, err, errlen);
+  RgRunStats own;
+  RgStatus s = pipeline_run(g, passes, n, opt, &own, err, errlen);
+  rg_run_stats_free(&own);
+  return s;
+}
+
+static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
   memset(stats, 0, sizeof *stats);
   stats->passes = rg_alloc(sizeof *stats->passes * (n ? n : 1));
   if (!stats->passes)

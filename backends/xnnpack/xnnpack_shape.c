@@ -5,6 +5,7 @@
  * follow PyTorch: numpy broadcasting (ranks may differ), view_copy with one
  * inferred -1, expand_copy with -1 keeping a dim, negative dims wrapping;
  * dtypes follow torch's type promotion with f32 as the default float. */
+#include "rules/builtin.h"
 #include "xnnpack_hooks.h"
 #include "../common/shape_common.h"
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rulegen/pass.h"
+#include "rules/builtin.h"
 #include "../../backends/xnnpack/xnnpack_hooks.h"
 #include "check.h"
 

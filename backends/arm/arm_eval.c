@@ -229,6 +229,10 @@ static RgStatus op_repeat(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   int64_t st[MAXR], idx[MAXR] = {0};
   rg_tensor_strides(x, st);
   int32_t lead = out->rank - x->rank;
+  for (int32_t d = lead; d < out->rank && out->numel; d++)
+    if (x->dims[d - lead] <= 0 || out->dims[d] % x->dims[d - lead])
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %d: %lld is not a multiple of %lld", d,
+                          (long long)out->dims[d], (long long)x->dims[d - lead]);
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t off = 0;
     for (int32_t d = lead; d < out->rank; d++)
@@ -254,6 +258,10 @@ static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   if (dim < 0 || dim >= x->rank || step < 1 || out->rank != x->rank || !x->floats != !out->floats)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "bad dim %lld or step %lld", (long long)dim,
                         (long long)step);
+  for (int32_t d = 0; d < x->rank; d++)
+    if (d != dim && out->dims[d] != x->dims[d])
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %d changes from %lld to %lld", d,
+                          (long long)x->dims[d], (long long)out->dims[d]);
   int64_t len = x->dims[dim];
   start = start < 0 ? start + len : start;
   start = start < 0 ? 0 : start > len ? len : start;
@@ -283,9 +291,12 @@ static RgStatus op_glu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   RgStatus s = need_float(ip, x, "the input");
   if (s != RG_OK)
     return s;
-  if (dim < 0 || dim >= x->rank || x->dims[dim] % 2 || out->rank != x->rank ||
-      out->dims[dim] * 2 != x->dims[dim])
-    return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %lld does not halve the input", (long long)dim);
+  bool ok = dim >= 0 && dim < x->rank && out->rank == x->rank && out->dims[dim] * 2 == x->dims[dim];
+  for (int32_t d = 0; ok && d < x->rank; d++)
+    ok = d == dim || out->dims[d] == x->dims[d];
+  if (!ok)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "the result is not the input halved along dim %lld",
+                        (long long)dim);
   int64_t st[MAXR], idx[MAXR] = {0};
   rg_tensor_strides(x, st);
   int64_t half = out->dims[dim] * st[dim];

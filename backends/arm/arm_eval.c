@@ -220,23 +220,29 @@ RG_EVAL_ONE_RESULT(arm_eval_hardtanh, op_hardtanh, 1, 1)
 
 static int64_t wrap_dim(int64_t d, int32_t rank) { return d < 0 ? d + rank : d; }
 
-/* repeat: out[i] = in[i mod in.shape], `in` front-padded with 1s. */
-static RgStatus op_repeat(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
-  (void)n;
-  const RgTensor *x = in[0];
-  if (out->rank < x->rank || !x->floats != !out->floats)
-    return rg_eval_fail(ip, RG_INTERP_INVALID, "rank %d in, %d out", x->rank, out->rank);
+/* Copies out[idx] = x[j] where, for out dim d >= lead, j[d - lead] =
+ * start[d] + idx[d] * step[d], taken modulo x's dim when `wrap` (repeat)
+ * and otherwise required to be in range (slice: a result type longer than
+ * the slice fails). Dims before `lead` are new leading dims. */
+typedef struct Gather {
+  int32_t lead;
+  bool wrap;
+  int64_t start[MAXR], step[MAXR];
+} Gather;
+
+static RgStatus gather(RgInterp *ip, const RgTensor *x, RgTensor *out, const Gather *m) {
   int64_t st[MAXR], idx[MAXR] = {0};
   rg_tensor_strides(x, st);
-  int32_t lead = out->rank - x->rank;
-  for (int32_t d = lead; d < out->rank && out->numel; d++)
-    if (x->dims[d - lead] <= 0 || out->dims[d] % x->dims[d - lead])
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %d: %lld is not a multiple of %lld", d,
-                          (long long)out->dims[d], (long long)x->dims[d - lead]);
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t off = 0;
-    for (int32_t d = lead; d < out->rank; d++)
-      off += (idx[d] % x->dims[d - lead]) * st[d - lead];
+    for (int32_t d = m->lead; d < out->rank; d++) {
+      int64_t len = x->dims[d - m->lead], j = m->start[d] + idx[d] * m->step[d];
+      if (m->wrap && len > 0)
+        j %= len;
+      if (j < 0 || j >= len)
+        return rg_eval_fail(ip, RG_INTERP_INVALID, "the result type does not fit the input");
+      off += j * st[d - m->lead];
+    }
     if (out->floats)
       out->floats[i] = x->floats[off];
     else
@@ -244,6 +250,22 @@ static RgStatus op_repeat(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
     rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
+}
+
+/* repeat: out[i] = in[i mod in.shape], `in` front-padded with 1s. */
+static RgStatus op_repeat(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  const RgTensor *x = in[0];
+  if (out->rank < x->rank || !x->floats != !out->floats)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "rank %d in, %d out", x->rank, out->rank);
+  Gather m = {.lead = out->rank - x->rank, .wrap = true};
+  for (int32_t d = m.lead; d < out->rank; d++) {
+    if (out->numel && (x->dims[d - m.lead] <= 0 || out->dims[d] % x->dims[d - m.lead]))
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %d: %lld is not a multiple of %lld", d,
+                          (long long)out->dims[d], (long long)x->dims[d - m.lead]);
+    m.step[d] = 1;
+  }
+  return gather(ip, x, out, &m);
 }
 
 /* slice_copy.Tensor <{dim, start, end, step}>: Python slicing of one dim;
@@ -264,22 +286,12 @@ static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
                           (long long)x->dims[d], (long long)out->dims[d]);
   int64_t len = x->dims[dim];
   start = start < 0 ? start + len : start;
-  start = start < 0 ? 0 : start > len ? len : start;
-  int64_t st[MAXR], idx[MAXR] = {0};
-  rg_tensor_strides(x, st);
-  for (int64_t i = 0; i < out->numel; i++) {
-    int64_t off = 0;
-    for (int32_t d = 0; d < out->rank; d++)
-      off += (d == dim ? start + idx[d] * step : idx[d]) * st[d];
-    if (off < 0 || off >= x->numel)
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "the result type is longer than the slice");
-    if (out->floats)
-      out->floats[i] = x->floats[off];
-    else
-      out->ints[i] = x->ints[off];
-    rg_index_next(idx, out->dims, out->rank);
-  }
-  return RG_OK;
+  Gather m = {.lead = 0, .wrap = false};
+  for (int32_t d = 0; d < x->rank; d++)
+    m.step[d] = 1;
+  m.start[dim] = start < 0 ? 0 : start > len ? len : start;
+  m.step[dim] = step;
+  return gather(ip, x, out, &m);
 }
 
 /* glu(x, dim) = a * sigmoid(b), a and b the halves of x along dim. */

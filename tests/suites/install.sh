@@ -52,15 +52,10 @@ CXX
   fi
 fi
 
-# ---- docs/embedding.md: the first C program, against the built-in rules ----
+# ---- docs/embedding.md: the first C program, against the built-in rules
+# (its pipeline [0] becomes the ethos_u55 pipeline, named) ----
 sed -n '/^```c$/,/^```$/p' docs/embedding.md | sed '1d;/^```$/,$d' |
-  sed 's/my_rules\.h/rules\/builtin.h/; s/rg_pipelines_my_rules/rg_pipelines_builtin/' >"$tmp/embed.c"
-# The built-in set holds several pipelines: take ethos_u55, not the first.
-sed -i 's/rg_pipelines_builtin\[0\];/rg_pipelines_builtin[0];\
-  for (int i = 0; rg_pipelines_builtin[i]; i++)\
-    if (strcmp(rg_pipelines_builtin[i]->name, "ethos_u55") == 0)\
-      pl = rg_pipelines_builtin[i];/; s/#include <stdio.h>/#include <stdio.h>\
-#include <string.h>/' "$tmp/embed.c"
+  sed 's/my_rules\.h/rules\/builtin.h/; s/rg_pipelines_my_rules\[0\]/\&rg_pipeline_builtin__ethos_u55/' >"$tmp/embed.c"
 if $cc -std=c11 -Wall -Wextra -Werror $san -Iruntime/include -I"$RG_BUILD/gen" "$tmp/embed.c" \
     "$RG_BUILD/obj/gen/rules/builtin.o" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm \
     -o "$tmp/embed" 2>"$tmp/err" &&

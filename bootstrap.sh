@@ -5,8 +5,9 @@ set -eu
 cd "$(dirname "$0")"
 
 # Debian packages: compilers and generators for the build, mlir-opt-22 for
-# interop tests, graphviz for DOT export, clang's runtime for libFuzzer.
-packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz"
+# interop tests, graphviz for DOT export and report pictures, clang's
+# runtime for libFuzzer, chromium to test the HTML report in a browser.
+packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz chromium"
 
 missing=""
 for pkg in $packages; do

@@ -148,6 +148,11 @@ struct MlirParser {
   MlirTok fn_sym, fn_vis;
   uint32_t fn_nargs, fn_nres, fn_named_args;
   VEC(const RgAttr *) fn_attrs;
+
+  /* rg_mlir_read_find: the `%name` asked for (without '%'), its op */
+  const char *find;
+  RgNode *found;
+  bool found_any;
 };
 
 #define VEC_PUSH(p, vec, x)                                                             \

@@ -652,6 +652,7 @@ static void parser_free(MlirParser *p) {
   rg_free(p->darr_ints.v);
   rg_free(p->darr_floats.v);
   rg_free(p->fn_attrs.v);
+  rg_free(p->inits.v);
   rg_free(p->buckets);
   rg_buf_free(&p->scratch);
 }
@@ -681,7 +682,7 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, Rg
             RESERVE(p.opnd_at) && RESERVE(p.types) && RESERVE(p.attrs) && RESERVE(p.named) &&
             RESERVE(p.dict_bases) && RESERVE(p.done_regions) && RESERVE(p.names) &&
             RESERVE(p.spans) && RESERVE(p.brackets) && RESERVE(p.darr_ints) &&
-            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs);
+            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs) && RESERVE(p.inits);
 #undef RESERVE
   void *parser = ok ? mlir_parseAlloc(rg_alloc, &p) : NULL;
   if (p.op_func == RG_OP_NONE || p.op_module == RG_OP_NONE || !p.unit || !parser) {

@@ -16,6 +16,14 @@ $(BACKEND_LIB): $(BACKEND_OBJS)
 
 all: $(BACKEND_LIB)
 
+# The shipped targets' hooks are part of the installed library: a user's
+# rule set that imports tosa.ops calls them from its own generated code, so
+# they are exported (everything else in the library is hidden unless
+# marked RG_API), and position independent for the shared library.
+# They depend on this file, so that a change of flags here rebuilds them.
+$(BACKEND_OBJS): backends/build.mk
+$(BACKEND_OBJS): ALL_CFLAGS += -fPIC -fvisibility=default
+
 # The rule library and every backend's .rules (pipelines, target-specific
 # passes), compiled by rulegen into one C file at build time. A new target
 # is a folder backends/<name>/ with .ops/.rules files (and optional .c

@@ -8,7 +8,9 @@
  * count. A rule is compared only with the rules filed under its own
  * features, which keeps a pass of 100,000 rules to seconds. */
 #include <stdlib.h>
-#include "dsl.h"
+#include "check.h"
+
+/* ---- shadowing: does pattern a match everything b matches? ---- */
 
 typedef struct Sub {
   DslPattern **map; /* a's var index -> b's node at the binding */
@@ -32,6 +34,35 @@ static bool lit_equal(const DslExpr *x, const DslExpr *y) {
   default:
     return false; /* not a literal: cannot prove equal */
   }
+}
+
+/* Whether attribute pattern y (NULL: b does not mention the attribute)
+ * can match an absent attribute: no pattern, `!name`, `?? lit`, or a
+ * literal equal to the declared default. */
+static bool may_be_absent(const DslAttrPat *y) {
+  if (!y || y->absent || y->fallback)
+    return true;
+  const DslAttrDecl *d = y->decl;
+  if (!d || !d->optional)
+    return false;
+  return !y->binds && d->defval && lit_equal(d->defval, y->value);
+}
+
+/* Whether a's attribute test x accepts every node b's test y (NULL: none)
+ * accepts. A plain binding of an optional attribute fails when the
+ * attribute is absent, so it does not subsume a test that accepts
+ * absence; `?? lit` binds either way and accepts everything. */
+static bool attr_subsumes(const DslAttrPat *x, const DslAttrPat *y) {
+  bool optional = x->decl && x->decl->optional;
+  if (x->absent)
+    return y && y->absent;
+  if (x->binds)
+    return x->fallback || !optional || !may_be_absent(y);
+  if (!y || y->absent || y->binds)
+    return false;
+  /* both literals; absence is covered by equal literals too (the default
+   * is the same declaration) */
+  return lit_equal(x->value, y->value);
 }
 
 static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b);
@@ -86,13 +117,11 @@ static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b) {
     return false;
   for (uint32_t i = 0; i < a->nattrs; i++) {
     const DslAttrPat *x = &a->attrs[i];
-    if (x->binds)
-      continue;
     const DslAttrPat *y = NULL;
     for (uint32_t k = 0; k < b->nattrs && !y; k++)
       if (strcmp(b->attrs[k].name.s, x->name.s) == 0)
         y = &b->attrs[k];
-    if (!y || !lit_equal(x->value, y->value))
+    if (!attr_subsumes(x, y))
       return false;
   }
   bool direct = subsumes_args(s, a, b, false);
@@ -163,7 +192,7 @@ static bool key_attr(Index *ix, const DslOpDecl *root, const char *path, const D
  * (a then proves nothing equal, so it subsumes nothing). */
 static int attr_feature(Index *ix, const DslOpDecl *root, const DslPattern *a, char *path, int depth) {
   for (uint32_t i = 0; i < a->nattrs; i++)
-    if (!a->attrs[i].binds)
+    if (!a->attrs[i].binds && !a->attrs[i].absent)
       return key_attr(ix, root, path, &a->attrs[i]) ? 1 : -1;
   if (depth >= MAXDEPTH)
     return 0;
@@ -255,7 +284,7 @@ static void cands_add(Cands *c, const Bucket *bk) {
 static void node_candidates(Index *ix, const DslOpDecl *root, const DslPattern *b, char *path, int depth,
                             Cands *c) {
   for (uint32_t i = 0; i < b->nattrs; i++)
-    if (!b->attrs[i].binds && key_attr(ix, root, path, &b->attrs[i]))
+    if (!b->attrs[i].binds && !b->attrs[i].absent && key_attr(ix, root, path, &b->attrs[i]))
       cands_add(c, bucket(ix, false));
   if (depth > 0 && b->nops == 1) {
     key_begin(ix, root, path);
@@ -299,7 +328,8 @@ static int cmp_u32(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
-void dsl_check_shadowing(DslProgram *p, DslPass *ps, const bool *clean) {
+void dsl_check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
+  DslProgram *p = c->p;
   if (ps->nrules < 2 || !p->nops)
     return;
   uint32_t maxvars = 1;
@@ -311,25 +341,24 @@ void dsl_check_shadowing(DslProgram *p, DslPass *ps, const bool *clean) {
   memset(&ix, 0, sizeof ix);
   rg_arena_init(&ix.arena);
   rg_buf_init(&ix.key);
-  Cands c = {NULL, 0, 0};
+  Cands cands = {NULL, 0, 0};
   for (uint32_t j = 0; j < ps->nrules && s.map; j++) {
     DslRule *rb = ps->rules[j];
     if (!clean[j] || !rb->pattern->nops)
       continue;
-    candidates(&ix, rb->pattern, &c);
+    candidates(&ix, rb->pattern, &cands);
     /* The earliest subsuming rule is the one named. */
-    if (c.n > 1)
-      qsort(c.v, c.n, sizeof *c.v, cmp_u32);
-    for (uint32_t k = 0; k < c.n; k++) {
-      if (k && c.v[k] == c.v[k - 1])
+    if (cands.n > 1)
+      qsort(cands.v, cands.n, sizeof *cands.v, cmp_u32);
+    for (uint32_t k = 0; k < cands.n; k++) {
+      if (k && cands.v[k] == cands.v[k - 1])
         continue;
-      DslRule *ra = ps->rules[c.v[k]];
+      DslRule *ra = ps->rules[cands.v[k]];
       memset(s.map, 0, maxvars * sizeof *s.map);
       if (subsumes(&s, ra->pattern, rb->pattern)) {
-        rg_diag(p->diags, RG_ERROR, rb->name.loc,
-                "rule '%s' can never fire: rule '%s' before it matches everything it matches", rb->name.s,
-                ra->name.s);
-        rg_diag(p->diags, RG_NOTE, ra->name.loc, "rule '%s' is defined here", ra->name.s);
+        err(c, rb->name.loc, "rule '%s' can never fire: rule '%s' before it matches everything it matches",
+            rb->name.s, ra->name.s);
+        note(c, ra->name.loc, "rule '%s' is defined here", ra->name.s);
         break;
       }
     }
@@ -347,6 +376,6 @@ void dsl_check_shadowing(DslProgram *p, DslPass *ps, const bool *clean) {
   dsl_map_free(&ix.map);
   rg_arena_free(&ix.arena);
   rg_buf_free(&ix.key);
-  rg_free(c.v);
+  rg_free(cands.v);
   rg_free(s.map);
 }

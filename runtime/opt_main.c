@@ -1,5 +1,5 @@
-/* runtime/opt_main.c - rg_opt_main: reads a graph in the MLIR generic op
- * form, runs a pass pipeline chosen from the rule sets the program hands
+/* runtime/opt_main.c - rg_opt_main: reads a graph in MLIR text (generic or
+ * custom form), runs a pass pipeline chosen from the rule sets the program hands
  * in, verifies it and writes it back atomically. Options live in one table
  * below, so adding one is one entry and one handler. Exit status: 0
  * success, 1 bad input, a failing pipeline or a failed write, 2 bad usage. */
@@ -210,6 +210,16 @@ static int flag_mem_report(OptState *o, const char *arg) {
   return 0;
 }
 
+static int flag_emit(OptState *o, const char *arg) {
+  if (strcmp(arg, "generic") == 0)
+    o->emit = RG_MLIR_GENERIC;
+  else if (strcmp(arg, "pretty") == 0)
+    o->emit = RG_MLIR_PRETTY;
+  else
+    return usage_error(o, "--emit takes 'generic' or 'pretty', not '%s'", arg);
+  return 0;
+}
+
 static int flag_help(OptState *o, const char *arg);
 static int flag_version(OptState *o, const char *arg) {
   (void)arg;
@@ -248,6 +258,9 @@ static const struct OptSpec {
      flag_verify_exec},
     {"mem-report", 0, NULL, false, "print graph memory use (bytes per node) to standard error",
      flag_mem_report},
+    {"emit", 0, "FORM", false,
+     "print the result in 'generic' op form (the default) or mlir-opt's custom 'pretty' form",
+     flag_emit},
     {"help", 'h', NULL, false, "show this help and exit", flag_help},
     {"version", 0, NULL, false, "show the version and exit", flag_version},
 };
@@ -256,9 +269,10 @@ enum { NUM_OPTIONS = sizeof options / sizeof options[0] };
 static int flag_help(OptState *o, const char *arg) {
   (void)arg;
   printf("usage: %s [options] [INPUT.mlir]\n\n"
-         "Reads a graph in MLIR generic op form (INPUT, or standard input when\n"
-         "INPUT is '-' or absent), runs the passes, verifies the graph and writes\n"
-         "it in generic form. Exit status: 0 ok, 1 bad input, 2 bad usage.\n\n"
+         "Reads a graph in MLIR text, generic or custom form (INPUT, or standard\n"
+         "input when INPUT is '-' or absent), runs the passes, verifies the graph\n"
+         "and writes it (generic form unless --emit=pretty). Exit status: 0 ok,\n"
+         "1 bad input, 2 bad usage.\n\n"
          "options:\n", o->prog);
   for (int i = 0; i < NUM_OPTIONS; i++) {
     char left[64], shrt[8] = "    ";
@@ -414,12 +428,10 @@ static int run(OptState *o) {
   if (o->mem_report)
     opt_mem_report(o, g);
 
-  OptRun *runs = NULL;
-  uint32_t nruns = 0;
+  RgProof *proof = NULL;
   if (o->verify_runs) {
-    runs = opt_execute_before(o, g, o->verify_runs, &nruns, &rc);
+    proof = opt_proof_record(o, g, &rc);
     if (rc) {
-      opt_free_runs(runs, nruns);
       rg_graph_free(g);
       return rc;
     }
@@ -435,7 +447,7 @@ static int run(OptState *o) {
       char what[160];
       snprintf(what, sizeof what, "--explain %u: %s has %u op(s), numbered 0 to %u in file order", ex.want,
                strcmp(o->input, "-") == 0 ? "the input" : o->input, ex.seen, ex.seen ? ex.seen - 1 : 0);
-      opt_free_runs(runs, nruns);
+      rg_proof_free(proof);
       rg_graph_free(g);
       return usage_error(o, "%s", what);
     }
@@ -466,19 +478,17 @@ static int run(OptState *o) {
   if (s != RG_OK) {
     if (err[0])
       fprintf(stderr, "%s: error: %s\n", prog, err);
-    opt_free_runs(runs, nruns);
+    rg_proof_free(proof);
     rg_graph_free(g);
     return OPT_EXIT_INPUT;
   }
   if (o->verify_runs) {
-    rc = opt_execute_after(o, g, runs, nruns);
-    opt_free_runs(runs, nruns);
+    rc = opt_proof_check(o, g, proof);
+    rg_proof_free(proof);
     if (rc) {
       rg_graph_free(g);
       return rc;
     }
-    if (o->verify_runs && nruns)
-      fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", prog, nruns);
   }
 
   if (o->dot) {
@@ -493,7 +503,7 @@ static int run(OptState *o) {
     }
   }
   size_t len = 0;
-  char *text = rg_mlir_write(g, &len);
+  char *text = rg_mlir_write_as(g, o->emit, &len);
   rg_graph_free(g);
   if (!text) {
     fprintf(stderr, "%s: error: out of memory writing the graph\n", prog);

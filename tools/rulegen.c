@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "dsl.h"
 #include "gen.h"
 
@@ -13,6 +15,7 @@ static void usage(FILE *out) {
         "       rulegen [-I DIR]... --check FILE...\n"
         "       rulegen [-I DIR]... --dump-ast FILE...\n"
         "       rulegen [-I DIR]... --targets FILE...\n"
+        "       rulegen [-I DIR]... --print-search-path\n"
         "       rulegen --help | --version\n"
         "\n"
         "  --check      parse and check the files (and their imports)\n"
@@ -26,10 +29,44 @@ static void usage(FILE *out) {
         "  --no-line    no #line directives pointing back to the .rules files\n"
         "  -MD          write a make dependency file (OUT.d, or -MF DEPFILE)\n"
         "  -MT TARGET   name TARGET in it instead of OUT.c and OUT.h\n"
-        "  -I DIR       search DIR for imports (after the importing file's dir)\n"
+        "  -I DIR       search DIR for imports (after the importing file's dir,\n"
+        "               before the installed rule library, PREFIX/share/rulegen)\n"
+        "  --print-search-path  print the directories searched for imports\n"
         "\n"
         "Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n",
         out);
+}
+
+/* The installed rule library and .ops files: PREFIX/share/rulegen, where
+ * PREFIX is the parent of the directory holding this program, so that an
+ * installed tree works wherever it is put. NULL when the program's own
+ * path is unknown. The caller frees the result. */
+static char *default_search_dir(const char *argv0) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0 || (size_t)n >= sizeof exe - 1) {
+    if (!argv0 || !strchr(argv0, '/') || strlen(argv0) >= sizeof exe)
+      return NULL;
+    n = (ssize_t)strlen(argv0);
+    memcpy(exe, argv0, (size_t)n);
+  }
+  exe[n] = 0;
+  char *slash = strrchr(exe, '/'); /* .../bin/rulegen -> .../bin */
+  if (!slash)
+    return NULL;
+  *slash = 0;
+  slash = strrchr(exe, '/'); /* .../bin -> ... */
+  if (slash)
+    *slash = 0;
+  else
+    strcpy(exe, ".");
+  const char *tail = "/share/rulegen";
+  char *dir = malloc(strlen(exe) + strlen(tail) + 1);
+  if (dir) {
+    strcpy(dir, exe);
+    strcat(dir, tail);
+  }
+  return dir;
 }
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -182,7 +219,7 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
 }
 
 int main(int argc, char **argv) {
-  enum { NONE, CHECK, DUMP, TARGETS, GEN } mode = NONE;
+  enum { NONE, CHECK, DUMP, TARGETS, GEN, SEARCH_PATH } mode = NONE;
   const char *out_c = NULL, *out_h = NULL, *symbol = NULL, *depfile = NULL, *dep_target = NULL;
   bool line_directives = true, want_deps = false;
   const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
@@ -218,6 +255,8 @@ int main(int argc, char **argv) {
         incdirs[nincdirs++] = argv[++i];
     } else if (strncmp(a, "-I", 2) == 0) {
       incdirs[nincdirs++] = a + 2;
+    } else if (strcmp(a, "--print-search-path") == 0) {
+      mode = SEARCH_PATH;
     } else if (strcmp(a, "--targets") == 0) {
       mode = TARGETS;
     } else if (strcmp(a, "--no-line") == 0) {
@@ -260,9 +299,26 @@ int main(int argc, char **argv) {
     rc = usage_error("%sno mode given: use -o, --check, --dump-ast or --targets", "");
   if (rc == 0 && (out_h || symbol || depfile || want_deps || dep_target) && mode != GEN)
     rc = usage_error("%s--header, --symbol and -MD/-MF/-MT need -o", "");
-  if (rc == 0 && nfiles == 0)
+  if (rc == 0 && nfiles == 0 && mode != SEARCH_PATH)
     rc = usage_error("%sno input files", "");
-  if (rc) {
+  if (rc == 0 && nfiles && mode == SEARCH_PATH)
+    rc = usage_error("%s--print-search-path takes no input files", "");
+  /* The installed library is searched only when it is there: a build
+   * tree has none, and its messages do not name one. */
+  char *installed = rc == 0 ? default_search_dir(argc > 0 ? argv[0] : NULL) : NULL;
+  struct stat st;
+  bool have_installed = installed && stat(installed, &st) == 0 && S_ISDIR(st.st_mode);
+  if (have_installed)
+    incdirs[nincdirs++] = installed; /* argc + 1 slots: room for it */
+  if (rc == 0 && mode == SEARCH_PATH) {
+    puts("(the importing file's directory)");
+    for (uint32_t i = 0; i < nincdirs; i++)
+      puts(incdirs[i]);
+    if (installed && !have_installed)
+      printf("%s (not present: not searched)\n", installed);
+  }
+  if (rc || mode == SEARCH_PATH) {
+    free(installed);
     free(incdirs);
     free(files);
     return rc;
@@ -277,6 +333,8 @@ int main(int argc, char **argv) {
   for (uint32_t i = 0; i < nfiles; i++)
     dsl_load_file(&prog, files[i]);
   dsl_check(&prog);
+  if (mode == GEN && !diags.errors)
+    dsl_check_generable(&prog);
   rg_diags_print(stderr, &diags);
   rc = diags.errors ? 1 : 0;
   if (mode == DUMP && rc == 0) {
@@ -303,6 +361,7 @@ int main(int argc, char **argv) {
     rc = generate(&prog, &diags, out_c, out_h, symbol, line_directives, want_deps, depfile, dep_target);
   dsl_program_free(&prog);
   rg_diags_free(&diags);
+  free(installed);
   free(incdirs);
   free(files);
   return rc;

@@ -124,7 +124,8 @@ grep -q "^$tmp/stamp: rules/cleanup.rules" "$tmp/keep.d" && echo "PASS depfile-M
 # The real build: after a relinked rulegen, make reruns it and compiles
 # nothing; the make after that does nothing at all.
 if command -v make >/dev/null 2>&1 && [ -f "$RG_BUILD/gen/rules/builtin.stamp" ]; then
-  # BUILD spelled as the build did: it reaches the #line directives.
+  # The build directory as the build named it: the #line directives and
+  # the object dependency files hold that spelling.
   b=${RG_BUILD#"$RG_ROOT"/}
   touch "$RG_BUILD/bin/rulegen"
   make -C "$RG_ROOT" BUILD="$b" "$b/obj/gen/rules/builtin.o" >"$tmp/make1" 2>&1
@@ -137,6 +138,50 @@ if command -v make >/dev/null 2>&1 && [ -f "$RG_BUILD/gen/rules/builtin.stamp" ]
   fi
 else
   echo "SKIP second-make-compiles-nothing: make or $RG_BUILD/gen/rules/builtin.stamp absent"
+fi
+
+# Checked hooks: the generated header declares every shape hook, evaluator
+# and extern with the signature the generated code calls, so a hook written
+# with float where double is passed does not compile, and a hook the
+# registry names but nobody defines is a link error naming it.
+h=tests/gen/hooks
+cc=${CC:-cc}
+if $rg -I $h -o "$tmp/my.c" --header "$tmp/my.h" --symbol my $h/my.rules; then
+  hflags="$flags -I$tmp -c"
+  # shellcheck disable=SC2086
+  if $cc $hflags $h/hooks_ok.c -o "$tmp/hooks_ok.o" 2>"$tmp/err" && $cc $hflags "$tmp/my.c" -o "$tmp/my.o" 2>>"$tmp/err"; then
+    echo "PASS hooks-compile"
+  else
+    echo "FAIL hooks-compile"; head -n 10 "$tmp/err"
+  fi
+  # shellcheck disable=SC2086
+  if $cc $hflags $h/hooks_float.c -o "$tmp/hooks_float.o" 2>"$tmp/err"; then
+    echo "FAIL hooks-float-mismatch: a hook taking float where double is passed compiled"
+  elif grep -q "my_small" "$tmp/err"; then
+    echo "PASS hooks-float-mismatch"
+  else
+    echo "FAIL hooks-float-mismatch: the error does not name my_small"; head -n 5 "$tmp/err"
+  fi
+  # shellcheck disable=SC2086
+  if $cc $hflags $h/main.c -o "$tmp/main.o" 2>"$tmp/err" &&
+     $cc $san "$tmp/main.o" "$tmp/my.o" "$tmp/hooks_ok.o" "$RG_BUILD/lib/librulegen.a" -lm -o "$tmp/my" 2>>"$tmp/err" &&
+     [ "$("$tmp/my")" = my.scale ]; then
+    echo "PASS hooks-link"
+  else
+    echo "FAIL hooks-link"; head -n 10 "$tmp/err"
+  fi
+  # shellcheck disable=SC2086
+  $cc $hflags -DLEAVE_OUT_EVAL $h/hooks_ok.c -o "$tmp/hooks_noeval.o"
+  # shellcheck disable=SC2086
+  if $cc $san "$tmp/main.o" "$tmp/my.o" "$tmp/hooks_noeval.o" "$RG_BUILD/lib/librulegen.a" -lm -o "$tmp/my2" 2>"$tmp/err"; then
+    echo "FAIL hooks-missing: linked without my_eval_scale"
+  elif grep -q "my_eval_scale" "$tmp/err"; then
+    echo "PASS hooks-missing"
+  else
+    echo "FAIL hooks-missing: the link error does not name my_eval_scale"; head -n 5 "$tmp/err"
+  fi
+else
+  echo "FAIL hooks-generate"
 fi
 
 # Hostile rule text gives C that compiles in strict ISO C; user-chosen C

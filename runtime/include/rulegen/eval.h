@@ -2,7 +2,8 @@
  * by `eval(fn)` in an `.ops` file, failure reporting, attribute and scalar
  * operand accessors, element-type arithmetic, nested region execution for
  * control-flow ops, and evaluating one node on given operands (constant
- * folding). The contract in full: docs/interpreter.md, "Evaluators". */
+ * folding). The contract in full: docs/backends.md, "The evaluator
+ * contract". */
 #ifndef RULEGEN_EVAL_H
 #define RULEGEN_EVAL_H
 

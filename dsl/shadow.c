@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include "check.h"
 
-/* ---- shadowing: does pattern a match everything b matches? ---- */
-
 typedef struct Sub {
   DslPattern **map; /* a's var index -> b's node at the binding */
 } Sub;
@@ -159,6 +157,10 @@ static bool put_lit(RgBuf *b, const DslExpr *e) {
   }
 }
 
+/* An attribute test that compares with a literal: a rule with such a test
+ * subsumes only rules with the same literal there (attr_subsumes). */
+static bool is_literal_test(const DslAttrPat *ap) { return !ap->binds && !ap->absent && ap->value; }
+
 typedef struct Index {
   DslMap map;    /* feature key -> Bucket */
   RgArena arena; /* keys and buckets */
@@ -192,7 +194,7 @@ static bool key_attr(Index *ix, const DslOpDecl *root, const char *path, const D
  * (a then proves nothing equal, so it subsumes nothing). */
 static int attr_feature(Index *ix, const DslOpDecl *root, const DslPattern *a, char *path, int depth) {
   for (uint32_t i = 0; i < a->nattrs; i++)
-    if (!a->attrs[i].binds && !a->attrs[i].absent)
+    if (is_literal_test(&a->attrs[i]))
       return key_attr(ix, root, path, &a->attrs[i]) ? 1 : -1;
   if (depth >= MAXDEPTH)
     return 0;
@@ -284,7 +286,7 @@ static void cands_add(Cands *c, const Bucket *bk) {
 static void node_candidates(Index *ix, const DslOpDecl *root, const DslPattern *b, char *path, int depth,
                             Cands *c) {
   for (uint32_t i = 0; i < b->nattrs; i++)
-    if (!b->attrs[i].binds && !b->attrs[i].absent && key_attr(ix, root, path, &b->attrs[i]))
+    if (is_literal_test(&b->attrs[i]) && key_attr(ix, root, path, &b->attrs[i]))
       cands_add(c, bucket(ix, false));
   if (depth > 0 && b->nops == 1) {
     key_begin(ix, root, path);

@@ -18,9 +18,10 @@ all: $(LIBRULEGEN)
 
 # Library objects are position independent: the same objects make the
 # static archives and the shared library (the Makefile's install section).
-# They depend on this file, so that a change of flags here rebuilds them.
+# They depend on this file, so that a change of flags here rebuilds them;
+# `private` keeps the flag from what make builds on the way.
 $(RUNTIME_OBJS): runtime/build.mk
-$(RUNTIME_OBJS): ALL_CFLAGS += -fPIC
+$(RUNTIME_OBJS): private ALL_CFLAGS += -fPIC
 
 # MLIR generic-form reader: re2c lexer and lemon grammar, generated at
 # build time into $(BUILD)/gen/runtime (never committed).

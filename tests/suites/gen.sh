@@ -124,8 +124,8 @@ grep -q "^$tmp/stamp: rules/cleanup.rules" "$tmp/keep.d" && echo "PASS depfile-M
 # The real build: after a relinked rulegen, make reruns it and compiles
 # nothing; the make after that does nothing at all.
 if command -v make >/dev/null 2>&1 && [ -f "$RG_BUILD/gen/rules/builtin.stamp" ]; then
-  # The build directory as the build named it: the #line directives and
-  # the object dependency files hold that spelling.
+  # The build directory as the build named it: object dependency files hold
+  # that spelling, and another one would be a different make target.
   b=${RG_BUILD#"$RG_ROOT"/}
   touch "$RG_BUILD/bin/rulegen"
   make -C "$RG_ROOT" BUILD="$b" "$b/obj/gen/rules/builtin.o" >"$tmp/make1" 2>&1

@@ -10,6 +10,7 @@
 #include "rulegen/mlir.h"
 #include "rulegen/opt.h"
 #include "rulegen/pass.h"
+#include "rulegen/proof.h"
 
 enum { OPT_MAX_PASSES = 256, OPT_MAX_DISABLED = 64 };
 enum { OPT_EXIT_INPUT = 1, OPT_EXIT_USAGE = 2 };
@@ -64,17 +65,9 @@ bool opt_find_nth(RgNode *n, void *user);
 void opt_on_explain(void *user, const char *pass, const char *rule, const char *why);
 void opt_explain_summary(const OptExplain *e, const char *op, const RgRunStats *st);
 
-/* --verify-by-execution: one function run on one random input set. */
-typedef struct OptRun {
-  const RgNode *func;
-  const char *name;
-  uint32_t seed;
-  RgTensor *inputs, *outputs;
-  uint32_t ninputs, noutputs;
-} OptRun;
-
-OptRun *opt_execute_before(const OptState *o, RgGraph *g, uint32_t runs, uint32_t *nrun);
-int opt_execute_after(const OptState *o, RgGraph *g, OptRun *runs, uint32_t n);
-void opt_free_runs(OptRun *runs, uint32_t n);
+/* --verify-by-execution: the proof through the rule sets' evaluators,
+ * with rgopt's messages. Recording sets *rc on an error. */
+RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc);
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p);
 
 #endif

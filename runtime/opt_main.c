@@ -490,10 +490,14 @@ static int run(OptState *o) {
     return rc;
   }
 
-  OptRun *runs = NULL;
-  uint32_t nruns = 0;
-  if (o->verify_runs)
-    runs = opt_execute_before(o, g, o->verify_runs, &nruns);
+  RgProof *proof = NULL;
+  if (o->verify_runs) {
+    proof = opt_proof_record(o, g, &rc);
+    if (rc) {
+      rg_graph_free(g);
+      return rc;
+    }
+  }
 
   /* --explain N counts ops in file order (pre-order); node ids are
    * creation order, which the reader does not promise to match. */
@@ -505,7 +509,7 @@ static int run(OptState *o) {
       char what[160];
       snprintf(what, sizeof what, "--explain %u: %s has %u op(s), numbered 0 to %u in file order", ex.want,
                strcmp(o->input, "-") == 0 ? "the input" : o->input, ex.seen, ex.seen ? ex.seen - 1 : 0);
-      opt_free_runs(runs, nruns);
+      rg_proof_free(proof);
       rg_graph_free(g);
       return usage_error(o, "%s", what);
     }
@@ -540,19 +544,17 @@ static int run(OptState *o) {
   if (s != RG_OK) {
     if (err[0])
       fprintf(stderr, "%s: error: %s\n", prog, err);
-    opt_free_runs(runs, nruns);
+    rg_proof_free(proof);
     rg_graph_free(g);
     return OPT_EXIT_INPUT;
   }
   if (o->verify_runs) {
-    rc = opt_execute_after(o, g, runs, nruns);
-    opt_free_runs(runs, nruns);
+    rc = opt_proof_check(o, g, proof);
+    rg_proof_free(proof);
     if (rc) {
       rg_graph_free(g);
       return rc;
     }
-    if (o->verify_runs && nruns)
-      fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", prog, nruns);
   }
 
   if (o->dot) {

@@ -5,7 +5,7 @@
  * lemon grammar) rule for rule, with the same operator precedences, so an
  * editor sees the structure the compiler sees.
  */
-const PREC = { or: 1, and: 2, cmp: 3, add: 4, mul: 5, unary: 6, index: 7 };
+const PREC = { cond: 0, or: 1, and: 2, cmp: 3, add: 4, mul: 5, unary: 6, index: 7 };
 
 const commaSep1 = (r) => seq(r, repeat(seq(',', r)));
 const commaSep = (r) => optional(commaSep1(r));
@@ -129,18 +129,31 @@ module.exports = grammar({
     _pattern_argument: ($) => choice($.wildcard, $._name, $.op_pattern, $.binding, $.splat),
     splat: ($) => prec(1, seq('splat', '(', $._expression, ')')),
     rest: ($) => seq('..', $._name),
-    attribute_patterns: ($) => seq('{', commaSep($.attribute_binding), '}'),
-    attribute_binding: ($) => seq(field('name', $._name), '=', field('value', $._expression)),
+    // `{perms = p}`, `{!alpha}` (absent), `{alpha = a ?? 1}` (default)
+    attribute_patterns: ($) =>
+      seq('{', commaSep(choice($.attribute_binding, $.attribute_absent)), '}'),
+    attribute_binding: ($) =>
+      seq(
+        field('name', $._name),
+        '=',
+        field('value', $._expression),
+        optional(seq('??', field('default', $._expression))),
+      ),
+    attribute_absent: ($) => seq('!', field('name', $._name)),
+    attribute_values: ($) => seq('{', commaSep($.attribute_value), '}'),
+    attribute_value: ($) => seq(field('name', $._name), '=', field('value', $._expression)),
 
     _replacement: ($) => choice($._replacement_argument, $.wildcard),
-    _replacement_argument: ($) => choice($._name, $.rest, $.const_replacement, $.op_replacement),
+    _replacement_argument: ($) =>
+      choice($._name, $.rest, $.const_replacement, $.op_replacement, $.named_replacement),
+    named_replacement: ($) => seq(field('name', $._name), ':', $._replacement_argument),
     const_replacement: ($) => prec(1, seq('const', '(', $._expression, ')')),
     op_replacement: ($) =>
       seq(
         '(',
         field('op', $._op_name),
         repeat($._replacement_argument),
-        optional($.attribute_patterns),
+        optional($.attribute_values),
         ')',
       ),
 
@@ -148,7 +161,10 @@ module.exports = grammar({
 
     // A comparison does not chain (`1 < 2 < 3` is an error, as in the
     // compiler): its sides are operands, never comparisons themselves.
-    _expression: ($) => choice($.logical_expression, $.comparison, $._operand),
+    _expression: ($) =>
+      choice($.conditional_expression, $.logical_expression, $.comparison, $._operand),
+    conditional_expression: ($) =>
+      prec.right(PREC.cond, seq($._expression, '?', $._expression, ':', $._expression)),
     _operand: ($) =>
       choice(
         $.binary_expression,
@@ -180,7 +196,11 @@ module.exports = grammar({
     call: ($) =>
       seq(field('function', $._name), '(', commaSep(choice($._expression, $.keyword_argument)), ')'),
     keyword_argument: ($) => seq(field('name', $._name), '=', field('value', $._expression)),
-    index_expression: ($) => prec(PREC.index, seq($._operand, '[', $._expression, ']')),
+    index_expression: ($) =>
+      prec(
+        PREC.index,
+        seq($._operand, '[', $._expression, optional(seq('..', $._expression)), ']'),
+      ),
     list: ($) => seq('[', commaSep($._expression), ']'),
     parenthesized_expression: ($) => seq('(', $._expression, ')'),
 

@@ -17,7 +17,7 @@
 
 [
   "||" "&&" "==" "!=" "<" "<=" ">" ">=" "+" "-" "*" "/" "%" "!"
-  "=>" "->" "=" "|" ".." "..." "?"
+  "=>" "->" "=" "|" ".." "..." "?" "??"
 ] @operator
 ["(" ")" "[" "]" "{" "}"] @punctuation.bracket
 ["," ":"] @punctuation.delimiter
@@ -36,6 +36,9 @@
 (call function: (identifier) @function.call)
 (attribute_declaration name: (identifier) @property)
 (attribute_binding name: (identifier) @property)
+(attribute_absent name: (identifier) @property)
+(attribute_value name: (identifier) @property)
+(named_replacement name: (identifier) @variable)
 (keyword_argument name: (identifier) @variable.parameter)
 (operand name: (identifier) @variable.parameter)
 (binding name: (identifier) @variable)

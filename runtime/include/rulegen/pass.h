@@ -29,6 +29,14 @@ typedef struct RgPassDesc RgPassDesc;
 typedef RgStatus (*RgShapeFn)(RgGraph *g, const RgNode *n, const RgType **results,
                               char *err, size_t errlen);
 
+/* Evaluator of an op, bound by `eval(fn)` in its declaration: computes the
+ * results of `n` from its operand tensors into out[0..num_out), allocated by
+ * the interpreter from the result types. Contract: rulegen/eval.h. */
+struct RgInterp;
+struct RgTensor;
+typedef RgStatus (*RgEvalFn)(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in,
+                             uint32_t num_in, struct RgTensor *out, uint32_t num_out);
+
 /* One entry of a generated op registry. */
 typedef struct RgOpDesc {
   const char *name;        /* "tosa.transpose" */
@@ -37,6 +45,8 @@ typedef struct RgOpDesc {
   uint16_t num_results;
   uint32_t traits;         /* RG_TRAIT_* bits */
   RgShapeFn infer;         /* NULL: the op cannot be created by a rewrite */
+  RgEvalFn eval;           /* NULL: the interpreter cannot run the op */
+  const char *source;      /* where it is declared: "backends/tosa/tosa.ops:7" */
 } RgOpDesc;
 
 enum {

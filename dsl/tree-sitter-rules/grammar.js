@@ -129,22 +129,23 @@ module.exports = grammar({
     _pattern_argument: ($) => choice($.wildcard, $._name, $.op_pattern, $.binding, $.splat),
     splat: ($) => prec(1, seq('splat', '(', $._expression, ')')),
     rest: ($) => seq('..', $._name),
-    attribute_patterns: ($) => seq('{', commaSep(choice($.attribute_binding, $.absent_attribute)), '}'),
-    // `name = v ?? lit` binds the attribute, or the literal when it is absent.
+    // `{perms = p}`, `{!alpha}` (absent), `{alpha = a ?? 1}` (default)
+    attribute_patterns: ($) =>
+      seq('{', commaSep(choice($.attribute_binding, $.attribute_absent)), '}'),
     attribute_binding: ($) =>
       seq(
         field('name', $._name),
         '=',
         field('value', $._expression),
-        optional(seq('??', field('fallback', $._expression))),
+        optional(seq('??', field('default', $._expression))),
       ),
-    // `!name`: the optional attribute is absent.
-    absent_attribute: ($) => seq('!', field('name', $._name)),
+    attribute_absent: ($) => seq('!', field('name', $._name)),
+    attribute_values: ($) => seq('{', commaSep($.attribute_value), '}'),
+    attribute_value: ($) => seq(field('name', $._name), '=', field('value', $._expression)),
 
     _replacement: ($) => choice($._replacement_argument, $.wildcard),
     _replacement_argument: ($) =>
       choice($._name, $.rest, $.const_replacement, $.op_replacement, $.named_replacement),
-    // `e:(op ...)` names a built node so a later operand can use it again.
     named_replacement: ($) => seq(field('name', $._name), ':', $._replacement_argument),
     const_replacement: ($) => prec(1, seq('const', '(', $._expression, ')')),
     op_replacement: ($) =>
@@ -152,7 +153,7 @@ module.exports = grammar({
         '(',
         field('op', $._op_name),
         repeat($._replacement_argument),
-        optional($.attribute_patterns),
+        optional($.attribute_values),
         ')',
       ),
 
@@ -160,7 +161,8 @@ module.exports = grammar({
 
     // A comparison does not chain (`1 < 2 < 3` is an error, as in the
     // compiler): its sides are operands, never comparisons themselves.
-    _expression: ($) => choice($.conditional_expression, $.logical_expression, $.comparison, $._operand),
+    _expression: ($) =>
+      choice($.conditional_expression, $.logical_expression, $.comparison, $._operand),
     conditional_expression: ($) =>
       prec.right(PREC.cond, seq($._expression, '?', $._expression, ':', $._expression)),
     _operand: ($) =>
@@ -195,9 +197,11 @@ module.exports = grammar({
     call: ($) =>
       seq(field('function', $._name), '(', commaSep(choice($._expression, $.keyword_argument)), ')'),
     keyword_argument: ($) => seq(field('name', $._name), '=', field('value', $._expression)),
-    index_expression: ($) => prec(PREC.index, seq($._operand, '[', $._expression, ']')),
-    slice_expression: ($) =>
-      prec(PREC.index, seq($._operand, '[', $._expression, '..', $._expression, ']')),
+    index_expression: ($) =>
+      prec(
+        PREC.index,
+        seq($._operand, '[', $._expression, optional(seq('..', $._expression)), ']'),
+      ),
     list: ($) => seq('[', commaSep($._expression), ']'),
     parenthesized_expression: ($) => seq('(', $._expression, ')'),
 

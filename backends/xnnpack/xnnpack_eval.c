@@ -1,6 +1,7 @@
 /* backends/xnnpack/xnnpack_eval.c - edge-dialect (ATen) ops for the reference
- * interpreter: aten.mul.Tensor, mul.Scalar, add.Tensor (alpha), relu, bmm,
- * mm, linear, addmm, view_copy, expand_copy, permute_copy and _constant,
+ * interpreter: aten.mul.Tensor, mul.Scalar, add.Tensor and sub.Tensor (alpha),
+ * relu, bmm, mm, linear, addmm, view_copy, clone, expand_copy, permute_copy
+ * and _constant,
  * so that the XNNPACK pipeline's rewrites are proven by execution.
  *
  * Semantics (docs/interpreter.md, "Edge-dialect ops"): PyTorch
@@ -98,7 +99,7 @@ static void store_float(RgTensor *out, int64_t i, float v) {
 
 /* ---- elementwise ---- */
 
-typedef enum { A_MUL, A_ADD } ArithOp;
+typedef enum { A_MUL, A_ADD, A_SUB } ArithOp;
 
 /* out = a OP (alpha * b), broadcast; `b` NULL means the scalar `sf`/`si`. */
 static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTensor *b, double sf,
@@ -119,8 +120,10 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
         float ay = (float)alpha_f * y; /* rounded before the add: no FMA */
         y = ay;
       }
-      float r = op == A_MUL ? x * y : x + y;
+      float r = op == A_MUL ? x * y : op == A_ADD ? x + y : x - y;
       store_float(out, i, r);
+    } else if (is_bool && op == A_SUB) {
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "subtraction of bool tensors");
     } else if (is_bool) {
       int64_t x = a->ints[oa] != 0, y = b ? b->ints[ob] != 0 : si != 0;
       if (has_alpha)
@@ -130,7 +133,7 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
       int64_t x = as_int(a, oa, out->dtype), y = b ? as_int(b, ob, out->dtype) : rg_elem_wrap(out->dtype, si);
       if (has_alpha)
         y = rg_elem_wrap(out->dtype, (int64_t)(u64(rg_elem_wrap(out->dtype, alpha_i)) * u64(y)));
-      uint64_t r = op == A_MUL ? u64(x) * u64(y) : u64(x) + u64(y);
+      uint64_t r = op == A_MUL ? u64(x) * u64(y) : op == A_ADD ? u64(x) + u64(y) : u64(x) - u64(y);
       out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)r);
     }
     if (out->rank)
@@ -155,7 +158,8 @@ static RgStatus op_mul_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in
   return arith(ip, A_MUL, in[0], NULL, f, iv, 1, 1, false, out);
 }
 
-static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+/* add.Tensor and sub.Tensor: x +/- alpha * y. */
+static RgStatus add_sub(RgInterp *ip, ArithOp op, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   double f = 1;
   int64_t iv = 1;
   bool isf = false;
@@ -165,7 +169,15 @@ static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in
   if (isf && out->ints)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "a float alpha with a %s result", rg_dtype_name(out->dtype));
   /* alpha == 1 is plain addition (torch skips the multiply too). */
-  return arith(ip, A_ADD, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
+  return arith(ip, op, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
+}
+
+static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return add_sub(ip, A_ADD, n, in, out);
+}
+
+static RgStatus op_sub_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return add_sub(ip, A_SUB, n, in, out);
 }
 
 static RgStatus op_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
@@ -419,12 +431,15 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
 RG_EVAL_ONE_RESULT(xnnpack_eval_mul_tensor, op_mul_tensor, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_mul_scalar, op_mul_scalar, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_add_tensor, op_add_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_sub_tensor, op_sub_tensor, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_relu, op_relu, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_bmm, op_bmm, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_mm, op_mm, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_linear, op_linear, 2, 3)
 RG_EVAL_ONE_RESULT(xnnpack_eval_addmm, op_addmm, 3, 3)
 RG_EVAL_ONE_RESULT(xnnpack_eval_view_copy, op_view_copy, 1, 1)
+/* clone: the same element copy (the memory format is not modelled) */
+RG_EVAL_ONE_RESULT(xnnpack_eval_clone, op_view_copy, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_expand_copy, op_expand_copy, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_permute_copy, op_permute_copy, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_constant, op_constant, 0, 0)

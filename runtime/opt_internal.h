@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "rulegen/graph.h"
 #include "rulegen/interp.h"
+#include "rulegen/mlir.h"
 #include "rulegen/opt.h"
 #include "rulegen/pass.h"
 #include "rulegen/proof.h"
@@ -18,6 +19,9 @@ typedef struct OptState {
   const char *prog; /* program name in messages */
   const RgOptTarget *targets;
   size_t num_targets;
+  const RgPassDesc **all_passes; /* every pass the targets name, once */
+  uint32_t *all_sets;            /* the index of the target naming each */
+  uint32_t num_all_passes;
   const char *input;
   const char *output;
   const RgPassDesc *passes[OPT_MAX_PASSES];
@@ -31,6 +35,7 @@ typedef struct OptState {
   const char *disabled[OPT_MAX_DISABLED + 1];
   uint32_t num_disabled;
   uint32_t verify_runs; /* --verify-by-execution */
+  RgMlirForm emit;      /* --emit */
 } OptState;
 
 void opt_mem_report(const OptState *o, RgGraph *g);

@@ -383,3 +383,102 @@ RG_EVAL_ONE_RESULT(arm_eval_slice_copy, op_slice, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_glu, op_glu, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_amax, op_amax, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_amin, op_amin, 1, 1)
+
+/* ---- convolution and quantization ---- */
+
+/* 2-D convolution, NCHW, weight [OC, IC/groups, KH, KW], optional bias:
+ * each output accumulates in f32 from 0 over input channel, then kernel
+ * row, then kernel column, one rounding per multiply and per add (as the
+ * matrix products do, so a 1x1 convolution equals linear bit for bit),
+ * then adds the bias. */
+static RgStatus op_convolution(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t nin,
+                               RgTensor *out) {
+  const RgTensor *x = in[0], *w = in[1], *b = nin > 2 ? in[2] : NULL;
+  int64_t groups = 1;
+  const int64_t *stride, *pad, *dil;
+  uint32_t ns, np, nd;
+  RgStatus s = need_float(ip, x, "the input");
+  if (s == RG_OK)
+    s = need_float(ip, w, "the weight");
+  if (s == RG_OK && b)
+    s = need_float(ip, b, "the bias");
+  if (s == RG_OK)
+    s = need_float(ip, out, "the result");
+  if (s != RG_OK)
+    return s;
+  if (!rg_eval_attr_ints(n, "stride", &stride, &ns) || !rg_eval_attr_ints(n, "padding", &pad, &np) ||
+      !rg_eval_attr_ints(n, "dilation", &dil, &nd) || !rg_eval_attr_int(n, "groups", &groups) ||
+      ns != 2 || np != 2 || nd != 2 || rg_eval_attr_bool(n, "transposed", false))
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "only 2-D, non-transposed convolutions with "
+                        "two strides, paddings and dilations");
+  if (x->rank != 4 || w->rank != 4 || out->rank != 4 || groups < 1 || x->dims[1] % groups ||
+      w->dims[0] % groups || w->dims[1] * groups != x->dims[1] || out->dims[0] != x->dims[0] ||
+      out->dims[1] != w->dims[0] || (b && (b->rank != 1 || b->dims[0] != w->dims[0])))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not match");
+  for (int i = 0; i < 2; i++) {
+    int64_t span = dil[i] * (w->dims[2 + i] - 1) + 1;
+    if (stride[i] < 1 || dil[i] < 1 || pad[i] < 0 ||
+        out->dims[2 + i] != (x->dims[2 + i] + 2 * pad[i] - span) / stride[i] + 1)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "the result type does not fit the convolution");
+  }
+  int64_t icg = w->dims[1], ocg = w->dims[0] / groups;
+  int64_t H = x->dims[2], W = x->dims[3], KH = w->dims[2], KW = w->dims[3];
+  int64_t i = 0;
+  for (int64_t nn = 0; nn < out->dims[0]; nn++)
+    for (int64_t oc = 0; oc < out->dims[1]; oc++)
+      for (int64_t oh = 0; oh < out->dims[2]; oh++)
+        for (int64_t ow = 0; ow < out->dims[3]; ow++, i++) {
+          float acc = 0;
+          int64_t g = oc / ocg;
+          for (int64_t c = 0; c < icg; c++)
+            for (int64_t kh = 0; kh < KH; kh++)
+              for (int64_t kw = 0; kw < KW; kw++) {
+                int64_t ih = oh * stride[0] - pad[0] + kh * dil[0];
+                int64_t iw = ow * stride[1] - pad[1] + kw * dil[1];
+                if (ih < 0 || ih >= H || iw < 0 || iw >= W)
+                  continue;
+                float xv = x->floats[((nn * x->dims[1] + g * icg + c) * H + ih) * W + iw];
+                float p = xv * w->floats[((oc * icg + c) * KH + kh) * KW + kw];
+                acc = acc + p;
+              }
+          if (b)
+            acc = acc + b->floats[oc];
+          out->floats[i] = rg_elem_round(out->dtype, acc);
+        }
+  return RG_OK;
+}
+
+RgStatus arm_eval_convolution(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in,
+                              RgTensor *out, uint32_t num_out) {
+  RgStatus st = rg_eval_arity(ip, num_in, 2, 3, num_out, 1);
+  return st != RG_OK ? st : op_convolution(ip, n, in, num_in, out);
+}
+
+/* quantize_per_tensor: clamp(round(x * (1 / scale)) + zero_point,
+ * quant_min, quant_max), the product in f32 and rounded half to even, as
+ * torch.ao's decomposed op computes it. NaN has no quantized value. */
+static RgStatus op_quantize(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *x = in[0];
+  double scale;
+  int64_t zp, lo, hi;
+  RgStatus s = need_float(ip, x, "the input");
+  if (s != RG_OK)
+    return s;
+  if (!rg_eval_attr_number(n, "scale", &scale, NULL, NULL) || !(scale > 0) ||
+      !rg_eval_attr_int(n, "zero_point", &zp) || !rg_eval_attr_int(n, "quant_min", &lo) ||
+      !rg_eval_attr_int(n, "quant_max", &hi) || lo > hi || !out->ints || out->numel != x->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs a positive scale, zero_point, quant_min <= "
+                        "quant_max and an integer result of the input's size");
+  float inv = (float)(1.0 / scale);
+  for (int64_t i = 0; i < x->numel; i++) {
+    float v = nearbyintf(x->floats[i] * inv);
+    if (isnan(v))
+      return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "NaN has no quantized value");
+    double q = (double)v + (double)zp;
+    q = q < (double)lo ? (double)lo : q > (double)hi ? (double)hi : q;
+    out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)q);
+  }
+  return RG_OK;
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_quantize, op_quantize, 1, 1)

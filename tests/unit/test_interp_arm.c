@@ -1,8 +1,9 @@
 /* Unit tests for the Arm backend's evaluators (backends/arm/arm_eval.c):
  * clamp and hardtanh (bounds, defaults, NaN kept, lo > hi), amax/amin over
  * several dims with NaN winning, repeat with a new leading dim, glu, slice,
- * a dtype-changing dim-order copy, and result types that do not fit the
- * op failing as INVALID instead of reading out of bounds. */
+ * the copies, the float functions at exact points, convolution and
+ * quantize, and result types that do not fit the op failing as INVALID
+ * instead of reading out of bounds. */
 #include <math.h>
 #include "interp_tb.h"
 #include "check.h"
@@ -121,10 +122,94 @@ static void test_copies(void) {
   rg_tensor_release(&in);
 }
 
+/* Every copy moves the elements unchanged. */
+static void test_more_copies(void) {
+  static const char *const ops[] = {"aten.alias_copy", "aten.detach_copy", "aten.squeeze_copy.dim",
+                                    "aten.unsqueeze_copy"};
+  static const char *const outs[] = {"tensor<2x1xf32>", "tensor<2x1xf32>", "tensor<2xf32>",
+                                     "tensor<1x2x1xf32>"};
+  RgTensor in = tb_in_f(RG_DT_F32, 2, I64S(2, 1), F32S(3, -4));
+  for (int k = 0; k < 4; k++) {
+    TB t;
+    RgNode *n;
+    RgValue *r = unary_node(&t, ops[k], "tensor<2x1xf32>", outs[k], &n);
+    CHECK(tb_run1(&t, r, &in, 1) && floats_are(&t.outs[0], 2, F32S(3, -4)));
+    tb_free(&t);
+  }
+  rg_tensor_release(&in);
+}
+
+/* Points where torch's formulas are exact in f32. */
+static void test_float_functions(void) {
+  TB t;
+  RgNode *n;
+  RgTensor in = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(0, 10, -10));
+  static const struct { const char *op; float want[3]; } cases[] = {
+      {"aten.erf", {0, 1, -1}},
+      {"aten.tanh", {0, 1, -1}},
+      {"aten.sigmoid", {0.5f, 1.0f / (1.0f + 4.53999297e-05f), 4.53978682e-05f}},
+      {"aten.gelu", {0, 10, -0.0f}},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    RgValue *r = unary_node(&t, cases[k].op, "tensor<3xf32>", "tensor<3xf32>", &n);
+    bool ok = tb_run1(&t, r, &in, 1);
+    if (k == 2) /* sigmoid: only 0.5 is exact; the tails are checked for range */
+      ok = ok && t.outs[0].floats[0] == 0.5f && t.outs[0].floats[1] > 0.9999f && t.outs[0].floats[2] < 1e-4f;
+    else
+      ok = ok && floats_are(&t.outs[0], 3, cases[k].want);
+    CHECK(ok);
+    tb_free(&t);
+  }
+  /* leaky_relu: x * slope below 0; add.Scalar: x + other * alpha */
+  RgValue *r = unary_node(&t, "aten.leaky_relu", "tensor<3xf32>", "tensor<3xf32>", &n);
+  CHECK(tb_run1(&t, r, &in, 1) && floats_are(&t.outs[0], 3, F32S(0, 10, -10.0f * 0.01f)));
+  tb_free(&t);
+  r = unary_node(&t, "aten.add.Scalar", "tensor<3xf32>", "tensor<3xf32>", &n);
+  rg_node_set_prop(t.g, n, "other", f64(&t, 0.5));
+  rg_node_set_prop(t.g, n, "alpha", f64(&t, 4));
+  CHECK(tb_run1(&t, r, &in, 1) && floats_are(&t.outs[0], 3, F32S(2, 12, -8)));
+  tb_free(&t);
+  rg_tensor_release(&in);
+}
+
+static void test_convolution_quantize(void) {
+  TB t;
+  tb_init(&t);
+  RgValue *ops[3] = {tb_arg(&t, "tensor<1x2x1x1xf32>"), tb_arg(&t, "tensor<1x2x1x1xf32>"),
+                     tb_arg(&t, "tensor<1xf32>")};
+  RgNode *c = tb_node(&t, "aten.convolution", "tensor<1x1x1x1xf32>", 3, ops);
+  tb_prop_ints(&t, c, "stride", 2, I64S(1, 1));
+  tb_prop_ints(&t, c, "padding", 2, I64S(0, 0));
+  tb_prop_ints(&t, c, "dilation", 2, I64S(1, 1));
+  tb_prop_int(&t, c, "groups", 1, "i64");
+  tb_prop_bool(&t, c, "transposed", false);
+  RgTensor in[3] = {tb_in_f(RG_DT_F32, 4, I64S(1, 2, 1, 1), F32S(1, 2)),
+                    tb_in_f(RG_DT_F32, 4, I64S(1, 2, 1, 1), F32S(3, 4)),
+                    tb_in_f(RG_DT_F32, 1, I64S(1), F32S(0.5f))};
+  CHECK(tb_run1(&t, &c->results[0], in, 3) && floats_are(&t.outs[0], 1, F32S(11.5f)));
+  tb_free(&t);
+  for (int i = 0; i < 3; i++)
+    rg_tensor_release(&in[i]);
+  /* quantize: round(x * 20) - 128, clamped to [-128, 127] */
+  RgNode *n;
+  RgValue *r = unary_node(&t, "quantized_decomposed.quantize_per_tensor", "tensor<3xf32>", "tensor<3xi8>", &n);
+  rg_node_set_prop(t.g, n, "scale", f64(&t, 0.05));
+  tb_prop_int(&t, n, "zero_point", -128, "i64");
+  tb_prop_int(&t, n, "quant_min", -128, "i64");
+  tb_prop_int(&t, n, "quant_max", 127, "i64");
+  RgTensor q = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(0.1f, -1, 100));
+  CHECK(tb_run1(&t, r, &q, 1) && ints_are(&t.outs[0], 3, I64S(-126, -128, 127)));
+  tb_free(&t);
+  rg_tensor_release(&q);
+}
+
 int main(void) {
   RUN(test_clamp);
   RUN(test_amax_amin);
   RUN(test_repeat_glu_slice);
   RUN(test_copies);
+  RUN(test_more_copies);
+  RUN(test_float_functions);
+  RUN(test_convolution_quantize);
   TEST_EXIT();
 }

@@ -633,6 +633,18 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   return status;
 }
 
+static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, char *err,
+                      size_t errlen) {
+  double t0 = now_seconds();
+  uint32_t merged = 0;
+  RgStatus s = rg_graph_dedup(g, opt->dedup_ops, opt->dedup_num_ops, &merged);
+  stats->dedup_merged += merged;
+  stats->dedup_seconds += now_seconds() - t0;
+  if (s != RG_OK)
+    snprintf(err, errlen, "deduplication failed: out of memory");
+  return s;
+}
+
 RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
                          const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
   RgRunOptions defaults;
@@ -661,9 +673,16 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
     }
   }
   double start = now_seconds();
+  bool changed = true; /* since the last deduplication */
   for (uint32_t i = 0; i < n; i++) {
     const RgPassDesc *p = passes[i];
     RgPassStats *st = &stats->passes[i];
+    if (changed && opt->dedup_ops) {
+      RgStatus s = dedup(g, opt, stats, err, errlen);
+      if (s != RG_OK)
+        return s;
+      changed = false;
+    }
     double t0 = now_seconds();
     if (!opt->no_skip && !rg_pass_should_run(g, p)) {
       st->skipped = true;
@@ -672,6 +691,7 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
     }
     st->ran = true;
     RgStatus s = run_pass(g, p, opt, st, err, errlen);
+    changed = changed || st->rewrites;
     st->seconds = now_seconds() - t0;
     stats->total_visited += st->nodes_visited;
     if (s != RG_OK) {
@@ -687,8 +707,9 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
       }
     }
   }
+  RgStatus s = changed && opt->dedup_ops ? dedup(g, opt, stats, err, errlen) : RG_OK;
   stats->total_seconds = now_seconds() - start;
-  return RG_OK;
+  return s;
 }
 
 void rg_run_stats_free(RgRunStats *s) {

@@ -110,6 +110,9 @@ static int opt_target(Options *o, const char *arg) {
       if (rc)
         return rc;
     }
+    /* A target's pipeline also merges identical pure ops between passes. */
+    o->run.dedup_ops = rg_ops_builtin;
+    o->run.dedup_num_ops = rg_num_ops_builtin;
     o->passes_set = true;
     return 0;
   }
@@ -420,6 +423,8 @@ static void print_stats(FILE *out, const Options *o, const RgRunStats *st) {
   }
   fprintf(out, "%-22s %-8s %9s %12llu %12.6f\n", "total", "", "", (unsigned long long)st->total_visited,
           st->total_seconds);
+  if (o->run.dedup_ops)
+    fprintf(out, "dedup: %u identical pure ops merged in %.6f s\n", st->dedup_merged, st->dedup_seconds);
   bool any = false;
   for (uint32_t i = 0; i < st->num_passes; i++) {
     const RgPassDesc *d = o->passes[i];

@@ -42,7 +42,8 @@ enum {
   RG_TRAIT_TERNARY = 1u << 3,
   RG_TRAIT_COMMUTATIVE = 1u << 4,
   RG_TRAIT_LAYOUT_AGNOSTIC = 1u << 5,
-  RG_TRAIT_CONSTANT = 1u << 6
+  RG_TRAIT_CONSTANT = 1u << 6,
+  RG_TRAIT_PURE = 1u << 7 /* no side effects: equal operands give equal results */
 };
 
 /* Target-op condition. A requirement says: the live, unfrozen nodes whose op
@@ -181,6 +182,11 @@ typedef struct RgRunOptions {
   uint32_t explain_node; /* node id to explain, or UINT32_MAX */
   void (*explain_fn)(void *user, const char *pass, const char *rule, const char *why);
   void *explain_user;
+  /* When set, identical pure ops of this registry are merged
+   * (rg_graph_dedup) before the first pass and after every pass that
+   * rewrote, so that the rules see one node per distinct value. */
+  const RgOpDesc *dedup_ops;
+  uint32_t dedup_num_ops;
 } RgRunOptions;
 
 typedef struct RgRunStats {
@@ -188,6 +194,8 @@ typedef struct RgRunStats {
   RgPassStats *passes; /* one per pass of the pipeline */
   double total_seconds;
   uint64_t total_visited;
+  uint32_t dedup_merged; /* nodes removed by deduplication */
+  double dedup_seconds;
 } RgRunStats;
 
 RG_API void rg_run_options_init(RgRunOptions *o);
@@ -198,6 +206,13 @@ RG_API RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uin
                                 const RgRunOptions *opt, RgRunStats *stats,
                                 char *err, size_t errlen);
 RG_API void rg_run_stats_free(RgRunStats *s);
+
+/* Merges identical nodes: same op (declared pure in `ops`, no regions, not
+ * frozen), same block, same operands, attributes and result types. The
+ * later node's uses move to the earlier one and it is erased; one sweep in
+ * program order also merges what the merges make identical. *merged counts
+ * the erased nodes. */
+RG_API RgStatus rg_graph_dedup(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, uint32_t *merged);
 
 /* Named pipelines and passes linked into a program (generated tables). */
 typedef struct RgPipelineDesc {

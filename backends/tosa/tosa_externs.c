@@ -3,6 +3,7 @@
  * bit-exactly (docs/rescale.md has the arithmetic), and the constants the
  * rewrites build. Each returns false when it cannot decide, which keeps the
  * rule from firing. */
+#include <math.h>
 #include <string.h>
 #include "tosa_externs.h"
 
@@ -302,5 +303,55 @@ bool tosa_shape_values(RgRewriter *rw, RgInts shape, const RgAttr **out) {
   int64_t n = shape.n;
   const RgType *t = rg_type_tensor(g, RG_DT_INDEX, 1, &n);
   *out = t ? rg_attr_dense_ints(g, t, shape.n, shape.v) : NULL;
+  return *out != NULL;
+}
+
+/* ---- canonicalizations (rules/cleanup.rules) ---- */
+
+bool tosa_is_int(RgRewriter *rw, RgValue *v) {
+  (void)rw;
+  return v->type && v->type->kind == RG_TYPE_TENSOR && v->type->dtype != RG_DT_NONE &&
+         !rg_dtype_is_float(v->type->dtype);
+}
+
+bool tosa_ignores_nan(RgRewriter *rw, RgValue *v) {
+  (void)rw;
+  const RgNode *n = rg_value_def(v);
+  return n && v->type && rg_dtype_is_float(v->type->dtype) &&
+         rg_attr_eq_str(rg_node_attr(n, "nan_mode"), "IGNORE");
+}
+
+static bool attr_num(const RgAttr *a, double *out) {
+  if (a && a->kind == RG_ATTR_INT)
+    *out = (double)a->u.i;
+  else if (a && a->kind == RG_ATTR_FLOAT)
+    *out = a->u.f;
+  else
+    return false;
+  return true;
+}
+
+bool tosa_clamp_is_noop(RgRewriter *rw, RgValue *c) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(c);
+  double lo, hi;
+  if (!is_op(g, n, "tosa.clamp") || !c->type || !attr_num(rg_node_attr(n, "min_val"), &lo) ||
+      !attr_num(rg_node_attr(n, "max_val"), &hi))
+    return false;
+  RgDType dt = c->type->dtype;
+  if (rg_dtype_is_float(dt)) /* only [-inf, inf], and a NaN must stay NaN */
+    return isinf(lo) && lo < 0 && isinf(hi) && hi > 0 && !tosa_ignores_nan(rw, c);
+  int64_t tlo, thi;
+  return int_range(dt, false, &tlo, &thi) && lo <= (double)tlo && hi >= (double)thi;
+}
+
+bool tosa_zeros_like(RgRewriter *rw, RgValue *v, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  if (!v->type || v->type->kind != RG_TYPE_TENSOR || rg_type_numel(v->type) < 0)
+    return false;
+  int64_t zi = 0;
+  double zf = 0.0;
+  *out = rg_dtype_is_float(v->type->dtype) ? rg_attr_dense_floats(g, v->type, 1, &zf)
+                                           : rg_attr_dense_ints(g, v->type, 1, &zi);
   return *out != NULL;
 }

@@ -16,5 +16,9 @@ bool tosa_rescales_fuse_exact(RgRewriter *rw, RgValue *inner, RgValue *outer);
 bool tosa_fused_multiplier(RgRewriter *rw, RgValue *inner, RgValue *outer, const RgAttr **out);
 bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr **out);
 bool tosa_shape_values(RgRewriter *rw, RgInts shape, const RgAttr **out);
+bool tosa_is_int(RgRewriter *rw, RgValue *v);
+bool tosa_ignores_nan(RgRewriter *rw, RgValue *v);
+bool tosa_clamp_is_noop(RgRewriter *rw, RgValue *c);
+bool tosa_zeros_like(RgRewriter *rw, RgValue *v, const RgAttr **out);
 
 #endif

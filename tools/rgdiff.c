@@ -1003,7 +1003,7 @@ static void m_canonical(Gen *G) {
   }
   case 2: { /* x + 0, x - 0, 0 + x */
     RgValue *x = pick(G, miss ? float_value : i32_value, dt);
-    RgValue *z = splat_of(G, x, true, 0.0);
+    RgValue *z = splat_of(G, x, true, chance(&G->rng, 50) ? -0.0 : 0.0);
     const char *op = chance(&G->rng, 50) ? "tosa.add" : "tosa.sub";
     push(G, strcmp(op, "tosa.add") == 0 && chance(&G->rng, 50) ? binary(G, op, z, x) : binary(G, op, x, z));
     break;

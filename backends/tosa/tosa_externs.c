@@ -355,3 +355,81 @@ bool tosa_zeros_like(RgRewriter *rw, RgValue *v, const RgAttr **out) {
                                            : rg_attr_dense_ints(g, v->type, 1, &zi);
   return *out != NULL;
 }
+
+/* The sign of a constant's zero elements: 1 when it is a splat of -0.0,
+ * 0 for a splat of +0.0 (or an integer 0), -1 otherwise. */
+static int zero_splat_sign(RgGraph *g, const RgValue *z) {
+  const RgNode *n = rg_value_def(z);
+  const RgAttr *a = is_op(g, n, "tosa.const") ? rg_node_attr(n, "values") : NULL;
+  const double *fv;
+  const int64_t *iv;
+  uint32_t count;
+  bool is_float = z->type && rg_dtype_is_float(z->type->dtype);
+  if (a && is_float && rg_attr_dense_get_floats(g, a, &fv, &count) && count >= 1) {
+    for (uint32_t i = 0; i < count; i++)
+      if (fv[i] != 0.0 || signbit(fv[i]) != signbit(fv[0]))
+        return -1;
+    return signbit(fv[0]) ? 1 : 0;
+  }
+  if (a && !is_float && rg_attr_dense_get_ints(g, a, &iv, &count) && count >= 1) {
+    for (uint32_t i = 0; i < count; i++)
+      if (iv[i] != 0)
+        return -1;
+    return 0;
+  }
+  return -1;
+}
+
+/* Whether `v` can never hold -0.0 (integers never do). Round to nearest
+ * gives -0.0 from an addition only when both addends are -0.0, so a sum
+ * with one addend that is never -0.0 is not either, and accumulations that
+ * start at +0.0 (matmul, convolutions, reduce_sum) never produce it. Ops
+ * that only move data pass the question on to their input. */
+static bool never_negative_zero(RgGraph *g, const RgValue *v, int depth) {
+  if (!v->type || !rg_dtype_is_float(v->type->dtype))
+    return v->type && v->type->dtype != RG_DT_NONE;
+  const RgNode *n = rg_value_def(v);
+  if (!n || depth > 24)
+    return false;
+  const char *op = rg_op_name(g, n->op);
+  if (strcmp(op, "tosa.const") == 0) {
+    const double *fv;
+    uint32_t count;
+    if (!rg_attr_dense_get_floats(g, rg_node_attr(n, "values"), &fv, &count))
+      return false;
+    for (uint32_t i = 0; i < count; i++)
+      if (fv[i] == 0.0 && signbit(fv[i]))
+        return false;
+    return true;
+  }
+  static const char *const accumulating[] = {"tosa.matmul", "tosa.conv2d", "tosa.depthwise_conv2d",
+                                             "tosa.conv3d", "tosa.reduce_sum", "tosa.exp",
+                                             "tosa.sigmoid", "tosa.abs"};
+  for (size_t i = 0; i < sizeof accumulating / sizeof *accumulating; i++)
+    if (strcmp(op, accumulating[i]) == 0)
+      return true;
+  if (strcmp(op, "tosa.add") == 0 && n->num_operands == 2)
+    return never_negative_zero(g, n->operands[0].value, depth + 1) ||
+           never_negative_zero(g, n->operands[1].value, depth + 1);
+  if (strcmp(op, "tosa.sub") == 0 && n->num_operands == 2) /* a - b is -0.0 only for a = -0.0 */
+    return never_negative_zero(g, n->operands[0].value, depth + 1);
+  static const char *const moving[] = {"tosa.reshape", "tosa.transpose", "tosa.identity",
+                                       "tosa.slice", "tosa.tile", "tosa.reverse"};
+  for (size_t i = 0; i < sizeof moving / sizeof *moving; i++)
+    if (strcmp(op, moving[i]) == 0 && n->num_operands >= 1)
+      return never_negative_zero(g, n->operands[0].value, depth + 1);
+  return false;
+}
+
+bool tosa_add_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero) {
+  RgGraph *g = rg_rw_graph(rw);
+  int sign = zero_splat_sign(g, zero);
+  return sign == 1 || (sign == 0 && never_negative_zero(g, x, 0));
+}
+
+bool tosa_sub_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero) {
+  RgGraph *g = rg_rw_graph(rw);
+  int sign = zero_splat_sign(g, zero);
+  (void)x;
+  return sign == 0 || (sign == 1 && never_negative_zero(g, x, 0)); /* x - +0 = x + -0 */
+}

@@ -20,5 +20,7 @@ bool tosa_is_int(RgRewriter *rw, RgValue *v);
 bool tosa_ignores_nan(RgRewriter *rw, RgValue *v);
 bool tosa_clamp_is_noop(RgRewriter *rw, RgValue *c);
 bool tosa_zeros_like(RgRewriter *rw, RgValue *v, const RgAttr **out);
+bool tosa_add_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero);
+bool tosa_sub_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero);
 
 #endif

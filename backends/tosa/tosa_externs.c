@@ -433,3 +433,27 @@ bool tosa_sub_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero) {
   (void)x;
   return sign == 0 || (sign == 1 && never_negative_zero(g, x, 0)); /* x - +0 = x + -0 */
 }
+
+bool tosa_reshaped_const(RgRewriter *rw, RgValue *c, RgValue *like, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(c);
+  const RgAttr *a = is_op(g, n, "tosa.const") ? rg_node_attr(n, "values") : NULL;
+  const RgType *t = like->type;
+  if (!a || a->kind != RG_ATTR_DENSE || !t || t->kind != RG_TYPE_TENSOR || !a->type ||
+      t->elem != a->type->elem || rg_type_numel(t) != rg_type_numel(a->type) || rg_type_numel(t) < 0)
+    return false;
+  /* Row-major order is what a reshape keeps: the same elements, retyped. */
+  const int64_t *iv;
+  const double *fv;
+  uint32_t count;
+  if (rg_dtype_is_float(t->dtype)) {
+    if (!rg_attr_dense_get_floats(g, a, &fv, &count))
+      return false;
+    *out = rg_attr_dense_floats(g, t, count, fv);
+  } else {
+    if (!rg_attr_dense_get_ints(g, a, &iv, &count))
+      return false;
+    *out = rg_attr_dense_ints(g, t, count, iv);
+  }
+  return *out != NULL;
+}

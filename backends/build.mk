@@ -1,5 +1,8 @@
 # backends/ : one folder per target with its hand-written C hooks (shape
-# inference, ...), plus helpers shared by all targets in backends/common.
+# inference, evaluators, native predicates), plus helpers shared by all
+# targets in backends/common. The hooks include the header rulegen writes
+# for the rule set (rules/builtin.h), which declares every hook exactly as
+# the generated code calls it, so a mismatched signature does not compile.
 # Everything is archived into librgbackends.a; programs and tests that use
 # hooks link $(BACKEND_LIB) before $(LIBRULEGEN).
 BACKEND_SRCS = $(sort $(wildcard backends/*/*.c))
@@ -28,6 +31,7 @@ $(RULES_C): $(RULES_SRCS) $(BUILD)/bin/rulegen
 	$(BUILD)/bin/rulegen $(RULES_INC) -o $@ --header $(RULES_H) --symbol builtin -MD $(RULES_SRCS)
 $(RULES_H): $(RULES_C)
 $(RULES_OBJ): $(RULES_H)
+$(BACKEND_OBJS): | $(RULES_H)
 -include $(RULES_C:.c=.d)
 
 all: $(RULES_OBJ)

@@ -1846,20 +1846,60 @@ static bool is_root_file(DslProgram *p, RgSource *src) {
   return false;
 }
 
-/* The op registry: every declared op, indexed by its declaration id. */
-static void emit_op_descs(Gen *g, const char *sym) {
+/* Whether an earlier op declaration already names hook `fn` (shape or eval). */
+static bool hook_seen(Gen *g, uint32_t upto, const char *fn) {
+  for (uint32_t j = 0; j < upto; j++) {
+    DslOpDecl *o = g->p->ops[j];
+    if ((o->shape_fn.s && strcmp(o->shape_fn.s, fn) == 0) || (o->eval_fn.s && strcmp(o->eval_fn.s, fn) == 0))
+      return true;
+  }
+  return false;
+}
+
+/* Prototypes of every C function the generated code calls by name: shape
+ * hooks, evaluators, `extern pred` and `extern fn`. Printed into the .c and
+ * into the header that the hand-written hook sources include, so that a hook
+ * whose signature differs from what the generated code calls does not
+ * compile. */
+static void put_hook_decls(Gen *g, RgBuf *b) {
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
-    if (!op->shape_fn.s)
-      continue;
-    bool dup = false;
-    for (uint32_t j = 0; j < i && !dup; j++)
-      dup = g->p->ops[j]->shape_fn.s && strcmp(g->p->ops[j]->shape_fn.s, op->shape_fn.s) == 0;
-    if (!dup)
-      out_line(g, "RgStatus %s(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);",
-               op->shape_fn.s);
+    if (op->shape_fn.s && !hook_seen(g, i, op->shape_fn.s))
+      rg_buf_printf(b, "RgStatus %s(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);\n",
+                    op->shape_fn.s);
+    if (op->eval_fn.s && !hook_seen(g, i, op->eval_fn.s) &&
+        !(op->shape_fn.s && strcmp(op->shape_fn.s, op->eval_fn.s) == 0))
+      rg_buf_printf(b, "RgStatus %s(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, "
+                       "uint32_t num_in, struct RgTensor *out, uint32_t num_out);\n", op->eval_fn.s);
   }
-  out_blank(g);
+  for (uint32_t f = 0; f < g->p->nfiles; f++) {
+    DslFile *file = g->p->files[f];
+    for (uint32_t d = 0; d < file->ndecls; d++) {
+      if (file->decls[d]->kind != DSL_DECL_EXTERN)
+        continue;
+      DslExtern *x = file->decls[d]->u.ext;
+      rg_buf_printf(b, "bool %s(RgRewriter *rw", x->name.s);
+      for (uint32_t i = 0; i < x->nparams; i++)
+        rg_buf_printf(b, ", %s", x->params[i] == DSL_TY_VALUE ? "RgValue *" : ctype(x->params[i]));
+      if (!x->is_pred)
+        rg_buf_printf(b, ", %s*out", ctype(x->ret));
+      rg_buf_puts(b, ");\n");
+    }
+  }
+}
+
+/* The op registry: every declared op, indexed by its declaration id, with
+ * its hooks and the place that declares it (for "no evaluator" messages). */
+static void emit_op_descs(Gen *g, const char *sym) {
+  RgBuf decls;
+  rg_buf_init(&decls);
+  put_hook_decls(g, &decls);
+  if (decls.len) {
+    out_raw(g, decls.data);
+    out_blank(g);
+  }
+  g->ok = g->ok && !decls.oom;
+  rg_buf_free(&decls);
   out_line(g, "const RgOpDesc rg_ops_%s[%u] = {", sym, g->p->nops ? g->p->nops : 1);
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
@@ -1873,35 +1913,17 @@ static void emit_op_descs(Gen *g, const char *sym) {
       if (op->traits & (1u << map[k].d))
         traits |= map[k].r;
     uint32_t fixed = op->variadic && op->noperands ? op->noperands - 1 : op->noperands;
-    out_line(g, "  {%s, %u, %s, %u, 0x%xu, %s}, /* %u */", cquote(g, op->name), fixed,
-             op->variadic ? "true" : "false", op->nresults, traits, op->shape_fn.s ? op->shape_fn.s : "NULL", i);
+    RgBuf where;
+    rg_buf_init(&where);
+    put_cstring(&where, loc_file(op->loc));
+    out_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\"}, /* %u */", cquote(g, op->name), fixed,
+             op->variadic ? "true" : "false", op->nresults, traits, op->shape_fn.s ? op->shape_fn.s : "NULL",
+             op->eval_fn.s ? op->eval_fn.s : "NULL", where.data ? where.data : "", loc_line(op->loc), i);
+    g->ok = g->ok && !where.oom;
+    rg_buf_free(&where);
   }
   out_line(g, "};");
   out_line(g, "const uint32_t rg_num_ops_%s = %u;", sym, g->p->nops);
-}
-
-static void emit_externs(Gen *g) {
-  bool any = false;
-  for (uint32_t f = 0; f < g->p->nfiles; f++) {
-    DslFile *file = g->p->files[f];
-    for (uint32_t d = 0; d < file->ndecls; d++) {
-      if (file->decls[d]->kind != DSL_DECL_EXTERN)
-        continue;
-      DslExtern *x = file->decls[d]->u.ext;
-      RgBuf b;
-      rg_buf_init(&b);
-      rg_buf_puts(&b, "RgRewriter *rw");
-      for (uint32_t i = 0; i < x->nparams; i++)
-        rg_buf_printf(&b, ", %s", x->params[i] == DSL_TY_VALUE ? "RgValue *" : ctype(x->params[i]));
-      if (!x->is_pred)
-        rg_buf_printf(&b, ", %s*out", ctype(x->ret));
-      out_line(g, "bool %s(%s);", x->name.s, b.data);
-      rg_buf_free(&b);
-      any = true;
-    }
-  }
-  if (any)
-    out_blank(g);
 }
 
 bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
@@ -1926,7 +1948,6 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
   out_blank(&g);
   emit_op_descs(&g, sym);
   out_blank(&g);
-  emit_externs(&g);
 
   /* Passes of the root files, in declaration order. */
   uint32_t npasses = 0;
@@ -1990,6 +2011,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
     rg_buf_printf(h, "/* Generated by rulegen %s; do not edit. */\n", RG_VERSION);
     rg_buf_printf(h, "#ifndef RG_GENERATED_%s_H\n#define RG_GENERATED_%s_H\n", sym, sym);
     rg_buf_puts(h, "#include \"rulegen/pass.h\"\n\n");
+    rg_buf_puts(h, "struct RgInterp;\nstruct RgTensor;\n\n");
     for (uint32_t f = 0; f < p->nfiles; f++) {
       DslFile *file = p->files[f];
       if (!is_root_file(p, file->src))
@@ -2003,6 +2025,8 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
       }
     }
     rg_buf_printf(h, "extern const RgOpDesc rg_ops_%s[];\nextern const uint32_t rg_num_ops_%s;\n", sym, sym);
+    rg_buf_puts(h, "\n/* Hooks, evaluators and externs, as the generated code calls them. */\n");
+    put_hook_decls(&g, h);
     rg_buf_printf(h, "extern const RgPassDesc *const rg_passes_%s[];\n", sym);
     rg_buf_printf(h, "extern const RgPipelineDesc *const rg_pipelines_%s[];\n", sym);
     rg_buf_puts(h, "\n#endif\n");

@@ -2,9 +2,8 @@
 # C passes that rulegen generates.
 RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/attr.c runtime/verify.c \
                runtime/rewrite.c runtime/match.c runtime/dedup.c \
-               runtime/tensor.c runtime/interp.c runtime/interp_elem.c runtime/interp_data.c \
-               runtime/interp_nn.c runtime/interp_aten.c runtime/mlir_read.c runtime/mlir_write.c \
-               runtime/dot.c
+               runtime/tensor.c runtime/interp.c runtime/mlir_read.c runtime/mlir_write.c \
+               runtime/dot.c runtime/opt_main.c runtime/opt_report.c
 RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir_lexer.c $(BUILD)/gen/runtime/mlir_grammar.c
 RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/obj/%.o) $(RUNTIME_GEN_SRCS:$(BUILD)/gen/%.c=$(BUILD)/obj/gen/%.o)
 LIBRULEGEN = $(BUILD)/lib/librulegen.a

@@ -645,6 +645,9 @@ static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, ch
   return s;
 }
 
+static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen);
+
 RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
                          const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
   RgRunOptions defaults;
@@ -652,6 +655,21 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
     rg_run_options_init(&defaults);
     opt = &defaults;
   }
+  char no_err[1];
+  if (!err || !errlen) {
+    err = no_err;
+    errlen = sizeof no_err;
+  }
+  if (stats)
+    return pipeline_run(g, passes, n, opt, stats, err, errlen);
+  RgRunStats own;
+  RgStatus s = pipeline_run(g, passes, n, opt, &own, err, errlen);
+  rg_run_stats_free(&own);
+  return s;
+}
+
+static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
   memset(stats, 0, sizeof *stats);
   stats->passes = rg_alloc(sizeof *stats->passes * (n ? n : 1));
   if (!stats->passes)

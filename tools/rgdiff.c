@@ -949,13 +949,6 @@ static void m_dead_const(Gen *G) {
 
 /* ---- canonicalizations (rules/canonicalize.rules) ---- */
 
-/* Appends a node typed by hand (ops the rules match but never create have
- * no shape hook; each one here keeps its input's type). */
-static RgValue *appended(Gen *G, RgNode *n) {
-  rg_block_append(G->g, G->body, n);
-  return &n->results[0];
-}
-
 static RgValue *shape_const(Gen *G, int32_t n, const int64_t *v) {
   const RgType *st = ttype(G, RG_DT_INDEX, 1, (int64_t[]){n});
   RgNode *cs = mk(G, "tosa.const_shape", 0, NULL, NULL);
@@ -984,7 +977,7 @@ static void m_canonical(Gen *G) {
   switch (rnd(&G->rng, 0, 11)) {
   case 0: {
     RgValue *x = pick(G, any_value, random_arg_dtype(G));
-    push(G, appended(G, mk(G, "tosa.identity", 1, &x, x->type)));
+    push(G, finish(G, mk(G, "tosa.identity", 1, &x, NULL)));
     break;
   }
   case 1: { /* clamp over the whole range */
@@ -1029,14 +1022,11 @@ static void m_canonical(Gen *G) {
     for (int32_t i = 0; i < x->type->rank; i++)
       if ((x->type->dims[i] == 1) != miss)
         axis = i;
-    int64_t out[MAX_RANK];
-    for (int32_t i = 0; i < x->type->rank; i++)
-      out[i] = i == axis ? 1 : x->type->dims[i];
-    RgNode *n = mk(G, op, 1, &x, ttype(G, x->type->dtype, x->type->rank, out));
+    RgNode *n = mk(G, op, 1, &x, NULL);
     prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
     if (is_float(x->type->dtype) && (strcmp(op, "tosa.reduce_max") == 0 || strcmp(op, "tosa.reduce_min") == 0))
       prop_opaque(G, n, "nan_mode", nan_mode(G));
-    push(G, appended(G, n));
+    push(G, finish(G, n));
     break;
   }
   case 5: { /* pad by zero (or by one on the last axis) */
@@ -1086,9 +1076,10 @@ static void m_canonical(Gen *G) {
     for (int32_t i = 0; i < x->type->rank; i++)
       if ((x->type->dims[i] == 1) != miss)
         axis = i;
-    RgNode *n = mk(G, "tosa.reverse", 1, &x, x->type);
+    RgNode *n = mk(G, "tosa.reverse", 1, &x, x->type); /* no shape hook: typed as its input */
     prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
-    push(G, appended(G, n));
+    rg_block_append(G->g, G->body, n);
+    push(G, &n->results[0]);
     break;
   }
   }
@@ -1733,7 +1724,7 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
   /* Reference runs: input sets whose results the specification defines. */
   RgTensor *ins[8] = {0}, *outs[8] = {0};
   uint32_t nin[8] = {0}, nout[8] = {0}, nsets = 0;
-  RgInterp *ip = rg_interp_new(g);
+  RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
   int rc = 0;
   for (uint32_t s = 0; s < o->inputs * 3 && nsets < o->inputs && nsets < 8; s++) {
     uint32_t k = nsets;
@@ -1819,7 +1810,7 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
         result = -1;
       }
     }
-    ip = result == 0 ? rg_interp_new(g) : NULL;
+    ip = result == 0 ? rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin) : NULL;
     for (uint32_t k = 0; k < nsets && ip && result == 0; k++) {
       RgTensor *after = NULL;
       uint32_t nafter = 0;

@@ -21,10 +21,10 @@ static RgStatus wide_type(RgGraph *g, const RgNode *n, const RgType **r, char *e
   r[0] = rg_type_tensor(g, RG_DT_I32, 1, d);
   return RG_OK;
 }
-static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type};
-static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type};
-static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type};
-static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type};
+static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, NULL, NULL};
+static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, NULL, NULL};
+static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, NULL, NULL};
+static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, NULL, NULL};
 static const RgOpDesc *const op_descs[NUM_OPS] = {&neg_d, NULL, &x_d, &y_d, &wide_d};
 
 /* pass cancel { rule pair: (a.neg (a.neg x)) => x } : needs two a.neg */
@@ -186,6 +186,22 @@ static void test_skip_visits_nothing(void) {
   rg_graph_free(c.g);
 }
 
+/* Statistics and the message are optional: an embedder that only wants
+ * the rewritten graph passes NULL for both. */
+static void test_null_stats_and_err(void) {
+  Chain c;
+  build_chain(&c, 4, false);
+  const RgPassDesc *p[1] = {&cancel_pass};
+  CHECK(rg_pipeline_run(c.g, p, 1, NULL, NULL, NULL, 0) == RG_OK);
+  CHECK(rg_op_total(c.g, rg_op_find(c.g, "a.neg", 5)) == 0);
+  rg_graph_free(c.g);
+  build_chain(&c, 1, false);
+  rg_node_set_op(c.g, c.negs[0], rg_op_find(c.g, "a.x", 3));
+  const RgPassDesc *f[1] = {&flip_pass};
+  CHECK(rg_pipeline_run(c.g, f, 1, NULL, NULL, NULL, 0) == RG_ERR_BUDGET);
+  rg_graph_free(c.g);
+}
+
 static void test_frozen_never_rewritten(void) {
   Chain c;
   build_chain(&c, 4, false);
@@ -290,6 +306,7 @@ int main(void) {
   RUN(test_condition_counts);
   RUN(test_cancel_runs);
   RUN(test_skip_visits_nothing);
+  RUN(test_null_stats_and_err);
   RUN(test_frozen_never_rewritten);
   RUN(test_budget);
   RUN(test_type_error);

@@ -1,10 +1,12 @@
-/* runtime/interp_nn.c - TOSA 1.0 tensor ops: conv2d, depthwise_conv2d,
+/* backends/tosa/tosa_eval_nn.c - TOSA 1.0 tensor ops: conv2d, depthwise_conv2d,
  * transpose_conv2d, matmul, avg_pool2d and max_pool2d. Loops and the order
  * of accumulation follow the spec's pseudocode, so float results are
  * reproducible; integer accumulators REQUIRE no overflow of acc_t (i32 for
  * i8 inputs, i48 for i16 inputs). */
 #include <math.h>
-#include "interp_internal.h"
+#include <string.h>
+#include "rulegen/eval.h"
+#include "rules/builtin.h"
 
 /* Accumulator for one output element: integers exact in int64 with range
  * checks, floats in fp32 rounded to the acc type after each step. */
@@ -37,29 +39,29 @@ static RgStatus conv_setup(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   RgTensor *wzp = n->num_operands > zi + 1 ? in[zi + 1] : NULL;
   bool is_int = io->in->ints != NULL;
   if ((io->w->ints != NULL) != is_int || (out->ints != NULL) != is_int)
-    return interp_fail(ip, RG_INTERP_INVALID, "mixed integer and float operands");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "mixed integer and float operands");
   if (is_int) {
-    io->izp = izp ? interp_scalar_int(izp) : 0;
-    io->wzp = wzp ? interp_scalar_int(wzp) : 0;
+    io->izp = izp ? rg_eval_scalar_int(izp) : 0;
+    io->wzp = wzp ? rg_eval_scalar_int(wzp) : 0;
     if (io->in->dtype != RG_DT_I8 && io->izp != 0)
-      return interp_fail(ip, RG_INTERP_INVALID, "input_zp must be 0 for %s",
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "input_zp must be 0 for %s",
                          rg_dtype_name(io->in->dtype));
     if (io->w->dtype != RG_DT_I8 && io->wzp != 0)
-      return interp_fail(ip, RG_INTERP_INVALID, "weight_zp must be 0 for %s",
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "weight_zp must be 0 for %s",
                          rg_dtype_name(io->w->dtype));
     io->acc = int_acc(io->in->dtype);
     if (out->dtype != io->acc && !(io->acc == RG_DT_I48 && out->dtype == RG_DT_I64))
-      return interp_fail(ip, RG_INTERP_INVALID, "result must be %s", rg_dtype_name(io->acc));
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "result must be %s", rg_dtype_name(io->acc));
   } else {
-    if ((izp && interp_scalar_float(izp) != 0) || (wzp && interp_scalar_float(wzp) != 0))
-      return interp_fail(ip, RG_INTERP_INVALID, "float zero points must be 0");
+    if ((izp && rg_eval_scalar_float(izp) != 0) || (wzp && rg_eval_scalar_float(wzp) != 0))
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "float zero points must be 0");
     io->acc = RG_DT_F32;
     const RgAttr *at = rg_node_attr(n, "acc_type");
     if (at && at->kind == RG_ATTR_TYPE && at->type && rg_dtype_is_float(at->type->dtype))
       io->acc = at->type->dtype;
   }
   if (io->bias && io->bias->dtype != out->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "bias element type differs from the result");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "bias element type differs from the result");
   return RG_OK;
 }
 
@@ -75,14 +77,14 @@ static RgStatus acc_mac(RgInterp *ip, Acc *a, const ConvIO *io, int64_t vi, int6
   if (a->is_int) {
     int64_t v = io->in->ints[vi] - io->izp, w = io->w->ints[wi] - io->wzp;
     a->i += v * w;
-    return interp_require_range(ip, a->i, a->dt, "accumulator");
+    return rg_eval_require_range(ip, a->i, a->dt, "accumulator");
   }
   float p = io->in->floats[vi] * io->w->floats[wi];
   if (a->dt != RG_DT_F32)
-    p = interp_round_float(a->dt, p);
+    p = rg_elem_round(a->dt, p);
   a->f = a->f + p;
   if (a->dt != RG_DT_F32)
-    a->f = interp_round_float(a->dt, a->f);
+    a->f = rg_elem_round(a->dt, a->f);
   return RG_OK;
 }
 
@@ -92,7 +94,7 @@ static RgStatus acc_store(RgInterp *ip, Acc *a, const ConvIO *io, int64_t oc, in
   if (a->is_int) {
     if (b)
       a->i += b->ints[bi];
-    RgStatus s = interp_require_range(ip, a->i, a->dt, "accumulator + bias");
+    RgStatus s = rg_eval_require_range(ip, a->i, a->dt, "accumulator + bias");
     if (s != RG_OK)
       return s;
     io->out->ints[oi] = a->i;
@@ -101,7 +103,7 @@ static RgStatus acc_store(RgInterp *ip, Acc *a, const ConvIO *io, int64_t oc, in
   float r = a->f;
   if (b)
     r = r + b->floats[bi];
-  io->out->floats[oi] = interp_round_float(io->out->dtype, r);
+  io->out->floats[oi] = rg_elem_round(io->out->dtype, r);
   return RG_OK;
 }
 
@@ -112,10 +114,10 @@ typedef struct Geom {
 static RgStatus read_geom(RgInterp *ip, const RgNode *n, Geom *g, bool dilation) {
   const int64_t *pad, *st, *dl = NULL;
   uint32_t np, ns, nd = 0;
-  if (!interp_attr_ints(n, "pad", &pad, &np) || np != 4 ||
-      !interp_attr_ints(n, "stride", &st, &ns) || ns != 2 ||
-      (dilation && (!interp_attr_ints(n, "dilation", &dl, &nd) || nd != 2)))
-    return interp_fail(ip, RG_INTERP_INVALID, "needs pad[4], stride[2]%s",
+  if (!rg_eval_attr_ints(n, "pad", &pad, &np) || np != 4 ||
+      !rg_eval_attr_ints(n, "stride", &st, &ns) || ns != 2 ||
+      (dilation && (!rg_eval_attr_ints(n, "dilation", &dl, &nd) || nd != 2)))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs pad[4], stride[2]%s",
                        dilation ? ", dilation[2]" : "");
   g->pad_top = pad[0];
   g->pad_bottom = pad[1];
@@ -127,7 +129,7 @@ static RgStatus read_geom(RgInterp *ip, const RgNode *n, Geom *g, bool dilation)
   g->dx = dl ? dl[1] : 1;
   if (g->pad_top < 0 || g->pad_bottom < 0 || g->pad_left < 0 || g->pad_right < 0 ||
       g->sy < 1 || g->sx < 1 || g->dy < 1 || g->dx < 1)
-    return interp_fail(ip, RG_INTERP_INVALID, "negative pad or non-positive stride/dilation");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "negative pad or non-positive stride/dilation");
   return RG_OK;
 }
 
@@ -137,7 +139,7 @@ static RgStatus check_out_dim(RgInterp *ip, int64_t in, int64_t pads, int64_t k,
                               int64_t s, int64_t out, const char *which) {
   int64_t num = in - 1 + pads - (k - 1) * d;
   if (num < 0 || num % s != 0 || num / s + 1 != out)
-    return interp_fail(ip, RG_INTERP_INVALID, "output %s %lld does not match the geometry",
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "output %s %lld does not match the geometry",
                        which, (long long)out);
   return RG_OK;
 }
@@ -145,7 +147,7 @@ static RgStatus check_out_dim(RgInterp *ip, int64_t in, int64_t pads, int64_t k,
 static RgStatus rank_is(RgInterp *ip, const RgTensor *t, int32_t r, const char *what) {
   if (t->rank == r)
     return RG_OK;
-  return interp_fail(ip, RG_INTERP_INVALID, "%s must have rank %d", what, r);
+  return rg_eval_fail(ip, RG_INTERP_INVALID, "%s must have rank %d", what, r);
 }
 
 static RgStatus op_conv2d(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
@@ -160,7 +162,7 @@ static RgStatus op_conv2d(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   int64_t OH = out->dims[1], OW = out->dims[2];
   if (io.w->dims[3] != IC || out->dims[0] != N || out->dims[3] != OC ||
       (io.bias->numel != OC && io.bias->numel != 1))
-    return interp_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   if ((s = check_out_dim(ip, IH, g.pad_top + g.pad_bottom, KH, g.dy, g.sy, OH, "height")) ||
       (s = check_out_dim(ip, IW, g.pad_left + g.pad_right, KW, g.dx, g.sx, OW, "width")))
     return s;
@@ -202,7 +204,7 @@ static RgStatus op_depthwise_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
   int64_t OH = out->dims[1], OW = out->dims[2];
   if (io.w->dims[2] != C || out->dims[0] != N || out->dims[3] != C * M ||
       (io.bias->numel != C * M && io.bias->numel != 1))
-    return interp_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   if ((s = check_out_dim(ip, IH, g.pad_top + g.pad_bottom, KH, g.dy, g.sy, OH, "height")) ||
       (s = check_out_dim(ip, IW, g.pad_left + g.pad_right, KW, g.dx, g.sx, OW, "width")))
     return s;
@@ -241,17 +243,17 @@ static RgStatus op_transpose_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
     return s;
   const int64_t *op, *st;
   uint32_t nop, nst;
-  if (!interp_attr_ints(n, "out_pad", &op, &nop) || nop != 4 ||
-      !interp_attr_ints(n, "stride", &st, &nst) || nst != 2 || st[0] < 1 || st[1] < 1)
-    return interp_fail(ip, RG_INTERP_INVALID, "needs out_pad[4] and stride[2]");
+  if (!rg_eval_attr_ints(n, "out_pad", &op, &nop) || nop != 4 ||
+      !rg_eval_attr_ints(n, "stride", &st, &nst) || nst != 2 || st[0] < 1 || st[1] < 1)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs out_pad[4] and stride[2]");
   int64_t N = io.in->dims[0], IH = io.in->dims[1], IW = io.in->dims[2], IC = io.in->dims[3];
   int64_t OC = io.w->dims[0], KH = io.w->dims[1], KW = io.w->dims[2];
   int64_t OH = out->dims[1], OW = out->dims[2];
   if (io.w->dims[3] != IC || out->dims[0] != N || out->dims[3] != OC ||
       (io.bias->numel != OC && io.bias->numel != 1))
-    return interp_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   if (OH != (IH - 1) * st[0] + op[0] + op[1] + KH || OW != (IW - 1) * st[1] + op[2] + op[3] + KW)
-    return interp_fail(ip, RG_INTERP_INVALID, "output size does not match the geometry");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "output size does not match the geometry");
   bool is_int = out->ints != NULL;
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t oc = i % OC, bi = io.bias->numel == 1 ? 0 : oc;
@@ -276,17 +278,17 @@ static RgStatus op_transpose_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
                 if (is_int) {
                   int64_t v = io.in->ints[vi] - io.izp, w = io.w->ints[wi] - io.wzp;
                   out->ints[oi] += v * w;
-                  if ((s = interp_require_range(ip, out->ints[oi], io.acc, "accumulator")))
+                  if ((s = rg_eval_require_range(ip, out->ints[oi], io.acc, "accumulator")))
                     return s;
                 } else {
                   float p = io.in->floats[vi] * io.w->floats[wi];
                   float r = out->floats[oi] + p;
-                  out->floats[oi] = interp_round_float(io.acc, r);
+                  out->floats[oi] = rg_elem_round(io.acc, r);
                 }
               }
   if (!is_int && out->dtype != io.acc)
     for (int64_t i = 0; i < out->numel; i++)
-      out->floats[i] = interp_round_float(out->dtype, out->floats[i]);
+      out->floats[i] = rg_elem_round(out->dtype, out->floats[i]);
   return RG_OK;
 }
 
@@ -300,7 +302,7 @@ static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   int64_t N = io.in->dims[0], H = io.in->dims[1], C = io.in->dims[2], W = io.w->dims[2];
   if (io.w->dims[0] != N || io.w->dims[1] != C || out->dims[0] != N || out->dims[1] != H ||
       out->dims[2] != W)
-    return interp_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   int64_t oi = 0;
   for (int64_t b = 0; b < N; b++)
     for (int64_t y = 0; y < H; y++)
@@ -341,10 +343,10 @@ static RgStatus pool_setup(RgInterp *ip, const RgNode *n, const RgTensor *a, con
     return s;
   const int64_t *k;
   uint32_t nk;
-  if (!interp_attr_ints(n, "kernel", &k, &nk) || nk != 2 || k[0] < 1 || k[1] < 1)
-    return interp_fail(ip, RG_INTERP_INVALID, "needs kernel[2]");
+  if (!rg_eval_attr_ints(n, "kernel", &k, &nk) || nk != 2 || k[0] < 1 || k[1] < 1)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs kernel[2]");
   if (a->dtype != out->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
   p->KH = k[0];
   p->KW = k[1];
   p->N = a->dims[0];
@@ -354,10 +356,10 @@ static RgStatus pool_setup(RgInterp *ip, const RgNode *n, const RgTensor *a, con
   p->OH = out->dims[1];
   p->OW = out->dims[2];
   if (out->dims[0] != p->N || out->dims[3] != p->C)
-    return interp_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   if (p->g.pad_top >= p->KH || p->g.pad_bottom >= p->KH || p->g.pad_left >= p->KW ||
       p->g.pad_right >= p->KW)
-    return interp_fail(ip, RG_INTERP_INVALID, "padding must be smaller than the kernel");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "padding must be smaller than the kernel");
   if ((s = check_out_dim(ip, p->IH, p->g.pad_top + p->g.pad_bottom, p->KH, 1, p->g.sy, p->OH,
                          "height")) ||
       (s = check_out_dim(ip, p->IW, p->g.pad_left + p->g.pad_right, p->KW, 1, p->g.sx, p->OW,
@@ -379,16 +381,16 @@ static RgStatus op_avg_pool2d(RgInterp *ip, const RgNode *n, RgTensor *const *in
   int64_t izp = 0, ozp = 0;
   RgDType acc_dt = is_int ? int_acc(a->dtype) : RG_DT_F32;
   if (is_int) {
-    izp = n->num_operands > 1 ? interp_scalar_int(in[1]) : 0;
-    ozp = n->num_operands > 2 ? interp_scalar_int(in[2]) : 0;
+    izp = n->num_operands > 1 ? rg_eval_scalar_int(in[1]) : 0;
+    ozp = n->num_operands > 2 ? rg_eval_scalar_int(in[2]) : 0;
     if (a->dtype != RG_DT_I8 && (izp || ozp))
-      return interp_fail(ip, RG_INTERP_INVALID, "zero points must be 0 unless the type is i8");
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "zero points must be 0 unless the type is i8");
     if (acc_dt == RG_DT_I48)
       acc_dt = RG_DT_I32; /* i16 avg_pool2d accumulates in i32 */
   } else {
-    if ((n->num_operands > 1 && interp_scalar_float(in[1]) != 0) ||
-        (n->num_operands > 2 && interp_scalar_float(in[2]) != 0))
-      return interp_fail(ip, RG_INTERP_INVALID, "float zero points must be 0");
+    if ((n->num_operands > 1 && rg_eval_scalar_float(in[1]) != 0) ||
+        (n->num_operands > 2 && rg_eval_scalar_float(in[2]) != 0))
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "float zero points must be 0");
     const RgAttr *at = rg_node_attr(n, "acc_type");
     if (at && at->kind == RG_ATTR_TYPE && at->type && rg_dtype_is_float(at->type->dtype))
       acc_dt = at->type->dtype;
@@ -410,31 +412,31 @@ static RgStatus op_avg_pool2d(RgInterp *ip, const RgNode *n, RgTensor *const *in
               int64_t at = ((b * p.IH + y) * p.IW + x) * p.C + c;
               if (is_int) {
                 iacc += a->ints[at] - izp;
-                if ((s = interp_require_range(ip, iacc, acc_dt, "accumulator")))
+                if ((s = rg_eval_require_range(ip, iacc, acc_dt, "accumulator")))
                   return s;
               } else {
                 facc = facc + a->floats[at];
-                facc = interp_round_float(acc_dt, facc);
+                facc = rg_elem_round(acc_dt, facc);
               }
             }
           if (!is_int) {
             float d = facc / (float)count;
-            out->floats[oi] = interp_round_float(out->dtype, d);
+            out->floats[oi] = rg_elem_round(out->dtype, d);
             continue;
           }
           int64_t m, sh, r;
           reciprocal_scale(count, &m, &sh);
           int64_t half = (int64_t)1 << (sh - 1);
           if (iacc < -half || iacc >= half)
-            return interp_fail(ip, RG_INTERP_UNPREDICTABLE,
+            return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE,
                                "accumulator %lld outside apply_scale_32 range (REQUIRE)",
                                (long long)iacc);
           r = iacc * m + half;
           r = r >= 0 ? r >> sh : ~(~r >> sh);
           r += ozp;
-          if ((s = interp_require_range(ip, r, acc_dt, "result + output_zp")))
+          if ((s = rg_eval_require_range(ip, r, acc_dt, "result + output_zp")))
             return s;
-          int64_t lo = interp_dt_min(a->dtype), hi = interp_dt_max(a->dtype);
+          int64_t lo = rg_elem_min(a->dtype), hi = rg_elem_max(a->dtype);
           out->ints[oi] = r < lo ? lo : r > hi ? hi : r;
         }
   return RG_OK;
@@ -447,14 +449,14 @@ static RgStatus op_max_pool2d(RgInterp *ip, const RgNode *n, RgTensor *const *in
   RgStatus s = pool_setup(ip, n, a, out, &p);
   if (s)
     return s;
-  bool ignore = interp_nan_ignore(n);
+  bool ignore = rg_eval_nan_ignore(n);
   int64_t oi = 0;
   for (int64_t b = 0; b < p.N; b++)
     for (int64_t oy = 0; oy < p.OH; oy++)
       for (int64_t ox = 0; ox < p.OW; ox++)
         for (int64_t c = 0; c < p.C; c++, oi++) {
           int64_t iy = oy * p.g.sy - p.g.pad_top, ix = ox * p.g.sx - p.g.pad_left;
-          int64_t iacc = interp_dt_min(a->dtype);
+          int64_t iacc = rg_elem_min(a->dtype);
           float facc = -INFINITY;
           bool have = false, nan = false;
           for (int64_t ky = 0; ky < p.KH; ky++)
@@ -488,12 +490,10 @@ static RgStatus op_max_pool2d(RgInterp *ip, const RgNode *n, RgTensor *const *in
   return RG_OK;
 }
 
-const InterpOpDef interp_nn_ops[] = {
-    {"tosa.conv2d", op_conv2d, 3, 5},
-    {"tosa.depthwise_conv2d", op_depthwise_conv2d, 3, 5},
-    {"tosa.transpose_conv2d", op_transpose_conv2d, 3, 5},
-    {"tosa.matmul", op_matmul, 2, 4},
-    {"tosa.avg_pool2d", op_avg_pool2d, 1, 3},
-    {"tosa.max_pool2d", op_max_pool2d, 1, 1},
-    {NULL, NULL, 0, 0},
-};
+/* The evaluators bound by eval(...) in the .ops declarations. */
+RG_EVAL_ONE_RESULT(tosa_eval_conv2d, op_conv2d, 3, 5)
+RG_EVAL_ONE_RESULT(tosa_eval_depthwise_conv2d, op_depthwise_conv2d, 3, 5)
+RG_EVAL_ONE_RESULT(tosa_eval_transpose_conv2d, op_transpose_conv2d, 3, 5)
+RG_EVAL_ONE_RESULT(tosa_eval_matmul, op_matmul, 2, 4)
+RG_EVAL_ONE_RESULT(tosa_eval_avg_pool2d, op_avg_pool2d, 1, 3)
+RG_EVAL_ONE_RESULT(tosa_eval_max_pool2d, op_max_pool2d, 1, 1)

@@ -1,4 +1,4 @@
-/* runtime/interp_aten.c - edge-dialect (ATen) ops for the reference
+/* backends/xnnpack/xnnpack_eval.c - edge-dialect (ATen) ops for the reference
  * interpreter: aten.mul.Tensor, mul.Scalar, add.Tensor (alpha), relu, bmm,
  * mm, linear, addmm, view_copy, expand_copy, permute_copy and _constant,
  * so that the XNNPACK pipeline's rewrites are proven by execution.
@@ -13,7 +13,9 @@
  * bool mul `and`. Matrix products accumulate in f32 in ascending k order,
  * starting from 0, one rounding per step; then the bias is added. */
 #include <math.h>
-#include "interp_internal.h"
+#include <string.h>
+#include "rulegen/eval.h"
+#include "rules/builtin.h"
 
 /* ---- helpers ---- */
 
@@ -22,10 +24,10 @@
 static RgStatus bcast_strides(RgInterp *ip, const RgTensor *in, const RgTensor *out, int j,
                               int64_t *st) {
   if (in->rank > out->rank)
-    return interp_fail(ip, RG_INTERP_INVALID, "operand %d has rank %d, result rank %d", j,
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d has rank %d, result rank %d", j,
                        in->rank, out->rank);
   int64_t s[RG_TENSOR_MAX_RANK];
-  interp_strides(in, s);
+  rg_tensor_strides(in, s);
   int32_t lead = out->rank - in->rank;
   for (int32_t d = 0; d < out->rank; d++) {
     if (d < lead) {
@@ -38,7 +40,7 @@ static RgStatus bcast_strides(RgInterp *ip, const RgTensor *in, const RgTensor *
     else if (k == 1)
       st[d] = 0;
     else
-      return interp_fail(ip, RG_INTERP_INVALID, "operand %d dim %d is %lld, cannot broadcast to %lld",
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d dim %d is %lld, cannot broadcast to %lld",
                          j, d - lead, (long long)k, (long long)out->dims[d]);
   }
   return RG_OK;
@@ -55,16 +57,16 @@ static int64_t offset(const int64_t *idx, const int64_t *st, int32_t rank) {
 /* Element i of t converted to the float type dt (round once to dt). */
 static float as_float(const RgTensor *t, int64_t i, RgDType dt) {
   if (t->floats)
-    return t->dtype == dt || dt == RG_DT_F32 ? t->floats[i] : interp_round_float(dt, t->floats[i]);
-  return interp_round_float(dt, (double)t->ints[i]);
+    return t->dtype == dt || dt == RG_DT_F32 ? t->floats[i] : rg_elem_round(dt, t->floats[i]);
+  return rg_elem_round(dt, (double)t->ints[i]);
 }
 
 /* Element i of an integer tensor converted to the integer type dt. */
-static int64_t as_int(const RgTensor *t, int64_t i, RgDType dt) { return interp_wrap(dt, t->ints[i]); }
+static int64_t as_int(const RgTensor *t, int64_t i, RgDType dt) { return rg_elem_wrap(dt, t->ints[i]); }
 
 static RgStatus check_kind(RgInterp *ip, const RgTensor *in, const RgTensor *out, int j) {
   if (out->ints && in->floats)
-    return interp_fail(ip, RG_INTERP_INVALID, "operand %d is %s but the result is %s", j,
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d is %s but the result is %s", j,
                        rg_dtype_name(in->dtype), rg_dtype_name(out->dtype));
   return RG_OK;
 }
@@ -91,7 +93,7 @@ static bool attr_scalar(const RgNode *n, const char *name, double *f, int64_t *i
 static uint64_t u64(int64_t v) { return (uint64_t)v; }
 
 static void store_float(RgTensor *out, int64_t i, float v) {
-  out->floats[i] = out->dtype == RG_DT_F32 ? v : interp_round_float(out->dtype, v);
+  out->floats[i] = out->dtype == RG_DT_F32 ? v : rg_elem_round(out->dtype, v);
 }
 
 /* ---- elementwise ---- */
@@ -125,14 +127,14 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
         y = y && alpha_i;
       out->ints[i] = op == A_MUL ? (x && y) : (x || y);
     } else {
-      int64_t x = as_int(a, oa, out->dtype), y = b ? as_int(b, ob, out->dtype) : interp_wrap(out->dtype, si);
+      int64_t x = as_int(a, oa, out->dtype), y = b ? as_int(b, ob, out->dtype) : rg_elem_wrap(out->dtype, si);
       if (has_alpha)
-        y = interp_wrap(out->dtype, (int64_t)(u64(interp_wrap(out->dtype, alpha_i)) * u64(y)));
+        y = rg_elem_wrap(out->dtype, (int64_t)(u64(rg_elem_wrap(out->dtype, alpha_i)) * u64(y)));
       uint64_t r = op == A_MUL ? u64(x) * u64(y) : u64(x) + u64(y);
-      out->ints[i] = interp_wrap(out->dtype, (int64_t)r);
+      out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)r);
     }
     if (out->rank)
-      interp_next_index(idx, out->dims, out->rank);
+      rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -147,9 +149,9 @@ static RgStatus op_mul_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in
   int64_t iv = 0;
   bool isf = false;
   if (!attr_scalar(n, "other", &f, &iv, &isf))
-    return interp_fail(ip, RG_INTERP_UNSUPPORTED, "'other' is not a finite int, float or bool");
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'other' is not a finite int, float or bool");
   if (isf && out->ints)
-    return interp_fail(ip, RG_INTERP_INVALID, "a float scalar with a %s result", rg_dtype_name(out->dtype));
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "a float scalar with a %s result", rg_dtype_name(out->dtype));
   return arith(ip, A_MUL, in[0], NULL, f, iv, 1, 1, false, out);
 }
 
@@ -159,9 +161,9 @@ static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in
   bool isf = false;
   bool has = rg_node_attr(n, "alpha") != NULL;
   if (has && !attr_scalar(n, "alpha", &f, &iv, &isf))
-    return interp_fail(ip, RG_INTERP_UNSUPPORTED, "'alpha' is not a finite int, float or bool");
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'alpha' is not a finite int, float or bool");
   if (isf && out->ints)
-    return interp_fail(ip, RG_INTERP_INVALID, "a float alpha with a %s result", rg_dtype_name(out->dtype));
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "a float alpha with a %s result", rg_dtype_name(out->dtype));
   /* alpha == 1 is plain addition (torch skips the multiply too). */
   return arith(ip, A_ADD, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
 }
@@ -170,7 +172,7 @@ static RgStatus op_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
   (void)n;
   const RgTensor *a = in[0];
   if (a->dtype != out->dtype || a->numel != out->numel)
-    return interp_fail(ip, RG_INTERP_INVALID, "operand and result types differ");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result types differ");
   for (int64_t i = 0; i < a->numel; i++) {
     if (out->floats)
       out->floats[i] = a->floats[i] > 0 || isnan(a->floats[i]) ? a->floats[i] : 0.0f;
@@ -216,14 +218,14 @@ static void finish(RgTensor *out) {
     if (out->floats)
       store_float(out, i, out->floats[i]);
     else
-      out->ints[i] = interp_wrap(out->dtype, out->ints[i]);
+      out->ints[i] = rg_elem_wrap(out->dtype, out->ints[i]);
   }
 }
 
 static RgStatus same_types(RgInterp *ip, RgTensor *const *in, int n, const RgTensor *out) {
   for (int j = 0; j < n; j++)
     if (in[j]->dtype != out->dtype)
-      return interp_fail(ip, RG_INTERP_INVALID, "operand %d is %s, the result %s", j,
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d is %s, the result %s", j,
                          rg_dtype_name(in[j]->dtype), rg_dtype_name(out->dtype));
   return RG_OK;
 }
@@ -237,7 +239,7 @@ static RgStatus op_bmm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   if (a->rank != 3 || b->rank != 3 || out->rank != 3 || a->dims[0] != b->dims[0] ||
       a->dims[2] != b->dims[1] || out->dims[0] != a->dims[0] || out->dims[1] != a->dims[1] ||
       out->dims[2] != b->dims[2])
-    return interp_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   int64_t B = a->dims[0], M = a->dims[1], K = a->dims[2], N = b->dims[2];
   for (int64_t i = 0; i < B; i++)
     matmul_into(out, i * M * N, M, N, K, (MatView){a, i * M * K, K, 1}, (MatView){b, i * K * N, N, 1});
@@ -253,7 +255,7 @@ static RgStatus op_mm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTens
     return s;
   if (a->rank != 2 || b->rank != 2 || out->rank != 2 || a->dims[1] != b->dims[0] ||
       out->dims[0] != a->dims[0] || out->dims[1] != b->dims[1])
-    return interp_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   int64_t M = a->dims[0], K = a->dims[1], N = b->dims[1];
   matmul_into(out, 0, M, N, K, (MatView){a, 0, K, 1}, (MatView){b, 0, N, 1});
   finish(out);
@@ -271,11 +273,11 @@ static RgStatus add_bias(RgInterp *ip, RgTensor *out, const RgTensor *bias, doub
     if (out->floats) {
       float v = out->floats[i];
       if (alpha != 1)
-        v = interp_round_float(out->dtype, (float)alpha * v);
+        v = rg_elem_round(out->dtype, (float)alpha * v);
       if (bias) {
         float c = as_float(bias, offset(idx, sb, out->rank), out->dtype);
         if (beta != 1)
-          c = interp_round_float(out->dtype, (float)beta * c);
+          c = rg_elem_round(out->dtype, (float)beta * c);
         v = v + c;
       }
       store_float(out, i, v);
@@ -283,10 +285,10 @@ static RgStatus add_bias(RgInterp *ip, RgTensor *out, const RgTensor *bias, doub
       uint64_t v = u64(out->ints[i]) * u64((int64_t)alpha);
       if (bias)
         v += u64(bias->ints[offset(idx, sb, out->rank)]) * u64((int64_t)beta);
-      out->ints[i] = interp_wrap(out->dtype, (int64_t)v);
+      out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)v);
     }
     if (out->rank)
-      interp_next_index(idx, out->dims, out->rank);
+      rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -299,7 +301,7 @@ static RgStatus op_linear(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
     return s;
   if (w->rank != 2 || x->rank < 1 || out->rank != x->rank || x->dims[x->rank - 1] != w->dims[1] ||
       out->dims[out->rank - 1] != w->dims[0])
-    return interp_fail(ip, RG_INTERP_UNSUPPORTED, "only a 2-D weight matching the input is supported");
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "only a 2-D weight matching the input is supported");
   int64_t K = w->dims[1], N = w->dims[0], M = K ? x->numel / K : 0;
   matmul_into(out, 0, M, N, K, (MatView){x, 0, K, 1}, (MatView){w, 0, 1, K});
   finish(out);
@@ -313,12 +315,12 @@ static RgStatus op_addmm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   bool isf;
   if ((rg_node_attr(n, "alpha") && !attr_scalar(n, "alpha", &alpha, &iv, &isf)) ||
       (rg_node_attr(n, "beta") && !attr_scalar(n, "beta", &beta, &iv, &isf)))
-    return interp_fail(ip, RG_INTERP_UNSUPPORTED, "alpha/beta is not a finite number");
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "alpha/beta is not a finite number");
   RgStatus s = op_mm(ip, n, in + 1, out);
   if (s)
     return s;
   if (in[0]->dtype != out->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "self is %s, the result %s", rg_dtype_name(in[0]->dtype),
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "self is %s, the result %s", rg_dtype_name(in[0]->dtype),
                        rg_dtype_name(out->dtype));
   return add_bias(ip, out, in[0], alpha, beta);
 }
@@ -335,7 +337,7 @@ static void copy_elem(RgTensor *out, int64_t o, const RgTensor *in, int64_t i) {
 static RgStatus op_view_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)n;
   if (in[0]->dtype != out->dtype || in[0]->numel != out->numel)
-    return interp_fail(ip, RG_INTERP_INVALID, "cannot view %lld elements of %s as %lld of %s",
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "cannot view %lld elements of %s as %lld of %s",
                        (long long)in[0]->numel, rg_dtype_name(in[0]->dtype), (long long)out->numel,
                        rg_dtype_name(out->dtype));
   for (int64_t i = 0; i < out->numel; i++)
@@ -347,14 +349,14 @@ static RgStatus op_expand_copy(RgInterp *ip, const RgNode *n, RgTensor *const *i
   (void)n;
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
   RgStatus s = in[0]->dtype != out->dtype
-                   ? interp_fail(ip, RG_INTERP_INVALID, "operand and result element types differ")
+                   ? rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result element types differ")
                    : bcast_strides(ip, in[0], out, 0, st);
   if (s)
     return s;
   for (int64_t i = 0; i < out->numel; i++) {
     copy_elem(out, i, in[0], offset(idx, st, out->rank));
     if (out->rank)
-      interp_next_index(idx, out->dims, out->rank);
+      rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -363,23 +365,23 @@ static RgStatus op_permute_copy(RgInterp *ip, const RgNode *n, RgTensor *const *
   const RgTensor *a = in[0];
   const int64_t *dims;
   uint32_t nd;
-  if (!interp_attr_ints(n, "dims", &dims, &nd) || (int64_t)nd != a->rank || a->rank != out->rank ||
+  if (!rg_eval_attr_ints(n, "dims", &dims, &nd) || (int64_t)nd != a->rank || a->rank != out->rank ||
       a->dtype != out->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "dims must be an array<i64> of the input's rank");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "dims must be an array<i64> of the input's rank");
   int64_t st[RG_TENSOR_MAX_RANK], ost[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
   bool seen[RG_TENSOR_MAX_RANK] = {false};
-  interp_strides(a, st);
+  rg_tensor_strides(a, st);
   for (int32_t d = 0; d < out->rank; d++) {
     int64_t p = dims[d] < 0 ? dims[d] + a->rank : dims[d];
     if (p < 0 || p >= a->rank || seen[p] || out->dims[d] != a->dims[p])
-      return interp_fail(ip, RG_INTERP_INVALID, "dims is not a permutation matching the result shape");
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "dims is not a permutation matching the result shape");
     seen[p] = true;
     ost[d] = st[p];
   }
   for (int64_t i = 0; i < out->numel; i++) {
     copy_elem(out, i, a, offset(idx, ost, out->rank));
     if (out->rank)
-      interp_next_index(idx, out->dims, out->rank);
+      rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -388,43 +390,41 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
   (void)in;
   const RgAttr *a = rg_node_attr(n, "value");
   if (!a || a->kind != RG_ATTR_DENSE || !a->type)
-    return interp_fail(ip, RG_INTERP_UNSUPPORTED, "value is not a decodable dense<>");
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "value is not a decodable dense<>");
   if (a->type->dtype != out->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "value of type %s for a %s result", a->type->text,
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "value of type %s for a %s result", a->type->text,
                        rg_dtype_name(out->dtype));
   uint32_t cnt = 0;
   if (out->floats) {
     const double *v;
-    if (!rg_attr_dense_get_floats(ip->g, a, &v, &cnt))
-      return interp_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
+    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
     if (cnt != 1 && cnt != out->numel)
-      return interp_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
     for (int64_t i = 0; i < out->numel; i++)
       rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
   } else {
     const int64_t *v;
-    if (!rg_attr_dense_get_ints(ip->g, a, &v, &cnt))
-      return interp_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
+    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
     if (cnt != 1 && cnt != out->numel)
-      return interp_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
     for (int64_t i = 0; i < out->numel; i++)
       rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
   }
   return RG_OK;
 }
 
-const InterpOpDef interp_aten_ops[] = {
-    {"aten.mul.Tensor", op_mul_tensor, 2, 2},
-    {"aten.mul.Scalar", op_mul_scalar, 1, 1},
-    {"aten.add.Tensor", op_add_tensor, 2, 2},
-    {"aten.relu", op_relu, 1, 1},
-    {"aten.bmm", op_bmm, 2, 2},
-    {"aten.mm", op_mm, 2, 2},
-    {"aten.linear", op_linear, 2, 3},
-    {"aten.addmm", op_addmm, 3, 3},
-    {"aten.view_copy", op_view_copy, 1, 1},
-    {"aten.expand_copy", op_expand_copy, 1, 1},
-    {"aten.permute_copy", op_permute_copy, 1, 1},
-    {"aten._constant", op_constant, 0, 0},
-    {NULL, NULL, 0, 0},
-};
+/* The evaluators bound by eval(...) in the .ops declarations. */
+RG_EVAL_ONE_RESULT(xnnpack_eval_mul_tensor, op_mul_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_mul_scalar, op_mul_scalar, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_add_tensor, op_add_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_relu, op_relu, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_bmm, op_bmm, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_mm, op_mm, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_linear, op_linear, 2, 3)
+RG_EVAL_ONE_RESULT(xnnpack_eval_addmm, op_addmm, 3, 3)
+RG_EVAL_ONE_RESULT(xnnpack_eval_view_copy, op_view_copy, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_expand_copy, op_expand_copy, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_permute_copy, op_permute_copy, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_constant, op_constant, 0, 0)

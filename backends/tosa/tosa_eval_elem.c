@@ -1,11 +1,13 @@
-/* runtime/interp_elem.c - elementwise TOSA 1.0 ops: binary arithmetic with
+/* backends/tosa/tosa_eval_elem.c - elementwise TOSA 1.0 ops: binary arithmetic with
  * equal-rank broadcasting (add, sub, mul with shift, maximum, minimum,
  * comparisons, bitwise and logical ops, shifts), select, unary ops (abs,
  * negate with zero points, exp, rsqrt, reciprocal, sigmoid, tanh, ...),
  * clamp, cast, rescale and table. Integer semantics follow the spec's
  * pseudocode exactly: REQUIRE failures are reported, never wrapped silently. */
 #include <math.h>
-#include "interp_internal.h"
+#include <string.h>
+#include "rulegen/eval.h"
+#include "rules/builtin.h"
 
 /* ---- helpers ---- */
 
@@ -13,7 +15,7 @@
 static int64_t asr64(int64_t v, int s) { return v >= 0 ? v >> s : ~(~v >> s); }
 
 static void store_f(RgTensor *out, int64_t i, float v) {
-  out->floats[i] = out->dtype == RG_DT_F32 ? v : interp_round_float(out->dtype, v);
+  out->floats[i] = out->dtype == RG_DT_F32 ? v : rg_elem_round(out->dtype, v);
 }
 
 static RgStatus same_shape(RgInterp *ip, const RgTensor *a, const RgTensor *out, const char *what) {
@@ -22,7 +24,7 @@ static RgStatus same_shape(RgInterp *ip, const RgTensor *a, const RgTensor *out,
     ok = a->dims[d] == out->dims[d];
   if (ok)
     return RG_OK;
-  return interp_fail(ip, RG_INTERP_INVALID, "%s shape does not match the result shape", what);
+  return rg_eval_fail(ip, RG_INTERP_INVALID, "%s shape does not match the result shape", what);
 }
 
 /* Equal-rank broadcasting: dims of 1 repeat (TOSA 1.0 never adds ranks). */
@@ -43,17 +45,17 @@ static RgStatus bcast_init(RgInterp *ip, Bcast *b, const RgTensor *out, RgTensor
   memcpy(b->dims, out->dims, sizeof b->dims);
   for (int j = 0; j < k; j++) {
     if (in[j]->rank != out->rank)
-      return interp_fail(ip, RG_INTERP_INVALID, "operand %d has rank %d, result rank %d", j,
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d has rank %d, result rank %d", j,
                          in[j]->rank, out->rank);
     int64_t st[RG_TENSOR_MAX_RANK];
-    interp_strides(in[j], st);
+    rg_tensor_strides(in[j], st);
     for (int32_t d = 0; d < out->rank; d++) {
       if (in[j]->dims[d] == out->dims[d])
         b->strides[j][d] = st[d];
       else if (in[j]->dims[d] == 1)
         b->strides[j][d] = 0;
       else
-        return interp_fail(ip, RG_INTERP_INVALID,
+        return rg_eval_fail(ip, RG_INTERP_INVALID,
                            "operand %d dim %d is %lld, cannot broadcast to %lld", j, d,
                            (long long)in[j]->dims[d], (long long)out->dims[d]);
     }
@@ -78,7 +80,7 @@ static bool is_int(const RgTensor *t) { return t->ints != NULL; }
 static RgStatus need_float(RgInterp *ip, const RgTensor *t) {
   if (t->floats)
     return RG_OK;
-  return interp_fail(ip, RG_INTERP_UNSUPPORTED, "element type %s is not supported (floats only)",
+  return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "element type %s is not supported (floats only)",
                      rg_dtype_name(t->dtype));
 }
 
@@ -116,13 +118,13 @@ static RgStatus int_binary(RgInterp *ip, const RgNode *n, BinOp op, int64_t a, i
                            RgDType dt, int shift, int64_t *r) {
   int bits = rg_dtype_bits(dt);
   switch (op) {
-  case B_ADD: *r = a + b; return interp_require_range(ip, *r, dt, "add");
-  case B_SUB: *r = a - b; return interp_require_range(ip, *r, dt, "sub");
+  case B_ADD: *r = a + b; return rg_eval_require_range(ip, *r, dt, "add");
+  case B_SUB: *r = a - b; return rg_eval_require_range(ip, *r, dt, "sub");
   case B_MUL:
     if (dt == RG_DT_I32 && shift > 0) {
       int64_t p = a * b; /* |a*b| <= 2^62, plus round < 2^63 */
       *r = asr64(p + ((int64_t)1 << (shift - 1)), shift);
-      return interp_require_range(ip, *r, RG_DT_I32, "mul");
+      return rg_eval_require_range(ip, *r, RG_DT_I32, "mul");
     }
     /* i8/i16 products fit; i32 keeps the low 32 bits (spec: apply_mul_s) */
     *r = (int64_t)((uint64_t)a * (uint64_t)b);
@@ -139,7 +141,7 @@ static RgStatus int_binary(RgInterp *ip, const RgNode *n, BinOp op, int64_t a, i
   case B_SHR:
   case B_ASHR:
     if (b < 0 || b >= bits)
-      return interp_fail(ip, RG_INTERP_UNPREDICTABLE, "shift %lld outside [0, %d] (REQUIRE)",
+      return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "shift %lld outside [0, %d] (REQUIRE)",
                          (long long)b, bits - 1);
     if (op == B_SHL) {
       *r = (int64_t)((uint64_t)a << b);
@@ -148,59 +150,59 @@ static RgStatus int_binary(RgInterp *ip, const RgNode *n, BinOp op, int64_t a, i
       *r = (int64_t)(((uint64_t)a & mask) >> b);
     } else {
       *r = asr64(a, (int)b);
-      if (interp_attr_bool(n, "round", false) && b > 0)
+      if (rg_eval_attr_bool(n, "round", false) && b > 0)
         *r += asr64(a, (int)b - 1) & 1;
     }
     return RG_OK;
   case B_INTDIV:
     if (b == 0)
-      return interp_fail(ip, RG_INTERP_UNPREDICTABLE, "division by zero (REQUIRE)");
+      return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "division by zero (REQUIRE)");
     *r = a / b; /* C truncates toward zero, as the spec does */
-    return interp_require_range(ip, *r, dt, "intdiv");
+    return rg_eval_require_range(ip, *r, dt, "intdiv");
   case B_POW: break;
   }
-  return interp_fail(ip, RG_INTERP_UNSUPPORTED, "integer operands are not supported");
+  return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "integer operands are not supported");
 }
 
 static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out,
                        BinOp op) {
   RgTensor *a = in[0], *b = in[1];
   if (a->dtype != b->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "operand element types differ (%s, %s)",
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand element types differ (%s, %s)",
                        rg_dtype_name(a->dtype), rg_dtype_name(b->dtype));
   if (is_compare(op) ? out->dtype != RG_DT_I1
                      : (op != B_MUL || !is_int(a)) && out->dtype != a->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "result element type %s does not fit the operands",
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "result element type %s does not fit the operands",
                        rg_dtype_name(out->dtype));
   bool logical = op == B_LAND || op == B_LOR || op == B_LXOR;
   if (logical && a->dtype != RG_DT_I1)
-    return interp_fail(ip, RG_INTERP_INVALID, "logical ops take i1 operands");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "logical ops take i1 operands");
   int shift = 0;
   if (op == B_MUL) {
     if (n->num_operands > 2) {
-      int64_t s = interp_scalar_int(in[2]);
+      int64_t s = rg_eval_scalar_int(in[2]);
       if (s < 0 || s > 63)
-        return interp_fail(ip, RG_INTERP_UNPREDICTABLE, "shift %lld outside [0, 63] (REQUIRE)",
+        return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "shift %lld outside [0, 63] (REQUIRE)",
                            (long long)s);
       if (s != 0 && a->dtype != RG_DT_I32)
-        return interp_fail(ip, RG_INTERP_INVALID, "shift must be 0 unless the inputs are i32");
+        return rg_eval_fail(ip, RG_INTERP_INVALID, "shift must be 0 unless the inputs are i32");
       shift = (int)s;
     }
     if (is_int(a) && out->dtype != RG_DT_I32)
-      return interp_fail(ip, RG_INTERP_INVALID, "integer mul must produce i32");
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "integer mul must produce i32");
   }
   Bcast bc;
   RgStatus s = bcast_init(ip, &bc, out, in, 2);
   if (s != RG_OK)
     return s;
-  bool ignore = interp_nan_ignore(n);
+  bool ignore = rg_eval_nan_ignore(n);
   for (int64_t i = 0; i < out->numel; i++, bcast_step(&bc)) {
     if (is_int(a)) {
       int64_t r = 0;
       s = int_binary(ip, n, op, a->ints[bc.off[0]], b->ints[bc.off[1]], a->dtype, shift, &r);
       if (s != RG_OK)
         return s;
-      out->ints[i] = interp_wrap(out->dtype, r);
+      out->ints[i] = rg_elem_wrap(out->dtype, r);
       continue;
     }
     float x = a->floats[bc.off[0]], y = b->floats[bc.off[1]], r;
@@ -215,7 +217,7 @@ static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
     case B_GT: out->ints[i] = x > y; continue;
     case B_GE: out->ints[i] = x >= y; continue;
     default:
-      return interp_fail(ip, RG_INTERP_UNSUPPORTED, "float operands are not supported");
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "float operands are not supported");
     }
     store_f(out, i, r);
   }
@@ -249,9 +251,9 @@ BINARY(op_intdiv, B_INTDIV)
 static RgStatus op_select(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)n;
   if (in[0]->dtype != RG_DT_I1)
-    return interp_fail(ip, RG_INTERP_INVALID, "predicate must be i1");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "predicate must be i1");
   if (in[1]->dtype != out->dtype || in[2]->dtype != out->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "operand element types differ from the result");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand element types differ from the result");
   Bcast bc;
   RgStatus s = bcast_init(ip, &bc, out, in, 3);
   if (s != RG_OK)
@@ -280,19 +282,19 @@ static RgStatus unary(RgInterp *ip, RgTensor *const *in, RgTensor *out, UnOp op)
   if (s != RG_OK)
     return s;
   if (a->dtype != out->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
   bool int_op = op == U_ABS || op == U_BNOT || op == U_LNOT || op == U_CLZ || op == U_IDENTITY;
   if (is_int(a) && !int_op)
     return need_float(ip, a);
   if (op == U_LNOT && a->dtype != RG_DT_I1)
-    return interp_fail(ip, RG_INTERP_INVALID, "logical_not takes i1");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "logical_not takes i1");
   for (int64_t i = 0; i < a->numel; i++) {
     if (is_int(a)) {
       int64_t v = a->ints[i], r = v;
       switch (op) {
       case U_ABS:
         r = v < 0 ? -v : v;
-        if ((s = interp_require_range(ip, r, a->dtype, "abs")) != RG_OK)
+        if ((s = rg_eval_require_range(ip, r, a->dtype, "abs")) != RG_OK)
           return s;
         break;
       case U_BNOT: r = ~v; break;
@@ -307,7 +309,7 @@ static RgStatus unary(RgInterp *ip, RgTensor *const *in, RgTensor *out, UnOp op)
       }
       default: break;
       }
-      out->ints[i] = interp_wrap(out->dtype, r);
+      out->ints[i] = rg_elem_wrap(out->dtype, r);
       continue;
     }
     float x = a->floats[i], r;
@@ -335,7 +337,7 @@ static RgStatus unary(RgInterp *ip, RgTensor *const *in, RgTensor *out, UnOp op)
     case U_COS: r = cosf(x); break;
     case U_IDENTITY: r = x; break;
     default:
-      return interp_fail(ip, RG_INTERP_UNSUPPORTED, "float operands are not supported");
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "float operands are not supported");
     }
     store_f(out, i, r);
   }
@@ -374,28 +376,28 @@ static RgStatus op_negate(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   if (s != RG_OK)
     return s;
   if (a->dtype != out->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
   if (!is_int(a)) {
     for (int64_t i = 0; i < a->numel; i++)
       out->floats[i] = -a->floats[i];
     return RG_OK;
   }
-  int64_t izp = n->num_operands > 1 ? interp_scalar_int(in[1]) : 0;
-  int64_t ozp = n->num_operands > 2 ? interp_scalar_int(in[2]) : 0;
+  int64_t izp = n->num_operands > 1 ? rg_eval_scalar_int(in[1]) : 0;
+  int64_t ozp = n->num_operands > 2 ? rg_eval_scalar_int(in[2]) : 0;
   if (a->dtype != RG_DT_I8 && (izp != 0 || ozp != 0))
-    return interp_fail(ip, RG_INTERP_INVALID, "zero points must be 0 unless the type is i8");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "zero points must be 0 unless the type is i8");
   RgDType acc = rg_dtype_bits(a->dtype) > 32 ? RG_DT_I48 : RG_DT_I32;
   for (int64_t i = 0; i < a->numel; i++) {
     int64_t v = a->ints[i] - izp;
-    if ((s = interp_require_range(ip, v, acc, "negate")) != RG_OK)
+    if ((s = rg_eval_require_range(ip, v, acc, "negate")) != RG_OK)
       return s;
     v = ozp - v;
-    if ((s = interp_require_range(ip, v, acc, "negate")) != RG_OK)
+    if ((s = rg_eval_require_range(ip, v, acc, "negate")) != RG_OK)
       return s;
-    if (v < interp_dt_min(a->dtype))
-      v = interp_dt_min(a->dtype);
-    if (v > interp_dt_max(a->dtype))
-      v = interp_dt_max(a->dtype);
+    if (v < rg_elem_min(a->dtype))
+      v = rg_elem_min(a->dtype);
+    if (v > rg_elem_max(a->dtype))
+      v = rg_elem_max(a->dtype);
     out->ints[i] = v;
   }
   return RG_OK;
@@ -428,24 +430,24 @@ static RgStatus op_clamp(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   if (s != RG_OK)
     return s;
   if (a->dtype != out->dtype)
-    return interp_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
   double fmin, fmax;
   int64_t imin, imax;
   if (!attr_number(n, "min_val", &fmin, &imin) || !attr_number(n, "max_val", &fmax, &imax))
-    return interp_fail(ip, RG_INTERP_INVALID, "needs numeric min_val and max_val");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs numeric min_val and max_val");
   if (is_int(a)) {
     if (imax < imin)
-      return interp_fail(ip, RG_INTERP_INVALID, "max_val < min_val");
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "max_val < min_val");
     for (int64_t i = 0; i < a->numel; i++) {
       int64_t v = a->ints[i];
       out->ints[i] = v < imin ? imin : v > imax ? imax : v;
     }
     return RG_OK;
   }
-  float lo = interp_round_float(a->dtype, fmin), hi = interp_round_float(a->dtype, fmax);
+  float lo = rg_elem_round(a->dtype, fmin), hi = rg_elem_round(a->dtype, fmax);
   if (hi < lo)
-    return interp_fail(ip, RG_INTERP_INVALID, "max_val < min_val");
-  bool ignore = interp_nan_ignore(n);
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "max_val < min_val");
+  bool ignore = rg_eval_nan_ignore(n);
   for (int64_t i = 0; i < a->numel; i++) {
     float v = a->floats[i];
     if (isnan(v))
@@ -471,21 +473,21 @@ static RgStatus op_cast(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
   for (int64_t i = 0; i < a->numel; i++) {
     if (is_int(a) && is_int(out)) {
       int64_t v = a->ints[i];
-      out->ints[i] = out->dtype == RG_DT_I1 ? v != 0 : interp_wrap(out->dtype, v);
+      out->ints[i] = out->dtype == RG_DT_I1 ? v != 0 : rg_elem_wrap(out->dtype, v);
     } else if (is_int(a)) {
-      out->floats[i] = interp_round_float(out->dtype, (double)a->ints[i]);
+      out->floats[i] = rg_elem_round(out->dtype, (double)a->ints[i]);
     } else if (!is_int(out)) {
-      out->floats[i] = interp_round_float(out->dtype, a->floats[i]);
+      out->floats[i] = rg_elem_round(out->dtype, a->floats[i]);
     } else {
       float v = a->floats[i];
       if (out->dtype == RG_DT_I1)
-        return interp_fail(ip, RG_INTERP_UNSUPPORTED, "cast from float to i1");
+        return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cast from float to i1");
       if (isnan(v))
-        return interp_fail(ip, RG_INTERP_UNPREDICTABLE, "cast of NaN to an integer type");
+        return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "cast of NaN to an integer type");
       double r = nearbyint((double)v);
-      double lo = (double)interp_dt_min(out->dtype), hi = (double)interp_dt_max(out->dtype);
-      out->ints[i] = r <= lo ? interp_dt_min(out->dtype)
-                     : r >= hi ? interp_dt_max(out->dtype)
+      double lo = (double)rg_elem_min(out->dtype), hi = (double)rg_elem_max(out->dtype);
+      out->ints[i] = r <= lo ? rg_elem_min(out->dtype)
+                     : r >= hi ? rg_elem_max(out->dtype)
                                : (int64_t)r;
     }
   }
@@ -501,14 +503,14 @@ static RgStatus op_cast(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
 static RgStatus apply_scale_32(RgInterp *ip, int64_t value, int64_t m, int64_t shift,
                                bool double_round, int64_t *r) {
   if (m < 0)
-    return interp_fail(ip, RG_INTERP_UNPREDICTABLE, "multiplier %lld < 0 (REQUIRE)",
+    return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "multiplier %lld < 0 (REQUIRE)",
                        (long long)m);
   if (shift < 2 || shift > 62)
-    return interp_fail(ip, RG_INTERP_UNPREDICTABLE, "shift %lld outside [2, 62] (REQUIRE)",
+    return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "shift %lld outside [2, 62] (REQUIRE)",
                        (long long)shift);
   int64_t half = (int64_t)1 << (shift - 1);
   if (value < -half || value >= half || value < INT32_MIN || value > INT32_MAX)
-    return interp_fail(ip, RG_INTERP_UNPREDICTABLE,
+    return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE,
                        "value %lld outside [-2^%d, 2^%d) for shift %d (REQUIRE)",
                        (long long)value, (int)shift - 1, (int)shift - 1, (int)shift);
   int64_t round = half;
@@ -523,13 +525,13 @@ static RgStatus apply_scale_32(RgInterp *ip, int64_t value, int64_t m, int64_t s
 static RgStatus apply_scale_16(RgInterp *ip, int64_t value, int64_t m, int64_t shift,
                                int64_t *r) {
   if (m < 0)
-    return interp_fail(ip, RG_INTERP_UNPREDICTABLE, "multiplier %lld < 0 (REQUIRE)",
+    return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "multiplier %lld < 0 (REQUIRE)",
                        (long long)m);
   if (shift < 2 || shift > 62)
-    return interp_fail(ip, RG_INTERP_UNPREDICTABLE, "shift %lld outside [2, 62] (REQUIRE)",
+    return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "shift %lld outside [2, 62] (REQUIRE)",
                        (long long)shift);
   *r = asr64(value * m + ((int64_t)1 << (shift - 1)), (int)shift);
-  return interp_require_range(ip, *r, RG_DT_I32, "apply_scale_16");
+  return rg_eval_require_range(ip, *r, RG_DT_I32, "apply_scale_16");
 }
 
 static int64_t zext(RgDType dt, int64_t v) {
@@ -542,16 +544,16 @@ static RgStatus op_rescale(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   RgStatus s = same_shape(ip, a, out, "input");
   if (s != RG_OK)
     return s;
-  bool scale32 = interp_attr_bool(n, "scale32", true);
-  bool per_channel = interp_attr_bool(n, "per_channel", false);
-  bool in_u = interp_attr_bool(n, "input_unsigned", false);
-  bool out_u = interp_attr_bool(n, "output_unsigned", false);
+  bool scale32 = rg_eval_attr_bool(n, "scale32", true);
+  bool per_channel = rg_eval_attr_bool(n, "per_channel", false);
+  bool in_u = rg_eval_attr_bool(n, "input_unsigned", false);
+  bool out_u = rg_eval_attr_bool(n, "output_unsigned", false);
   bool present = false;
-  bool dbl = interp_attr_enum_is(n, "rounding_mode", "DOUBLE_ROUND", &present);
+  bool dbl = rg_eval_attr_enum_is(n, "rounding_mode", "DOUBLE_ROUND", &present);
   if (!present) /* pre-1.0 spelling: `double_round = true` */
-    dbl = interp_attr_bool(n, "double_round", false);
-  if (!dbl && present && !interp_attr_enum_is(n, "rounding_mode", "SINGLE_ROUND", NULL))
-    return interp_fail(ip, RG_INTERP_UNSUPPORTED,
+    dbl = rg_eval_attr_bool(n, "double_round", false);
+  if (!dbl && present && !rg_eval_attr_enum_is(n, "rounding_mode", "SINGLE_ROUND", NULL))
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED,
                        "rounding_mode other than SINGLE_ROUND/DOUBLE_ROUND has no exact result");
   /* The element types carry no signedness in TOSA 1.0; ui8/ui16 tensors
    * (older spelling) are read as unsigned too. */
@@ -565,44 +567,44 @@ static RgStatus op_rescale(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
     ot = ot == RG_DT_UI8 ? RG_DT_I8 : RG_DT_I16;
   }
   if (it != RG_DT_I8 && it != RG_DT_I16 && it != RG_DT_I32 && it != RG_DT_I48)
-    return interp_fail(ip, RG_INTERP_INVALID, "input element type %s", rg_dtype_name(a->dtype));
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "input element type %s", rg_dtype_name(a->dtype));
   if (ot != RG_DT_I8 && ot != RG_DT_I16 && ot != RG_DT_I32)
-    return interp_fail(ip, RG_INTERP_INVALID, "output element type %s",
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "output element type %s",
                        rg_dtype_name(out->dtype));
   if (scale32 && it == RG_DT_I48)
-    return interp_fail(ip, RG_INTERP_INVALID, "scale32 with an i48 input");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "scale32 with an i48 input");
   if (!scale32 && dbl)
-    return interp_fail(ip, RG_INTERP_INVALID, "DOUBLE_ROUND needs scale32");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "DOUBLE_ROUND needs scale32");
   if (in_u && out_u)
-    return interp_fail(ip, RG_INTERP_INVALID, "input_unsigned and output_unsigned both set");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "input_unsigned and output_unsigned both set");
   if ((in_u && (it == RG_DT_I32 || it == RG_DT_I48 || ot == RG_DT_I32)) ||
       (out_u && (ot == RG_DT_I32 || it == RG_DT_I32 || it == RG_DT_I48)))
-    return interp_fail(ip, RG_INTERP_INVALID, "unsigned flag not allowed with i32/i48");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "unsigned flag not allowed with i32/i48");
   if (per_channel && a->rank < 1)
-    return interp_fail(ip, RG_INTERP_INVALID, "per_channel needs rank >= 1");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "per_channel needs rank >= 1");
   if (mult->dtype != (scale32 ? RG_DT_I32 : RG_DT_I16))
-    return interp_fail(ip, RG_INTERP_INVALID, "multiplier must be %s",
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "multiplier must be %s",
                        scale32 ? "i32" : "i16");
-  if ((s = interp_expect_dtype(ip, shift, RG_DT_I8, "shift")) != RG_OK)
+  if ((s = rg_eval_expect_dtype(ip, shift, RG_DT_I8, "shift")) != RG_OK)
     return s;
   int64_t nc = per_channel ? a->dims[a->rank - 1] : 1;
   if (mult->numel != nc || shift->numel != nc)
-    return interp_fail(ip, RG_INTERP_INVALID, "multiplier/shift need %lld entries",
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "multiplier/shift need %lld entries",
                        (long long)nc);
-  int64_t izp = interp_scalar_int(in[3]), ozp = interp_scalar_int(in[4]);
+  int64_t izp = rg_eval_scalar_int(in[3]), ozp = rg_eval_scalar_int(in[4]);
   izp = in_u ? zext(it, izp) : izp;
   ozp = out_u ? zext(ot, ozp) : ozp;
   if (izp != 0 && it != RG_DT_I8 && !(it == RG_DT_I16 && in_u))
-    return interp_fail(ip, RG_INTERP_INVALID, "input_zp must be 0 for %s", rg_dtype_name(it));
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "input_zp must be 0 for %s", rg_dtype_name(it));
   if (ozp != 0 && ot != RG_DT_I8 && !(ot == RG_DT_I16 && out_u))
-    return interp_fail(ip, RG_INTERP_INVALID, "output_zp must be 0 for %s", rg_dtype_name(ot));
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "output_zp must be 0 for %s", rg_dtype_name(ot));
   if (it == RG_DT_I16 && in_u && izp != 0 && izp != 32768)
-    return interp_fail(ip, RG_INTERP_INVALID, "unsigned i16 input_zp must be 0 or 32768");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "unsigned i16 input_zp must be 0 or 32768");
   if (ot == RG_DT_I16 && out_u && ozp != 0 && ozp != 32768)
-    return interp_fail(ip, RG_INTERP_INVALID, "unsigned i16 output_zp must be 0 or 32768");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "unsigned i16 output_zp must be 0 or 32768");
   int obits = rg_dtype_bits(ot);
-  int64_t lo = out_u ? 0 : interp_dt_min(ot);
-  int64_t hi = out_u ? (int64_t)(((uint64_t)1 << obits) - 1) : interp_dt_max(ot);
+  int64_t lo = out_u ? 0 : rg_elem_min(ot);
+  int64_t hi = out_u ? (int64_t)(((uint64_t)1 << obits) - 1) : rg_elem_max(ot);
   for (int64_t i = 0; i < a->numel; i++) {
     int64_t c = per_channel ? i % nc : 0;
     int64_t v = (in_u ? zext(it, a->ints[i]) : a->ints[i]) - izp, r = 0;
@@ -613,10 +615,10 @@ static RgStatus op_rescale(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
     if (s != RG_OK)
       return s;
     r += ozp;
-    if ((s = interp_require_range(ip, r, RG_DT_I32, "rescale + output_zp")) != RG_OK)
+    if ((s = rg_eval_require_range(ip, r, RG_DT_I32, "rescale + output_zp")) != RG_OK)
       return s;
     r = r < lo ? lo : r > hi ? hi : r;
-    out->ints[i] = interp_wrap(out->dtype, r);
+    out->ints[i] = rg_elem_wrap(out->dtype, r);
   }
   return RG_OK;
 }
@@ -633,68 +635,66 @@ static RgStatus op_table(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
     return s;
   if (a->dtype == RG_DT_I8) {
     if (t->dtype != RG_DT_I8 || t->numel != 256 || out->dtype != RG_DT_I8)
-      return interp_fail(ip, RG_INTERP_INVALID, "i8 table needs 256 i8 entries and an i8 result");
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "i8 table needs 256 i8 entries and an i8 result");
     for (int64_t i = 0; i < a->numel; i++)
       out->ints[i] = t->ints[a->ints[i] + 128];
     return RG_OK;
   }
   if (a->dtype == RG_DT_I16) {
     if (t->dtype != RG_DT_I16 || t->numel != 513 || out->dtype != RG_DT_I32)
-      return interp_fail(ip, RG_INTERP_INVALID,
+      return rg_eval_fail(ip, RG_INTERP_INVALID,
                          "i16 table needs 513 i16 entries and an i32 result");
     for (int64_t i = 0; i < a->numel; i++) {
       int64_t v = a->ints[i] + 32768, idx = v >> 7, frac = v & 0x7f;
       int64_t base = t->ints[idx], next = t->ints[idx + 1], slope = next - base;
-      if ((s = interp_require_range(ip, slope, RG_DT_I16, "table slope")) != RG_OK)
+      if ((s = rg_eval_require_range(ip, slope, RG_DT_I16, "table slope")) != RG_OK)
         return s;
       out->ints[i] = base * 128 + slope * frac;
     }
     return RG_OK;
   }
-  return interp_fail(ip, RG_INTERP_INVALID, "input must be i8 or i16");
+  return rg_eval_fail(ip, RG_INTERP_INVALID, "input must be i8 or i16");
 }
 
-const InterpOpDef interp_elem_ops[] = {
-    {"tosa.add", op_add, 2, 2},
-    {"tosa.sub", op_sub, 2, 2},
-    {"tosa.mul", op_mul, 2, 3},
-    {"tosa.maximum", op_maximum, 2, 2},
-    {"tosa.minimum", op_minimum, 2, 2},
-    {"tosa.pow", op_pow, 2, 2},
-    {"tosa.equal", op_equal, 2, 2},
-    {"tosa.greater", op_greater, 2, 2},
-    {"tosa.greater_equal", op_greater_equal, 2, 2},
-    {"tosa.bitwise_and", op_bitwise_and, 2, 2},
-    {"tosa.bitwise_or", op_bitwise_or, 2, 2},
-    {"tosa.bitwise_xor", op_bitwise_xor, 2, 2},
-    {"tosa.logical_and", op_logical_and, 2, 2},
-    {"tosa.logical_or", op_logical_or, 2, 2},
-    {"tosa.logical_xor", op_logical_xor, 2, 2},
-    {"tosa.logical_left_shift", op_logical_left_shift, 2, 2},
-    {"tosa.logical_right_shift", op_logical_right_shift, 2, 2},
-    {"tosa.arithmetic_right_shift", op_arithmetic_right_shift, 2, 2},
-    {"tosa.intdiv", op_intdiv, 2, 2},
-    {"tosa.select", op_select, 3, 3},
-    {"tosa.abs", op_abs, 1, 1},
-    {"tosa.exp", op_exp, 1, 1},
-    {"tosa.log", op_log, 1, 1},
-    {"tosa.rsqrt", op_rsqrt, 1, 1},
-    {"tosa.reciprocal", op_reciprocal, 1, 1},
-    {"tosa.sigmoid", op_sigmoid, 1, 1},
-    {"tosa.tanh", op_tanh, 1, 1},
-    {"tosa.erf", op_erf, 1, 1},
-    {"tosa.floor", op_floor, 1, 1},
-    {"tosa.ceil", op_ceil, 1, 1},
-    {"tosa.sin", op_sin, 1, 1},
-    {"tosa.cos", op_cos, 1, 1},
-    {"tosa.bitwise_not", op_bitwise_not, 1, 1},
-    {"tosa.logical_not", op_logical_not, 1, 1},
-    {"tosa.clz", op_clz, 1, 1},
-    {"tosa.identity", op_identity, 1, 1},
-    {"tosa.negate", op_negate, 1, 3},
-    {"tosa.clamp", op_clamp, 1, 1},
-    {"tosa.cast", op_cast, 1, 1},
-    {"tosa.rescale", op_rescale, 5, 5},
-    {"tosa.table", op_table, 2, 2},
-    {NULL, NULL, 0, 0},
-};
+/* The evaluators bound by eval(...) in the .ops declarations. */
+RG_EVAL_ONE_RESULT(tosa_eval_add, op_add, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_sub, op_sub, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_mul, op_mul, 2, 3)
+RG_EVAL_ONE_RESULT(tosa_eval_maximum, op_maximum, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_minimum, op_minimum, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_pow, op_pow, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_equal, op_equal, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_greater, op_greater, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_greater_equal, op_greater_equal, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_bitwise_and, op_bitwise_and, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_bitwise_or, op_bitwise_or, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_bitwise_xor, op_bitwise_xor, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_logical_and, op_logical_and, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_logical_or, op_logical_or, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_logical_xor, op_logical_xor, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_logical_left_shift, op_logical_left_shift, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_logical_right_shift, op_logical_right_shift, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_arithmetic_right_shift, op_arithmetic_right_shift, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_intdiv, op_intdiv, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_select, op_select, 3, 3)
+RG_EVAL_ONE_RESULT(tosa_eval_abs, op_abs, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_exp, op_exp, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_log, op_log, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_rsqrt, op_rsqrt, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reciprocal, op_reciprocal, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_sigmoid, op_sigmoid, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_tanh, op_tanh, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_erf, op_erf, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_floor, op_floor, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_ceil, op_ceil, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_sin, op_sin, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_cos, op_cos, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_bitwise_not, op_bitwise_not, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_logical_not, op_logical_not, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_clz, op_clz, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_identity, op_identity, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_negate, op_negate, 1, 3)
+RG_EVAL_ONE_RESULT(tosa_eval_clamp, op_clamp, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_cast, op_cast, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_rescale, op_rescale, 5, 5)
+RG_EVAL_ONE_RESULT(tosa_eval_table, op_table, 2, 2)

@@ -1,10 +1,12 @@
-/* runtime/interp_data.c - TOSA 1.0 data-layout ops and reductions: const,
+/* backends/tosa/tosa_eval_data.c - TOSA 1.0 data-layout ops and reductions: const,
  * const_shape, reshape, transpose, pad, slice, concat, tile, reverse, and
  * reduce_sum/max/min/product/all/any plus argmax. Shapes are read from the
  * `!tosa.shape` operands (tosa.const_shape) and checked against the static
  * result type, so a graph whose types lie is reported, not trusted. */
 #include <math.h>
-#include "interp_internal.h"
+#include <string.h>
+#include "rulegen/eval.h"
+#include "rules/builtin.h"
 
 static void copy_elem(RgTensor *dst, int64_t di, const RgTensor *src, int64_t si) {
   if (dst->ints)
@@ -16,20 +18,20 @@ static void copy_elem(RgTensor *dst, int64_t di, const RgTensor *src, int64_t si
 static RgStatus same_dtype(RgInterp *ip, const RgTensor *a, const RgTensor *out) {
   if (a->dtype == out->dtype)
     return RG_OK;
-  return interp_fail(ip, RG_INTERP_INVALID, "element type %s differs from the result's %s",
+  return rg_eval_fail(ip, RG_INTERP_INVALID, "element type %s differs from the result's %s",
                      rg_dtype_name(a->dtype), rg_dtype_name(out->dtype));
 }
 
 /* Shape operand (`!tosa.shape<N>`) with exactly `want` entries. */
 static RgStatus shape_operand(RgInterp *ip, const RgTensor *t, int64_t want, const char *what) {
   if (!t->ints || t->rank != 1 || t->numel != want)
-    return interp_fail(ip, RG_INTERP_INVALID, "%s must hold %lld integers", what,
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "%s must hold %lld integers", what,
                        (long long)want);
   return RG_OK;
 }
 
 static RgStatus dims_mismatch(RgInterp *ip, int32_t d, int64_t want, int64_t got) {
-  return interp_fail(ip, RG_INTERP_INVALID, "result dim %d is %lld, the op computes %lld", d,
+  return rg_eval_fail(ip, RG_INTERP_INVALID, "result dim %d is %lld, the op computes %lld", d,
                      (long long)got, (long long)want);
 }
 
@@ -37,23 +39,23 @@ static RgStatus dims_mismatch(RgInterp *ip, int32_t d, int64_t want, int64_t got
 
 static RgStatus fill_from_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
   if (!a || a->kind != RG_ATTR_DENSE)
-    return interp_fail(ip, RG_INTERP_UNSUPPORTED, "values attribute is not a decodable dense<>");
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "values attribute is not a decodable dense<>");
   uint32_t cnt = 0;
   if (rg_dtype_is_float(a->type->dtype)) {
     const double *v;
-    if (!rg_attr_dense_get_floats(ip->g, a, &v, &cnt))
-      return interp_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
+    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
     if (cnt != 1 && cnt != out->numel)
-      return interp_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
                          (long long)out->numel);
     for (int64_t i = 0; i < out->numel; i++)
       rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
   } else {
     const int64_t *v;
-    if (!rg_attr_dense_get_ints(ip->g, a, &v, &cnt))
-      return interp_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
+    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
     if (cnt != 1 && cnt != out->numel)
-      return interp_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
                          (long long)out->numel);
     for (int64_t i = 0; i < out->numel; i++)
       rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
@@ -67,8 +69,8 @@ static RgStatus op_const(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   if (!a)
     a = rg_node_attr(n, "value");
   if (a && a->kind == RG_ATTR_DENSE && a->type &&
-      (a->type->dtype != out->dtype && !(interp_dt_is_int(a->type->dtype) && out->ints)))
-    return interp_fail(ip, RG_INTERP_INVALID, "values of type %s for a %s result",
+      (a->type->dtype != out->dtype && !(rg_elem_is_int(a->type->dtype) && out->ints)))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "values of type %s for a %s result",
                        a->type->text, rg_dtype_name(out->dtype));
   return fill_from_dense(ip, a, out);
 }
@@ -81,7 +83,7 @@ static RgStatus op_reshape(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   if (s != RG_OK)
     return s;
   if (a->numel != out->numel)
-    return interp_fail(ip, RG_INTERP_INVALID, "cannot reshape %lld elements into %lld",
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "cannot reshape %lld elements into %lld",
                        (long long)a->numel, (long long)out->numel);
   if (n->num_operands > 1) {
     if ((s = shape_operand(ip, in[1], out->rank, "shape")) != RG_OK)
@@ -103,25 +105,25 @@ static RgStatus op_transpose(RgInterp *ip, const RgNode *n, RgTensor *const *in,
     return s;
   const int64_t *perms;
   uint32_t np;
-  if (!interp_attr_ints(n, "perms", &perms, &np) || (int32_t)np != a->rank ||
+  if (!rg_eval_attr_ints(n, "perms", &perms, &np) || (int32_t)np != a->rank ||
       out->rank != a->rank)
-    return interp_fail(ip, RG_INTERP_INVALID, "perms must be an array of %d entries", a->rank);
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "perms must be an array of %d entries", a->rank);
   bool seen[RG_TENSOR_MAX_RANK] = {false};
   for (uint32_t i = 0; i < np; i++) {
     if (perms[i] < 0 || perms[i] >= a->rank || seen[perms[i]])
-      return interp_fail(ip, RG_INTERP_INVALID, "perms is not a permutation");
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "perms is not a permutation");
     seen[perms[i]] = true;
     if (out->dims[i] != a->dims[perms[i]])
       return dims_mismatch(ip, (int32_t)i, a->dims[perms[i]], out->dims[i]);
   }
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
-  interp_strides(a, st);
+  rg_tensor_strides(a, st);
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t off = 0;
     for (int32_t d = 0; d < out->rank; d++)
       off += idx[d] * st[perms[d]];
     copy_elem(out, i, a, off);
-    interp_next_index(idx, out->dims, out->rank);
+    rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -134,11 +136,11 @@ static RgStatus op_pad(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   if (s != RG_OK)
     return s;
   if (out->rank != a->rank || (s = shape_operand(ip, in[1], 2 * (int64_t)a->rank, "padding")))
-    return s ? s : interp_fail(ip, RG_INTERP_INVALID, "rank changes");
+    return s ? s : rg_eval_fail(ip, RG_INTERP_INVALID, "rank changes");
   const int64_t *p = in[1]->ints;
   for (int32_t d = 0; d < a->rank; d++) {
     if (p[2 * d] < 0 || p[2 * d + 1] < 0)
-      return interp_fail(ip, RG_INTERP_INVALID, "negative padding");
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "negative padding");
     if (out->dims[d] != a->dims[d] + p[2 * d] + p[2 * d + 1])
       return dims_mismatch(ip, d, a->dims[d] + p[2 * d] + p[2 * d + 1], out->dims[d]);
   }
@@ -146,7 +148,7 @@ static RgStatus op_pad(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   if (pc && (s = same_dtype(ip, pc, out)) != RG_OK)
     return s;
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
-  interp_strides(a, st);
+  rg_tensor_strides(a, st);
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t off = 0;
     bool inside = true;
@@ -163,7 +165,7 @@ static RgStatus op_pad(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
       out->ints[i] = 0;
     else
       out->floats[i] = 0;
-    interp_next_index(idx, out->dims, out->rank);
+    rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -175,7 +177,7 @@ static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   if (s != RG_OK)
     return s;
   if (out->rank != a->rank)
-    return interp_fail(ip, RG_INTERP_INVALID, "rank changes");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "rank changes");
   if ((s = shape_operand(ip, in[1], a->rank, "start")) != RG_OK ||
       (s = shape_operand(ip, in[2], a->rank, "size")) != RG_OK)
     return s;
@@ -183,37 +185,37 @@ static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   for (int32_t d = 0; d < a->rank; d++) {
     int64_t sz = size[d] == -1 ? a->dims[d] - start[d] : size[d];
     if (start[d] < 0 || sz < 0 || start[d] + sz > a->dims[d])
-      return interp_fail(ip, RG_INTERP_INVALID, "slice [%lld, +%lld) out of dim %d (%lld)",
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "slice [%lld, +%lld) out of dim %d (%lld)",
                          (long long)start[d], (long long)sz, d, (long long)a->dims[d]);
     if (out->dims[d] != sz)
       return dims_mismatch(ip, d, sz, out->dims[d]);
   }
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
-  interp_strides(a, st);
+  rg_tensor_strides(a, st);
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t off = 0;
     for (int32_t d = 0; d < out->rank; d++)
       off += (idx[d] + start[d]) * st[d];
     copy_elem(out, i, a, off);
-    interp_next_index(idx, out->dims, out->rank);
+    rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
 
 static RgStatus op_concat(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   int64_t axis;
-  if (!interp_attr_int(n, "axis", &axis) || axis < 0 || axis >= out->rank)
-    return interp_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
+  if (!rg_eval_attr_int(n, "axis", &axis) || axis < 0 || axis >= out->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
   int64_t total = 0;
   for (uint32_t k = 0; k < n->num_operands; k++) {
     RgStatus s = same_dtype(ip, in[k], out);
     if (s != RG_OK)
       return s;
     if (in[k]->rank != out->rank)
-      return interp_fail(ip, RG_INTERP_INVALID, "operand %u has another rank", k);
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %u has another rank", k);
     for (int32_t d = 0; d < out->rank; d++)
       if (d != axis && in[k]->dims[d] != out->dims[d])
-        return interp_fail(ip, RG_INTERP_INVALID, "operand %u dim %d differs", k, d);
+        return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %u dim %d differs", k, d);
     total += in[k]->dims[axis];
   }
   if (total != out->dims[axis])
@@ -240,20 +242,20 @@ static RgStatus op_tile(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
   if (s != RG_OK)
     return s;
   if (out->rank != a->rank)
-    return interp_fail(ip, RG_INTERP_INVALID, "rank changes");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "rank changes");
   if ((s = shape_operand(ip, in[1], a->rank, "multiples")) != RG_OK)
     return s;
   for (int32_t d = 0; d < a->rank; d++)
     if (out->dims[d] != a->dims[d] * in[1]->ints[d])
       return dims_mismatch(ip, d, a->dims[d] * in[1]->ints[d], out->dims[d]);
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
-  interp_strides(a, st);
+  rg_tensor_strides(a, st);
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t off = 0;
     for (int32_t d = 0; d < out->rank; d++)
       off += (idx[d] % a->dims[d]) * st[d];
     copy_elem(out, i, a, off);
-    interp_next_index(idx, out->dims, out->rank);
+    rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -264,16 +266,16 @@ static RgStatus op_reverse(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   if (s != RG_OK)
     return s;
   int64_t axis;
-  if (!interp_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
-    return interp_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
+  if (!rg_eval_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
-  interp_strides(a, st);
+  rg_tensor_strides(a, st);
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t off = 0;
     for (int32_t d = 0; d < out->rank; d++)
       off += (d == axis ? a->dims[d] - 1 - idx[d] : idx[d]) * st[d];
     copy_elem(out, i, a, off);
-    interp_next_index(idx, out->dims, out->rank);
+    rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -293,18 +295,18 @@ static RgStatus reduce(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   if (s != RG_OK)
     return s;
   int64_t axis;
-  if (!interp_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
-    return interp_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
+  if (!rg_eval_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
   if (out->rank != a->rank)
-    return interp_fail(ip, RG_INTERP_INVALID, "rank changes");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "rank changes");
   for (int32_t d = 0; d < a->rank; d++) {
     int64_t want = d == axis ? 1 : a->dims[d];
     if (out->dims[d] != want)
       return dims_mismatch(ip, d, want, out->dims[d]);
   }
   if ((op == R_ALL || op == R_ANY) && a->dtype != RG_DT_I1)
-    return interp_fail(ip, RG_INTERP_INVALID, "reduce_all/any take i1");
-  bool ignore = interp_nan_ignore(n);
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "reduce_all/any take i1");
+  bool ignore = rg_eval_nan_ignore(n);
   int64_t outer = 1, inner = 1, len = a->dims[axis];
   for (int32_t d = 0; d < axis; d++)
     outer *= a->dims[d];
@@ -315,7 +317,7 @@ static RgStatus reduce(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
       int64_t o = q * inner + r;
       if (a->ints) {
         int64_t acc = op == R_SUM || op == R_ANY ? 0 : op == R_PROD || op == R_ALL ? 1
-                      : op == R_MAX ? interp_dt_min(a->dtype) : interp_dt_max(a->dtype);
+                      : op == R_MAX ? rg_elem_min(a->dtype) : rg_elem_max(a->dtype);
         for (int64_t k = 0; k < len; k++) {
           int64_t v = a->ints[(q * len + k) * inner + r];
           switch (op) {
@@ -327,7 +329,7 @@ static RgStatus reduce(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
           case R_ANY: acc = acc || v; break;
           }
           if ((op == R_SUM || op == R_PROD) &&
-              (s = interp_require_range(ip, acc, a->dtype, "reduction")) != RG_OK)
+              (s = rg_eval_require_range(ip, acc, a->dtype, "reduction")) != RG_OK)
             return s;
         }
         out->ints[o] = acc;
@@ -353,10 +355,10 @@ static RgStatus reduce(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
           have = true;
           break;
         default:
-          return interp_fail(ip, RG_INTERP_INVALID, "reduce_all/any take i1");
+          return rg_eval_fail(ip, RG_INTERP_INVALID, "reduce_all/any take i1");
         }
         if (op == R_SUM || op == R_PROD)
-          acc = interp_round_float(out->dtype, acc);
+          acc = rg_elem_round(out->dtype, acc);
       }
       if ((op == R_MAX || op == R_MIN) && !have)
         acc = len ? NAN : (op == R_MAX ? -INFINITY : INFINITY);
@@ -381,15 +383,15 @@ REDUCE(op_reduce_any, R_ANY)
 static RgStatus op_argmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   RgTensor *a = in[0];
   int64_t axis;
-  if (!interp_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
-    return interp_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
+  if (!rg_eval_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
   if (!out->ints || out->rank != a->rank - 1)
-    return interp_fail(ip, RG_INTERP_INVALID, "result must be an integer tensor of rank %d",
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "result must be an integer tensor of rank %d",
                        a->rank - 1);
   for (int32_t d = 0, j = 0; d < a->rank; d++)
     if (d != axis && out->dims[j++] != a->dims[d])
       return dims_mismatch(ip, j - 1, a->dims[d], out->dims[j - 1]);
-  bool ignore = interp_nan_ignore(n);
+  bool ignore = rg_eval_nan_ignore(n);
   int64_t outer = 1, inner = 1, len = a->dims[axis];
   for (int32_t d = 0; d < axis; d++)
     outer *= a->dims[d];
@@ -424,22 +426,20 @@ static RgStatus op_argmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   return RG_OK;
 }
 
-const InterpOpDef interp_data_ops[] = {
-    {"tosa.const", op_const, 0, 0},
-    {"tosa.const_shape", op_const, 0, 0},
-    {"tosa.reshape", op_reshape, 1, 2},
-    {"tosa.transpose", op_transpose, 1, 1},
-    {"tosa.pad", op_pad, 2, 3},
-    {"tosa.slice", op_slice, 3, 3},
-    {"tosa.concat", op_concat, 1, -1},
-    {"tosa.tile", op_tile, 2, 2},
-    {"tosa.reverse", op_reverse, 1, 1},
-    {"tosa.reduce_sum", op_reduce_sum, 1, 1},
-    {"tosa.reduce_max", op_reduce_max, 1, 1},
-    {"tosa.reduce_min", op_reduce_min, 1, 1},
-    {"tosa.reduce_product", op_reduce_product, 1, 1},
-    {"tosa.reduce_all", op_reduce_all, 1, 1},
-    {"tosa.reduce_any", op_reduce_any, 1, 1},
-    {"tosa.argmax", op_argmax, 1, 1},
-    {NULL, NULL, 0, 0},
-};
+/* The evaluators bound by eval(...) in the .ops declarations. */
+RG_EVAL_ONE_RESULT(tosa_eval_const, op_const, 0, 0)
+RG_EVAL_ONE_RESULT(tosa_eval_const_shape, op_const, 0, 0)
+RG_EVAL_ONE_RESULT(tosa_eval_reshape, op_reshape, 1, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_transpose, op_transpose, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_pad, op_pad, 2, 3)
+RG_EVAL_ONE_RESULT(tosa_eval_slice, op_slice, 3, 3)
+RG_EVAL_ONE_RESULT(tosa_eval_concat, op_concat, 1, -1)
+RG_EVAL_ONE_RESULT(tosa_eval_tile, op_tile, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_reverse, op_reverse, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_sum, op_reduce_sum, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_max, op_reduce_max, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_min, op_reduce_min, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_product, op_reduce_product, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_all, op_reduce_all, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_any, op_reduce_any, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_argmax, op_argmax, 1, 1)

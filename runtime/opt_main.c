@@ -200,6 +200,14 @@ static int flag_budget(OptState *o, const char *arg) {
   return 0;
 }
 
+static int flag_fold_limit(OptState *o, const char *arg) {
+  uint32_t n;
+  if (!parse_count(arg, 1u << 30, &n) || n == 0)
+    return usage_error(o, "--fold-limit needs a number of elements from 1 to 1073741824, not '%s'", arg);
+  o->run.fold_max_elems = n;
+  return 0;
+}
+
 static int flag_verify_exec(OptState *o, const char *arg) {
   o->verify_runs = 3;
   if (arg && !parse_count(arg, 1000, &o->verify_runs))
@@ -251,6 +259,8 @@ static const struct OptSpec {
      flag_verify_exec},
     {"mem-report", 0, NULL, false, "print graph memory use (bytes per node) to standard error",
      flag_mem_report},
+    {"fold-limit", 0, "N", false, "largest constant, in elements, that constant folding creates (default 65536)",
+     flag_fold_limit},
     {"help", 'h', NULL, false, "show this help and exit", flag_help},
     {"version", 0, NULL, false, "show the version and exit", flag_version},
 };

@@ -254,6 +254,10 @@ bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root) {
   return rw->opt->explain_fn && rw->opt->explain_node == root->id;
 }
 
+const RgPassDesc *rg_rw_pass(const RgRewriter *rw) { return rw->pass; }
+
+const RgRunOptions *rg_rw_options(const RgRewriter *rw) { return rw->opt; }
+
 void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test) {
   if (rw->opt->explain_fn)
     rw->opt->explain_fn(rw->opt->explain_user, rw->pass->name, rw->pass->rules[rule].name,

@@ -22,6 +22,7 @@ extern "C" {
 
 typedef struct RgRewriter RgRewriter;
 typedef struct RgPassDesc RgPassDesc;
+typedef struct RgRunOptions RgRunOptions;
 
 /* Shape inference hook of an op: fills results[i] with the type of each
  * result of `n` from its operand types and attributes. Returns RG_OK, or an
@@ -106,6 +107,10 @@ struct RgPassDesc {
 /* Graph op id of local op `k` of the running pass. */
 RG_API RgOpId rg_rw_op(const RgRewriter *rw, uint16_t k);
 RG_API RgGraph *rg_rw_graph(RgRewriter *rw);
+/* The running pass (its op table carries the ops' registry entries) and
+ * the options of the run, for externs that need them. */
+RG_API const RgPassDesc *rg_rw_pass(const RgRewriter *rw);
+RG_API const RgRunOptions *rg_rw_options(const RgRewriter *rw);
 /* False when the rule is disabled (or another rule is isolated). */
 RG_API bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule);
 /* True when explain mode is on for this root; generated code then reports
@@ -187,7 +192,7 @@ typedef struct RgPassStats {
   uint32_t *rule_fires; /* num_rules entries */
 } RgPassStats;
 
-typedef struct RgRunOptions {
+struct RgRunOptions {
   bool no_skip;        /* measurement: run every pass, visit every node */
   bool verify_each;    /* run the verifier after each pass */
   uint32_t budget_factor; /* rewrites allowed per node (0: default 16) */
@@ -201,7 +206,12 @@ typedef struct RgRunOptions {
    * rewrote, so that the rules see one node per distinct value. */
   const RgOpDesc *dedup_ops;
   uint32_t dedup_num_ops;
-} RgRunOptions;
+  /* Largest constant (in elements) that constant folding may create;
+   * 0: RG_FOLD_MAX_ELEMS_DEFAULT. Rules read it with rg_rw_options. */
+  uint64_t fold_max_elems;
+};
+
+#define RG_FOLD_MAX_ELEMS_DEFAULT 65536
 
 typedef struct RgRunStats {
   uint32_t num_passes;

@@ -457,3 +457,46 @@ bool tosa_reshaped_const(RgRewriter *rw, RgValue *c, RgValue *like, const RgAttr
   }
   return *out != NULL;
 }
+
+/* ---- cost model of the sinking rules (docs/transpose.md) ---- */
+
+bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgPassDesc *p = rg_rw_pass(rw);
+  /* Searches the uses of `r`, through ops a transpose sinks across
+   * (elementwise ones and RESCALEs), for a transpose: there the sunk one
+   * composes with it or cancels (on a fan-out, inverse_pair bypasses it for
+   * that user). When no path reaches one, sinking would only move the
+   * transpose. The search is bounded; giving up means no. */
+  enum { MAX_VISIT = 256 };
+  const RgValue *stack[MAX_VISIT];
+  uint32_t sp = 0, visited = 0;
+  stack[sp++] = r;
+  while (sp) {
+    const RgValue *v = stack[--sp];
+    for (const RgUse *u = v->uses; u; u = u->next) {
+      const RgNode *user = u->user;
+      if (rg_node_is_frozen(user) || user->num_results != 1)
+        continue;
+      const char *name = rg_op_name(g, user->op);
+      if (strcmp(name, "tosa.transpose") == 0)
+        return true;
+      const RgOpDesc *d = NULL;
+      for (uint16_t k = 0; k < p->num_ops && !d; k++)
+        if (p->op_descs[k] && strcmp(p->op_names[k], name) == 0)
+          d = p->op_descs[k];
+      if (!d || (!(d->traits & RG_TRAIT_ELEMENTWISE) && strcmp(name, "tosa.rescale") != 0))
+        continue;
+      if (++visited == MAX_VISIT || sp == MAX_VISIT)
+        return false;
+      stack[sp++] = &user->results[0];
+    }
+  }
+  return false;
+}
+
+bool tosa_is_layout_op(RgRewriter *rw, RgValue *v) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *d = rg_match_def(v);
+  return is_op(g, d, "tosa.transpose") || is_op(g, d, "tosa.reshape");
+}

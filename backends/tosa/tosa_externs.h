@@ -22,6 +22,8 @@ bool tosa_clamp_is_noop(RgRewriter *rw, RgValue *c);
 bool tosa_zeros_like(RgRewriter *rw, RgValue *v, const RgAttr **out);
 bool tosa_add_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero);
 bool tosa_sub_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero);
+bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r);
+bool tosa_is_layout_op(RgRewriter *rw, RgValue *v);
 bool tosa_foldable(RgRewriter *rw, RgValue *r);
 bool tosa_folded(RgRewriter *rw, RgValue *r, const RgAttr **out);
 bool tosa_reshaped_const(RgRewriter *rw, RgValue *c, RgValue *like, const RgAttr **out);

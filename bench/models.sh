@@ -42,38 +42,7 @@ best() { # command... ; prints the best wall time in ms, or "fail"
 }
 
 # ops, transposes of activations, of constants/arguments, bytes transposed.
-measure() {
-  awk '
-    function bytes_of(ty,   s, n, dims, i, e, w) {
-      s = ty; sub(/^tensor</, "", s); sub(/>.*/, "", s)
-      n = split(s, dims, "x"); e = dims[n]; w = 1
-      for (i = 1; i < n; i++) w *= dims[i]
-      if (e ~ /^(f32|i32|ui32)$/) return w * 4
-      if (e ~ /^(f16|bf16|i16|ui16)$/) return w * 2
-      if (e ~ /^(f64|i64|ui64)$/) return w * 8
-      if (e == "i48") return w * 6
-      return w
-    }
-    {
-      if (!match($0, /"[a-z_][a-z0-9_]*\.[a-z0-9_.]+"\(/)) next
-      op = substr($0, RSTART + 1, RLENGTH - 3)
-      if (op == "builtin.module" || op == "func.func" || op == "func.return") next
-      ops++
-      if (match($0, /^ *%[A-Za-z0-9_]+/)) {
-        name = substr($0, RSTART, RLENGTH); sub(/^ */, "", name)
-        producer[name] = op
-      }
-      if (op != "tosa.transpose") next
-      operand = $0; sub(/^[^(]*\(/, "", operand); sub(/\).*/, "", operand)
-      src = producer[operand]
-      if (operand ~ /^%arg/ || src == "tosa.const" || src == "arith.constant") ca++
-      else act++
-      ty = $0; sub(/.*-> */, "", ty)
-      moved += bytes_of(ty)
-    }
-    END { printf "%d %d %d %.0f\n", ops, act, ca, moved }
-  ' "$1"
-}
+measure() { awk -f "$root/bench/graph_stats.awk" "$1"; }
 
 row() { # model pipeline file ms ok
   set -- "$1" "$2" "$3" "$4" "$5" $(measure "$3")

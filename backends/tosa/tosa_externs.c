@@ -460,14 +460,46 @@ bool tosa_reshaped_const(RgRewriter *rw, RgValue *c, RgValue *like, const RgAttr
 
 /* ---- cost model of the sinking rules (docs/transpose.md) ---- */
 
+static const RgOpDesc *pass_desc(RgGraph *g, const RgPassDesc *p, const RgNode *n) {
+  const char *name = rg_op_name(g, n->op);
+  for (uint16_t k = 0; k < p->num_ops; k++)
+    if (p->op_descs[k] && strcmp(p->op_names[k], name) == 0)
+      return p->op_descs[k];
+  return NULL;
+}
+
+/* Ops a transpose sinks across: elementwise ones and RESCALE. */
+static bool sinkable(RgGraph *g, const RgPassDesc *p, const RgNode *n) {
+  const RgOpDesc *d = pass_desc(g, p, n);
+  return d && ((d->traits & RG_TRAIT_ELEMENTWISE) || is_op(g, n, "tosa.rescale"));
+}
+
+/* Whether `v` is a transpose, or becomes one when the transposes above it
+ * sink: a chain of single-input sinkable ops (unary, RESCALE) over one. */
+static bool transposed_above(RgGraph *g, const RgPassDesc *p, const RgValue *v) {
+  for (int depth = 0; depth < 16; depth++) {
+    const RgNode *d = rg_match_def(v);
+    if (!d)
+      return false;
+    if (is_op(g, d, "tosa.transpose"))
+      return true;
+    if (!sinkable(g, p, d) || d->num_operands == 0 ||
+        (!is_op(g, d, "tosa.rescale") && !(pass_desc(g, p, d)->traits & RG_TRAIT_UNARY)))
+      return false;
+    v = d->operands[0].value;
+  }
+  return false;
+}
+
 bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
   RgGraph *g = rg_rw_graph(rw);
   const RgPassDesc *p = rg_rw_pass(rw);
-  /* Searches the uses of `r`, through ops a transpose sinks across
-   * (elementwise ones and RESCALEs), for a transpose: there the sunk one
-   * composes with it or cancels (on a fan-out, inverse_pair bypasses it for
-   * that user). When no path reaches one, sinking would only move the
-   * transpose. The search is bounded; giving up means no. */
+  /* Searches the uses of `r`, through ops a transpose sinks across, for a
+   * transpose: there the sunk one composes with it or cancels (on a
+   * fan-out, inverse_pair bypasses it for that user); or for an op whose
+   * other operand is (or will be) transposed too, where both merge into
+   * one (sink_binary_same). When no path leads there, sinking would only
+   * move the transpose. The search is bounded; giving up means no. */
   enum { MAX_VISIT = 256 };
   const RgValue *stack[MAX_VISIT];
   uint32_t sp = 0, visited = 0;
@@ -478,15 +510,13 @@ bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
       const RgNode *user = u->user;
       if (rg_node_is_frozen(user) || user->num_results != 1)
         continue;
-      const char *name = rg_op_name(g, user->op);
-      if (strcmp(name, "tosa.transpose") == 0)
+      if (is_op(g, user, "tosa.transpose"))
         return true;
-      const RgOpDesc *d = NULL;
-      for (uint16_t k = 0; k < p->num_ops && !d; k++)
-        if (p->op_descs[k] && strcmp(p->op_names[k], name) == 0)
-          d = p->op_descs[k];
-      if (!d || (!(d->traits & RG_TRAIT_ELEMENTWISE) && strcmp(name, "tosa.rescale") != 0))
+      if (!sinkable(g, p, user))
         continue;
+      for (uint32_t i = 0; i < user->num_operands && user->num_operands > 1; i++)
+        if (user->operands[i].value != v && transposed_above(g, p, user->operands[i].value))
+          return true;
       if (++visited == MAX_VISIT || sp == MAX_VISIT)
         return false;
       stack[sp++] = &user->results[0];
@@ -499,4 +529,11 @@ bool tosa_is_layout_op(RgRewriter *rw, RgValue *v) {
   RgGraph *g = rg_rw_graph(rw);
   const RgNode *d = rg_match_def(v);
   return is_op(g, d, "tosa.transpose") || is_op(g, d, "tosa.reshape");
+}
+
+bool tosa_widens(RgRewriter *rw, RgValue *out, RgValue *in) {
+  (void)rw;
+  if (!out->type || !in->type)
+    return true; /* unknown: assume the worst */
+  return rg_dtype_bits(out->type->dtype) > rg_dtype_bits(in->type->dtype);
 }

@@ -974,7 +974,7 @@ static void m_canonical(Gen *G) {
     ones[i] = 1;
   bool miss = chance(&G->rng, 25);
   RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
-  switch (rnd(&G->rng, 0, 11)) {
+  switch (rnd(&G->rng, 0, 13)) {
   case 0: {
     RgValue *x = pick(G, any_value, random_arg_dtype(G));
     push(G, finish(G, mk(G, "tosa.identity", 1, &x, NULL)));
@@ -1064,6 +1064,20 @@ static void m_canonical(Gen *G) {
     push(G, finish(G, n));
     break;
   }
+  case 12: { /* abs(abs x), -(-x) */
+    RgValue *x = pick(G, miss ? i32_value : float_value, miss ? RG_DT_I32 : RG_DT_F32);
+    push(G, chance(&G->rng, 50) ? unary_simple(G, "tosa.abs", unary_simple(G, "tosa.abs", x))
+                                : negate(G, negate(G, x)));
+    break;
+  }
+  case 13: { /* a reshape of a constant */
+    RgValue *x = pick(G, any_value, random_arg_dtype(G));
+    int64_t dims[MAX_RANK];
+    int32_t rank = refactor(G, x->type, dims);
+    push(G, binary(G, "tosa.add", reshape(G, random_const(G, x->type), rank, dims),
+                   reshape(G, x, rank, dims)));
+    break;
+  }
   case 11: { /* select between a value and itself */
     RgValue *x = pick(G, any_value, random_arg_dtype(G));
     RgValue *ops[3] = {random_const(G, like(G, x->type, RG_DT_I1)), x, x};
@@ -1085,11 +1099,65 @@ static void m_canonical(Gen *G) {
   }
 }
 
+/* A transpose into an axis op (reduction, concat, slice, pad, tile), and
+ * usually a transpose after it: the transposes move across with the axis
+ * or per-axis operands moved to the input's axes. */
+static void m_axis_op(Gen *G) {
+  RgValue *x = pick(G, any_value, random_arg_dtype(G));
+  int32_t r = x->type->rank;
+  int64_t p[MAX_RANK], inv[MAX_RANK], a[2 * MAX_RANK], b[MAX_RANK];
+  RgValue *t = transpose_random(G, x, p);
+  const int64_t *d = t->type->dims;
+  RgValue *v;
+  switch (rnd(&G->rng, 0, 4)) {
+  case 0: { /* reduction */
+    static const char *const ops[] = {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min"};
+    const char *op = ops[rnd(&G->rng, 0, 2)];
+    if (!is_float(x->type->dtype) && x->type->dtype != RG_DT_I32 && strcmp(op, "tosa.reduce_sum") == 0)
+      op = "tosa.reduce_max"; /* sum takes i32 and floats */
+    RgNode *n = mk(G, op, 1, &t, NULL);
+    prop(G, n, "axis", rg_attr_int(G->g, rnd(&G->rng, 0, r - 1), rg_type_scalar(G->g, RG_DT_I32)));
+    v = finish(G, n);
+    break;
+  }
+  case 1: { /* concat of two or three transposed the same way */
+    RgValue *ops[3] = {t, transpose(G, partner(G, x, false), p), transpose(G, partner(G, x, false), p)};
+    RgNode *n = mk(G, "tosa.concat", (uint32_t)rnd(&G->rng, 2, 3), ops, NULL);
+    prop(G, n, "axis", rg_attr_int(G->g, rnd(&G->rng, 0, r - 1), rg_type_scalar(G->g, RG_DT_I32)));
+    v = finish(G, n);
+    break;
+  }
+  case 2: /* slice */
+    for (int32_t i = 0; i < r; i++) {
+      a[i] = rnd(&G->rng, 0, d[i] - 1);
+      b[i] = rnd(&G->rng, 1, d[i] - a[i]);
+    }
+    v = finish(G, mk(G, "tosa.slice", 3, (RgValue *[]){t, shape_const(G, r, a), shape_const(G, r, b)}, NULL));
+    break;
+  case 3: /* pad */
+    for (int32_t i = 0; i < 2 * r; i++)
+      a[i] = rnd(&G->rng, 0, 1);
+    v = finish(G, mk(G, "tosa.pad", 3,
+                     (RgValue *[]){t, shape_const(G, 2 * r, a), scalar_const(G, x->type->dtype, 0)}, NULL));
+    break;
+  default: /* tile */
+    for (int32_t i = 0; i < r; i++)
+      a[i] = rnd(&G->rng, 1, 2);
+    v = finish(G, mk(G, "tosa.tile", 2, (RgValue *[]){t, shape_const(G, r, a)}, NULL));
+    break;
+  }
+  if (chance(&G->rng, 70)) {
+    inverse_perm(r, p, inv);
+    v = transpose(G, v, inv);
+  }
+  push(G, v);
+}
+
 typedef void (*Motif)(Gen *G);
 static const Motif motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_binary, m_rescale_chain,
                                m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
                                m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const,
-                               m_select, m_canonical};
+                               m_select, m_canonical, m_axis_op, m_canonical, m_axis_op};
 enum { NUM_MOTIFS = sizeof motifs / sizeof motifs[0] };
 
 /* ---- the edge-dialect family (aten ops, the xnnpack pipeline) ---- */

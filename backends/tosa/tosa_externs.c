@@ -537,3 +537,41 @@ bool tosa_widens(RgRewriter *rw, RgValue *out, RgValue *in) {
     return true; /* unknown: assume the worst */
   return rg_dtype_bits(out->type->dtype) > rg_dtype_bits(in->type->dtype);
 }
+
+/* ---- transposes across axis ops: the operands they permute ---- */
+
+/* The values of tosa.const_shape `cs`, which must hold `want` of them. */
+static bool shape_const_values(RgGraph *g, const RgValue *cs, uint32_t want, const int64_t **v) {
+  const RgNode *n = rg_value_def(cs);
+  uint32_t count;
+  if (!is_op(g, n, "tosa.const_shape") || !rg_attr_dense_get_ints(g, rg_node_attr(n, "values"), v, &count))
+    return false;
+  return count == want || (count == 1 && want == 1);
+}
+
+/* out[p[i] * k + j] = in[i * k + j]: the per-axis groups of k values of a
+ * shape operand of T(x, p), moved to the axes of x they belong to. */
+static bool scatter_groups(RgRewriter *rw, RgValue *cs, RgInts p, uint32_t k, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  const int64_t *in;
+  if (!rg_ints_is_perm(p) || !shape_const_values(g, cs, p.n * k, &in))
+    return false;
+  int64_t *w = rg_rw_scratch(rw, p.n * k);
+  if (!w)
+    return false;
+  for (uint32_t i = 0; i < p.n; i++)
+    for (uint32_t j = 0; j < k; j++)
+      w[p.v[i] * k + j] = in[i * k + j];
+  int64_t n = (int64_t)p.n * k;
+  const RgType *t = rg_type_tensor(g, RG_DT_INDEX, 1, &n);
+  *out = t ? rg_attr_dense_ints(g, t, (uint32_t)n, w) : NULL;
+  return *out != NULL;
+}
+
+bool tosa_shape_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **out) {
+  return scatter_groups(rw, cs, p, 1, out);
+}
+
+bool tosa_pairs_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **out) {
+  return scatter_groups(rw, cs, p, 2, out);
+}

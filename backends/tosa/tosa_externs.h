@@ -25,6 +25,8 @@ bool tosa_sub_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero);
 bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r);
 bool tosa_is_layout_op(RgRewriter *rw, RgValue *v);
 bool tosa_widens(RgRewriter *rw, RgValue *out, RgValue *in);
+bool tosa_shape_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **out);
+bool tosa_pairs_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **out);
 bool tosa_foldable(RgRewriter *rw, RgValue *r);
 bool tosa_folded(RgRewriter *rw, RgValue *r, const RgAttr **out);
 bool tosa_reshaped_const(RgRewriter *rw, RgValue *c, RgValue *like, const RgAttr **out);

@@ -2,6 +2,7 @@
  * the `file:line:col: error: message` + source line + caret form. */
 #include <stdlib.h>
 #include <errno.h>
+#include <sys/stat.h>
 #include "rulegen/diag.h"
 #include "internal.h"
 
@@ -39,12 +40,24 @@ RgSource *rg_source_load(const char *path, RgDiags *d) {
       rg_diag(d, RG_ERROR, none, "cannot open '%s': %s", path, strerror(errno));
     return NULL;
   }
+  /* A regular file is read straight into a buffer of its size (one copy,
+   * no regrowth); a pipe grows the buffer as it comes. */
   RgBuf b;
   rg_buf_init(&b);
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    rg_buf_put(&b, chunk, n);
+  struct stat st;
+  if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    setvbuf(f, NULL, _IONBF, 0);
+    rg_buf_reserve(&b, (size_t)st.st_size);
+  }
+  for (;;) {
+    rg_buf_reserve(&b, 65536);
+    if (b.oom)
+      break;
+    size_t n = fread(b.data + b.len, 1, b.cap - b.len - 1, f);
+    if (n == 0)
+      break;
+    b.len += n;
+  }
   bool failed = ferror(f) != 0;
   int err = errno;
   if (!is_stdin)

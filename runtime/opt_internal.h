@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include "rulegen/graph.h"
 #include "rulegen/interp.h"
+#include "rulegen/mlir.h"
 #include "rulegen/opt.h"
 #include "rulegen/pass.h"
+#include "rulegen/proof.h"
 
 enum { OPT_MAX_PASSES = 256, OPT_MAX_DISABLED = 64 };
 enum { OPT_EXIT_INPUT = 1, OPT_EXIT_USAGE = 2 };
@@ -17,6 +19,9 @@ typedef struct OptState {
   const char *prog; /* program name in messages */
   const RgOptTarget *targets;
   size_t num_targets;
+  const RgPassDesc **all_passes; /* every pass the targets name, once */
+  uint32_t *all_sets;            /* the index of the target naming each */
+  uint32_t num_all_passes;
   const char *input;
   const char *output;
   const RgPassDesc *passes[OPT_MAX_PASSES];
@@ -30,6 +35,7 @@ typedef struct OptState {
   const char *disabled[OPT_MAX_DISABLED + 1];
   uint32_t num_disabled;
   uint32_t verify_runs; /* --verify-by-execution */
+  RgMlirForm emit;      /* --emit */
 } OptState;
 
 void opt_mem_report(const OptState *o, RgGraph *g);
@@ -49,17 +55,9 @@ bool opt_find_nth(RgNode *n, void *user);
 void opt_on_explain(void *user, const char *pass, const char *rule, const char *why);
 void opt_explain_summary(const OptExplain *e, const char *op, const RgRunStats *st);
 
-/* --verify-by-execution: one function run on one random input set. */
-typedef struct OptRun {
-  const RgNode *func;
-  const char *name;
-  uint32_t seed;
-  RgTensor *inputs, *outputs;
-  uint32_t ninputs, noutputs;
-} OptRun;
-
-OptRun *opt_execute_before(const OptState *o, RgGraph *g, uint32_t runs, uint32_t *nrun, int *rc);
-int opt_execute_after(const OptState *o, RgGraph *g, OptRun *runs, uint32_t n);
-void opt_free_runs(OptRun *runs, uint32_t n);
+/* --verify-by-execution: the proof through the rule sets' evaluators,
+ * with rgopt's messages. Recording sets *rc on an error. */
+RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc);
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p);
 
 #endif

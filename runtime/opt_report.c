@@ -1,7 +1,6 @@
 /* runtime/opt_report.c - what rg_opt_main reports besides the graph:
  * statistics (text and JSON), the memory report, explain mode's summary,
- * and the proof by execution (run every function before and after the
- * passes on the same random inputs, compare bit for bit). */
+ * and the messages of the proof by execution (rulegen/proof.h). */
 #include <stdlib.h>
 #include <string.h>
 #include "rulegen/diag.h"
@@ -201,11 +200,6 @@ void opt_explain_summary(const OptExplain *e, const char *op, const RgRunStats *
 
 /* ---- proof by execution ---- */
 
-static const char *func_name(const RgNode *f) {
-  const RgAttr *a = rg_node_attr(f, "sym_name");
-  return a && a->kind == RG_ATTR_STRING ? a->u.str.data : "?";
-}
-
 /* An interpreter that knows the evaluators of every rule set's ops. */
 static RgInterp *opt_interp_new(const OptState *o, RgGraph *g) {
   RgInterp *ip = rg_interp_new(g, NULL, 0);
@@ -218,109 +212,34 @@ static RgInterp *opt_interp_new(const OptState *o, RgGraph *g) {
   return ip;
 }
 
-/* Runs every function of the module on `runs` random input sets before the
- * pipeline; returns the runs that executed (others are reported and left
- * out: an unsupported element type, or inputs outside a REQUIRE). An op
- * without an evaluator is an error: *rc becomes OPT_EXIT_INPUT. */
-OptRun *opt_execute_before(const OptState *o, RgGraph *g, uint32_t runs, uint32_t *nrun, int *rc) {
-  const char *prog = o->prog;
-  *nrun = 0;
-  OptRun *all = NULL;
-  uint32_t cap = 0;
+static void proof_note(void *user, const char *msg) {
+  const OptState *o = user;
+  fprintf(stderr, "%s: warning: --verify-by-execution: %s\n", o->prog, msg);
+}
+
+RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc) {
   RgInterp *ip = opt_interp_new(o, g);
-  if (!ip)
-    return NULL;
-  RgNode *top = rg_graph_body(g)->first;
-  RgBlock *body = top && top->num_regions ? top->regions[0].first : NULL;
-  for (RgNode *f = body ? body->first : NULL; f; f = f->next) {
-    if (strcmp(rg_op_name(g, f->op), "func.func") != 0)
-      continue;
-    for (uint32_t s = 0; s < runs; s++) {
-      OptRun r = {f, func_name(f), s, NULL, NULL, 0, 0};
-      char err[512] = "";
-      if (rg_interp_random_inputs(f, 0x5eed0000u + s, &r.inputs, &r.ninputs) != RG_OK) {
-        fprintf(stderr, "%s: warning: --verify-by-execution: @%s: cannot make inputs for its arguments\n", prog,
-                r.name);
-        break;
-      }
-      if (rg_interp_run(ip, f, r.inputs, r.ninputs, &r.outputs, &r.noutputs, err, sizeof err) != RG_OK) {
-        if (rg_interp_last_error(ip) == RG_INTERP_NO_EVALUATOR) {
-          fprintf(stderr, "%s: error: --verify-by-execution: @%s: %s\n", prog, r.name, err);
-          rg_tensor_array_free(r.inputs, r.ninputs);
-          *rc = OPT_EXIT_INPUT;
-          rg_interp_free(ip);
-          return all;
-        }
-        fprintf(stderr, "%s: warning: --verify-by-execution: @%s (inputs %u) not executed: %s\n", prog, r.name,
-                s, err);
-        rg_tensor_array_free(r.inputs, r.ninputs);
-        if (rg_interp_last_error(ip) == RG_INTERP_UNSUPPORTED)
-          break;
-        continue;
-      }
-      if (*nrun == cap) {
-        cap = cap ? cap * 2 : 8;
-        OptRun *n = rg_realloc(all, sizeof *n * cap);
-        if (!n) {
-          rg_tensor_array_free(r.inputs, r.ninputs);
-          rg_tensor_array_free(r.outputs, r.noutputs);
-          break;
-        }
-        all = n;
-      }
-      all[(*nrun)++] = r;
-    }
+  RgProof *p = NULL;
+  char err[1024] = "out of memory";
+  if (!ip || rg_proof_record(ip, o->verify_runs, proof_note, (void *)o, &p, err, sizeof err) != RG_OK) {
+    fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
+    *rc = OPT_EXIT_INPUT;
   }
   rg_interp_free(ip);
-  return all;
+  return p;
 }
 
-void opt_free_runs(OptRun *runs, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++) {
-    rg_tensor_array_free(runs[i].inputs, runs[i].ninputs);
-    rg_tensor_array_free(runs[i].outputs, runs[i].noutputs);
-  }
-  rg_free(runs);
-}
-
-/* Re-runs the recorded inputs on the rewritten graph; 0 when every output
- * is bit-identical. */
-int opt_execute_after(const OptState *o, RgGraph *g, OptRun *runs, uint32_t n) {
-  const char *prog = o->prog;
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p) {
   RgInterp *ip = opt_interp_new(o, g);
-  if (!ip) {
-    fprintf(stderr, "%s: error: out of memory\n", prog);
+  char err[1024] = "out of memory";
+  if (!ip || rg_proof_check(p, ip, err, sizeof err) != RG_OK) {
+    fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
+    rg_interp_free(ip);
     return OPT_EXIT_INPUT;
   }
-  int rc = 0;
-  for (uint32_t i = 0; i < n && rc == 0; i++) {
-    OptRun *r = &runs[i];
-    const RgNode *f = rg_interp_find_func(g, r->name);
-    RgTensor *out = NULL;
-    uint32_t nout = 0;
-    char err[512] = "";
-    if (!f || rg_interp_run(ip, f, r->inputs, r->ninputs, &out, &nout, err, sizeof err) != RG_OK) {
-      fprintf(stderr, "%s: error: --verify-by-execution: @%s (inputs %u) ran before the passes but not after: %s\n",
-              prog, r->name, r->seed, f ? err : "function is gone");
-      rc = OPT_EXIT_INPUT;
-      break;
-    }
-    if (nout != r->noutputs) {
-      fprintf(stderr, "%s: error: --verify-by-execution: @%s returns %u results after the passes, %u before\n",
-              prog, r->name, nout, r->noutputs);
-      rc = OPT_EXIT_INPUT;
-    }
-    for (uint32_t k = 0; k < nout && rc == 0; k++) {
-      char msg[256];
-      if (rg_tensor_first_diff(&r->outputs[k], &out[k], msg, sizeof msg) >= 0) {
-        fprintf(stderr, "%s: error: --verify-by-execution: @%s result %u differs after the passes "
-                        "(inputs %u): %s\n", prog, r->name, k, r->seed, msg);
-        rc = OPT_EXIT_INPUT;
-      }
-    }
-    rg_tensor_array_free(out, nout);
-  }
   rg_interp_free(ip);
-  return rc;
+  if (rg_proof_num_runs(p))
+    fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", o->prog,
+            rg_proof_num_runs(p));
+  return 0;
 }
-

@@ -14,6 +14,7 @@ struct RgRewriter {
   const RgRunOptions *opt;
   RgPassStats *st;
   RgOpId *ids;          /* local op -> graph op */
+  const char **attr_ids; /* pass attribute name -> the graph's interned name */
   int32_t *local_of;    /* graph op -> local op, or -1 */
   bool *is_root;        /* per local op */
   uint32_t local_of_len;
@@ -23,6 +24,9 @@ struct RgRewriter {
   uint32_t nscratch_old, cap_scratch_old;
   RgNode **created;      /* nodes made by the rule being applied */
   uint32_t ncreated, cap_created;
+  const char **srclocs;  /* locations of the nodes a rewrite replaces */
+  uint32_t nsrclocs, cap_srclocs;
+  IrLocCtx *locctx;
   bool *disabled;       /* per rule */
   RgNode **queue;
   size_t head, len, cap;
@@ -246,6 +250,8 @@ int rg_rw_local(const RgRewriter *rw, const RgNode *n) {
 }
 
 RgOpId rg_rw_op(const RgRewriter *rw, uint16_t k) { return rw->ids[k]; }
+const char *const *rg_rw_attr_ids(const RgRewriter *rw) { return rw->attr_ids; }
+
 RgGraph *rg_rw_graph(RgRewriter *rw) { return rw->g; }
 
 bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule) { return !rw->disabled[rule]; }
@@ -391,6 +397,24 @@ static bool refines(const RgType *a, const RgType *b) {
   return true;
 }
 
+/* Notes the location of a node the current rewrite replaces. */
+static void note_loc(RgRewriter *rw, const char *loc) {
+  for (uint32_t i = 0; loc && i < rw->nsrclocs; i++)
+    if (rw->srclocs[i] == loc)
+      return;
+  if (!loc)
+    return;
+  if (rw->nsrclocs == rw->cap_srclocs) {
+    uint32_t cap = rw->cap_srclocs ? rw->cap_srclocs * 2 : 16;
+    const char **s = rg_realloc(rw->srclocs, sizeof *s * cap);
+    if (!s)
+      return; /* a shorter location list, not an error */
+    rw->srclocs = s;
+    rw->cap_srclocs = cap;
+  }
+  rw->srclocs[rw->nsrclocs++] = loc;
+}
+
 /* Erases `n` if it is dead, then its producers that become dead. */
 static void erase_dead(RgRewriter *rw, RgNode *n) {
   RgNode *stack[64];
@@ -414,6 +438,7 @@ static void erase_dead(RgRewriter *rw, RgNode *n) {
           stack[sp++] = p;
       }
     }
+    note_loc(rw, d->loc);
     rg_node_erase(rw->g, d);
   }
 }
@@ -471,7 +496,20 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
     if (def)
       requeue(rw, def);
   }
+  rw->nsrclocs = 0;
+  note_loc(rw, root->loc);
   erase_dead(rw, root);
+  const char *loc = NULL;
+  for (uint32_t i = 0; i < rw->ncreated; i++) {
+    if (rw->created[i]->flags & RG_NODE_ERASED)
+      continue;
+    if (!loc && !(loc = ir_loc_fused(rw->g, &rw->locctx, rw->pass->name, rw->pass->rules[rule].name, rw->srclocs,
+                                     rw->nsrclocs))) {
+      rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+      return false;
+    }
+    rw->created[i]->loc = loc;
+  }
   count_fire(rw, rule);
   if (ex)
     rg_rw_explain(rw, rule, "fires: the op is replaced");
@@ -551,6 +589,14 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
     if (rw.ids[k] == RG_OP_NONE)
       rw.status = RG_ERR_NOMEM;
   }
+  rw.attr_ids = rg_alloc(sizeof *rw.attr_ids * (p->num_attr_names ? p->num_attr_names : 1));
+  if (!rw.attr_ids)
+    rw.status = RG_ERR_NOMEM;
+  for (uint16_t k = 0; k < p->num_attr_names && rw.attr_ids; k++) {
+    rw.attr_ids[k] = rg_intern(g, p->attr_names[k], strlen(p->attr_names[k]));
+    if (!rw.attr_ids[k])
+      rw.status = RG_ERR_NOMEM;
+  }
   rw.local_of_len = rg_op_count_ids(g);
   rw.local_of = rg_alloc(sizeof *rw.local_of * (rw.local_of_len ? rw.local_of_len : 1));
   rw.is_root = rg_alloc(sizeof *rw.is_root * (p->num_ops ? p->num_ops : 1));
@@ -626,6 +672,7 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
     rw.queue[i]->flags &= (uint16_t)~RG_NODE_QUEUED;
   RgStatus status = rw.status;
   rg_free(rw.queue);
+  rg_free(rw.attr_ids);
   rg_free(rw.ids);
   rg_free(rw.local_of);
   rg_free(rw.is_root);
@@ -634,6 +681,8 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   rg_free(rw.scratch);
   rg_free(rw.scratch_old);
   rg_free(rw.created);
+  rg_free(rw.srclocs);
+  ir_loc_ctx_free(rw.locctx);
   return status;
 }
 

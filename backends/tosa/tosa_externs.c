@@ -5,7 +5,7 @@
  * rule from firing. */
 #include <math.h>
 #include <string.h>
-#include "tosa_externs.h"
+#include "rules/builtin.h"
 
 static bool is_op(RgGraph *g, const RgNode *n, const char *name) {
   return n && strcmp(rg_op_name(g, n->op), name) == 0;

@@ -5,7 +5,7 @@
  * interpreter computes for the op by construction. */
 #include <string.h>
 #include "rulegen/eval.h"
-#include "tosa_externs.h"
+#include "rules/builtin.h"
 
 /* A constant operand whose data the folded op may consume without it
  * being stored twice: the op is its only user, or it is small (a splat,

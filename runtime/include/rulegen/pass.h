@@ -100,6 +100,8 @@ struct RgPassDesc {
   const uint16_t *req_ops;
   const RgOpReq *reqs;
   RgMatchFn match;
+  uint16_t num_attr_names;   /* attribute names the matcher compares by id */
+  const char *const *attr_names;
 };
 
 /* ---- rewriter: what generated matchers call ---- */
@@ -155,6 +157,17 @@ RG_API int rg_rw_local(const RgRewriter *rw, const RgNode *n);
 static inline RgNode *rg_match_def(const RgValue *v) {
   RgNode *n = v ? rg_value_def(v) : NULL;
   return n && v->index == 0 && !rg_node_is_frozen(n) ? n : NULL;
+}
+
+/* The pass's attribute names (RgPassDesc.attr_names) as the graph interns
+ * them: the id of an attribute name is its interned pointer, so matchers
+ * find an attribute by comparing pointers, never strings. */
+RG_API const char *const *rg_rw_attr_ids(const RgRewriter *rw);
+static inline const RgAttr *rg_match_attr(const RgNode *n, const char *id) {
+  for (uint16_t i = 0; i < n->num_attrs; i++)
+    if (n->attrs[i].name == id)
+      return n->attrs[i].value;
+  return NULL;
 }
 
 /* ---- guard helpers ---- */

@@ -442,6 +442,8 @@ static void print_bindings(Gen *g, const GenRule *r) {
     case DSL_VAR_REST:
       gen_line(g, "RgUse *%s = %s->operands + %u;", c, node, b->start);
       gen_line(g, "uint32_t %s_n = %s->num_operands - %u;", c, node, b->start);
+      gen_line(g, "(void)%s;", c); /* a rest only a guard's extern reads may be unused */
+      gen_line(g, "(void)%s_n;", c);
       break;
     case DSL_VAR_SPLAT:
       gen_line(g, "double %s;", c);

@@ -211,7 +211,7 @@ static void emit_op_descs(Gen *g, const char *sym) {
         {DSL_TRAIT_ELEMENTWISE, RG_TRAIT_ELEMENTWISE}, {DSL_TRAIT_UNARY, RG_TRAIT_UNARY},
         {DSL_TRAIT_BINARY, RG_TRAIT_BINARY},           {DSL_TRAIT_TERNARY, RG_TRAIT_TERNARY},
         {DSL_TRAIT_COMMUTATIVE, RG_TRAIT_COMMUTATIVE}, {DSL_TRAIT_LAYOUT_AGNOSTIC, RG_TRAIT_LAYOUT_AGNOSTIC},
-        {DSL_TRAIT_CONSTANT, RG_TRAIT_CONSTANT}};
+        {DSL_TRAIT_CONSTANT, RG_TRAIT_CONSTANT},       {DSL_TRAIT_PURE, RG_TRAIT_PURE}};
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
       if (op->traits & (1u << map[k].d))
         traits |= map[k].r;

@@ -168,7 +168,10 @@ static const char *attr_of(Gen *g, GenPass *gp, const char *node, const char *na
 static const char *test_cond(Gen *g, GenPass *gp, const GenTest *t, bool *need_attr) {
   const char *nv = gen_node_var(g, t->path);
   switch (t->kind) {
-  case GEN_T_COUNT: return gen_str(g, "%s->num_operands %s %u", nv, t->rest ? ">=" : "==", t->nargs);
+  case GEN_T_COUNT: /* `(op ..rest)` takes any count: `>= 0` would not compile warning-free */
+    if (t->rest && t->nargs == 0)
+      return "true";
+    return gen_str(g, "%s->num_operands %s %u", nv, t->rest ? ">=" : "==", t->nargs);
   case GEN_T_ATTR_HAS: return gen_str(g, "%s != NULL", attr_of(g, gp, nv, t->attr, need_attr));
   case GEN_T_ATTR_EQ: {
     const char *a = attr_of(g, gp, nv, t->attr, need_attr);
@@ -402,7 +405,10 @@ static void print_op(Gen *g, Printer *pr, const GenDtNode *d) {
       rg_buf_printf(&b, " || k == %u", t->ops[i]);
     rg_buf_putc(&b, ')');
   }
-  gen_line(g, "if (%s && %s->num_operands %s %u) {", b.data, nv, t->rest ? ">=" : "==", t->nargs);
+  if (t->rest && t->nargs == 0)
+    gen_line(g, "if (%s) {", b.data);
+  else
+    gen_line(g, "if (%s && %s->num_operands %s %u) {", b.data, nv, t->rest ? ">=" : "==", t->nargs);
   rg_buf_free(&b);
   pr->scope[pr->nscope++] = t->path;
   g->out.indent++;

@@ -198,6 +198,9 @@ static int flag_target(OptState *o, const char *arg) {
     if (rc)
       return rc;
   }
+  /* A target's pipeline also merges identical pure ops between passes. */
+  o->run.dedup_ops = o->targets[found_set].ops;
+  o->run.dedup_num_ops = o->targets[found_set].num_ops;
   o->passes_set = true;
   return 0;
 }
@@ -349,6 +352,14 @@ static int flag_budget(OptState *o, const char *arg) {
   return 0;
 }
 
+static int flag_fold_limit(OptState *o, const char *arg) {
+  uint32_t n;
+  if (!parse_count(arg, 1u << 30, &n) || n == 0)
+    return usage_error(o, "--fold-limit needs a number of elements from 1 to 1073741824, not '%s'", arg);
+  o->run.fold_max_elems = n;
+  return 0;
+}
+
 static int flag_verify_exec(OptState *o, const char *arg) {
   o->verify_runs = 3;
   if (arg && !parse_count(arg, 1000, &o->verify_runs))
@@ -420,6 +431,8 @@ static const struct OptSpec {
      flag_verify_exec},
     {"mem-report", 0, NULL, false, "print graph memory use (bytes per node) to standard error",
      flag_mem_report},
+    {"fold-limit", 0, "N", false, "largest constant, in elements, that constant folding creates (default 65536)",
+     flag_fold_limit},
     {"emit", 0, "FORM", false,
      "print the result in 'generic' op form (the default) or mlir-opt's custom 'pretty' form",
      flag_emit},

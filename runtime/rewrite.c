@@ -260,6 +260,10 @@ bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root) {
   return rw->opt->explain_fn && rw->opt->explain_node == root->id;
 }
 
+const RgPassDesc *rg_rw_pass(const RgRewriter *rw) { return rw->pass; }
+
+const RgRunOptions *rg_rw_options(const RgRewriter *rw) { return rw->opt; }
+
 void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test) {
   if (rw->opt->explain_fn)
     rw->opt->explain_fn(rw->opt->explain_user, rw->pass->name, rw->pass->rules[rule].name,
@@ -701,6 +705,18 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   return status;
 }
 
+static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, char *err,
+                      size_t errlen) {
+  double t0 = now_seconds();
+  uint32_t merged = 0;
+  RgStatus s = rg_graph_dedup(g, opt->dedup_ops, opt->dedup_num_ops, &merged);
+  stats->dedup_merged += merged;
+  stats->dedup_seconds += now_seconds() - t0;
+  if (s != RG_OK)
+    snprintf(err, errlen, "deduplication failed: out of memory");
+  return s;
+}
+
 static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
                              const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen);
 
@@ -747,9 +763,16 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     }
   }
   double start = now_seconds();
+  bool changed = true; /* since the last deduplication */
   for (uint32_t i = 0; i < n; i++) {
     const RgPassDesc *p = passes[i];
     RgPassStats *st = &stats->passes[i];
+    if (changed && opt->dedup_ops) {
+      RgStatus s = dedup(g, opt, stats, err, errlen);
+      if (s != RG_OK)
+        return s;
+      changed = false;
+    }
     double t0 = now_seconds();
     if (!opt->no_skip && !rg_pass_should_run(g, p)) {
       st->skipped = true;
@@ -760,6 +783,7 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     }
     st->ran = true;
     RgStatus s = run_pass(g, p, opt, st, err, errlen);
+    changed = changed || st->rewrites;
     st->seconds = now_seconds() - t0;
     stats->total_visited += st->nodes_visited;
     if (s != RG_OK) {
@@ -777,8 +801,9 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     if (opt->after_pass)
       opt->after_pass(opt->observe_user, g, i, p, st);
   }
+  RgStatus s = changed && opt->dedup_ops ? dedup(g, opt, stats, err, errlen) : RG_OK;
   stats->total_seconds = now_seconds() - start;
-  return RG_OK;
+  return s;
 }
 
 void rg_run_stats_free(RgRunStats *s) {

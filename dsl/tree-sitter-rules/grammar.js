@@ -171,7 +171,6 @@ module.exports = grammar({
         $.unary_expression,
         $.call,
         $.index_expression,
-        $.slice_expression,
         $.list,
         $.parenthesized_expression,
         $.integer,

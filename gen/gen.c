@@ -1846,6 +1846,19 @@ static bool is_root_file(DslProgram *p, RgSource *src) {
   return false;
 }
 
+static const char *schema_kind(DslType t) {
+  switch (t) {
+  case DSL_TY_INT: return "RG_SCHEMA_INT";
+  case DSL_TY_FLOAT: return "RG_SCHEMA_NUM";
+  case DSL_TY_BOOL: return "RG_SCHEMA_BOOL";
+  case DSL_TY_STR: return "RG_SCHEMA_STR";
+  case DSL_TY_INTS: return "RG_SCHEMA_INTS";
+  case DSL_TY_TYPE: return "RG_SCHEMA_TYPE";
+  case DSL_TY_TENSOR: return "RG_SCHEMA_TENSOR";
+  default: return "RG_SCHEMA_ANY";
+  }
+}
+
 /* The op registry: every declared op, indexed by its declaration id. */
 static void emit_op_descs(Gen *g, const char *sym) {
   for (uint32_t i = 0; i < g->p->nops; i++) {
@@ -1860,6 +1873,17 @@ static void emit_op_descs(Gen *g, const char *sym) {
                op->shape_fn.s);
   }
   out_blank(g);
+  /* Declared attributes, which the op verifier checks graphs against. */
+  for (uint32_t i = 0; i < g->p->nops; i++) {
+    DslOpDecl *op = g->p->ops[i];
+    if (!op->nattrs)
+      continue;
+    out_line(g, "static const RgAttrDesc rg_attrs_%s_%u[%u] = {", sym, i, op->nattrs);
+    for (uint32_t k = 0; k < op->nattrs; k++)
+      out_line(g, "  {%s, %s, %s},", cquote(g, op->attrs[k].name.s), schema_kind(op->attrs[k].type),
+               op->attrs[k].optional ? "true" : "false");
+    out_line(g, "};");
+  }
   out_line(g, "const RgOpDesc rg_ops_%s[%u] = {", sym, g->p->nops ? g->p->nops : 1);
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
@@ -1868,13 +1892,19 @@ static void emit_op_descs(Gen *g, const char *sym) {
         {DSL_TRAIT_ELEMENTWISE, RG_TRAIT_ELEMENTWISE}, {DSL_TRAIT_UNARY, RG_TRAIT_UNARY},
         {DSL_TRAIT_BINARY, RG_TRAIT_BINARY},           {DSL_TRAIT_TERNARY, RG_TRAIT_TERNARY},
         {DSL_TRAIT_COMMUTATIVE, RG_TRAIT_COMMUTATIVE}, {DSL_TRAIT_LAYOUT_AGNOSTIC, RG_TRAIT_LAYOUT_AGNOSTIC},
-        {DSL_TRAIT_CONSTANT, RG_TRAIT_CONSTANT}};
+        {DSL_TRAIT_CONSTANT, RG_TRAIT_CONSTANT},       {DSL_TRAIT_PURE, RG_TRAIT_PURE}};
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
       if (op->traits & (1u << map[k].d))
         traits |= map[k].r;
     uint32_t fixed = op->variadic && op->noperands ? op->noperands - 1 : op->noperands;
-    out_line(g, "  {%s, %u, %s, %u, 0x%xu, %s}, /* %u */", cquote(g, op->name), fixed,
-             op->variadic ? "true" : "false", op->nresults, traits, op->shape_fn.s ? op->shape_fn.s : "NULL", i);
+    const char *quoted = cquote(g, op->name), *variadic = op->variadic ? "true" : "false";
+    const char *infer = op->shape_fn.s ? op->shape_fn.s : "NULL";
+    if (op->nattrs)
+      out_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %u, rg_attrs_%s_%u}, /* %u */", quoted, fixed, variadic,
+               op->nresults, traits, infer, op->nattrs, sym, i, i);
+    else
+      out_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, 0, NULL}, /* %u */", quoted, fixed, variadic, op->nresults,
+               traits, infer, i);
   }
   out_line(g, "};");
   out_line(g, "const uint32_t rg_num_ops_%s = %u;", sym, g->p->nops);

@@ -1,6 +1,6 @@
 # runtime/ : the graph IR library (librulegen.a) used by tools and by the
 # C passes that rulegen generates.
-RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/attr.c runtime/verify.c \
+RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/attr.c runtime/verify.c runtime/opverify.c \
                runtime/rewrite.c runtime/match.c \
                runtime/tensor.c runtime/interp.c runtime/interp_elem.c runtime/interp_data.c \
                runtime/interp_nn.c runtime/interp_aten.c runtime/mlir_read.c runtime/mlir_write.c \

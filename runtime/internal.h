@@ -87,6 +87,19 @@ void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *
 /* The id the next created node will get (ids increase monotonically). */
 uint32_t ir_next_node_id(const struct RgGraph *g);
 
+/* Source position of a node read from a file: the reader records the
+ * byte offset of its op name; UINT32_MAX for nodes made otherwise.
+ * ir_node_set_src returns false when out of memory. */
+bool ir_node_set_src(struct RgGraph *g, const struct RgNode *n, uint32_t off);
+uint32_t ir_node_src(const struct RgGraph *g, const struct RgNode *n);
+
+/* Checks a dense literal against its type: element count and nesting
+ * against the shape, hex blob length, values in range of the element type.
+ * Returns false with the reason in `why`; true also for literals it does
+ * not interpret (quantized, complex, vector elements). */
+struct RgAttr;
+bool ir_dense_check(const struct RgAttr *a, char *why, size_t whylen);
+
 /* The interned type spelled exactly `text`, or NULL when the graph has
  * none yet (readers skip re-validating a spelling they already accepted). */
 struct RgType;

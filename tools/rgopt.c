@@ -31,6 +31,8 @@ typedef struct Options {
   const char *disabled[MAX_DISABLED + 1];
   uint32_t num_disabled;
   uint32_t verify_runs; /* --verify-by-execution */
+  const char *no_verify[MAX_DISABLED + 1]; /* --no-verify-ops */
+  uint32_t num_no_verify;
 } Options;
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
@@ -182,6 +184,13 @@ static int opt_disable_rule(Options *o, const char *arg) {
   return 0;
 }
 
+static int opt_no_verify_ops(Options *o, const char *arg) {
+  if (o->num_no_verify == MAX_DISABLED)
+    return usage_error("too many --no-verify-ops options (at most %s)", "64");
+  o->no_verify[o->num_no_verify++] = arg;
+  return 0;
+}
+
 static int opt_isolate_rule(Options *o, const char *arg) {
   o->run.isolate_rule = arg;
   return 0;
@@ -262,6 +271,9 @@ static const struct OptSpec {
     {"verify-by-execution", 0, "N", true,
      "run N random inputs (default 3) through the graph before and after; fail on any difference",
      opt_verify_exec},
+    {"no-verify-ops", 0, "OPS", false,
+     "do not check these ops against their declarations (op names, 'dialect.*' or '*', "
+     "comma-separated); repeatable", opt_no_verify_ops},
     {"mem-report", 0, NULL, false, "print graph memory use (bytes per node) to standard error",
      opt_mem_report},
     {"help", 'h', NULL, false, "show this help and exit", opt_help},
@@ -686,15 +698,24 @@ int main(int argc, char **argv) {
     rg_source_free(src);
     return EXIT_INPUT;
   }
-  rg_source_free(src);
-  rg_diags_free(&d);
-
   char msg[512];
   if (rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
     fprintf(stderr, "%s: error: %s: verification failed: %s\n", prog, o.input, msg);
     rg_graph_free(g);
+    rg_source_free(src);
+    rg_diags_free(&d);
     return EXIT_INPUT;
   }
+  /* Invalid ops stop here: a rule firing on them could hide the bug. */
+  if (rg_graph_verify_ops(g, rg_ops_builtin, rg_num_ops_builtin, o.no_verify, src, &d)) {
+    rg_diags_print(stderr, &d);
+    rg_graph_free(g);
+    rg_source_free(src);
+    rg_diags_free(&d);
+    return EXIT_INPUT;
+  }
+  rg_source_free(src);
+  rg_diags_free(&d);
   if (o.mem_report)
     mem_report(g);
 

@@ -21,10 +21,10 @@ static RgStatus wide_type(RgGraph *g, const RgNode *n, const RgType **r, char *e
   r[0] = rg_type_tensor(g, RG_DT_I32, 1, d);
   return RG_OK;
 }
-static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type};
-static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type};
-static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type};
-static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type};
+static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, 0, NULL};
+static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, 0, NULL};
+static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, 0, NULL};
+static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, 0, NULL};
 static const RgOpDesc *const op_descs[NUM_OPS] = {&neg_d, NULL, &x_d, &y_d, &wide_d};
 
 /* pass cancel { rule pair: (a.neg (a.neg x)) => x } : needs two a.neg */

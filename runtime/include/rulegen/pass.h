@@ -5,6 +5,7 @@
 #ifndef RULEGEN_PASS_H
 #define RULEGEN_PASS_H
 
+#include "rulegen/diag.h"
 #include "rulegen/graph.h"
 
 /* Generated rule actions are called once each from a decision tree; left
@@ -25,6 +26,25 @@ typedef struct RgPassDesc RgPassDesc;
 typedef RgStatus (*RgShapeFn)(RgGraph *g, const RgNode *n, const RgType **results,
                               char *err, size_t errlen);
 
+/* Kind of a declared attribute (`{perms: i32[]}` in a .ops file), which
+ * the op verifier checks against the attribute a graph carries. */
+typedef enum RgAttrSchema {
+  RG_SCHEMA_ANY,    /* any */
+  RG_SCHEMA_INT,    /* i32, i64, int: an integer */
+  RG_SCHEMA_NUM,    /* num: an integer or a float */
+  RG_SCHEMA_BOOL,   /* bool */
+  RG_SCHEMA_STR,    /* str: a string or an enum attribute */
+  RG_SCHEMA_INTS,   /* i32[], int[]: an integer array */
+  RG_SCHEMA_TYPE,   /* type */
+  RG_SCHEMA_TENSOR  /* tensor: dense (or resource) elements */
+} RgAttrSchema;
+
+typedef struct RgAttrDesc {
+  const char *name;
+  uint8_t kind;  /* RgAttrSchema */
+  bool optional; /* `name?: T` */
+} RgAttrDesc;
+
 /* One entry of a generated op registry. */
 typedef struct RgOpDesc {
   const char *name;        /* "tosa.transpose" */
@@ -33,6 +53,8 @@ typedef struct RgOpDesc {
   uint16_t num_results;
   uint32_t traits;         /* RG_TRAIT_* bits */
   RgShapeFn infer;         /* NULL: the op cannot be created by a rewrite */
+  uint16_t num_attrs;      /* declared attributes */
+  const RgAttrDesc *attrs;
 } RgOpDesc;
 
 enum {
@@ -42,8 +64,22 @@ enum {
   RG_TRAIT_TERNARY = 1u << 3,
   RG_TRAIT_COMMUTATIVE = 1u << 4,
   RG_TRAIT_LAYOUT_AGNOSTIC = 1u << 5,
-  RG_TRAIT_CONSTANT = 1u << 6
+  RG_TRAIT_CONSTANT = 1u << 6,
+  RG_TRAIT_PURE = 1u << 7 /* no side effects: removable when unused */
 };
+
+/* The op verifier for graphs as read: checks every node whose op is in
+ * `ops` (a generated registry) against its declaration (operand and result
+ * counts, declared attributes, result types against the shape hook, which
+ * also rejects invalid attribute values), every dense literal against its
+ * type, and every func.func against its signature and terminators (one
+ * func.return, last, of the right types; distinct names). Pre-1.0 TOSA
+ * spelling gets one error. Ops named in `skip` are not checked: each
+ * entry of the NULL-terminated array is a comma-separated list of op names,
+ * "dialect.*" or "*". Errors go to `d`, located in `src`
+ * when the reader recorded positions; returns the number of errors. */
+RG_API size_t rg_graph_verify_ops(RgGraph *g, const RgOpDesc *ops, uint32_t nops,
+                                  const char *const *skip, const RgSource *src, RgDiags *d);
 
 /* Target-op condition. A requirement says: the live, unfrozen nodes whose op
  * is one of ops[first .. first+num) number at least `min_count` (an op class

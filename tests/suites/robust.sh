@@ -54,3 +54,16 @@ for f in tests/robust/*.mlir; do
     echo "PASS $n"
   fi
 done
+# Every real model passes the op verifier.
+if [ -d ../shared/models ]; then
+  for f in ../shared/models/*.mlir; do
+    n=model:$(basename "$f" .mlir)
+    if "$rgopt" --passes none "$f" -o /dev/null 2>"$tmp/err"; then
+      echo "PASS $n"
+    else
+      echo "FAIL $n: $(head -n 1 "$tmp/err")"
+    fi
+  done
+else
+  echo "SKIP models: ../shared/models is absent"
+fi

@@ -1241,7 +1241,7 @@ static const char *ccall(Gen *g, DslExpr *e) {
     t = new_tmp(g);
     out_line(g, "RgNode *%s = rg_rw_create(rw, %d, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
              local_index(g, cop), cquote(g, ad->name.s), x);
-    out_line(g, "if (!%s) return -1;", t);
+    out_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
     return gstr(g, "(&%s->results[0])", t);
   }
   default:
@@ -1417,7 +1417,7 @@ static const char *crepl(Gen *g, DslRepl *rp) {
              var_c(g, rp->var));
   else
     out_line(g, "RgNode *%s = rg_rw_create(rw, %s, %s_n, %s_a, %s_np, %s_p);", t, k, t, t, t, t);
-  out_line(g, "if (!%s) return -1;", t);
+  out_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
   return gstr(g, "(&%s->results[0])", t);
 }
 
@@ -1607,7 +1607,7 @@ static void emit_action(Gen *g, Variant *v) {
   } else {
     const char *val = crepl(g, r->repl);
     out_line(g, "RgValue *result[1] = {%s};", val);
-    out_line(g, "return rg_rw_replace(rw, root, result, %u) ? 1 : -1;", v->index);
+    out_line(g, "return rg_rw_apply(rw, root, result, %u);", v->index);
   }
   line_directive_back(g);
   g->indent--;

@@ -35,6 +35,7 @@ struct RgRewriter {
   RgStatus status;
   char *err;
   size_t errlen;
+  char refusal[256]; /* why the last replacement could not be typed */
 };
 
 static double now_seconds(void) {
@@ -345,7 +346,13 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
   if (tp != types)
     rg_free(tp);
   if (st != RG_OK) {
-    rg_rw_fail(rw, RG_ERR_TYPE, "pass '%s': shape inference for '%s' failed: %s", rw->pass->name, name,
+    /* A node the hook cannot type (its operands' dims are dynamic or
+     * unranked, say): the rule is refused, the input is not bad. */
+    if (st == RG_ERR_NOMEM)
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory inferring the type of a new '%s'",
+                 rw->pass->name, name);
+    else
+      snprintf(rw->refusal, sizeof rw->refusal, "a new '%s' cannot be typed: %s", name,
                msg[0] ? msg : rg_status_name(st));
     rg_node_erase(rw->g, n);
     return NULL;
@@ -440,6 +447,33 @@ bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
   if (ex)
     rg_rw_explain(rw, rule, "fires: the op is removed");
   return true;
+}
+
+int rg_rw_refuse(RgRewriter *rw, uint16_t rule) {
+  rg_rw_discard(rw);
+  if (rw->status != RG_OK)
+    return -1;
+  rw->st->rule_refusals[rule]++;
+  if (rg_rw_explaining(rw, rw->root)) {
+    char why[300];
+    snprintf(why, sizeof why, "refused: %s", rw->refusal[0] ? rw->refusal : "the replacement cannot be typed");
+    rg_rw_explain(rw, rule, why);
+  }
+  rw->refusal[0] = 0;
+  return 0;
+}
+
+int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
+  for (uint32_t i = 0; i < root->num_results; i++) {
+    const RgType *old = root->results[i].type, *nt = values[i]->type;
+    RgNode *def = rg_value_def(values[i]);
+    if (old == nt || (def && def->id >= rw->first_new_id && nt && refines(old, nt)))
+      continue;
+    snprintf(rw->refusal, sizeof rw->refusal, "the replacement has type %s but the replaced value %s",
+             nt ? nt->text : "<none>", old ? old->text : "<none>");
+    return rg_rw_refuse(rw, rule);
+  }
+  return rg_rw_replace(rw, root, values, rule) ? 1 : -1;
 }
 
 bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
@@ -654,6 +688,10 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
     if (!st->rule_fires)
       return RG_ERR_NOMEM;
     memset(st->rule_fires, 0, sizeof *st->rule_fires * (p->num_rules ? p->num_rules : 1));
+    st->rule_refusals = rg_alloc(sizeof *st->rule_refusals * (p->num_rules ? p->num_rules : 1));
+    if (!st->rule_refusals)
+      return RG_ERR_NOMEM;
+    memset(st->rule_refusals, 0, sizeof *st->rule_refusals * (p->num_rules ? p->num_rules : 1));
     if (p->abi != RG_ABI_VERSION) {
       snprintf(err, errlen, "pass '%s' was generated for runtime ABI %d, but this runtime has ABI %d; regenerate it",
                p->name, p->abi, RG_ABI_VERSION);
@@ -694,8 +732,10 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
 void rg_run_stats_free(RgRunStats *s) {
   if (!s->passes)
     return;
-  for (uint32_t i = 0; i < s->num_passes; i++)
+  for (uint32_t i = 0; i < s->num_passes; i++) {
     rg_free(s->passes[i].rule_fires);
+    rg_free(s->passes[i].rule_refusals);
+  }
   rg_free(s->passes);
   memset(s, 0, sizeof *s);
 }

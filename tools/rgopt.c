@@ -446,6 +446,21 @@ static void print_stats(FILE *out, const Options *o, const RgRunStats *st) {
       fprintf(out, "%-40s %9u\n", name, st->passes[i].rule_fires[r]);
     }
   }
+  /* Matches whose replacement could not be typed (dynamic dims, say). */
+  any = false;
+  for (uint32_t i = 0; i < st->num_passes; i++) {
+    const RgPassDesc *d = o->passes[i];
+    for (uint16_t r = 0; r < d->num_rules; r++) {
+      if (!st->passes[i].rule_refusals[r])
+        continue;
+      if (!any)
+        fprintf(out, "%-40s %9s\n", "rule", "refused");
+      any = true;
+      char name[128];
+      snprintf(name, sizeof name, "%s.%s", d->name, d->rules[r].name);
+      fprintf(out, "%-40s %9u\n", name, st->passes[i].rule_refusals[r]);
+    }
+  }
 }
 
 static void print_time_passes(FILE *out, const RgRunStats *st) {
@@ -499,7 +514,8 @@ static int write_stats_json(const Options *o, const RgRunStats *st) {
       json_string(&b, d->name);
       rg_buf_puts(&b, ", \"source\": ");
       json_string(&b, d->rules[r].source);
-      rg_buf_printf(&b, ", \"fires\": %u}", st->passes[i].rule_fires[r]);
+      rg_buf_printf(&b, ", \"refused\": %u, \"fires\": %u}", st->passes[i].rule_refusals[r],
+                    st->passes[i].rule_fires[r]);
     }
   }
   rg_buf_puts(&b, "\n  ]\n}\n");

@@ -139,7 +139,9 @@ RG_API void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test
 RG_API void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pairs, uint32_t npairs,
                                  const char *why);
 /* Creates a node of local op `k` right before the root being rewritten,
- * with result types from the op's shape hook. Returns NULL on error. */
+ * with result types from the op's shape hook. Returns NULL on error, or
+ * when the hook cannot type the node (then the status stays RG_OK and
+ * rg_rw_refuse gives the rule up). */
 RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
                             RgValue *const *operands, uint32_t num_attrs,
                             const RgNamedAttr *props);
@@ -153,6 +155,16 @@ RG_API RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operan
  * the types, erases the root and the producers left without uses, counts
  * the firing of `rule` and queues affected nodes. Returns false on error. */
 RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);
+/* rg_rw_replace for generated rules: a replacement whose type differs
+ * from the replaced value's (a static dim against a dynamic one included)
+ * is refused instead: the rule's new nodes are erased, the refusal is
+ * counted and 0 returned, so later rules may match. 1 when the rule fired,
+ * -1 on error. */
+RG_API int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);
+/* The rule's replacement could not be built (rg_rw_create returned NULL):
+ * erases its new nodes and returns 0 after counting a refusal when a shape
+ * hook could not type a node, -1 on other errors (out of memory). */
+RG_API int rg_rw_refuse(RgRewriter *rw, uint16_t rule);
 /* Erases the nodes rg_rw_create made for the rule being applied (its
  * replacement could not be completed), so the graph is left unchanged. */
 RG_API void rg_rw_discard(RgRewriter *rw);
@@ -206,6 +218,7 @@ typedef struct RgPassStats {
   double seconds;
   uint64_t nodes_visited;
   uint32_t *rule_fires; /* num_rules entries */
+  uint32_t *rule_refusals; /* matches whose replacement could not be typed */
 } RgPassStats;
 
 typedef struct RgRunOptions {

@@ -2,7 +2,8 @@
  * when its target-op condition holds on the op histogram; its worklist is
  * seeded from the per-op node lists of its root ops, so cold nodes are never
  * visited. After a rewrite, new nodes, users of replaced values and
- * producers that lost a use are requeued; dead producers are erased. */
+ * producers that lost a use are requeued; dead producers are erased when
+ * their op is declared pure. */
 #include <stdlib.h>
 #include <time.h>
 #include "rulegen/pass.h"
@@ -394,7 +395,17 @@ static bool refines(const RgType *a, const RgType *b) {
   return true;
 }
 
-/* Erases `n` if it is dead, then its producers that become dead. */
+/* True when the pass knows `n`'s op to be declared pure: an op the pass
+ * does not name, or one declared without `pure`, may have side effects
+ * and is never removed for being unused. */
+static bool is_pure(const RgRewriter *rw, const RgNode *n) {
+  int k = rg_rw_local(rw, n);
+  const RgOpDesc *d = k >= 0 && rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
+  return d && (d->traits & RG_TRAIT_PURE);
+}
+
+/* Erases the replaced root `n` (the rule took its place), then its
+ * producers that become dead, if they are pure. */
 static void erase_dead(RgRewriter *rw, RgNode *n) {
   RgNode *stack[64];
   uint32_t sp = 0;
@@ -402,7 +413,7 @@ static void erase_dead(RgRewriter *rw, RgNode *n) {
   while (sp) {
     RgNode *d = stack[--sp];
     if ((d->flags & RG_NODE_ERASED) || !d->block || rg_node_is_frozen(d) || d->num_results == 0 ||
-        d->num_regions)
+        d->num_regions || (d != n && !is_pure(rw, d)))
       continue;
     bool used = false;
     for (uint32_t i = 0; i < d->num_results && !used; i++)

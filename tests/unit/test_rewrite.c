@@ -21,7 +21,7 @@ static RgStatus wide_type(RgGraph *g, const RgNode *n, const RgType **r, char *e
   r[0] = rg_type_tensor(g, RG_DT_I32, 1, d);
   return RG_OK;
 }
-static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, 0, NULL};
+static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY | RG_TRAIT_PURE, same_type, 0, NULL};
 static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, 0, NULL};
 static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, 0, NULL};
 static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, 0, NULL};
@@ -174,6 +174,32 @@ static void test_cancel_runs(void) {
   CHECK(left == 0);
 }
 
+/* The same pass with a.neg declared without `pure`, or not declared: the
+ * replaced root goes, but its producer left without uses stays. */
+static const RgOpDesc impure_neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, 0, NULL};
+static const RgOpDesc *const impure_descs[NUM_OPS] = {&impure_neg_d, NULL, &x_d, &y_d, &wide_d};
+static const RgOpDesc *const unknown_descs[NUM_OPS] = {NULL, NULL, &x_d, &y_d, &wide_d};
+
+static void test_only_pure_removed(void) {
+  const RgOpDesc *const *descs[3] = {op_descs, impure_descs, unknown_descs};
+  for (int i = 0; i < 3; i++) {
+    RgPassDesc pass = cancel_pass;
+    pass.op_descs = descs[i];
+    Chain c;
+    build_chain(&c, 2, false);
+    RgRunStats st;
+    char err[256] = "";
+    const RgPassDesc *p[1] = {&pass};
+    CHECK(rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err) == RG_OK);
+    CHECK(st.passes[0].rule_fires[0] == 1);
+    uint32_t left = rg_op_total(c.g, rg_op_find(c.g, "a.neg", 5));
+    CHECK(left == (i == 0 ? 0u : 1u));
+    CHECK(rg_graph_verify(c.g, err, sizeof err) == RG_OK);
+    rg_run_stats_free(&st);
+    rg_graph_free(c.g);
+  }
+}
+
 static void test_skip_visits_nothing(void) {
   Chain c;
   build_chain(&c, 1, false);
@@ -289,6 +315,7 @@ static void test_reaches(void) {
 int main(void) {
   RUN(test_condition_counts);
   RUN(test_cancel_runs);
+  RUN(test_only_pure_removed);
   RUN(test_skip_visits_nothing);
   RUN(test_frozen_never_rewritten);
   RUN(test_budget);

@@ -72,6 +72,19 @@ uint32_t rg_hash_bytes(const void *p, size_t n);
  * standard output. Returns 0, or -1 with a message in `err`. */
 int rg_write_file_atomic(const char *path, const char *data, size_t len,
                          char *err, size_t errlen);
+/* The same with flags. A symlink is written through to its target; the
+ * replaced file keeps its mode; a read-only file is refused unless
+ * RG_WRITE_FORCE; the temporary file is removed if the process is killed
+ * by SIGINT, SIGTERM, SIGHUP or SIGXFSZ while writing (the program's own
+ * handling of the signal runs afterwards). */
+#define RG_WRITE_FORCE 1u
+int rg_write_file(const char *path, const char *data, size_t len, unsigned flags,
+                  char *err, size_t errlen);
+/* True when `a` and `b` name the same regular file (same device and inode,
+ * through symlinks), or, when neither exists yet, the same path. "-" and
+ * non-regular files (/dev/null) never do. Tools use it to refuse an output
+ * that would overwrite an input or another output. */
+bool rg_path_same_file(const char *a, const char *b);
 
 /* Graph internals for the reader and other runtime files. */
 struct RgGraph;

@@ -33,6 +33,7 @@ typedef struct Options {
   uint32_t verify_runs; /* --verify-by-execution */
   const char *no_verify[MAX_DISABLED + 1]; /* --no-verify-ops */
   uint32_t num_no_verify;
+  unsigned write_flags; /* RG_WRITE_FORCE with --force */
 } Options;
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
@@ -191,6 +192,12 @@ static int opt_no_verify_ops(Options *o, const char *arg) {
   return 0;
 }
 
+static int opt_force(Options *o, const char *arg) {
+  (void)arg;
+  o->write_flags |= RG_WRITE_FORCE;
+  return 0;
+}
+
 static int opt_isolate_rule(Options *o, const char *arg) {
   o->run.isolate_rule = arg;
   return 0;
@@ -274,6 +281,7 @@ static const struct OptSpec {
     {"no-verify-ops", 0, "OPS", false,
      "do not check these ops against their declarations (op names, 'dialect.*' or '*', "
      "comma-separated); repeatable", opt_no_verify_ops},
+    {"force", 0, NULL, false, "replace read-only output files", opt_force},
     {"mem-report", 0, NULL, false, "print graph memory use (bytes per node) to standard error",
      opt_mem_report},
     {"help", 'h', NULL, false, "show this help and exit", opt_help},
@@ -524,7 +532,7 @@ static int write_stats_json(const Options *o, const RgRunStats *st) {
   if (b.oom) {
     fprintf(stderr, "%s: error: out of memory writing statistics\n", prog);
     rc = EXIT_INPUT;
-  } else if (rg_write_file_atomic(o->stats_json, b.data, b.len, err, sizeof err) != 0) {
+  } else if (rg_write_file(o->stats_json, b.data, b.len, o->write_flags, err, sizeof err) != 0) {
     fprintf(stderr, "%s: error: %s\n", prog, err);
     rc = EXIT_INPUT;
   }
@@ -695,6 +703,27 @@ static int execute_after(RgGraph *g, Run *runs, uint32_t n) {
   return rc;
 }
 
+/* An output that is the input or another output would destroy it. */
+static int check_outputs(const Options *o) {
+  const char *outs[3] = {o->output, o->dot, o->stats_json};
+  static const char *const what[3] = {"-o", "--dot", "--stats-json"};
+  for (int i = 0; i < 3; i++) {
+    if (!outs[i])
+      continue;
+    if (rg_path_same_file(outs[i], o->input)) {
+      fprintf(stderr, "%s: error: output '%s' (%s) is the input; nothing written\n", prog, outs[i], what[i]);
+      return EXIT_INPUT;
+    }
+    for (int j = 0; j < i; j++)
+      if (outs[j] && rg_path_same_file(outs[i], outs[j])) {
+        fprintf(stderr, "%s: error: %s and %s are the same file '%s'; nothing written\n", prog, what[j],
+                what[i], outs[i]);
+        return EXIT_INPUT;
+      }
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   Options o;
   memset(&o, 0, sizeof o);
@@ -702,6 +731,9 @@ int main(int argc, char **argv) {
   int rc = parse_args(argc, argv, &o);
   if (rc)
     return rc < 0 ? 0 : rc;
+
+  if ((rc = check_outputs(&o)) != 0)
+    return rc;
 
   RgDiags d;
   rg_diags_init(&d);
@@ -799,7 +831,7 @@ int main(int argc, char **argv) {
   if (o.dot) {
     size_t dlen = 0;
     char *dot = rg_graph_dot(g, &dlen);
-    int drc = dot ? rg_write_file_atomic(o.dot, dot, dlen, err, sizeof err) : -1;
+    int drc = dot ? rg_write_file(o.dot, dot, dlen, o.write_flags, err, sizeof err) : -1;
     rg_free(dot);
     if (drc != 0) {
       fprintf(stderr, "%s: error: %s\n", prog, dot ? err : "out of memory writing the DOT graph");
@@ -814,7 +846,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s: error: out of memory writing the graph\n", prog);
     return EXIT_INPUT;
   }
-  int wrc = rg_write_file_atomic(o.output, text, len, err, sizeof err);
+  int wrc = rg_write_file(o.output, text, len, o.write_flags, err, sizeof err);
   rg_free(text);
   if (wrc != 0) {
     fprintf(stderr, "%s: error: %s\n", prog, err);

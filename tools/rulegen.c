@@ -25,6 +25,7 @@ static void usage(FILE *out) {
         "  --no-line    no #line directives pointing back to the .rules files\n"
         "  -MD          write a make dependency file (OUT.d, or -MF DEPFILE)\n"
         "  -I DIR       search DIR for imports (after the importing file's dir)\n"
+        "  --force      replace read-only output files\n"
         "\n"
         "Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n",
         out);
@@ -67,11 +68,36 @@ static void put_make_path(RgBuf *b, const char *p) {
   }
 }
 
+static unsigned write_flags; /* RG_WRITE_FORCE with --force */
+
 static int write_out(const char *path, const RgBuf *b) {
   char err[512];
-  if (rg_write_file_atomic(path, b->data ? b->data : "", b->len, err, sizeof err) != 0) {
+  if (rg_write_file(path, b->data ? b->data : "", b->len, write_flags, err, sizeof err) != 0) {
     fprintf(stderr, "rulegen: error: %s\n", err);
     return 1;
+  }
+  return 0;
+}
+
+/* An output that is an input (a .rules file or one it imports) or another
+ * output would destroy it: refused before anything is written. */
+static int check_outputs(const DslProgram *prog, const char *const outs[3]) {
+  static const char *const what[3] = {"-o", "--header", "the dependency file"};
+  for (int i = 0; i < 3; i++) {
+    if (!outs[i])
+      continue;
+    for (uint32_t f = 0; f < prog->nfiles; f++)
+      if (rg_path_same_file(outs[i], prog->files[f]->src->name)) {
+        fprintf(stderr, "rulegen: error: output '%s' (%s) is the input '%s'; nothing written\n", outs[i],
+                what[i], prog->files[f]->src->name);
+        return 1;
+      }
+    for (int j = 0; j < i; j++)
+      if (outs[j] && rg_path_same_file(outs[i], outs[j])) {
+        fprintf(stderr, "rulegen: error: %s and %s are the same file '%s'; nothing written\n", what[j],
+                what[i], outs[i]);
+        return 1;
+      }
   }
   return 0;
 }
@@ -119,28 +145,33 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
     fputs("rulegen: error: out of memory\n", stderr);
     rc = 1;
   }
+  char *dpath = NULL;
+  if (rc == 0 && want_deps && !depfile) {
+    size_t n = strlen(out_c);
+    dpath = malloc(n + 3);
+    if (dpath) {
+      memcpy(dpath, out_c, n + 1);
+      char *dot = strrchr(dpath, '.');
+      char *slash = strrchr(dpath, '/');
+      if (dot && (!slash || dot > slash))
+        strcpy(dot, ".d");
+      else
+        strcat(dpath, ".d");
+    } else {
+      fputs("rulegen: error: out of memory\n", stderr);
+      rc = 1;
+    }
+  }
+  const char *outs[3] = {out_c, out_h, want_deps ? (depfile ? depfile : dpath) : NULL};
+  if (rc == 0)
+    rc = check_outputs(prog, outs);
   if (rc == 0)
     rc = write_out(out_c, &c);
   if (rc == 0 && out_h)
     rc = write_out(out_h, &h);
-  if (rc == 0 && want_deps) {
-    char *dpath = NULL;
-    if (!depfile) {
-      size_t n = strlen(out_c);
-      dpath = malloc(n + 3);
-      if (dpath) {
-        memcpy(dpath, out_c, n + 1);
-        char *dot = strrchr(dpath, '.');
-        char *slash = strrchr(dpath, '/');
-        if (dot && (!slash || dot > slash))
-          strcpy(dot, ".d");
-        else
-          strcat(dpath, ".d");
-      }
-    }
-    rc = dpath || depfile ? write_out(depfile ? depfile : dpath, &d) : 1;
-    free(dpath);
-  }
+  if (rc == 0 && want_deps)
+    rc = write_out(outs[2], &d);
+  free(dpath);
   rg_buf_free(&c);
   rg_buf_free(&h);
   rg_buf_free(&d);
@@ -191,6 +222,8 @@ int main(int argc, char **argv) {
       line_directives = false;
     } else if (strcmp(a, "-MD") == 0) {
       want_deps = true;
+    } else if (strcmp(a, "--force") == 0) {
+      write_flags |= RG_WRITE_FORCE;
     } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 || strcmp(a, "--symbol") == 0 ||
                strcmp(a, "-MF") == 0) {
       if (i + 1 >= argc) {

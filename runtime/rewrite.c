@@ -88,7 +88,7 @@ static bool push(RgRewriter *rw, RgNode *n) {
       size_t cap = rw->cap ? rw->cap * 2 : 256;
       RgNode **q = rg_realloc(rw->queue, sizeof *q * cap);
       if (!q) {
-        rw->status = RG_ERR_NOMEM;
+        rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory growing the worklist", rw->pass->name);
         return false;
       }
       rw->queue = q;
@@ -320,14 +320,15 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
   RgNode *n = rg_node_create(rw->g, rw->ids[k], num_operands, operands, d->num_results, NULL, 0);
   RgNamedAttr *attrs = num_props ? rg_arena_alloc(ir_arena(rw->g), sizeof *attrs * num_props) : NULL;
   if (!n || (num_props && !attrs) || num_props > UINT16_MAX) {
-    rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+    rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory creating a '%s'", rw->pass->name, name);
     return NULL;
   }
   for (uint32_t i = 0; i < num_props; i++) {
     attrs[i].name = rg_intern(rw->g, props[i].name, strlen(props[i].name));
     attrs[i].value = props[i].value;
     if (!attrs[i].name || !attrs[i].value) {
-      rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory setting the attributes of a new '%s'",
+                 rw->pass->name, name);
       return NULL;
     }
   }
@@ -362,7 +363,7 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
     uint32_t cap = rw->cap_created ? rw->cap_created * 2 : 16;
     RgNode **c = rg_realloc(rw->created, sizeof *c * cap);
     if (!c) {
-      rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory recording a new '%s'", rw->pass->name, name);
       rg_node_erase(rw->g, n);
       return NULL;
     }
@@ -687,8 +688,10 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
   }
   memset(stats, 0, sizeof *stats);
   stats->passes = rg_alloc(sizeof *stats->passes * (n ? n : 1));
-  if (!stats->passes)
+  if (!stats->passes) {
+    snprintf(err, errlen, "out of memory setting up the pipeline statistics");
     return RG_ERR_NOMEM;
+  }
   memset(stats->passes, 0, sizeof *stats->passes * (n ? n : 1));
   stats->num_passes = n;
   for (uint32_t i = 0; i < n; i++) {
@@ -696,12 +699,16 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
     RgPassStats *st = &stats->passes[i];
     st->name = p->name;
     st->rule_fires = rg_alloc(sizeof *st->rule_fires * (p->num_rules ? p->num_rules : 1));
-    if (!st->rule_fires)
+    if (!st->rule_fires) {
+      snprintf(err, errlen, "out of memory setting up the statistics of pass '%s'", p->name);
       return RG_ERR_NOMEM;
+    }
     memset(st->rule_fires, 0, sizeof *st->rule_fires * (p->num_rules ? p->num_rules : 1));
     st->rule_refusals = rg_alloc(sizeof *st->rule_refusals * (p->num_rules ? p->num_rules : 1));
-    if (!st->rule_refusals)
+    if (!st->rule_refusals) {
+      snprintf(err, errlen, "out of memory setting up the statistics of pass '%s'", p->name);
       return RG_ERR_NOMEM;
+    }
     memset(st->rule_refusals, 0, sizeof *st->rule_refusals * (p->num_rules ? p->num_rules : 1));
     if (p->abi != RG_ABI_VERSION) {
       snprintf(err, errlen, "pass '%s' was generated for runtime ABI %d, but this runtime has ABI %d; regenerate it",
@@ -720,9 +727,13 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
       continue;
     }
     st->ran = true;
+    if (errlen)
+      err[0] = 0;
     RgStatus s = run_pass(g, p, opt, st, err, errlen);
     st->seconds = now_seconds() - t0;
     stats->total_visited += st->nodes_visited;
+    if (s != RG_OK && errlen && !err[0]) /* every failure is named */
+      snprintf(err, errlen, "pass '%s': %s", p->name, rg_status_name(s));
     if (s != RG_OK) {
       stats->total_seconds = now_seconds() - start;
       return s;

@@ -200,6 +200,47 @@ static void test_only_pure_removed(void) {
   }
 }
 
+/* Running out of memory anywhere in a pipeline ends it with a message. */
+static long alloc_budget = -1;
+static void *failing_alloc(void *user, void *ptr, size_t size) {
+  (void)user;
+  if (size == 0) {
+    free(ptr);
+    return NULL;
+  }
+  if (alloc_budget == 0)
+    return NULL;
+  if (alloc_budget > 0)
+    alloc_budget--;
+  return realloc(ptr, size);
+}
+
+static void test_pipeline_out_of_memory(void) {
+  int failed = 0, ok = 0;
+  for (long k = 0; k < 60; k++) {
+    Chain c;
+    build_chain(&c, 6, false);
+    RgRunStats st;
+    char err[256] = "";
+    const RgPassDesc *p[1] = {&cancel_pass};
+    rg_set_allocator(failing_alloc, NULL);
+    alloc_budget = k;
+    RgStatus s = rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err);
+    alloc_budget = -1;
+    rg_set_allocator(NULL, NULL);
+    if (s == RG_OK) {
+      ok++;
+    } else {
+      failed++;
+      CHECK(s == RG_ERR_NOMEM);
+      CHECK(strstr(err, "out of memory") != NULL);
+    }
+    rg_run_stats_free(&st);
+    rg_graph_free(c.g);
+  }
+  CHECK(failed > 0 && ok > 0);
+}
+
 static void test_skip_visits_nothing(void) {
   Chain c;
   build_chain(&c, 1, false);
@@ -316,6 +357,7 @@ int main(void) {
   RUN(test_condition_counts);
   RUN(test_cancel_runs);
   RUN(test_only_pure_removed);
+  RUN(test_pipeline_out_of_memory);
   RUN(test_skip_visits_nothing);
   RUN(test_frozen_never_rewritten);
   RUN(test_budget);

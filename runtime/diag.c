@@ -182,16 +182,43 @@ static const char *sev_name(RgSeverity s) {
   return s == RG_ERROR ? "error" : s == RG_WARNING ? "warning" : "note";
 }
 
-/* Prints a source line with control bytes shown as '?' so that binary input
- * cannot garble a terminal; tabs are kept so the caret lines up. */
-static void print_line(FILE *out, const char *p, const char *end) {
-  for (; p < end && *p != '\n'; p++) {
-    unsigned char c = (unsigned char)*p;
-    if (c == '\r' && (p + 1 == end || p[1] == '\n'))
-      continue;
-    fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', out);
+/* At most this many bytes of a source line are echoed around the column,
+ * so a diagnostic on a megabyte-long line stays one short screen line. */
+enum { ECHO_BEFORE = 240, ECHO_AFTER = 240 };
+
+/* Echoes the part of the line [start, end) around byte `col0` (0-based)
+ * with control bytes shown as '?' so that binary input cannot garble a
+ * terminal (tabs are kept so the caret lines up), then the caret. */
+static void print_window(FILE *out, const char *start, const char *end, size_t col0) {
+  const char *eol = memchr(start, '\n', (size_t)(end - start));
+  if (!eol)
+    eol = end;
+  if (eol > start && eol[-1] == '\r')
+    eol--;
+  size_t len = (size_t)(eol - start);
+  if (col0 > len)
+    col0 = len;
+  size_t from = col0 > ECHO_BEFORE ? col0 - ECHO_BEFORE : 0;
+  size_t to = len - col0 > ECHO_AFTER ? col0 + ECHO_AFTER : len;
+  char buf[ECHO_BEFORE + ECHO_AFTER + 8];
+  size_t n = 0;
+  if (from)
+    n += (size_t)snprintf(buf, sizeof buf, "...");
+  size_t caret = n + (col0 - from);
+  for (size_t i = from; i < to; i++) {
+    unsigned char c = (unsigned char)start[i];
+    buf[n++] = c == '\t' || (c >= 0x20 && c != 0x7f) ? (char)c : '?';
   }
-  fputc('\n', out);
+  if (to < len) {
+    memcpy(buf + n, "...", 3);
+    n += 3;
+  }
+  buf[n++] = '\n';
+  fwrite(buf, 1, n, out);
+  for (size_t i = 0; i < caret; i++)
+    buf[i] = buf[i] == '\t' ? '\t' : ' ';
+  memcpy(buf + caret, "^\n", 2);
+  fwrite(buf, 1, caret + 2, out);
 }
 
 void rg_diag_print_one(FILE *out, const RgDiag *dg) {
@@ -206,11 +233,7 @@ void rg_diag_print_one(FILE *out, const RgDiag *dg) {
   if (!s->line_starts)
     return;
   const char *start = s->text + s->line_starts[line - 1];
-  const char *end = s->text + s->len;
-  print_line(out, start, end);
-  for (uint32_t i = 0; i + 1 < col; i++)
-    fputc(start[i] == '\t' ? '\t' : ' ', out);
-  fputs("^\n", out);
+  print_window(out, start, s->text + s->len, col - 1);
 }
 
 void rg_diags_print(FILE *out, const RgDiags *d) {

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Resource bounds on hostile input: non-regular files (/dev/zero, a FIFO
+# without a writer, a directory) end at once with an error; a diagnostic on
+# a 10 MB line echoes a short window around the column; deep nesting in a
+# rules file is an error, not a crash; error and warning counts are capped.
+# `timeout` only turns a hang into a failure; no time is measured.
+cd "$RG_ROOT" || exit 1
+rgopt="$RG_BUILD/bin/rgopt"
+rg="$RG_BUILD/bin/rulegen"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+
+# errs NAME PATTERN CMD...: exit 1 (not a crash or a hang) with PATTERN in
+# the first line of stderr.
+errs() {
+  name=$1 pat=$2
+  shift 2
+  timeout 20 "$@" >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ $rc -ne 1 ]; then
+    fail "$name" "exit $rc, expected 1: $(head -c 300 "$tmp/err" | head -n 2 | tr '\n' '|')"
+  elif ! head -n 1 "$tmp/err" | grep -q -- "$pat"; then
+    fail "$name" "unexpected message: $(head -c 300 "$tmp/err" | head -n 1)"
+  else
+    pass "$name"
+  fi
+}
+
+# A 10 MB line with an error at its end: the echo is a window of it.
+{
+  printf '"builtin.module"() ({\n  "acme.x"() {a = "'
+  head -c 10000000 /dev/zero | tr '\0' x
+  printf '"} : () -> () )\n}) : () -> ()\n'
+} >"$tmp/long.mlir"
+errs long-line "long.mlir:2:" "$rgopt" --passes none "$tmp/long.mlir"
+size=$(wc -c <"$tmp/err")
+if [ "$size" -lt 2000 ]; then
+  pass long-line-short-echo
+else
+  fail long-line-short-echo "$size bytes of diagnostics"
+fi
+if sed -n 2p "$tmp/err" | grep -q '^\.\.\.x*"} : () -> () )$' && sed -n 3p "$tmp/err" | grep -q '^ *\^$'; then
+  pass long-line-window
+else
+  fail long-line-window "$(sed -n 2,3p "$tmp/err" | cut -c1-200 | tr '\n' '|')"
+fi

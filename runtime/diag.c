@@ -2,6 +2,9 @@
  * the `file:line:col: error: message` + source line + caret form. */
 #include <stdlib.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include "rulegen/diag.h"
 #include "internal.h"
 
@@ -30,43 +33,86 @@ RgSource *rg_source_from_mem(const char *name, const char *text, size_t len) {
   return s;
 }
 
+/* Inputs that are not regular files have no size to trust: a device such
+ * as /dev/zero never ends, so reading stops at a limit. Pipes get a larger
+ * one, since graphs are streamed through them. */
+#define DEVICE_LIMIT ((size_t)16 << 20)
+#define PIPE_LIMIT ((size_t)1 << 30)
+
+static RgSource *load_fail(RgDiags *d, int fd, bool close_fd, RgBuf *b, const char *fmt,
+                           const char *path, const char *detail) {
+  if (d) {
+    RgLoc none = {NULL, 0};
+    rg_diag(d, RG_ERROR, none, fmt, path, detail);
+  }
+  if (close_fd)
+    close(fd);
+  rg_buf_free(b);
+  return NULL;
+}
+
 RgSource *rg_source_load(const char *path, RgDiags *d) {
   bool is_stdin = strcmp(path, "-") == 0;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  RgLoc none = {NULL, 0};
-  if (!f) {
-    if (d)
-      rg_diag(d, RG_ERROR, none, "cannot open '%s': %s", path, strerror(errno));
-    return NULL;
-  }
   RgBuf b;
   rg_buf_init(&b);
+  /* O_NONBLOCK: opening a FIFO that no process writes to must not hang. */
+  int fd = is_stdin ? 0 : open(path, O_RDONLY | O_NONBLOCK);
+  if (fd < 0)
+    return load_fail(d, fd, false, &b, "cannot open '%s': %s", path, strerror(errno));
+  bool own = !is_stdin;
+  struct stat sb;
+  if (fstat(fd, &sb) != 0)
+    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
+  if (S_ISDIR(sb.st_mode))
+    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, "it is a directory");
+  size_t limit = S_ISREG(sb.st_mode) ? (size_t)UINT32_MAX - 1
+                 : S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode) ? PIPE_LIMIT : DEVICE_LIMIT;
   char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    rg_buf_put(&b, chunk, n);
-  bool failed = ferror(f) != 0;
-  int err = errno;
-  if (!is_stdin)
-    fclose(f);
-  if (failed || b.oom) {
-    if (d)
-      rg_diag(d, RG_ERROR, none, "cannot read '%s': %s", path,
-              b.oom ? "out of memory" : strerror(err));
-    rg_buf_free(&b);
-    return NULL;
+  ssize_t n = 0;
+  if (own && S_ISFIFO(sb.st_mode)) {
+    do
+      n = read(fd, chunk, sizeof chunk);
+    while (n < 0 && errno == EINTR);
+    if (n == 0)
+      return load_fail(d, fd, own, &b, "cannot read '%s': %s", path,
+                       "it is a FIFO that no process writes to");
+    if (n < 0 && errno != EAGAIN)
+      return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
+    if (n > 0)
+      rg_buf_put(&b, chunk, (size_t)n);
   }
-  if (b.len > UINT32_MAX - 1) {
-    if (d)
-      rg_diag(d, RG_ERROR, none, "'%s' is too large (limit 4 GiB)", path);
-    rg_buf_free(&b);
-    return NULL;
+  if (own) {
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+      (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
   }
+  for (;;) {
+    n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    if (b.len + (size_t)n > limit) {
+      const char *what = S_ISREG(sb.st_mode) ? "larger than 4 GiB"
+                         : limit == PIPE_LIMIT ? "a pipe delivering more than 1 GiB"
+                                               : "not a regular file and gives more than 16 MiB";
+      return load_fail(d, fd, own, &b, "cannot read '%s': it is %s", path, what);
+    }
+    rg_buf_put(&b, chunk, (size_t)n);
+    if (b.oom)
+      break;
+  }
+  if (n < 0)
+    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
+  if (b.oom)
+    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, "out of memory");
+  if (own)
+    close(fd);
   RgSource *s = source_new(is_stdin ? "<stdin>" : path, 0);
   if (!s) {
     rg_buf_free(&b);
     if (d)
-      rg_diag(d, RG_ERROR, none, "out of memory reading '%s'", path);
+      rg_diag(d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory reading '%s'", path);
     return NULL;
   }
   rg_free(s->text);
@@ -76,6 +122,8 @@ RgSource *rg_source_load(const char *path, RgDiags *d) {
     s->text = rg_alloc(1);
     if (!s->text) {
       rg_source_free(s);
+      if (d)
+        rg_diag(d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory reading '%s'", path);
       return NULL;
     }
     s->text[0] = 0;

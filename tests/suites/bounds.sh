@@ -47,3 +47,22 @@ if sed -n 2p "$tmp/err" | grep -q '^\.\.\.x*"} : () -> () )$' && sed -n 3p "$tmp
 else
   fail long-line-window "$(sed -n 2,3p "$tmp/err" | cut -c1-200 | tr '\n' '|')"
 fi
+
+# Inputs that are not regular files.
+mkfifo "$tmp/fifo"
+errs rgopt-dev-zero "/dev/zero': it is not a regular file" "$rgopt" --passes none /dev/zero
+errs rgopt-fifo-no-writer "no process writes to" "$rgopt" --passes none "$tmp/fifo"
+errs rgopt-directory "it is a directory" "$rgopt" --passes none "$tmp"
+errs rulegen-dev-zero "/dev/zero': it is not a regular file" "$rg" --check /dev/zero
+errs rulegen-fifo-no-writer "no process writes to" "$rg" --check "$tmp/fifo"
+errs rulegen-directory "it is a directory" "$rg" --check "$tmp"
+# A FIFO with a writer, and a pipe on standard input, are read normally.
+(sleep 0.2; cat tests/cli/pair.mlir) >"$tmp/fifo" &
+if timeout 20 "$rgopt" --passes none "$tmp/fifo" -o "$tmp/a.mlir" 2>"$tmp/err" &&
+   cat tests/cli/pair.mlir | timeout 20 "$rgopt" --passes none -o "$tmp/b.mlir" &&
+   cmp -s "$tmp/a.mlir" "$tmp/b.mlir"; then
+  pass fifo-with-writer
+else
+  fail fifo-with-writer "$(head -n 1 "$tmp/err")"
+fi
+wait

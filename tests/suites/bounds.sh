@@ -66,3 +66,26 @@ else
   fail fifo-with-writer "$(head -n 1 "$tmp/err")"
 fi
 wait
+
+# Rules files whose expressions nest deeper than the checker may recurse.
+gen_rule() { # GUARD-PREFIX TERM SEPARATOR COUNT GUARD-SUFFIX
+  awk -v pre="$1" -v term="$2" -v sep="$3" -v n="$4" -v post="$5" 'BEGIN {
+    printf "import \"tosa.ops\"\npass p \"deep\" {\n  rule r: (tosa.transpose x {perms = p}) if %s", pre
+    for (i = 0; i < n; i++) printf "%s%s", (i ? sep : ""), term
+    printf "%s => x\n}\n", post }'
+}
+gen_rule "" "len(p) == 3" " && " 50000 "" >"$tmp/and.rules"
+errs rulegen-and-chain "nested too deeply" "$rg" -I backends/tosa --check "$tmp/and.rules"
+gen_rule "len(p)" "[0]" "" 50000 " == 3" >"$tmp/index.rules"
+errs rulegen-index-chain "nested too deeply" "$rg" -I backends/tosa --check "$tmp/index.rules"
+gen_rule "" "!" "" 50000 "true" >"$tmp/not.rules"
+errs rulegen-not-chain "nested too deeply" "$rg" -I backends/tosa --check "$tmp/not.rules"
+gen_rule "" "(" "" 50000 "true" >"$tmp/paren.rules"
+errs rulegen-paren-chain "nesting too deep" "$rg" -I backends/tosa --check "$tmp/paren.rules"
+# A long chain within the limit compiles.
+gen_rule "" "len(p) == 3" " && " 900 "" >"$tmp/long.rules"
+if "$rg" -I backends/tosa -o "$tmp/long.c" "$tmp/long.rules" 2>"$tmp/err"; then
+  pass rulegen-long-chain
+else
+  fail rulegen-long-chain "$(head -n 1 "$tmp/err" | cut -c1-200)"
+fi

@@ -193,11 +193,19 @@ void rg_vdiag(RgDiags *d, RgSeverity sev, RgLoc loc, const char *fmt, va_list ap
     d->errors++;
   else if (sev == RG_WARNING)
     d->warnings++;
+  if (sev != RG_NOTE)
+    d->drop_notes = false;
   if (d->max_errors && sev == RG_ERROR && d->errors > d->max_errors) {
     d->truncated = true;
+    d->drop_notes = true;
     return;
   }
-  if (d->truncated && sev == RG_NOTE)
+  if (d->max_warnings && sev == RG_WARNING && d->warnings > d->max_warnings) {
+    d->warnings_dropped++;
+    d->drop_notes = true;
+    return;
+  }
+  if (sev == RG_NOTE && (d->drop_notes || d->truncated))
     return;
   if (d->count == d->cap) {
     size_t cap = d->cap ? d->cap * 2 : 16;
@@ -287,6 +295,9 @@ void rg_diag_print_one(FILE *out, const RgDiag *dg) {
 void rg_diags_print(FILE *out, const RgDiags *d) {
   for (size_t i = 0; i < d->count; i++)
     rg_diag_print_one(out, &d->items[i]);
+  if (d->warnings_dropped)
+    fprintf(out, "note: %zu more warning%s not shown (limit %zu)\n", d->warnings_dropped,
+            d->warnings_dropped == 1 ? "" : "s", d->max_warnings);
   if (d->truncated)
     fprintf(out, "note: too many errors (%zu); the rest are not shown\n", d->errors);
 }

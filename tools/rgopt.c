@@ -34,6 +34,7 @@ typedef struct Options {
   const char *no_verify[MAX_DISABLED + 1]; /* --no-verify-ops */
   uint32_t num_no_verify;
   unsigned write_flags; /* RG_WRITE_FORCE with --force */
+  uint32_t max_errors;   /* --max-errors (default 20) */
 } Options;
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
@@ -214,6 +215,12 @@ static bool parse_count(const char *arg, uint32_t max, uint32_t *out) {
   return true;
 }
 
+static int opt_max_errors(Options *o, const char *arg) {
+  if (!parse_count(arg, 1000000, &o->max_errors))
+    return usage_error("--max-errors takes a count from 0 (all) to 1000000, not '%s'", arg);
+  return 0;
+}
+
 static int opt_explain(Options *o, const char *arg) {
   uint32_t id;
   if (!parse_count(arg, UINT32_MAX - 1, &id))
@@ -282,6 +289,8 @@ static const struct OptSpec {
      "do not check these ops against their declarations (op names, 'dialect.*' or '*', "
      "comma-separated); repeatable", opt_no_verify_ops},
     {"force", 0, NULL, false, "replace read-only output files", opt_force},
+    {"max-errors", 0, "N", false, "show at most N errors of the input (default 20; 0: all)",
+     opt_max_errors},
     {"mem-report", 0, NULL, false, "print graph memory use (bytes per node) to standard error",
      opt_mem_report},
     {"help", 'h', NULL, false, "show this help and exit", opt_help},
@@ -728,6 +737,7 @@ int main(int argc, char **argv) {
   Options o;
   memset(&o, 0, sizeof o);
   rg_run_options_init(&o.run);
+  o.max_errors = 20;
   int rc = parse_args(argc, argv, &o);
   if (rc)
     return rc < 0 ? 0 : rc;
@@ -737,7 +747,7 @@ int main(int argc, char **argv) {
 
   RgDiags d;
   rg_diags_init(&d);
-  d.max_errors = 20;
+  d.max_errors = o.max_errors;
   RgSource *src = rg_source_load(o.input, &d);
   RgGraph *g = src ? rg_mlir_read(src, &d) : NULL;
   if (!g) {

@@ -26,6 +26,8 @@ static void usage(FILE *out) {
         "  -MD          write a make dependency file (OUT.d, or -MF DEPFILE)\n"
         "  -I DIR       search DIR for imports (after the importing file's dir)\n"
         "  --force      replace read-only output files\n"
+        "  --max-errors N, --max-warnings N\n"
+        "               show at most N errors / warnings (default 100; 0: all)\n"
         "\n"
         "Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n",
         out);
@@ -183,6 +185,7 @@ int main(int argc, char **argv) {
   enum { NONE, CHECK, DUMP, TARGETS, GEN } mode = NONE;
   const char *out_c = NULL, *out_h = NULL, *symbol = NULL, *depfile = NULL;
   bool line_directives = true, want_deps = false;
+  size_t max_errors = 100, max_warnings = 100;
   const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
   const char **files = calloc((size_t)argc + 1, sizeof *files);
   uint32_t nincdirs = 0, nfiles = 0;
@@ -224,6 +227,14 @@ int main(int argc, char **argv) {
       want_deps = true;
     } else if (strcmp(a, "--force") == 0) {
       write_flags |= RG_WRITE_FORCE;
+    } else if (strcmp(a, "--max-errors") == 0 || strcmp(a, "--max-warnings") == 0) {
+      char *end = NULL;
+      unsigned long v = i + 1 < argc ? strtoul(argv[i + 1], &end, 10) : 0;
+      if (i + 1 >= argc || !*argv[i + 1] || *end || argv[i + 1][0] == '-' || v > 1000000)
+        rc = usage_error("option '%s' needs a count from 0 to 1000000", a);
+      else
+        *(a[6] == 'e' ? &max_errors : &max_warnings) = v;
+      i++;
     } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 || strcmp(a, "--symbol") == 0 ||
                strcmp(a, "-MF") == 0) {
       if (i + 1 >= argc) {
@@ -264,7 +275,8 @@ int main(int argc, char **argv) {
   }
   RgDiags diags;
   rg_diags_init(&diags);
-  diags.max_errors = 100;
+  diags.max_errors = max_errors;
+  diags.max_warnings = max_warnings;
   DslProgram prog;
   dsl_program_init(&prog, &diags);
   prog.incdirs = incdirs;

@@ -89,3 +89,39 @@ if "$rg" -I backends/tosa -o "$tmp/long.c" "$tmp/long.rules" 2>"$tmp/err"; then
 else
   fail rulegen-long-chain "$(head -n 1 "$tmp/err" | cut -c1-200)"
 fi
+
+# Error and warning caps.
+awk 'BEGIN {
+  printf "import \"tosa.ops\"\npass p \"many warnings\" {\n"
+  for (i = 0; i < 300; i++) printf "  rule r%d: (tosa.transpose x {perms = p%d}) if len([%d]) == 1 => x\n", i, i, i
+  printf "}\n" }' >"$tmp/warn.rules"
+"$rg" -I backends/tosa --check "$tmp/warn.rules" 2>"$tmp/err"
+n=$(grep -c ': warning: ' "$tmp/err")
+if [ "$n" = 100 ] && grep -q '^note: 200 more warnings not shown (limit 100)$' "$tmp/err"; then
+  pass rulegen-warning-cap
+else
+  fail rulegen-warning-cap "$n warnings shown"
+fi
+"$rg" --max-warnings 5 -I backends/tosa --check "$tmp/warn.rules" 2>"$tmp/err"
+n=$(grep -c ': warning: ' "$tmp/err")
+[ "$n" = 5 ] && pass rulegen-max-warnings || fail rulegen-max-warnings "$n warnings shown"
+awk 'BEGIN {
+  printf "import \"tosa.ops\"\npass p \"many errors\" {\n"
+  for (i = 0; i < 300; i++) printf "  rule r%d: (tosa.nosuch x) => x\n", i
+  printf "}\n" }' >"$tmp/errs.rules"
+"$rg" --max-errors 3 -I backends/tosa --check "$tmp/errs.rules" 2>"$tmp/err"
+n=$(grep -c ': error: ' "$tmp/err")
+[ "$n" = 3 ] && grep -q 'too many errors' "$tmp/err" && pass rulegen-max-errors || fail rulegen-max-errors "$n errors shown"
+awk 'BEGIN {
+  printf "\"builtin.module\"() ({\n  \"func.func\"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = \"f\"}> ({\n  ^bb0(%%a: tensor<4xf32>):\n"
+  for (i = 0; i < 30; i++) printf "    %%c%d = \"tosa.clamp\"(%%a) <{max_val = 0.0 : f32, min_val = 1.0 : f32}> : (tensor<4xf32>) -> tensor<4xf32>\n", i
+  printf "    \"func.return\"(%%a) : (tensor<4xf32>) -> ()\n  }) : () -> ()\n}) : () -> ()\n" }' >"$tmp/errs.mlir"
+"$rgopt" --passes none "$tmp/errs.mlir" -o /dev/null 2>"$tmp/err"
+n=$(grep -c ': error: ' "$tmp/err")
+[ "$n" = 20 ] && grep -q 'too many errors (30)' "$tmp/err" && pass rgopt-error-cap || fail rgopt-error-cap "$n errors shown"
+"$rgopt" --max-errors 2 --passes none "$tmp/errs.mlir" -o /dev/null 2>"$tmp/err"
+n=$(grep -c ': error: ' "$tmp/err")
+[ "$n" = 2 ] && pass rgopt-max-errors || fail rgopt-max-errors "$n errors shown"
+"$rgopt" --max-errors 0 --passes none "$tmp/errs.mlir" -o /dev/null 2>"$tmp/err"
+n=$(grep -c ': error: ' "$tmp/err")
+[ "$n" = 30 ] && pass rgopt-max-errors-all || fail rgopt-max-errors-all "$n errors shown"

@@ -36,7 +36,7 @@ struct RgRewriter {
   RgStatus status;
   char *err;
   size_t errlen;
-  char refusal[256]; /* why the last replacement could not be typed */
+  char refusal[320]; /* why the last replacement could not be typed */
 };
 
 static double now_seconds(void) {
@@ -354,7 +354,7 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
       rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory inferring the type of a new '%s'",
                  rw->pass->name, name);
     else
-      snprintf(rw->refusal, sizeof rw->refusal, "a new '%s' cannot be typed: %s", name,
+      snprintf(rw->refusal, sizeof rw->refusal, "a new '%.60s' cannot be typed: %.200s", name,
                msg[0] ? msg : rg_status_name(st));
     rg_node_erase(rw->g, n);
     return NULL;
@@ -467,7 +467,7 @@ int rg_rw_refuse(RgRewriter *rw, uint16_t rule) {
     return -1;
   rw->st->rule_refusals[rule]++;
   if (rg_rw_explaining(rw, rw->root)) {
-    char why[300];
+    char why[sizeof rw->refusal + 16];
     snprintf(why, sizeof why, "refused: %s", rw->refusal[0] ? rw->refusal : "the replacement cannot be typed");
     rg_rw_explain(rw, rule, why);
   }
@@ -624,7 +624,8 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
           if (!push(&rw, n))
             break;
     }
-    qsort(rw.queue, rw.len, sizeof *rw.queue, by_id);
+    if (rw.len) /* the queue is NULL when nothing was pushed */
+      qsort(rw.queue, rw.len, sizeof *rw.queue, by_id);
   }
 
   while (rw.status == RG_OK && rw.head < rw.len) {

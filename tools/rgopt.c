@@ -811,6 +811,16 @@ int main(int argc, char **argv) {
     snprintf(err, sizeof err, "the graph does not verify after the passes: %s", msg);
     s = RG_ERR_VERIFY;
   }
+  if (s == RG_OK) { /* rewrites must not make ops their declarations reject */
+    rg_diags_init(&d);
+    d.max_errors = o.max_errors;
+    if (rg_graph_verify_ops(g, rg_ops_builtin, rg_num_ops_builtin, o.no_verify, NULL, &d)) {
+      fprintf(stderr, "%s: error: the passes made ops that do not verify:\n", prog);
+      rg_diags_print(stderr, &d);
+      s = RG_ERR_VERIFY;
+    }
+    rg_diags_free(&d);
+  }
   if (ex.node)
     explain_summary(&o, &ex, ex_op, &st);
   if (o.stats)

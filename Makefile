@@ -19,7 +19,7 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LDLIBS  += -lm
 
-.PHONY: all check asan bench fuzz verify coverage install clean
+.PHONY: all check asan bench fuzz verify coverage install uninstall clean
 .SECONDEXPANSION:
 all:
 
@@ -55,14 +55,87 @@ coverage:
 	$(MAKE) BUILD=build/cov OPT=-O0 SANFLAGS="--coverage" check
 	@sh tests/coverage.sh build/cov
 
+# ---- the installed library, man pages, install and uninstall ----
+# One library holds the runtime, the interpreter and the shipped targets'
+# hooks, as an archive and as a shared library whose soname carries the
+# version up to the minor number (0.x releases may change the ABI).
+VERSION := $(shell sed -n 's/^\#define RG_VERSION "\(.*\)"/\1/p' runtime/include/rulegen/core.h)
+SOVERSION = $(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
+DIST_OBJS = $(RUNTIME_OBJS) $(BACKEND_OBJS)
+DIST_A = $(BUILD)/dist/librulegen.a
+DIST_SO = $(BUILD)/dist/librulegen.so.$(VERSION)
+
+$(DIST_A): $(DIST_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(DIST_SO): $(DIST_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,librulegen.so.$(SOVERSION) $(ALL_LDFLAGS) $^ $(LDLIBS) -o $@
+	ln -sf librulegen.so.$(VERSION) $(BUILD)/dist/librulegen.so.$(SOVERSION)
+	ln -sf librulegen.so.$(SOVERSION) $(BUILD)/dist/librulegen.so
+
+all: $(DIST_A) $(DIST_SO)
+
+# Man pages are generated from each tool's --help by help2man, when it is
+# installed (bootstrap.sh installs it; `make install` requires it).
+HELP2MAN ?= help2man
+MAN_PAGES = $(INSTALL_BINS:$(BUILD)/bin/%=$(BUILD)/man/%.1)
+ifneq ($(shell command -v $(HELP2MAN) 2>/dev/null),)
+all: $(MAN_PAGES)
+endif
+MAN_NAME_rulegen = compile graph-rewrite rules (.rules, .ops) into C passes
+MAN_NAME_rgopt = run generated rewrite passes over a graph in MLIR text
+MAN_NAME_rgdiff = differential tester of the rule library
+$(BUILD)/man/%.1: $(BUILD)/bin/%
+	@mkdir -p $(dir $@)
+	$(HELP2MAN) --no-info --no-discard-stderr --version-string=$(VERSION) -n "$(MAN_NAME_$*)" -o $@.tmp $<
+	mv $@.tmp $@
+
+# Installed layout under $(DESTDIR)$(PREFIX); `uninstall` removes exactly
+# these files, then the directories install made that are left empty.
+IDIR = $(DESTDIR)$(PREFIX)
+INSTALL_RULES = $(sort $(wildcard rules/*.rules) $(wildcard backends/*/*.ops))
+INSTALL_PIPELINES = $(sort $(wildcard backends/*/pipeline.rules))
+INSTALL_HEADERS = $(sort $(wildcard runtime/include/rulegen/*.h))
+INSTALL_FILES = $(INSTALL_BINS:$(BUILD)/%=%) lib/librulegen.a lib/librulegen.so.$(VERSION) \
+  lib/librulegen.so.$(SOVERSION) lib/librulegen.so $(INSTALL_HEADERS:runtime/%=%) \
+  $(addprefix share/rulegen/,$(notdir $(INSTALL_RULES))) \
+  $(patsubst backends/%,share/rulegen/%,$(INSTALL_PIPELINES)) \
+  lib/pkgconfig/rulegen.pc lib/cmake/rulegen/rulegenConfig.cmake \
+  lib/cmake/rulegen/rulegenConfigVersion.cmake $(MAN_PAGES:$(BUILD)/man/%=share/man/man1/%)
+# Deepest first, so that each is empty when its turn comes.
+INSTALL_DIRS = lib/cmake/rulegen lib/cmake lib/pkgconfig lib include/rulegen include \
+  $(sort $(patsubst backends/%/,share/rulegen/%,$(dir $(INSTALL_PIPELINES)))) share/rulegen \
+  share/man/man1 share/man share bin
+
+SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g'
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/rulegen
-	install -m 755 $(INSTALL_BINS) $(DESTDIR)$(PREFIX)/bin
-	install -m 644 $(BUILD)/lib/librulegen.a $(DESTDIR)$(PREFIX)/lib
-	install -m 644 runtime/include/rulegen/*.h $(DESTDIR)$(PREFIX)/include/rulegen
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$(sed -n 's/^#define RG_VERSION \"\(.*\)\"/\1/p' runtime/include/rulegen/core.h)|" \
-	  runtime/rulegen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/rulegen.pc
+	@command -v $(HELP2MAN) >/dev/null 2>&1 || \
+	  { echo "install: help2man is needed for the man pages (run ./bootstrap.sh)" >&2; exit 1; }
+	install -d $(IDIR)/bin $(IDIR)/lib/pkgconfig $(IDIR)/lib/cmake/rulegen $(IDIR)/include/rulegen \
+	  $(IDIR)/share/man/man1 $(IDIR)/share/rulegen
+	install -m 755 $(INSTALL_BINS) $(IDIR)/bin
+	install -m 644 $(DIST_A) $(IDIR)/lib
+	install -m 755 $(DIST_SO) $(IDIR)/lib
+	ln -sf librulegen.so.$(VERSION) $(IDIR)/lib/librulegen.so.$(SOVERSION)
+	ln -sf librulegen.so.$(SOVERSION) $(IDIR)/lib/librulegen.so
+	install -m 644 $(INSTALL_HEADERS) $(IDIR)/include/rulegen
+	install -m 644 $(INSTALL_RULES) $(IDIR)/share/rulegen
+	for f in $(INSTALL_PIPELINES); do \
+	  d=$(IDIR)/share/rulegen/$$(basename $$(dirname $$f)); \
+	  install -d $$d && install -m 644 $$f $$d || exit 1; \
+	done
+	install -m 644 $(MAN_PAGES) $(IDIR)/share/man/man1
+	$(SUBST) runtime/rulegen.pc.in > $(IDIR)/lib/pkgconfig/rulegen.pc
+	$(SUBST) tools/cmake/rulegenConfig.cmake.in > $(IDIR)/lib/cmake/rulegen/rulegenConfig.cmake
+	$(SUBST) tools/cmake/rulegenConfigVersion.cmake.in > $(IDIR)/lib/cmake/rulegen/rulegenConfigVersion.cmake
+
+uninstall:
+	rm -f $(addprefix $(IDIR)/,$(INSTALL_FILES))
+	for d in $(INSTALL_DIRS); do rmdir $(IDIR)/$$d 2>/dev/null || :; done
 
 clean:
 	rm -rf build

@@ -1,5 +1,8 @@
 # backends/ : one folder per target with its hand-written C hooks (shape
-# inference, ...), plus helpers shared by all targets in backends/common.
+# inference, evaluators, native predicates), plus helpers shared by all
+# targets in backends/common. The hooks include the header rulegen writes
+# for the rule set (rules/builtin.h), which declares every hook exactly as
+# the generated code calls it, so a mismatched signature does not compile.
 # Everything is archived into librgbackends.a; programs and tests that use
 # hooks link $(BACKEND_LIB) before $(LIBRULEGEN).
 BACKEND_SRCS = $(sort $(wildcard backends/*/*.c))
@@ -13,6 +16,14 @@ $(BACKEND_LIB): $(BACKEND_OBJS)
 
 all: $(BACKEND_LIB)
 
+# The shipped targets' hooks are part of the installed library: a user's
+# rule set that imports tosa.ops calls them from its own generated code, so
+# they are exported (everything else in the library is hidden unless
+# marked RG_API), and position independent for the shared library.
+# They depend on this file, so that a change of flags here rebuilds them.
+$(BACKEND_OBJS): backends/build.mk
+$(BACKEND_OBJS): ALL_CFLAGS += -fPIC -fvisibility=default
+
 # The rule library and every backend's .rules (pipelines, target-specific
 # passes), compiled by rulegen into one C file at build time. A new target
 # is a folder backends/<name>/ with .ops/.rules files (and optional .c
@@ -23,11 +34,19 @@ RULES_C = $(BUILD)/gen/rules/builtin.c
 RULES_H = $(BUILD)/gen/rules/builtin.h
 RULES_OBJ = $(BUILD)/obj/gen/rules/builtin.o
 
-$(RULES_C): $(RULES_SRCS) $(BUILD)/bin/rulegen
+RULES_STAMP = $(BUILD)/gen/rules/builtin.stamp
+
+# rulegen rewrites builtin.c/.h only when their text changes, so a relinked
+# rulegen or a touched .rules file does not recompile builtin.o; the stamp
+# records that the generated files are current.
+$(RULES_STAMP): $(RULES_SRCS) $(BUILD)/bin/rulegen
 	@mkdir -p $(dir $@)
-	$(BUILD)/bin/rulegen $(RULES_INC) -o $@ --header $(RULES_H) --symbol builtin -MD $(RULES_SRCS)
-$(RULES_H): $(RULES_C)
+	$(BUILD)/bin/rulegen $(RULES_INC) -o $(RULES_C) --header $(RULES_H) --symbol builtin \
+	  -MD -MF $(RULES_STAMP).d -MT $@ $(RULES_SRCS)
+	@touch $@
+$(RULES_C) $(RULES_H): $(RULES_STAMP) ;
 $(RULES_OBJ): $(RULES_H)
--include $(RULES_C:.c=.d)
+$(BACKEND_OBJS): | $(RULES_H)
+-include $(RULES_STAMP).d
 
 all: $(RULES_OBJ)

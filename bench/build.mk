@@ -12,3 +12,18 @@ bench-mlir: $(BENCH_GEN_TOSA) $(RGOPT)
 	@sh bench/mlir_bench.sh $(BUILD) $(BENCH_OPS)
 
 bench: bench-mlir
+
+BENCH_GEN_EDGE = $(BUILD)/bench/gen_edge
+
+$(BENCH_GEN_EDGE): $(BUILD)/obj/bench/gen_edge.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) $< $(LDLIBS) -o $@
+
+.PHONY: bench-arm
+# The Arm pipeline on generated edge-dialect CNN and transformer graphs:
+# pass-manager time and visited nodes with and without target-op skipping.
+bench-arm: $(BENCH_GEN_EDGE) $(RGOPT)
+	@sh bench/arm_bench.sh $(BUILD)
+
+bench: bench-arm
+all: $(BENCH_GEN_EDGE)

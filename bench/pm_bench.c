@@ -95,7 +95,7 @@ static Measure best_pipeline(uint32_t nodes, bool no_skip, int reps) {
   Measure best = {0};
   for (int r = 0; r < reps; r++) {
     RgGraph *g = pipeline_graph(nodes);
-    Measure m = run(g, rg_pipeline_bench31.passes, rg_pipeline_bench31.num_passes, no_skip);
+    Measure m = run(g, rg_pipeline_bench_pm__bench31.passes, rg_pipeline_bench_pm__bench31.num_passes, no_skip);
     rg_graph_free(g);
     if (r == 0 || m.seconds < best.seconds)
       best = m;
@@ -121,7 +121,7 @@ int main(int argc, char **argv) {
   if (nodes < 1000)
     nodes = 1000;
   printf("bench-pm: pipeline of %u passes over a graph of %u ops (best of %d)\n",
-         rg_pipeline_bench31.num_passes, nodes + 3, reps);
+         rg_pipeline_bench_pm__bench31.num_passes, nodes + 3, reps);
   Measure skip = best_pipeline(nodes, false, reps);
   Measure all = best_pipeline(nodes, true, reps);
   printf("  %-10s %12s %12s %10s %8s %10s\n", "mode", "seconds", "visited", "rewrites", "ran", "ops after");
@@ -135,8 +135,8 @@ int main(int argc, char **argv) {
          skip.seconds > 0 ? all.seconds / skip.seconds : 0.0);
 
   uint32_t pairs = nodes / 2;
-  Measure m10 = best_matcher(&rg_pass_many10, pairs, "bench.op9", reps);
-  Measure m1000 = best_matcher(&rg_pass_many1000, pairs, "bench.op999", reps);
+  Measure m10 = best_matcher(&rg_pass_bench_pm__many10, pairs, "bench.op9", reps);
+  Measure m1000 = best_matcher(&rg_pass_bench_pm__many1000, pairs, "bench.op999", reps);
   double per10 = m10.visited ? m10.seconds / (double)m10.visited * 1e9 : 0;
   double per1000 = m1000.visited ? m1000.seconds / (double)m1000.visited * 1e9 : 0;
   printf("bench-pm: matcher on %u root nodes whose operand is the last rule's op (best of %d)\n", pairs, reps);

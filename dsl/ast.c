@@ -153,9 +153,17 @@ static void put_pattern(RgBuf *b, const DslPattern *pt) {
   if (pt->nattrs) {
     rg_buf_puts(b, " {");
     for (uint32_t i = 0; i < pt->nattrs; i++) {
-      rg_buf_printf(b, "%s%s %s ", i ? ", " : "", pt->attrs[i].name.s,
-                    pt->attrs[i].binds ? "->" : "==");
-      put_expr(b, pt->attrs[i].value);
+      const DslAttrPat *ap = &pt->attrs[i];
+      if (ap->absent) {
+        rg_buf_printf(b, "%s!%s", i ? ", " : "", ap->name.s);
+        continue;
+      }
+      rg_buf_printf(b, "%s%s %s ", i ? ", " : "", ap->name.s, ap->binds ? "->" : "==");
+      put_expr(b, ap->value);
+      if (ap->fallback) {
+        rg_buf_puts(b, " ?? ");
+        put_expr(b, ap->fallback);
+      }
     }
     rg_buf_putc(b, '}');
   }
@@ -163,11 +171,15 @@ static void put_pattern(RgBuf *b, const DslPattern *pt) {
 }
 
 static void put_repl(RgBuf *b, const DslRepl *r) {
+  if (r->capture.s)
+    rg_buf_printf(b, "%s:", r->capture.s);
   switch (r->kind) {
   case DSL_REP_VAR:
     rg_buf_printf(b, "%s%s", r->splice ? ".." : "", r->name.s);
     if (r->var)
       rg_buf_printf(b, "$%u", r->var->index);
+    else if (r->node)
+      rg_buf_puts(b, "<node>");
     return;
   case DSL_REP_EXPR:
     put_expr(b, r->expr);

@@ -136,6 +136,9 @@ typedef enum DslBuiltin {
   DSL_BI_LEN, DSL_BI_RANK, DSL_BI_SHAPE, DSL_BI_DTYPE, DSL_BI_NUMEL,
   DSL_BI_USES, DSL_BI_IOTA, DSL_BI_COMPOSE, DSL_BI_INVERSE, DSL_BI_REACHES,
   DSL_BI_CONST, DSL_BI_SCALAR_TENSOR, DSL_BI_IS_SPLAT, DSL_BI_SPLAT_VALUE,
+  /* checked by the front end, not yet generated (dsl_check_generable): */
+  DSL_BI_MIN, DSL_BI_MAX, DSL_BI_COND, DSL_BI_SLICE, DSL_BI_SUM, DSL_BI_PROD,
+  DSL_BI_CUMSUM, DSL_BI_FULL,
   DSL_BI_COUNT
 } DslBuiltin;
 
@@ -173,10 +176,14 @@ typedef enum DslPatKind {
 } DslPatKind;
 
 /* `{name = expr}` inside a pattern: expr NAME binds (first occurrence) or
- * compares; any other expr is a literal compared for equality. */
+ * compares; any other expr is a literal compared for equality. `{!name}`
+ * (absent) tests that an optional attribute is absent (value NULL);
+ * `{name = v ?? lit}` binds v, or lit when the attribute is absent. */
 typedef struct DslAttrPat {
   DslName name;
   DslExpr *value;
+  bool absent;
+  DslExpr *fallback;
   DslAttrDecl *decl; /* checked: attribute of the first op of the set */
   bool binds;        /* checked: value is the binding site of value->var */
 } DslAttrPat;
@@ -235,9 +242,13 @@ struct DslRepl {
   DslAttrSet *attrs;
   uint32_t nattrs;
   DslExpr *expr;   /* EXPR */
+  DslName capture; /* OP: `e:(op ...)` names the built node; .s NULL when none */
   /* checked: */
   DslVar *var;       /* VAR; OP built from an op capture (copies attrs) */
   DslOpDecl *op;     /* OP with a fixed op */
+  DslRepl *node;     /* VAR naming a node built earlier in the replacement
+                        (`e` after `e:(op ...)`); var is NULL then */
+  uint32_t uses;     /* OP with a capture: later references to it */
 };
 
 /* ---- rules, passes, pipelines ---- */

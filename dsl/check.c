@@ -1,38 +1,10 @@
 /* dsl/check.c - semantic checks over every loaded file: symbol tables,
- * name resolution, arity and attribute checks, expression typing, variable
- * binding and use, and rule shadowing by pattern subsumption. */
+ * name resolution, arity and attribute checks, patterns, replacements and
+ * variable use; expressions are typed in check_expr.c and shadowing is
+ * found in shadow.c. */
 #include <stdlib.h>
-#include "dsl.h"
 
-typedef struct Checker {
-  DslProgram *p;
-  RgDiags *d;
-  /* per rule */
-  DslRule *rule;
-  DslVar **vars;
-  uint32_t nvars, capvars;
-  size_t errors_at_rule_start;
-} Checker;
-
-static void err(Checker *c, RgLoc loc, const char *fmt, ...) RG_PRINTF(3, 4);
-static void err(Checker *c, RgLoc loc, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  rg_vdiag(c->d, RG_ERROR, loc, fmt, ap);
-  va_end(ap);
-}
-
-static void note(Checker *c, RgLoc loc, const char *fmt, ...) RG_PRINTF(3, 4);
-static void note(Checker *c, RgLoc loc, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  rg_vdiag(c->d, RG_NOTE, loc, fmt, ap);
-  va_end(ap);
-}
-
-static void *zalloc(Checker *c, size_t n) { return rg_arena_zalloc(&c->p->arena, n); }
-
-/* ---- declarations ---- */
+#include "check.h"
 
 static bool push_op(DslProgram *p, DslOpDecl *op) {
   if ((p->nops & (p->nops - 1)) == 0) { /* grow at powers of two */
@@ -63,7 +35,6 @@ static bool push_pass(DslProgram *p, DslPass *ps) {
   return true;
 }
 
-static bool assignable(DslType want, DslType have);
 
 /* Where an expression starts (binary nodes carry their operator's place). */
 static RgLoc expr_begin(const DslExpr *e) {
@@ -119,7 +90,7 @@ static void check_op(Checker *c, DslOpDecl *op) {
     e->type = t;
     if (t == DSL_TY_ERROR)
       err(c, expr_begin(e), "the default of attribute '%s' must be a literal", op->attrs[i].name.s);
-    else if (!assignable(op->attrs[i].type, t))
+    else if (!dsl_assignable(op->attrs[i].type, t))
       err(c, e->loc, "the default of attribute '%s' is %s, but the attribute is %s", op->attrs[i].name.s,
           dsl_type_name(t), dsl_type_name(op->attrs[i].type));
   }
@@ -192,7 +163,6 @@ static void check_class(Checker *c, DslClass *cl) {
   cl->nops = sort_ops(cl->ops, cl->nops);
 }
 
-static void check_extern(Checker *c, DslExtern *e);
 
 static void collect(Checker *c) {
   DslProgram *p = c->p;
@@ -232,7 +202,7 @@ static void collect(Checker *c) {
           note(c, old->name.loc, "first defined here");
           break;
         }
-        check_extern(c, e);
+        dsl_check_extern(c, e);
         break;
       }
       case DSL_DECL_PASS: {
@@ -278,326 +248,6 @@ static void collect(Checker *c) {
     }
   }
   rg_free(order);
-}
-
-/* ---- builtins ---- */
-
-typedef struct Builtin {
-  const char *name;
-  DslBuiltin id;
-  uint8_t nparams, nrequired;
-  DslType params[3];
-  DslType ret;
-  const char *kw; /* keyword of the last parameter, if it has one */
-} Builtin;
-
-static const Builtin builtins[] = {
-  {"len", DSL_BI_LEN, 1, 1, {DSL_TY_INTS}, DSL_TY_INT, NULL},
-  {"rank", DSL_BI_RANK, 1, 1, {DSL_TY_VALUE}, DSL_TY_INT, NULL},
-  {"shape", DSL_BI_SHAPE, 1, 1, {DSL_TY_VALUE}, DSL_TY_INTS, NULL},
-  {"dtype", DSL_BI_DTYPE, 1, 1, {DSL_TY_VALUE}, DSL_TY_TYPE, NULL},
-  {"numel", DSL_BI_NUMEL, 1, 1, {DSL_TY_VALUE}, DSL_TY_INT, NULL},
-  {"uses", DSL_BI_USES, 1, 1, {DSL_TY_VALUE}, DSL_TY_INT, NULL},
-  {"iota", DSL_BI_IOTA, 1, 1, {DSL_TY_INT}, DSL_TY_INTS, NULL},
-  {"compose", DSL_BI_COMPOSE, 2, 2, {DSL_TY_INTS, DSL_TY_INTS}, DSL_TY_INTS, NULL},
-  {"inverse", DSL_BI_INVERSE, 1, 1, {DSL_TY_INTS}, DSL_TY_INTS, NULL},
-  {"reaches", DSL_BI_REACHES, 3, 2, {DSL_TY_VALUE, DSL_TY_OPS, DSL_TY_OPS}, DSL_TY_BOOL, "through"},
-  {"const", DSL_BI_CONST, 1, 1, {DSL_TY_TENSOR}, DSL_TY_VALUE, NULL},
-  {"scalar_tensor", DSL_BI_SCALAR_TENSOR, 2, 2, {DSL_TY_FLOAT, DSL_TY_TYPE}, DSL_TY_TENSOR, NULL},
-  {"is_splat", DSL_BI_IS_SPLAT, 1, 1, {DSL_TY_VALUE}, DSL_TY_BOOL, NULL},
-  {"splat_value", DSL_BI_SPLAT_VALUE, 1, 1, {DSL_TY_VALUE}, DSL_TY_FLOAT, NULL},
-};
-
-static const Builtin *find_builtin(const char *name) {
-  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-    if (strcmp(builtins[i].name, name) == 0)
-      return &builtins[i];
-  return NULL;
-}
-
-static void check_extern(Checker *c, DslExtern *e) {
-  if (find_builtin(e->name.s))
-    err(c, e->name.loc, "extern '%s' has the name of a builtin function", e->name.s);
-  for (uint32_t i = 0; i < e->nparams; i++)
-    if (e->params[i] == DSL_TY_ANY || e->params[i] == DSL_TY_TENSOR)
-      err(c, e->loc, "extern '%s': parameter %u cannot have type '%s'", e->name.s,
-          i + 1, dsl_type_name(e->params[i]));
-  if (e->ret == DSL_TY_ANY || e->ret == DSL_TY_VALUE)
-    err(c, e->name.loc, "extern '%s' cannot return '%s'", e->name.s, dsl_type_name(e->ret));
-}
-
-/* ---- variables ---- */
-
-static DslVar *find_var(Checker *c, const char *name) {
-  for (uint32_t i = 0; i < c->nvars; i++)
-    if (strcmp(c->vars[i]->name.s, name) == 0)
-      return c->vars[i];
-  return NULL;
-}
-
-static DslVar *bind(Checker *c, DslName name, DslVarKind kind, DslType type) {
-  DslVar *old = find_var(c, name.s);
-  if (old) {
-    err(c, name.loc, "'%s' is already bound in this rule", name.s);
-    note(c, old->name.loc, "first bound here");
-    return NULL;
-  }
-  DslVar *v = zalloc(c, sizeof *v);
-  if (!v)
-    return NULL;
-  if (c->nvars == c->capvars) {
-    uint32_t cap = c->capvars ? c->capvars * 2 : 8;
-    DslVar **a = rg_realloc(c->vars, cap * sizeof *a);
-    if (!a)
-      return NULL;
-    c->vars = a;
-    c->capvars = cap;
-  }
-  v->name = name;
-  v->kind = kind;
-  v->type = type;
-  v->index = c->nvars;
-  c->vars[c->nvars++] = v;
-  return v;
-}
-
-/* ---- expressions ---- */
-
-/* Whether a value of type `have` can be used where `want` is expected. */
-static bool assignable(DslType want, DslType have) {
-  if (want == have || want == DSL_TY_ERROR || have == DSL_TY_ERROR)
-    return true;
-  if (want == DSL_TY_ANY || have == DSL_TY_ANY)
-    return true;
-  if (want == DSL_TY_FLOAT && have == DSL_TY_INT)
-    return true;
-  return false;
-}
-
-static bool numeric(DslType t) {
-  return t == DSL_TY_INT || t == DSL_TY_FLOAT || t == DSL_TY_ANY || t == DSL_TY_ERROR;
-}
-
-static const char *binop_text(int op) {
-  static const char *t[] = {"||", "&&", "==", "!=", "<", "<=", ">", ">=",
-                            "+", "-", "*", "/", "%"};
-  return op >= 0 && op < (int)(sizeof t / sizeof t[0]) ? t[op] : "?";
-}
-
-enum { CTX_GUARD, CTX_REPL, CTX_ATTR_PATTERN };
-
-static DslType check_expr(Checker *c, DslExpr *e, int ctx);
-
-static DslType check_call(Checker *c, DslExpr *e, int ctx) {
-  const Builtin *b = find_builtin(e->str);
-  DslExtern *x = b ? NULL : dsl_map_get(&c->p->externmap, e->str);
-  DslType argt[16];
-  for (uint32_t i = 0; i < e->nargs; i++) {
-    DslType t = check_expr(c, e->args[i], ctx);
-    if (i < 16)
-      argt[i] = t;
-  }
-  if (!b && !x) {
-    err(c, e->loc, "unknown function '%s'", e->str);
-    return DSL_TY_ERROR;
-  }
-  const char *what = b ? "builtin" : "extern";
-  uint32_t np = b ? b->nparams : x->nparams;
-  uint32_t nreq = b ? b->nrequired : x->nparams;
-  if (b && b->id == DSL_BI_CONST && ctx != CTX_REPL) {
-    err(c, e->loc, "'const' builds a new constant and can only be used in a replacement");
-    return DSL_TY_ERROR;
-  }
-  for (uint32_t i = 0; i < e->nargs; i++) {
-    const char *kw = e->args[i]->kw;
-    if (!kw)
-      continue;
-    if (!b || !b->kw || strcmp(kw, b->kw) != 0) {
-      err(c, e->args[i]->loc, "%s '%s' has no parameter named '%s'", what, e->str, kw);
-      return DSL_TY_ERROR;
-    }
-    if (i != np - 1) {
-      err(c, e->args[i]->loc, "'%s=' must be argument %u of '%s'", kw, np, e->str);
-      return DSL_TY_ERROR;
-    }
-  }
-  if (e->nargs < nreq || e->nargs > np) {
-    if (nreq == np)
-      err(c, e->loc, "%s '%s' takes %u argument%s, but %u %s given", what, e->str, np,
-          np == 1 ? "" : "s", e->nargs, e->nargs == 1 ? "was" : "were");
-    else
-      err(c, e->loc, "%s '%s' takes %u to %u arguments, but %u %s given", what, e->str,
-          nreq, np, e->nargs, e->nargs == 1 ? "was" : "were");
-    return DSL_TY_ERROR;
-  }
-  for (uint32_t i = 0; i < e->nargs; i++) {
-    DslType want = b ? b->params[i] : x->params[i];
-    if (!assignable(want, argt[i]) ||
-        (argt[i] == DSL_TY_ANY && (want == DSL_TY_VALUE || want == DSL_TY_OPS))) {
-      err(c, e->args[i]->loc, "argument %u of '%s' must be %s, not %s", i + 1, e->str,
-          dsl_type_name(want), dsl_type_name(argt[i]));
-      return DSL_TY_ERROR;
-    }
-  }
-  if (b) {
-    e->builtin = b->id;
-    return b->ret;
-  }
-  e->ext = x;
-  return x->ret;
-}
-
-static DslType check_binary(Checker *c, DslExpr *e, DslType a, DslType b) {
-  if (a == DSL_TY_ERROR || b == DSL_TY_ERROR)
-    return DSL_TY_ERROR;
-  const char *op = binop_text(e->op);
-  switch ((DslBinOp)e->op) {
-  case DSL_OP_OR:
-  case DSL_OP_AND:
-    if (!assignable(DSL_TY_BOOL, a) || !assignable(DSL_TY_BOOL, b)) {
-      err(c, e->loc, "operands of '%s' must be bool, not %s and %s", op,
-          dsl_type_name(a), dsl_type_name(b));
-      return DSL_TY_ERROR;
-    }
-    return DSL_TY_BOOL;
-  case DSL_OP_EQ:
-  case DSL_OP_NE:
-    if (!(assignable(a, b) || assignable(b, a)) || a == DSL_TY_VALUES || a == DSL_TY_OPS ||
-        a == DSL_TY_OP || a == DSL_TY_TENSOR) {
-      err(c, e->loc, "cannot compare %s with %s", dsl_type_name(a), dsl_type_name(b));
-      return DSL_TY_ERROR;
-    }
-    return DSL_TY_BOOL;
-  case DSL_OP_LT:
-  case DSL_OP_LE:
-  case DSL_OP_GT:
-  case DSL_OP_GE:
-    if (!numeric(a) || !numeric(b)) {
-      err(c, e->loc, "operands of '%s' must be numbers, not %s and %s", op,
-          dsl_type_name(a), dsl_type_name(b));
-      return DSL_TY_ERROR;
-    }
-    return DSL_TY_BOOL;
-  default:
-    if (!numeric(a) || !numeric(b) || (e->op == DSL_OP_MOD && (a == DSL_TY_FLOAT || b == DSL_TY_FLOAT))) {
-      err(c, e->loc, "operands of '%s' must be %s, not %s and %s", op,
-          e->op == DSL_OP_MOD ? "integers" : "numbers", dsl_type_name(a), dsl_type_name(b));
-      return DSL_TY_ERROR;
-    }
-    /* constant operands: catch overflow and division by zero now */
-    DslExpr *x = e->args[0], *y = e->args[1];
-    if (x->kind == DSL_EX_INT && y->kind == DSL_EX_INT) {
-      int64_t r;
-      bool ovf = false;
-      switch ((DslBinOp)e->op) {
-      case DSL_OP_ADD: ovf = __builtin_add_overflow(x->ival, y->ival, &r); break;
-      case DSL_OP_SUB: ovf = __builtin_sub_overflow(x->ival, y->ival, &r); break;
-      case DSL_OP_MUL: ovf = __builtin_mul_overflow(x->ival, y->ival, &r); break;
-      default:
-        if (y->ival == 0) {
-          err(c, e->loc, "division by zero");
-          return DSL_TY_ERROR;
-        }
-        ovf = x->ival == INT64_MIN && y->ival == -1;
-      }
-      if (ovf) {
-        err(c, e->loc, "integer overflow in constant expression");
-        return DSL_TY_ERROR;
-      }
-    }
-    return a == DSL_TY_FLOAT || b == DSL_TY_FLOAT ? DSL_TY_FLOAT : a == DSL_TY_ANY ? b : a;
-  }
-}
-
-static DslType check_name(Checker *c, DslExpr *e) {
-  DslVar *v = find_var(c, e->str);
-  if (v) {
-    e->var = v;
-    v->uses++;
-    return v->type;
-  }
-  if (strchr(e->str, '.')) {
-    e->opdecl = dsl_map_get(&c->p->opmap, e->str);
-    if (e->opdecl)
-      return DSL_TY_OPS;
-    err(c, e->loc, "unknown op '%s'", e->str);
-    return DSL_TY_ERROR;
-  }
-  e->cls = dsl_map_get(&c->p->classmap, e->str);
-  if (e->cls)
-    return DSL_TY_OPS;
-  err(c, e->loc, "'%s' is used but never bound", e->str);
-  return DSL_TY_ERROR;
-}
-
-static DslType check_expr(Checker *c, DslExpr *e, int ctx) {
-  DslType t = DSL_TY_ERROR;
-  switch (e->kind) {
-  case DSL_EX_INT: t = DSL_TY_INT; break;
-  case DSL_EX_FLOAT: t = DSL_TY_FLOAT; break;
-  case DSL_EX_BOOL: t = DSL_TY_BOOL; break;
-  case DSL_EX_STR: t = DSL_TY_STR; break;
-  case DSL_EX_NAME: t = check_name(c, e); break;
-  case DSL_EX_ARRAY: {
-    /* int arrays, or op lists for reaches(..., through=[...]) */
-    DslType elem = DSL_TY_INT;
-    bool bad = false;
-    for (uint32_t i = 0; i < e->nargs; i++) {
-      DslType et = check_expr(c, e->args[i], ctx);
-      if (et == DSL_TY_ERROR) {
-        bad = true;
-        continue;
-      }
-      if (i == 0 && et == DSL_TY_OPS)
-        elem = DSL_TY_OPS;
-      if (!assignable(elem, et) || (elem == DSL_TY_INT && et == DSL_TY_ANY)) {
-        err(c, e->args[i]->loc, "array elements must be %s, not %s",
-            elem == DSL_TY_OPS ? "ops" : "int", dsl_type_name(et));
-        bad = true;
-      }
-    }
-    t = bad ? DSL_TY_ERROR : elem == DSL_TY_OPS ? DSL_TY_OPS : DSL_TY_INTS;
-    break;
-  }
-  case DSL_EX_UNARY: {
-    DslType a = check_expr(c, e->args[0], ctx);
-    if (a == DSL_TY_ERROR)
-      break;
-    if (e->op == '!') {
-      if (!assignable(DSL_TY_BOOL, a))
-        err(c, e->loc, "operand of '!' must be bool, not %s", dsl_type_name(a));
-      else
-        t = DSL_TY_BOOL;
-    } else if (!numeric(a)) {
-      err(c, e->loc, "operand of '-' must be a number, not %s", dsl_type_name(a));
-    } else {
-      t = a;
-    }
-    break;
-  }
-  case DSL_EX_BINARY: {
-    DslType a = check_expr(c, e->args[0], ctx);
-    DslType b = check_expr(c, e->args[1], ctx);
-    t = check_binary(c, e, a, b);
-    break;
-  }
-  case DSL_EX_INDEX: {
-    DslType a = check_expr(c, e->args[0], ctx);
-    DslType i = check_expr(c, e->args[1], ctx);
-    if (a == DSL_TY_ERROR || i == DSL_TY_ERROR)
-      break;
-    if (a != DSL_TY_INTS && a != DSL_TY_ANY)
-      err(c, e->loc, "only int[] can be indexed, not %s", dsl_type_name(a));
-    else if (i != DSL_TY_INT && i != DSL_TY_ANY)
-      err(c, e->args[1]->loc, "index must be int, not %s", dsl_type_name(i));
-    else
-      t = DSL_TY_INT;
-    break;
-  }
-  case DSL_EX_CALL: t = check_call(c, e, ctx); break;
-  }
-  e->type = t;
-  return t;
 }
 
 /* ---- patterns ---- */
@@ -677,11 +327,11 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
   }
   pt->nops = sort_ops(pt->ops, pt->nops);
   if (pt->opcapture.s)
-    pt->opvar = bind(c, pt->opcapture, DSL_VAR_OP, DSL_TY_OP);
+    pt->opvar = dsl_bind(c, pt->opcapture, DSL_VAR_OP, DSL_TY_OP);
   if (pt->opvar)
     pt->opvar->pat = pt;
   if (pt->capture.s) {
-    pt->var = bind(c, pt->capture, DSL_VAR_VALUE, DSL_TY_VALUE);
+    pt->var = dsl_bind(c, pt->capture, DSL_VAR_VALUE, DSL_TY_VALUE);
     if (pt->var)
       pt->var->pat = pt;
   }
@@ -711,7 +361,7 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
   for (uint32_t i = 0; i < pt->nargs; i++)
     check_pattern(c, pt->args[i], false);
   if (pt->rest.s) {
-    pt->restvar = bind(c, pt->rest, DSL_VAR_REST, DSL_TY_VALUES);
+    pt->restvar = dsl_bind(c, pt->rest, DSL_VAR_REST, DSL_TY_VALUES);
     if (pt->restvar)
       pt->restvar->pat = pt;
   }
@@ -740,19 +390,44 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
         break;
       }
     }
+    if ((ap->absent || ap->fallback) && ap->decl && !ap->decl->optional && !bad) {
+      if (ap->absent)
+        err(c, ap->name.loc, "attribute '%s' of '%s' is required, so it is never absent",
+            ap->name.s, pt->ops[0]->name);
+      else
+        err(c, ap->fallback->loc, "attribute '%s' of '%s' is required, so '?\?' never applies; "
+            "bind it with '{%s = %s}'", ap->name.s, pt->ops[0]->name, ap->name.s,
+            ap->value->kind == DSL_EX_NAME ? ap->value->str : "NAME");
+    }
+    if (ap->absent)
+      continue;
     DslExpr *v = ap->value;
-    if (v->kind == DSL_EX_NAME && !strchr(v->str, '.') && !find_var(c, v->str) &&
-        !dsl_map_get(&p->classmap, v->str)) {
+    DslType lit;
+    bool literal_name = v->kind == DSL_EX_NAME && dsl_literal_name(v->str, &lit) && lit == at;
+    if (v->kind == DSL_EX_NAME && !strchr(v->str, '.') && !dsl_find_var(c, v->str) &&
+        !dsl_map_get(&p->classmap, v->str) && !literal_name) {
       DslName n = {v->str, v->loc};
-      v->var = bind(c, n, DSL_VAR_ATTR, at);
+      v->var = dsl_bind(c, n, DSL_VAR_ATTR, at);
       if (v->var)
         v->var->attr = ap;
       v->type = at;
       ap->binds = true;
+      if (ap->fallback) {
+        DslType ft = dsl_check_expr(c, ap->fallback, CTX_ATTR_PATTERN);
+        if (!dsl_is_literal(ap->fallback))
+          err(c, ap->fallback->loc, "the value after '?\?' must be a literal");
+        else if (!dsl_assignable(at, ft) || ft == DSL_TY_VALUE || ft == DSL_TY_OPS)
+          err(c, ap->fallback->loc, "attribute '%s' is %s, but the value after '?\?' is %s",
+              ap->name.s, dsl_type_name(at), dsl_type_name(ft));
+      }
       continue;
     }
-    DslType vt = check_expr(c, v, CTX_ATTR_PATTERN);
-    if (!assignable(at, vt) || vt == DSL_TY_VALUE || vt == DSL_TY_OPS)
+    if (ap->fallback) {
+      err(c, v->loc, "'?\?' needs a new name on its left to bind the attribute to");
+      continue;
+    }
+    DslType vt = dsl_check_expr(c, v, CTX_ATTR_PATTERN);
+    if (!dsl_assignable(at, vt) || vt == DSL_TY_VALUE || vt == DSL_TY_OPS)
       err(c, v->loc, "attribute '%s' is %s, but the pattern compares it with %s",
           ap->name.s, dsl_type_name(at), dsl_type_name(vt));
   }
@@ -763,7 +438,7 @@ static void check_pattern(Checker *c, DslPattern *pt, bool root) {
   case DSL_PAT_WILD:
     break;
   case DSL_PAT_VAR: {
-    DslVar *v = find_var(c, pt->var_name.s);
+    DslVar *v = dsl_find_var(c, pt->var_name.s);
     if (v) {
       /* non-linear: same value as the earlier binding */
       v->uses++;
@@ -773,7 +448,7 @@ static void check_pattern(Checker *c, DslPattern *pt, bool root) {
             v->name.s, dsl_type_name(v->type));
       break;
     }
-    pt->var = bind(c, pt->var_name, DSL_VAR_VALUE, DSL_TY_VALUE);
+    pt->var = dsl_bind(c, pt->var_name, DSL_VAR_VALUE, DSL_TY_VALUE);
     pt->binds = true;
     if (pt->var)
       pt->var->pat = pt;
@@ -784,21 +459,21 @@ static void check_pattern(Checker *c, DslPattern *pt, bool root) {
     break;
   case DSL_PAT_SPLAT: {
     if (pt->capture.s) {
-      pt->var = bind(c, pt->capture, DSL_VAR_VALUE, DSL_TY_VALUE);
+      pt->var = dsl_bind(c, pt->capture, DSL_VAR_VALUE, DSL_TY_VALUE);
       if (pt->var)
         pt->var->pat = pt;
     }
     DslExpr *e = pt->splat;
-    if (e->kind == DSL_EX_NAME && !find_var(c, e->str)) {
+    if (e->kind == DSL_EX_NAME && !dsl_find_var(c, e->str)) {
       DslName n = {e->str, e->loc};
-      e->var = bind(c, n, DSL_VAR_SPLAT, DSL_TY_FLOAT);
+      e->var = dsl_bind(c, n, DSL_VAR_SPLAT, DSL_TY_FLOAT);
       if (e->var)
         e->var->pat = pt;
       e->type = DSL_TY_FLOAT;
       break;
     }
-    DslType t = check_expr(c, e, CTX_ATTR_PATTERN);
-    if (!numeric(t))
+    DslType t = dsl_check_expr(c, e, CTX_ATTR_PATTERN);
+    if (!dsl_numeric(t))
       err(c, e->loc, "splat() matches a number, not %s", dsl_type_name(t));
     break;
   }
@@ -807,13 +482,68 @@ static void check_pattern(Checker *c, DslPattern *pt, bool root) {
 
 /* ---- replacements ---- */
 
+static DslRepl *find_node(Checker *c, const char *name) {
+  for (uint32_t i = 0; i < c->nnodes; i++)
+    if (strcmp(c->nodes[i]->capture.s, name) == 0)
+      return c->nodes[i];
+  return NULL;
+}
+
+/* Whether replacement tree r names a node `name` anywhere. */
+static bool names_node(const DslRepl *r, const char *name) {
+  if (r->capture.s && strcmp(r->capture.s, name) == 0)
+    return true;
+  for (uint32_t i = 0; i < r->nargs; i++)
+    if (names_node(r->args[i], name))
+      return true;
+  return false;
+}
+
+/* Registers the node named by `e:(op ...)` once its subtree is checked, so
+ * only operands to its right (and nodes above it) can use it. */
+static void name_node(Checker *c, DslRepl *r) {
+  DslVar *v = dsl_find_var(c, r->capture.s);
+  DslRepl *old = find_node(c, r->capture.s);
+  if (v || old) {
+    err(c, r->capture.loc, "'%s' is already bound in this rule", r->capture.s);
+    note(c, v ? v->name.loc : old->capture.loc, "first bound here");
+    return;
+  }
+  if (c->nnodes == c->capnodes) {
+    uint32_t cap = c->capnodes ? c->capnodes * 2 : 4;
+    DslRepl **a = rg_realloc(c->nodes, cap * sizeof *a);
+    if (!a)
+      return;
+    c->nodes = a;
+    c->capnodes = cap;
+  }
+  c->nodes[c->nnodes++] = r;
+}
+
 static void check_repl(Checker *c, DslRepl *r, bool root) {
   DslProgram *p = c->p;
+  if (r->capture.s && r->kind != DSL_REP_OP) {
+    err(c, r->capture.loc, "only a node the replacement builds can be named, like '%s:(op ...)'",
+        r->capture.s);
+    return;
+  }
   switch (r->kind) {
   case DSL_REP_VAR: {
-    DslVar *v = find_var(c, r->name.s);
+    DslVar *v = dsl_find_var(c, r->name.s);
+    DslRepl *node = v ? NULL : find_node(c, r->name.s);
+    if (node) {
+      node->uses++;
+      r->node = node;
+      if (r->splice)
+        err(c, r->loc, "'..%s' splices an operand list, but '%s' names a node", r->name.s, r->name.s);
+      return;
+    }
     if (!v) {
-      err(c, r->loc, "'%s' is used but never bound", r->name.s);
+      if (names_node(c->rule->repl, r->name.s))
+        err(c, r->loc, "'%s' is used before the node it names is built (operands are built "
+            "left to right, inner nodes first)", r->name.s);
+      else
+        err(c, r->loc, "'%s' is used but never bound", r->name.s);
       return;
     }
     v->uses++;
@@ -835,7 +565,7 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
     (void)root;
     return;
   case DSL_REP_EXPR: {
-    DslType t = check_expr(c, r->expr, CTX_REPL);
+    DslType t = dsl_check_expr(c, r->expr, CTX_REPL);
     if (t != DSL_TY_ERROR && t != DSL_TY_VALUE)
       err(c, r->loc, "replacement operand must be a value, not %s", dsl_type_name(t));
     return;
@@ -855,7 +585,7 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
       nops = 1;
     }
   } else {
-    DslVar *v = find_var(c, n);
+    DslVar *v = dsl_find_var(c, n);
     if (v && v->kind == DSL_VAR_OP) {
       r->var = v;
       v->uses++;
@@ -896,7 +626,7 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
         err(c, as->name.loc, "attribute '%s' is set twice", as->name.s);
         break;
       }
-    DslType t = check_expr(c, as->value, CTX_REPL);
+    DslType t = dsl_check_expr(c, as->value, CTX_REPL);
     for (uint32_t k = 0; k < nops; k++) {
       DslAttrDecl *ad = find_attr(ops[k], as->name.s);
       if (!ad) {
@@ -905,7 +635,7 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
       }
       if (!as->decl)
         as->decl = ad;
-      if (!assignable(ad->type, t) || t == DSL_TY_VALUE || t == DSL_TY_OPS) {
+      if (!dsl_assignable(ad->type, t) || t == DSL_TY_VALUE || t == DSL_TY_OPS) {
         err(c, as->value->loc, "attribute '%s' of '%s' is %s, but the value is %s",
             as->name.s, ops[k]->name, dsl_type_name(ad->type), dsl_type_name(t));
         break;
@@ -926,157 +656,8 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
             dsl_type_name(ad->type));
     }
   }
-}
-
-/* ---- shadowing: does pattern a match everything b matches? ---- */
-
-typedef struct Sub {
-  DslPattern **map; /* a's var index -> b's node at the binding */
-} Sub;
-
-static bool lit_equal(const DslExpr *x, const DslExpr *y) {
-  if (x->kind != y->kind)
-    return false;
-  switch (x->kind) {
-  case DSL_EX_INT: return x->ival == y->ival;
-  case DSL_EX_FLOAT: return x->fval == y->fval;
-  case DSL_EX_BOOL: return x->bval == y->bval;
-  case DSL_EX_STR: return x->ival == y->ival && memcmp(x->str, y->str, (size_t)x->ival) == 0;
-  case DSL_EX_ARRAY:
-    if (x->nargs != y->nargs)
-      return false;
-    for (uint32_t i = 0; i < x->nargs; i++)
-      if (!lit_equal(x->args[i], y->args[i]))
-        return false;
-    return true;
-  default:
-    return false; /* not a literal: cannot prove equal */
-  }
-}
-
-static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b);
-
-static bool subsumes_args(Sub *s, const DslPattern *a, const DslPattern *b, bool swap) {
-  for (uint32_t i = 0; i < a->nargs; i++) {
-    uint32_t j = swap && i < 2 ? 1 - i : i;
-    if (!subsumes(s, a->args[i], b->args[j]))
-      return false;
-  }
-  return true;
-}
-
-static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b) {
-  switch (a->kind) {
-  case DSL_PAT_WILD:
-    return true;
-  case DSL_PAT_VAR:
-    if (!a->var)
-      return false;
-    if (a->binds) {
-      s->map[a->var->index] = (DslPattern *)b;
-      return true;
-    } else {
-      /* a repeats a variable: b must repeat the same one here */
-      const DslPattern *first = s->map[a->var->index];
-      return first && b->var && first->var == b->var &&
-             (b->kind == DSL_PAT_VAR || b->kind == DSL_PAT_OP || b->kind == DSL_PAT_SPLAT);
-    }
-  case DSL_PAT_SPLAT:
-    if (b->kind != DSL_PAT_SPLAT)
-      return false;
-    if (a->splat->var && a->splat->var->kind == DSL_VAR_SPLAT && a->splat->var->pat == a)
-      return true;
-    return lit_equal(a->splat, b->splat);
-  case DSL_PAT_OP:
-    break;
-  }
-  if (b->kind != DSL_PAT_OP)
-    return false;
-  if (a->var)
-    s->map[a->var->index] = (DslPattern *)b;
-  /* ops(b) must be a subset of ops(a); both are sorted by id */
-  uint32_t j = 0;
-  for (uint32_t i = 0; i < b->nops; i++) {
-    while (j < a->nops && a->ops[j]->id < b->ops[i]->id)
-      j++;
-    if (j == a->nops || a->ops[j] != b->ops[i])
-      return false;
-  }
-  if (a->rest.s ? b->nargs < a->nargs : (b->rest.s || b->nargs != a->nargs))
-    return false;
-  for (uint32_t i = 0; i < a->nattrs; i++) {
-    const DslAttrPat *x = &a->attrs[i];
-    if (x->binds)
-      continue;
-    const DslAttrPat *y = NULL;
-    for (uint32_t k = 0; k < b->nattrs && !y; k++)
-      if (strcmp(b->attrs[k].name.s, x->name.s) == 0)
-        y = &b->attrs[k];
-    if (!y || !lit_equal(x->value, y->value))
-      return false;
-  }
-  bool direct = subsumes_args(s, a, b, false);
-  bool swapped = (a->commutative || b->commutative) && a->nargs >= 2
-                     ? subsumes_args(s, a, b, true) : false;
-  if (b->commutative && !a->commutative)
-    return direct && swapped; /* b also matches the swapped order */
-  return direct || (a->commutative && swapped);
-}
-
-static void check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
-  DslProgram *p = c->p;
-  if (ps->nrules < 2 || !p->nops)
-    return;
-  /* bucket earlier unguarded rules by root op so each rule is compared
-   * only with rules that could match the same nodes */
-  typedef struct Bucket { uint32_t *rules, n, cap; } Bucket;
-  Bucket *bk = rg_alloc(p->nops * sizeof *bk);
-  uint32_t maxvars = 0;
-  for (uint32_t i = 0; i < ps->nrules; i++)
-    if (ps->rules[i]->nvars > maxvars)
-      maxvars = ps->rules[i]->nvars;
-  Sub s;
-  s.map = rg_alloc((maxvars ? maxvars : 1) * sizeof *s.map);
-  if (!bk || !s.map) {
-    rg_free(bk);
-    rg_free(s.map);
-    return;
-  }
-  memset(bk, 0, p->nops * sizeof *bk);
-  for (uint32_t j = 0; j < ps->nrules; j++) {
-    DslRule *rb = ps->rules[j];
-    if (!clean[j] || !rb->pattern->nops)
-      continue;
-    Bucket *b0 = &bk[rb->pattern->ops[0]->id];
-    for (uint32_t k = 0; k < b0->n; k++) {
-      DslRule *ra = ps->rules[b0->rules[k]];
-      memset(s.map, 0, (maxvars ? maxvars : 1) * sizeof *s.map);
-      if (subsumes(&s, ra->pattern, rb->pattern)) {
-        err(c, rb->name.loc, "rule '%s' can never fire: rule '%s' before it matches everything it matches",
-            rb->name.s, ra->name.s);
-        note(c, ra->name.loc, "rule '%s' is defined here", ra->name.s);
-        break;
-      }
-    }
-    if (rb->guard)
-      continue;
-    for (uint32_t i = 0; i < rb->pattern->nops; i++) {
-      Bucket *bb = &bk[rb->pattern->ops[i]->id];
-      if (bb->n == bb->cap) {
-        uint32_t cap = bb->cap ? bb->cap * 2 : 4;
-        uint32_t *a = rg_realloc(bb->rules, cap * sizeof *a);
-        if (!a)
-          continue;
-        bb->rules = a;
-        bb->cap = cap;
-      }
-      bb->rules[bb->n++] = j;
-    }
-  }
-  for (uint32_t i = 0; i < p->nops; i++)
-    rg_free(bk[i].rules);
-  rg_free(bk);
-  rg_free(s.map);
+  if (r->capture.s)
+    name_node(c, r);
 }
 
 /* ---- rules and passes ---- */
@@ -1087,9 +668,10 @@ static bool check_rule(Checker *c, DslPass *ps, DslRule *r, uint32_t index) {
   r->index = index;
   c->rule = r;
   c->nvars = 0;
+  c->nnodes = 0;
   check_pattern(c, r->pattern, true);
   if (r->guard) {
-    DslType t = check_expr(c, r->guard, CTX_GUARD);
+    DslType t = dsl_check_expr(c, r->guard, CTX_GUARD);
     if (t != DSL_TY_ERROR && t != DSL_TY_BOOL && t != DSL_TY_ANY)
       err(c, r->guard->loc, "guard must be bool, not %s", dsl_type_name(t));
   }
@@ -1107,6 +689,10 @@ static bool check_rule(Checker *c, DslPass *ps, DslRule *r, uint32_t index) {
       rg_diag(c->d, RG_WARNING, v->name.loc,
               "'%s' is captured but never used (use '_' to match anything)", v->name.s);
   }
+  for (uint32_t i = 0; clean && i < c->nnodes; i++)
+    if (c->nodes[i]->uses == 0 && c->nodes[i]->capture.s[0] != '_')
+      rg_diag(c->d, RG_WARNING, c->nodes[i]->capture.loc,
+              "'%s' names a node that is never used again", c->nodes[i]->capture.s);
   return clean;
 }
 
@@ -1126,7 +712,7 @@ static void check_pass(Checker *c, DslPass *ps) {
     clean[i] = check_rule(c, ps, r, i) && !old;
   }
   dsl_map_free(&names);
-  check_shadowing(c, ps, clean);
+  dsl_check_shadowing(c, ps, clean);
   rg_free(clean);
 }
 
@@ -1158,4 +744,5 @@ void dsl_check(DslProgram *p) {
     }
   }
   rg_free(c.vars);
+  rg_free(c.nodes);
 }

@@ -158,6 +158,7 @@ static const char *tok_text(int major) {
   case TK_COMMA: return "','";
   case TK_COLON: return "':'";
   case TK_QUESTION: return "'?'";
+  case TK_QQ: return "'?\?'";
   case TK_ARROW: return "'=>'";
   case TK_RARROW: return "'->'";
   case TK_EQ: return "'=='";
@@ -206,13 +207,14 @@ static const char *tok_text(int major) {
        RULE IF PIPELINE FIXPOINT ONCE TRUE FALSE SPLAT CONST.
 %token ID QNAME INT FLOAT STRING WILD ELLIPSIS DOTDOT LPAREN RPAREN LBRACKET
        RBRACKET LBRACE RBRACE COMMA COLON QUESTION ARROW RARROW EQ NE LE GE
-       AND OR ASSIGN LT GT PLUS MINUS STAR SLASH PERCENT NOT PIPE.
+       AND OR ASSIGN LT GT PLUS MINUS STAR SLASH PERCENT NOT PIPE QQ.
 
 /* Keywords are names wherever a keyword cannot appear (`shape(x)` in a
  * guard, `op:class` captures, a rule called `once`). Declaration keywords
  * stay reserved: they are where error recovery resynchronises. */
 %fallback ID OP TRAITS RESULTS SHAPE EVAL PRED FN FIXPOINT ONCE SPLAT CONST.
 
+%right QUESTION.
 %left OR.
 %left AND.
 %nonassoc EQ NE LT LE GT GE.
@@ -764,6 +766,17 @@ attrpat(A) ::= name(N) ASSIGN expr(E). {
   if (A) { A->name = dsl_name(ctx, N); A->value = E; }
   if (!E) A = NULL;
 }
+/* `!name`: the optional attribute is absent. */
+attrpat(A) ::= NOT name(N). {
+  A = dsl_new(ctx, sizeof *A);
+  if (A) { A->name = dsl_name(ctx, N); A->absent = true; }
+}
+/* `name = v ?? lit`: binds v to the attribute, or to lit when it is absent. */
+attrpat(A) ::= name(N) ASSIGN expr(E) QQ expr(F). {
+  A = dsl_new(ctx, sizeof *A);
+  if (A) { A->name = dsl_name(ctx, N); A->value = E; A->fallback = F; }
+  if (!E || !F) A = NULL;
+}
 
 /* ---- replacements ---- */
 
@@ -813,6 +826,11 @@ rarg(A) ::= LPAREN(L) opname(N) rargs(G) rattrs(T) RPAREN. {
   dsl_vec_free(G);
   dsl_vec_free(T);
 }
+/* `e:(op ...)` names a built node so a later operand can use it again. */
+rarg(A) ::= name(N) COLON rarg(B). {
+  A = B;
+  if (A) A->capture = dsl_name(ctx, N);
+}
 rargs(A) ::= . { A = dsl_vec_new(); }
 rargs(A) ::= rargs(B) rarg(R). { A = B; dsl_vec_push(A, R); }
 rattrs(A) ::= . { A = dsl_vec_new(); }
@@ -830,6 +848,26 @@ rattr(A) ::= name(N) ASSIGN expr(E). {
 
 /* ---- expressions ---- */
 
+/* `c ? a : b` and `l[a .. b]` are builtin calls with names no user can
+ * write ("?:", "[..]"), so every later phase treats them as calls. */
+expr(A) ::= expr(B) QUESTION(K) expr(C) COLON expr(D). [QUESTION] {
+  DslVec *v = dsl_vec_new();
+  dsl_vec_push(v, B);
+  dsl_vec_push(v, C);
+  dsl_vec_push(v, D);
+  K.s = "?:";
+  A = call(ctx, K, v);
+  if (A && (!B || !C || !D)) A = NULL;
+}
+expr(A) ::= expr(B) LBRACKET(K) expr(C) DOTDOT expr(D) RBRACKET. {
+  DslVec *v = dsl_vec_new();
+  dsl_vec_push(v, B);
+  dsl_vec_push(v, C);
+  dsl_vec_push(v, D);
+  K.s = "[..]";
+  A = call(ctx, K, v);
+  if (A && (!B || !C || !D)) A = NULL;
+}
 expr(A) ::= expr(B) OR(K) expr(C). { A = binary(ctx, B, DSL_OP_OR, K, C); }
 expr(A) ::= expr(B) AND(K) expr(C). { A = binary(ctx, B, DSL_OP_AND, K, C); }
 expr(A) ::= expr(B) EQ(K) expr(C). { A = binary(ctx, B, DSL_OP_EQ, K, C); }

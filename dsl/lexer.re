@@ -200,6 +200,7 @@ int dsl_lex(DslLexer *lx, DslTok *t) {
     "}"     { t->len = 1; lx->cur = cur; return TK_RBRACE; }
     ","     { t->len = 1; lx->cur = cur; return TK_COMMA; }
     ":"     { t->len = 1; lx->cur = cur; return TK_COLON; }
+    "??"    { t->len = 2; lx->cur = cur; return TK_QQ; }
     "?"     { t->len = 1; lx->cur = cur; return TK_QUESTION; }
     "=>"    { t->len = 2; lx->cur = cur; return TK_ARROW; }
     "->"    { t->len = 2; lx->cur = cur; return TK_RARROW; }

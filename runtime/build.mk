@@ -2,9 +2,9 @@
 # C passes that rulegen generates.
 RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/attr.c runtime/verify.c runtime/opverify.c \
                runtime/rewrite.c runtime/match.c \
-               runtime/tensor.c runtime/interp.c runtime/interp_elem.c runtime/interp_data.c \
-               runtime/interp_nn.c runtime/interp_aten.c runtime/mlir_read.c runtime/mlir_write.c \
-               runtime/dot.c
+               runtime/tensor.c runtime/interp.c runtime/mlir_read.c runtime/mlir_attr_read.c \
+               runtime/mlir_pretty.c runtime/mlir_write.c runtime/dot.c runtime/loc.c \
+               runtime/opt_main.c runtime/opt_report.c runtime/proof.c
 RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir_lexer.c $(BUILD)/gen/runtime/mlir_grammar.c
 RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/obj/%.o) $(RUNTIME_GEN_SRCS:$(BUILD)/gen/%.c=$(BUILD)/obj/gen/%.o)
 LIBRULEGEN = $(BUILD)/lib/librulegen.a
@@ -15,6 +15,12 @@ $(LIBRULEGEN): $(RUNTIME_OBJS)
 	ar rcs $@ $^
 
 all: $(LIBRULEGEN)
+
+# Library objects are position independent: the same objects make the
+# static archives and the shared library (the Makefile's install section).
+# They depend on this file, so that a change of flags here rebuilds them.
+$(RUNTIME_OBJS): runtime/build.mk
+$(RUNTIME_OBJS): ALL_CFLAGS += -fPIC
 
 # MLIR generic-form reader: re2c lexer and lemon grammar, generated at
 # build time into $(BUILD)/gen/runtime (never committed).
@@ -27,7 +33,7 @@ $(BUILD)/gen/runtime/mlir_lexer.c: runtime/mlir_lexer.re
 	@mkdir -p $(dir $@)
 	$(RE2C) -W --no-generation-date --no-version -o $@ $<
 
-$(BUILD)/obj/gen/runtime/mlir_lexer.o $(BUILD)/obj/runtime/mlir_read.o: $(BUILD)/gen/runtime/mlir_grammar.h
+$(BUILD)/obj/gen/runtime/mlir_lexer.o $(BUILD)/obj/runtime/mlir_read.o $(BUILD)/obj/runtime/mlir_attr_read.o $(BUILD)/obj/runtime/mlir_pretty.o: $(BUILD)/gen/runtime/mlir_grammar.h
 
 # Seed corpus of the MLIR reader's fuzz harness (tests/fuzz/fuzz_mlir.c).
 FUZZ_SEEDS_mlir = tests/mlir/roundtrip tests/mlir/errors

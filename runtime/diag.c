@@ -67,11 +67,11 @@ RgSource *rg_source_load(const char *path, RgDiags *d) {
     return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, "it is a directory");
   size_t limit = S_ISREG(sb.st_mode) ? (size_t)UINT32_MAX - 1
                  : S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode) ? PIPE_LIMIT : DEVICE_LIMIT;
-  char chunk[65536];
   ssize_t n = 0;
   if (own && S_ISFIFO(sb.st_mode)) {
+    char first[4096];
     do
-      n = read(fd, chunk, sizeof chunk);
+      n = read(fd, first, sizeof first);
     while (n < 0 && errno == EINTR);
     if (n == 0)
       return load_fail(d, fd, own, &b, "cannot read '%s': %s", path,
@@ -79,28 +79,33 @@ RgSource *rg_source_load(const char *path, RgDiags *d) {
     if (n < 0 && errno != EAGAIN)
       return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
     if (n > 0)
-      rg_buf_put(&b, chunk, (size_t)n);
+      rg_buf_put(&b, first, (size_t)n);
   }
   if (own) {
     int fl = fcntl(fd, F_GETFL);
     if (fl >= 0)
       (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
   }
+  /* A regular file is read straight into a buffer of its size (one copy,
+   * no regrowth); a pipe grows the buffer as it comes. */
+  if (S_ISREG(sb.st_mode) && sb.st_size > 0 && (uint64_t)sb.st_size <= limit)
+    rg_buf_reserve(&b, (size_t)sb.st_size);
   for (;;) {
-    n = read(fd, chunk, sizeof chunk);
+    rg_buf_reserve(&b, 65536);
+    if (b.oom)
+      break;
+    n = read(fd, b.data + b.len, b.cap - b.len - 1);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
       break;
-    if (b.len + (size_t)n > limit) {
+    b.len += (size_t)n;
+    if (b.len > limit) {
       const char *what = S_ISREG(sb.st_mode) ? "larger than 4 GiB"
                          : limit == PIPE_LIMIT ? "a pipe delivering more than 1 GiB"
                                                : "not a regular file and gives more than 16 MiB";
       return load_fail(d, fd, own, &b, "cannot read '%s': it is %s", path, what);
     }
-    rg_buf_put(&b, chunk, (size_t)n);
-    if (b.oom)
-      break;
   }
   if (n < 0)
     return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));

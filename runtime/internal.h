@@ -99,6 +99,14 @@ void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *
 
 /* The id the next created node will get (ids increase monotonically). */
 uint32_t ir_next_node_id(const struct RgGraph *g);
+/* `loc(fused<"pass.rule">[...])` over the given `loc(...)` strings
+ * (`unknown` when there are none), interned in g; NULL when out of memory.
+ * *ctx caches the graph's location aliases (start with NULL; free with
+ * ir_loc_ctx_free). */
+typedef struct IrLocCtx IrLocCtx;
+const char *ir_loc_fused(struct RgGraph *g, IrLocCtx **ctx, const char *pass, const char *rule,
+                         const char *const *locs, uint32_t n);
+void ir_loc_ctx_free(IrLocCtx *ctx);
 
 /* Source position of a node read from a file: the reader records the
  * byte offset of its op name; UINT32_MAX for nodes made otherwise.

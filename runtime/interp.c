@@ -1,14 +1,13 @@
-/* runtime/interp.c - the reference interpreter's driver: binds a function's
+/* runtime/interp.c - the reference interpreter's engine: binds a function's
  * arguments, walks its body in program order, dispatches each node to the
- * evaluator of its op (tables in interp_elem.c, interp_data.c, interp_nn.c,
- * interp_aten.c),
- * runs tosa.cond_if / tosa.while_loop regions, frees every value after its
- * last use, and reports the first failure with the op that caused it. */
+ * evaluator its op registry binds with `eval(fn)` (resolved once per op id),
+ * runs nested regions for control-flow evaluators, frees every value after
+ * its last use, and reports the first failure with the op that caused it.
+ * It knows no op by name: semantics live with the op declarations. */
 #include <stdlib.h>
 #include "interp_internal.h"
 
 #define MAX_DEPTH 64
-#define MAX_LOOP_ITERATIONS 1000000
 
 /* ---- value environment: RgValue* -> tensor, never shrinking ---- */
 
@@ -101,7 +100,7 @@ static RgStatus env_define(RgInterp *ip, const RgValue *v, RgTensor *t) {
   EnvSlot *s = env_insert(ip->env, v);
   if (!s) {
     rg_tensor_release(t);
-    return interp_fail(ip, RG_INTERP_NOMEM, "out of memory");
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
   }
   if (s->live)
     rg_tensor_release(&s->t);
@@ -125,7 +124,7 @@ static RgStatus env_define(RgInterp *ip, const RgValue *v, RgTensor *t) {
 
 /* ---- errors ---- */
 
-RgStatus interp_fail(RgInterp *ip, RgInterpError kind, const char *fmt, ...) {
+RgStatus rg_eval_failv(RgInterp *ip, RgInterpError kind, const char *fmt, va_list ap) {
   if (ip->kind == RG_INTERP_OK) {
     ip->kind = kind;
     int off = 0;
@@ -134,31 +133,48 @@ RgStatus interp_fail(RgInterp *ip, RgInterpError kind, const char *fmt, ...) {
                      ip->node->id);
     if (off < 0 || (size_t)off >= sizeof ip->msg)
       off = 0;
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(ip->msg + off, sizeof ip->msg - (size_t)off, fmt, ap);
-    va_end(ap);
   }
   return kind == RG_INTERP_NOMEM ? RG_ERR_NOMEM : RG_ERR_INVALID;
 }
 
-RgStatus interp_expect_dtype(RgInterp *ip, const RgTensor *t, RgDType dt, const char *what) {
-  if (t->dtype == dt)
-    return RG_OK;
-  return interp_fail(ip, RG_INTERP_INVALID, "%s has element type %s, expected %s", what,
-                     rg_dtype_name(t->dtype), rg_dtype_name(dt));
+RgStatus rg_eval_fail(RgInterp *ip, RgInterpError kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  RgStatus s = rg_eval_failv(ip, kind, fmt, ap);
+  va_end(ap);
+  return s;
 }
 
-RgStatus interp_require_range(RgInterp *ip, int64_t v, RgDType acc, const char *what) {
-  if (v >= interp_dt_min(acc) && v <= interp_dt_max(acc))
-    return RG_OK;
-  return interp_fail(ip, RG_INTERP_UNPREDICTABLE, "%s: result %lld out of %s range (REQUIRE)",
-                     what, (long long)v, rg_dtype_name(acc));
+RgStatus rg_eval_arity(RgInterp *ip, uint32_t num_in, int min_in, int max_in, uint32_t num_out,
+                       uint32_t want_out) {
+  if ((int64_t)num_in < min_in || (max_in >= 0 && (int64_t)num_in > max_in))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "wrong number of operands (%u)", num_in);
+  if (num_out != want_out)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "expected %u result%s, found %u", want_out,
+                        want_out == 1 ? "" : "s", num_out);
+  return RG_OK;
 }
+
+RgStatus rg_eval_expect_dtype(RgInterp *ip, const RgTensor *t, RgDType dt, const char *what) {
+  if (t->dtype == dt)
+    return RG_OK;
+  return rg_eval_fail(ip, RG_INTERP_INVALID, "%s has element type %s, expected %s", what,
+                      rg_dtype_name(t->dtype), rg_dtype_name(dt));
+}
+
+RgStatus rg_eval_require_range(RgInterp *ip, int64_t v, RgDType acc, const char *what) {
+  if (v >= rg_elem_min(acc) && v <= rg_elem_max(acc))
+    return RG_OK;
+  return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "%s: result %lld out of %s range (REQUIRE)",
+                      what, (long long)v, rg_dtype_name(acc));
+}
+
+RgGraph *rg_eval_graph(const RgInterp *ip) { return ip->g; }
 
 /* ---- attributes ---- */
 
-bool interp_attr_int(const RgNode *n, const char *name, int64_t *v) {
+bool rg_eval_attr_int(const RgNode *n, const char *name, int64_t *v) {
   const RgAttr *a = rg_node_attr(n, name);
   if (a && a->kind == RG_ATTR_INT) {
     *v = a->u.i;
@@ -171,7 +187,7 @@ bool interp_attr_int(const RgNode *n, const char *name, int64_t *v) {
   return false;
 }
 
-bool interp_attr_bool(const RgNode *n, const char *name, bool dflt) {
+bool rg_eval_attr_bool(const RgNode *n, const char *name, bool dflt) {
   const RgAttr *a = rg_node_attr(n, name);
   if (a && a->kind == RG_ATTR_BOOL)
     return a->u.b;
@@ -182,7 +198,7 @@ bool interp_attr_bool(const RgNode *n, const char *name, bool dflt) {
   return dflt;
 }
 
-bool interp_attr_ints(const RgNode *n, const char *name, const int64_t **v, uint32_t *count) {
+bool rg_eval_attr_ints(const RgNode *n, const char *name, const int64_t **v, uint32_t *count) {
   const RgAttr *a = rg_node_attr(n, name);
   if (!a || a->kind != RG_ATTR_DENSE_ARRAY || rg_dtype_is_float(a->type->dtype))
     return false;
@@ -191,7 +207,7 @@ bool interp_attr_ints(const RgNode *n, const char *name, const int64_t **v, uint
   return true;
 }
 
-bool interp_attr_enum_is(const RgNode *n, const char *name, const char *sym, bool *present) {
+bool rg_eval_attr_enum_is(const RgNode *n, const char *name, const char *sym, bool *present) {
   const RgAttr *a = rg_node_attr(n, name);
   size_t len = strlen(sym);
   if (present)
@@ -208,82 +224,134 @@ bool interp_attr_enum_is(const RgNode *n, const char *name, const char *sym, boo
   return t[tl - 1] == '>' && t[tl - 2 - len] == '<' && memcmp(t + tl - 1 - len, sym, len) == 0;
 }
 
-bool interp_nan_ignore(const RgNode *n) { return interp_attr_enum_is(n, "nan_mode", "IGNORE", NULL); }
+bool rg_eval_nan_ignore(const RgNode *n) { return rg_eval_attr_enum_is(n, "nan_mode", "IGNORE", NULL); }
 
-int64_t interp_scalar_int(const RgTensor *t) {
+int64_t rg_eval_scalar_int(const RgTensor *t) {
   if (t->numel < 1)
     return 0;
   return t->ints ? t->ints[0] : (int64_t)t->floats[0];
 }
 
-double interp_scalar_float(const RgTensor *t) {
+double rg_eval_scalar_float(const RgTensor *t) {
   if (t->numel < 1)
     return 0;
   return t->floats ? (double)t->floats[0] : (double)t->ints[0];
 }
 
-/* ---- op table ---- */
-
-static const InterpOpDef unsupported_def = {NULL, NULL, 0, 0};
-static const InterpOpDef *const op_tables[] = {interp_elem_ops, interp_data_ops, interp_nn_ops,
-                                               interp_aten_ops};
-
-static const InterpOpDef *find_def(const char *name) {
-  for (size_t t = 0; t < sizeof op_tables / sizeof op_tables[0]; t++)
-    for (const InterpOpDef *d = op_tables[t]; d->name; d++)
-      if (strcmp(d->name, name) == 0)
-        return d;
-  return NULL;
+bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *iv,
+                         bool *is_float) {
+  const RgAttr *a = rg_node_attr(n, name);
+  if (!a)
+    return false;
+  bool fl = a->kind == RG_ATTR_FLOAT;
+  if (fl)
+    *f = a->u.f;
+  else if (a->kind == RG_ATTR_INT || a->kind == RG_ATTR_BOOL) {
+    int64_t v = a->kind == RG_ATTR_INT ? a->u.i : a->u.b;
+    *f = (double)v;
+    if (iv)
+      *iv = v;
+  } else
+    return false;
+  if (is_float)
+    *is_float = fl;
+  return true;
 }
 
-bool rg_interp_supports(const char *op_name) {
-  return find_def(op_name) || strcmp(op_name, "tosa.cond_if") == 0 ||
-         strcmp(op_name, "tosa.while_loop") == 0;
+/* ---- op bindings ---- */
+
+RgStatus rg_interp_add_ops(RgInterp *ip, const RgOpDesc *ops, uint32_t n) {
+  struct InterpRegistry *r = rg_realloc(ip->regs, sizeof *r * (ip->num_regs + 1));
+  if (!r)
+    return RG_ERR_NOMEM;
+  r[ip->num_regs].ops = ops;
+  r[ip->num_regs].n = n;
+  ip->regs = r;
+  ip->num_regs++;
+  /* bindings resolved before this registry may change */
+  for (uint32_t i = 0; i < ip->num_bindings; i++)
+    ip->bindings[i].resolved = false;
+  return RG_OK;
 }
 
-static const InterpOpDef *op_def(RgInterp *ip, RgOpId op) {
-  if (op >= ip->num_ops) {
+static void resolve(const RgInterp *ip, const char *name, InterpOpBinding *b) {
+  b->resolved = true;
+  b->eval = NULL;
+  b->decl = NULL;
+  for (uint32_t r = 0; r < ip->num_regs; r++)
+    for (uint32_t i = 0; i < ip->regs[r].n; i++) {
+      const RgOpDesc *d = &ip->regs[r].ops[i];
+      if (strcmp(d->name, name) != 0)
+        continue;
+      if (!b->decl)
+        b->decl = d;
+      if (d->eval) {
+        b->eval = d->eval;
+        b->decl = d;
+        return;
+      }
+    }
+}
+
+bool rg_interp_supports(const RgInterp *ip, const char *op_name) {
+  InterpOpBinding b;
+  resolve(ip, op_name, &b);
+  return b.eval != NULL;
+}
+
+/* The binding of op id `op`, or NULL when out of memory. */
+static const InterpOpBinding *binding(RgInterp *ip, RgOpId op) {
+  if (op >= ip->num_bindings) {
     uint32_t n = rg_op_count_ids(ip->g);
-    if (op >= n)
-      return &unsupported_def;
-    const InterpOpDef **ops = rg_realloc(ip->ops, sizeof *ops * n);
-    if (!ops)
+    if (n <= op)
+      n = op + 1;
+    InterpOpBinding *bs = rg_realloc(ip->bindings, sizeof *bs * n);
+    if (!bs)
       return NULL;
-    for (uint32_t i = ip->num_ops; i < n; i++)
-      ops[i] = NULL;
-    ip->ops = ops;
-    ip->num_ops = n;
+    memset(bs + ip->num_bindings, 0, sizeof *bs * (n - ip->num_bindings));
+    ip->bindings = bs;
+    ip->num_bindings = n;
   }
-  if (!ip->ops[op]) {
-    const InterpOpDef *d = find_def(rg_op_name(ip->g, op));
-    ip->ops[op] = d ? d : &unsupported_def;
-  }
-  return ip->ops[op];
+  InterpOpBinding *b = &ip->bindings[op];
+  if (!b->resolved)
+    resolve(ip, rg_op_name(ip->g, op), b);
+  return b;
+}
+
+/* Fails NO_EVALUATOR for the op of the current node, naming where it is
+ * declared, or that no registry declares it. */
+static RgStatus no_evaluator(RgInterp *ip, const InterpOpBinding *b) {
+  if (b->decl)
+    return rg_eval_fail(ip, RG_INTERP_NO_EVALUATOR, "no evaluator: declared at %s without eval(...)",
+                        b->decl->source ? b->decl->source : "?");
+  return rg_eval_fail(ip, RG_INTERP_NO_EVALUATOR,
+                      "undeclared op: no .ops file given to the interpreter declares it");
 }
 
 /* ---- execution ---- */
 
-RgInterp *rg_interp_new(RgGraph *g) {
+RgInterp *rg_interp_new(RgGraph *g, const RgOpDesc *ops, uint32_t n) {
   RgInterp *ip = rg_alloc(sizeof *ip);
   if (!ip)
     return NULL;
   memset(ip, 0, sizeof *ip);
   ip->g = g;
+  if (ops && rg_interp_add_ops(ip, ops, n) != RG_OK) {
+    rg_interp_free(ip);
+    return NULL;
+  }
   return ip;
 }
 
 void rg_interp_free(RgInterp *ip) {
   if (!ip)
     return;
-  rg_free(ip->ops);
+  rg_free(ip->bindings);
+  rg_free(ip->regs);
   rg_free(ip);
 }
 
 RgInterpError rg_interp_last_error(const RgInterp *ip) { return ip->kind; }
-
-static bool op_is(RgInterp *ip, const RgNode *n, const char *name) {
-  return strcmp(rg_op_name(ip->g, n->op), name) == 0;
-}
 
 static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args, uint32_t nargs,
                            RgTensor **yielded, uint32_t *nyield);
@@ -293,127 +361,118 @@ static RgStatus copy_tensors(RgInterp *ip, RgTensor *const *src, uint32_t n, RgT
   *out = NULL;
   RgTensor *arr = rg_alloc(sizeof *arr * (n ? n : 1));
   if (!arr)
-    return interp_fail(ip, RG_INTERP_NOMEM, "out of memory");
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
   memset(arr, 0, sizeof *arr * (n ? n : 1));
   for (uint32_t i = 0; i < n; i++) {
     if (rg_tensor_copy(&arr[i], src[i]) != RG_OK) {
       rg_tensor_array_free(arr, i);
-      return interp_fail(ip, RG_INTERP_NOMEM, "out of memory");
+      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
     }
   }
   *out = arr;
   return RG_OK;
 }
 
-static bool truthy(const RgTensor *t) {
-  return t->numel >= 1 && (t->ints ? t->ints[0] != 0 : t->floats[0] != 0);
-}
-
-/* Runs a region's entry block with the given arguments (when it declares
- * any) and returns what its terminator yields. */
-static RgStatus run_region(RgInterp *ip, const RgRegion *r, RgTensor *const *args, uint32_t nargs,
-                           RgTensor **yielded, uint32_t *nyield) {
-  const RgBlock *b = r->first;
+RgStatus rg_eval_region(RgInterp *ip, const RgRegion *r, RgTensor *const *args, uint32_t nargs,
+                        RgTensor **yielded, uint32_t *nyield) {
+  *yielded = NULL;
+  *nyield = 0;
+  const RgNode *self = ip->node;
+  const RgBlock *b = r ? r->first : NULL;
   if (!b)
-    return interp_fail(ip, RG_INTERP_INVALID, "empty region");
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "empty region");
   if (b->num_args && b->num_args != nargs)
-    return interp_fail(ip, RG_INTERP_INVALID, "region takes %u arguments, given %u", b->num_args,
-                       nargs);
-  return exec_block(ip, b, args, b->num_args ? nargs : 0, yielded, nyield);
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "region takes %u arguments, given %u", b->num_args,
+                        nargs);
+  if (!ip->env)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "regions run only inside rg_interp_run");
+  if (ip->depth >= MAX_DEPTH)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "regions nested too deeply");
+  ip->depth++;
+  RgStatus s = exec_block(ip, b, args, b->num_args ? nargs : 0, yielded, nyield);
+  ip->depth--;
+  ip->node = self;
+  return s;
 }
 
-static RgStatus define_results(RgInterp *ip, const RgNode *n, RgTensor *vals, uint32_t nvals) {
+static bool same_shape(const RgTensor *a, const RgTensor *b) {
+  if (a->dtype != b->dtype || a->rank != b->rank)
+    return false;
+  for (int32_t d = 0; d < a->rank; d++)
+    if (a->dims[d] != b->dims[d])
+      return false;
+  return true;
+}
+
+RgStatus rg_eval_take_results(RgInterp *ip, RgTensor *vals, uint32_t n, RgTensor *out,
+                              uint32_t num_out) {
   RgStatus s = RG_OK;
-  if (nvals != n->num_results)
-    s = interp_fail(ip, RG_INTERP_INVALID, "region yields %u values for %u results", nvals,
-                    n->num_results);
-  for (uint32_t i = 0; i < nvals; i++) {
-    if (s == RG_OK && i < n->num_results) {
-      const RgType *rt = n->results[i].type;
-      RgTensor want;
-      if (rg_tensor_init_type(&want, rt) == RG_OK) {
-        if (want.dtype != vals[i].dtype || want.numel != vals[i].numel)
-          s = interp_fail(ip, RG_INTERP_INVALID, "result %u: yielded value does not match %s", i,
-                          rt->text);
-        rg_tensor_release(&want);
-      }
-      if (s == RG_OK) {
-        s = env_define(ip, &n->results[i], &vals[i]);
-        continue;
-      }
+  if (n != num_out)
+    s = rg_eval_fail(ip, RG_INTERP_INVALID, "region yields %u values for %u results", n, num_out);
+  for (uint32_t i = 0; i < n && s == RG_OK; i++)
+    if (!same_shape(&vals[i], &out[i]))
+      s = rg_eval_fail(ip, RG_INTERP_INVALID, "result %u: yielded value does not match %s", i,
+                       ip->node && i < ip->node->num_results && ip->node->results[i].type
+                           ? ip->node->results[i].type->text
+                           : "the result type");
+  for (uint32_t i = 0; i < n; i++) {
+    if (s == RG_OK) {
+      rg_tensor_release(&out[i]);
+      out[i] = vals[i];
+    } else {
+      rg_tensor_release(&vals[i]);
     }
-    rg_tensor_release(&vals[i]);
   }
   rg_free(vals);
   return s;
 }
 
-static RgStatus exec_cond_if(RgInterp *ip, const RgNode *n, RgTensor *const *in) {
-  if (n->num_operands < 1 || n->num_regions != 2)
-    return interp_fail(ip, RG_INTERP_INVALID, "expects a condition and two regions");
-  RgTensor *vals = NULL;
-  uint32_t nv = 0;
-  const RgRegion *r = &n->regions[truthy(in[0]) ? 0 : 1];
-  const RgNode *self = n;
-  RgStatus s = run_region(ip, r, in + 1, n->num_operands - 1, &vals, &nv);
-  ip->node = self;
-  if (s != RG_OK)
+/* Runs node n's evaluator on `in`; on success *outs holds its results
+ * (allocated from the result types), on failure *outs is NULL. */
+static RgStatus eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor **outs) {
+  *outs = NULL;
+  ip->node = n;
+  const InterpOpBinding *b = binding(ip, n->op);
+  if (!b)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+  if (!b->eval)
+    return no_evaluator(ip, b);
+  uint32_t nr = n->num_results;
+  RgTensor *out = rg_alloc(sizeof *out * (nr ? nr : 1));
+  if (!out)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+  memset(out, 0, sizeof *out * (nr ? nr : 1));
+  RgStatus s = RG_OK;
+  uint32_t made = 0;
+  for (; made < nr && s == RG_OK; made++) {
+    const RgType *rt = n->results[made].type;
+    if ((s = rg_tensor_init_type(&out[made], rt)) != RG_OK)
+      s = rg_eval_fail(ip, s == RG_ERR_NOMEM ? RG_INTERP_NOMEM : RG_INTERP_UNSUPPORTED,
+                       "result type %s is not a static tensor of a supported element type",
+                       rt ? rt->text : "(none)");
+  }
+  if (s == RG_OK)
+    s = b->eval(ip, n, in, n->num_operands, out, nr);
+  ip->node = n;
+  if (s != RG_OK) {
+    if (ip->kind == RG_INTERP_OK)
+      rg_eval_fail(ip, RG_INTERP_INVALID, "evaluator failed without a message");
+    rg_tensor_array_free(out, made);
     return s;
-  return define_results(ip, n, vals, nv);
+  }
+  *outs = out;
+  return RG_OK;
 }
 
-static RgStatus exec_while(RgInterp *ip, const RgNode *n, RgTensor *const *in) {
-  if (n->num_regions != 2)
-    return interp_fail(ip, RG_INTERP_INVALID, "expects a cond and a body region");
-  uint32_t nvars = n->num_operands;
-  RgTensor *vars = NULL;
-  RgStatus s = copy_tensors(ip, in, nvars, &vars);
-  if (s != RG_OK)
-    return s;
-  RgTensor **ptrs = rg_alloc(sizeof *ptrs * (nvars ? nvars : 1));
-  if (!ptrs) {
-    rg_tensor_array_free(vars, nvars);
-    return interp_fail(ip, RG_INTERP_NOMEM, "out of memory");
+/* Operand tensors of n from the environment, into in[0..num_operands). */
+static RgStatus gather_operands(RgInterp *ip, const RgNode *n, RgTensor **in) {
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    EnvSlot *slot = env_find(ip->env, n->operands[i].value);
+    if (!slot || !slot->live)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %u has no value", i);
+    in[i] = &slot->t;
   }
-  for (uint32_t iter = 0;; iter++) {
-    for (uint32_t i = 0; i < nvars; i++)
-      ptrs[i] = &vars[i];
-    RgTensor *c = NULL;
-    uint32_t nc = 0;
-    s = run_region(ip, &n->regions[0], ptrs, nvars, &c, &nc);
-    ip->node = n;
-    if (s != RG_OK)
-      break;
-    bool go = nc == 1 && truthy(&c[0]);
-    if (nc != 1)
-      s = interp_fail(ip, RG_INTERP_INVALID, "cond region must yield one value");
-    rg_tensor_array_free(c, nc);
-    if (s != RG_OK || !go)
-      break;
-    if (iter >= MAX_LOOP_ITERATIONS) {
-      s = interp_fail(ip, RG_INTERP_UNSUPPORTED, "more than %d iterations", MAX_LOOP_ITERATIONS);
-      break;
-    }
-    RgTensor *next = NULL;
-    uint32_t nn = 0;
-    s = run_region(ip, &n->regions[1], ptrs, nvars, &next, &nn);
-    ip->node = n;
-    if (s == RG_OK && nn != nvars)
-      s = interp_fail(ip, RG_INTERP_INVALID, "body yields %u values for %u loop variables", nn,
-                      nvars);
-    if (s != RG_OK) {
-      rg_tensor_array_free(next, nn);
-      break;
-    }
-    rg_tensor_array_free(vars, nvars);
-    vars = next;
-  }
-  rg_free(ptrs);
-  if (s != RG_OK) {
-    rg_tensor_array_free(vars, nvars);
-    return s;
-  }
-  return define_results(ip, n, vars, nvars);
+  return RG_OK;
 }
 
 static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
@@ -423,49 +482,21 @@ static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
   if (n->num_operands > 8) {
     in = rg_alloc(sizeof *in * n->num_operands);
     if (!in)
-      return interp_fail(ip, RG_INTERP_NOMEM, "out of memory");
+      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
   }
-  RgStatus s = RG_OK;
-  for (uint32_t i = 0; i < n->num_operands && s == RG_OK; i++) {
-    EnvSlot *slot = env_find(ip->env, n->operands[i].value);
-    if (!slot || !slot->live)
-      s = interp_fail(ip, RG_INTERP_INVALID, "operand %u has no value", i);
-    else
-      in[i] = &slot->t;
-  }
-  if (s == RG_OK) {
-    if (op_is(ip, n, "tosa.cond_if") || op_is(ip, n, "tosa.while_loop")) {
-      if (++ip->depth > MAX_DEPTH)
-        s = interp_fail(ip, RG_INTERP_UNSUPPORTED, "regions nested too deeply");
-      else if (op_is(ip, n, "tosa.cond_if"))
-        s = exec_cond_if(ip, n, in);
-      else
-        s = exec_while(ip, n, in);
-      ip->depth--;
-    } else {
-      const InterpOpDef *d = op_def(ip, n->op);
-      RgTensor out;
-      if (!d)
-        s = interp_fail(ip, RG_INTERP_NOMEM, "out of memory");
-      else if (!d->fn)
-        s = interp_fail(ip, RG_INTERP_UNSUPPORTED, "unsupported op");
-      else if ((int64_t)n->num_operands < d->min_operands ||
-               (d->max_operands >= 0 && (int64_t)n->num_operands > d->max_operands))
-        s = interp_fail(ip, RG_INTERP_INVALID, "wrong number of operands (%u)", n->num_operands);
-      else if (n->num_results != 1)
-        s = interp_fail(ip, RG_INTERP_INVALID, "expected one result, found %u", n->num_results);
-      else if ((s = rg_tensor_init_type(&out, n->results[0].type)) != RG_OK)
-        s = interp_fail(ip, s == RG_ERR_NOMEM ? RG_INTERP_NOMEM : RG_INTERP_UNSUPPORTED,
-                        "result type %s is not a static tensor of a supported element type",
-                        n->results[0].type ? n->results[0].type->text : "(none)");
-      else if ((s = d->fn(ip, n, in, &out)) != RG_OK)
-        rg_tensor_release(&out);
-      else
-        s = env_define(ip, &n->results[0], &out);
-    }
-  }
+  RgTensor *outs = NULL;
+  RgStatus s = gather_operands(ip, n, in);
+  if (s == RG_OK)
+    s = eval_node(ip, n, in, &outs);
   if (in != small)
     rg_free(in);
+  for (uint32_t i = 0; outs && i < n->num_results; i++) {
+    if (s == RG_OK)
+      s = env_define(ip, &n->results[i], &outs[i]);
+    else
+      rg_tensor_release(&outs[i]);
+  }
+  rg_free(outs);
   if (s != RG_OK)
     return s;
   /* drop operands whose last direct use this was */
@@ -489,6 +520,9 @@ static void release_block(RgInterp *ip, const RgBlock *b) {
       env_release(ip->env, &n->results[i]);
 }
 
+/* Executes a block up to its terminator, its last op (func.return, a
+ * dialect's yield), which must have no results: its operands are what the
+ * block yields. */
 static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args, uint32_t nargs,
                            RgTensor **yielded, uint32_t *nyield) {
   *yielded = NULL;
@@ -497,39 +531,53 @@ static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args
   for (uint32_t i = 0; i < nargs && s == RG_OK; i++) {
     RgTensor t;
     if (rg_tensor_copy(&t, args[i]) != RG_OK)
-      s = interp_fail(ip, RG_INTERP_NOMEM, "out of memory");
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
     else
       s = env_define(ip, b->args[i], &t);
   }
-  bool terminated = false;
-  for (const RgNode *n = b->first; n && s == RG_OK; n = n->next) {
-    if (op_is(ip, n, "func.return") || op_is(ip, n, "tosa.yield")) {
-      ip->node = n;
-      RgTensor *small[8];
-      RgTensor **vals = small;
-      if (n->num_operands > 8 && !(vals = rg_alloc(sizeof *vals * n->num_operands))) {
-        s = interp_fail(ip, RG_INTERP_NOMEM, "out of memory");
-        break;
-      }
-      for (uint32_t i = 0; i < n->num_operands && s == RG_OK; i++) {
-        EnvSlot *slot = env_find(ip->env, n->operands[i].value);
-        if (!slot || !slot->live)
-          s = interp_fail(ip, RG_INTERP_INVALID, "operand %u has no value", i);
-        else
-          vals[i] = &slot->t;
-      }
-      if (s == RG_OK && (s = copy_tensors(ip, vals, n->num_operands, yielded)) == RG_OK)
-        *nyield = n->num_operands;
-      if (vals != small)
-        rg_free(vals);
-      terminated = true;
-      break;
-    }
+  const RgNode *n = b->first;
+  for (; n && n->next && s == RG_OK; n = n->next)
     s = exec_node(ip, n);
+  if (s == RG_OK && (!n || n->num_results)) {
+    if (n)
+      ip->node = n;
+    s = rg_eval_fail(ip, RG_INTERP_INVALID, "block does not end in a terminator");
   }
-  if (s == RG_OK && !terminated)
-    s = interp_fail(ip, RG_INTERP_INVALID, "block has no func.return or tosa.yield");
+  if (s == RG_OK) {
+    ip->node = n;
+    RgTensor *small[8];
+    RgTensor **vals = small;
+    if (n->num_operands > 8 && !(vals = rg_alloc(sizeof *vals * n->num_operands)))
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+    if (s == RG_OK)
+      s = gather_operands(ip, n, vals);
+    if (s == RG_OK && (s = copy_tensors(ip, vals, n->num_operands, yielded)) == RG_OK)
+      *nyield = n->num_operands;
+    if (vals != small)
+      rg_free(vals);
+  }
   release_block(ip, b);
+  return s;
+}
+
+RgStatus rg_interp_eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in,
+                             RgTensor **out, char *err, size_t errlen) {
+  *out = NULL;
+  ip->kind = RG_INTERP_OK;
+  ip->msg[0] = 0;
+  ip->depth = 0;
+  InterpEnv env = {0};
+  InterpEnv *saved = ip->env;
+  ip->env = &env;
+  ip->node = n;
+  RgStatus s = num_in == n->num_operands
+                   ? eval_node(ip, n, in, out)
+                   : rg_eval_fail(ip, RG_INTERP_INVALID, "given %u operands for %u", num_in,
+                                  n->num_operands);
+  env_free(&env);
+  ip->env = saved;
+  if (err && errlen)
+    snprintf(err, errlen, "%s", s == RG_OK ? "" : ip->msg);
   return s;
 }
 
@@ -547,18 +595,18 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
   const RgBlock *body = func && func->num_regions ? func->regions[0].first : NULL;
   RgTensor **args = NULL;
   if (!body) {
-    s = interp_fail(ip, RG_INTERP_INVALID, "not a function with a body");
+    s = rg_eval_fail(ip, RG_INTERP_INVALID, "not a function with a body");
   } else if (body->num_args != n) {
-    s = interp_fail(ip, RG_INTERP_INVALID, "function takes %u arguments, given %u",
+    s = rg_eval_fail(ip, RG_INTERP_INVALID, "function takes %u arguments, given %u",
                     body->num_args, n);
   } else if (!(args = rg_alloc(sizeof *args * (n ? n : 1)))) {
-    s = interp_fail(ip, RG_INTERP_NOMEM, "out of memory");
+    s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
   } else {
     for (uint32_t i = 0; i < n && s == RG_OK; i++) {
       RgTensor want;
       args[i] = (RgTensor *)&inputs[i];
       if (rg_tensor_init_type(&want, body->args[i]->type) != RG_OK) {
-        s = interp_fail(ip, RG_INTERP_UNSUPPORTED, "argument %u has unsupported type %s", i,
+        s = rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "argument %u has unsupported type %s", i,
                         body->args[i]->type->text);
         continue;
       }
@@ -566,7 +614,7 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
       for (int32_t d = 0; same && d < want.rank; d++)
         same = want.dims[d] == inputs[i].dims[d];
       if (!same)
-        s = interp_fail(ip, RG_INTERP_INVALID, "input %u does not match argument type %s", i,
+        s = rg_eval_fail(ip, RG_INTERP_INVALID, "input %u does not match argument type %s", i,
                         body->args[i]->type->text);
       rg_tensor_release(&want);
     }
@@ -581,7 +629,7 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
     *outputs = NULL;
     *nout = 0;
     if (ip->kind == RG_INTERP_OK)
-      interp_fail(ip, RG_INTERP_INVALID, "failed");
+      rg_eval_fail(ip, RG_INTERP_INVALID, "failed");
   }
   if (err && errlen)
     snprintf(err, errlen, "%s", s == RG_OK ? "" : ip->msg);

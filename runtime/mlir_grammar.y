@@ -35,11 +35,18 @@ int mlir_parseFallback(int token);
 %stack_overflow { mlir_stack_overflow(p); }
 
 /* Keywords (and builtin type names) can name dictionary entries. */
-%fallback BARE TRUE FALSE UNIT TYPE.
+%fallback BARE TRUE FALSE UNIT TYPE KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_TOSA
+          KW_ATTRIBUTES.
 
 %token VALUE CARET SYMBOL HASH TYPE LOC DENSE VERBATIM ARRAY_OPEN RESOURCES
        TRUE FALSE UNIT BARE INTEGER FLOAT STRING LPAREN RPAREN LBRACKET
-       RBRACKET LBRACE RBRACE LPROPS RPROPS COMMA COLON EQUAL ARROW RANGLE.
+       RBRACKET LBRACE RBRACE LPROPS RPROPS COMMA COLON EQUAL ARROW RANGLE
+       KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_TOSA KW_ATTRIBUTES.
+
+/* A `return` without operands ends its block: a value name after it can
+ * only start the next operation, never be an operand of the `return`. */
+%nonassoc KW_RETURN.
+%nonassoc VALUE.
 
 file ::= items.
 items ::= .
@@ -87,6 +94,74 @@ attrs_open ::= LBRACE. { mlir_dict_begin(p); }
 
 loc_opt(L) ::= . { L.s = NULL; L.len = 0; }
 loc_opt(L) ::= LOC(A). { L = A; }
+
+/* ---- custom ("pretty") assembly: builtin.module, func.func, func.return,
+ * TOSA ops and arith.constant (mlir_pretty.c builds them) ---- */
+
+%type pres {uint32_t}
+pres(G) ::= . { G = 0; }
+pres(G) ::= result_groups(A) EQUAL. { G = A; }
+
+/* Any other bare op name: one error naming the op. */
+operation ::= unknown_head.
+unknown_head ::= pres BARE(N). { mlir_pretty_unknown(p, &N); }
+
+/* `tosa.add %a, %b {attrs} : (types) -> types` */
+operation ::= tosa_head operands_opt pattrs_opt COLON(C) fnsig(S) loc_opt(L).
+  { mlir_pretty_tosa_end(p, S, &C, L.s ? &L : NULL); }
+tosa_head ::= pres(G) KW_TOSA(N). { mlir_pretty_begin(p, &N, G); }
+pattrs_opt ::= .
+pattrs_opt ::= attrs_open entries_opt RBRACE. { mlir_dict_end(p); }
+
+/* `return %a, %b : ta, tb` (also func.return and tosa.yield) */
+operation ::= ret_head ret_empty loc_opt(L). { mlir_pretty_end(p, 0, L.s ? &L : NULL); }
+operation ::= ret_head operands COLON tlist(N) loc_opt(L). { mlir_pretty_end(p, N, L.s ? &L : NULL); }
+ret_head ::= pres(G) KW_RETURN(N). { mlir_pretty_begin(p, &N, G); }
+ret_empty ::= . [KW_RETURN]
+
+/* `arith.constant {attrs} 1.0 : f32` */
+operation ::= const_head pattrs_opt const_value(A) loc_opt(L). { mlir_pretty_const(p, A, L.s ? &L : NULL); }
+const_head ::= pres(G) KW_CONSTANT(N). { mlir_pretty_begin(p, &N, G); }
+%type const_value {MlirAt}
+const_value(A) ::= INTEGER(N) COLON type(T). { A = mlir_attr_number(p, &N, &T, false); }
+const_value(A) ::= FLOAT(N) COLON type(T). { A = mlir_attr_number(p, &N, &T, true); }
+const_value(A) ::= TRUE(T). { A = mlir_attr_bool(p, &T, true); }
+const_value(A) ::= FALSE(T). { A = mlir_attr_bool(p, &T, false); }
+const_value(A) ::= DENSE(S) COLON type(T). { A = mlir_attr_dense(p, &S, T); }
+const_value(A) ::= VERBATIM(S) COLON type(T). { A = mlir_attr_verbatim(p, &S, &T); }
+
+/* `module @name attributes {attrs} { ... }` */
+operation ::= module_head msym_opt dattrs_opt region loc_opt(L). { mlir_pretty_end(p, 0, L.s ? &L : NULL); }
+module_head ::= pres(G) KW_MODULE(N). { mlir_pretty_begin(p, &N, G); }
+msym_opt ::= .
+msym_opt ::= SYMBOL(S). { mlir_pretty_sym(p, &S, NULL); }
+dattrs_opt ::= .
+dattrs_opt ::= KW_ATTRIBUTES attrs_open entries_opt RBRACE. { mlir_dict_end(p); }
+
+/* `func.func private @f(%a: t {attrs} loc(..)) -> (t {attrs}) attributes {..} {body}` */
+operation ::= func_sig dattrs_opt func_body loc_opt(L). { mlir_pretty_end(p, 0, L.s ? &L : NULL); }
+func_sig ::= func_head LPAREN fargs_opt RPAREN fres_opt. { mlir_func_sig(p); }
+func_head ::= pres(G) KW_FUNC(N) SYMBOL(S). { mlir_func_begin(p, &N, G, &S, NULL); }
+func_head ::= pres(G) KW_FUNC(N) BARE(V) SYMBOL(S). { mlir_func_begin(p, &N, G, &S, &V); }
+fargs_opt ::= .
+fargs_opt ::= fargs.
+fargs ::= farg.
+fargs ::= fargs COMMA farg.
+farg ::= VALUE(V) COLON type(T) fdict_opt(D) loc_opt(L). { mlir_func_arg(p, &V, T, D, L.s ? &L : NULL); }
+farg ::= type(T) fdict_opt(D) loc_opt(L). { mlir_func_arg(p, NULL, T, D, L.s ? &L : NULL); }
+%type fdict_opt {MlirAt}
+fdict_opt(D) ::= . { D.a = NULL; D.end = NULL; }
+fdict_opt(D) ::= dict_open(B) entries_opt RBRACE(C). { D = mlir_attr_dict(p, B, &C); }
+fres_opt ::= .
+fres_opt ::= ARROW TYPE(A). { MlirAt none = {NULL, NULL}; mlir_func_res(p, mlir_type_tok(p, &A), none); }
+fres_opt ::= ARROW LPAREN RPAREN.
+fres_opt ::= ARROW LPAREN fres_list RPAREN.
+fres_list ::= fres.
+fres_list ::= fres_list COMMA fres.
+fres ::= type(T) fdict_opt(D). { mlir_func_res(p, T, D); }
+func_body ::= . { mlir_func_body(p, false); }
+func_body ::= func_body_open ops_opt blocks_opt RBRACE. { mlir_region_end(p); }
+func_body_open ::= LBRACE. { mlir_func_body(p, true); }
 
 /* ---- regions and blocks ---- */
 
@@ -174,6 +249,7 @@ attr(A) ::= list_open(B) RBRACKET(C). { A = mlir_attr_array(p, B, &C); }
 attr(A) ::= list_open(B) attr_list RBRACKET(C). { A = mlir_attr_array(p, B, &C); }
 attr(A) ::= dict_open(B) entries_opt RBRACE(C). { A = mlir_attr_dict(p, B, &C); }
 attr(A) ::= darray_head RANGLE(C). { A = mlir_attr_darray(p, &C); }
+attr(A) ::= BARE(B). { A = mlir_attr_bare(p, &B); }
 attr(A) ::= darray_head COLON darray_elems RANGLE(C). { A = mlir_attr_darray(p, &C); }
 
 %type list_open {uint32_t}

@@ -50,7 +50,127 @@ typedef struct MlirAt {
   const char *end;
 } MlirAt;
 
+
+/* ---- the builder's state, shared by mlir_read.c (operations, regions,
+ * driver), mlir_attr_read.c (types, attributes) and mlir_pretty.c ---- */
+
+#define VEC(T) struct { T *v; uint32_t len, cap; }
+
 typedef struct MlirParser MlirParser;
+
+typedef struct ResGroup {
+  MlirTok name;
+  uint32_t count;
+} ResGroup;
+
+typedef struct OpFrame {
+  MlirTok name;
+  RgOpId op;
+  uint32_t res_base, ngroups;
+  uint32_t opnd_base;
+  uint32_t named_base, num_props;
+  uint32_t region_base;
+  uint8_t form; /* MLIR_FORM_*: how the op was written */
+} OpFrame;
+
+/* The custom forms read (mlir_pretty.c); GENERIC is `"dialect.op"(...)`. */
+enum { MLIR_FORM_GENERIC, MLIR_FORM_TOSA, MLIR_FORM_RETURN, MLIR_FORM_CONST, MLIR_FORM_MODULE,
+       MLIR_FORM_FUNC };
+
+typedef struct RegionFrame {
+  RgRegion *r;
+  RgBlock *cur;
+  uint32_t name_mark; /* names defined in this region start here */
+  uint32_t iso_saved; /* the isolation barrier to restore on exit */
+} RegionFrame;
+
+/* A name in scope: `%name` for values. Entries form a stack (scopes pop
+ * from the top) and hash chains through `next`; since scopes pop in LIFO
+ * order, a popped entry is always the head of its chain. */
+typedef struct NameEnt {
+  const char *s;
+  uint32_t len, hash;
+  uint32_t next; /* index + 1 of the next entry in the chain, 0 = none */
+  uint32_t count;
+  RgValue *vals; /* count contiguous results, or one block argument */
+} NameEnt;
+
+typedef struct Span {
+  const char *s;
+  uint32_t len;
+  uint32_t ops_before; /* top-level ops seen before it */
+  bool resources;
+} Span;
+
+typedef struct Bracket {
+  int tok;
+  const char *at;
+} Bracket;
+
+struct MlirParser {
+  RgGraph *g;
+  const RgSource *src;
+  RgDiags *d;
+  bool failed;
+  RgOpId op_func, op_module;
+  const RgAttr *unit;
+
+  VEC(OpFrame) ops;
+  VEC(RegionFrame) regions;
+  VEC(ResGroup) results;
+  VEC(RgValue *) opnds;
+  VEC(const char *) opnd_at;
+  VEC(const RgType *) types;
+  VEC(const RgAttr *) attrs;
+  VEC(RgNamedAttr) named;
+  VEC(uint32_t) dict_bases;
+  VEC(RgRegion *) done_regions;
+  VEC(NameEnt) names;
+  VEC(Span) spans;
+  VEC(Bracket) brackets;
+  VEC(int64_t) darr_ints;
+  VEC(double) darr_floats;
+  uint32_t *buckets;
+  uint32_t bucket_mask;
+  uint32_t iso_base; /* names below this index are hidden by isolation */
+  uint32_t top_ops;
+
+  /* the dense array being read */
+  const char *darr_start;
+  const RgType *darr_elem;
+  bool darr_float;
+
+  RgBuf scratch;
+
+  /* custom form: the bare enum word awaiting its key, and the function
+   * signature being read (argument then result attribute dicts) */
+  const RgAttr *bare_pending;
+  MlirTok fn_sym, fn_vis;
+  uint32_t fn_nargs, fn_nres, fn_named_args;
+  VEC(const RgAttr *) fn_attrs;
+};
+
+#define VEC_PUSH(p, vec, x)                                                             \
+  (mlir_vec_grow((p), (void **)&(vec).v, &(vec).cap, (vec).len + 1, sizeof *(vec).v)       \
+       ? ((vec).v[(vec).len++] = (x), true)                                            \
+       : false)
+
+/* Reports the first error (later ones are dropped) and marks the parse
+ * failed; `at` NULL means the end of input. */
+void mlir_error(MlirParser *p, const char *at, const char *fmt, ...) RG_PRINTF(3, 4);
+void mlir_nomem(MlirParser *p, const char *at);
+bool mlir_vec_grow(MlirParser *p, void **v, uint32_t *cap, uint32_t need, size_t elem);
+void *mlir_arena(MlirParser *p, size_t n);
+char *mlir_arena_dup(MlirParser *p, const char *s, size_t n);
+static inline int mlir_hexv(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* Unescapes a string token (with its quotes) into p->scratch. */
+bool mlir_unescape(MlirParser *p, const MlirTok *t);
 
 /* ---- builder entry points called from the grammar's actions ---- */
 void mlir_result_group(MlirParser *p, const MlirTok *name, const MlirTok *count);
@@ -87,6 +207,27 @@ MlirAt mlir_attr_dict(MlirParser *p, uint32_t base, const MlirTok *close);
 void mlir_darray_begin(MlirParser *p, const MlirTok *open, MlirTy elem);
 void mlir_darray_elem(MlirParser *p, const MlirTok *t, bool is_float);
 MlirAt mlir_attr_darray(MlirParser *p, const MlirTok *close);
+
+/* ---- custom (pretty) form, mlir_pretty.c ---- */
+void mlir_pretty_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups);
+void mlir_pretty_unknown(MlirParser *p, const MlirTok *name);
+void mlir_pretty_end(MlirParser *p, uint32_t nin, const MlirTok *loc);
+void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc);
+void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc);
+void mlir_pretty_sym(MlirParser *p, const MlirTok *sym, const MlirTok *vis);
+void mlir_func_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, const MlirTok *sym,
+                     const MlirTok *vis);
+void mlir_func_arg(MlirParser *p, const MlirTok *name, MlirTy ty, MlirAt dict, const MlirTok *loc);
+void mlir_func_res(MlirParser *p, MlirTy ty, MlirAt dict);
+void mlir_func_sig(MlirParser *p);
+void mlir_func_body(MlirParser *p, bool present);
+MlirAt mlir_attr_bare(MlirParser *p, const MlirTok *t);
+/* An attribute of the current dict entry `key`: a pending bare enum word
+ * becomes its dialect attribute; anything else is returned unchanged. */
+const RgAttr *mlir_pretty_entry(MlirParser *p, const char *key, const RgAttr *a);
+/* Text that is not MLIR text (bytecode, executables, archives): a
+ * description of what it is, or NULL. */
+const char *mlir_binary_kind(const char *text, size_t len);
 
 void mlir_syntax_error(MlirParser *p, int major, const MlirTok *t, const char *expected);
 void mlir_stack_overflow(MlirParser *p);

@@ -2,7 +2,8 @@
  * input is NUL-terminated (sentinel method, no YYFILL). Dialect attributes
  * and types, dense literals, affine maps, locations and the resource section
  * are captured whole as one verbatim token by a balanced-bracket scan, so
- * the grammar never sees their insides (see docs/mlir.md for why). */
+ * the grammar never sees their insides (see docs/mlir.md for why). The
+ * names of the ops whose custom form is read are keywords of their own. */
 #include "mlir_internal.h"
 #include "runtime/mlir_grammar.h"
 
@@ -171,6 +172,12 @@ int mlir_lex(MlirLexer *lx, MlirTok *t) {
                             TOK(MT_RESOURCES);
                           }
       inttype | floattype | "index" | "none"  { TOK(MT_TYPE); }
+      "module" | "builtin.module"  { TOK(MT_KW_MODULE); }
+      "func.func"         { TOK(MT_KW_FUNC); }
+      "return" | "func.return" | "tosa.yield"  { TOK(MT_KW_RETURN); }
+      "arith.constant"    { TOK(MT_KW_CONSTANT); }
+      "attributes"        { TOK(MT_KW_ATTRIBUTES); }
+      "tosa." [a-z0-9_]+  { TOK(MT_KW_TOSA); }
       "true"              { TOK(MT_TRUE); }
       "false"             { TOK(MT_FALSE); }
       "unit"              { TOK(MT_UNIT); }

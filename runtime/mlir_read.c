@@ -1,4 +1,4 @@
-/* runtime/mlir_read.c - the MLIR generic-form reader: drives the re2c lexer
+/* runtime/mlir_read.c - the MLIR reader: drives the re2c lexer
  * and the lemon parser, and builds the graph from the grammar's actions.
  * Values are resolved by name through a scoped hash table; everything the
  * graph keeps is allocated in the graph's arena, the parser's own stacks
@@ -8,88 +8,6 @@
 #include <stdlib.h>
 #include "mlir_internal.h"
 #include "runtime/mlir_grammar.h"
-
-#define VEC(T) struct { T *v; uint32_t len, cap; }
-
-typedef struct ResGroup {
-  MlirTok name;
-  uint32_t count;
-} ResGroup;
-
-typedef struct OpFrame {
-  MlirTok name;
-  RgOpId op;
-  uint32_t res_base, ngroups;
-  uint32_t opnd_base;
-  uint32_t named_base, num_props;
-  uint32_t region_base;
-} OpFrame;
-
-typedef struct RegionFrame {
-  RgRegion *r;
-  RgBlock *cur;
-  uint32_t name_mark; /* names defined in this region start here */
-  uint32_t iso_saved; /* the isolation barrier to restore on exit */
-} RegionFrame;
-
-/* A name in scope: `%name` for values. Entries form a stack (scopes pop
- * from the top) and hash chains through `next`; since scopes pop in LIFO
- * order, a popped entry is always the head of its chain. */
-typedef struct NameEnt {
-  const char *s;
-  uint32_t len, hash;
-  uint32_t next; /* index + 1 of the next entry in the chain, 0 = none */
-  uint32_t count;
-  RgValue *vals; /* count contiguous results, or one block argument */
-} NameEnt;
-
-typedef struct Span {
-  const char *s;
-  uint32_t len;
-  uint32_t ops_before; /* top-level ops seen before it */
-  bool resources;
-} Span;
-
-typedef struct Bracket {
-  int tok;
-  const char *at;
-} Bracket;
-
-struct MlirParser {
-  RgGraph *g;
-  const RgSource *src;
-  RgDiags *d;
-  bool failed;
-  RgOpId op_func, op_module;
-  const RgAttr *unit;
-
-  VEC(OpFrame) ops;
-  VEC(RegionFrame) regions;
-  VEC(ResGroup) results;
-  VEC(RgValue *) opnds;
-  VEC(const char *) opnd_at;
-  VEC(const RgType *) types;
-  VEC(const RgAttr *) attrs;
-  VEC(RgNamedAttr) named;
-  VEC(uint32_t) dict_bases;
-  VEC(RgRegion *) done_regions;
-  VEC(NameEnt) names;
-  VEC(Span) spans;
-  VEC(Bracket) brackets;
-  VEC(int64_t) darr_ints;
-  VEC(double) darr_floats;
-  uint32_t *buckets;
-  uint32_t bucket_mask;
-  uint32_t iso_base; /* names below this index are hidden by isolation */
-  uint32_t top_ops;
-
-  /* the dense array being read */
-  const char *darr_start;
-  const RgType *darr_elem;
-  bool darr_float;
-
-  RgBuf scratch;
-};
 
 /* ---- errors ---- */
 
@@ -110,17 +28,17 @@ static void verror(MlirParser *p, const char *at, const char *fmt, va_list ap) {
   rg_vdiag(p->d, RG_ERROR, loc, fmt, ap);
 }
 
-static void error(MlirParser *p, const char *at, const char *fmt, ...) RG_PRINTF(3, 4);
-static void error(MlirParser *p, const char *at, const char *fmt, ...) {
+void mlir_error(MlirParser *p, const char *at, const char *fmt, ...) RG_PRINTF(3, 4);
+void mlir_error(MlirParser *p, const char *at, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   verror(p, at, fmt, ap);
   va_end(ap);
 }
 
-static void nomem(MlirParser *p, const char *at) { error(p, at, "out of memory"); }
+void mlir_nomem(MlirParser *p, const char *at) { mlir_error(p, at, "out of memory"); }
 
-static bool vec_grow(MlirParser *p, void **v, uint32_t *cap, uint32_t need, size_t elem) {
+bool mlir_vec_grow(MlirParser *p, void **v, uint32_t *cap, uint32_t need, size_t elem) {
   if (need <= *cap)
     return true;
   uint32_t ncap = *cap ? *cap * 2 : 16;
@@ -128,7 +46,7 @@ static bool vec_grow(MlirParser *p, void **v, uint32_t *cap, uint32_t need, size
     ncap *= 2;
   void *nv = rg_realloc(*v, elem * ncap);
   if (!nv) {
-    nomem(p, NULL);
+    mlir_nomem(p, NULL);
     return false;
   }
   *v = nv;
@@ -136,22 +54,18 @@ static bool vec_grow(MlirParser *p, void **v, uint32_t *cap, uint32_t need, size
   return true;
 }
 
-#define VEC_PUSH(p, vec, x)                                                             \
-  (vec_grow((p), (void **)&(vec).v, &(vec).cap, (vec).len + 1, sizeof *(vec).v)       \
-       ? ((vec).v[(vec).len++] = (x), true)                                            \
-       : false)
 
-static void *arena(MlirParser *p, size_t n) {
+void *mlir_arena(MlirParser *p, size_t n) {
   void *m = rg_arena_alloc(ir_arena(p->g), n);
   if (!m)
-    nomem(p, NULL);
+    mlir_nomem(p, NULL);
   return m;
 }
 
-static char *arena_dup(MlirParser *p, const char *s, size_t n) {
+char *mlir_arena_dup(MlirParser *p, const char *s, size_t n) {
   char *m = rg_arena_strdup(ir_arena(p->g), s, n);
   if (!m)
-    nomem(p, NULL);
+    mlir_nomem(p, NULL);
   return m;
 }
 
@@ -190,6 +104,12 @@ const char *mlir_token_desc(int major) {
   case MT_EQUAL: return "'='";
   case MT_ARROW: return "'->'";
   case MT_RANGLE: return "'>'";
+  case MT_KW_MODULE: return "'module'";
+  case MT_KW_FUNC: return "'func.func'";
+  case MT_KW_RETURN: return "'return'";
+  case MT_KW_CONSTANT: return "'arith.constant'";
+  case MT_KW_TOSA: return "a TOSA op";
+  case MT_KW_ATTRIBUTES: return "'attributes'";
   }
   return "a token";
 }
@@ -199,7 +119,7 @@ void mlir_syntax_error(MlirParser *p, int major, const MlirTok *t, const char *e
     return;
   if (major == 0 && p->brackets.len) {
     Bracket *b = &p->brackets.v[p->brackets.len - 1];
-    error(p, b->at, "'%s' is never closed (input ends early)", b->tok == MT_LPROPS ? "<{"
+    mlir_error(p, b->at, "'%s' is never closed (input ends early)", b->tok == MT_LPROPS ? "<{"
           : b->tok == MT_LPAREN ? "(" : b->tok == MT_LBRACKET ? "[" : "{");
     return;
   }
@@ -213,27 +133,20 @@ void mlir_syntax_error(MlirParser *p, int major, const MlirTok *t, const char *e
   const char *at = major == 0 ? NULL : t->s;
   bool op_expected = strstr(expected, "a string") && strstr(expected, "a value name");
   if (op_expected && (major == MT_BARE || major == MT_TYPE))
-    error(p, at, "expected an operation in generic form (\"dialect.op\"(...)), found %s; "
+    mlir_error(p, at, "expected an operation in generic form (\"dialect.op\"(...)), found %s; "
           "custom assembly is not supported", found);
   else if (expected[0])
-    error(p, at, "expected %s, found %s", expected, found);
+    mlir_error(p, at, "expected %s, found %s", expected, found);
   else
-    error(p, at, "unexpected %s", found);
+    mlir_error(p, at, "unexpected %s", found);
 }
 
-void mlir_stack_overflow(MlirParser *p) { error(p, NULL, "nesting too deep"); }
+void mlir_stack_overflow(MlirParser *p) { mlir_error(p, NULL, "nesting too deep"); }
 
 /* ---- strings ---- */
 
-static int hexv(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 /* Unescapes a string token (with its quotes) into p->scratch. */
-static bool unescape(MlirParser *p, const MlirTok *t) {
+bool mlir_unescape(MlirParser *p, const MlirTok *t) {
   p->scratch.len = 0;
   const char *s = t->s + 1, *end = t->s + t->len - 1;
   while (s < end) {
@@ -253,16 +166,16 @@ static bool unescape(MlirParser *p, const MlirTok *t) {
     } else if (c == 't') {
       rg_buf_putc(&p->scratch, '\t');
       s = bs + 2;
-    } else if (bs + 2 < end && hexv(c) >= 0 && hexv(bs[2]) >= 0) {
-      rg_buf_putc(&p->scratch, (char)(hexv(c) * 16 + hexv(bs[2])));
+    } else if (bs + 2 < end && mlir_hexv(c) >= 0 && mlir_hexv(bs[2]) >= 0) {
+      rg_buf_putc(&p->scratch, (char)(mlir_hexv(c) * 16 + mlir_hexv(bs[2])));
       s = bs + 3;
     } else {
-      error(p, bs, "unknown escape in string literal");
+      mlir_error(p, bs, "unknown escape in string literal");
       return false;
     }
   }
   if (p->scratch.oom) {
-    nomem(p, t->s);
+    mlir_nomem(p, t->s);
     return false;
   }
   rg_buf_putc(&p->scratch, 0);
@@ -277,7 +190,7 @@ static uint32_t name_hash(const char *s, uint32_t len) { return rg_hash_bytes(s,
 static bool names_rehash(MlirParser *p, uint32_t nbuckets) {
   uint32_t *b = rg_alloc(sizeof *b * nbuckets);
   if (!b) {
-    nomem(p, NULL);
+    mlir_nomem(p, NULL);
     return false;
   }
   memset(b, 0, sizeof *b * nbuckets);
@@ -308,7 +221,7 @@ static void name_define(MlirParser *p, const MlirTok *t, RgValue *vals, uint32_t
   uint32_t hash = name_hash(t->s, t->len);
   NameEnt *old = name_find(p, t->s, t->len, hash);
   if (old && (uint32_t)(old - p->names.v) >= p->iso_base) {
-    error(p, t->s, "redefinition of value '%.*s'", (int)t->len, t->s);
+    mlir_error(p, t->s, "redefinition of value '%.*s'", (int)t->len, t->s);
     return;
   }
   if (!p->buckets || p->names.len + 1 > (p->bucket_mask + 1)) {
@@ -355,12 +268,12 @@ void mlir_result_group(MlirParser *p, const MlirTok *name, const MlirTok *count)
   if (p->failed)
     return;
   if (memchr(name->s, '#', name->len)) {
-    error(p, name->s, "a result name cannot carry a '#index'");
+    mlir_error(p, name->s, "a result name cannot carry a '#index'");
     return;
   }
   ResGroup r = {*name, 1};
   if (count && (!parse_u32(count->s, count->len, &r.count) || r.count == 0)) {
-    error(p, count->s, "invalid result count '%.*s'", (int)count->len, count->s);
+    mlir_error(p, count->s, "invalid result count '%.*s'", (int)count->len, count->s);
     return;
   }
   VEC_PUSH(p, p->results, r);
@@ -372,24 +285,24 @@ void mlir_op_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups) {
   const char *s = name->s + 1;
   size_t len = name->len - 2;
   if (memchr(s, '\\', len)) {
-    if (!unescape(p, name))
+    if (!mlir_unescape(p, name))
       return;
     s = p->scratch.data;
     len = p->scratch.len;
   }
   if (len == 0) {
-    error(p, name->s, "empty operation name");
+    mlir_error(p, name->s, "empty operation name");
     return;
   }
   if (memchr(s, 0, len)) {
-    error(p, name->s, "operation name contains a NUL byte");
+    mlir_error(p, name->s, "operation name contains a NUL byte");
     return;
   }
   OpFrame f = {0};
   f.name = *name;
   f.op = rg_op_intern(p->g, s, len);
   if (f.op == RG_OP_NONE) {
-    nomem(p, name->s);
+    mlir_nomem(p, name->s);
     return;
   }
   f.res_base = p->results.len - ngroups;
@@ -408,21 +321,21 @@ void mlir_operand(MlirParser *p, const MlirTok *v) {
   if (hash) {
     len = (uint32_t)(hash - v->s);
     if (!parse_u32(hash + 1, (uint32_t)(v->s + v->len - hash - 1), &idx)) {
-      error(p, hash, "result index too large");
+      mlir_error(p, hash, "result index too large");
       return;
     }
   }
   NameEnt *e = name_find(p, v->s, len, name_hash(v->s, len));
   if (!e) {
-    error(p, v->s, "use of undefined value '%.*s'", (int)len, v->s);
+    mlir_error(p, v->s, "use of undefined value '%.*s'", (int)len, v->s);
     return;
   }
   if ((uint32_t)(e - p->names.v) < p->iso_base) {
-    error(p, v->s, "use of value '%.*s' from outside an isolated-from-above op", (int)len, v->s);
+    mlir_error(p, v->s, "use of value '%.*s' from outside an isolated-from-above op", (int)len, v->s);
     return;
   }
   if (idx >= e->count) {
-    error(p, v->s, "result index #%u out of range: '%.*s' has %u result%s", idx, (int)len,
+    mlir_error(p, v->s, "result index #%u out of range: '%.*s' has %u result%s", idx, (int)len,
           v->s, e->count, e->count == 1 ? "" : "s");
     return;
   }
@@ -431,7 +344,7 @@ void mlir_operand(MlirParser *p, const MlirTok *v) {
 }
 
 void mlir_successors(MlirParser *p, const MlirTok *at) {
-  error(p, at->s, "successors are not supported");
+  mlir_error(p, at->s, "successors are not supported");
 }
 
 void mlir_props_end(MlirParser *p) {
@@ -450,7 +363,7 @@ void mlir_region_begin(MlirParser *p, const MlirTok *at) {
   RegionFrame rf = {0};
   rf.r = rg_arena_zalloc(ir_arena(p->g), sizeof *rf.r);
   if (!rf.r) {
-    nomem(p, at->s);
+    mlir_nomem(p, at->s);
     return;
   }
   rf.name_mark = p->names.len;
@@ -479,7 +392,7 @@ void mlir_block_begin(MlirParser *p, const MlirTok *label) {
   names_pop(p, rf->name_mark);
   rf->cur = rg_region_add_block(p->g, rf->r);
   if (!rf->cur)
-    nomem(p, label->s);
+    mlir_nomem(p, label->s);
 }
 
 static const char *intern_loc(MlirParser *p, const MlirTok *loc) {
@@ -487,7 +400,7 @@ static const char *intern_loc(MlirParser *p, const MlirTok *loc) {
     return NULL;
   const char *s = rg_intern(p->g, loc->s, loc->len);
   if (!s)
-    nomem(p, loc->s);
+    mlir_nomem(p, loc->s);
   return s;
 }
 
@@ -495,13 +408,13 @@ void mlir_block_arg(MlirParser *p, const MlirTok *name, MlirTy ty, const MlirTok
   if (p->failed)
     return;
   if (memchr(name->s, '#', name->len)) {
-    error(p, name->s, "a block argument name cannot carry a '#index'");
+    mlir_error(p, name->s, "a block argument name cannot carry a '#index'");
     return;
   }
   RgBlock *b = p->regions.v[p->regions.len - 1].cur;
   RgValue *v = rg_block_add_arg(p->g, b, ty.t, intern_loc(p, loc));
   if (!v) {
-    nomem(p, name->s);
+    mlir_nomem(p, name->s);
     return;
   }
   name_define(p, name, v, 1);
@@ -522,7 +435,7 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
   const RgType **tin = &p->types.v[p->types.len - sig.nin - sig.nout];
   const RgType **tout = tin + sig.nin;
   if (sig.nin != nopnds) {
-    error(p, colon->s, "expected %u operand type%s but had %u", nopnds, nopnds == 1 ? "" : "s",
+    mlir_error(p, colon->s, "expected %u operand type%s but had %u", nopnds, nopnds == 1 ? "" : "s",
           sig.nin);
     return;
   }
@@ -530,7 +443,7 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
   for (uint32_t i = 0; i < f.ngroups; i++)
     named_results += p->results.v[f.res_base + i].count;
   if (f.ngroups && named_results != sig.nout) {
-    error(p, f.ngroups ? p->results.v[f.res_base].name.s : f.name.s,
+    mlir_error(p, f.ngroups ? p->results.v[f.res_base].name.s : f.name.s,
           "operation defines %u result%s but was provided %u to bind", sig.nout,
           sig.nout == 1 ? "" : "s", named_results);
     return;
@@ -545,19 +458,19 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
       const char *e = at;
       while (*e && *e != ',' && *e != ')' && *e != ' ')
         e++;
-      error(p, at, "operand #%u ('%.*s') has type '%s' but the op's type says '%s'", i,
+      mlir_error(p, at, "operand #%u ('%.*s') has type '%s' but the op's type says '%s'", i,
             (int)(e - at), at, have, want);
       return;
     }
   }
   uint32_t nregions = p->done_regions.len - f.region_base;
   if (nregions > UINT16_MAX) {
-    error(p, f.name.s, "too many regions");
+    mlir_error(p, f.name.s, "too many regions");
     return;
   }
   RgNode *n = rg_node_create(p->g, f.op, nopnds, opnds, sig.nout, tout, nregions);
   if (!n || !ir_node_set_src(p->g, n, (uint32_t)(f.name.s - p->src->text))) {
-    nomem(p, f.name.s);
+    mlir_nomem(p, f.name.s);
     return;
   }
   for (uint32_t i = 0; i < nregions; i++) {
@@ -569,11 +482,11 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
   }
   uint32_t nattrs = p->named.len - f.named_base;
   if (nattrs > UINT16_MAX) {
-    error(p, f.name.s, "too many attributes");
+    mlir_error(p, f.name.s, "too many attributes");
     return;
   }
   if (nattrs) {
-    RgNamedAttr *arr = arena(p, sizeof *arr * nattrs);
+    RgNamedAttr *arr = mlir_arena(p, sizeof *arr * nattrs);
     if (!arr)
       return;
     memcpy(arr, &p->named.v[f.named_base], sizeof *arr * nattrs);
@@ -590,7 +503,7 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
     if (!rf->cur) {
       rf->cur = rg_region_add_block(p->g, rf->r);
       if (!rf->cur) {
-        nomem(p, f.name.s);
+        mlir_nomem(p, f.name.s);
         return;
       }
     }
@@ -619,7 +532,7 @@ void mlir_alias(MlirParser *p, const MlirTok *start, const char *end) {
     return;
   if (start->len < 2 || (start->s[0] != '#' && start->s[0] != '!') ||
       memchr(start->s, '<', start->len)) {
-    error(p, start->s, "expected an alias name ('#name' or '!name') before '='");
+    mlir_error(p, start->s, "expected an alias name ('#name' or '!name') before '='");
     return;
   }
   Span s = {start->s, (uint32_t)(end - start->s), p->top_ops, false};
@@ -631,678 +544,6 @@ void mlir_resources(MlirParser *p, const MlirTok *t) {
     return;
   Span s = {t->s, t->len, p->top_ops, true};
   VEC_PUSH(p, p->spans, s);
-}
-
-/* ---- types ---- */
-
-static bool int_type_width(const char *s, uint32_t len, uint32_t *width, char *sign) {
-  *sign = 0;
-  if (len && (s[0] == 's' || s[0] == 'u')) {
-    *sign = s[0];
-    s++;
-    len--;
-  }
-  if (len < 2 || s[0] != 'i')
-    return false;
-  uint64_t w = 0;
-  for (uint32_t i = 1; i < len; i++) {
-    if (s[i] < '0' || s[i] > '9' || i > 9)
-      return false;
-    w = w * 10 + (uint64_t)(s[i] - '0');
-  }
-  *width = (uint32_t)w;
-  return true;
-}
-
-static bool is_float_name(const char *s, uint32_t len) {
-  static const char *const names[] = {
-      "f16", "bf16", "f32", "f64", "f80", "f128", "tf32", "f4E2M1FN", "f6E2M3FN", "f6E3M2FN",
-      "f8E5M2", "f8E4M3", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E3M4",
-      "f8E8M0FNU"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (strlen(names[i]) == len && memcmp(names[i], s, len) == 0)
-      return true;
-  return false;
-}
-
-/* Element types a tensor may hold. */
-static bool valid_elem(const char *s, uint32_t len) {
-  uint32_t w;
-  char sign;
-  if (int_type_width(s, len, &w, &sign))
-    return w >= 1;
-  if (is_float_name(s, len) || (len == 5 && memcmp(s, "index", 5) == 0))
-    return true;
-  if (len > 1 && s[0] == '!')
-    return true;
-  static const char *const shaped[] = {"complex<", "vector<", "tuple<", "memref<"};
-  for (size_t i = 0; i < sizeof shaped / sizeof shaped[0]; i++) {
-    size_t n = strlen(shaped[i]);
-    if (len > n && memcmp(s, shaped[i], n) == 0 && s[len - 1] == '>')
-      return true;
-  }
-  return false;
-}
-
-/* Checks `tensor<...>` text (whitespace already removed). Returns the
- * offset of the first bad byte, or -1 when valid. */
-static long check_tensor(const char *s, uint32_t len, const char **why) {
-  const char *p = s + 7, *end = s + len - 1;
-  if (p < end && *p == '*') {
-    if (p + 1 >= end || p[1] != 'x') {
-      *why = "expected 'x' after '*' in unranked tensor type";
-      return p + 1 - s;
-    }
-    p += 2;
-  } else {
-    while (p < end && ((*p >= '0' && *p <= '9') || *p == '?')) {
-      if (*p == '?') {
-        p++;
-      } else {
-        const char *d = p;
-        uint64_t v = 0;
-        while (p < end && *p >= '0' && *p <= '9') {
-          if (v > (uint64_t)(INT64_MAX - 9) / 10) {
-            *why = "dimension too large in tensor type";
-            return d - s;
-          }
-          v = v * 10 + (uint64_t)(*p++ - '0');
-        }
-      }
-      if (p >= end || *p != 'x') {
-        *why = "expected 'x' after a dimension in tensor type";
-        return p - s;
-      }
-      p++;
-    }
-  }
-  /* element type, up to a top-level ',' (the encoding) */
-  const char *e = p;
-  int depth = 0;
-  while (e < end && !(depth == 0 && *e == ',')) {
-    if (*e == '<' || *e == '(' || *e == '[' || *e == '{')
-      depth++;
-    else if (*e == '>' || *e == ')' || *e == ']' || *e == '}')
-      depth--;
-    else if (*e == '"')
-      break;
-    e++;
-  }
-  if (e == p || !valid_elem(p, (uint32_t)(e - p))) {
-    *why = "invalid element type in tensor type";
-    return p - s;
-  }
-  if (e < end && e + 1 >= end) {
-    *why = "expected an encoding attribute after ','";
-    return e - s;
-  }
-  return -1;
-}
-
-MlirTy mlir_type_tok(MlirParser *p, const MlirTok *t) {
-  MlirTy r = {NULL, t->s + t->len};
-  if (p->failed)
-    return r;
-  const char *s = t->s;
-  uint32_t len = t->len;
-  /* Most types repeat: one already interned with this exact spelling was
-   * validated when first seen. */
-  r.t = ir_type_find(p->g, s, len);
-  if (r.t)
-    return r;
-  uint32_t w;
-  char sign;
-  if (int_type_width(s, len, &w, &sign) && w > 16777215) {
-    error(p, s, "integer bitwidth is limited to 16777215 bits");
-    return r;
-  }
-  if (len > 7 && memcmp(s, "tensor<", 7) == 0) {
-    /* Spacing inside a tensor type is not significant: drop it so that
-     * equal types intern to one (strings and encodings stay as they are). */
-    bool space = false;
-    for (uint32_t i = 0; i < len && !space; i++)
-      space = s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r';
-    if (space && !memchr(s, '"', len)) {
-      p->scratch.len = 0;
-      for (uint32_t i = 0; i < len; i++)
-        if (!(s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
-          rg_buf_putc(&p->scratch, s[i]);
-      if (p->scratch.oom) {
-        nomem(p, s);
-        return r;
-      }
-      s = p->scratch.data;
-      len = (uint32_t)p->scratch.len;
-    }
-    const char *why = NULL;
-    long bad = check_tensor(s, len, &why);
-    if (bad >= 0) {
-      error(p, s == t->s ? t->s + bad : t->s, "%s", why);
-      return r;
-    }
-  }
-  r.t = rg_type_get(p->g, s, len);
-  if (!r.t)
-    nomem(p, t->s);
-  return r;
-}
-
-void mlir_type_push(MlirParser *p, MlirTy t) {
-  if (!p->failed)
-    VEC_PUSH(p, p->types, t.t);
-}
-
-MlirTy mlir_type_fn(MlirParser *p, MlirSig sig) {
-  MlirTy r = {NULL, sig.end};
-  if (p->failed)
-    return r;
-  const RgType **ts = &p->types.v[p->types.len - sig.nin - sig.nout];
-  RgBuf *b = &p->scratch;
-  b->len = 0;
-  rg_buf_putc(b, '(');
-  for (uint32_t i = 0; i < sig.nin; i++) {
-    if (i)
-      rg_buf_put(b, ", ", 2);
-    rg_buf_put(b, ts[i]->text, ts[i]->text_len);
-  }
-  rg_buf_put(b, ") -> ", 5);
-  bool paren = sig.nout != 1 || ts[sig.nin]->text[0] == '(';
-  if (paren)
-    rg_buf_putc(b, '(');
-  for (uint32_t i = 0; i < sig.nout; i++) {
-    if (i)
-      rg_buf_put(b, ", ", 2);
-    rg_buf_put(b, ts[sig.nin + i]->text, ts[sig.nin + i]->text_len);
-  }
-  if (paren)
-    rg_buf_putc(b, ')');
-  p->types.len -= sig.nin + sig.nout;
-  if (b->oom) {
-    nomem(p, NULL);
-    return r;
-  }
-  r.t = rg_type_get(p->g, b->data, b->len);
-  if (!r.t)
-    nomem(p, NULL);
-  return r;
-}
-
-/* ---- attributes ---- */
-
-static RgAttr *attr_new(MlirParser *p, RgAttrKind kind, const char *s, const char *end) {
-  RgAttr *a = rg_arena_zalloc(ir_arena(p->g), sizeof *a);
-  if (!a) {
-    nomem(p, s);
-    return NULL;
-  }
-  a->kind = kind;
-  if (s) {
-    if ((size_t)(end - s) > UINT32_MAX - 1) {
-      error(p, s, "attribute too large");
-      return NULL;
-    }
-    char *text = arena_dup(p, s, (size_t)(end - s));
-    if (!text)
-      return NULL;
-    a->text = text;
-    a->text_len = (uint32_t)(end - s);
-  }
-  return a;
-}
-
-/* Magnitude of an integer token; false on overflow beyond 64 bits. */
-static bool int_value(const MlirTok *t, uint64_t *mag, bool *neg, bool *hex) {
-  const char *s = t->s, *end = t->s + t->len;
-  *neg = *s == '-';
-  if (*neg)
-    s++;
-  *hex = end - s > 2 && s[0] == '0' && s[1] == 'x';
-  uint64_t v = 0;
-  if (*hex) {
-    for (s += 2; s < end; s++) {
-      if (v >> 60)
-        return false;
-      v = v * 16 + (uint64_t)hexv(*s);
-    }
-  } else {
-    for (; s < end; s++) {
-      uint64_t dgt = (uint64_t)(*s - '0');
-      if (v > (UINT64_MAX - dgt) / 10)
-        return false;
-      v = v * 10 + dgt;
-    }
-  }
-  *mag = v;
-  return true;
-}
-
-static double bits_to_double(RgDType dt, uint64_t bits) {
-  if (dt == RG_DT_F64) {
-    double d;
-    memcpy(&d, &bits, sizeof d);
-    return d;
-  }
-  if (dt == RG_DT_F32) {
-    uint32_t b32 = (uint32_t)bits;
-    float f;
-    memcpy(&f, &b32, sizeof f);
-    return f;
-  }
-  if (dt == RG_DT_BF16) {
-    uint32_t b32 = (uint32_t)bits << 16;
-    float f;
-    memcpy(&f, &b32, sizeof f);
-    return f;
-  }
-  /* f16 */
-  int e = (int)((bits >> 10) & 0x1f), m = (int)(bits & 0x3ff);
-  double sgn = (bits & 0x8000) ? -1.0 : 1.0;
-  if (e == 0)
-    return sgn * ldexp(m, -24);
-  if (e == 31)
-    return m ? NAN : sgn * INFINITY;
-  return sgn * ldexp(m + 1024, e - 25);
-}
-
-static bool parse_double(MlirParser *p, const MlirTok *t, double *out) {
-  char small[64];
-  char *buf = small;
-  if (t->len >= sizeof small) {
-    buf = rg_alloc(t->len + 1);
-    if (!buf) {
-      nomem(p, t->s);
-      return false;
-    }
-  }
-  memcpy(buf, t->s, t->len);
-  buf[t->len] = 0;
-  errno = 0;
-  double v = strtod(buf, NULL);
-  bool range = errno == ERANGE && isinf(v);
-  if (buf != small)
-    rg_free(buf);
-  if (range) {
-    error(p, t->s, "floating point literal out of range");
-    return false;
-  }
-  *out = v;
-  return true;
-}
-
-/* Checks an integer literal against an integer type of `width` bits
- * (t NULL: untyped, i64). Returns 0 with *out set, 1 when the value only
- * fits a type wider than 64 bits (kept verbatim), -1 after an error. */
-static int int_literal(MlirParser *p, const MlirTok *num, const RgType *t, uint32_t width,
-                       char sign, int64_t *out) {
-  uint64_t mag;
-  bool neg, hex;
-  bool fits = int_value(num, &mag, &neg, &hex);
-  if (!fits) {
-    if (width > 64)
-      return 1;
-    error(p, num->s, "integer constant out of range for attribute");
-    return -1;
-  }
-  if (neg && sign == 'u') {
-    error(p, num->s, "negative integer literal not valid for unsigned integer type");
-    return -1;
-  }
-  if (width < 64) {
-    uint64_t lim_pos = sign == 's' ? ((uint64_t)1 << (width - 1)) - 1 : ((uint64_t)1 << width) - 1;
-    uint64_t lim_neg = (uint64_t)1 << (width - 1);
-    if (neg ? mag > lim_neg : mag > lim_pos) {
-      error(p, num->s, "integer constant out of range for type '%s'", t ? t->text : "i64");
-      return -1;
-    }
-  } else if (neg && mag > (uint64_t)1 << 63) {
-    if (width > 64)
-      return 1;
-    error(p, num->s, "integer constant out of range for attribute");
-    return -1;
-  } else if (!neg && mag > (uint64_t)INT64_MAX && (!t || sign == 's')) {
-    if (width > 64)
-      return 1;
-    error(p, num->s, "integer constant out of range for attribute");
-    return -1;
-  }
-  *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
-  return 0;
-}
-
-MlirAt mlir_attr_number(MlirParser *p, const MlirTok *num, const MlirTy *ty, bool is_float) {
-  MlirAt r = {NULL, ty ? ty->end : num->s + num->len};
-  if (p->failed)
-    return r;
-  const RgType *t = ty ? ty->t : NULL;
-  uint32_t width = 64;
-  char sign = 0;
-  bool is_int_type = !t || int_type_width(t->text, t->text_len, &width, &sign) ||
-                     strcmp(t->text, "index") == 0;
-  bool is_float_type = t && is_float_name(t->text, t->text_len);
-  if (is_float) {
-    if (!t || is_float_type) {
-      double v;
-      if (!parse_double(p, num, &v))
-        return r;
-      RgAttr *a = attr_new(p, t && t->dtype == RG_DT_NONE ? RG_ATTR_OPAQUE : RG_ATTR_FLOAT,
-                           num->s, r.end);
-      if (a) {
-        a->type = t;
-        if (a->kind == RG_ATTR_FLOAT)
-          a->u.f = v;
-        else
-          a->u.verbatim = a->text;
-      }
-      r.a = a;
-      return r;
-    }
-    error(p, num->s, "floating point value not valid for type '%s'", t->text);
-    return r;
-  }
-  uint64_t mag;
-  bool neg, hex;
-  bool fits = int_value(num, &mag, &neg, &hex);
-  if (is_float_type) {
-    if (!hex) {
-      error(p, num->s, "unexpected decimal integer literal for a floating point value "
-            "(add a '.' to make it a float)");
-      return r;
-    }
-    int bits = t->dtype == RG_DT_NONE ? 128 : rg_dtype_bits(t->dtype);
-    if (neg || !fits || (bits < 64 && (mag >> bits) != 0)) {
-      error(p, num->s, "hexadecimal float constant out of range for type '%s'", t->text);
-      return r;
-    }
-    RgAttr *a = attr_new(p, t->dtype == RG_DT_NONE ? RG_ATTR_OPAQUE : RG_ATTR_FLOAT, num->s, r.end);
-    if (a) {
-      a->type = t;
-      if (a->kind == RG_ATTR_FLOAT)
-        a->u.f = bits_to_double(t->dtype, mag);
-      else
-        a->u.verbatim = a->text;
-    }
-    r.a = a;
-    return r;
-  }
-  if (!is_int_type) {
-    error(p, num->s, "integer literal not valid for type '%s'", t->text);
-    return r;
-  }
-  int64_t v = 0;
-  int k = int_literal(p, num, t, width, sign, &v);
-  if (k < 0)
-    return r;
-  RgAttr *a = attr_new(p, k == 0 ? RG_ATTR_INT : RG_ATTR_OPAQUE, num->s, r.end);
-  if (a) {
-    a->type = t;
-    if (k == 0)
-      a->u.i = v;
-    else
-      a->u.verbatim = a->text;
-  }
-  r.a = a;
-  return r;
-}
-
-MlirAt mlir_attr_bool(MlirParser *p, const MlirTok *t, bool v) {
-  MlirAt r = {NULL, t->s + t->len};
-  if (p->failed)
-    return r;
-  r.a = rg_attr_bool(p->g, v);
-  if (!r.a)
-    nomem(p, t->s);
-  return r;
-}
-
-MlirAt mlir_attr_unit(MlirParser *p, const MlirTok *t) {
-  MlirAt r = {p->unit, t->s + t->len};
-  return r;
-}
-
-MlirAt mlir_attr_string(MlirParser *p, const MlirTok *t, const MlirTy *ty) {
-  if (ty)
-    return mlir_attr_verbatim(p, t, ty);
-  MlirAt r = {NULL, t->s + t->len};
-  if (p->failed || !unescape(p, t))
-    return r;
-  RgAttr *a = attr_new(p, RG_ATTR_STRING, t->s, r.end);
-  if (!a)
-    return r;
-  char *data = arena_dup(p, p->scratch.data, p->scratch.len);
-  if (!data)
-    return r;
-  a->u.str.data = data;
-  a->u.str.len = (uint32_t)p->scratch.len;
-  r.a = a;
-  return r;
-}
-
-MlirAt mlir_attr_verbatim(MlirParser *p, const MlirTok *t, const MlirTy *ty) {
-  MlirAt r = {NULL, ty ? ty->end : t->s + t->len};
-  if (p->failed)
-    return r;
-  RgAttr *a = attr_new(p, RG_ATTR_OPAQUE, t->s, r.end);
-  if (a) {
-    a->type = ty ? ty->t : NULL;
-    a->u.verbatim = a->text;
-  }
-  r.a = a;
-  return r;
-}
-
-MlirAt mlir_attr_dense(MlirParser *p, const MlirTok *t, MlirTy ty) {
-  MlirAt r = {NULL, ty.end};
-  if (p->failed)
-    return r;
-  if (ty.t->kind != RG_TYPE_TENSOR && ty.t->kind != RG_TYPE_UNRANKED &&
-      memcmp(ty.t->text, "vector<", ty.t->text_len < 7 ? ty.t->text_len : 7) != 0) {
-    error(p, t->s + t->len, "expected a tensor or vector type after 'dense<...> :', found '%s'",
-          ty.t->text);
-    return r;
-  }
-  RgAttr *a = attr_new(p, RG_ATTR_DENSE, t->s, ty.end);
-  if (!a)
-    return r;
-  a->type = ty.t;
-  /* Cheap shape facts now; element values are decoded on first use. */
-  const char *body = t->s + 6, *bend = t->s + t->len - 1;
-  int64_t numel = rg_type_numel(ty.t);
-  if (body < bend && *body == '[') {
-    a->count = numel >= 0 && numel <= UINT32_MAX ? (uint32_t)numel : 0;
-  } else if (body < bend && *body == '"') {
-    int bits = rg_dtype_bits(ty.t->dtype);
-    size_t bytes = (size_t)(bend - body - 4) / 2, esize = (size_t)(bits + 7) / 8;
-    size_t n = esize ? bytes / esize : 0;
-    a->count = n <= UINT32_MAX ? (uint32_t)n : 0;
-    a->splat = n == 1 && numel != 1;
-  } else {
-    a->count = body < bend ? 1 : 0;
-    a->splat = a->count == 1 && numel != 1;
-  }
-  r.a = a;
-  return r;
-}
-
-MlirAt mlir_attr_typeattr(MlirParser *p, MlirTy ty) {
-  MlirAt r = {NULL, ty.end};
-  if (p->failed)
-    return r;
-  r.a = rg_attr_type(p->g, ty.t);
-  if (!r.a)
-    nomem(p, NULL);
-  return r;
-}
-
-uint32_t mlir_list_begin(MlirParser *p) { return p->attrs.len; }
-
-void mlir_list_push(MlirParser *p, MlirAt a) {
-  if (!p->failed)
-    VEC_PUSH(p, p->attrs, a.a);
-}
-
-MlirAt mlir_attr_array(MlirParser *p, uint32_t base, const MlirTok *close) {
-  MlirAt r = {NULL, close->s + 1};
-  if (p->failed)
-    return r;
-  r.a = rg_attr_array(p->g, p->attrs.len - base, &p->attrs.v[base]);
-  p->attrs.len = base;
-  if (!r.a)
-    nomem(p, close->s);
-  return r;
-}
-
-uint32_t mlir_dict_begin(MlirParser *p) {
-  if (!p->failed)
-    VEC_PUSH(p, p->dict_bases, p->named.len);
-  return p->named.len;
-}
-
-void mlir_dict_end(MlirParser *p) {
-  if (!p->failed)
-    p->dict_bases.len--;
-}
-
-static bool valid_bare(const char *s, uint32_t len) {
-  if (!len || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
-    return false;
-  for (uint32_t i = 1; i < len; i++) {
-    char c = s[i];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-          c == '_' || c == '$' || c == '.'))
-      return false;
-  }
-  return true;
-}
-
-void mlir_dict_entry(MlirParser *p, const MlirTok *key, const MlirAt *value) {
-  if (p->failed)
-    return;
-  const char *s = key->s;
-  size_t len = key->len;
-  if (key->s[0] == '"') {
-    if (!unescape(p, key))
-      return;
-    s = p->scratch.data;
-    len = p->scratch.len;
-    if (len == 0 || memchr(s, 0, len)) {
-      error(p, key->s, len ? "attribute name contains a NUL byte" : "empty attribute name");
-      return;
-    }
-  } else if (!valid_bare(s, key->len)) {
-    error(p, key->s, "expected an attribute name, found '%.*s'", (int)(key->len > 40 ? 40 : key->len),
-          key->s);
-    return;
-  }
-  const char *name = rg_intern(p->g, s, len);
-  if (!name) {
-    nomem(p, key->s);
-    return;
-  }
-  uint32_t base = p->dict_bases.v[p->dict_bases.len - 1];
-  for (uint32_t i = base; i < p->named.len; i++) {
-    if (p->named.v[i].name == name) {
-      error(p, key->s, "duplicate key '%s' in dictionary attribute", name);
-      return;
-    }
-  }
-  RgNamedAttr e = {name, value ? value->a : p->unit};
-  VEC_PUSH(p, p->named, e);
-}
-
-MlirAt mlir_attr_dict(MlirParser *p, uint32_t base, const MlirTok *close) {
-  MlirAt r = {NULL, close->s + 1};
-  if (p->failed)
-    return r;
-  r.a = rg_attr_dict(p->g, p->named.len - base, &p->named.v[base]);
-  p->named.len = base;
-  p->dict_bases.len--;
-  if (!r.a)
-    nomem(p, close->s);
-  return r;
-}
-
-void mlir_darray_begin(MlirParser *p, const MlirTok *open, MlirTy elem) {
-  if (p->failed)
-    return;
-  const RgType *t = elem.t;
-  uint32_t w;
-  char sign;
-  p->darr_start = open->s;
-  p->darr_elem = t;
-  p->darr_ints.len = p->darr_floats.len = 0;
-  p->darr_float = is_float_name(t->text, t->text_len);
-  if (!p->darr_float && !int_type_width(t->text, t->text_len, &w, &sign))
-    error(p, open->s + open->len, "invalid element type '%s' for array<...>", t->text);
-}
-
-void mlir_darray_elem(MlirParser *p, const MlirTok *t, bool is_float) {
-  if (p->failed)
-    return;
-  if (t->s[0] == 't' || t->s[0] == 'f') { /* true / false */
-    if (p->darr_float) {
-      error(p, t->s, "boolean value not valid for a float array");
-      return;
-    }
-    VEC_PUSH(p, p->darr_ints, t->s[0] == 't');
-    return;
-  }
-  if (is_float && !p->darr_float) {
-    error(p, t->s, "floating point value not valid for integer element type");
-    return;
-  }
-  if (p->darr_float) {
-    double v;
-    if (is_float) {
-      if (!parse_double(p, t, &v))
-        return;
-    } else {
-      uint64_t mag;
-      bool neg, hex;
-      if (!int_value(t, &mag, &neg, &hex)) {
-        error(p, t->s, "integer constant out of range");
-        return;
-      }
-      v = hex ? bits_to_double(p->darr_elem->dtype == RG_DT_NONE ? RG_DT_F64 : p->darr_elem->dtype, mag)
-              : (neg ? -(double)mag : (double)mag);
-    }
-    VEC_PUSH(p, p->darr_floats, v);
-    return;
-  }
-  uint32_t width = 64;
-  char sign = 0;
-  int64_t v = 0;
-  int_type_width(p->darr_elem->text, p->darr_elem->text_len, &width, &sign);
-  int k = int_literal(p, t, p->darr_elem, width, sign, &v);
-  if (k == 0)
-    VEC_PUSH(p, p->darr_ints, v);
-  else if (k > 0)
-    error(p, t->s, "integer constant out of range for array element");
-}
-
-MlirAt mlir_attr_darray(MlirParser *p, const MlirTok *close) {
-  MlirAt r = {NULL, close->s + 1};
-  if (p->failed)
-    return r;
-  RgAttr *a = attr_new(p, RG_ATTR_DENSE_ARRAY, p->darr_start, r.end);
-  if (!a)
-    return r;
-  a->type = p->darr_elem;
-  uint32_t n = p->darr_float ? p->darr_floats.len : p->darr_ints.len;
-  a->count = n;
-  if (n) {
-    void *copy = arena(p, 8 * (size_t)n);
-    if (!copy)
-      return r;
-    if (p->darr_float) {
-      memcpy(copy, p->darr_floats.v, 8 * (size_t)n);
-      a->u.floats = copy;
-    } else {
-      memcpy(copy, p->darr_ints.v, 8 * (size_t)n);
-      a->u.ints = copy;
-    }
-  }
-  r.a = a;
-  return r;
 }
 
 /* ---- driver ---- */
@@ -1331,12 +572,12 @@ static void set_file_text(MlirParser *p) {
     }
   }
   if (pro.oom || epi.oom)
-    nomem(p, NULL);
+    mlir_nomem(p, NULL);
   else {
     rg_graph_set_prologue(p->g, pro.data, pro.len);
     rg_graph_set_epilogue(p->g, epi.data, epi.len);
     if ((pro.len && !rg_graph_prologue(p->g)) || (epi.len && !rg_graph_epilogue(p->g)))
-      nomem(p, NULL);
+      mlir_nomem(p, NULL);
   }
   rg_buf_free(&pro);
   rg_buf_free(&epi);
@@ -1362,7 +603,7 @@ static void track_bracket(MlirParser *p, int tk, const MlirTok *t) {
   switch (tk) {
   case MT_LPAREN: case MT_LBRACKET: case MT_LBRACE: case MT_LPROPS: {
     if (p->brackets.len >= RG_MLIR_MAX_NESTING) {
-      error(p, t->s, "nesting too deep (limit %d)", RG_MLIR_MAX_NESTING);
+      mlir_error(p, t->s, "nesting too deep (limit %d)", RG_MLIR_MAX_NESTING);
       return;
     }
     Bracket b = {tk, t->s};
@@ -1376,14 +617,14 @@ static void track_bracket(MlirParser *p, int tk, const MlirTok *t) {
   default: return;
   }
   if (!p->brackets.len) {
-    error(p, t->s, "unbalanced '%s': nothing to close", bracket_text(tk));
+    mlir_error(p, t->s, "unbalanced '%s': nothing to close", bracket_text(tk));
     return;
   }
   Bracket *b = &p->brackets.v[p->brackets.len - 1];
   if (b->tok != open) {
     uint32_t line, col;
     rg_source_linecol(p->src, (uint32_t)(b->at - p->src->text), &line, &col);
-    error(p, t->s, "unbalanced '%s': '%s' opened at %u:%u is still open", bracket_text(tk),
+    mlir_error(p, t->s, "unbalanced '%s': '%s' opened at %u:%u is still open", bracket_text(tk),
           bracket_text(b->tok), line, col);
     return;
   }
@@ -1406,6 +647,7 @@ static void parser_free(MlirParser *p) {
   rg_free(p->brackets.v);
   rg_free(p->darr_ints.v);
   rg_free(p->darr_floats.v);
+  rg_free(p->fn_attrs.v);
   rg_free(p->buckets);
   rg_buf_free(&p->scratch);
 }
@@ -1425,12 +667,12 @@ RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
   p.op_module = rg_op_intern(p.g, "builtin.module", 14);
   p.unit = rg_attr_unit(p.g);
   /* Vectors start non-empty so that `&v[base]` never offsets a NULL. */
-#define RESERVE(vec) vec_grow(&p, (void **)&(vec).v, &(vec).cap, 16, sizeof *(vec).v)
+#define RESERVE(vec) mlir_vec_grow(&p, (void **)&(vec).v, &(vec).cap, 16, sizeof *(vec).v)
   bool ok = RESERVE(p.ops) && RESERVE(p.regions) && RESERVE(p.results) && RESERVE(p.opnds) &&
             RESERVE(p.opnd_at) && RESERVE(p.types) && RESERVE(p.attrs) && RESERVE(p.named) &&
             RESERVE(p.dict_bases) && RESERVE(p.done_regions) && RESERVE(p.names) &&
             RESERVE(p.spans) && RESERVE(p.brackets) && RESERVE(p.darr_ints) &&
-            RESERVE(p.darr_floats);
+            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs);
 #undef RESERVE
   void *parser = ok ? mlir_parseAlloc(rg_alloc, &p) : NULL;
   if (p.op_func == RG_OP_NONE || p.op_module == RG_OP_NONE || !p.unit || !parser) {
@@ -1440,6 +682,17 @@ RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
     rg_graph_free(p.g);
     if (!p.failed)
       rg_diag(d, RG_ERROR, none, "out of memory reading '%s'", src->name);
+    return NULL;
+  }
+  const char *binary = mlir_binary_kind(src->text, src->len);
+  if (binary) {
+    mlir_parseFree(parser, rg_free);
+    parser_free(&p);
+    rg_graph_free(p.g);
+    rg_diag(d, RG_ERROR, none,
+            "'%s' is %s, not MLIR text%s", src->name, binary,
+            strcmp(binary, "MLIR bytecode") ? ""
+            : "; convert it with `mlir-opt-22 FILE -o FILE.mlir`");
     return NULL;
   }
   MlirLexer lx;
@@ -1453,9 +706,9 @@ RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
       if (lx.err_open) {
         uint32_t line, col;
         rg_source_linecol(src, (uint32_t)(lx.err_open - src->text), &line, &col);
-        error(&p, lx.err_at, "%s opened at %u:%u", lx.err, line, col);
+        mlir_error(&p, lx.err_at, "%s opened at %u:%u", lx.err, line, col);
       } else {
-        error(&p, lx.err_at, "%s", lx.err);
+        mlir_error(&p, lx.err_at, "%s", lx.err);
       }
       break;
     }
@@ -1468,7 +721,7 @@ RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
   }
   mlir_parseFree(parser, rg_free);
   if (!p.failed && p.top_ops == 0)
-    error(&p, src->text, "no operations in '%s' (empty input)", src->name);
+    mlir_error(&p, src->text, "no operations in '%s' (empty input)", src->name);
   if (!p.failed)
     set_file_text(&p);
   parser_free(&p);

@@ -10,11 +10,16 @@
 
 typedef struct Writer {
   RgBuf b;
-  /* value -> number: open addressing keyed by pointer */
+  /* result numbers by node id (dense); block arguments, which are few,
+   * in an open-addressing map keyed by pointer */
+  uint32_t *node_num;
+  uint32_t node_num_len;
   const RgValue **keys;
   uint32_t *nums;
   uint32_t mask, used;
   bool oom;
+  bool pretty; /* custom form for the ops that have one (rg_mlir_write_as) */
+  RgOpId op_module, op_func, op_return, op_yield, op_const, op_tosa_const;
 } Writer;
 
 #define ARG_BIT 0x80000000u
@@ -92,8 +97,11 @@ static void number_block(Writer *w, Numbering *nb, const RgBlock *b, bool entry)
   for (uint32_t i = 0; i < b->num_args; i++)
     map_put(w, b->args[i], entry ? (nb->next_arg++ | ARG_BIT) : nb->next_value++);
   for (const RgNode *n = b->first; n; n = n->next)
-    if (n->num_results)
-      map_put(w, &n->results[0], nb->next_value++);
+    if (n->num_results) {
+      if (n->id < w->node_num_len)
+        w->node_num[n->id] = nb->next_value;
+      nb->next_value++;
+    }
 }
 
 static void push_regions(Writer *w, Numbering *nb, const RgBlock *b) {
@@ -116,6 +124,13 @@ static void push_regions(Writer *w, Numbering *nb, const RgBlock *b) {
 
 static void number_values(Writer *w, RgGraph *g) {
   Numbering nb = {0};
+  w->node_num_len = ir_next_node_id(g);
+  w->node_num = rg_alloc(sizeof *w->node_num * (w->node_num_len ? w->node_num_len : 1));
+  if (!w->node_num) {
+    w->oom = true;
+    return;
+  }
+  memset(w->node_num, 0xff, sizeof *w->node_num * w->node_num_len);
   const RgBlock *body = rg_graph_body(g);
   number_block(w, &nb, body, true);
   push_regions(w, &nb, body);
@@ -181,10 +196,10 @@ static void put_type(Writer *w, const RgType *t) {
 }
 
 static void put_value(Writer *w, const RgValue *v) {
-  uint32_t num = 0;
+  uint32_t num = UINT32_MAX;
   const RgNode *def = rg_value_def(v);
-  const RgValue *key = def ? &def->results[0] : v;
-  if (!map_get(w, key, &num)) {
+  if (def ? def->id >= w->node_num_len || (num = w->node_num[def->id]) == UINT32_MAX
+          : !map_get(w, v, &num)) {
     puts_(w, "%<unknown>");
     return;
   }
@@ -403,12 +418,12 @@ static void put_attr(Writer *w, const RgAttr *a) {
 
 static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g);
 
-static void put_region(Writer *w, const RgRegion *r, int ind, const RgGraph *g) {
-  putc_(w, '{');
-  putc_(w, '\n');
+/* A region's blocks; the entry block gets a label when it has arguments
+ * or no ops, unless its op prints the arguments itself (custom form). */
+static void put_blocks(Writer *w, const RgRegion *r, int ind, const RgGraph *g, bool entry_label) {
   uint32_t bi = 0;
   for (const RgBlock *b = r->first; b; b = b->next, bi++) {
-    if (bi > 0 || b->num_args > 0 || !b->first) {
+    if (bi > 0 || (entry_label && (b->num_args > 0 || !b->first))) {
       indent(w, ind);
       puts_(w, "^bb");
       put_u32(w, bi);
@@ -435,12 +450,23 @@ static void put_region(Writer *w, const RgRegion *r, int ind, const RgGraph *g) 
     for (const RgNode *n = b->first; n; n = n->next)
       put_node(w, n, ind + 2, g);
   }
+}
+
+static void put_region(Writer *w, const RgRegion *r, int ind, const RgGraph *g) {
+  putc_(w, '{');
+  putc_(w, '\n');
+  put_blocks(w, r, ind, g, true);
   indent(w, ind);
   putc_(w, '}');
 }
 
-static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
-  indent(w, ind);
+static void put_body(Writer *w, const RgRegion *r, int ind, const RgGraph *g) {
+  put_blocks(w, r, ind, g, false);
+}
+
+static bool put_pretty(Writer *w, const RgNode *n, int ind, const RgGraph *g);
+
+static void put_results(Writer *w, const RgNode *n) {
   if (n->num_results) {
     put_value(w, &n->results[0]);
     if (n->num_results > 1) {
@@ -454,6 +480,13 @@ static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
     }
     put(w, " = ", 3);
   }
+}
+
+static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
+  indent(w, ind);
+  put_results(w, n);
+  if (w->pretty && put_pretty(w, n, ind, g))
+    return;
   const char *name = rg_op_name(g, n->op);
   put_escaped(w, name, strlen(name));
   putc_(w, '(');
@@ -506,10 +539,369 @@ static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
   putc_(w, '\n');
 }
 
-char *rg_mlir_write(const RgGraph *cg, size_t *len) {
+/* ---- custom (pretty) form: the ops the reader reads back (mlir_pretty.c)
+ * print as mlir-opt prints them; an op whose attributes the custom form
+ * could not give back exactly stays generic ---- */
+
+static void pretty_init(Writer *w, RgGraph *g) {
+  w->pretty = true;
+  w->op_module = rg_op_find(g, "builtin.module", 14);
+  w->op_func = rg_op_find(g, "func.func", 9);
+  w->op_return = rg_op_find(g, "func.return", 11);
+  w->op_yield = rg_op_find(g, "tosa.yield", 10);
+  w->op_const = rg_op_find(g, "arith.constant", 14);
+  w->op_tosa_const = rg_op_find(g, "tosa.const", 10);
+}
+
+static bool has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+/* Does the merged dictionary read back as these properties and
+ * discardable attributes? The reader takes plain names as properties. */
+static bool attrs_splittable(const RgNode *n) {
+  for (uint16_t i = 0; i < n->num_attrs; i++)
+    if ((strchr(n->attrs[i].name, '.') == NULL) != (i < n->num_props))
+      return false;
+  return true;
+}
+
+static void put_operand_list(Writer *w, const RgNode *n) {
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    put(w, i ? ", " : " ", i ? 2 : 1);
+    put_value(w, n->operands[i].value);
+  }
+}
+
+static void put_loc_nl(Writer *w, const RgNode *n) {
+  if (n->loc) {
+    putc_(w, ' ');
+    puts_(w, n->loc);
+  }
+  putc_(w, '\n');
+}
+
+/* A TOSA enum property `#tosa.KEY<V>` prints as `V` (resize's `mode`
+ * holds a `#tosa.resize_mode`). */
+static bool tosa_enum_short(const RgNamedAttr *e, const char **v, size_t *len) {
+  const RgAttr *a = e->value;
+  if (!a || a->kind != RG_ATTR_OPAQUE || !a->text || !has_prefix(a->text, "#tosa."))
+    return false;
+  const char *key = strcmp(e->name, "mode") ? e->name : "resize_mode";
+  size_t k = strlen(key);
+  const char *t = a->text + 6;
+  if (strncmp(t, key, k) || t[k] != '<' || a->text[a->text_len - 1] != '>')
+    return false;
+  *v = t + k + 1;
+  *len = (size_t)(a->text + a->text_len - 1 - *v);
+  for (size_t i = 0; i < *len; i++)
+    if (!((*v)[i] == '_' || ((*v)[i] >= 'A' && (*v)[i] <= 'Z') || ((*v)[i] >= '0' && (*v)[i] <= '9')))
+      return false;
+  return *len > 0;
+}
+
+static bool pretty_tosa(Writer *w, const RgNode *n, const char *name) {
+  if (n->op == w->op_tosa_const || n->num_regions || !attrs_splittable(n))
+    return false;
+  static const char *const own_form[] = {"tosa.cond_if", "tosa.while_loop", "tosa.variable",
+                                         "tosa.variable_read", "tosa.variable_write",
+                                         "tosa.custom"};
+  for (size_t i = 0; i < sizeof own_form / sizeof *own_form; i++)
+    if (!strcmp(name, own_form[i]))
+      return false;
+  puts_(w, name);
+  put_operand_list(w, n);
+  uint32_t shown = 0;
+  for (uint16_t i = 0; i < n->num_attrs; i++) {
+    const RgNamedAttr *e = &n->attrs[i];
+    const char *v;
+    size_t len;
+    bool is_enum = i < n->num_props && tosa_enum_short(e, &v, &len);
+    /* the default the reader fills back in */
+    if (is_enum && !strcmp(e->name, "nan_mode") && len == 9 && !memcmp(v, "PROPAGATE", 9))
+      continue;
+    /* mlir-opt leaves two spaces where an empty operand list was */
+    if (shown++)
+      put(w, ", ", 2);
+    else
+      puts_(w, n->num_operands ? " {" : "  {");
+    if (is_enum) {
+      puts_(w, e->name);
+      put(w, " = ", 3);
+      put(w, v, len);
+    } else {
+      put_dict_entries(w, e, 1);
+    }
+  }
+  if (shown)
+    putc_(w, '}');
+  put(w, " : (", 4);
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    if (i)
+      put(w, ", ", 2);
+    put_type(w, n->operands[i].value->type);
+  }
+  put(w, ") -> ", 5);
+  bool paren = n->num_results != 1 || n->results[0].type->text[0] == '(';
+  if (paren)
+    putc_(w, '(');
+  for (uint32_t i = 0; i < n->num_results; i++) {
+    if (i)
+      put(w, ", ", 2);
+    put_type(w, n->results[i].type);
+  }
+  if (paren)
+    putc_(w, ')');
+  put_loc_nl(w, n);
+  return true;
+}
+
+static bool pretty_return(Writer *w, const RgNode *n, const RgGraph *g) {
+  if (n->num_results || n->num_regions || n->num_attrs)
+    return false;
+  const RgNode *parent = n->block && n->block->region ? n->block->region->parent : NULL;
+  if (n->op == w->op_yield)
+    puts_(w, "tosa.yield");
+  else
+    puts_(w, parent && parent->op == w->op_func ? "return" : "func.return");
+  put_operand_list(w, n);
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    put(w, i ? ", " : " : ", i ? 2 : 3);
+    put_type(w, n->operands[i].value->type);
+  }
+  (void)g;
+  put_loc_nl(w, n);
+  return true;
+}
+
+static bool pretty_const(Writer *w, const RgNode *n) {
+  if (n->num_operands || n->num_results != 1 || n->num_regions || n->num_props != 1 ||
+      strcmp(n->attrs[0].name, "value"))
+    return false;
+  const RgAttr *v = n->attrs[0].value;
+  const RgType *t = n->results[0].type;
+  bool is_bool = v->kind == RG_ATTR_BOOL && !strcmp(t->text, "i1");
+  bool typed = (v->kind == RG_ATTR_INT || v->kind == RG_ATTR_FLOAT || v->kind == RG_ATTR_DENSE) &&
+               v->type == t;
+  if (!is_bool && !typed)
+    return false;
+  puts_(w, "arith.constant ");
+  if (n->num_attrs > 1) {
+    putc_(w, '{');
+    put_dict_entries(w, n->attrs + 1, (uint32_t)(n->num_attrs - 1));
+    put(w, "} ", 2);
+  }
+  put_attr(w, v);
+  if (v->kind != RG_ATTR_BOOL && !(v->text && strstr(v->text, " : "))) {
+    put(w, " : ", 3);
+    put_type(w, t);
+  }
+  put_loc_nl(w, n);
+  return true;
+}
+
+static const RgAttr *prop(const RgNode *n, const char *name) {
+  for (uint16_t i = 0; i < n->num_props; i++)
+    if (!strcmp(n->attrs[i].name, name))
+      return n->attrs[i].value;
+  return NULL;
+}
+
+static void put_symbol(Writer *w, const RgAttr *s) {
+  putc_(w, '@');
+  if (strlen(s->u.str.data) == s->u.str.len && is_bare(s->u.str.data))
+    put(w, s->u.str.data, s->u.str.len);
+  else
+    put_escaped(w, s->u.str.data, s->u.str.len);
+}
+
+/* The end of the type starting at p inside a `(a, b)` list: the next
+ * top-level ',' or ')' (nesting, strings and `->` skipped). */
+static const char *type_end(const char *p) {
+  int depth = 0;
+  for (; *p; p++) {
+    if (*p == '"') {
+      for (p++; *p && *p != '"'; p++)
+        if (*p == '\\' && p[1])
+          p++;
+      if (!*p)
+        return p;
+    } else if (*p == '-' && p[1] == '>') {
+      p++;
+    } else if (*p == '<' || *p == '(' || *p == '[' || *p == '{') {
+      depth++;
+    } else if (depth > 0 && (*p == '>' || *p == ')' || *p == ']' || *p == '}')) {
+      depth--;
+    } else if (depth == 0 && (*p == ',' || *p == ')')) {
+      return p;
+    }
+  }
+  return p;
+}
+
+/* Next type of a list whose items start at *p; false at the closing ')'. */
+static bool list_next(const char **p, const char **s, size_t *len) {
+  if (**p != ',' && **p != ')' && **p) {
+    *s = *p;
+    *p = type_end(*p);
+    *len = (size_t)(*p - *s);
+    if (**p == ',')
+      *p += p[0][1] == ' ' ? 2 : 1;
+    return true;
+  }
+  return false;
+}
+
+static void put_arg_dict(Writer *w, const RgAttr *dicts, uint32_t i) {
+  if (!dicts || i >= dicts->count || !dicts->u.items[i] || dicts->u.items[i]->kind != RG_ATTR_DICT ||
+      !dicts->u.items[i]->count)
+    return;
+  put(w, " {", 2);
+  put_dict_entries(w, dicts->u.items[i]->u.entries, dicts->u.items[i]->count);
+  putc_(w, '}');
+}
+
+static void put_body(Writer *w, const RgRegion *r, int ind, const RgGraph *g);
+
+static bool pretty_func(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
+  const RgAttr *fty = prop(n, "function_type"), *sym = prop(n, "sym_name");
+  const RgAttr *vis = prop(n, "sym_visibility"), *args = prop(n, "arg_attrs");
+  const RgAttr *res = prop(n, "res_attrs");
+  uint32_t known = 2u + !!vis + !!args + !!res;
+  if (n->num_operands || n->num_results || n->num_regions != 1 || n->num_props != known ||
+      !fty || fty->kind != RG_ATTR_TYPE || !fty->type || fty->type->text[0] != '(' || !sym ||
+      sym->kind != RG_ATTR_STRING || (vis && vis->kind != RG_ATTR_STRING) ||
+      (args && args->kind != RG_ATTR_ARRAY) || (res && res->kind != RG_ATTR_ARRAY))
+    return false;
+  /* Sorted, as the reader rebuilds them. */
+  for (uint16_t i = 1; i < n->num_props; i++)
+    if (strcmp(n->attrs[i - 1].name, n->attrs[i].name) >= 0)
+      return false;
+  const RgBlock *entry = n->regions[0].first;
+  size_t mark = w->b.len; /* printed so far is undone if the form does not fit */
+  puts_(w, "func.func ");
+  if (vis) {
+    put(w, vis->u.str.data, vis->u.str.len);
+    putc_(w, ' ');
+  }
+  put_symbol(w, sym);
+  putc_(w, '(');
+  const char *p = fty->type->text + 1, *ts;
+  size_t tl;
+  uint32_t nin = 0;
+  for (; list_next(&p, &ts, &tl); nin++) {
+    if (nin)
+      put(w, ", ", 2);
+    if (entry) {
+      if (nin >= entry->num_args)
+        goto generic;
+      put_value(w, entry->args[nin]);
+      put(w, ": ", 2);
+    }
+    put(w, ts, tl);
+    put_arg_dict(w, args, nin);
+    if (entry && entry->arg_locs && entry->arg_locs[nin]) {
+      putc_(w, ' ');
+      puts_(w, entry->arg_locs[nin]);
+    }
+  }
+  if (*p != ')' || strncmp(p, ") -> ", 5) || (entry && nin != entry->num_args) ||
+      (args && args->count != nin))
+    goto generic;
+  putc_(w, ')');
+  p += 5;
+  bool any_res_attr = false;
+  for (uint32_t i = 0; res && i < res->count; i++)
+    any_res_attr |= res->u.items[i] && res->u.items[i]->count > 0;
+  uint32_t nout = 0;
+  if (*p == '(') {
+    if (strcmp(p, "()")) {
+      put(w, " -> (", 5);
+      for (p++; list_next(&p, &ts, &tl); nout++) {
+        if (nout)
+          put(w, ", ", 2);
+        put(w, ts, tl);
+        put_arg_dict(w, res, nout);
+      }
+      if (strcmp(p, ")"))
+        goto generic;
+      putc_(w, ')');
+    }
+  } else {
+    put(w, " -> ", 4);
+    if (any_res_attr)
+      putc_(w, '(');
+    puts_(w, p);
+    put_arg_dict(w, res, 0);
+    if (any_res_attr)
+      putc_(w, ')');
+    nout = 1;
+  }
+  if (res && res->count != nout)
+    goto generic;
+  if (n->num_attrs > n->num_props) {
+    put(w, " attributes {", 13);
+    put_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
+    putc_(w, '}');
+  }
+  if (entry) {
+    put(w, " {\n", 3);
+    put_body(w, &n->regions[0], ind, g);
+    indent(w, ind);
+    putc_(w, '}');
+  }
+  put_loc_nl(w, n);
+  return true;
+generic:
+  w->b.len = mark;
+  return false;
+}
+
+static bool pretty_module(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
+  const RgAttr *sym = prop(n, "sym_name");
+  if (n->num_operands || n->num_results || n->num_regions != 1 || n->num_props != !!sym ||
+      (sym && sym->kind != RG_ATTR_STRING) || !n->regions[0].first ||
+      n->regions[0].first->num_args)
+    return false;
+  puts_(w, "module");
+  if (sym) {
+    putc_(w, ' ');
+    put_symbol(w, sym);
+  }
+  if (n->num_attrs > n->num_props) {
+    put(w, " attributes {", 13);
+    put_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
+    putc_(w, '}');
+  }
+  put(w, " {\n", 3);
+  put_body(w, &n->regions[0], ind, g);
+  indent(w, ind);
+  putc_(w, '}');
+  put_loc_nl(w, n);
+  return true;
+}
+
+static bool put_pretty(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
+  const char *name = rg_op_name(g, n->op);
+  if (n->op == w->op_module)
+    return pretty_module(w, n, ind, g);
+  if (n->op == w->op_func)
+    return pretty_func(w, n, ind, g);
+  if (n->op == w->op_return || n->op == w->op_yield)
+    return pretty_return(w, n, g);
+  if (n->op == w->op_const)
+    return pretty_const(w, n);
+  if (has_prefix(name, "tosa."))
+    return pretty_tosa(w, n, name);
+  return false;
+}
+
+char *rg_mlir_write(const RgGraph *g, size_t *len) { return rg_mlir_write_as(g, RG_MLIR_GENERIC, len); }
+
+char *rg_mlir_write_as(const RgGraph *cg, RgMlirForm form, size_t *len) {
   RgGraph *g = (RgGraph *)cg; /* read only: the body accessor is not const */
   Writer w;
   memset(&w, 0, sizeof w);
+  if (form == RG_MLIR_PRETTY)
+    pretty_init(&w, g);
   number_values(&w, g);
   rg_buf_reserve(&w.b, 4096);
   const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
@@ -526,6 +918,7 @@ char *rg_mlir_write(const RgGraph *cg, size_t *len) {
   putc_(&w, '\n'); /* mlir-opt ends its output with an empty line */
   rg_free(w.keys);
   rg_free(w.nums);
+  rg_free(w.node_num);
   if (w.oom) {
     rg_buf_free(&w.b);
     return NULL;

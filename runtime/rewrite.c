@@ -24,6 +24,9 @@ struct RgRewriter {
   uint32_t nscratch_old, cap_scratch_old;
   RgNode **created;      /* nodes made by the rule being applied */
   uint32_t ncreated, cap_created;
+  const char **srclocs;  /* locations of the nodes a rewrite replaces */
+  uint32_t nsrclocs, cap_srclocs;
+  IrLocCtx *locctx;
   bool *disabled;       /* per rule */
   RgNode **queue;
   size_t head, len, cap;
@@ -396,6 +399,24 @@ static bool refines(const RgType *a, const RgType *b) {
   return true;
 }
 
+/* Notes the location of a node the current rewrite replaces. */
+static void note_loc(RgRewriter *rw, const char *loc) {
+  for (uint32_t i = 0; loc && i < rw->nsrclocs; i++)
+    if (rw->srclocs[i] == loc)
+      return;
+  if (!loc)
+    return;
+  if (rw->nsrclocs == rw->cap_srclocs) {
+    uint32_t cap = rw->cap_srclocs ? rw->cap_srclocs * 2 : 16;
+    const char **s = rg_realloc(rw->srclocs, sizeof *s * cap);
+    if (!s)
+      return; /* a shorter location list, not an error */
+    rw->srclocs = s;
+    rw->cap_srclocs = cap;
+  }
+  rw->srclocs[rw->nsrclocs++] = loc;
+}
+
 /* True when the pass knows `n`'s op to be declared pure: an op the pass
  * does not name, or one declared without `pure`, may have side effects
  * and is never removed for being unused. */
@@ -429,6 +450,7 @@ static void erase_dead(RgRewriter *rw, RgNode *n) {
           stack[sp++] = p;
       }
     }
+    note_loc(rw, d->loc);
     rg_node_erase(rw->g, d);
   }
 }
@@ -513,7 +535,20 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
     if (def)
       requeue(rw, def);
   }
+  rw->nsrclocs = 0;
+  note_loc(rw, root->loc);
   erase_dead(rw, root);
+  const char *loc = NULL;
+  for (uint32_t i = 0; i < rw->ncreated; i++) {
+    if (rw->created[i]->flags & RG_NODE_ERASED)
+      continue;
+    if (!loc && !(loc = ir_loc_fused(rw->g, &rw->locctx, rw->pass->name, rw->pass->rules[rule].name, rw->srclocs,
+                                     rw->nsrclocs))) {
+      rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+      return false;
+    }
+    rw->created[i]->loc = loc;
+  }
   count_fire(rw, rule);
   if (ex)
     rg_rw_explain(rw, rule, "fires: the op is replaced");
@@ -677,8 +712,13 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   rg_free(rw.scratch);
   rg_free(rw.scratch_old);
   rg_free(rw.created);
+  rg_free(rw.srclocs);
+  ir_loc_ctx_free(rw.locctx);
   return status;
 }
+
+static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen);
 
 RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
                          const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
@@ -687,6 +727,21 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
     rg_run_options_init(&defaults);
     opt = &defaults;
   }
+  char no_err[1];
+  if (!err || !errlen) {
+    err = no_err;
+    errlen = sizeof no_err;
+  }
+  if (stats)
+    return pipeline_run(g, passes, n, opt, stats, err, errlen);
+  RgRunStats own;
+  RgStatus s = pipeline_run(g, passes, n, opt, &own, err, errlen);
+  rg_run_stats_free(&own);
+  return s;
+}
+
+static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
   memset(stats, 0, sizeof *stats);
   stats->passes = rg_alloc(sizeof *stats->passes * (n ? n : 1));
   if (!stats->passes) {

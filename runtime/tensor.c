@@ -7,7 +7,7 @@
 
 /* ---- element types ---- */
 
-bool interp_dt_is_int(RgDType dt) {
+bool rg_elem_is_int(RgDType dt) {
   switch (dt) {
   case RG_DT_I1: case RG_DT_I4: case RG_DT_I8: case RG_DT_I16: case RG_DT_I32:
   case RG_DT_I48: case RG_DT_I64: case RG_DT_UI8: case RG_DT_UI16: case RG_DT_UI32:
@@ -18,11 +18,11 @@ bool interp_dt_is_int(RgDType dt) {
   }
 }
 
-bool interp_dt_supported(RgDType dt) {
-  return interp_dt_is_int(dt) || dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16;
+bool rg_elem_supported(RgDType dt) {
+  return rg_elem_is_int(dt) || dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16;
 }
 
-int64_t interp_dt_min(RgDType dt) {
+int64_t rg_elem_min(RgDType dt) {
   int bits = rg_dtype_bits(dt);
   if (dt == RG_DT_I1 || rg_dtype_is_unsigned(dt))
     return 0;
@@ -31,7 +31,7 @@ int64_t interp_dt_min(RgDType dt) {
   return -((int64_t)1 << (bits - 1));
 }
 
-int64_t interp_dt_max(RgDType dt) {
+int64_t rg_elem_max(RgDType dt) {
   int bits = rg_dtype_bits(dt);
   if (dt == RG_DT_I1)
     return 1;
@@ -42,7 +42,7 @@ int64_t interp_dt_max(RgDType dt) {
   return ((int64_t)1 << (bits - 1)) - 1;
 }
 
-int64_t interp_wrap(RgDType dt, int64_t v) {
+int64_t rg_elem_wrap(RgDType dt, int64_t v) {
   int bits = rg_dtype_bits(dt);
   if (bits >= 64)
     return v;
@@ -72,7 +72,7 @@ static double round_format(double v, int mant, int emin, double maxfin) {
   return r;
 }
 
-float interp_round_float(RgDType dt, double v) {
+float rg_elem_round(RgDType dt, double v) {
   switch (dt) {
   case RG_DT_F16:
     return (float)round_format(v, 10, -14, 65504.0);
@@ -83,7 +83,7 @@ float interp_round_float(RgDType dt, double v) {
   }
 }
 
-void interp_strides(const RgTensor *t, int64_t *strides) {
+void rg_tensor_strides(const RgTensor *t, int64_t *strides) {
   int64_t s = 1;
   for (int32_t d = t->rank - 1; d >= 0; d--) {
     strides[d] = s;
@@ -95,7 +95,7 @@ void interp_strides(const RgTensor *t, int64_t *strides) {
 
 RgStatus rg_tensor_init(RgTensor *t, RgDType dt, int32_t rank, const int64_t *dims) {
   memset(t, 0, sizeof *t);
-  if (!interp_dt_supported(dt) || rank < 0 || rank > RG_TENSOR_MAX_RANK)
+  if (!rg_elem_supported(dt) || rank < 0 || rank > RG_TENSOR_MAX_RANK)
     return RG_ERR_INVALID;
   int64_t n = 1;
   for (int32_t i = 0; i < rank; i++) {
@@ -107,12 +107,12 @@ RgStatus rg_tensor_init(RgTensor *t, RgDType dt, int32_t rank, const int64_t *di
   t->dtype = dt;
   t->rank = rank;
   t->numel = n;
-  size_t bytes = (size_t)(n ? n : 1) * (interp_dt_is_int(dt) ? sizeof(int64_t) : sizeof(float));
+  size_t bytes = (size_t)(n ? n : 1) * (rg_elem_is_int(dt) ? sizeof(int64_t) : sizeof(float));
   void *p = rg_alloc(bytes);
   if (!p)
     return RG_ERR_NOMEM;
   memset(p, 0, bytes);
-  if (interp_dt_is_int(dt))
+  if (rg_elem_is_int(dt))
     t->ints = p;
   else
     t->floats = p;
@@ -173,16 +173,16 @@ void rg_tensor_array_free(RgTensor *ts, uint32_t n) {
 
 void rg_tensor_set_int(RgTensor *t, int64_t i, int64_t v) {
   if (t->ints)
-    t->ints[i] = interp_wrap(t->dtype, v);
+    t->ints[i] = rg_elem_wrap(t->dtype, v);
   else
-    t->floats[i] = interp_round_float(t->dtype, (double)v);
+    t->floats[i] = rg_elem_round(t->dtype, (double)v);
 }
 
 void rg_tensor_set_float(RgTensor *t, int64_t i, double v) {
   if (t->floats)
-    t->floats[i] = interp_round_float(t->dtype, v);
+    t->floats[i] = rg_elem_round(t->dtype, v);
   else
-    t->ints[i] = interp_wrap(t->dtype, (int64_t)v);
+    t->ints[i] = rg_elem_wrap(t->dtype, (int64_t)v);
 }
 
 /* ---- random contents ---- */
@@ -206,10 +206,10 @@ RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed
   uint64_t st = seed;
   if (out->ints) {
     int64_t ilo = (int64_t)ceil(lo), ihi = (int64_t)floor(hi);
-    if (ilo < interp_dt_min(out->dtype))
-      ilo = interp_dt_min(out->dtype);
-    if (ihi > interp_dt_max(out->dtype))
-      ihi = interp_dt_max(out->dtype);
+    if (ilo < rg_elem_min(out->dtype))
+      ilo = rg_elem_min(out->dtype);
+    if (ihi > rg_elem_max(out->dtype))
+      ihi = rg_elem_max(out->dtype);
     uint64_t span = (uint64_t)ihi - (uint64_t)ilo + 1; /* 0 means the whole 2^64 */
     for (int64_t i = 0; i < out->numel; i++) {
       uint64_t r = splitmix64(&st);
@@ -218,7 +218,7 @@ RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed
   } else {
     for (int64_t i = 0; i < out->numel; i++) {
       double u = (double)(splitmix64(&st) >> 11) * 0x1.0p-53; /* [0, 1) */
-      out->floats[i] = interp_round_float(out->dtype, lo + (hi - lo) * u);
+      out->floats[i] = rg_elem_round(out->dtype, lo + (hi - lo) * u);
     }
   }
   return RG_OK;
@@ -227,9 +227,9 @@ RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed
 RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t seed) {
   double lo = -4, hi = 4;
   RgDType dt = type ? type->dtype : RG_DT_NONE;
-  if (interp_dt_is_int(dt)) {
-    lo = (double)interp_dt_min(dt);
-    hi = (double)interp_dt_max(dt);
+  if (rg_elem_is_int(dt)) {
+    lo = (double)rg_elem_min(dt);
+    hi = (double)rg_elem_max(dt);
     if (dt == RG_DT_I32 || dt == RG_DT_UI32) {
       lo = dt == RG_DT_I32 ? -1048576.0 : 0;
       hi = 1048576.0;

@@ -6,6 +6,9 @@ TEST_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 
 # A static pattern rule names each object explicitly, so make keeps them
 # (they are not intermediate files) and rebuilds exactly what changed.
-$(TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(BACKEND_LIB) $(LIBRULEGEN)
+# Tests link the generated op registry (rg_ops_builtin) too: the interpreter
+# reaches evaluators only through it.
+$(TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(RULES_OBJ) $(BACKEND_LIB) $(LIBRULEGEN)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) $< $(BACKEND_LIB) $(LIBRULEGEN) $(LDLIBS) -o $@
+	$(CC) $(ALL_LDFLAGS) $< $(RULES_OBJ) $(BACKEND_LIB) $(LIBRULEGEN) $(LDLIBS) -o $@
+$(UNIT_SRCS:%.c=$(BUILD)/obj/%.o): | $(RULES_H)

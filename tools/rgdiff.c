@@ -1585,7 +1585,7 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
   /* Reference runs: input sets whose results the specification defines. */
   RgTensor *ins[8] = {0}, *outs[8] = {0};
   uint32_t nin[8] = {0}, nout[8] = {0}, nsets = 0;
-  RgInterp *ip = rg_interp_new(g);
+  RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
   int rc = 0;
   for (uint32_t s = 0; s < o->inputs * 3 && nsets < o->inputs && nsets < 8; s++) {
     uint32_t k = nsets;
@@ -1671,7 +1671,7 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
         result = -1;
       }
     }
-    ip = result == 0 ? rg_interp_new(g) : NULL;
+    ip = result == 0 ? rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin) : NULL;
     for (uint32_t k = 0; k < nsets && ip && result == 0; k++) {
       RgTensor *after = NULL;
       uint32_t nafter = 0;

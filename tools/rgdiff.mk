@@ -21,3 +21,4 @@ verify: $(RGDIFF)
 	@mkdir -p $(BUILD)/verify
 	$(RGDIFF) --count $(RGDIFF_COUNT) --min-fires $(RGDIFF_MIN_FIRES) --out $(BUILD)/verify
 	$(RGDIFF) --family edge --count $(RGDIFF_EDGE_COUNT) --min-fires $(RGDIFF_MIN_FIRES) --out $(BUILD)/verify
+INSTALL_BINS += $(RGDIFF)

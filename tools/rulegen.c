@@ -4,15 +4,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "dsl.h"
 #include "gen.h"
 
 static void usage(FILE *out) {
   fputs("usage: rulegen [-I DIR]... -o OUT.c [--header OUT.h] [--symbol NAME]\n"
-        "               [--no-line] [-MD] [-MF DEPFILE] FILE...\n"
+        "               [--no-line] [-MD] [-MF DEPFILE] [-MT TARGET] FILE...\n"
         "       rulegen [-I DIR]... --check FILE...\n"
         "       rulegen [-I DIR]... --dump-ast FILE...\n"
         "       rulegen [-I DIR]... --targets FILE...\n"
+        "       rulegen [-I DIR]... --print-search-path\n"
         "       rulegen --help | --version\n"
         "\n"
         "  --check      parse and check the files (and their imports)\n"
@@ -20,17 +23,53 @@ static void usage(FILE *out) {
         "  --targets    print each pass's derived target-op condition\n"
         "  -o OUT.c     generate C passes for the passes and pipelines of FILE...\n"
         "  --header H   also write a header declaring them\n"
-        "  --symbol S   suffix of the exported tables: letters, digits, '_'\n"
-        "               (default: OUT.c's base name, other characters made '_')\n"
+        "  --symbol S   part of every global name the C file defines\n"
+        "               (rg_pass_S__PASS, rg_ops_S, ...): letters, digits, '_',\n"
+        "               no '__' (default: OUT.c's base name, other characters made '_')\n"
         "  --no-line    no #line directives pointing back to the .rules files\n"
         "  -MD          write a make dependency file (OUT.d, or -MF DEPFILE)\n"
-        "  -I DIR       search DIR for imports (after the importing file's dir)\n"
+        "  -MT TARGET   name TARGET in it instead of OUT.c and OUT.h\n"
+        "  -I DIR       search DIR for imports (after the importing file's dir,\n"
+        "               before the installed rule library, PREFIX/share/rulegen)\n"
+        "  --print-search-path  print the directories searched for imports\n"
         "  --force      replace read-only output files\n"
         "  --max-errors N, --max-warnings N\n"
         "               show at most N errors / warnings (default 100; 0: all)\n"
         "\n"
         "Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n",
         out);
+}
+
+/* The installed rule library and .ops files: PREFIX/share/rulegen, where
+ * PREFIX is the parent of the directory holding this program, so that an
+ * installed tree works wherever it is put. NULL when the program's own
+ * path is unknown. The caller frees the result. */
+static char *default_search_dir(const char *argv0) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0 || (size_t)n >= sizeof exe - 1) {
+    if (!argv0 || !strchr(argv0, '/') || strlen(argv0) >= sizeof exe)
+      return NULL;
+    n = (ssize_t)strlen(argv0);
+    memcpy(exe, argv0, (size_t)n);
+  }
+  exe[n] = 0;
+  char *slash = strrchr(exe, '/'); /* .../bin/rulegen -> .../bin */
+  if (!slash)
+    return NULL;
+  *slash = 0;
+  slash = strrchr(exe, '/'); /* .../bin -> ... */
+  if (slash)
+    *slash = 0;
+  else
+    strcpy(exe, ".");
+  const char *tail = "/share/rulegen";
+  char *dir = malloc(strlen(exe) + strlen(tail) + 1);
+  if (dir) {
+    strcpy(dir, exe);
+    strcat(dir, tail);
+  }
+  return dir;
 }
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -40,7 +79,7 @@ static int usage_error(const char *fmt, const char *arg) {
   return 2;
 }
 
-/* Symbol suffix from the output file name: build/gen/tosa_rules.c -> tosa_rules. */
+/* Symbol from the output file name: build/gen/tosa_rules.c -> tosa_rules. */
 static char *symbol_from_path(const char *path) {
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
@@ -48,10 +87,14 @@ static char *symbol_from_path(const char *path) {
   char *s = malloc(n + 2);
   if (!s)
     return NULL;
+  size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     char c = base[i];
-    s[i] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_';
+    c = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_';
+    if (c != '_' || k == 0 || s[k - 1] != '_') /* no "__": it ends the symbol */
+      s[k++] = c;
   }
+  n = k;
   s[n] = 0;
   if (n == 0 || (s[0] >= '0' && s[0] <= '9')) {
     memmove(s + 1, s, n + 1);
@@ -70,10 +113,32 @@ static void put_make_path(RgBuf *b, const char *p) {
   }
 }
 
+/* Whether the file at path already holds exactly `len` bytes of `data`. */
+static bool same_content(const char *path, const char *data, size_t len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return false;
+  char buf[65536];
+  size_t off = 0, n;
+  bool same = true;
+  while (same && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+    same = off + n <= len && memcmp(buf, data + off, n) == 0;
+    off += n;
+  }
+  same = same && !ferror(f) && off == len;
+  fclose(f);
+  return same;
+}
+
 static unsigned write_flags; /* RG_WRITE_FORCE with --force */
 
+/* Writes atomically, and not at all when the file already has this text:
+ * an unchanged generated file keeps its time stamp, so make does not
+ * recompile what includes it. */
 static int write_out(const char *path, const RgBuf *b) {
   char err[512];
+  if (strcmp(path, "-") != 0 && same_content(path, b->data ? b->data : "", b->len))
+    return 0;
   if (rg_write_file(path, b->data ? b->data : "", b->len, write_flags, err, sizeof err) != 0) {
     fprintf(stderr, "rulegen: error: %s\n", err);
     return 1;
@@ -107,7 +172,8 @@ static int check_outputs(const DslProgram *prog, const char *const outs[3]) {
 /* Writes OUT.c (and the header and dependency file) only when generation
  * succeeded as a whole, each atomically: a failed run leaves no output. */
 static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const char *out_h,
-                    const char *symbol, bool line_directives, bool want_deps, const char *depfile) {
+                    const char *symbol, bool line_directives, bool want_deps, const char *depfile,
+                    const char *dep_target) {
   char *sym = symbol ? NULL : symbol_from_path(out_c);
   GenOptions o = {out_c, out_h, symbol ? symbol : sym, line_directives};
   if (o.header_name) {
@@ -126,10 +192,14 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
     rc = 1;
   }
   if (rc == 0 && want_deps) {
-    put_make_path(&d, out_c);
-    if (out_h) {
-      rg_buf_putc(&d, ' ');
-      put_make_path(&d, out_h);
+    if (dep_target) {
+      put_make_path(&d, dep_target);
+    } else {
+      put_make_path(&d, out_c);
+      if (out_h) {
+        rg_buf_putc(&d, ' ');
+        put_make_path(&d, out_h);
+      }
     }
     rg_buf_putc(&d, ':');
     for (uint32_t i = 0; i < prog->nfiles; i++) {
@@ -182,8 +252,8 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
 }
 
 int main(int argc, char **argv) {
-  enum { NONE, CHECK, DUMP, TARGETS, GEN } mode = NONE;
-  const char *out_c = NULL, *out_h = NULL, *symbol = NULL, *depfile = NULL;
+  enum { NONE, CHECK, DUMP, TARGETS, GEN, SEARCH_PATH } mode = NONE;
+  const char *out_c = NULL, *out_h = NULL, *symbol = NULL, *depfile = NULL, *dep_target = NULL;
   bool line_directives = true, want_deps = false;
   size_t max_errors = 100, max_warnings = 100;
   const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
@@ -219,6 +289,8 @@ int main(int argc, char **argv) {
         incdirs[nincdirs++] = argv[++i];
     } else if (strncmp(a, "-I", 2) == 0) {
       incdirs[nincdirs++] = a + 2;
+    } else if (strcmp(a, "--print-search-path") == 0) {
+      mode = SEARCH_PATH;
     } else if (strcmp(a, "--targets") == 0) {
       mode = TARGETS;
     } else if (strcmp(a, "--no-line") == 0) {
@@ -236,7 +308,7 @@ int main(int argc, char **argv) {
         *(a[6] == 'e' ? &max_errors : &max_warnings) = v;
       i++;
     } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 || strcmp(a, "--symbol") == 0 ||
-               strcmp(a, "-MF") == 0) {
+               strcmp(a, "-MF") == 0 || strcmp(a, "-MT") == 0) {
       if (i + 1 >= argc) {
         rc = usage_error("option '%s' needs an argument", a);
       } else {
@@ -247,10 +319,15 @@ int main(int argc, char **argv) {
         } else if (a[2] == 'h') {
           out_h = v;
         } else if (a[2] == 's') {
-          /* A suffix of C identifiers (rg_ops_S): letters, digits, '_'. */
+          /* Part of C identifiers (rg_pass_S__P): letters, digits, '_';
+           * no "__", which separates it from the pass name. */
           symbol = v;
           if (!*v || v[strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
             rc = usage_error("--symbol '%s' is not usable in C names: use letters, digits and '_' only", v);
+          else if (strstr(v, "__"))
+            rc = usage_error("--symbol '%s' contains '__', which separates it from pass names", v);
+        } else if (a[2] == 'T') {
+          dep_target = v;
         } else {
           depfile = v;
           want_deps = true;
@@ -264,11 +341,28 @@ int main(int argc, char **argv) {
   }
   if (rc == 0 && mode == NONE)
     rc = usage_error("%sno mode given: use -o, --check, --dump-ast or --targets", "");
-  if (rc == 0 && (out_h || symbol || depfile || want_deps) && mode != GEN)
-    rc = usage_error("%s--header, --symbol and -MD/-MF need -o", "");
-  if (rc == 0 && nfiles == 0)
+  if (rc == 0 && (out_h || symbol || depfile || want_deps || dep_target) && mode != GEN)
+    rc = usage_error("%s--header, --symbol and -MD/-MF/-MT need -o", "");
+  if (rc == 0 && nfiles == 0 && mode != SEARCH_PATH)
     rc = usage_error("%sno input files", "");
-  if (rc) {
+  if (rc == 0 && nfiles && mode == SEARCH_PATH)
+    rc = usage_error("%s--print-search-path takes no input files", "");
+  /* The installed library is searched only when it is there: a build
+   * tree has none, and its messages do not name one. */
+  char *installed = rc == 0 ? default_search_dir(argc > 0 ? argv[0] : NULL) : NULL;
+  struct stat st;
+  bool have_installed = installed && stat(installed, &st) == 0 && S_ISDIR(st.st_mode);
+  if (have_installed)
+    incdirs[nincdirs++] = installed; /* argc + 1 slots: room for it */
+  if (rc == 0 && mode == SEARCH_PATH) {
+    puts("(the importing file's directory)");
+    for (uint32_t i = 0; i < nincdirs; i++)
+      puts(incdirs[i]);
+    if (installed && !have_installed)
+      printf("%s (not present: not searched)\n", installed);
+  }
+  if (rc || mode == SEARCH_PATH) {
+    free(installed);
     free(incdirs);
     free(files);
     return rc;
@@ -284,6 +378,8 @@ int main(int argc, char **argv) {
   for (uint32_t i = 0; i < nfiles; i++)
     dsl_load_file(&prog, files[i]);
   dsl_check(&prog);
+  if (mode == GEN && !diags.errors)
+    dsl_check_generable(&prog);
   rg_diags_print(stderr, &diags);
   rc = diags.errors ? 1 : 0;
   if (mode == DUMP && rc == 0) {
@@ -307,9 +403,10 @@ int main(int argc, char **argv) {
     rg_buf_free(&b);
   }
   if (mode == GEN && rc == 0)
-    rc = generate(&prog, &diags, out_c, out_h, symbol, line_directives, want_deps, depfile);
+    rc = generate(&prog, &diags, out_c, out_h, symbol, line_directives, want_deps, depfile, dep_target);
   dsl_program_free(&prog);
   rg_diags_free(&diags);
+  free(installed);
   free(incdirs);
   free(files);
   return rc;

@@ -214,3 +214,34 @@ const char *shape_dims_str(char *buf, size_t len, int32_t rank, const int64_t *d
   }
   return buf;
 }
+
+RgStatus shape_reduce(RgGraph *g, const RgNode *n, const char *op, const RgType *t,
+                      const RgType *elem, const RgType **result, char *err, size_t errlen) {
+  const int64_t *dims = NULL;
+  uint32_t k = 0;
+  int64_t keep = 0;
+  const RgAttr *da = rg_node_attr(n, "dim");
+  if (da && !shape_attr_ints(da, &dims, &k))
+    return shape_fail(err, errlen, "%s: 'dim' must be array<i64: ...>", op);
+  shape_attr_int(rg_node_attr(n, "keepdim"), &keep);
+  if (t->kind != RG_TYPE_TENSOR)
+    return shape_set(result, shape_unranked(g, elem));
+  bool red[SHAPE_MAX_RANK] = {false};
+  int64_t rank = t->rank ? t->rank : 1;
+  for (uint32_t i = 0; i < k; i++) {
+    int64_t w = dims[i] < 0 ? dims[i] + rank : dims[i];
+    if (dims[i] < -rank || dims[i] >= rank || (t->rank && red[w]))
+      return shape_fail(err, errlen, "%s: dim %lld is out of range or repeated for %s", op,
+                        (long long)dims[i], t->text);
+    red[w] = true;
+  }
+  int64_t d[SHAPE_MAX_RANK];
+  int32_t r = 0;
+  for (int32_t i = 0; i < t->rank; i++) {
+    if (!red[i] && k)
+      d[r++] = t->dims[i];
+    else if (keep)
+      d[r++] = 1;
+  }
+  return shape_set(result, shape_tensor(g, elem, r, d));
+}

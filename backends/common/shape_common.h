@@ -63,6 +63,13 @@ static inline bool shape_mul(int64_t a, int64_t b, int64_t *r) {
 int64_t shape_dim_add(int64_t a, int64_t b);
 int64_t shape_dim_mul(int64_t a, int64_t b);
 
+/* The result of a reduction (mean.dim, sum.dim_IntList, amax, ...) of `t`
+ * over the node's `dim` property (absent or empty: every dim; negative
+ * dims wrap) with its `keepdim` property, element type `elem`. Errors name
+ * `op`. */
+RgStatus shape_reduce(RgGraph *g, const RgNode *n, const char *op, const RgType *t,
+                      const RgType *elem, const RgType **result, char *err, size_t errlen);
+
 /* Numpy broadcasting of two ranked shapes aligned on the right (TOSA
  * callers check equal ranks first). A dynamic dim against a static d > 1
  * gives d; against 1 or another dynamic dim it stays dynamic. Returns

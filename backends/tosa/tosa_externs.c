@@ -4,7 +4,7 @@
  * rewrites build. Each returns false when it cannot decide, which keeps the
  * rule from firing. */
 #include <string.h>
-#include "tosa_externs.h"
+#include "rules/builtin.h"
 
 static bool is_op(RgGraph *g, const RgNode *n, const char *name) {
   return n && strcmp(rg_op_name(g, n->op), name) == 0;

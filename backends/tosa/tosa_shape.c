@@ -3,7 +3,7 @@
  * perms, axis, pad/stride/dilation/kernel are properties). The rewriter
  * calls them for every node a rule creates; docs/backends.md has the
  * contract and the rules for element types operands cannot determine. */
-#include "tosa_hooks.h"
+#include "rules/builtin.h"
 #include "../common/shape_common.h"
 
 #define HOOK_ARGS RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen

@@ -3,7 +3,7 @@
  * from firing. */
 #include <math.h>
 #include "rulegen/interp.h"
-#include "xnnpack_externs.h"
+#include "rules/builtin.h"
 
 bool xnnpack_scalar_exact(RgRewriter *rw, double c, RgDType dt) {
   (void)rw;

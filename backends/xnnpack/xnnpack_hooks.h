@@ -1,7 +1,7 @@
-/* backends/xnnpack/xnnpack_hooks.h - shape inference hooks of the
- * edge-dialect ops of an exported program (encoding: docs/backends.md).
- * Each has the RgShapeFn signature and is bound by name from the op
- * declarations: `shape(xnnpack_infer_view_copy)`. */
+/* backends/xnnpack/xnnpack_hooks.h - shape inference hooks of edge-dialect
+ * ops that xnnpack.ops does not declare yet (encoding: docs/backends.md).
+ * Hooks that a declaration binds, `shape(xnnpack_infer_view_copy)`, are
+ * declared by the header rulegen generates for the rule set instead. */
 #ifndef RG_BACKENDS_XNNPACK_HOOKS_H
 #define RG_BACKENDS_XNNPACK_HOOKS_H
 
@@ -10,20 +10,9 @@
 /* Arithmetic with torch broadcasting and type promotion: aten.add.Tensor,
  * aten.sub.Tensor, aten.mul.Tensor, aten.div.Tensor, and the .Scalar forms
  * whose scalar is the property `other`. */
-RgStatus xnnpack_infer_add_tensor(RgGraph *g, const RgNode *n, const RgType **results,
-                                  char *err, size_t errlen);
-RgStatus xnnpack_infer_sub_tensor(RgGraph *g, const RgNode *n, const RgType **results,
-                                  char *err, size_t errlen);
-RgStatus xnnpack_infer_mul_tensor(RgGraph *g, const RgNode *n, const RgType **results,
-                                  char *err, size_t errlen);
-RgStatus xnnpack_infer_div_tensor(RgGraph *g, const RgNode *n, const RgType **results,
-                                  char *err, size_t errlen);
 RgStatus xnnpack_infer_add_scalar(RgGraph *g, const RgNode *n, const RgType **results,
                                   char *err, size_t errlen);
 RgStatus xnnpack_infer_sub_scalar(RgGraph *g, const RgNode *n, const RgType **results,
-                                  char *err, size_t errlen);
-RgStatus xnnpack_infer_constant(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);
-RgStatus xnnpack_infer_mul_scalar(RgGraph *g, const RgNode *n, const RgType **results,
                                   char *err, size_t errlen);
 RgStatus xnnpack_infer_div_scalar(RgGraph *g, const RgNode *n, const RgType **results,
                                   char *err, size_t errlen);
@@ -31,30 +20,12 @@ RgStatus xnnpack_infer_div_scalar(RgGraph *g, const RgNode *n, const RgType **re
 /* Unary ops: same type (relu, hardtanh, clamp, neg, abs, clone, gelu, ...),
  * or float functions whose integer inputs give f32 (sigmoid, tanh, exp,
  * sqrt, rsqrt, log). */
-RgStatus xnnpack_infer_unary(RgGraph *g, const RgNode *n, const RgType **results,
-                             char *err, size_t errlen);
 RgStatus xnnpack_infer_unary_float(RgGraph *g, const RgNode *n, const RgType **results,
                                    char *err, size_t errlen);
-
-/* Matrix products: aten.mm, aten.bmm, aten.addmm, aten.linear. */
-RgStatus xnnpack_infer_mm(RgGraph *g, const RgNode *n, const RgType **results,
-                          char *err, size_t errlen);
-RgStatus xnnpack_infer_bmm(RgGraph *g, const RgNode *n, const RgType **results,
-                           char *err, size_t errlen);
-RgStatus xnnpack_infer_addmm(RgGraph *g, const RgNode *n, const RgType **results,
-                             char *err, size_t errlen);
-RgStatus xnnpack_infer_linear(RgGraph *g, const RgNode *n, const RgType **results,
-                              char *err, size_t errlen);
 
 /* Views and data movement: aten.view_copy, aten.expand_copy,
  * aten.permute_copy, aten.unsqueeze_copy, aten.squeeze_copy.dims,
  * aten.slice_copy.Tensor, aten.cat. */
-RgStatus xnnpack_infer_view_copy(RgGraph *g, const RgNode *n, const RgType **results,
-                                 char *err, size_t errlen);
-RgStatus xnnpack_infer_expand_copy(RgGraph *g, const RgNode *n, const RgType **results,
-                                   char *err, size_t errlen);
-RgStatus xnnpack_infer_permute_copy(RgGraph *g, const RgNode *n, const RgType **results,
-                                    char *err, size_t errlen);
 RgStatus xnnpack_infer_unsqueeze_copy(RgGraph *g, const RgNode *n, const RgType **results,
                                       char *err, size_t errlen);
 RgStatus xnnpack_infer_squeeze_copy(RgGraph *g, const RgNode *n, const RgType **results,

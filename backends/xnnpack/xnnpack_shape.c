@@ -5,6 +5,7 @@
  * follow PyTorch: numpy broadcasting (ranks may differ), view_copy with one
  * inferred -1, expand_copy with -1 keeping a dim, negative dims wrapping;
  * dtypes follow torch's type promotion with f32 as the default float. */
+#include "rules/builtin.h"
 #include "xnnpack_hooks.h"
 #include "../common/shape_common.h"
 
@@ -734,39 +735,14 @@ RgStatus xnnpack_infer_native_layer_norm(HOOK_ARGS) {
  * or missing dim list reduces every dim. Needs a float input. */
 RgStatus xnnpack_infer_mean_dim(HOOK_ARGS) {
   const RgType *t;
-  const int64_t *dims = NULL;
-  uint32_t k = 0;
-  int64_t keep = 0;
   RgStatus st = shape_need_operands(n, 1, 1, "mean.dim", err, errlen);
   if (st == RG_OK)
     st = shape_need_tensor(n, 0, "mean.dim", "self", &t, err, errlen);
   if (st != RG_OK)
     return st;
-  const RgAttr *da = rg_node_attr(n, "dim");
-  if (da && !shape_attr_ints(da, &dims, &k))
-    return shape_fail(err, errlen, "mean.dim: 'dim' must be array<i64: ...>");
-  shape_attr_int(rg_node_attr(n, "keepdim"), &keep);
   if (!rg_dtype_is_float(t->dtype))
     return shape_fail(err, errlen, "mean.dim: expected a floating point input, got %s", t->text);
-  if (t->kind != RG_TYPE_TENSOR)
-    return shape_set(results, shape_unranked(g, t->elem));
-  bool red[MAXR] = {false};
-  for (uint32_t i = 0; i < k; i++) {
-    int64_t w;
-    if (!wrap_dim(dims[i], t->rank ? t->rank : 1, &w) || (t->rank && red[w]))
-      return shape_fail(err, errlen, "mean.dim: dim %lld is out of range or repeated for %s",
-                        (long long)dims[i], t->text);
-    red[w] = true;
-  }
-  int64_t d[MAXR];
-  int32_t r = 0;
-  for (int32_t i = 0; i < t->rank; i++) {
-    if (!red[i] && k)
-      d[r++] = t->dims[i];
-    else if (keep)
-      d[r++] = 1;
-  }
-  return shape_set(results, shape_tensor(g, t->elem, r, d));
+  return shape_reduce(g, n, "mean.dim", t, t->elem, results, err, errlen);
 }
 
 /* aten._constant: the encoding of a lifted tensor constant in this graph

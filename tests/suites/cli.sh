@@ -185,6 +185,11 @@ expect_rc exec-0 0 "" "$rgopt" --target ethos-u55 --verify-by-execution=0 "$pair
 [ -s "$tmp/err" ] && fail exec-0-silent "$(oneline "$tmp/err")" || pass exec-0-silent
 expect_rc exec-abc 2 "verify-by-execution takes a number" "$rgopt" --verify-by-execution=abc "$pair"
 expect_rc exec-too-many 2 "from 0 to 1000" "$rgopt" --verify-by-execution=1001 "$pair"
+# An op without an evaluator is an error naming the op and its declaration.
+expect_rc exec-no-evaluator 1 "@copy: aten._to_copy (node [0-9]*): no evaluator: declared at backends/xnnpack/xnnpack.ops:[0-9]* without eval" \
+  "$rgopt" --target xnnpack --verify-by-execution tests/cli/no_evaluator.mlir -o "$tmp/null.out"
+expect_rc exec-undeclared 1 "@copy: my.op (node [0-9]*): undeclared op" \
+  "$rgopt" --target xnnpack --verify-by-execution tests/cli/undeclared.mlir -o "$tmp/null.out"
 expect_rc mem-report 0 "" "$rgopt" --mem-report "$pair" -o "$tmp/null.out"
 grep -Eq '^rgopt: memory: 5 nodes, [0-9]+ arena bytes, [0-9]+ in attributes, [0-9]+\.[0-9] bytes/node excluding attribute payloads$' \
   "$tmp/err" && pass mem-report-format || fail mem-report-format "$(oneline "$tmp/err")"

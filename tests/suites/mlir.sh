@@ -66,6 +66,122 @@ else
   echo "SKIP roundtrip:mobilenetv2: $model not found"
 fi
 
+# ---- custom (pretty) form in: the same graph as the generic form ----
+for f in tests/mlir/pretty/*.mlir; do
+  case $f in *.generic.mlir|*.out.mlir) continue ;; esac
+  name=$(basename "$f" .mlir)
+  exp=${f%.mlir}.generic.mlir
+  out=${f%.mlir}.out.mlir
+  if [ -f "$out" ]; then
+    "$rgopt" --passes none --emit=pretty "$f" -o "$tmp/o.mlir" 2>"$tmp/err"
+    if cmp -s "$out" "$tmp/o.mlir"; then pass "emit-pretty:$name"
+    else fail "emit-pretty:$name" "differs from $out: $(diff "$out" "$tmp/o.mlir" | head -n 4)"; fi
+  fi
+  if ! "$rgopt" --passes none "$f" -o "$tmp/p.mlir" 2>"$tmp/err"; then
+    fail "pretty:$name" "rgopt failed: $(head -n 3 "$tmp/err")"
+  elif ! cmp -s "$exp" "$tmp/p.mlir"; then
+    fail "pretty:$name" "differs from $exp: $(diff "$exp" "$tmp/p.mlir" | head -n 4)"
+  else
+    pass "pretty:$name"
+  fi
+  # mlir-opt as the oracle: its generic form of the input and of rgopt's
+  # output are one text.
+  [ -n "$mlir_opt" ] || continue
+  "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$f" -o "$tmp/a.mlir" &&
+    "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/p.mlir" -o "$tmp/b.mlir"
+  if cmp -s "$tmp/a.mlir" "$tmp/b.mlir"; then pass "pretty-oracle:$name"
+  else fail "pretty-oracle:$name" "$(diff "$tmp/a.mlir" "$tmp/b.mlir" | head -n 4)"; fi
+done
+
+# --emit=pretty: read back (by rgopt and by mlir-opt-22) it is the same
+# graph as the generic output, for the corpus and every model.
+emit_pretty() { # name file
+  "$rgopt" --passes none "$2" -o "$tmp/g0.mlir" 2>/dev/null || return
+  if ! "$rgopt" --passes none --emit=pretty "$2" -o "$tmp/pp.mlir" 2>"$tmp/err" ||
+     ! "$rgopt" --passes none "$tmp/pp.mlir" -o "$tmp/g1.mlir" 2>"$tmp/err"; then
+    fail "emit-pretty:$1" "$(head -n 2 "$tmp/err")"
+    return
+  fi
+  if cmp -s "$tmp/g0.mlir" "$tmp/g1.mlir"; then pass "emit-pretty:$1"
+  else fail "emit-pretty:$1" "reads back differently: $(diff "$tmp/g0.mlir" "$tmp/g1.mlir" | head -n 4)"; fi
+  [ -n "$mlir_opt" ] || return
+  # mlir-opt-22 must accept the custom form exactly when it accepts the
+  # generic one, and see the same graph.
+  "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/g0.mlir" -o "$tmp/m0.mlir" 2>/dev/null || return
+  if ! "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/pp.mlir" -o "$tmp/m1.mlir" 2>"$tmp/err"; then
+    fail "emit-pretty-mlir-opt:$1" "mlir-opt-22 rejects it: $(head -n 2 "$tmp/err")"
+  elif cmp -s "$tmp/m0.mlir" "$tmp/m1.mlir"; then pass "emit-pretty-mlir-opt:$1"
+  else fail "emit-pretty-mlir-opt:$1" "mlir-opt-22 reads another graph: $(diff "$tmp/m0.mlir" "$tmp/m1.mlir" | head -n 4)"; fi
+}
+for f in tests/mlir/roundtrip/*.mlir tests/mlir/pretty/forms.mlir; do
+  emit_pretty "$(basename "$f" .mlir)" "$f"
+done
+for m in "$RG_ROOT"/../shared/models/*.generic.mlir; do
+  [ -f "$m" ] || { echo "SKIP emit-pretty-models: no models"; break; }
+  emit_pretty "$(basename "$m" .generic.mlir)" "$m"
+done
+
+# Every model as mlir-opt prints it by default gives the generic file's
+# output through the ethos-u55 pipeline.
+models="$RG_ROOT/../shared/models"
+if [ -z "$mlir_opt" ]; then
+  echo "SKIP pretty-models: mlir-opt-22 not installed"
+elif [ ! -d "$models" ]; then
+  echo "SKIP pretty-models: $models not found"
+else
+  for m in "$models"/*.generic.mlir; do
+    name=$(basename "$m" .generic.mlir)
+    "$mlir_opt" "$m" -o "$tmp/pretty.mlir" 2>/dev/null || { fail "pretty-model:$name" "mlir-opt-22 failed"; continue; }
+    if ! "$rgopt" --target ethos-u55 "$tmp/pretty.mlir" -o "$tmp/p.mlir" 2>"$tmp/err"; then
+      if grep -q "custom assembly of '[a-z_.]*' is not read" "$tmp/err"; then
+        echo "SKIP pretty-model:$name: $(grep -o "custom assembly of '[a-z_.]*'" "$tmp/err") (outside builtin/func/tosa/arith.constant)"
+      else
+        fail "pretty-model:$name" "$(head -n 2 "$tmp/err")"
+      fi
+      continue
+    fi
+    "$rgopt" --target ethos-u55 "$m" -o "$tmp/g.mlir" 2>/dev/null
+    if cmp -s "$tmp/p.mlir" "$tmp/g.mlir"; then pass "pretty-model:$name"
+    else fail "pretty-model:$name" "output differs from the generic file's"; fi
+  done
+fi
+
+# ---- locations: every model with mlir-opt's debug locations, through the
+# ethos-u55 pipeline: every op keeps a location, each location is an input
+# one or names the rule that made the op, and mlir-opt-22 reads them all.
+if [ -z "$mlir_opt" ] || [ ! -d "$models" ]; then
+  echo "SKIP locations-models: needs mlir-opt-22 and $models"
+else
+  all_tagged=0
+  for m in "$models"/*.generic.mlir; do
+    name=$(basename "$m" .generic.mlir)
+    "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo "$m" -o "$tmp/dbg.mlir"
+    if ! "$rgopt" --target ethos-u55 --stats-json "$tmp/s.json" "$tmp/dbg.mlir" -o "$tmp/l.mlir" 2>"$tmp/err"; then
+      fail "locations:$name" "$(head -n 2 "$tmp/err")"
+      continue
+    fi
+    # op lines: a one-line op, or the closing line of an op with regions
+    grep -E '^ *((%[^ ]* = )?"[^"]*"\(.*\)|\}\)) .*: \(' "$tmp/l.mlir" >"$tmp/ops"
+    missing=$(grep -vc ' loc(' "$tmp/ops")
+    sed -n 's/.* \(loc(.*)\)$/\1/p' "$tmp/ops" | sort -u >"$tmp/locs"
+    grep -o 'loc([^ ]*)' "$tmp/dbg.mlir" | sort -u >"$tmp/inlocs"
+    unnamed=$(comm -23 "$tmp/locs" "$tmp/inlocs" | grep -vc 'fused<"[a-z_0-9]*\.[a-z_0-9]*">')
+    all_tagged=$((all_tagged + $(grep -c 'fused<"' "$tmp/l.mlir")))
+    if [ "$missing" -ne 0 ]; then
+      fail "locations:$name" "$missing op(s) without a location: $(grep -v ' loc(' "$tmp/ops" | head -n 1 | cut -c1-120)"
+    elif [ "$unnamed" -ne 0 ]; then
+      fail "locations:$name" "$unnamed location(s) neither from the input nor naming a rule"
+    elif ! "$mlir_opt" --allow-unregistered-dialect "$tmp/l.mlir" -o "$tmp/null.out" 2>"$tmp/err"; then
+      fail "locations:$name" "mlir-opt-22 rejects the output: $(head -n 1 "$tmp/err")"
+    else
+      pass "locations:$name"
+    fi
+  done
+  # rules that create ops fire on some models: their ops name the rule
+  if [ "$all_tagged" -gt 0 ]; then pass "locations:rule-tags"
+  else fail "locations:rule-tags" "no output op names a rule"; fi
+fi
+
 # Malformed inputs: exact stderr and exit status 1.
 for f in tests/mlir/errors/*.mlir; do
   [ -e "$f" ] || continue

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "rulegen/interp.h"
+#include "rules/builtin.h"
 
 typedef struct TB {
   RgGraph *g;
@@ -110,7 +111,7 @@ static inline RgStatus tb_run(TB *t, const RgTensor *in, uint32_t n) {
     printf("  graph does not verify: %s\n", msg);
     return RG_ERR_VERIFY;
   }
-  RgInterp *ip = rg_interp_new(t->g);
+  RgInterp *ip = rg_interp_new(t->g, rg_ops_builtin, rg_num_ops_builtin);
   rg_tensor_array_free(t->outs, t->nout);
   RgStatus s = rg_interp_run(ip, t->func, in, n, &t->outs, &t->nout, t->err, sizeof t->err);
   t->kind = rg_interp_last_error(ip);

@@ -50,4 +50,39 @@ static void run_malformed(RgShapeFn fn, const RgNode *n, unsigned *ok, unsigned 
   }
 }
 
+/* Sweeps hooks over malformed nodes: 0 to 6 operands of every kind of type
+ * (or unset), every property in `props` set to an attribute of the wrong
+ * kind or an absurd value. Each must return an error or a type, never
+ * crash (run under ASan/UBSan by `make asan`); most must fail. */
+static inline void sweep_malformed(const RgShapeFn *hooks, size_t nhooks, const char *const *props,
+                            size_t nprops) {
+  static const char *const types[] = {"f32", "tensor<f32>", "tensor<*xf32>", "tensor<2x3xi8>",
+                                      "tensor<1x2x3x4xi16>", "tensor<?x?x?xf16>",
+                                      "!tosa.shape<2>", "tensor<0x5xi1>", "tensor<3x!x.y>",
+                                      "tensor<1x9223372036854775806x3x4611686018427387904xi8>"};
+  const size_t ntypes = sizeof types / sizeof types[0];
+  const RgAttr *bad[] = {rg_attr_unit(g), rg_attr_string(g, "x", 1), rg_attr_int(g, -7, NULL),
+                         rg_attr_float(g, 1e300, NULL),
+                         rg_attr_dense_array_ints(g, RG_DT_I64, 3, (int64_t[]){-1, 99, INT64_MIN}),
+                         rg_attr_dense_array_ints(g, RG_DT_I64, 0, NULL), rg_attr_bool(g, true),
+                         rg_attr_type(g, rg_type_scalar(g, RG_DT_F32))};
+  const size_t nbad = sizeof bad / sizeof bad[0];
+  const RgOpId op = rg_op_intern(g, "test.any", 8);
+  unsigned ok = 0, failed = 0;
+  for (size_t h = 0; h < nhooks; h++)
+    for (uint32_t nops = 0; nops <= 6; nops++)
+      for (size_t ti = 0; ti <= ntypes; ti++)
+        for (size_t bi = 0; bi <= nbad; bi++) {
+          RgValue *ops[6];
+          for (uint32_t i = 0; i < nops; i++)
+            ops[i] = ti < ntypes ? val(types[(ti + i) % ntypes]) : NULL;
+          RgNode *n = rg_node_create(g, op, nops, ops, 3, NULL, 0);
+          if (bi < nbad)
+            for (size_t p = 0; p < nprops; p++)
+              rg_node_set_prop(g, n, props[p], bad[(bi + p) % nbad]);
+          run_malformed(hooks[h], n, &ok, &failed);
+        }
+  CHECK(failed > ok);
+}
+
 #endif

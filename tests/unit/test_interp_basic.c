@@ -4,6 +4,7 @@
  * the TOSA 1.0 pseudocode (see the comment next to each number). */
 #include <stdlib.h>
 #include "interp_tb.h"
+#include "rulegen/eval.h"
 #include "check.h"
 
 /* ---- tensors ---- */
@@ -96,9 +97,75 @@ static void test_unknown_op(void) {
   tb_return(&t, 1, &y);
   RgTensor in = tb_in_i(RG_DT_I32, 1, I64S(2), I64S(1, 2));
   CHECK(tb_run(&t, &in, 1) == RG_ERR_INVALID);
-  CHECK(t.kind == RG_INTERP_UNSUPPORTED);
-  CHECK(strstr(t.err, "tosa.frobnicate") != NULL);
+  CHECK(t.kind == RG_INTERP_NO_EVALUATOR);
+  CHECK(strstr(t.err, "tosa.frobnicate (node") && strstr(t.err, "undeclared op"));
   CHECK(t.outs == NULL && t.nout == 0);
+  rg_tensor_release(&in);
+  tb_free(&t);
+}
+
+/* ---- evaluators bound through a registry of the test's own ---- */
+
+/* my.twice(x) = 2 * x, with a second result x + 1: a user's op. */
+static RgStatus eval_twice(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in,
+                           RgTensor *out, uint32_t num_out) {
+  (void)n;
+  RgStatus s = rg_eval_arity(ip, num_in, 1, 1, num_out, 2);
+  if (s != RG_OK)
+    return s;
+  if (!in[0]->ints)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "integers only");
+  for (int64_t i = 0; i < in[0]->numel; i++) {
+    rg_tensor_set_int(&out[0], i, 2 * in[0]->ints[i]);
+    rg_tensor_set_int(&out[1], i, in[0]->ints[i] + 1);
+  }
+  return RG_OK;
+}
+
+static const RgOpDesc my_ops[] = {
+    {"my.twice", 1, false, 2, 0, NULL, eval_twice, "my.ops:2", 0, NULL},
+    {"my.opaque", 1, false, 1, 0, NULL, NULL, "my.ops:3", 0, NULL},
+};
+
+static void test_user_registry(void) {
+  TB t;
+  tb_init(&t);
+  RgValue *x = tb_arg(&t, "tensor<3xi8>");
+  const RgType *rt[2] = {tb_type(&t, "tensor<3xi8>"), tb_type(&t, "tensor<3xi32>")};
+  RgNode *tw = rg_node_create(t.g, rg_op_intern(t.g, "my.twice", 8), 1, &x, 2, rt, 0);
+  rg_block_append(t.g, t.body, tw);
+  RgValue *rs[2] = {&tw->results[0], &tw->results[1]};
+  tb_return(&t, 2, rs);
+  RgTensor in = tb_in_i(RG_DT_I8, 1, I64S(3), I64S(1, -3, 100));
+  RgInterp *ip = rg_interp_new(t.g, NULL, 0);
+  CHECK(ip && rg_interp_add_ops(ip, my_ops, 2) == RG_OK && rg_interp_supports(ip, "my.twice"));
+  RgTensor *outs = NULL;
+  uint32_t nout = 0;
+  char err[256];
+  CHECK(rg_interp_run(ip, t.func, &in, 1, &outs, &nout, err, sizeof err) == RG_OK && nout == 2);
+  CHECK(nout == 2 && ints_are(&outs[0], 3, I64S(2, -6, -56)) && ints_are(&outs[1], 3, I64S(2, -2, 101)));
+  rg_tensor_array_free(outs, nout);
+  /* one node on given operands, as constant folding calls it */
+  RgTensor *in_p = &in;
+  CHECK(rg_interp_eval_node(ip, tw, &in_p, 1, &outs, err, sizeof err) == RG_OK);
+  CHECK(outs && ints_are(&outs[0], 3, I64S(2, -6, -56)) && outs[1].dtype == RG_DT_I32);
+  rg_tensor_array_free(outs, 2);
+  CHECK(rg_interp_eval_node(ip, tw, &in_p, 0, &outs, err, sizeof err) == RG_ERR_INVALID && !outs);
+  rg_interp_free(ip);
+  rg_tensor_release(&in);
+  tb_free(&t);
+
+  /* declared without eval(...): the message names the declaration */
+  tb_init(&t);
+  x = tb_arg(&t, "tensor<2xi32>");
+  RgValue *y = tb_op(&t, "my.opaque", "tensor<2xi32>", 1, &x);
+  tb_return(&t, 1, &y);
+  in = tb_in_i(RG_DT_I32, 1, I64S(2), I64S(1, 2));
+  ip = rg_interp_new(t.g, my_ops, 2);
+  CHECK(ip && rg_interp_run(ip, t.func, &in, 1, &outs, &nout, err, sizeof err) == RG_ERR_INVALID);
+  CHECK(rg_interp_last_error(ip) == RG_INTERP_NO_EVALUATOR && !outs && !nout);
+  CHECK(strstr(err, "my.opaque (node") && strstr(err, "declared at my.ops:3 without eval(...)"));
+  rg_interp_free(ip);
   rg_tensor_release(&in);
   tb_free(&t);
 }
@@ -131,8 +198,13 @@ static void test_find_func(void) {
   rg_tensor_array_free(in2, n2);
   CHECK(rg_interp_find_func(t.g, "main") == t.func);
   CHECK(rg_interp_find_func(t.g, "other") == NULL);
-  CHECK(rg_interp_supports("tosa.rescale"));
-  CHECK(!rg_interp_supports("tosa.custom"));
+  RgInterp *ip = rg_interp_new(t.g, rg_ops_builtin, rg_num_ops_builtin);
+  CHECK(ip && rg_interp_supports(ip, "tosa.rescale"));
+  CHECK(ip && !rg_interp_supports(ip, "tosa.custom"));
+  rg_interp_free(ip);
+  ip = rg_interp_new(t.g, NULL, 0); /* no registry: no op runs */
+  CHECK(ip && !rg_interp_supports(ip, "tosa.rescale"));
+  rg_interp_free(ip);
   tb_free(&t);
 }
 
@@ -566,6 +638,7 @@ int main(void) {
   RUN(test_tensor_nan_bits);
   RUN(test_round_to_half_types);
   RUN(test_unknown_op);
+  RUN(test_user_registry);
   RUN(test_input_mismatch);
   RUN(test_find_func);
   RUN(test_const_add_broadcast);

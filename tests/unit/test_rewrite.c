@@ -21,10 +21,10 @@ static RgStatus wide_type(RgGraph *g, const RgNode *n, const RgType **r, char *e
   r[0] = rg_type_tensor(g, RG_DT_I32, 1, d);
   return RG_OK;
 }
-static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY | RG_TRAIT_PURE, same_type, 0, NULL};
-static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, 0, NULL};
-static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, 0, NULL};
-static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, 0, NULL};
+static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY | RG_TRAIT_PURE, same_type, NULL, NULL, 0, NULL};
+static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL};
+static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL};
+static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, NULL, NULL, 0, NULL};
 static const RgOpDesc *const op_descs[NUM_OPS] = {&neg_d, NULL, &x_d, &y_d, &wide_d};
 
 /* pass cancel { rule pair: (a.neg (a.neg x)) => x } : needs two a.neg */
@@ -176,7 +176,7 @@ static void test_cancel_runs(void) {
 
 /* The same pass with a.neg declared without `pure`, or not declared: the
  * replaced root goes, but its producer left without uses stays. */
-static const RgOpDesc impure_neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, 0, NULL};
+static const RgOpDesc impure_neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, NULL, NULL, 0, NULL};
 static const RgOpDesc *const impure_descs[NUM_OPS] = {&impure_neg_d, NULL, &x_d, &y_d, &wide_d};
 static const RgOpDesc *const unknown_descs[NUM_OPS] = {NULL, NULL, &x_d, &y_d, &wide_d};
 
@@ -250,6 +250,22 @@ static void test_skip_visits_nothing(void) {
   CHECK(rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err) == RG_OK);
   CHECK(st.passes[0].skipped && !st.passes[0].ran && st.passes[0].nodes_visited == 0);
   rg_run_stats_free(&st);
+  rg_graph_free(c.g);
+}
+
+/* Statistics and the message are optional: an embedder that only wants
+ * the rewritten graph passes NULL for both. */
+static void test_null_stats_and_err(void) {
+  Chain c;
+  build_chain(&c, 4, false);
+  const RgPassDesc *p[1] = {&cancel_pass};
+  CHECK(rg_pipeline_run(c.g, p, 1, NULL, NULL, NULL, 0) == RG_OK);
+  CHECK(rg_op_total(c.g, rg_op_find(c.g, "a.neg", 5)) == 0);
+  rg_graph_free(c.g);
+  build_chain(&c, 1, false);
+  rg_node_set_op(c.g, c.negs[0], rg_op_find(c.g, "a.x", 3));
+  const RgPassDesc *f[1] = {&flip_pass};
+  CHECK(rg_pipeline_run(c.g, f, 1, NULL, NULL, NULL, 0) == RG_ERR_BUDGET);
   rg_graph_free(c.g);
 }
 
@@ -359,6 +375,7 @@ int main(void) {
   RUN(test_only_pure_removed);
   RUN(test_pipeline_out_of_memory);
   RUN(test_skip_visits_nothing);
+  RUN(test_null_stats_and_err);
   RUN(test_frozen_never_rewritten);
   RUN(test_budget);
   RUN(test_type_error);

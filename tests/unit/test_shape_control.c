@@ -3,7 +3,7 @@
 #include <string.h>
 #include "rulegen/diag.h"
 #include "rulegen/mlir.h"
-#include "../../backends/tosa/tosa_hooks.h"
+#include "rules/builtin.h"
 #include "check.h"
 
 static const char *cond_src =

@@ -7,6 +7,10 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define RG_API __attribute__((visibility("default")))
 #else
@@ -19,7 +23,7 @@
 #define RG_VERSION "0.1.0"
 /* Bumped whenever generated code and the runtime stop being compatible;
  * generated passes embed it and the runtime refuses a mismatch. */
-#define RG_ABI_VERSION 2
+#define RG_ABI_VERSION 3
 
 typedef enum RgStatus {
   RG_OK = 0,
@@ -44,5 +48,9 @@ RG_API void rg_set_allocator(RgAllocFn fn, void *user);
 RG_API void *rg_alloc(size_t size);
 RG_API void *rg_realloc(void *ptr, size_t size);
 RG_API void rg_free(void *ptr);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

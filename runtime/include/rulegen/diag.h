@@ -8,6 +8,10 @@
 #include <stdarg.h>
 #include "rulegen/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A whole input file, NUL-terminated (lexers use the sentinel method).
  * `len` excludes the terminator; the text may contain NUL bytes. */
 typedef struct RgSource {
@@ -66,5 +70,9 @@ RG_API void rg_vdiag(RgDiags *d, RgSeverity sev, RgLoc loc, const char *fmt,
  * source line and a caret under the column. */
 RG_API void rg_diags_print(FILE *out, const RgDiags *d);
 RG_API void rg_diag_print_one(FILE *out, const RgDiag *diag);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,8 +5,16 @@
 
 #include "rulegen/graph.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The graph in DOT; the caller frees it with rg_free. NULL when out of
  * memory. Frozen nodes are dashed; regions are clusters. */
 RG_API char *rg_graph_dot(const RgGraph *g, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

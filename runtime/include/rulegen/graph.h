@@ -10,6 +10,10 @@
 
 #include "rulegen/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct RgGraph RgGraph;
 typedef struct RgType RgType;
 typedef struct RgAttr RgAttr;
@@ -289,5 +293,9 @@ RG_API RgStatus rg_graph_verify(const RgGraph *g, char *msg, size_t msglen);
  * callback returns false to stop. Nodes must not be erased during a walk. */
 typedef bool (*RgNodeFn)(RgNode *n, void *user);
 RG_API void rg_graph_walk(RgGraph *g, RgNodeFn fn, void *user);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,12 +1,17 @@
-/* rulegen/interp.h - the reference interpreter: executes a `func.func` of
- * TOSA 1.0 ops (MLIR 22 spelling) with bit-exact integer semantics and fp32
- * float arithmetic, so that graphs before and after a rewrite pipeline can
- * be compared element by element. Tensors, random inputs, comparison.
- * docs/interpreter.md lists the ops and where each rounding rule comes from. */
+/* rulegen/interp.h - the reference interpreter: executes a `func.func`
+ * node by node through the evaluators that op registries bind with
+ * `eval(fn)` (the TOSA ones are bit-exact to the TOSA 1.0 pseudocode), so
+ * that graphs before and after a rewrite pipeline can be compared element
+ * by element. Tensors, random inputs, comparison. Writing an evaluator:
+ * rulegen/eval.h; semantics of the shipped ones: docs/interpreter.md. */
 #ifndef RULEGEN_INTERP_H
 #define RULEGEN_INTERP_H
 
 #include "rulegen/graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* TOSA 1.0 allows rank 6; a little headroom for other dialects' tensors. */
 #define RG_TENSOR_MAX_RANK 8
@@ -77,11 +82,22 @@ typedef enum RgInterpError {
   RG_INTERP_UNSUPPORTED,   /* op, attribute or element type not implemented */
   RG_INTERP_INVALID,       /* the graph breaks an ERROR_IF or a type rule */
   RG_INTERP_UNPREDICTABLE, /* a REQUIRE failed for these input values */
-  RG_INTERP_NOMEM
+  RG_INTERP_NOMEM,
+  RG_INTERP_NO_EVALUATOR   /* an op is undeclared or declared without eval(...) */
 } RgInterpError;
 
-RG_API RgInterp *rg_interp_new(RgGraph *g);
+struct RgOpDesc;
+
+/* An interpreter for graph g that runs ops through the evaluators bound in
+ * the registry ops[0..n) (rg_ops_<symbol> of a generated rule set; NULL, 0
+ * for none) and in those added with rg_interp_add_ops. NULL when out of
+ * memory. */
+RG_API RgInterp *rg_interp_new(RgGraph *g, const struct RgOpDesc *ops, uint32_t n);
 RG_API void rg_interp_free(RgInterp *ip);
+/* Adds a registry of n op declarations (kept by pointer: it must outlive
+ * the interpreter). An op runs with the evaluator of its first declaration
+ * that has one, in the order registries were added. */
+RG_API RgStatus rg_interp_add_ops(RgInterp *ip, const struct RgOpDesc *ops, uint32_t n);
 
 /* The `func.func` named `name` (its sym_name) anywhere at the top level or
  * inside `builtin.module`, or NULL. */
@@ -92,7 +108,8 @@ RG_API const RgNode *rg_interp_find_func(RgGraph *g, const char *name);
  * *outputs (an array of *nout tensors allocated with rg_alloc; free with
  * rg_tensor_array_free). On failure returns RG_ERR_INVALID (or
  * RG_ERR_NOMEM), sets *outputs = NULL, *nout = 0, and writes a message
- * naming the op, e.g. `tosa.foo (node 12): unsupported op`. */
+ * naming the op, e.g. `tosa.foo (node 12): no evaluator: declared at
+ * backends/tosa/tosa.ops:30 without eval(...)`. */
 RG_API RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
                               uint32_t n, RgTensor **outputs, uint32_t *nout, char *err,
                               size_t errlen);
@@ -105,7 +122,12 @@ RG_API RgInterpError rg_interp_last_error(const RgInterp *ip);
 RG_API RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
                                         uint32_t *n);
 
-/* True when the interpreter has an evaluator for the op name. */
-RG_API bool rg_interp_supports(const char *op_name);
+/* True when one of the interpreter's registries binds an evaluator to the
+ * op name. */
+RG_API bool rg_interp_supports(const RgInterp *ip, const char *op_name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include "rulegen/pass.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Value produced by a live, unfrozen constant (no operands, a dense
  * `values`/`value` attribute) holding one value for every element. */
 RG_API bool rg_match_splat(RgRewriter *rw, const RgValue *v, double *out);
@@ -44,5 +48,9 @@ RG_API const RgAttr *rg_scalar_tensor(RgGraph *g, double c, RgDType dt);
 RG_API uint32_t rg_props_copy(const RgNode *n, RgNamedAttr *out, uint32_t max);
 /* Replaces or appends one property; false when the list is full. */
 RG_API bool rg_props_set(RgNamedAttr *p, uint32_t *n, uint32_t max, const char *name, const RgAttr *v);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 #include "rulegen/diag.h"
 #include "rulegen/graph.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Limit on open brackets ( [ { <{ in the structural part of a file, and on
  * nesting inside verbatim-kept attributes and types. */
 #define RG_MLIR_MAX_NESTING 200
@@ -22,5 +26,18 @@ RG_API RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d);
  * the caller frees with rg_free; *len (when given) receives its length.
  * Returns NULL when out of memory. Output is deterministic. */
 RG_API char *rg_mlir_write(const RgGraph *g, size_t *len);
+
+/* Which assembly rg_mlir_write_as prints. PRETTY is the custom form that
+ * mlir-opt prints by default, for builtin.module, func.func, func.return,
+ * the TOSA ops and arith.constant; every other op (and any op whose
+ * attributes the custom form could not give back exactly) stays generic.
+ * Both read back into the same graph. */
+typedef enum RgMlirForm { RG_MLIR_GENERIC, RG_MLIR_PRETTY } RgMlirForm;
+
+RG_API char *rg_mlir_write_as(const RgGraph *g, RgMlirForm form, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 #include "rulegen/diag.h"
 #include "rulegen/graph.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Generated rule actions are called once each from a decision tree; left
  * to itself the C compiler inlines them all back into one huge function,
  * which makes large passes compile slowly. */
@@ -25,6 +29,14 @@ typedef struct RgPassDesc RgPassDesc;
  * error with a message in `err`. */
 typedef RgStatus (*RgShapeFn)(RgGraph *g, const RgNode *n, const RgType **results,
                               char *err, size_t errlen);
+
+/* Evaluator of an op, bound by `eval(fn)` in its declaration: computes the
+ * results of `n` from its operand tensors into out[0..num_out), allocated by
+ * the interpreter from the result types. Contract: rulegen/eval.h. */
+struct RgInterp;
+struct RgTensor;
+typedef RgStatus (*RgEvalFn)(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in,
+                             uint32_t num_in, struct RgTensor *out, uint32_t num_out);
 
 /* Kind of a declared attribute (`{perms: i32[]}` in a .ops file), which
  * the op verifier checks against the attribute a graph carries. */
@@ -53,6 +65,8 @@ typedef struct RgOpDesc {
   uint16_t num_results;
   uint32_t traits;         /* RG_TRAIT_* bits */
   RgShapeFn infer;         /* NULL: the op cannot be created by a rewrite */
+  RgEvalFn eval;           /* NULL: the interpreter cannot run the op */
+  const char *source;      /* where it is declared: "backends/tosa/tosa.ops:7" */
   uint16_t num_attrs;      /* declared attributes */
   const RgAttrDesc *attrs;
 } RgOpDesc;
@@ -243,6 +257,9 @@ RG_API void rg_run_options_init(RgRunOptions *o);
 /* True when some rule of the pass can fire on the graph's histogram:
  * O(number of ops the pass names), no node is visited. */
 RG_API bool rg_pass_should_run(const RgGraph *g, const RgPassDesc *p);
+/* Runs the passes in order over g. opt NULL means the defaults; stats, when
+ * not NULL, receives per-pass statistics to release with rg_run_stats_free
+ * (also on failure); err (may be NULL) receives a message on failure. */
 RG_API RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
                                 const RgRunOptions *opt, RgRunStats *stats,
                                 char *err, size_t errlen);
@@ -254,5 +271,9 @@ typedef struct RgPipelineDesc {
   uint32_t num_passes;
   const RgPassDesc *const *passes;
 } RgPipelineDesc;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

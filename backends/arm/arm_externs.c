@@ -1,0 +1,94 @@
+/* backends/arm/arm_externs.c - numeric helpers of the Arm pass rules:
+ * int-list arithmetic and float min/max that the rules language cannot
+ * spell yet. None of them looks at the graph; each returns false when it
+ * cannot decide (dynamic dims, malformed lists), so the rule does not fire. */
+#include <math.h>
+#include "arm_externs.h"
+
+/* Product of the reduced dims; an empty list reduces every dim. */
+bool arm_reduced_count(RgRewriter *rw, RgInts shape, RgInts dims, int64_t *out) {
+  (void)rw;
+  bool red[64] = {false};
+  if (shape.n > 64)
+    return false;
+  for (uint32_t i = 0; i < dims.n; i++) {
+    int64_t d = dims.v[i] < 0 ? dims.v[i] + (int64_t)shape.n : dims.v[i];
+    if (d < 0 || d >= (int64_t)shape.n || red[d])
+      return false;
+    red[d] = true;
+  }
+  int64_t count = 1;
+  for (uint32_t i = 0; i < shape.n; i++) {
+    if (dims.n && !red[i])
+      continue;
+    if (shape.v[i] < 0 || (shape.v[i] && count > INT64_MAX / shape.v[i]))
+      return false;
+    count *= shape.v[i];
+  }
+  *out = count;
+  return true;
+}
+
+/* expand_copy(x, size) equals repeat(x, r) with r[i] = size[i] where x's
+ * (front-padded) dim is 1 and size[i] is not -1, else 1. */
+bool arm_expand_repeats(RgRewriter *rw, RgInts shape, RgInts size, RgInts *out) {
+  if (size.n < shape.n)
+    return false;
+  int64_t *r = rg_rw_scratch(rw, size.n ? size.n : 1);
+  if (!r)
+    return false;
+  uint32_t lead = size.n - shape.n;
+  for (uint32_t i = 0; i < size.n; i++) {
+    int64_t in = i < lead ? 1 : shape.v[i - lead];
+    if (in < 0 || size.v[i] < -1 || (i < lead && size.v[i] < 0))
+      return false;
+    if (in != 1 && size.v[i] != -1 && size.v[i] != in)
+      return false;
+    r[i] = in == 1 && size.v[i] != -1 ? size.v[i] : 1;
+  }
+  out->v = r;
+  out->n = size.n;
+  return true;
+}
+
+/* The dims that are not 1, in the order the permutation lists them, must
+ * be in increasing order: then the data order does not change. */
+bool arm_permute_is_view(RgRewriter *rw, RgInts shape, RgInts dims) {
+  (void)rw;
+  if (dims.n != shape.n)
+    return false;
+  int64_t last = -1;
+  for (uint32_t i = 0; i < dims.n; i++) {
+    int64_t d = dims.v[i] < 0 ? dims.v[i] + (int64_t)shape.n : dims.v[i];
+    if (d < 0 || d >= (int64_t)shape.n || shape.v[d] < 0)
+      return false;
+    if (shape.v[d] == 1)
+      continue;
+    if (d < last)
+      return false;
+    last = d;
+  }
+  return true;
+}
+
+/* NaN bounds are not fused. */
+bool arm_fmax(RgRewriter *rw, double a, double b, double *out) {
+  (void)rw;
+  if (isnan(a) || isnan(b))
+    return false;
+  *out = a > b ? a : b;
+  return true;
+}
+
+bool arm_fmin(RgRewriter *rw, double a, double b, double *out) {
+  (void)rw;
+  if (isnan(a) || isnan(b))
+    return false;
+  *out = a < b ? a : b;
+  return true;
+}
+
+bool arm_is_float(RgRewriter *rw, RgDType dt) {
+  (void)rw;
+  return rg_dtype_is_float(dt);
+}

@@ -1,0 +1,445 @@
+/* backends/tosa/tosa_eval_data.c - TOSA 1.0 data-layout ops and reductions: const,
+ * const_shape, reshape, transpose, pad, slice, concat, tile, reverse, and
+ * reduce_sum/max/min/product/all/any plus argmax. Shapes are read from the
+ * `!tosa.shape` operands (tosa.const_shape) and checked against the static
+ * result type, so a graph whose types lie is reported, not trusted. */
+#include <math.h>
+#include <string.h>
+#include "rulegen/eval.h"
+#include "rules/builtin.h"
+
+static void copy_elem(RgTensor *dst, int64_t di, const RgTensor *src, int64_t si) {
+  if (dst->ints)
+    dst->ints[di] = src->ints[si];
+  else
+    dst->floats[di] = src->floats[si];
+}
+
+static RgStatus same_dtype(RgInterp *ip, const RgTensor *a, const RgTensor *out) {
+  if (a->dtype == out->dtype)
+    return RG_OK;
+  return rg_eval_fail(ip, RG_INTERP_INVALID, "element type %s differs from the result's %s",
+                     rg_dtype_name(a->dtype), rg_dtype_name(out->dtype));
+}
+
+/* Shape operand (`!tosa.shape<N>`) with exactly `want` entries. */
+static RgStatus shape_operand(RgInterp *ip, const RgTensor *t, int64_t want, const char *what) {
+  if (!t->ints || t->rank != 1 || t->numel != want)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "%s must hold %lld integers", what,
+                       (long long)want);
+  return RG_OK;
+}
+
+static RgStatus dims_mismatch(RgInterp *ip, int32_t d, int64_t want, int64_t got) {
+  return rg_eval_fail(ip, RG_INTERP_INVALID, "result dim %d is %lld, the op computes %lld", d,
+                     (long long)got, (long long)want);
+}
+
+/* ---- constants ---- */
+
+static RgStatus fill_from_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
+  if (!a || a->kind != RG_ATTR_DENSE)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "values attribute is not a decodable dense<>");
+  uint32_t cnt = 0;
+  if (rg_dtype_is_float(a->type->dtype)) {
+    const double *v;
+    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+                         (long long)out->numel);
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
+  } else {
+    const int64_t *v;
+    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+                         (long long)out->numel);
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
+  }
+  return RG_OK;
+}
+
+static RgStatus op_const(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)in;
+  const RgAttr *a = rg_node_attr(n, "values");
+  if (!a)
+    a = rg_node_attr(n, "value");
+  if (a && a->kind == RG_ATTR_DENSE && a->type &&
+      (a->type->dtype != out->dtype && !(rg_elem_is_int(a->type->dtype) && out->ints)))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "values of type %s for a %s result",
+                       a->type->text, rg_dtype_name(out->dtype));
+  return fill_from_dense(ip, a, out);
+}
+
+/* ---- reshape, transpose ---- */
+
+static RgStatus op_reshape(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  RgTensor *a = in[0];
+  RgStatus s = same_dtype(ip, a, out);
+  if (s != RG_OK)
+    return s;
+  if (a->numel != out->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "cannot reshape %lld elements into %lld",
+                       (long long)a->numel, (long long)out->numel);
+  if (n->num_operands > 1) {
+    if ((s = shape_operand(ip, in[1], out->rank, "shape")) != RG_OK)
+      return s;
+    for (int32_t d = 0; d < out->rank; d++)
+      if (in[1]->ints[d] != -1 && in[1]->ints[d] != out->dims[d])
+        return dims_mismatch(ip, d, in[1]->ints[d], out->dims[d]);
+  }
+  for (int64_t i = 0; i < a->numel; i++) /* row-major order is kept */
+    copy_elem(out, i, a, i);
+  return RG_OK;
+}
+
+/* out.shape[i] = in.shape[perms[i]]; out[idx] = in[j] with j[perms[i]] = idx[i]. */
+static RgStatus op_transpose(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  RgTensor *a = in[0];
+  RgStatus s = same_dtype(ip, a, out);
+  if (s != RG_OK)
+    return s;
+  const int64_t *perms;
+  uint32_t np;
+  if (!rg_eval_attr_ints(n, "perms", &perms, &np) || (int32_t)np != a->rank ||
+      out->rank != a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "perms must be an array of %d entries", a->rank);
+  bool seen[RG_TENSOR_MAX_RANK] = {false};
+  for (uint32_t i = 0; i < np; i++) {
+    if (perms[i] < 0 || perms[i] >= a->rank || seen[perms[i]])
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "perms is not a permutation");
+    seen[perms[i]] = true;
+    if (out->dims[i] != a->dims[perms[i]])
+      return dims_mismatch(ip, (int32_t)i, a->dims[perms[i]], out->dims[i]);
+  }
+  int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  rg_tensor_strides(a, st);
+  for (int64_t i = 0; i < out->numel; i++) {
+    int64_t off = 0;
+    for (int32_t d = 0; d < out->rank; d++)
+      off += idx[d] * st[perms[d]];
+    copy_elem(out, i, a, off);
+    rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+/* ---- pad, slice, concat, tile, reverse ---- */
+
+static RgStatus op_pad(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  RgTensor *a = in[0];
+  RgStatus s = same_dtype(ip, a, out);
+  if (s != RG_OK)
+    return s;
+  if (out->rank != a->rank || (s = shape_operand(ip, in[1], 2 * (int64_t)a->rank, "padding")))
+    return s ? s : rg_eval_fail(ip, RG_INTERP_INVALID, "rank changes");
+  const int64_t *p = in[1]->ints;
+  for (int32_t d = 0; d < a->rank; d++) {
+    if (p[2 * d] < 0 || p[2 * d + 1] < 0)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "negative padding");
+    if (out->dims[d] != a->dims[d] + p[2 * d] + p[2 * d + 1])
+      return dims_mismatch(ip, d, a->dims[d] + p[2 * d] + p[2 * d + 1], out->dims[d]);
+  }
+  RgTensor *pc = n->num_operands > 2 ? in[2] : NULL;
+  if (pc && (s = same_dtype(ip, pc, out)) != RG_OK)
+    return s;
+  int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  rg_tensor_strides(a, st);
+  for (int64_t i = 0; i < out->numel; i++) {
+    int64_t off = 0;
+    bool inside = true;
+    for (int32_t d = 0; d < out->rank && inside; d++) {
+      int64_t j = idx[d] - p[2 * d];
+      inside = j >= 0 && j < a->dims[d];
+      off += j * st[d];
+    }
+    if (inside)
+      copy_elem(out, i, a, off);
+    else if (pc && pc->numel)
+      copy_elem(out, i, pc, 0);
+    else if (out->ints)
+      out->ints[i] = 0;
+    else
+      out->floats[i] = 0;
+    rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  RgTensor *a = in[0];
+  RgStatus s = same_dtype(ip, a, out);
+  if (s != RG_OK)
+    return s;
+  if (out->rank != a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "rank changes");
+  if ((s = shape_operand(ip, in[1], a->rank, "start")) != RG_OK ||
+      (s = shape_operand(ip, in[2], a->rank, "size")) != RG_OK)
+    return s;
+  const int64_t *start = in[1]->ints, *size = in[2]->ints;
+  for (int32_t d = 0; d < a->rank; d++) {
+    int64_t sz = size[d] == -1 ? a->dims[d] - start[d] : size[d];
+    if (start[d] < 0 || sz < 0 || start[d] + sz > a->dims[d])
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "slice [%lld, +%lld) out of dim %d (%lld)",
+                         (long long)start[d], (long long)sz, d, (long long)a->dims[d]);
+    if (out->dims[d] != sz)
+      return dims_mismatch(ip, d, sz, out->dims[d]);
+  }
+  int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  rg_tensor_strides(a, st);
+  for (int64_t i = 0; i < out->numel; i++) {
+    int64_t off = 0;
+    for (int32_t d = 0; d < out->rank; d++)
+      off += (idx[d] + start[d]) * st[d];
+    copy_elem(out, i, a, off);
+    rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+static RgStatus op_concat(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  int64_t axis;
+  if (!rg_eval_attr_int(n, "axis", &axis) || axis < 0 || axis >= out->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
+  int64_t total = 0;
+  for (uint32_t k = 0; k < n->num_operands; k++) {
+    RgStatus s = same_dtype(ip, in[k], out);
+    if (s != RG_OK)
+      return s;
+    if (in[k]->rank != out->rank)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %u has another rank", k);
+    for (int32_t d = 0; d < out->rank; d++)
+      if (d != axis && in[k]->dims[d] != out->dims[d])
+        return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %u dim %d differs", k, d);
+    total += in[k]->dims[axis];
+  }
+  if (total != out->dims[axis])
+    return dims_mismatch(ip, (int32_t)axis, total, out->dims[axis]);
+  int64_t outer = 1, inner = 1;
+  for (int32_t d = 0; d < axis; d++)
+    outer *= out->dims[d];
+  for (int32_t d = (int32_t)axis + 1; d < out->rank; d++)
+    inner *= out->dims[d];
+  int64_t o = 0;
+  for (int64_t q = 0; q < outer; q++)
+    for (uint32_t k = 0; k < n->num_operands; k++) {
+      int64_t chunk = in[k]->dims[axis] * inner;
+      for (int64_t e = 0; e < chunk; e++)
+        copy_elem(out, o++, in[k], q * chunk + e);
+    }
+  return RG_OK;
+}
+
+static RgStatus op_tile(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  RgTensor *a = in[0];
+  RgStatus s = same_dtype(ip, a, out);
+  if (s != RG_OK)
+    return s;
+  if (out->rank != a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "rank changes");
+  if ((s = shape_operand(ip, in[1], a->rank, "multiples")) != RG_OK)
+    return s;
+  for (int32_t d = 0; d < a->rank; d++)
+    if (out->dims[d] != a->dims[d] * in[1]->ints[d])
+      return dims_mismatch(ip, d, a->dims[d] * in[1]->ints[d], out->dims[d]);
+  int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  rg_tensor_strides(a, st);
+  for (int64_t i = 0; i < out->numel; i++) {
+    int64_t off = 0;
+    for (int32_t d = 0; d < out->rank; d++)
+      off += (idx[d] % a->dims[d]) * st[d];
+    copy_elem(out, i, a, off);
+    rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+static RgStatus op_reverse(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  RgTensor *a = in[0];
+  RgStatus s = same_dtype(ip, a, out);
+  if (s != RG_OK)
+    return s;
+  int64_t axis;
+  if (!rg_eval_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
+  int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  rg_tensor_strides(a, st);
+  for (int64_t i = 0; i < out->numel; i++) {
+    int64_t off = 0;
+    for (int32_t d = 0; d < out->rank; d++)
+      off += (d == axis ? a->dims[d] - 1 - idx[d] : idx[d]) * st[d];
+    copy_elem(out, i, a, off);
+    rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+/* ---- reductions ---- */
+
+typedef enum RedOp { R_SUM, R_MAX, R_MIN, R_PROD, R_ALL, R_ANY } RedOp;
+
+/* The spec's reductions visit the input in row-major order, so each output
+ * element accumulates its inputs in increasing index along `axis`, starting
+ * from 0 (sum), 1 (product), true (all), false (any). For max/min with
+ * nan_mode IGNORE, NaNs are skipped and an all-NaN slice yields NaN. */
+static RgStatus reduce(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out,
+                       RedOp op) {
+  RgTensor *a = in[0];
+  RgStatus s = same_dtype(ip, a, out);
+  if (s != RG_OK)
+    return s;
+  int64_t axis;
+  if (!rg_eval_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
+  if (out->rank != a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "rank changes");
+  for (int32_t d = 0; d < a->rank; d++) {
+    int64_t want = d == axis ? 1 : a->dims[d];
+    if (out->dims[d] != want)
+      return dims_mismatch(ip, d, want, out->dims[d]);
+  }
+  if ((op == R_ALL || op == R_ANY) && a->dtype != RG_DT_I1)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "reduce_all/any take i1");
+  bool ignore = rg_eval_nan_ignore(n);
+  int64_t outer = 1, inner = 1, len = a->dims[axis];
+  for (int32_t d = 0; d < axis; d++)
+    outer *= a->dims[d];
+  for (int32_t d = (int32_t)axis + 1; d < a->rank; d++)
+    inner *= a->dims[d];
+  for (int64_t q = 0; q < outer; q++)
+    for (int64_t r = 0; r < inner; r++) {
+      int64_t o = q * inner + r;
+      if (a->ints) {
+        int64_t acc = op == R_SUM || op == R_ANY ? 0 : op == R_PROD || op == R_ALL ? 1
+                      : op == R_MAX ? rg_elem_min(a->dtype) : rg_elem_max(a->dtype);
+        for (int64_t k = 0; k < len; k++) {
+          int64_t v = a->ints[(q * len + k) * inner + r];
+          switch (op) {
+          case R_SUM: acc += v; break;
+          case R_PROD: acc *= v; break;
+          case R_MAX: acc = v > acc ? v : acc; break;
+          case R_MIN: acc = v < acc ? v : acc; break;
+          case R_ALL: acc = acc && v; break;
+          case R_ANY: acc = acc || v; break;
+          }
+          if ((op == R_SUM || op == R_PROD) &&
+              (s = rg_eval_require_range(ip, acc, a->dtype, "reduction")) != RG_OK)
+            return s;
+        }
+        out->ints[o] = acc;
+        continue;
+      }
+      float acc = op == R_PROD ? 1.0f : 0.0f;
+      bool have = false;
+      for (int64_t k = 0; k < len; k++) {
+        float v = a->floats[(q * len + k) * inner + r];
+        switch (op) {
+        case R_SUM: acc = acc + v; break;
+        case R_PROD: acc = acc * v; break;
+        case R_MAX:
+        case R_MIN:
+          if (isnan(v)) {
+            if (!ignore && (!have || !isnan(acc)))
+              acc = v; /* PROPAGATE: the first NaN sticks */
+            have = have || !ignore;
+            break;
+          }
+          if (!have || (!isnan(acc) && (op == R_MAX ? v > acc : v < acc)))
+            acc = v;
+          have = true;
+          break;
+        default:
+          return rg_eval_fail(ip, RG_INTERP_INVALID, "reduce_all/any take i1");
+        }
+        if (op == R_SUM || op == R_PROD)
+          acc = rg_elem_round(out->dtype, acc);
+      }
+      if ((op == R_MAX || op == R_MIN) && !have)
+        acc = len ? NAN : (op == R_MAX ? -INFINITY : INFINITY);
+      out->floats[o] = acc;
+    }
+  return RG_OK;
+}
+
+#define REDUCE(name, OP)                                                                  \
+  static RgStatus name(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) { \
+    return reduce(ip, n, in, out, OP);                                                     \
+  }
+REDUCE(op_reduce_sum, R_SUM)
+REDUCE(op_reduce_max, R_MAX)
+REDUCE(op_reduce_min, R_MIN)
+REDUCE(op_reduce_product, R_PROD)
+REDUCE(op_reduce_all, R_ALL)
+REDUCE(op_reduce_any, R_ANY)
+
+/* ARGMAX: index of the first maximum along axis (axis removed from the
+ * shape). PROPAGATE: the first NaN wins; IGNORE: NaNs are skipped. */
+static RgStatus op_argmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  RgTensor *a = in[0];
+  int64_t axis;
+  if (!rg_eval_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
+  if (!out->ints || out->rank != a->rank - 1)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "result must be an integer tensor of rank %d",
+                       a->rank - 1);
+  for (int32_t d = 0, j = 0; d < a->rank; d++)
+    if (d != axis && out->dims[j++] != a->dims[d])
+      return dims_mismatch(ip, j - 1, a->dims[d], out->dims[j - 1]);
+  bool ignore = rg_eval_nan_ignore(n);
+  int64_t outer = 1, inner = 1, len = a->dims[axis];
+  for (int32_t d = 0; d < axis; d++)
+    outer *= a->dims[d];
+  for (int32_t d = (int32_t)axis + 1; d < a->rank; d++)
+    inner *= a->dims[d];
+  for (int64_t q = 0; q < outer; q++)
+    for (int64_t r = 0; r < inner; r++) {
+      int64_t best = 0;
+      bool have = false;
+      for (int64_t k = 0; k < len; k++) {
+        int64_t at = (q * len + k) * inner + r, bat = (q * len + best) * inner + r;
+        if (a->ints) {
+          if (!have || a->ints[at] > a->ints[bat])
+            best = k;
+          have = true;
+          continue;
+        }
+        float v = a->floats[at], b = a->floats[bat];
+        if (isnan(v)) {
+          if (!ignore && (!have || !isnan(b))) {
+            best = k;
+            have = true;
+          }
+          continue;
+        }
+        if (!have || (!isnan(b) && v > b) || (ignore && isnan(b)))
+          best = k;
+        have = true;
+      }
+      out->ints[q * inner + r] = best;
+    }
+  return RG_OK;
+}
+
+/* The evaluators bound by eval(...) in the .ops declarations. */
+RG_EVAL_ONE_RESULT(tosa_eval_const, op_const, 0, 0)
+RG_EVAL_ONE_RESULT(tosa_eval_const_shape, op_const, 0, 0)
+RG_EVAL_ONE_RESULT(tosa_eval_reshape, op_reshape, 1, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_transpose, op_transpose, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_pad, op_pad, 2, 3)
+RG_EVAL_ONE_RESULT(tosa_eval_slice, op_slice, 3, 3)
+RG_EVAL_ONE_RESULT(tosa_eval_concat, op_concat, 1, -1)
+RG_EVAL_ONE_RESULT(tosa_eval_tile, op_tile, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_reverse, op_reverse, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_sum, op_reduce_sum, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_max, op_reduce_max, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_min, op_reduce_min, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_product, op_reduce_product, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_all, op_reduce_all, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_reduce_any, op_reduce_any, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_argmax, op_argmax, 1, 1)

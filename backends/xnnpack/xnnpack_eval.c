@@ -1,0 +1,430 @@
+/* backends/xnnpack/xnnpack_eval.c - edge-dialect (ATen) ops for the reference
+ * interpreter: aten.mul.Tensor, mul.Scalar, add.Tensor (alpha), relu, bmm,
+ * mm, linear, addmm, view_copy, expand_copy, permute_copy and _constant,
+ * so that the XNNPACK pipeline's rewrites are proven by execution.
+ *
+ * Semantics (docs/interpreter.md, "Edge-dialect ops"): PyTorch
+ * broadcasting (ranks aligned on the right); inputs are converted to the
+ * result's element type (the promoted dtype torch computes in); floats
+ * compute in f32 ("opmath": f16/bf16 operands are widened, the result is
+ * rounded once to the element type), scalars (`other`, `alpha`) are
+ * converted to f32, never rounded to f16/bf16 first (torch's CPU kernels
+ * do the same); integers wrap to the result's width; bool add is `or`,
+ * bool mul `and`. Matrix products accumulate in f32 in ascending k order,
+ * starting from 0, one rounding per step; then the bias is added. */
+#include <math.h>
+#include <string.h>
+#include "rulegen/eval.h"
+#include "rules/builtin.h"
+
+/* ---- helpers ---- */
+
+/* Numpy/PyTorch broadcasting of `in` to `out`'s shape: per out dim, the
+ * stride of `in` (0 for a missing or broadcast dim). */
+static RgStatus bcast_strides(RgInterp *ip, const RgTensor *in, const RgTensor *out, int j,
+                              int64_t *st) {
+  if (in->rank > out->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d has rank %d, result rank %d", j,
+                       in->rank, out->rank);
+  int64_t s[RG_TENSOR_MAX_RANK];
+  rg_tensor_strides(in, s);
+  int32_t lead = out->rank - in->rank;
+  for (int32_t d = 0; d < out->rank; d++) {
+    if (d < lead) {
+      st[d] = 0;
+      continue;
+    }
+    int64_t k = in->dims[d - lead];
+    if (k == out->dims[d])
+      st[d] = k == 1 ? 0 : s[d - lead];
+    else if (k == 1)
+      st[d] = 0;
+    else
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d dim %d is %lld, cannot broadcast to %lld",
+                         j, d - lead, (long long)k, (long long)out->dims[d]);
+  }
+  return RG_OK;
+}
+
+/* Offset of multi-index idx with strides st. */
+static int64_t offset(const int64_t *idx, const int64_t *st, int32_t rank) {
+  int64_t o = 0;
+  for (int32_t d = 0; d < rank; d++)
+    o += idx[d] * st[d];
+  return o;
+}
+
+/* Element i of t converted to the float type dt (round once to dt). */
+static float as_float(const RgTensor *t, int64_t i, RgDType dt) {
+  if (t->floats)
+    return t->dtype == dt || dt == RG_DT_F32 ? t->floats[i] : rg_elem_round(dt, t->floats[i]);
+  return rg_elem_round(dt, (double)t->ints[i]);
+}
+
+/* Element i of an integer tensor converted to the integer type dt. */
+static int64_t as_int(const RgTensor *t, int64_t i, RgDType dt) { return rg_elem_wrap(dt, t->ints[i]); }
+
+static RgStatus check_kind(RgInterp *ip, const RgTensor *in, const RgTensor *out, int j) {
+  if (out->ints && in->floats)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d is %s but the result is %s", j,
+                       rg_dtype_name(in->dtype), rg_dtype_name(out->dtype));
+  return RG_OK;
+}
+
+/* A Scalar property: int, float or bool. */
+static bool attr_scalar(const RgNode *n, const char *name, double *f, int64_t *iv, bool *is_float) {
+  const RgAttr *a = rg_node_attr(n, name);
+  if (!a)
+    return false;
+  if (a->kind == RG_ATTR_FLOAT) {
+    *f = a->u.f;
+    *is_float = true;
+    return isfinite(*f);
+  }
+  if (a->kind == RG_ATTR_INT || a->kind == RG_ATTR_BOOL) {
+    *iv = a->kind == RG_ATTR_INT ? a->u.i : a->u.b;
+    *f = (double)*iv;
+    *is_float = false;
+    return true;
+  }
+  return false;
+}
+
+static uint64_t u64(int64_t v) { return (uint64_t)v; }
+
+static void store_float(RgTensor *out, int64_t i, float v) {
+  out->floats[i] = out->dtype == RG_DT_F32 ? v : rg_elem_round(out->dtype, v);
+}
+
+/* ---- elementwise ---- */
+
+typedef enum { A_MUL, A_ADD } ArithOp;
+
+/* out = a OP (alpha * b), broadcast; `b` NULL means the scalar `sf`/`si`. */
+static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTensor *b, double sf,
+                      int64_t si, double alpha_f, int64_t alpha_i, bool has_alpha, RgTensor *out) {
+  int64_t sa[RG_TENSOR_MAX_RANK], sb[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  RgStatus s;
+  if ((s = check_kind(ip, a, out, 0)) || (s = bcast_strides(ip, a, out, 0, sa)))
+    return s;
+  if (b && ((s = check_kind(ip, b, out, 1)) || (s = bcast_strides(ip, b, out, 1, sb))))
+    return s;
+  bool is_bool = out->dtype == RG_DT_I1;
+  for (int64_t i = 0; i < out->numel; i++) {
+    int64_t oa = offset(idx, sa, out->rank), ob = b ? offset(idx, sb, out->rank) : 0;
+    if (out->floats) {
+      float x = as_float(a, oa, out->dtype);
+      float y = b ? as_float(b, ob, out->dtype) : (float)sf;
+      if (has_alpha) {
+        float ay = (float)alpha_f * y; /* rounded before the add: no FMA */
+        y = ay;
+      }
+      float r = op == A_MUL ? x * y : x + y;
+      store_float(out, i, r);
+    } else if (is_bool) {
+      int64_t x = a->ints[oa] != 0, y = b ? b->ints[ob] != 0 : si != 0;
+      if (has_alpha)
+        y = y && alpha_i;
+      out->ints[i] = op == A_MUL ? (x && y) : (x || y);
+    } else {
+      int64_t x = as_int(a, oa, out->dtype), y = b ? as_int(b, ob, out->dtype) : rg_elem_wrap(out->dtype, si);
+      if (has_alpha)
+        y = rg_elem_wrap(out->dtype, (int64_t)(u64(rg_elem_wrap(out->dtype, alpha_i)) * u64(y)));
+      uint64_t r = op == A_MUL ? u64(x) * u64(y) : u64(x) + u64(y);
+      out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)r);
+    }
+    if (out->rank)
+      rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+static RgStatus op_mul_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  return arith(ip, A_MUL, in[0], in[1], 0, 0, 1, 1, false, out);
+}
+
+static RgStatus op_mul_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  double f = 0;
+  int64_t iv = 0;
+  bool isf = false;
+  if (!attr_scalar(n, "other", &f, &iv, &isf))
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'other' is not a finite int, float or bool");
+  if (isf && out->ints)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "a float scalar with a %s result", rg_dtype_name(out->dtype));
+  return arith(ip, A_MUL, in[0], NULL, f, iv, 1, 1, false, out);
+}
+
+static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  double f = 1;
+  int64_t iv = 1;
+  bool isf = false;
+  bool has = rg_node_attr(n, "alpha") != NULL;
+  if (has && !attr_scalar(n, "alpha", &f, &iv, &isf))
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'alpha' is not a finite int, float or bool");
+  if (isf && out->ints)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "a float alpha with a %s result", rg_dtype_name(out->dtype));
+  /* alpha == 1 is plain addition (torch skips the multiply too). */
+  return arith(ip, A_ADD, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
+}
+
+static RgStatus op_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  const RgTensor *a = in[0];
+  if (a->dtype != out->dtype || a->numel != out->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result types differ");
+  for (int64_t i = 0; i < a->numel; i++) {
+    if (out->floats)
+      out->floats[i] = a->floats[i] > 0 || isnan(a->floats[i]) ? a->floats[i] : 0.0f;
+    else
+      out->ints[i] = a->ints[i] > 0 ? a->ints[i] : 0;
+  }
+  return RG_OK;
+}
+
+/* ---- matrix products ---- */
+
+/* out[b, i, j] = sum_k A[b, i, k] * B[b, k, j] with A's and B's strides
+ * given, f32 accumulation from 0 in ascending k (integers wrap). */
+typedef struct MatView {
+  const RgTensor *t;
+  int64_t base, si, sk; /* for A: row stride, k stride; for B: k stride, col stride */
+} MatView;
+
+static void matmul_into(RgTensor *out, int64_t o, int64_t M, int64_t N, int64_t K, MatView a,
+                        MatView b) {
+  for (int64_t i = 0; i < M; i++)
+    for (int64_t j = 0; j < N; j++) {
+      if (out->floats) {
+        float acc = 0.0f;
+        for (int64_t k = 0; k < K; k++) {
+          /* Two statements: no contraction into a fused multiply-add. */
+          float p = a.t->floats[a.base + i * a.si + k * a.sk] * b.t->floats[b.base + k * b.si + j * b.sk];
+          acc += p;
+        }
+        out->floats[o + i * N + j] = acc; /* rounded to the element type by the caller */
+      } else {
+        uint64_t acc = 0;
+        for (int64_t k = 0; k < K; k++)
+          acc += u64(a.t->ints[a.base + i * a.si + k * a.sk]) * u64(b.t->ints[b.base + k * b.si + j * b.sk]);
+        out->ints[o + i * N + j] = (int64_t)acc;
+      }
+    }
+}
+
+/* Rounds every element to the element type (after accumulation). */
+static void finish(RgTensor *out) {
+  for (int64_t i = 0; i < out->numel; i++) {
+    if (out->floats)
+      store_float(out, i, out->floats[i]);
+    else
+      out->ints[i] = rg_elem_wrap(out->dtype, out->ints[i]);
+  }
+}
+
+static RgStatus same_types(RgInterp *ip, RgTensor *const *in, int n, const RgTensor *out) {
+  for (int j = 0; j < n; j++)
+    if (in[j]->dtype != out->dtype)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d is %s, the result %s", j,
+                         rg_dtype_name(in[j]->dtype), rg_dtype_name(out->dtype));
+  return RG_OK;
+}
+
+static RgStatus op_bmm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  const RgTensor *a = in[0], *b = in[1];
+  RgStatus s = same_types(ip, in, 2, out);
+  if (s)
+    return s;
+  if (a->rank != 3 || b->rank != 3 || out->rank != 3 || a->dims[0] != b->dims[0] ||
+      a->dims[2] != b->dims[1] || out->dims[0] != a->dims[0] || out->dims[1] != a->dims[1] ||
+      out->dims[2] != b->dims[2])
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+  int64_t B = a->dims[0], M = a->dims[1], K = a->dims[2], N = b->dims[2];
+  for (int64_t i = 0; i < B; i++)
+    matmul_into(out, i * M * N, M, N, K, (MatView){a, i * M * K, K, 1}, (MatView){b, i * K * N, N, 1});
+  finish(out);
+  return RG_OK;
+}
+
+static RgStatus op_mm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  const RgTensor *a = in[0], *b = in[1];
+  RgStatus s = same_types(ip, in, 2, out);
+  if (s)
+    return s;
+  if (a->rank != 2 || b->rank != 2 || out->rank != 2 || a->dims[1] != b->dims[0] ||
+      out->dims[0] != a->dims[0] || out->dims[1] != b->dims[1])
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+  int64_t M = a->dims[0], K = a->dims[1], N = b->dims[1];
+  matmul_into(out, 0, M, N, K, (MatView){a, 0, K, 1}, (MatView){b, 0, N, 1});
+  finish(out);
+  return RG_OK;
+}
+
+/* out += beta * bias (broadcast), after the product was scaled by alpha;
+ * one rounding per operation, as the decomposed ops would round. */
+static RgStatus add_bias(RgInterp *ip, RgTensor *out, const RgTensor *bias, double alpha, double beta) {
+  int64_t sb[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  RgStatus s = bias ? bcast_strides(ip, bias, out, 2, sb) : RG_OK;
+  if (s)
+    return s;
+  for (int64_t i = 0; i < out->numel; i++) {
+    if (out->floats) {
+      float v = out->floats[i];
+      if (alpha != 1)
+        v = rg_elem_round(out->dtype, (float)alpha * v);
+      if (bias) {
+        float c = as_float(bias, offset(idx, sb, out->rank), out->dtype);
+        if (beta != 1)
+          c = rg_elem_round(out->dtype, (float)beta * c);
+        v = v + c;
+      }
+      store_float(out, i, v);
+    } else {
+      uint64_t v = u64(out->ints[i]) * u64((int64_t)alpha);
+      if (bias)
+        v += u64(bias->ints[offset(idx, sb, out->rank)]) * u64((int64_t)beta);
+      out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)v);
+    }
+    if (out->rank)
+      rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+/* linear(x, w, b?) = x @ w^T + b over the last dim of x. */
+static RgStatus op_linear(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *x = in[0], *w = in[1];
+  RgStatus s = same_types(ip, in, (int)n->num_operands, out);
+  if (s)
+    return s;
+  if (w->rank != 2 || x->rank < 1 || out->rank != x->rank || x->dims[x->rank - 1] != w->dims[1] ||
+      out->dims[out->rank - 1] != w->dims[0])
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "only a 2-D weight matching the input is supported");
+  int64_t K = w->dims[1], N = w->dims[0], M = K ? x->numel / K : 0;
+  matmul_into(out, 0, M, N, K, (MatView){x, 0, K, 1}, (MatView){w, 0, 1, K});
+  finish(out);
+  return add_bias(ip, out, n->num_operands > 2 ? in[2] : NULL, 1, 1);
+}
+
+/* addmm(self, m1, m2) = beta * self + alpha * (m1 @ m2). */
+static RgStatus op_addmm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  double alpha = 1, beta = 1;
+  int64_t iv;
+  bool isf;
+  if ((rg_node_attr(n, "alpha") && !attr_scalar(n, "alpha", &alpha, &iv, &isf)) ||
+      (rg_node_attr(n, "beta") && !attr_scalar(n, "beta", &beta, &iv, &isf)))
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "alpha/beta is not a finite number");
+  RgStatus s = op_mm(ip, n, in + 1, out);
+  if (s)
+    return s;
+  if (in[0]->dtype != out->dtype)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "self is %s, the result %s", rg_dtype_name(in[0]->dtype),
+                       rg_dtype_name(out->dtype));
+  return add_bias(ip, out, in[0], alpha, beta);
+}
+
+/* ---- data movement ---- */
+
+static void copy_elem(RgTensor *out, int64_t o, const RgTensor *in, int64_t i) {
+  if (out->floats)
+    out->floats[o] = in->floats[i];
+  else
+    out->ints[o] = in->ints[i];
+}
+
+static RgStatus op_view_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  if (in[0]->dtype != out->dtype || in[0]->numel != out->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "cannot view %lld elements of %s as %lld of %s",
+                       (long long)in[0]->numel, rg_dtype_name(in[0]->dtype), (long long)out->numel,
+                       rg_dtype_name(out->dtype));
+  for (int64_t i = 0; i < out->numel; i++)
+    copy_elem(out, i, in[0], i);
+  return RG_OK;
+}
+
+static RgStatus op_expand_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  RgStatus s = in[0]->dtype != out->dtype
+                   ? rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result element types differ")
+                   : bcast_strides(ip, in[0], out, 0, st);
+  if (s)
+    return s;
+  for (int64_t i = 0; i < out->numel; i++) {
+    copy_elem(out, i, in[0], offset(idx, st, out->rank));
+    if (out->rank)
+      rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+static RgStatus op_permute_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *a = in[0];
+  const int64_t *dims;
+  uint32_t nd;
+  if (!rg_eval_attr_ints(n, "dims", &dims, &nd) || (int64_t)nd != a->rank || a->rank != out->rank ||
+      a->dtype != out->dtype)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "dims must be an array<i64> of the input's rank");
+  int64_t st[RG_TENSOR_MAX_RANK], ost[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  bool seen[RG_TENSOR_MAX_RANK] = {false};
+  rg_tensor_strides(a, st);
+  for (int32_t d = 0; d < out->rank; d++) {
+    int64_t p = dims[d] < 0 ? dims[d] + a->rank : dims[d];
+    if (p < 0 || p >= a->rank || seen[p] || out->dims[d] != a->dims[p])
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "dims is not a permutation matching the result shape");
+    seen[p] = true;
+    ost[d] = st[p];
+  }
+  for (int64_t i = 0; i < out->numel; i++) {
+    copy_elem(out, i, a, offset(idx, ost, out->rank));
+    if (out->rank)
+      rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)in;
+  const RgAttr *a = rg_node_attr(n, "value");
+  if (!a || a->kind != RG_ATTR_DENSE || !a->type)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "value is not a decodable dense<>");
+  if (a->type->dtype != out->dtype)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "value of type %s for a %s result", a->type->text,
+                       rg_dtype_name(out->dtype));
+  uint32_t cnt = 0;
+  if (out->floats) {
+    const double *v;
+    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
+  } else {
+    const int64_t *v;
+    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
+  }
+  return RG_OK;
+}
+
+/* The evaluators bound by eval(...) in the .ops declarations. */
+RG_EVAL_ONE_RESULT(xnnpack_eval_mul_tensor, op_mul_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_mul_scalar, op_mul_scalar, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_add_tensor, op_add_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_relu, op_relu, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_bmm, op_bmm, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_mm, op_mm, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_linear, op_linear, 2, 3)
+RG_EVAL_ONE_RESULT(xnnpack_eval_addmm, op_addmm, 3, 3)
+RG_EVAL_ONE_RESULT(xnnpack_eval_view_copy, op_view_copy, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_expand_copy, op_expand_copy, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_permute_copy, op_permute_copy, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_constant, op_constant, 0, 0)

@@ -1,0 +1,562 @@
+/* gen/action.c - phase 3b: one C function per rule, `<pass>__<rule>`: reads
+ * the rule's bindings from the nodes and values the matcher passes (only
+ * those the rule uses), evaluates the guard, builds the replacement and
+ * rewrites. Every place the rule matches (each root op of a class, each
+ * operand order of a commutative op) calls this one function. Before any
+ * node is built a failure returns 0; after, it jumps to `discard`, which
+ * erases the nodes built so far. The guard and the rewrite carry `#line`
+ * back to the rules file, one C line each. */
+#include "gen_internal.h"
+
+static const char *new_tmp(Gen *g) { return gen_str(g, "t%u", ++g->tmp); }
+
+static const char *var_c(Gen *g, const DslVar *v) {
+  if (v->kind == DSL_VAR_ATTR && !gen_attr_has_reading(v->type))
+    return gen_str(g, "a_%s", v->name.s);
+  return gen_str(g, "v_%s", v->name.s);
+}
+
+static const char *fail_stmt(Gen *g) {
+  if (!g->discarding)
+    return "return 0;";
+  g->discard_used = true;
+  return "goto discard;";
+}
+
+const char *gen_ctype(DslType t) {
+  switch (t) {
+  case DSL_TY_INT: return "int64_t";
+  case DSL_TY_FLOAT: return "double";
+  case DSL_TY_BOOL: return "bool";
+  case DSL_TY_STR: return "const char *";
+  case DSL_TY_INTS: return "RgInts";
+  case DSL_TY_TYPE: return "RgDType";
+  case DSL_TY_TENSOR:
+  case DSL_TY_ANY: return "const RgAttr *";
+  case DSL_TY_VALUE: return "RgValue *";
+  default: return "int";
+  }
+}
+
+static const char *cexpr(Gen *g, DslExpr *e);
+
+static const char *ops_array(Gen *g, DslExpr *e, uint32_t *n) {
+  DslOpDecl *list[256];
+  uint32_t k = 0;
+  DslExpr *single[1] = {e};
+  DslExpr **items = e->kind == DSL_EX_ARRAY ? e->args : single;
+  uint32_t ni = e->kind == DSL_EX_ARRAY ? e->nargs : 1;
+  for (uint32_t i = 0; i < ni; i++) {
+    DslExpr *x = items[i];
+    if (x->kind == DSL_EX_NAME && x->opdecl && k < 256)
+      list[k++] = x->opdecl;
+    else if (x->kind == DSL_EX_NAME && x->cls)
+      for (uint32_t j = 0; j < x->cls->nops && k < 256; j++)
+        list[k++] = x->cls->ops[j];
+    else
+      gen_error(g, x->loc, "expected an op or op class");
+  }
+  *n = k;
+  if (!k)
+    return "NULL";
+  RgBuf b;
+  rg_buf_init(&b);
+  for (uint32_t i = 0; i < k; i++)
+    rg_buf_printf(&b, "%srg_rw_op(rw, %d)", i ? ", " : "", gen_local_index(g->pass, list[i]));
+  const char *r = gen_str(g, "(const RgOpId[]){%s}", b.data);
+  rg_buf_free(&b);
+  return r;
+}
+
+static const char *cbinary(Gen *g, DslExpr *e) {
+  DslExpr *l = e->args[0], *r = e->args[1];
+  if (e->op == DSL_OP_AND || e->op == DSL_OP_OR) {
+    const char *t = new_tmp(g);
+    const char *a = cexpr(g, l);
+    gen_line(g, "bool %s = %s;", t, a);
+    gen_line(g, "if (%s%s) {", e->op == DSL_OP_AND ? "" : "!", t);
+    g->out.indent++;
+    const char *b = cexpr(g, r);
+    gen_line(g, "%s = %s;", t, b);
+    g->out.indent--;
+    gen_line(g, "}");
+    return t;
+  }
+  const char *a = cexpr(g, l), *b = cexpr(g, r);
+  DslType lt = l->type, rt = r->type;
+  bool fl = lt == DSL_TY_FLOAT || rt == DSL_TY_FLOAT;
+  static const char *const cmp[] = {[DSL_OP_EQ] = "==", [DSL_OP_NE] = "!=", [DSL_OP_LT] = "<",
+                                    [DSL_OP_LE] = "<=", [DSL_OP_GT] = ">", [DSL_OP_GE] = ">="};
+  switch (e->op) {
+  case DSL_OP_EQ:
+  case DSL_OP_NE: {
+    const char *neg = e->op == DSL_OP_NE ? "!" : "";
+    if (lt == DSL_TY_INTS)
+      return gen_str(g, "%srg_ints_equal(%s, %s)", neg, a, b);
+    if (lt == DSL_TY_STR)
+      return gen_str(g, "(strcmp(%s, %s) %s 0)", a, b, cmp[e->op]);
+    if (lt == DSL_TY_TENSOR || lt == DSL_TY_ANY)
+      return gen_str(g, "%srg_attr_equal(%s, %s)", neg, a, b);
+    if (fl)
+      return gen_str(g, "((double)%s %s (double)%s)", a, cmp[e->op], b);
+    return gen_str(g, "(%s %s %s)", a, cmp[e->op], b);
+  }
+  case DSL_OP_LT:
+  case DSL_OP_LE:
+  case DSL_OP_GT:
+  case DSL_OP_GE:
+    if (fl)
+      return gen_str(g, "((double)%s %s (double)%s)", a, cmp[e->op], b);
+    return gen_str(g, "(%s %s %s)", a, cmp[e->op], b);
+  default:
+    break;
+  }
+  const char *t = new_tmp(g);
+  if (fl) {
+    static const char *const ar[] = {[DSL_OP_ADD] = "+", [DSL_OP_SUB] = "-", [DSL_OP_MUL] = "*",
+                                     [DSL_OP_DIV] = "/"};
+    if (e->op == DSL_OP_MOD) {
+      gen_line(g, "double %s = fmod((double)%s, (double)%s);", t, a, b);
+      return t;
+    }
+    gen_line(g, "double %s = (double)%s %s (double)%s;", t, a, ar[e->op], b);
+    return t;
+  }
+  static const char *const fn[] = {[DSL_OP_ADD] = "rg_i64_add", [DSL_OP_SUB] = "rg_i64_sub",
+                                   [DSL_OP_MUL] = "rg_i64_mul", [DSL_OP_DIV] = "rg_i64_div",
+                                   [DSL_OP_MOD] = "rg_i64_mod"};
+  gen_line(g, "int64_t %s;", t);
+  gen_line(g, "if (!%s(%s, %s, &%s)) %s", fn[e->op], a, b, t, fail_stmt(g));
+  return t;
+}
+
+/* `TYPE name;`, with no blank after a pointer's star. */
+static void declare(Gen *g, const char *type, const char *name) {
+  gen_line(g, "%s%s%s;", type, type[strlen(type) - 1] == '*' ? "" : " ", name);
+}
+
+/* `t` = result of a fallible runtime call `fn(args, &t)`. */
+static const char *fallible(Gen *g, const char *type, const char *fn, const char *args) {
+  const char *t = new_tmp(g);
+  declare(g, type, t);
+  gen_line(g, "if (!%s(%s, &%s)) %s", fn, args, t, fail_stmt(g));
+  return t;
+}
+
+static const char *ccall(Gen *g, DslExpr *e) {
+  if (e->ext) {
+    DslExtern *x = e->ext;
+    RgBuf b;
+    rg_buf_init(&b);
+    rg_buf_puts(&b, "rw");
+    for (uint32_t i = 0; i < e->nargs; i++)
+      rg_buf_printf(&b, ", %s", cexpr(g, e->args[i]));
+    const char *t = x->is_pred ? gen_str(g, "%s(%s)", x->name.s, b.data)
+                               : fallible(g, gen_ctype(x->ret), x->name.s, b.data);
+    rg_buf_free(&b);
+    return t;
+  }
+  DslExpr **a = e->args;
+  switch (e->builtin) {
+  case DSL_BI_LEN: return gen_str(g, "((int64_t)%s.n)", cexpr(g, a[0]));
+  case DSL_BI_USES: return gen_str(g, "((int64_t)%s->num_uses)", cexpr(g, a[0]));
+  case DSL_BI_RANK: return fallible(g, "int64_t", "rg_value_rank", cexpr(g, a[0]));
+  case DSL_BI_NUMEL: return fallible(g, "int64_t", "rg_value_numel", cexpr(g, a[0]));
+  case DSL_BI_DTYPE: return fallible(g, "RgDType", "rg_value_dtype", cexpr(g, a[0]));
+  case DSL_BI_SHAPE: return fallible(g, "RgInts", "rg_value_shape", cexpr(g, a[0]));
+  case DSL_BI_SPLAT_VALUE:
+    return fallible(g, "double", "rg_match_splat", gen_str(g, "rw, %s", cexpr(g, a[0])));
+  case DSL_BI_IS_SPLAT: return gen_str(g, "rg_match_splat(rw, %s, NULL)", cexpr(g, a[0]));
+  case DSL_BI_IOTA: return fallible(g, "RgInts", "rg_ints_iota", gen_str(g, "rw, %s", cexpr(g, a[0])));
+  case DSL_BI_INVERSE: return fallible(g, "RgInts", "rg_ints_inverse", gen_str(g, "rw, %s", cexpr(g, a[0])));
+  case DSL_BI_COMPOSE: {
+    const char *x = cexpr(g, a[0]), *y = cexpr(g, a[1]);
+    return fallible(g, "RgInts", "rg_ints_compose", gen_str(g, "rw, %s, %s", x, y));
+  }
+  case DSL_BI_REACHES: {
+    const char *v = cexpr(g, a[0]);
+    uint32_t nt = 0, nth = 0;
+    const char *targets = ops_array(g, a[1], &nt);
+    const char *through = e->nargs > 2 ? ops_array(g, a[2], &nth) : "NULL";
+    return gen_str(g, "rg_value_reaches(%s, %s, %u, %s, %u)", v, targets, nt, through, nth);
+  }
+  case DSL_BI_SCALAR_TENSOR: {
+    const char *c = cexpr(g, a[0]), *dt = cexpr(g, a[1]);
+    const char *t = new_tmp(g);
+    gen_line(g, "const RgAttr *%s = rg_scalar_tensor(rg_rw_graph(rw), (double)%s, %s);", t, c, dt);
+    gen_line(g, "if (!%s) %s", t, fail_stmt(g));
+    return t;
+  }
+  case DSL_BI_CONST: {
+    DslOpDecl *cop = gen_const_op_for(g->p, g->cur->rule);
+    const DslAttrDecl *ad = cop ? gen_const_attr_of(cop) : NULL;
+    if (!cop || !ad) {
+      gen_error(g, e->loc, "const(...) needs an op with the 'constant' trait and a tensor attribute in this dialect");
+      return "NULL";
+    }
+    const char *x = cexpr(g, a[0]);
+    const char *t = new_tmp(g);
+    gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
+             gen_local_index(g->pass, cop), gen_cquote(g, ad->name.s), x);
+    gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
+    return gen_str(g, "(&%s->results[0])", t);
+  }
+  default:
+    gen_error(g, e->loc, "this builtin is not supported by the code generator");
+    return "0";
+  }
+}
+
+static const char *cexpr(Gen *g, DslExpr *e) {
+  switch (e->kind) {
+  case DSL_EX_INT: return gen_c_int(g, e->ival);
+  case DSL_EX_FLOAT: return gen_c_float(g, e->fval);
+  case DSL_EX_BOOL: return e->bval ? "true" : "false";
+  case DSL_EX_STR: return gen_cquote(g, e->str);
+  case DSL_EX_NAME:
+    if (e->var)
+      return var_c(g, e->var);
+    gen_error(g, e->loc, "'%s' cannot be used as a value here", e->str);
+    return "0";
+  case DSL_EX_ARRAY: {
+    const char *t = new_tmp(g);
+    const char **el = rg_arena_alloc(&g->arena, sizeof *el * (e->nargs ? e->nargs : 1));
+    if (!el) {
+      g->ok = false;
+      return "0";
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+      el[i] = cexpr(g, e->args[i]);
+    gen_line(g, "int64_t *%s_v = rg_rw_scratch(rw, %u);", t, e->nargs);
+    gen_line(g, "if (!%s_v) %s", t, fail_stmt(g));
+    for (uint32_t i = 0; i < e->nargs; i++)
+      gen_line(g, "%s_v[%u] = %s;", t, i, el[i]);
+    gen_line(g, "RgInts %s = {%s_v, %u};", t, t, e->nargs);
+    return t;
+  }
+  case DSL_EX_UNARY: {
+    const char *x = cexpr(g, e->args[0]);
+    if (e->op == '!')
+      return gen_str(g, "(!%s)", x);
+    if (e->type == DSL_TY_FLOAT)
+      return gen_str(g, "(-(double)%s)", x);
+    return fallible(g, "int64_t", "rg_i64_sub", gen_str(g, "0, %s", x));
+  }
+  case DSL_EX_BINARY: return cbinary(g, e);
+  case DSL_EX_INDEX: {
+    const char *b = cexpr(g, e->args[0]), *i = cexpr(g, e->args[1]);
+    const char *t = new_tmp(g);
+    gen_line(g, "if (%s < 0 || %s >= (int64_t)%s.n) %s", i, i, b, fail_stmt(g));
+    gen_line(g, "int64_t %s = %s.v[%s];", t, b, i);
+    return t;
+  }
+  case DSL_EX_CALL: return ccall(g, e);
+  }
+  return "0";
+}
+
+/* Element type of an attribute declared as `name: i32[]`, read from the
+ * declaration's source text (the AST keeps only the category). */
+static RgDType decl_dtype(const DslAttrDecl *d, RgDType fallback) {
+  const RgSource *src = d->name.loc.src;
+  if (!d || !src)
+    return fallback;
+  const char *p = src->text + d->name.loc.off + strlen(d->name.s), *end = src->text + src->len;
+  while (p < end && (*p == ' ' || *p == '?' || *p == ':' || *p == '\t'))
+    p++;
+  const char *s = p;
+  while (p < end && ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
+    p++;
+  RgDType dt = rg_dtype_from_name(s, (size_t)(p - s));
+  return dt == RG_DT_NONE ? fallback : dt;
+}
+
+static const char *dtype_c(Gen *g, const DslAttrDecl *d, RgDType fallback) {
+  RgDType dt = d ? decl_dtype(d, fallback) : fallback;
+  const char *n = rg_dtype_name(dt);
+  char buf[32] = "RG_DT_";
+  for (size_t i = 0; n[i] && i < 20; i++)
+    buf[6 + i] = (char)(n[i] >= 'a' && n[i] <= 'z' ? n[i] - 32 : n[i]), buf[7 + i] = 0;
+  return gen_str(g, "%s", buf);
+}
+
+/* C expression of type const RgAttr * for an attribute set in a replacement. */
+static const char *cattr(Gen *g, const DslAttrSet *as) {
+  DslExpr *e = as->value;
+  if (e->kind == DSL_EX_NAME && e->var && e->var->kind == DSL_VAR_ATTR)
+    return gen_str(g, "a_%s", e->var->name.s);
+  const char *x = cexpr(g, e);
+  DslType t = as->decl ? as->decl->type : e->type;
+  if (t == DSL_TY_ANY)
+    t = e->type;
+  if (t == DSL_TY_TENSOR)
+    return x;
+  const char *gr = "rg_rw_graph(rw)";
+  const char *r = new_tmp(g);
+  switch (t) {
+  case DSL_TY_INTS:
+    gen_line(g, "const RgAttr *%s = rg_attr_dense_array_ints(%s, %s, %s.n, %s.v);", r, gr,
+             dtype_c(g, as->decl, RG_DT_I64), x, x);
+    break;
+  case DSL_TY_INT:
+    gen_line(g, "const RgAttr *%s = rg_attr_int(%s, %s, rg_type_scalar(%s, %s));", r, gr, x, gr,
+             dtype_c(g, as->decl, RG_DT_I64));
+    break;
+  case DSL_TY_FLOAT:
+    gen_line(g, "const RgAttr *%s = rg_attr_float(%s, (double)%s, rg_type_scalar(%s, %s));", r, gr, x, gr,
+             dtype_c(g, as->decl, RG_DT_F64));
+    break;
+  case DSL_TY_BOOL: gen_line(g, "const RgAttr *%s = rg_attr_bool(%s, %s);", r, gr, x); break;
+  case DSL_TY_STR: gen_line(g, "const RgAttr *%s = rg_attr_string(%s, %s, strlen(%s));", r, gr, x, x); break;
+  default:
+    gen_error(g, e->loc, "cannot build an attribute of type '%s'", dsl_type_name(t));
+    return "NULL";
+  }
+  gen_line(g, "if (!%s) return rg_rw_fail(rw, RG_ERR_NOMEM, \"out of memory\");", r);
+  return r;
+}
+
+static bool distinct_attr_names(const DslRepl *rp) {
+  for (uint32_t i = 0; i < rp->nattrs; i++)
+    for (uint32_t j = 0; j < i; j++)
+      if (strcmp(rp->attrs[i].name.s, rp->attrs[j].name.s) == 0)
+        return false;
+  return true;
+}
+
+static const char *crepl(Gen *g, DslRepl *rp) {
+  switch (rp->kind) {
+  case DSL_REP_VAR:
+    if (rp->var)
+      return var_c(g, rp->var);
+    gen_error(g, rp->loc, "unbound replacement variable");
+    return "NULL";
+  case DSL_REP_EXPR: return cexpr(g, rp->expr);
+  case DSL_REP_ERASE: return "NULL";
+  case DSL_REP_OP: break;
+  }
+  /* Operands first (post-order), then the node. */
+  const char **args = rg_arena_alloc(&g->arena, sizeof *args * (rp->nargs ? rp->nargs : 1));
+  const char **attrs = rg_arena_alloc(&g->arena, sizeof *attrs * (rp->nattrs ? rp->nattrs : 1));
+  if (!args || !attrs) {
+    g->ok = false;
+    return "NULL";
+  }
+  bool splices = false;
+  for (uint32_t i = 0; i < rp->nargs; i++) {
+    splices |= rp->args[i]->splice;
+    args[i] = rp->args[i]->splice ? NULL : crepl(g, rp->args[i]);
+  }
+  for (uint32_t i = 0; i < rp->nattrs; i++)
+    attrs[i] = cattr(g, &rp->attrs[i]);
+  bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
+  const char *t = new_tmp(g);
+  RgBuf ops, props;
+  rg_buf_init(&ops);
+  rg_buf_init(&props);
+  if (!splices && rp->nargs <= GEN_MAXARGS) {
+    /* Fixed operands: a compound literal. */
+    if (!rp->nargs)
+      rg_buf_puts(&ops, "0, NULL");
+    else
+      rg_buf_printf(&ops, "%u, (RgValue *[]){", rp->nargs);
+    for (uint32_t i = 0; i < rp->nargs; i++)
+      rg_buf_printf(&ops, "%s%s", i ? ", " : "", args[i]);
+    if (rp->nargs)
+      rg_buf_putc(&ops, '}');
+  } else {
+    gen_line(g, "RgValue *%s_a[%d];", t, GEN_MAXARGS);
+    gen_line(g, "uint32_t %s_n = 0;", t);
+    for (uint32_t i = 0; i < rp->nargs; i++) {
+      if (!rp->args[i]->splice) {
+        gen_line(g, "%s_a[%s_n++] = %s;", t, t, args[i]);
+        continue;
+      }
+      const char *rv = var_c(g, rp->args[i]->var);
+      gen_line(g, "if (%s_n + %s_n > %d) return rg_rw_fail(rw, RG_ERR_INVALID, \"too many operands\");", t, rv,
+               GEN_MAXARGS);
+      gen_line(g, "for (uint32_t i = 0; i < %s_n; i++)", rv);
+      gen_line(g, "  %s_a[%s_n++] = %s[i].value;", t, t, rv);
+    }
+    rg_buf_printf(&ops, "%s_n, %s_a", t, t);
+  }
+  if (!from_capture && distinct_attr_names(rp)) {
+    /* Fixed attributes: a compound literal. */
+    if (!rp->nattrs)
+      rg_buf_puts(&props, "0, NULL");
+    else
+      rg_buf_printf(&props, "%u, (const RgNamedAttr[]){", rp->nattrs);
+    for (uint32_t i = 0; i < rp->nattrs; i++)
+      rg_buf_printf(&props, "%s{%s, %s}", i ? ", " : "", gen_cquote(g, rp->attrs[i].name.s), attrs[i]);
+    if (rp->nattrs)
+      rg_buf_putc(&props, '}');
+  } else {
+    gen_line(g, "RgNamedAttr %s_p[%d];", t, GEN_MAXARGS);
+    if (from_capture)
+      gen_line(g, "uint32_t %s_np = rg_props_copy(%s, %s_p, %d);", t, var_c(g, rp->var), t, GEN_MAXARGS);
+    else
+      gen_line(g, "uint32_t %s_np = 0;", t);
+    for (uint32_t i = 0; i < rp->nattrs; i++)
+      gen_line(g, "if (!rg_props_set(%s_p, &%s_np, %d, %s, %s)) return rg_rw_fail(rw, RG_ERR_INVALID, \"too many attributes\");",
+               t, t, GEN_MAXARGS, gen_cquote(g, rp->attrs[i].name.s), attrs[i]);
+    rg_buf_printf(&props, "%s_np, %s_p", t, t);
+  }
+  if (from_capture)
+    gen_line(g, "RgNode *%s = rg_rw_create_like(rw, (uint16_t)rg_rw_local(rw, %s), %s, %s, %s);", t,
+             var_c(g, rp->var), ops.data, props.data, var_c(g, rp->var));
+  else
+    gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, %s, %s);", t, gen_local_index(g->pass, rp->op), ops.data,
+             props.data);
+  gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
+  rg_buf_free(&ops);
+  rg_buf_free(&props);
+  return gen_str(g, "(&%s->results[0])", t);
+}
+
+/* Declarations of the variables the rule reads, from the parameters. */
+static void print_bindings(Gen *g, const GenRule *r) {
+  const DslRule *dr = r->rule;
+  const GenVariant *v0 = &r->variants[0];
+  for (uint32_t i = 0; i < dr->nvars; i++) {
+    DslVar *var = dr->vars[i];
+    if (!r->used[i])
+      continue;
+    const GenBinding *b = &v0->bind[var->index];
+    const char *c = var_c(g, var);
+    const char *node = gen_node_var(g, v0->node_at[b->node]);
+    switch (var->kind) {
+    case DSL_VAR_VALUE:
+      break; /* a parameter */
+    case DSL_VAR_OP:
+      gen_line(g, "RgNode *%s = %s;", c, node);
+      break;
+    case DSL_VAR_REST:
+      gen_line(g, "RgUse *%s = %s->operands + %u;", c, node, b->start);
+      gen_line(g, "uint32_t %s_n = %s->num_operands - %u;", c, node, b->start);
+      break;
+    case DSL_VAR_SPLAT:
+      gen_line(g, "double %s;", c);
+      gen_line(g, "if (!rg_match_splat(rw, s_%s, &%s)) return 0;", var->name.s, c);
+      break;
+    case DSL_VAR_ATTR: {
+      const char *an = var->attr ? var->attr->name.s : var->name.s;
+      const char *a = gen_str(g, "a_%s", var->name.s);
+      gen_line(g, "const RgAttr *%s = rg_node_attr(%s, %s);", a, node, gen_cquote(g, an));
+      static const char *const get[] = {[DSL_TY_INTS] = "rg_attr_to_ints(rg_rw_graph(rw), ",
+                                        [DSL_TY_INT] = "rg_attr_get_int(", [DSL_TY_FLOAT] = "rg_attr_get_float(",
+                                        [DSL_TY_BOOL] = "rg_attr_get_bool(",
+                                        [DSL_TY_STR] = "rg_attr_get_str(rg_rw_graph(rw), "};
+      if (gen_attr_has_reading(var->type)) {
+        declare(g, gen_ctype(var->type), c);
+        gen_line(g, "if (!%s%s, &%s)) return 0;", get[var->type], a, c);
+      }
+      break;
+    }
+    }
+  }
+}
+
+/* Leftmost source offset of an expression (binary nodes sit at their
+ * operator). */
+static uint32_t expr_start(const DslExpr *e) {
+  uint32_t off = e->loc.off;
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    uint32_t a = expr_start(e->args[i]);
+    if (a < off)
+      off = a;
+  }
+  return off;
+}
+
+/* Source text of a guard for explain mode: up to `=>`, over as many lines
+ * as it takes, with comments dropped and each run of blanks made one space. */
+static const char *guard_text(Gen *g, const DslExpr *e) {
+  const RgSource *src = e->loc.src;
+  if (!src)
+    return "guard is false or cannot be evaluated";
+  const char *p = src->text + expr_start(e), *end = src->text + src->len;
+  RgBuf b;
+  rg_buf_init(&b);
+  bool space = false;
+  while (p < end && !(p + 1 < end && p[0] == '=' && p[1] == '>')) {
+    if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+      while (p < end && *p != '\n')
+        p++;
+      continue;
+    }
+    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+      space = b.len > 0;
+    } else {
+      if (space)
+        rg_buf_putc(&b, ' ');
+      space = false;
+      rg_buf_putc(&b, *p);
+    }
+    p++;
+  }
+  const char *t = gen_str(g, "guard '%s' is false or cannot be evaluated", b.data ? b.data : "");
+  rg_buf_free(&b);
+  return t;
+}
+
+void gen_action_print(Gen *g, GenRule *r) {
+  DslRule *dr = r->rule;
+  g->cur = r;
+  g->tmp = 0;
+  g->discarding = false;
+  g->discard_used = false;
+  RgBuf params;
+  rg_buf_init(&params);
+  const GenVariant *v0 = &r->variants[0];
+  for (uint32_t i = 0; i < r->nparams; i++) {
+    const GenParam *pa = &r->params[i];
+    if (pa->is_node)
+      rg_buf_printf(&params, ", RgNode *%s", gen_node_var(g, v0->node_at[pa->node]));
+    else
+      rg_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
+  }
+  gen_echo_rule(g, dr);
+  gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", r->fn,
+           params.data ? params.data : "");
+  rg_buf_free(&params);
+  g->out.indent++;
+  gen_line(g, "if (!rg_rw_rule_enabled(rw, %u)) {", r->index);
+  gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"rule is disabled\");", r->index);
+  gen_line(g, "  return 0;");
+  gen_line(g, "}");
+  print_bindings(g, r);
+  if (dr->guard) {
+    const char *c = cexpr(g, dr->guard);
+    gen_line_src(g, dr->guard->loc);
+    gen_line(g, "if (!(%s)) {", c);
+    gen_line_back(g);
+    gen_line(g, "  if (ex) rg_rw_explain(rw, %u, %s);", r->index, gen_cquote(g, guard_text(g, dr->guard)));
+    gen_line(g, "  return 0;");
+    gen_line(g, "}");
+  }
+  /* From here on nodes exist: a replacement value that cannot be computed
+   * discards them before the rule gives up. */
+  g->discarding = true;
+  if (dr->repl->kind == DSL_REP_ERASE) {
+    gen_line(g, "if (root->results[0].num_uses != 0) {");
+    gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\");", r->index);
+    gen_line(g, "  return 0;");
+    gen_line(g, "}");
+    gen_line_src(g, dr->repl->loc);
+    gen_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", r->index);
+    gen_line_back(g);
+  } else {
+    const char *val = crepl(g, dr->repl);
+    gen_line_src(g, dr->repl->loc);
+    gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", val, r->index);
+    gen_line_back(g);
+  }
+  g->out.indent--;
+  if (g->discard_used) {
+    gen_line(g, "discard:");
+    gen_line(g, "  rg_rw_discard(rw);");
+    gen_line(g, "  return 0;");
+  }
+  gen_line(g, "}");
+  gen_blank(g);
+}

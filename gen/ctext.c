@@ -1,0 +1,232 @@
+/* gen/ctext.c - writing C text: indented lines with a line count (for
+ * `#line` back to the output), names, literals, and the one place where text
+ * from a rules file is escaped for a C string or comment. Whatever a rules
+ * file contains, what reaches the C file cannot end a comment or a string
+ * early, form a trigraph, or splice lines. */
+#include <math.h>
+#include "gen_internal.h"
+
+void gen_line(Gen *g, const char *fmt, ...) {
+  for (int i = 0; i < g->out.indent; i++)
+    rg_buf_puts(g->out.buf, "  ");
+  va_list ap;
+  va_start(ap, fmt);
+  rg_buf_vprintf(g->out.buf, fmt, ap);
+  va_end(ap);
+  rg_buf_putc(g->out.buf, '\n');
+  g->out.line++;
+}
+
+void gen_blank(Gen *g) {
+  rg_buf_putc(g->out.buf, '\n');
+  g->out.line++;
+}
+
+void gen_raw(Gen *g, const char *s) {
+  rg_buf_puts(g->out.buf, s);
+  for (; *s; s++)
+    g->out.line += *s == '\n';
+}
+
+void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  rg_vdiag(g->p->diags, RG_ERROR, loc, fmt, ap);
+  va_end(ap);
+  g->ok = false;
+}
+
+char *gen_str(Gen *g, const char *fmt, ...) {
+  RgBuf b;
+  rg_buf_init(&b);
+  va_list ap;
+  va_start(ap, fmt);
+  rg_buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  char *s = rg_arena_strdup(&g->arena, b.data ? b.data : "", b.len);
+  if (!s || b.oom)
+    g->ok = false;
+  rg_buf_free(&b);
+  return s ? s : "";
+}
+
+/* C identifier from a name with dots or dashes. */
+char *gen_cname(Gen *g, const char *s) {
+  size_t n = strlen(s);
+  char *r = rg_arena_alloc(&g->arena, n + 1);
+  if (!r) {
+    g->ok = false;
+    return "";
+  }
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    r[i] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_';
+  }
+  r[n] = 0;
+  return r;
+}
+
+/* Contents of a C string literal. Octal escapes are always three digits,
+ * so a following digit cannot extend them; `?` after `?` is escaped so no
+ * trigraph forms. */
+void gen_put_cstring(RgBuf *b, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\')
+      rg_buf_printf(b, "\\%c", c);
+    else if (c == '\n')
+      rg_buf_puts(b, "\\n");
+    else if (c == '?' && i > 0 && s[i - 1] == '?')
+      rg_buf_puts(b, "\\?");
+    else if (c < 0x20 || c >= 0x7f)
+      rg_buf_printf(b, "\\%03o", c);
+    else
+      rg_buf_putc(b, (char)c);
+  }
+}
+
+const char *gen_cquote(Gen *g, const char *s) {
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_putc(&b, '"');
+  gen_put_cstring(&b, s, strlen(s));
+  rg_buf_putc(&b, '"');
+  char *r = rg_arena_strdup(&g->arena, b.data, b.len);
+  if (!r || b.oom)
+    g->ok = false;
+  rg_buf_free(&b);
+  return r ? r : "\"\"";
+}
+
+/* Text inside a block comment: no `*` `/` or `/` `*` pair, no `??`, no
+ * backslash that could splice the next line, no control characters. */
+void gen_put_comment(RgBuf *b, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    char next = i + 1 < n ? s[i + 1] : 0;
+    if ((c == '*' && next == '/') || (c == '/' && next == '*') || (c == '?' && next == '?'))
+      rg_buf_printf(b, "%c ", c);
+    else if (c == '\\')
+      rg_buf_putc(b, '|');
+    else if ((unsigned char)c < 0x20 && c != '\t')
+      rg_buf_putc(b, ' ');
+    else
+      rg_buf_putc(b, c);
+  }
+}
+
+const char *gen_comment(Gen *g, const char *s) {
+  RgBuf b;
+  rg_buf_init(&b);
+  gen_put_comment(&b, s, strlen(s));
+  char *r = rg_arena_strdup(&g->arena, b.data ? b.data : "", b.len);
+  if (!r || b.oom)
+    g->ok = false;
+  rg_buf_free(&b);
+  return r ? r : "";
+}
+
+const char *gen_c_int(Gen *g, int64_t v) {
+  if (v == INT64_MIN)
+    return "(-INT64_C(9223372036854775807) - 1)";
+  return gen_str(g, v < 0 ? "(INT64_C(%lld))" : "INT64_C(%lld)", (long long)v);
+}
+
+const char *gen_c_float(Gen *g, double d) {
+  if (isnan(d))
+    return "NAN";
+  if (isinf(d))
+    return d < 0 ? "(-INFINITY)" : "INFINITY";
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.17g", d);
+  if (!strpbrk(buf, ".eE"))
+    strcat(buf, ".0");
+  return gen_str(g, d < 0 ? "(%s)" : "%s", buf);
+}
+
+uint32_t gen_loc_line(RgLoc loc) {
+  uint32_t line = 0, col = 0;
+  if (loc.src)
+    rg_source_linecol(loc.src, loc.off, &line, &col);
+  return line;
+}
+
+const char *gen_loc_file(RgLoc loc) { return loc.src ? loc.src->name : "?"; }
+
+static void line_directive(Gen *g, uint32_t line, const char *file) {
+  rg_buf_printf(g->out.buf, "#line %u \"", line);
+  gen_put_cstring(g->out.buf, file, strlen(file));
+  rg_buf_puts(g->out.buf, "\"\n");
+  g->out.line++;
+}
+
+/* Maps the next C line to the rules line of `loc`; the caller writes one
+ * line and then gen_line_back, so no C line maps past the rule. */
+void gen_line_src(Gen *g, RgLoc loc) {
+  if (g->o->line_directives && loc.src)
+    line_directive(g, gen_loc_line(loc), gen_loc_file(loc));
+}
+
+void gen_line_back(Gen *g) {
+  /* #line names the number of the line that follows it. */
+  if (g->o->line_directives)
+    line_directive(g, g->out.line + 2, g->o->out_name ? g->o->out_name : "rules.c");
+}
+
+/* Where a rule's text ends: before the next `rule`, a `}` or a comment at
+ * the start of a line, or a blank line. */
+static const char *rule_end(const char *s, const char *end) {
+  const char *e = s;
+  while (e < end) {
+    const char *nl = memchr(e, '\n', (size_t)(end - e));
+    if (!nl)
+      return end;
+    const char *q = nl + 1;
+    while (q < end && (*q == ' ' || *q == '\t' || *q == '\r'))
+      q++;
+    if (q >= end || *q == '\n' || *q == '}' || (end - q > 5 && memcmp(q, "rule ", 5) == 0) ||
+        (end - q > 2 && q[0] == '/' && q[1] == '/'))
+      return nl;
+    e = nl + 1;
+  }
+  return end;
+}
+
+/* The rule's source as a block comment, continuation lines keeping their
+ * indentation relative to the `rule` keyword. */
+void gen_echo_rule(Gen *g, const DslRule *r) {
+  const RgSource *src = r->loc.src;
+  if (!src)
+    return;
+  const char *s = src->text + r->loc.off, *end = src->text + src->len;
+  const char *e = rule_end(s, end);
+  while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+    e--;
+  size_t col = 0;
+  while (s - col > src->text && (s[-(ptrdiff_t)col - 1] == ' ' || s[-(ptrdiff_t)col - 1] == '\t'))
+    col++;
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_puts(&b, "/* ");
+  for (const char *c = s; c < e;) {
+    const char *nl = memchr(c, '\n', (size_t)(e - c));
+    const char *le = nl ? nl : e;
+    const char *te = le;
+    while (te > c && (te[-1] == ' ' || te[-1] == '\t' || te[-1] == '\r'))
+      te--;
+    gen_put_comment(&b, c, (size_t)(te - c));
+    if (!nl)
+      break;
+    rg_buf_puts(&b, "\n *");
+    c = nl + 1;
+    for (size_t k = 0; k < col && c < e && (*c == ' ' || *c == '\t'); k++)
+      c++;
+    if (c < e && *c != '\n')
+      rg_buf_putc(&b, ' ');
+  }
+  rg_buf_puts(&b, " */\n");
+  if (b.oom)
+    g->ok = false;
+  gen_raw(g, b.data ? b.data : "");
+  rg_buf_free(&b);
+}

@@ -1,0 +1,202 @@
+/* gen/gen_internal.h - the data the generator's phases hand to each other:
+ * the rule IR (ir.c), the decision tree (tree.c), and the C text writer
+ * (ctext.c) that the printers (match.c, action.c, gen.c) share. */
+#ifndef GEN_GEN_INTERNAL_H
+#define GEN_GEN_INTERNAL_H
+
+#include "gen.h"
+#include "rulegen/pass.h"
+
+enum { GEN_MAXPATH = 24, GEN_MAXARGS = 64 };
+
+/* Where a node or value sits below the root: operand indices from the root
+ * (a node path names the producer of that operand; the empty path is the
+ * root itself, or its first result when used as a value path). */
+typedef struct GenPath {
+  uint8_t n;
+  uint8_t i[GEN_MAXPATH];
+} GenPath;
+
+typedef enum GenTestKind {
+  GEN_T_COUNT,    /* root's operand count */
+  GEN_T_OP,       /* operand's producer is a live, unfrozen node of one of ops */
+  GEN_T_ATTR_HAS, /* node has the attribute */
+  GEN_T_ATTR_EQ,  /* attribute equals a literal */
+  GEN_T_ATTR_VAR, /* attribute equals an attribute bound earlier */
+  GEN_T_SAME,     /* two operand values are the same value */
+  GEN_T_SPLAT,    /* value is produced by a splat constant */
+  GEN_T_SPLAT_EQ  /* ... whose scalar equals a literal */
+} GenTestKind;
+
+typedef struct GenTest {
+  GenTestKind kind;
+  GenPath path;  /* OP/COUNT/ATTR_*: node path; SAME/SPLAT*: value path */
+  GenPath other; /* SAME: other value path; ATTR_VAR: node of the other attr */
+  const uint16_t *ops; /* OP: sorted local op indices */
+  uint32_t nops;
+  uint32_t nargs; /* OP/COUNT */
+  bool rest;
+  const char *attr, *other_attr;
+  DslExpr *lit;
+  DslType lit_type;
+  const DslAttrDecl *decl; /* ATTR_EQ: the declaration (for its default) */
+} GenTest;
+
+/* Where a rule variable is bound in one variant. */
+typedef struct GenBinding {
+  GenPath path;   /* VALUE/SPLAT: value path; ATTR/REST/OP: node path */
+  uint32_t node;  /* ATTR/REST/OP: the pattern node (GenRule.pnodes index) */
+  uint32_t start; /* REST: first operand of the rest */
+} GenBinding;
+
+typedef struct GenRule GenRule;
+
+/* One operand order of a rule (commutative ops give several): its tests in
+ * the order a matcher runs them, and where each variable is bound. */
+typedef struct GenVariant {
+  GenRule *rule;
+  GenTest *tests;
+  uint32_t ntests, cap;
+  GenBinding *bind;  /* per DslVar.index */
+  GenPath *node_at;  /* per pattern node (GenRule.pnodes): its path here */
+  uint32_t swap_mask;
+} GenVariant;
+
+/* What an action function takes besides rw, root and ex. */
+typedef struct GenParam {
+  bool is_node;
+  uint32_t node; /* is_node: pattern node index */
+  DslVar *var;   /* else: the value variable passed in */
+} GenParam;
+
+struct GenRule {
+  DslRule *rule;
+  uint16_t index; /* in the pass */
+  const char *fn; /* C name of its action function */
+  GenVariant *variants;
+  uint32_t nvariants;
+  DslPattern **pnodes; /* op nodes of the pattern, pre-order, root first */
+  uint32_t npnodes;
+  bool *used;          /* per DslVar.index: read by the guard or replacement */
+  GenParam *params;
+  uint32_t nparams;
+};
+
+/* The rule IR of one pass: the ops it names (local indices, sorted by
+ * declaration id) and its rules in priority order. */
+typedef struct GenPass {
+  DslPass *pass;
+  const char *cname;
+  DslOpDecl **lops;
+  uint32_t nlops;
+  GenRule *rules;
+  uint32_t nrules;
+} GenPass;
+
+/* ---- the decision tree of one root op ---- */
+
+typedef enum GenDtKind {
+  GEN_DT_TEST,   /* one test shared by a run of rules, then `body` */
+  GEN_DT_OP,     /* producer at `path` is one of test->ops, then `body` */
+  GEN_DT_SWITCH, /* producer at `path` by op: one body per case */
+  GEN_DT_ACCEPT  /* run the action of `variant` */
+} GenDtKind;
+
+typedef struct GenDtNode GenDtNode;
+
+/* Nodes tried in order; the first action that fires ends the match. */
+typedef struct GenDtSeq {
+  GenDtNode **v;
+  uint32_t n;
+} GenDtSeq;
+
+typedef struct GenDtCase {
+  uint16_t op;
+  GenDtSeq body;
+} GenDtCase;
+
+struct GenDtNode {
+  GenDtKind kind;
+  const GenTest *test; /* TEST, OP; SWITCH: the first rule's op test */
+  GenDtSeq body;       /* TEST, OP */
+  GenDtCase *cases;    /* SWITCH, by local op */
+  uint32_t ncases;
+  GenVariant **run;    /* TEST, OP, SWITCH: the variants that reach the test */
+  uint32_t nrun;
+  const GenTest **run_tests; /* SWITCH: each variant's op test */
+  GenVariant *variant; /* ACCEPT */
+};
+
+/* ---- C text ---- */
+
+typedef struct GenOut {
+  RgBuf *buf;
+  uint32_t line; /* lines written so far */
+  int indent;
+} GenOut;
+
+typedef struct Gen {
+  DslProgram *p;
+  const GenOptions *o;
+  GenOut out;
+  bool ok;
+  RgArena arena; /* per file */
+  const char *sym;
+  GenPass *pass; /* pass being printed */
+  /* action being printed */
+  GenRule *cur;
+  uint32_t tmp;
+  bool discard_used, fail_used, discarding;
+  uint32_t nsplit; /* case functions of the pass so far */
+} Gen;
+
+void gen_line(Gen *g, const char *fmt, ...) RG_PRINTF(2, 3);
+void gen_blank(Gen *g);
+void gen_raw(Gen *g, const char *s);
+void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) RG_PRINTF(3, 4);
+char *gen_str(Gen *g, const char *fmt, ...) RG_PRINTF(2, 3);
+char *gen_cname(Gen *g, const char *s);
+void gen_put_cstring(RgBuf *b, const char *s, size_t n);
+const char *gen_cquote(Gen *g, const char *s);
+void gen_put_comment(RgBuf *b, const char *s, size_t n);
+const char *gen_comment(Gen *g, const char *s);
+const char *gen_c_int(Gen *g, int64_t v);
+const char *gen_c_float(Gen *g, double d);
+uint32_t gen_loc_line(RgLoc loc);
+const char *gen_loc_file(RgLoc loc);
+void gen_line_src(Gen *g, RgLoc loc);
+void gen_line_back(Gen *g);
+void gen_echo_rule(Gen *g, const DslRule *r);
+
+/* ---- rule IR (ir.c) ---- */
+
+bool gen_pass_build(Gen *g, DslPass *pass, GenPass *out);
+int gen_local_index(const GenPass *gp, const DslOpDecl *op);
+DslOpDecl *gen_const_op_for(const DslProgram *p, const DslRule *r);
+const DslAttrDecl *gen_const_attr_of(const DslOpDecl *op);
+bool gen_path_eq(GenPath a, GenPath b);
+bool gen_test_eq(const GenTest *a, const GenTest *b);
+bool gen_lit_int(const DslExpr *e, int64_t *out);
+bool gen_lit_float(const DslExpr *e, double *out);
+bool gen_attr_has_reading(DslType t);
+
+typedef struct GenReq {
+  const uint16_t *ops;
+  uint32_t nops, count;
+} GenReq;
+uint32_t gen_rule_reqs(Gen *g, const GenPass *gp, const GenVariant *v, GenReq *reqs, uint32_t max);
+
+/* ---- decision tree (tree.c) ---- */
+
+GenDtSeq gen_tree_build(Gen *g, GenPass *gp, uint16_t root_op);
+
+/* ---- printers ---- */
+
+const char *gen_node_var(Gen *g, GenPath p);
+const char *gen_value_expr(Gen *g, GenPath v);
+const char *gen_ops_text(Gen *g, const GenPass *gp, const uint16_t *ops, uint32_t n);
+void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree);
+void gen_action_print(Gen *g, GenRule *r);
+const char *gen_ctype(DslType t);
+
+#endif

@@ -1,0 +1,456 @@
+/* gen/match.c - phase 3a: decision tree -> C. Takes one root op's tree;
+ * gives `<pass>__match_<op>`, a function that walks the tree with one `if`
+ * per TEST node, one `switch` per SWITCH node and one call per ACCEPT node
+ * (the rule's action, shared by every place the rule matches). Node
+ * variables are declared once at the top of each function. A switch wider
+ * than SPLIT_CASES puts each case in a function of its own, so no C
+ * function grows with the number of rules. In explain mode each failed test
+ * reports itself for the rules that reached it. */
+#include "gen_internal.h"
+
+enum { SPLIT_CASES = 16 };
+
+const char *gen_node_var(Gen *g, GenPath p) {
+  if (p.n == 0)
+    return "root";
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_putc(&b, 'n');
+  for (uint8_t i = 0; i < p.n; i++)
+    rg_buf_printf(&b, i ? "_%u" : "%u", p.i[i]);
+  char *s = rg_arena_strdup(&g->arena, b.data, b.len);
+  rg_buf_free(&b);
+  return s ? s : "root";
+}
+
+static GenPath parent_of(GenPath v) {
+  v.n--;
+  return v;
+}
+
+const char *gen_value_expr(Gen *g, GenPath v) {
+  if (v.n == 0)
+    return "(&root->results[0])";
+  return gen_str(g, "%s->operands[%u].value", gen_node_var(g, parent_of(v)), v.i[v.n - 1]);
+}
+
+static const char *path_text(Gen *g, GenPath p) {
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_puts(&b, "root");
+  for (uint8_t i = 0; i < p.n; i++)
+    rg_buf_printf(&b, ".%u", p.i[i]);
+  char *s = rg_arena_strdup(&g->arena, b.data, b.len);
+  rg_buf_free(&b);
+  return s ? s : "";
+}
+
+const char *gen_ops_text(Gen *g, const GenPass *gp, const uint16_t *ops, uint32_t n) {
+  RgBuf b;
+  rg_buf_init(&b);
+  for (uint32_t i = 0; i < n; i++)
+    rg_buf_printf(&b, "%s%s", i ? "|" : "", gp->lops[ops[i]]->name);
+  char *s = rg_arena_strdup(&g->arena, b.data ? b.data : "", b.len);
+  rg_buf_free(&b);
+  return s ? s : "";
+}
+
+/* ---- test conditions ---- */
+
+static const char *lit_text(Gen *g, const DslExpr *e) {
+  switch (e->kind) {
+  case DSL_EX_INT: return gen_str(g, "%lld", (long long)e->ival);
+  case DSL_EX_FLOAT: return gen_c_float(g, e->fval);
+  case DSL_EX_BOOL: return e->bval ? "true" : "false";
+  case DSL_EX_STR: return gen_str(g, "\"%s\"", e->str);
+  case DSL_EX_UNARY: return gen_str(g, "-%s", lit_text(g, e->args[0]));
+  case DSL_EX_ARRAY: {
+    RgBuf b;
+    rg_buf_init(&b);
+    rg_buf_putc(&b, '[');
+    for (uint32_t i = 0; i < e->nargs; i++)
+      rg_buf_printf(&b, "%s%s", i ? ", " : "", lit_text(g, e->args[i]));
+    rg_buf_putc(&b, ']');
+    char *s = rg_arena_strdup(&g->arena, b.data, b.len);
+    rg_buf_free(&b);
+    return s ? s : "";
+  }
+  default: return "<expr>";
+  }
+}
+
+/* What does not hold when a test fails, for explain mode. Paths: `root` is
+ * the matched op, `root.I` the producer of its operand I, and so on. */
+static const char *test_text(Gen *g, const GenPass *gp, const GenTest *t) {
+  switch (t->kind) {
+  case GEN_T_COUNT:
+    return gen_str(g, "%s does not have %s%u operand(s)", path_text(g, t->path), t->rest ? "at least " : "",
+                   t->nargs);
+  case GEN_T_OP:
+    return gen_str(g, "%s is not an unfrozen %s with %s%u operand(s)", path_text(g, t->path),
+                   gen_ops_text(g, gp, t->ops, t->nops), t->rest ? "at least " : "", t->nargs);
+  case GEN_T_ATTR_HAS: return gen_str(g, "%s has no attribute '%s'", path_text(g, t->path), t->attr);
+  case GEN_T_ATTR_EQ:
+    return gen_str(g, "attribute '%s' of %s is missing or not %s", t->attr, path_text(g, t->path),
+                   lit_text(g, t->lit));
+  case GEN_T_ATTR_VAR:
+    return gen_str(g, "attribute '%s' of %s differs from '%s' of %s", t->attr, path_text(g, t->path),
+                   t->other_attr, path_text(g, t->other));
+  case GEN_T_SAME:
+    return gen_str(g, "%s is not the same value as %s", path_text(g, t->path), path_text(g, t->other));
+  case GEN_T_SPLAT: return gen_str(g, "%s is not a splat constant", path_text(g, t->path));
+  case GEN_T_SPLAT_EQ: return gen_str(g, "%s is not a splat of %s", path_text(g, t->path), lit_text(g, t->lit));
+  }
+  return "";
+}
+
+/* Whether a pattern literal denotes an attribute's declared default (numbers
+ * by value: 1 and 1.0 are the same default). */
+static bool lit_is_default(const DslExpr *lit, const DslExpr *def) {
+  double a, b;
+  if (gen_lit_float(lit, &a) && gen_lit_float(def, &b))
+    return a == b;
+  if (lit->kind == DSL_EX_BOOL && def->kind == DSL_EX_BOOL)
+    return lit->bval == def->bval;
+  if (lit->kind == DSL_EX_STR && def->kind == DSL_EX_STR)
+    return strcmp(lit->str, def->str) == 0;
+  return false;
+}
+
+static const char *attr_lit_cond(Gen *g, const char *a, const GenTest *t) {
+  int64_t iv;
+  double fv;
+  DslExpr *e = t->lit;
+  switch (e->kind == DSL_EX_ARRAY ? DSL_TY_INTS : e->kind == DSL_EX_STR ? DSL_TY_STR
+          : e->kind == DSL_EX_BOOL ? DSL_TY_BOOL : t->lit_type) {
+  case DSL_TY_STR: return gen_str(g, "rg_attr_eq_str(%s, %s)", a, gen_cquote(g, e->str));
+  case DSL_TY_BOOL: return gen_str(g, "rg_attr_eq_bool(%s, %s)", a, e->bval ? "true" : "false");
+  case DSL_TY_INTS: {
+    if (!e->nargs)
+      return gen_str(g, "rg_attr_eq_ints(rg_rw_graph(rw), %s, NULL, 0)", a);
+    RgBuf b;
+    rg_buf_init(&b);
+    for (uint32_t i = 0; i < e->nargs; i++) {
+      if (!gen_lit_int(e->args[i], &iv)) {
+        gen_error(g, e->args[i]->loc, "attribute patterns take literal values");
+        iv = 0;
+      }
+      rg_buf_printf(&b, "%s%s", i ? ", " : "", gen_c_int(g, iv));
+    }
+    const char *r = gen_str(g, "rg_attr_eq_ints(rg_rw_graph(rw), %s, (const int64_t[]){%s}, %u)", a,
+                            b.data, e->nargs);
+    rg_buf_free(&b);
+    return r;
+  }
+  case DSL_TY_INT:
+    if (gen_lit_int(e, &iv))
+      return gen_str(g, "rg_attr_eq_int(%s, %s)", a, gen_c_int(g, iv));
+    break;
+  case DSL_TY_FLOAT:
+  case DSL_TY_ANY:
+    /* A number matches by value: `1` matches `1 : i64` and `1.0 : f64`. */
+    if (gen_lit_float(e, &fv))
+      return gen_str(g, "rg_attr_eq_float(%s, %s)", a, gen_c_float(g, fv));
+    break;
+  default:
+    break;
+  }
+  gen_error(g, e->loc, "attribute patterns take literal values (int, float, bool, string, int array)");
+  return "false";
+}
+
+static const char *test_cond(Gen *g, const GenTest *t) {
+  const char *nv = gen_node_var(g, t->path);
+  switch (t->kind) {
+  case GEN_T_COUNT: return gen_str(g, "%s->num_operands %s %u", nv, t->rest ? ">=" : "==", t->nargs);
+  case GEN_T_ATTR_HAS: return gen_str(g, "rg_node_attr(%s, %s) != NULL", nv, gen_cquote(g, t->attr));
+  case GEN_T_ATTR_EQ: {
+    const char *a = gen_str(g, "rg_node_attr(%s, %s)", nv, gen_cquote(g, t->attr));
+    const char *c = attr_lit_cond(g, a, t);
+    /* Asking for the declared default also matches the attribute's absence. */
+    if (t->decl && t->decl->defval && lit_is_default(t->lit, t->decl->defval))
+      return gen_str(g, "(%s == NULL || %s)", a, c);
+    return c;
+  }
+  case GEN_T_ATTR_VAR:
+    return gen_str(g, "rg_attr_equal(rg_node_attr(%s, %s), rg_node_attr(%s, %s))", nv, gen_cquote(g, t->attr),
+                   gen_node_var(g, t->other), gen_cquote(g, t->other_attr));
+  case GEN_T_SAME: return gen_str(g, "%s == %s", gen_value_expr(g, t->path), gen_value_expr(g, t->other));
+  case GEN_T_SPLAT: return gen_str(g, "rg_match_splat(rw, %s, NULL)", gen_value_expr(g, t->path));
+  case GEN_T_SPLAT_EQ: {
+    double d = 0;
+    if (!gen_lit_float(t->lit, &d))
+      gen_error(g, t->lit->loc, "splat patterns take a literal number or a variable");
+    return gen_str(g, "rg_match_splat_eq(rw, %s, %s)", gen_value_expr(g, t->path), gen_c_float(g, d));
+  }
+  case GEN_T_OP: break;
+  }
+  return "false";
+}
+
+/* ---- which node variables a subtree reads ---- */
+
+/* Whether node variable p (not the root) appears in the C of a subtree. */
+static bool value_reads(GenPath v, GenPath p) { return v.n > 0 && gen_path_eq(parent_of(v), p); }
+
+static bool test_reads(const GenTest *t, GenPath p) {
+  switch (t->kind) {
+  case GEN_T_OP:
+  case GEN_T_SPLAT:
+  case GEN_T_SPLAT_EQ: return value_reads(t->path, p);
+  case GEN_T_SAME: return value_reads(t->path, p) || value_reads(t->other, p);
+  case GEN_T_ATTR_VAR: return gen_path_eq(t->path, p) || gen_path_eq(t->other, p);
+  default: return gen_path_eq(t->path, p);
+  }
+}
+
+static bool seq_reads(const GenDtSeq *s, GenPath p);
+
+static bool node_reads(const GenDtNode *d, GenPath p) {
+  switch (d->kind) {
+  case GEN_DT_ACCEPT: {
+    const GenRule *r = d->variant->rule;
+    for (uint32_t i = 0; i < r->nparams; i++) {
+      const GenParam *pa = &r->params[i];
+      if (pa->is_node ? gen_path_eq(d->variant->node_at[pa->node], p)
+                      : value_reads(d->variant->bind[pa->var->index].path, p))
+        return true;
+    }
+    return false;
+  }
+  case GEN_DT_SWITCH:
+    if (value_reads(d->test->path, p))
+      return true;
+    for (uint32_t i = 0; i < d->ncases; i++)
+      if (seq_reads(&d->cases[i].body, p))
+        return true;
+    return false;
+  default:
+    return test_reads(d->test, p) || seq_reads(&d->body, p);
+  }
+}
+
+static bool seq_reads(const GenDtSeq *s, GenPath p) {
+  for (uint32_t i = 0; i < s->n; i++)
+    if (node_reads(s->v[i], p))
+      return true;
+  return false;
+}
+
+/* ---- printing ---- */
+
+typedef struct Printer {
+  GenPass *gp;
+  const char *fn;      /* the root op's match function */
+  GenPath scope[GEN_MAXPATH * 4];
+  uint32_t nscope;     /* node variables assigned on the way here */
+  GenPath decl[256];
+  uint32_t ndecl;      /* node variables the current function assigns */
+  bool need_k;         /* the current function tests op sets through `k` */
+  RgBuf *deferred;     /* split-off functions, printed before the caller */
+} Printer;
+
+static void explain_run(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
+  const char *q = gen_cquote(g, why);
+  for (uint32_t i = 0; i < n; i++) {
+    bool dup = false;
+    for (uint32_t j = 0; j < i && !dup; j++)
+      dup = run[j]->rule == run[i]->rule;
+    if (!dup)
+      gen_line(g, "rg_rw_explain(rw, %u, %s);", run[i]->rule->index, q);
+  }
+}
+
+static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s);
+
+static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
+  gen_line(g, "} else if (ex) {");
+  g->out.indent++;
+  explain_run(g, run, n, why);
+  g->out.indent--;
+  gen_line(g, "}");
+}
+
+static void print_accept(Gen *g, const GenVariant *v) {
+  const GenRule *r = v->rule;
+  RgBuf b;
+  rg_buf_init(&b);
+  for (uint32_t i = 0; i < r->nparams; i++) {
+    const GenParam *pa = &r->params[i];
+    rg_buf_printf(&b, ", %s", pa->is_node ? gen_node_var(g, v->node_at[pa->node])
+                                          : gen_value_expr(g, v->bind[pa->var->index].path));
+  }
+  gen_line(g, "if ((r = %s(rw, root, ex%s)))", r->fn, b.data ? b.data : "");
+  gen_line(g, "  return r;");
+  rg_buf_free(&b);
+}
+
+static void declare(Printer *pr, GenPath p) {
+  for (uint32_t i = 0; i < pr->ndecl; i++)
+    if (gen_path_eq(pr->decl[i], p))
+      return;
+  if (pr->ndecl < sizeof pr->decl / sizeof pr->decl[0])
+    pr->decl[pr->ndecl++] = p;
+}
+
+/* Body of a wide switch's case as a function of its own. */
+static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
+  const char *name = gen_str(g, "%s_%u", pr->fn, ++g->nsplit);
+  RgBuf args, params;
+  rg_buf_init(&args);
+  rg_buf_init(&params);
+  for (uint32_t i = 0; i < pr->nscope; i++)
+    if (seq_reads(body, pr->scope[i])) {
+      const char *nv = gen_node_var(g, pr->scope[i]);
+      rg_buf_printf(&args, ", %s", nv);
+      rg_buf_printf(&params, ", RgNode *%s", nv);
+    }
+  gen_line(g, "if ((r = %s(rw, root, ex%s)))", name, args.data ? args.data : "");
+  gen_line(g, "  return r;");
+
+  GenOut saved = g->out;
+  RgBuf fn;
+  rg_buf_init(&fn);
+  g->out = (GenOut){&fn, 0, 1};
+  Printer sub = *pr;
+  sub.ndecl = 0;
+  sub.need_k = false;
+  print_seq(g, &sub, body);
+  RgBuf head;
+  rg_buf_init(&head);
+  g->out = (GenOut){&head, 0, 0};
+  gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", name,
+           params.data ? params.data : "");
+  g->out.indent++;
+  for (uint32_t i = 0; i < sub.ndecl; i++)
+    gen_line(g, "RgNode *%s;", gen_node_var(g, sub.decl[i]));
+  if (sub.need_k)
+    gen_line(g, "int k;");
+  gen_line(g, "int r;");
+  rg_buf_put(pr->deferred, head.data ? head.data : "", head.len);
+  rg_buf_put(pr->deferred, fn.data ? fn.data : "", fn.len);
+  rg_buf_puts(pr->deferred, "  return 0;\n}\n\n");
+  if (fn.oom || head.oom)
+    g->ok = false;
+  rg_buf_free(&head);
+  rg_buf_free(&fn);
+  rg_buf_free(&args);
+  rg_buf_free(&params);
+  g->out = saved;
+}
+
+static void print_switch(Gen *g, Printer *pr, const GenDtNode *d) {
+  const GenTest *t0 = d->test;
+  const char *nv = gen_node_var(g, t0->path);
+  declare(pr, t0->path);
+  gen_line(g, "%s = rg_match_def(%s);", nv, gen_value_expr(g, t0->path));
+  /* Explain mode: one table of (rule, op) pairs reports every rule of the
+   * run whose op set lacks the node's op (linear in the run). */
+  RgBuf pairs;
+  rg_buf_init(&pairs);
+  uint32_t npairs = 0;
+  for (uint32_t i = 0; i < d->nrun; i++) {
+    const GenTest *t = d->run_tests[i];
+    for (uint32_t k = 0; k < t->nops; k++, npairs++)
+      rg_buf_printf(&pairs, "%s%u, %u", npairs ? ", " : "", d->run[i]->rule->index, t->ops[k]);
+  }
+  gen_line(g, "if (ex)");
+  gen_line(g, "  rg_rw_explain_switch(rw, rg_rw_local(rw, %s), (const uint16_t[]){%s}, %u, %s);", nv,
+           pairs.data ? pairs.data : "0", npairs,
+           gen_cquote(g, gen_str(g, "%s is not an unfrozen", path_text(g, t0->path))));
+  rg_buf_free(&pairs);
+  gen_line(g, "switch (rg_rw_local(rw, %s)) {", nv);
+  bool split = d->ncases > SPLIT_CASES;
+  pr->scope[pr->nscope++] = t0->path;
+  for (uint32_t i = 0; i < d->ncases && g->ok; i++) {
+    gen_line(g, "case %u: /* %s */", d->cases[i].op, pr->gp->lops[d->cases[i].op]->name);
+    g->out.indent++;
+    if (split)
+      print_case_function(g, pr, &d->cases[i].body);
+    else
+      print_seq(g, pr, &d->cases[i].body);
+    gen_line(g, "break;");
+    g->out.indent--;
+  }
+  pr->nscope--;
+  gen_line(g, "}");
+}
+
+static void print_op(Gen *g, Printer *pr, const GenDtNode *d) {
+  const GenTest *t = d->test;
+  const char *nv = gen_node_var(g, t->path);
+  declare(pr, t->path);
+  gen_line(g, "%s = rg_match_def(%s);", nv, gen_value_expr(g, t->path));
+  RgBuf b;
+  rg_buf_init(&b);
+  if (t->nops == 1) {
+    rg_buf_printf(&b, "rg_rw_local(rw, %s) == %u", nv, t->ops[0]);
+  } else {
+    pr->need_k = true;
+    rg_buf_printf(&b, "((k = rg_rw_local(rw, %s)) == %u", nv, t->ops[0]);
+    for (uint32_t i = 1; i < t->nops; i++)
+      rg_buf_printf(&b, " || k == %u", t->ops[i]);
+    rg_buf_putc(&b, ')');
+  }
+  gen_line(g, "if (%s && %s->num_operands %s %u) {", b.data, nv, t->rest ? ">=" : "==", t->nargs);
+  rg_buf_free(&b);
+  pr->scope[pr->nscope++] = t->path;
+  g->out.indent++;
+  print_seq(g, pr, &d->body);
+  g->out.indent--;
+  pr->nscope--;
+  print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, t));
+}
+
+static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s) {
+  for (uint32_t i = 0; i < s->n && g->ok; i++) {
+    const GenDtNode *d = s->v[i];
+    switch (d->kind) {
+    case GEN_DT_ACCEPT: print_accept(g, d->variant); break;
+    case GEN_DT_SWITCH: print_switch(g, pr, d); break;
+    case GEN_DT_OP: print_op(g, pr, d); break;
+    case GEN_DT_TEST:
+      gen_line(g, "if (%s) {", test_cond(g, d->test));
+      g->out.indent++;
+      print_seq(g, pr, &d->body);
+      g->out.indent--;
+      print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, d->test));
+      break;
+    }
+  }
+}
+
+void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree) {
+  RgBuf deferred, body;
+  rg_buf_init(&deferred);
+  rg_buf_init(&body);
+  Printer pr;
+  memset(&pr, 0, sizeof pr);
+  pr.gp = gp;
+  pr.fn = gen_str(g, "%s__match_%s", gp->cname, gen_cname(g, gp->lops[root_op]->name));
+  pr.deferred = &deferred;
+  GenOut saved = g->out;
+  g->out = (GenOut){&body, 0, 1};
+  print_seq(g, &pr, tree);
+  g->out = saved;
+  /* Split-off case functions first: they are static and called below. */
+  gen_raw(g, deferred.data ? deferred.data : "");
+  gen_line(g, "/* Rules rooted at %s, in priority order. */", gp->lops[root_op]->name);
+  gen_line(g, "static int %s(RgRewriter *rw, RgNode *root) {", pr.fn);
+  g->out.indent++;
+  gen_line(g, "bool ex = rg_rw_explaining(rw, root);");
+  for (uint32_t i = 0; i < pr.ndecl; i++)
+    gen_line(g, "RgNode *%s;", gen_node_var(g, pr.decl[i]));
+  if (pr.need_k)
+    gen_line(g, "int k;");
+  gen_line(g, "int r;");
+  g->out.indent--;
+  gen_raw(g, body.data ? body.data : "");
+  gen_line(g, "  return 0;");
+  gen_line(g, "}");
+  gen_blank(g);
+  if (deferred.oom || body.oom)
+    g->ok = false;
+  rg_buf_free(&deferred);
+  rg_buf_free(&body);
+}

@@ -1,0 +1,38 @@
+/* rulegen/opt.h - rgopt's whole command line as one library function, in
+ * the spirit of MLIR's MlirOptMain: a program hands its compiled rule sets
+ * to rg_opt_main and gets --target, --passes, --stats, --explain,
+ * --verify-by-execution and every other rgopt option. rgopt itself is
+ * such a program. Unlike the rest of the library this entry point prints
+ * (diagnostics, statistics, --help); it never exits, it returns. */
+#ifndef RULEGEN_OPT_H
+#define RULEGEN_OPT_H
+
+#include "rulegen/pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One rule set compiled by `rulegen --symbol NAME`: the tables it
+ * generates, named after NAME (rg_pipelines_NAME, rg_passes_NAME,
+ * rg_ops_NAME, rg_num_ops_NAME). */
+typedef struct RgOptTarget {
+  const char *name;                       /* NAME, shown by --list */
+  const RgPipelineDesc *const *pipelines; /* NULL-terminated; --target */
+  const RgPassDesc *const *passes;        /* NULL-terminated; --passes */
+  const RgOpDesc *ops;                    /* its op registry */
+  uint32_t num_ops;
+} RgOptTarget;
+
+/* Parses argv as rgopt does and runs it over the n rule sets (a pass or
+ * pipeline name found in several is taken from the first). The program
+ * name in messages is the last component of argv[0]. Returns the exit
+ * status: 0 success; 1 bad input, a failing pipeline or a failed write;
+ * 2 bad usage. */
+RG_API int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

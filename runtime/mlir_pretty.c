@@ -1,0 +1,348 @@
+/* runtime/mlir_pretty.c - builds ops written in MLIR's custom ("pretty")
+ * assembly, as mlir-opt prints them by default: builtin.module, func.func,
+ * func.return, the TOSA ops and arith.constant. Each form is turned into
+ * exactly what the generic form of the same op gives (the properties split
+ * from discardable attributes, defaulted properties filled in, the function
+ * signature spelled out as properties), so the rest of rulegen never knows
+ * which form a file used. */
+#include "mlir_internal.h"
+
+static OpFrame *top_op(MlirParser *p) { return &p->ops.v[p->ops.len - 1]; }
+
+static bool tok_is(const MlirTok *t, const char *s) {
+  return t->len == strlen(s) && memcmp(t->s, s, t->len) == 0;
+}
+
+/* TOSA ops whose custom form has regions or symbols of its own. */
+static const char *const tosa_unsupported[] = {
+  "tosa.cond_if", "tosa.while_loop", "tosa.variable", "tosa.variable_read",
+  "tosa.variable_write", "tosa.custom",
+};
+
+void mlir_pretty_unknown(MlirParser *p, const MlirTok *name) {
+  mlir_error(p, name->s,
+             "custom assembly of '%.*s' is not read (only builtin.module, func, tosa and "
+             "arith.constant are); print the file with `mlir-opt-22 --mlir-print-op-generic`",
+             (int)(name->len > 60 ? 60 : name->len), name->s);
+}
+
+void mlir_pretty_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups) {
+  if (p->failed)
+    return;
+  OpFrame f = {0};
+  const char *s = name->s;
+  size_t len = name->len;
+  switch (name->s[0]) {
+  case 'm': f.form = MLIR_FORM_MODULE; s = "builtin.module"; len = 14; break;
+  case 'b': f.form = MLIR_FORM_MODULE; break;
+  case 'r': f.form = MLIR_FORM_RETURN; s = "func.return"; len = 11; break;
+  case 'a': f.form = MLIR_FORM_CONST; break;
+  case 'f': f.form = tok_is(name, "func.func") ? MLIR_FORM_FUNC : MLIR_FORM_RETURN; break;
+  default: f.form = tok_is(name, "tosa.yield") ? MLIR_FORM_RETURN : MLIR_FORM_TOSA; break;
+  }
+  if (f.form == MLIR_FORM_TOSA) {
+    for (size_t i = 0; i < sizeof tosa_unsupported / sizeof *tosa_unsupported; i++)
+      if (tok_is(name, tosa_unsupported[i])) {
+        mlir_pretty_unknown(p, name);
+        return;
+      }
+  }
+  f.name = *name;
+  f.op = rg_op_intern(p->g, s, len);
+  if (f.op == RG_OP_NONE) {
+    mlir_nomem(p, name->s);
+    return;
+  }
+  f.res_base = p->results.len - ngroups;
+  f.ngroups = ngroups;
+  f.opnd_base = p->opnds.len;
+  f.named_base = p->named.len;
+  f.region_base = p->done_regions.len;
+  VEC_PUSH(p, p->ops, f);
+}
+
+void mlir_pretty_end(MlirParser *p, uint32_t nin, const MlirTok *loc) {
+  if (p->failed)
+    return;
+  MlirSig sig = {nin, 0, NULL};
+  mlir_op_end(p, sig, &top_op(p)->name, loc);
+}
+
+/* Moves the named entry at `from` down to `to` (to <= from), keeping the
+ * order of the others. */
+static void named_move(MlirParser *p, uint32_t from, uint32_t to) {
+  RgNamedAttr e = p->named.v[from];
+  memmove(&p->named.v[to + 1], &p->named.v[to], sizeof e * (from - to));
+  p->named.v[to] = e;
+}
+
+/* Inserts `name = a` among the properties (kept sorted, as MLIR prints
+ * them) unless it is already there. */
+static void prop_default(MlirParser *p, const char *key, const char *text) {
+  OpFrame *f = top_op(p);
+  const char *name = rg_intern(p->g, key, strlen(key));
+  if (!name) {
+    mlir_nomem(p, NULL);
+    return;
+  }
+  uint32_t at = f->named_base, end = f->named_base + f->num_props;
+  for (; at < end; at++) {
+    int c = strcmp(p->named.v[at].name, name);
+    if (c == 0)
+      return;
+    if (c > 0)
+      break;
+  }
+  const RgAttr *a = rg_attr_opaque(p->g, text, strlen(text));
+  RgNamedAttr e = {name, a};
+  if (!a || !VEC_PUSH(p, p->named, e)) {
+    mlir_nomem(p, NULL);
+    return;
+  }
+  named_move(p, p->named.len - 1, at);
+  f->num_props++;
+}
+
+/* TOSA ops whose `nan_mode` property defaults to PROPAGATE: the custom
+ * form leaves it out, the generic form spells it. */
+static const char *const tosa_nan_mode[] = {
+  "tosa.argmax", "tosa.clamp", "tosa.maximum", "tosa.minimum",
+  "tosa.max_pool2d", "tosa.reduce_max", "tosa.reduce_min",
+};
+
+void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc) {
+  if (p->failed)
+    return;
+  /* The attribute dictionary holds both kinds: inherent ones (properties
+   * in the generic form) have plain names, discardable ones a dialect
+   * prefix. Both lists stay sorted as printed. */
+  OpFrame *f = top_op(p);
+  uint32_t nprops = 0;
+  for (uint32_t i = f->named_base; i < p->named.len; i++)
+    if (!strchr(p->named.v[i].name, '.'))
+      named_move(p, i, f->named_base + nprops++);
+  f->num_props = nprops;
+  for (size_t i = 0; i < sizeof tosa_nan_mode / sizeof *tosa_nan_mode; i++)
+    if (tok_is(&f->name, tosa_nan_mode[i]))
+      prop_default(p, "nan_mode", "#tosa.nan_mode<PROPAGATE>");
+  mlir_op_end(p, sig, colon, loc);
+}
+
+void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc) {
+  if (p->failed || !value.a)
+    return;
+  OpFrame *f = top_op(p);
+  const RgType *t = value.a->type;
+  if (value.a->kind == RG_ATTR_BOOL)
+    t = rg_type_get(p->g, "i1", 2);
+  if (!t) {
+    mlir_error(p, f->name.s, "arith.constant needs a typed value");
+    return;
+  }
+  RgNamedAttr e = {rg_intern(p->g, "value", 5), value.a};
+  if (!e.name || !VEC_PUSH(p, p->named, e)) {
+    mlir_nomem(p, f->name.s);
+    return;
+  }
+  named_move(p, p->named.len - 1, f->named_base);
+  f->num_props = 1;
+  MlirTy ty = {t, NULL};
+  mlir_type_push(p, ty);
+  MlirSig sig = {0, 1, NULL};
+  mlir_op_end(p, sig, &f->name, loc);
+}
+
+/* `@name` as the string attribute `"name"`. */
+static const RgAttr *sym_string(MlirParser *p, const MlirTok *sym) {
+  MlirTok q = {sym->s + 1, sym->len - 1};
+  if (q.s[0] != '"')
+    return rg_attr_string(p->g, q.s, q.len);
+  if (!mlir_unescape(p, &q))
+    return NULL;
+  return rg_attr_string(p->g, p->scratch.data, p->scratch.len);
+}
+
+static void push_prop(MlirParser *p, const char *key, const RgAttr *a) {
+  RgNamedAttr e = {rg_intern(p->g, key, strlen(key)), a};
+  if (!a || !e.name || !VEC_PUSH(p, p->named, e)) {
+    mlir_nomem(p, NULL);
+    return;
+  }
+  top_op(p)->num_props++;
+}
+
+void mlir_pretty_sym(MlirParser *p, const MlirTok *sym, const MlirTok *vis) {
+  (void)vis;
+  if (p->failed)
+    return;
+  if (memchr(sym->s, ':', sym->len)) {
+    mlir_error(p, sym->s, "expected a symbol name, found a nested reference");
+    return;
+  }
+  push_prop(p, "sym_name", sym_string(p, sym));
+}
+
+void mlir_func_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, const MlirTok *sym,
+                     const MlirTok *vis) {
+  mlir_pretty_begin(p, name, ngroups);
+  if (p->failed)
+    return;
+  if (vis && !tok_is(vis, "private") && !tok_is(vis, "public") && !tok_is(vis, "nested")) {
+    mlir_error(p, vis->s, "expected 'private', 'public' or 'nested', found '%.*s'",
+               (int)(vis->len > 40 ? 40 : vis->len), vis->s);
+    return;
+  }
+  if (memchr(sym->s, ':', sym->len)) {
+    mlir_error(p, sym->s, "expected a symbol name, found a nested reference");
+    return;
+  }
+  p->fn_sym = *sym;
+  p->fn_vis = vis ? *vis : (MlirTok){NULL, 0};
+  p->fn_nargs = p->fn_nres = p->fn_named_args = 0;
+  p->fn_attrs.len = 0;
+  mlir_region_begin(p, sym);
+}
+
+void mlir_func_arg(MlirParser *p, const MlirTok *name, MlirTy ty, MlirAt dict, const MlirTok *loc) {
+  if (p->failed)
+    return;
+  if (name) {
+    if (p->fn_named_args != p->fn_nargs) {
+      mlir_error(p, name->s, "either all arguments are named or none");
+      return;
+    }
+    RegionFrame *rf = &p->regions.v[p->regions.len - 1];
+    if (!rf->cur && !(rf->cur = rg_region_add_block(p->g, rf->r))) {
+      mlir_nomem(p, name->s);
+      return;
+    }
+    mlir_block_arg(p, name, ty, loc);
+    p->fn_named_args++;
+  } else if (p->fn_named_args) {
+    mlir_error(p, ty.end, "either all arguments are named or none");
+    return;
+  }
+  mlir_type_push(p, ty);
+  VEC_PUSH(p, p->fn_attrs, dict.a);
+  p->fn_nargs++;
+}
+
+void mlir_func_res(MlirParser *p, MlirTy ty, MlirAt dict) {
+  if (p->failed)
+    return;
+  mlir_type_push(p, ty);
+  VEC_PUSH(p, p->fn_attrs, dict.a);
+  p->fn_nres++;
+}
+
+/* `arg_attrs`/`res_attrs`: one dictionary per argument or result, present
+ * only when one of them is not empty. */
+static const RgAttr *attr_dicts(MlirParser *p, const RgAttr **dicts, uint32_t n) {
+  bool any = false;
+  for (uint32_t i = 0; i < n; i++)
+    any |= dicts[i] && dicts[i]->count > 0;
+  if (!any)
+    return NULL;
+  const RgAttr *empty = rg_attr_dict(p->g, 0, NULL);
+  if (!empty)
+    return NULL;
+  for (uint32_t i = 0; i < n; i++)
+    if (!dicts[i])
+      dicts[i] = empty;
+  return rg_attr_array(p->g, n, dicts);
+}
+
+void mlir_func_sig(MlirParser *p) {
+  if (p->failed)
+    return;
+  MlirSig sig = {p->fn_nargs, p->fn_nres, NULL};
+  MlirTy fn = mlir_type_fn(p, sig);
+  if (p->failed)
+    return;
+  /* Properties in MLIR's (sorted) order. */
+  const RgAttr *args = attr_dicts(p, p->fn_attrs.v, p->fn_nargs);
+  const RgAttr *res = attr_dicts(p, p->fn_attrs.v + p->fn_nargs, p->fn_nres);
+  if (args)
+    push_prop(p, "arg_attrs", args);
+  push_prop(p, "function_type", rg_attr_type(p->g, fn.t));
+  if (res)
+    push_prop(p, "res_attrs", res);
+  push_prop(p, "sym_name", sym_string(p, &p->fn_sym));
+  if (p->fn_vis.s)
+    push_prop(p, "sym_visibility", rg_attr_string(p->g, p->fn_vis.s, p->fn_vis.len));
+}
+
+void mlir_func_body(MlirParser *p, bool present) {
+  if (p->failed)
+    return;
+  if (present) {
+    if (p->fn_nargs && !p->fn_named_args)
+      mlir_error(p, p->fn_sym.s, "a function with a body needs named arguments");
+    return;
+  }
+  if (p->fn_named_args) {
+    mlir_error(p, p->fn_sym.s, "a function declaration cannot name its arguments");
+    return;
+  }
+  mlir_region_end(p);
+}
+
+MlirAt mlir_attr_bare(MlirParser *p, const MlirTok *t) {
+  MlirAt r = {NULL, t->s + t->len};
+  if (p->failed)
+    return r;
+  if (!p->ops.len || top_op(p)->form != MLIR_FORM_TOSA) {
+    mlir_error(p, t->s, "expected an attribute value, found '%.*s'",
+               (int)(t->len > 40 ? 40 : t->len), t->s);
+    return r;
+  }
+  r.a = rg_attr_opaque(p->g, t->s, t->len);
+  if (!r.a)
+    mlir_nomem(p, t->s);
+  p->bare_pending = r.a;
+  return r;
+}
+
+const RgAttr *mlir_pretty_entry(MlirParser *p, const char *key, const RgAttr *a) {
+  if (!a || a != p->bare_pending)
+    return a;
+  p->bare_pending = NULL;
+  /* A TOSA enum property in its short form: `mode = BILINEAR` is
+   * `#tosa.resize_mode<BILINEAR>`, otherwise the key names the enum. */
+  RgBuf *b = &p->scratch;
+  b->len = 0;
+  rg_buf_put(b, "#tosa.", 6);
+  if (!strcmp(key, "mode"))
+    rg_buf_put(b, "resize_mode", 11);
+  else
+    rg_buf_put(b, key, strlen(key));
+  rg_buf_putc(b, '<');
+  rg_buf_put(b, a->text, a->text_len);
+  rg_buf_putc(b, '>');
+  const RgAttr *r = b->oom ? NULL : rg_attr_opaque(p->g, b->data, b->len);
+  if (!r)
+    mlir_nomem(p, NULL);
+  return r;
+}
+
+const char *mlir_binary_kind(const char *text, size_t len) {
+  static const struct {
+    const char *magic;
+    size_t off, len;
+    const char *what;
+  } kinds[] = {
+    {"ML\xef" "R", 0, 4, "MLIR bytecode"},
+    {"\x7f" "ELF", 0, 4, "an ELF executable or object"},
+    {"\x1f\x8b", 0, 2, "gzip-compressed data"},
+    {"PK\x03\x04", 0, 4, "a zip archive"},
+    {"TFL3", 4, 4, "a TensorFlow Lite flatbuffer"},
+  };
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+    if (len >= kinds[i].off + kinds[i].len &&
+        !memcmp(text + kinds[i].off, kinds[i].magic, kinds[i].len))
+      return kinds[i].what;
+  /* Binary formats nearly always have a NUL byte in their header; a
+   * text file with one later gets the lexer's error at that byte. */
+  const char *nl = memchr(text, '\n', len);
+  return memchr(text, 0, nl ? (size_t)(nl - text) : len) ? "binary data" : NULL;
+}

@@ -1,0 +1,170 @@
+/* runtime/proof.c - proof by execution (rulegen/proof.h): every function
+ * of the graph on a few random input sets before a rewrite, the same
+ * inputs after it, results compared bit for bit. */
+#include <string.h>
+#include "rulegen/eval.h"
+#include "rulegen/proof.h"
+#include "internal.h"
+
+typedef struct ProofRun {
+  const char *name; /* the function's sym_name, owned by the proof */
+  uint32_t seed;
+  RgTensor *inputs, *outputs;
+  uint32_t ninputs, noutputs;
+} ProofRun;
+
+struct RgProof {
+  ProofRun *runs;
+  uint32_t num, cap;
+};
+
+static const char *func_name(const RgNode *f) {
+  const RgAttr *a = rg_node_attr(f, "sym_name");
+  return a && a->kind == RG_ATTR_STRING ? a->u.str.data : "?";
+}
+
+static void note_msg(RgProofNoteFn note, void *user, const char *fmt, ...) RG_PRINTF(3, 4);
+static void note_msg(RgProofNoteFn note, void *user, const char *fmt, ...) {
+  if (!note)
+    return;
+  char msg[768];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  note(user, msg);
+}
+
+static void free_run(ProofRun *r) {
+  rg_tensor_array_free(r->inputs, r->ninputs);
+  rg_tensor_array_free(r->outputs, r->noutputs);
+  rg_free((char *)r->name);
+}
+
+void rg_proof_free(RgProof *p) {
+  if (!p)
+    return;
+  for (uint32_t i = 0; i < p->num; i++)
+    free_run(&p->runs[i]);
+  rg_free(p->runs);
+  rg_free(p);
+}
+
+uint32_t rg_proof_num_runs(const RgProof *p) { return p ? p->num : 0; }
+
+static bool add_run(RgProof *p, ProofRun *r) {
+  if (p->num == p->cap) {
+    uint32_t cap = p->cap ? p->cap * 2 : 8;
+    ProofRun *n = rg_realloc(p->runs, sizeof *n * cap);
+    if (!n)
+      return false;
+    p->runs = n;
+    p->cap = cap;
+  }
+  p->runs[p->num++] = *r;
+  return true;
+}
+
+static char *dup_str(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = rg_alloc(n);
+  if (d)
+    memcpy(d, s, n);
+  return d;
+}
+
+RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user, RgProof **out,
+                         char *err, size_t errlen) {
+  char no_err[1];
+  if (!err || !errlen) {
+    err = no_err;
+    errlen = sizeof no_err;
+  }
+  *out = NULL;
+  RgProof *p = rg_alloc(sizeof *p);
+  if (!p)
+    return RG_ERR_NOMEM;
+  memset(p, 0, sizeof *p);
+  RgGraph *g = rg_eval_graph(ip);
+  RgNode *top = rg_graph_body(g)->first;
+  RgBlock *body = top && top->num_regions ? top->regions[0].first : NULL;
+  RgStatus st = RG_OK;
+  for (RgNode *f = body ? body->first : NULL; f && st == RG_OK; f = f->next) {
+    if (strcmp(rg_op_name(g, f->op), "func.func") != 0)
+      continue;
+    const char *name = func_name(f);
+    for (uint32_t s = 0; s < runs && st == RG_OK; s++) {
+      ProofRun r = {NULL, s, NULL, NULL, 0, 0};
+      char msg[512] = "";
+      if (rg_interp_random_inputs(f, 0x5eed0000u + s, &r.inputs, &r.ninputs) != RG_OK) {
+        note_msg(note, user, "@%s: cannot make inputs for its arguments", name);
+        break;
+      }
+      if (rg_interp_run(ip, f, r.inputs, r.ninputs, &r.outputs, &r.noutputs, msg, sizeof msg) != RG_OK) {
+        RgInterpError kind = rg_interp_last_error(ip);
+        rg_tensor_array_free(r.inputs, r.ninputs);
+        if (kind == RG_INTERP_NO_EVALUATOR) {
+          snprintf(err, errlen, "@%s: %s", name, msg);
+          st = RG_ERR_INVALID;
+        } else if (kind == RG_INTERP_NOMEM) {
+          st = RG_ERR_NOMEM;
+        } else {
+          note_msg(note, user, "@%s (inputs %u) not executed: %s", name, s, msg);
+          if (kind == RG_INTERP_UNSUPPORTED)
+            break;
+        }
+        continue;
+      }
+      r.name = dup_str(name);
+      if (!r.name || !add_run(p, &r)) {
+        free_run(&r);
+        st = RG_ERR_NOMEM;
+      }
+    }
+  }
+  if (st != RG_OK) {
+    if (st == RG_ERR_NOMEM)
+      snprintf(err, errlen, "out of memory");
+    rg_proof_free(p);
+    return st;
+  }
+  *out = p;
+  return RG_OK;
+}
+
+RgStatus rg_proof_check(const RgProof *p, RgInterp *ip, char *err, size_t errlen) {
+  char no_err[1];
+  if (!err || !errlen) {
+    err = no_err;
+    errlen = sizeof no_err;
+  }
+  RgGraph *g = rg_eval_graph(ip);
+  for (uint32_t i = 0; p && i < p->num; i++) {
+    const ProofRun *r = &p->runs[i];
+    const RgNode *f = rg_interp_find_func(g, r->name);
+    RgTensor *out = NULL;
+    uint32_t nout = 0;
+    char msg[512] = "";
+    if (!f || rg_interp_run(ip, f, r->inputs, r->ninputs, &out, &nout, msg, sizeof msg) != RG_OK) {
+      snprintf(err, errlen, "@%s (inputs %u) ran before the passes but not after: %s", r->name, r->seed,
+               f ? msg : "function is gone");
+      return RG_ERR_VERIFY;
+    }
+    RgStatus st = RG_OK;
+    if (nout != r->noutputs) {
+      snprintf(err, errlen, "@%s returns %u results after the passes, %u before", r->name, nout, r->noutputs);
+      st = RG_ERR_VERIFY;
+    }
+    for (uint32_t k = 0; k < nout && st == RG_OK; k++) {
+      if (rg_tensor_first_diff(&r->outputs[k], &out[k], msg, sizeof msg) >= 0) {
+        snprintf(err, errlen, "@%s result %u differs after the passes (inputs %u): %s", r->name, k, r->seed,
+                 msg);
+        st = RG_ERR_VERIFY;
+      }
+    }
+    rg_tensor_array_free(out, nout);
+    if (st != RG_OK)
+      return st;
+  }
+  return RG_OK;
+}

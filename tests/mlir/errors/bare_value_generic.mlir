@@ -1,0 +1,1 @@
+"tosa.clamp"() <{nan_mode = IGNORE}> : () -> ()

@@ -1,5 +1,0 @@
-module {
-  func.func @f() {
-    return
-  }
-}

@@ -577,11 +577,12 @@ bool ir_dense_check(const RgAttr *a, char *why, size_t whylen) {
         return false;
       }
     size_t esize = (size_t)(rg_dtype_bits(t->dtype) + 7) / 8, nhex = (size_t)(qe - q);
-    if (nhex % 2 || (nhex / 2 != esize && (int64_t)(nhex / 2) != (int64_t)esize * numel)) {
+    /* i1 elements are packed eight to a byte, as MLIR writes them. */
+    int64_t full = t->dtype == RG_DT_I1 ? (numel + 7) / 8 : (int64_t)esize * numel;
+    if (nhex % 2 || (nhex / 2 != esize && (int64_t)(nhex / 2) != full)) {
       snprintf(why, whylen,
-               "the hex literal has %zu digits, but %s needs %lld (%lld elements of %zu bytes) or "
-               "%zu for a splat", nhex, t->text, (long long)(2 * (int64_t)esize * numel),
-               (long long)numel, esize, 2 * esize);
+               "the hex literal has %zu digits, but %s needs %lld (%lld elements) or %zu for a "
+               "splat", nhex, t->text, (long long)(2 * full), (long long)numel, 2 * esize);
       return false;
     }
     return true;

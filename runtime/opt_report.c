@@ -55,6 +55,25 @@ void opt_mem_report(const OptState *o, RgGraph *g) {
 
 /* ---- statistics ---- */
 
+/* A table of the rules with a nonzero count: fires, or refusals. */
+static void print_rule_counts(FILE *out, const OptState *o, const RgRunStats *st, bool refusals) {
+  bool any = false;
+  for (uint32_t i = 0; i < st->num_passes; i++) {
+    const RgPassDesc *d = o->passes[i];
+    const uint32_t *count = refusals ? st->passes[i].rule_refusals : st->passes[i].rule_fires;
+    for (uint16_t r = 0; r < d->num_rules; r++) {
+      if (!count[r])
+        continue;
+      if (!any)
+        fprintf(out, "%-40s %9s\n", "rule", refusals ? "refused" : "fires");
+      any = true;
+      char name[128];
+      snprintf(name, sizeof name, "%s.%s", d->name, d->rules[r].name);
+      fprintf(out, "%-40s %9u\n", name, count[r]);
+    }
+  }
+}
+
 void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
   fprintf(out, "%-22s %-8s %9s %12s %12s\n", "pass", "status", "rewrites", "visited", "seconds");
   for (uint32_t i = 0; i < st->num_passes; i++) {
@@ -64,35 +83,9 @@ void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
   }
   fprintf(out, "%-22s %-8s %9s %12llu %12.6f\n", "total", "", "", (unsigned long long)st->total_visited,
           st->total_seconds);
-  bool any = false;
-  for (uint32_t i = 0; i < st->num_passes; i++) {
-    const RgPassDesc *d = o->passes[i];
-    for (uint16_t r = 0; r < d->num_rules; r++) {
-      if (!st->passes[i].rule_fires[r])
-        continue;
-      if (!any)
-        fprintf(out, "%-40s %9s\n", "rule", "fires");
-      any = true;
-      char name[128];
-      snprintf(name, sizeof name, "%s.%s", d->name, d->rules[r].name);
-      fprintf(out, "%-40s %9u\n", name, st->passes[i].rule_fires[r]);
-    }
-  }
+  print_rule_counts(out, o, st, false);
   /* Matches whose replacement could not be typed (dynamic dims, say). */
-  any = false;
-  for (uint32_t i = 0; i < st->num_passes; i++) {
-    const RgPassDesc *d = o->passes[i];
-    for (uint16_t r = 0; r < d->num_rules; r++) {
-      if (!st->passes[i].rule_refusals[r])
-        continue;
-      if (!any)
-        fprintf(out, "%-40s %9s\n", "rule", "refused");
-      any = true;
-      char name[128];
-      snprintf(name, sizeof name, "%s.%s", d->name, d->rules[r].name);
-      fprintf(out, "%-40s %9u\n", name, st->passes[i].rule_refusals[r]);
-    }
-  }
+  print_rule_counts(out, o, st, true);
 }
 
 void opt_print_time_passes(FILE *out, const RgRunStats *st) {

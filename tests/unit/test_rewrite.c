@@ -6,6 +6,7 @@
 #include "rulegen/pass.h"
 #include "internal.h"
 #include "check.h"
+#include "failing_alloc.h"
 
 enum { OP_NEG, OP_SRC, OP_X, OP_Y, OP_WIDE, NUM_OPS };
 static const char *const op_names[NUM_OPS] = {"a.neg", "a.src", "a.x", "a.y", "a.wide"};
@@ -201,20 +202,6 @@ static void test_only_pure_removed(void) {
 }
 
 /* Running out of memory anywhere in a pipeline ends it with a message. */
-static long alloc_budget = -1;
-static void *failing_alloc(void *user, void *ptr, size_t size) {
-  (void)user;
-  if (size == 0) {
-    free(ptr);
-    return NULL;
-  }
-  if (alloc_budget == 0)
-    return NULL;
-  if (alloc_budget > 0)
-    alloc_budget--;
-  return realloc(ptr, size);
-}
-
 static void test_pipeline_out_of_memory(void) {
   int failed = 0, ok = 0;
   for (long k = 0; k < 60; k++) {

@@ -293,6 +293,14 @@ static bool decode_elem(RgDType dt, const char **pp, const char *end, int64_t *i
 static bool decode_list(RgGraph *g, RgAttr *a, const char *p, const char *end, int64_t numel) {
   RgDType dt = a->type->dtype;
   bool is_float = rg_dtype_is_float(dt);
+  if (p == end) { /* `dense<>`: the elements of a tensor with none */
+    if (numel != 0)
+      return false;
+    a->count = 0;
+    a->splat = false;
+    a->decoded = rg_arena_alloc(ir_arena(g), 8);
+    return a->decoded != NULL;
+  }
   /* First pass counts the elements so the array is allocated once. */
   size_t count = 0;
   bool bracketed = false;

@@ -83,6 +83,8 @@ void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
   }
   fprintf(out, "%-22s %-8s %9s %12llu %12.6f\n", "total", "", "", (unsigned long long)st->total_visited,
           st->total_seconds);
+  if (o->run.dedup_ops)
+    fprintf(out, "dedup: %u identical pure ops merged in %.6f s\n", st->dedup_merged, st->dedup_seconds);
   print_rule_counts(out, o, st, false);
   /* Matches whose replacement could not be typed (dynamic dims, say). */
   print_rule_counts(out, o, st, true);

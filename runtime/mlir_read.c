@@ -473,7 +473,7 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
     return;
   }
   RgNode *n = rg_node_create(p->g, f.op, nopnds, opnds, sig.nout, tout, nregions);
-  if (!n) {
+  if (!n || !ir_node_set_src(p->g, n, (uint32_t)(f.name.s - p->src->text))) {
     mlir_nomem(p, f.name.s);
     return;
   }

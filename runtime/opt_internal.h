@@ -40,6 +40,10 @@ typedef struct OptState {
   const char *print_after; /* comma-separated pass names */
   const char *report;      /* --report FILE.html */
   const char *explain_name, *explain_loc; /* --explain %name / location */
+  const char *no_verify[OPT_MAX_DISABLED + 1]; /* --no-verify-ops */
+  uint32_t num_no_verify;
+  unsigned write_flags; /* RG_WRITE_FORCE with --force */
+  uint32_t max_errors;  /* --max-errors (default 20) */
 } OptState;
 
 /* --print-ir-after*, --report: NULL when none is asked for. */

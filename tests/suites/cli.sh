@@ -148,7 +148,7 @@ for p in d["passes"]:
     assert isinstance(p["ran"], bool) and isinstance(p["skipped"], bool) and p["ran"] != p["skipped"]
     assert isinstance(p["rewrites"], int) and isinstance(p["nodes_visited"], int)
 for r in d["rules"]:
-    assert set(r) == {"name", "pass", "source", "fires"}, r
+    assert set(r) == {"name", "pass", "source", "refused", "fires"}, r
     assert r["source"].startswith("rules/") and ":" in r["source"]
 assert sum(r["fires"] for r in d["rules"]) == sum(p["rewrites"] for p in d["passes"]) == 1
 ' "$tmp/s.json" 2>"$tmp/err"; then

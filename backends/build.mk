@@ -20,9 +20,11 @@ all: $(BACKEND_LIB)
 # rule set that imports tosa.ops calls them from its own generated code, so
 # they are exported (everything else in the library is hidden unless
 # marked RG_API), and position independent for the shared library.
-# They depend on this file, so that a change of flags here rebuilds them.
+# They depend on this file, so that a change of flags here rebuilds them;
+# `private` keeps the flags from what make builds on the way (rulegen and
+# the runtime, through the generated header these objects wait for).
 $(BACKEND_OBJS): backends/build.mk
-$(BACKEND_OBJS): ALL_CFLAGS += -fPIC -fvisibility=default
+$(BACKEND_OBJS): private ALL_CFLAGS += -fPIC -fvisibility=default
 
 # The rule library and every backend's .rules (pipelines, target-specific
 # passes), compiled by rulegen into one C file at build time. A new target

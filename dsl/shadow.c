@@ -1,11 +1,14 @@
-/* dsl/shadow.c - rule shadowing: rule B can never fire when an earlier
- * unguarded rule A of the same pass matches everything B matches (A's
- * pattern subsumes B's). Rules are bucketed by root op, so each is
- * compared only with rules that can match the same nodes. */
+/* dsl/shadow.c - rules that can never fire: rule b is shadowed when an
+ * earlier unguarded rule a of the same pass matches everything b matches
+ * (pattern subsumption: a's op sets contain b's, a's literals appear in b,
+ * a's variables bind where b's do, in either operand order of a commutative
+ * op). Comparing every pair is quadratic, so earlier rules are indexed by one
+ * feature that every rule they subsume must have: an attribute literal (of
+ * the root or of a nested op), the single op of an operand, or the operand
+ * count. A rule is compared only with the rules filed under its own
+ * features, which keeps a pass of 100,000 rules to seconds. */
 #include <stdlib.h>
 #include "check.h"
-
-/* ---- shadowing: does pattern a match everything b matches? ---- */
 
 typedef struct Sub {
   DslPattern **map; /* a's var index -> b's node at the binding */
@@ -127,34 +130,233 @@ static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b) {
   return direct || (a->commutative && swapped);
 }
 
+/* ---- features: what every pattern a subsumes must have ---- */
+
+/* Text of a literal, equal for two literals exactly when lit_equal holds;
+ * false when e is not a literal. */
+static bool put_lit(RgBuf *b, const DslExpr *e) {
+  switch (e->kind) {
+  case DSL_EX_INT: rg_buf_printf(b, "i%lld", (long long)e->ival); return true;
+  case DSL_EX_FLOAT: rg_buf_printf(b, "f%a", e->fval == 0 ? 0.0 : e->fval); return true; /* -0 == 0 */
+  case DSL_EX_BOOL: rg_buf_printf(b, "b%d", e->bval); return true;
+  case DSL_EX_STR:
+    rg_buf_printf(b, "s%lld:", (long long)e->ival);
+    rg_buf_put(b, e->str, (size_t)e->ival);
+    return true;
+  case DSL_EX_ARRAY:
+    rg_buf_printf(b, "[%u", e->nargs);
+    for (uint32_t i = 0; i < e->nargs; i++) {
+      rg_buf_putc(b, ',');
+      if (!put_lit(b, e->args[i]))
+        return false;
+    }
+    rg_buf_putc(b, ']');
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* An attribute test that compares with a literal: a rule with such a test
+ * subsumes only rules with the same literal there (attr_subsumes). */
+static bool is_literal_test(const DslAttrPat *ap) { return !ap->binds && !ap->absent && ap->value; }
+
+typedef struct Index {
+  DslMap map;    /* feature key -> Bucket */
+  RgArena arena; /* keys and buckets */
+  RgBuf key;
+} Index;
+
+typedef struct Bucket {
+  uint32_t *rules, n, cap;
+} Bucket;
+
+/* Feature keys: "ROOTOP|PATH|ATOM". PATH spells the way down from the root,
+ * one step per operand: "K." for operand K, "c." for operand 0 or 1 of a
+ * commutative op (either order may match). ATOM is an attribute literal
+ * "a NAME=LIT", a single op "o OP", the root's operand count "n N", or "-".
+ * Features are looked for down to MAXDEPTH. */
+enum { MAXDEPTH = 3 };
+
+static void key_begin(Index *ix, const DslOpDecl *root, const char *path) {
+  ix->key.len = 0;
+  rg_buf_printf(&ix->key, "%u|%s|", root->id, path);
+}
+
+static bool key_attr(Index *ix, const DslOpDecl *root, const char *path, const DslAttrPat *ap) {
+  key_begin(ix, root, path);
+  rg_buf_printf(&ix->key, "a %s=", ap->name.s);
+  return put_lit(&ix->key, ap->value);
+}
+
+/* First attribute literal of a's pattern in pre-order, spelled as rules it
+ * subsumes must have it. 1: found; 0: none; -1: a literal that is not one
+ * (a then proves nothing equal, so it subsumes nothing). */
+static int attr_feature(Index *ix, const DslOpDecl *root, const DslPattern *a, char *path, int depth) {
+  for (uint32_t i = 0; i < a->nattrs; i++)
+    if (is_literal_test(&a->attrs[i]))
+      return key_attr(ix, root, path, &a->attrs[i]) ? 1 : -1;
+  if (depth >= MAXDEPTH)
+    return 0;
+  size_t len = strlen(path);
+  for (uint32_t k = 0; k < a->nargs && k < 100; k++) {
+    if (a->args[k]->kind != DSL_PAT_OP)
+      continue;
+    if (a->commutative && k < 2)
+      snprintf(path + len, 8, "c.");
+    else
+      snprintf(path + len, 8, "%u.", k);
+    int r = attr_feature(ix, root, a->args[k], path, depth + 1);
+    path[len] = 0;
+    if (r)
+      return r;
+  }
+  return 0;
+}
+
+/* The feature of rule a filed in the index; false when a can subsume
+ * nothing. */
+static bool file_key(Index *ix, const DslOpDecl *root, const DslPattern *a) {
+  char path[8 * MAXDEPTH + 8] = "";
+  int r = attr_feature(ix, root, a, path, 0);
+  if (r)
+    return r > 0;
+  for (uint32_t k = 0; k < a->nargs; k++)
+    if (a->args[k]->kind == DSL_PAT_OP && a->args[k]->nops == 1 && k < 100) {
+      snprintf(path, sizeof path, a->commutative && k < 2 ? "c." : "%u.", k);
+      key_begin(ix, root, path);
+      rg_buf_printf(&ix->key, "o %u", a->args[k]->ops[0]->id);
+      return true;
+    }
+  key_begin(ix, root, "");
+  if (!a->rest.s)
+    rg_buf_printf(&ix->key, "n %u", a->nargs);
+  else
+    rg_buf_putc(&ix->key, '-');
+  return true;
+}
+
+static Bucket *bucket(Index *ix, bool create) {
+  if (ix->key.oom)
+    return NULL;
+  Bucket *bk = dsl_map_get(&ix->map, ix->key.data);
+  if (bk || !create)
+    return bk;
+  char *k = rg_arena_strdup(&ix->arena, ix->key.data, ix->key.len);
+  bk = rg_arena_zalloc(&ix->arena, sizeof *bk);
+  if (!k || !bk)
+    return NULL;
+  dsl_map_put(&ix->map, k, bk);
+  return bk;
+}
+
+static void bucket_add(Bucket *bk, uint32_t rule) {
+  if (bk->n == bk->cap) {
+    uint32_t cap = bk->cap ? bk->cap * 2 : 4;
+    uint32_t *a = rg_realloc(bk->rules, cap * sizeof *a);
+    if (!a)
+      return;
+    bk->rules = a;
+    bk->cap = cap;
+  }
+  bk->rules[bk->n++] = rule;
+}
+
+typedef struct Cands {
+  uint32_t *v, n, cap;
+} Cands;
+
+static void cands_add(Cands *c, const Bucket *bk) {
+  if (!bk)
+    return;
+  if (c->n + bk->n > c->cap) {
+    uint32_t cap = (c->n + bk->n) * 2;
+    uint32_t *a = rg_realloc(c->v, cap * sizeof *a);
+    if (!a)
+      return;
+    c->v = a;
+    c->cap = cap;
+  }
+  memcpy(c->v + c->n, bk->rules, bk->n * sizeof *bk->rules);
+  c->n += bk->n;
+}
+
+/* Looks up every feature of node b (reached by `path`) and of its
+ * operands, with each operand step spelled both ways it can be filed. */
+static void node_candidates(Index *ix, const DslOpDecl *root, const DslPattern *b, char *path, int depth,
+                            Cands *c) {
+  for (uint32_t i = 0; i < b->nattrs; i++)
+    if (is_literal_test(&b->attrs[i]) && key_attr(ix, root, path, &b->attrs[i]))
+      cands_add(c, bucket(ix, false));
+  if (depth > 0 && b->nops == 1) {
+    key_begin(ix, root, path);
+    rg_buf_printf(&ix->key, "o %u", b->ops[0]->id);
+    cands_add(c, bucket(ix, false));
+  }
+  if (depth >= MAXDEPTH)
+    return;
+  size_t len = strlen(path);
+  for (uint32_t k = 0; k < b->nargs && k < 100; k++) {
+    if (b->args[k]->kind != DSL_PAT_OP)
+      continue;
+    snprintf(path + len, 8, "%u.", k);
+    node_candidates(ix, root, b->args[k], path, depth + 1, c);
+    if (k < 2) {
+      snprintf(path + len, 8, "c.");
+      node_candidates(ix, root, b->args[k], path, depth + 1, c);
+    }
+    path[len] = 0;
+  }
+}
+
+/* Earlier rules that may subsume b: those filed under a feature b has. */
+static void candidates(Index *ix, const DslPattern *b, Cands *c) {
+  const DslOpDecl *root = b->ops[0];
+  char path[8 * MAXDEPTH + 8] = "";
+  c->n = 0;
+  node_candidates(ix, root, b, path, 0, c);
+  if (!b->rest.s) {
+    key_begin(ix, root, "");
+    rg_buf_printf(&ix->key, "n %u", b->nargs);
+    cands_add(c, bucket(ix, false));
+  }
+  key_begin(ix, root, "");
+  rg_buf_putc(&ix->key, '-');
+  cands_add(c, bucket(ix, false));
+}
+
+static int cmp_u32(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return a < b ? -1 : a > b;
+}
+
 void dsl_check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
   DslProgram *p = c->p;
   if (ps->nrules < 2 || !p->nops)
     return;
-  /* bucket earlier unguarded rules by root op so each rule is compared
-   * only with rules that could match the same nodes */
-  typedef struct Bucket { uint32_t *rules, n, cap; } Bucket;
-  Bucket *bk = rg_alloc(p->nops * sizeof *bk);
-  uint32_t maxvars = 0;
+  uint32_t maxvars = 1;
   for (uint32_t i = 0; i < ps->nrules; i++)
-    if (ps->rules[i]->nvars > maxvars)
-      maxvars = ps->rules[i]->nvars;
+    maxvars = ps->rules[i]->nvars > maxvars ? ps->rules[i]->nvars : maxvars;
   Sub s;
-  s.map = rg_alloc((maxvars ? maxvars : 1) * sizeof *s.map);
-  if (!bk || !s.map) {
-    rg_free(bk);
-    rg_free(s.map);
-    return;
-  }
-  memset(bk, 0, p->nops * sizeof *bk);
-  for (uint32_t j = 0; j < ps->nrules; j++) {
+  s.map = rg_alloc(maxvars * sizeof *s.map);
+  Index ix;
+  memset(&ix, 0, sizeof ix);
+  rg_arena_init(&ix.arena);
+  rg_buf_init(&ix.key);
+  Cands cands = {NULL, 0, 0};
+  for (uint32_t j = 0; j < ps->nrules && s.map; j++) {
     DslRule *rb = ps->rules[j];
     if (!clean[j] || !rb->pattern->nops)
       continue;
-    Bucket *b0 = &bk[rb->pattern->ops[0]->id];
-    for (uint32_t k = 0; k < b0->n; k++) {
-      DslRule *ra = ps->rules[b0->rules[k]];
-      memset(s.map, 0, (maxvars ? maxvars : 1) * sizeof *s.map);
+    candidates(&ix, rb->pattern, &cands);
+    /* The earliest subsuming rule is the one named. */
+    if (cands.n > 1)
+      qsort(cands.v, cands.n, sizeof *cands.v, cmp_u32);
+    for (uint32_t k = 0; k < cands.n; k++) {
+      if (k && cands.v[k] == cands.v[k - 1])
+        continue;
+      DslRule *ra = ps->rules[cands.v[k]];
+      memset(s.map, 0, maxvars * sizeof *s.map);
       if (subsumes(&s, ra->pattern, rb->pattern)) {
         err(c, rb->name.loc, "rule '%s' can never fire: rule '%s' before it matches everything it matches",
             rb->name.s, ra->name.s);
@@ -165,20 +367,17 @@ void dsl_check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
     if (rb->guard)
       continue;
     for (uint32_t i = 0; i < rb->pattern->nops; i++) {
-      Bucket *bb = &bk[rb->pattern->ops[i]->id];
-      if (bb->n == bb->cap) {
-        uint32_t cap = bb->cap ? bb->cap * 2 : 4;
-        uint32_t *a = rg_realloc(bb->rules, cap * sizeof *a);
-        if (!a)
-          continue;
-        bb->rules = a;
-        bb->cap = cap;
-      }
-      bb->rules[bb->n++] = j;
+      Bucket *bk = file_key(&ix, rb->pattern->ops[i], rb->pattern) ? bucket(&ix, true) : NULL;
+      if (bk)
+        bucket_add(bk, j);
     }
   }
-  for (uint32_t i = 0; i < p->nops; i++)
-    rg_free(bk[i].rules);
-  rg_free(bk);
+  for (uint32_t i = 0; i < ix.map.cap; i++)
+    if (ix.map.keys && ix.map.keys[i])
+      rg_free(((Bucket *)ix.map.vals[i])->rules);
+  dsl_map_free(&ix.map);
+  rg_arena_free(&ix.arena);
+  rg_buf_free(&ix.key);
+  rg_free(cands.v);
   rg_free(s.map);
 }

@@ -245,8 +245,16 @@ static const char *cexpr(Gen *g, DslExpr *e) {
   case DSL_EX_BINARY: return cbinary(g, e);
   case DSL_EX_INDEX: {
     const char *b = cexpr(g, e->args[0]), *i = cexpr(g, e->args[1]);
+    if (e->args[1]->kind == DSL_EX_INT) {
+      /* In a variable, a literal index cannot make the bounds test constant
+       * (which compilers warn about). */
+      const char *c = new_tmp(g);
+      gen_line(g, "int64_t %s = %s;", c, i);
+      i = c;
+    }
     const char *t = new_tmp(g);
-    gen_line(g, "if (%s < 0 || %s >= (int64_t)%s.n) %s", i, i, b, fail_stmt(g));
+    /* A negative index converts to a huge one. */
+    gen_line(g, "if ((uint64_t)%s >= (uint64_t)%s.n) %s", i, b, fail_stmt(g));
     gen_line(g, "int64_t %s = %s.v[%s];", t, b, i);
     return t;
   }
@@ -417,6 +425,7 @@ static const char *crepl(Gen *g, DslRepl *rp) {
 static void print_bindings(Gen *g, const GenRule *r) {
   const DslRule *dr = r->rule;
   const GenVariant *v0 = &r->variants[0];
+  bool have_attr_ids = false;
   for (uint32_t i = 0; i < dr->nvars; i++) {
     DslVar *var = dr->vars[i];
     if (!r->used[i])
@@ -433,6 +442,8 @@ static void print_bindings(Gen *g, const GenRule *r) {
     case DSL_VAR_REST:
       gen_line(g, "RgUse *%s = %s->operands + %u;", c, node, b->start);
       gen_line(g, "uint32_t %s_n = %s->num_operands - %u;", c, node, b->start);
+      gen_line(g, "(void)%s;", c); /* a rest only a guard's extern reads may be unused */
+      gen_line(g, "(void)%s_n;", c);
       break;
     case DSL_VAR_SPLAT:
       gen_line(g, "double %s;", c);
@@ -441,7 +452,11 @@ static void print_bindings(Gen *g, const GenRule *r) {
     case DSL_VAR_ATTR: {
       const char *an = var->attr ? var->attr->name.s : var->name.s;
       const char *a = gen_str(g, "a_%s", var->name.s);
-      gen_line(g, "const RgAttr *%s = rg_node_attr(%s, %s);", a, node, gen_cquote(g, an));
+      if (!have_attr_ids)
+        gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
+      have_attr_ids = true;
+      gen_line(g, "const RgAttr *%s = rg_match_attr(%s, attr[%u]); /* %s */", a, node,
+               gen_attr_index(g, g->pass, an), gen_comment(g, an));
       static const char *const get[] = {[DSL_TY_INTS] = "rg_attr_to_ints(rg_rw_graph(rw), ",
                                         [DSL_TY_INT] = "rg_attr_get_int(", [DSL_TY_FLOAT] = "rg_attr_get_float(",
                                         [DSL_TY_BOOL] = "rg_attr_get_bool(",

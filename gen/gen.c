@@ -7,12 +7,6 @@
 #include "gen_internal.h"
 #include "rulegen/pass.h"
 
-/* The registry and extern printers below write through these. */
-#define out_line gen_line
-#define out_blank gen_blank
-#define cquote gen_cquote
-#define ctype gen_ctype
-
 /* ---- passes ---- */
 
 static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_static) {
@@ -42,14 +36,13 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   gen_line(g, "/* Target-op condition: a rule can fire only if, for each of its");
   gen_line(g, " * requirements, the graph holds enough unfrozen nodes of those ops. */");
   gen_line(g, "static const uint16_t %s_req_ops[%u] = {", P, nreq_ops ? nreq_ops : 1);
-  if (req_ops.len)
-    gen_line(g, "%s", req_ops.data);
+  gen_line(g, "%s", req_ops.len ? req_ops.data : "  0 /* none */");
   gen_line(g, "};");
   gen_line(g, "static const RgOpReq %s_reqs[%u] = {", P, nreqs ? nreqs : 1);
-  gen_raw(g, reqs.data ? reqs.data : "");
+  gen_raw(g, reqs.len ? reqs.data : "  {0}\n");
   gen_line(g, "};");
   gen_line(g, "static const RgRuleDesc %s_rules[%u] = {", P, pass->nrules ? pass->nrules : 1);
-  gen_raw(g, rules.data ? rules.data : "");
+  gen_raw(g, rules.len ? rules.data : "  {0}\n");
   gen_line(g, "};");
   if (req_ops.oom || reqs.oom || rules.oom)
     g->ok = false;
@@ -64,6 +57,13 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
     if (is_root[op])
       rg_buf_printf(&roots, "%s%u", nroots++ ? ", " : "", op);
   gen_line(g, "static const uint16_t %s_roots[%u] = {%s};", P, nroots ? nroots : 1, roots.data ? roots.data : "0");
+  gen_line(g, "/* Attribute names, matched by id (rg_rw_attr_ids). */");
+  gen_line(g, "static const char *const %s_attr_names[%u] = {", P, gp->nattrs ? gp->nattrs : 1);
+  for (uint32_t i = 0; i < gp->nattrs; i++)
+    gen_line(g, "  %s, /* %u */", gen_cquote(g, gp->attrs[i]), i);
+  if (!gp->nattrs)
+    gen_line(g, "  NULL");
+  gen_line(g, "};");
   rg_buf_free(&roots);
   gen_blank(g);
   gen_line(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P);
@@ -72,7 +72,8 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   gen_line(g, "  %u, %s_op_names, %s_op_descs,", gp->nlops, P, P);
   gen_line(g, "  %u, %s_roots,", nroots, P);
   gen_line(g, "  %u, %s_rules, %s_req_ops, %s_reqs,", pass->nrules, P, P, P);
-  gen_line(g, "  %s_match", P);
+  gen_line(g, "  %s_match,", P);
+  gen_line(g, "  %u, %s_attr_names", gp->nattrs, P);
   gen_line(g, "};");
 }
 
@@ -91,10 +92,14 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   gen_line(g, "static const char *const %s_op_names[%u] = {", P, gp.nlops ? gp.nlops : 1);
   for (uint32_t i = 0; i < gp.nlops; i++)
     gen_line(g, "  %s, /* %u */", gen_cquote(g, gp.lops[i]->name), i);
+  if (!gp.nlops)
+    gen_line(g, "  NULL");
   gen_line(g, "};");
   gen_line(g, "static const RgOpDesc *const %s_op_descs[%u] = {", P, gp.nlops ? gp.nlops : 1);
   for (uint32_t i = 0; i < gp.nlops; i++)
     gen_line(g, "  &rg_ops_%s[%u],", g->sym, gp.lops[i]->id);
+  if (!gp.nlops)
+    gen_line(g, "  NULL");
   gen_line(g, "};");
   gen_blank(g);
 
@@ -118,6 +123,11 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   }
 
   gen_line(g, "static int %s_match(RgRewriter *rw, RgNode *root, uint16_t root_op) {", P);
+  bool any_root = false;
+  for (uint32_t op = 0; op < gp.nlops; op++)
+    any_root |= is_root[op];
+  if (!any_root) /* a pass without rules */
+    gen_line(g, "  (void)rw, (void)root;");
   gen_line(g, "  switch (root_op) {");
   for (uint32_t op = 0; op < gp.nlops; op++)
     if (is_root[op])
@@ -189,11 +199,11 @@ static void emit_op_descs(Gen *g, const char *sym) {
   put_hook_decls(g, &decls);
   if (decls.len) {
     gen_raw(g, decls.data);
-    out_blank(g);
+    gen_blank(g);
   }
   g->ok = g->ok && !decls.oom;
   rg_buf_free(&decls);
-  out_line(g, "const RgOpDesc rg_ops_%s[%u] = {", sym, g->p->nops ? g->p->nops : 1);
+  gen_line(g, "const RgOpDesc rg_ops_%s[%u] = {", sym, g->p->nops ? g->p->nops : 1);
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
     uint32_t traits = 0;
@@ -201,7 +211,7 @@ static void emit_op_descs(Gen *g, const char *sym) {
         {DSL_TRAIT_ELEMENTWISE, RG_TRAIT_ELEMENTWISE}, {DSL_TRAIT_UNARY, RG_TRAIT_UNARY},
         {DSL_TRAIT_BINARY, RG_TRAIT_BINARY},           {DSL_TRAIT_TERNARY, RG_TRAIT_TERNARY},
         {DSL_TRAIT_COMMUTATIVE, RG_TRAIT_COMMUTATIVE}, {DSL_TRAIT_LAYOUT_AGNOSTIC, RG_TRAIT_LAYOUT_AGNOSTIC},
-        {DSL_TRAIT_CONSTANT, RG_TRAIT_CONSTANT}};
+        {DSL_TRAIT_CONSTANT, RG_TRAIT_CONSTANT},       {DSL_TRAIT_PURE, RG_TRAIT_PURE}};
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
       if (op->traits & (1u << map[k].d))
         traits |= map[k].r;
@@ -209,14 +219,14 @@ static void emit_op_descs(Gen *g, const char *sym) {
     RgBuf where;
     rg_buf_init(&where);
     gen_put_cstring(&where, gen_loc_file(op->loc), strlen(gen_loc_file(op->loc)));
-    out_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\"}, /* %u */", cquote(g, op->name), fixed,
+    gen_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\"}, /* %u */", gen_cquote(g, op->name), fixed,
              op->variadic ? "true" : "false", op->nresults, traits, op->shape_fn.s ? op->shape_fn.s : "NULL",
              op->eval_fn.s ? op->eval_fn.s : "NULL", where.data ? where.data : "", gen_loc_line(op->loc), i);
     g->ok = g->ok && !where.oom;
     rg_buf_free(&where);
   }
-  out_line(g, "};");
-  out_line(g, "const uint32_t rg_num_ops_%s = %u;", sym, g->p->nops);
+  gen_line(g, "};");
+  gen_line(g, "const uint32_t rg_num_ops_%s = %u;", sym, g->p->nops);
 }
 
 bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
@@ -224,23 +234,24 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
   rg_arena_init(&g.arena);
   const char *sym = o->symbol ? o->symbol : "rules";
   g.sym = sym;
-  out_line(&g, "/* Generated by rulegen %s from the rules files below; do not edit.", RG_VERSION);
+  gen_check_names(&g);
+  gen_line(&g, "/* Generated by rulegen %s from the rules files below; do not edit.", RG_VERSION);
   for (uint32_t i = 0; i < p->nroots; i++)
-    out_line(&g, " *   %s", p->roots[i]->src->name);
-  out_line(&g, " */");
-  out_line(&g, "#include <math.h>");
-  out_line(&g, "#include <string.h>");
-  out_line(&g, "#include \"rulegen/pass.h\"");
-  out_line(&g, "#include \"rulegen/match.h\"");
+    gen_line(&g, " *   %s", p->roots[i]->src->name);
+  gen_line(&g, " */");
+  gen_line(&g, "#include <math.h>");
+  gen_line(&g, "#include <string.h>");
+  gen_line(&g, "#include \"rulegen/pass.h\"");
+  gen_line(&g, "#include \"rulegen/match.h\"");
   if (o->header_name)
-    out_line(&g, "#include \"%s\"", o->header_name);
-  out_blank(&g);
-  out_line(&g, "#if RG_ABI_VERSION != %d", RG_ABI_VERSION);
-  out_line(&g, "#error \"generated for rulegen runtime ABI %d; regenerate with this rulegen\"", RG_ABI_VERSION);
-  out_line(&g, "#endif");
-  out_blank(&g);
+    gen_line(&g, "#include \"%s\"", o->header_name);
+  gen_blank(&g);
+  gen_line(&g, "#if RG_ABI_VERSION != %d", RG_ABI_VERSION);
+  gen_line(&g, "#error \"generated for rulegen runtime ABI %d; regenerate with this rulegen\"", RG_ABI_VERSION);
+  gen_line(&g, "#endif");
+  gen_blank(&g);
   emit_op_descs(&g, sym);
-  out_blank(&g);
+  gen_blank(&g);
 
   /* Passes of the root files, in declaration order. */
   uint32_t npasses = 0;
@@ -295,27 +306,27 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
         continue;
       DslPipeline *pl = file->decls[d]->u.pipeline;
       const char *pn = gen_cname(&g, pl->name.s);
-      out_blank(&g);
-      out_line(&g, "static const RgPassDesc *const %s_passes[%u] = {", pn, pl->npasses ? pl->npasses : 1);
+      gen_blank(&g);
+      gen_line(&g, "static const RgPassDesc *const %s_passes[%u] = {", pn, pl->npasses ? pl->npasses : 1);
       for (uint32_t i = 0; i < pl->npasses; i++)
-        out_line(&g, "  &rg_pass_%s__%s,", sym, gen_cname(&g, pl->pass_names[i].s));
-      out_line(&g, "};");
-      out_line(&g, "const RgPipelineDesc rg_pipeline_%s__%s = {%s, %u, %s_passes};", sym, pn,
-               cquote(&g, pl->name.s), pl->npasses, pn);
+        gen_line(&g, "  &rg_pass_%s__%s,", sym, gen_cname(&g, pl->pass_names[i].s));
+      gen_line(&g, "};");
+      gen_line(&g, "const RgPipelineDesc rg_pipeline_%s__%s = {%s, %u, %s_passes};", sym, pn,
+               gen_cquote(&g, pl->name.s), pl->npasses, pn);
       rg_buf_printf(&pipes, "  &rg_pipeline_%s__%s,\n", sym, pn);
       npipes++;
     }
   }
-  out_blank(&g);
-  out_line(&g, "/* Everything this file defines, for tools that list passes and pipelines. */");
-  out_line(&g, "const RgPassDesc *const rg_passes_%s[%u] = {", sym, npasses + 1);
+  gen_blank(&g);
+  gen_line(&g, "/* Everything this file defines, for tools that list passes and pipelines. */");
+  gen_line(&g, "const RgPassDesc *const rg_passes_%s[%u] = {", sym, npasses + 1);
   gen_raw(&g, passes.data ? passes.data : "");
-  out_line(&g, "  NULL");
-  out_line(&g, "};");
-  out_line(&g, "const RgPipelineDesc *const rg_pipelines_%s[%u] = {", sym, npipes + 1);
+  gen_line(&g, "  NULL");
+  gen_line(&g, "};");
+  gen_line(&g, "const RgPipelineDesc *const rg_pipelines_%s[%u] = {", sym, npipes + 1);
   gen_raw(&g, pipes.data ? pipes.data : "");
-  out_line(&g, "  NULL");
-  out_line(&g, "};");
+  gen_line(&g, "  NULL");
+  gen_line(&g, "};");
   rg_buf_free(&passes);
   rg_buf_free(&pipes);
 
@@ -323,6 +334,8 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
     rg_buf_printf(h, "/* Generated by rulegen %s; do not edit. */\n", RG_VERSION);
     rg_buf_printf(h, "#ifndef RG_GENERATED_%s_H\n#define RG_GENERATED_%s_H\n", sym, sym);
     rg_buf_puts(h, "#include \"rulegen/pass.h\"\n#include \"rulegen/match.h\"\n\n");
+    /* C linkage for C++ tools and hook sources that include the header. */
+    rg_buf_puts(h, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
     rg_buf_puts(h, "struct RgInterp;\nstruct RgTensor;\n\n");
     for (uint32_t f = 0; f < p->nfiles; f++) {
       DslFile *file = p->files[f];
@@ -344,7 +357,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
                    " * their definitions include this header, so a signature that differs\n"
                    " * does not compile. */\n");
     put_hook_decls(&g, h);
-    rg_buf_puts(h, "\n#endif\n");
+    rg_buf_puts(h, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
   }
   rg_arena_free(&g.arena);
   return g.ok && !c->oom && (!h || !h->oom);

@@ -91,6 +91,8 @@ typedef struct GenPass {
   uint32_t nlops;
   GenRule *rules;
   uint32_t nrules;
+  const char **attrs; /* attribute names the pass reads, by first use */
+  uint32_t nattrs, capattrs;
 } GenPass;
 
 /* ---- the decision tree of one root op ---- */
@@ -146,7 +148,7 @@ typedef struct Gen {
   /* action being printed */
   GenRule *cur;
   uint32_t tmp;
-  bool discard_used, fail_used, discarding;
+  bool discard_used, discarding;
   uint32_t nsplit; /* case functions of the pass so far */
 } Gen;
 
@@ -168,10 +170,15 @@ void gen_line_src(Gen *g, RgLoc loc);
 void gen_line_back(Gen *g);
 void gen_echo_rule(Gen *g, const DslRule *r);
 
+/* Rejects user-chosen C names (externs, hooks) that cannot compile. */
+void gen_check_names(Gen *g);
+
 /* ---- rule IR (ir.c) ---- */
 
 bool gen_pass_build(Gen *g, DslPass *pass, GenPass *out);
 int gen_local_index(const GenPass *gp, const DslOpDecl *op);
+/* Index of an attribute name in the pass's table (added on first use). */
+uint32_t gen_attr_index(Gen *g, GenPass *gp, const char *name);
 DslOpDecl *gen_const_op_for(const DslProgram *p, const DslRule *r);
 const DslAttrDecl *gen_const_attr_of(const DslOpDecl *op);
 bool gen_path_eq(GenPath a, GenPath b);

@@ -25,6 +25,27 @@ static int find_local(DslOpDecl *const *lops, uint32_t n, const DslOpDecl *op) {
 
 int gen_local_index(const GenPass *gp, const DslOpDecl *op) { return find_local(gp->lops, gp->nlops, op); }
 
+/* Attribute names are few per pass: a linear search is enough. */
+uint32_t gen_attr_index(Gen *g, GenPass *gp, const char *name) {
+  for (uint32_t i = 0; i < gp->nattrs; i++)
+    if (strcmp(gp->attrs[i], name) == 0)
+      return i;
+  if (gp->nattrs == gp->capattrs) {
+    uint32_t cap = gp->capattrs ? gp->capattrs * 2 : 8;
+    const char **a = rg_arena_alloc(&g->arena, sizeof *a * cap);
+    if (!a) {
+      g->ok = false;
+      return 0;
+    }
+    if (gp->nattrs)
+      memcpy(a, gp->attrs, sizeof *a * gp->nattrs);
+    gp->attrs = a;
+    gp->capattrs = cap;
+  }
+  gp->attrs[gp->nattrs] = name;
+  return gp->nattrs++;
+}
+
 /* Marks op in a by-declaration-id set. */
 static void add_local(bool *seen, const DslOpDecl *op) {
   if (op)
@@ -151,6 +172,7 @@ static void flatten_attrs(Flat *f, const DslPattern *pt, GenPath node) {
       return;
     t->path = node;
     t->attr = ap->name.s;
+    gen_attr_index(f->g, f->gp, ap->name.s);
     if (ap->binds) {
       t->kind = GEN_T_ATTR_HAS;
       GenBinding *b = &v->bind[ap->value->var->index];
@@ -161,6 +183,7 @@ static void flatten_attrs(Flat *f, const DslPattern *pt, GenPath node) {
       t->kind = GEN_T_ATTR_VAR;
       t->other = v->bind[var->index].path;
       t->other_attr = var->attr ? var->attr->name.s : ap->name.s;
+      gen_attr_index(f->g, f->gp, t->other_attr);
     } else {
       t->kind = GEN_T_ATTR_EQ;
       t->lit = ap->value;

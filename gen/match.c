@@ -159,13 +159,22 @@ static const char *attr_lit_cond(Gen *g, const char *a, const GenTest *t) {
   return "false";
 }
 
-static const char *test_cond(Gen *g, const GenTest *t) {
+/* `rg_match_attr(node, attr[K])`: attribute K of the pass, by id. */
+static const char *attr_of(Gen *g, GenPass *gp, const char *node, const char *name, bool *need_attr) {
+  *need_attr = true;
+  return gen_str(g, "rg_match_attr(%s, attr[%u])", node, gen_attr_index(g, gp, name));
+}
+
+static const char *test_cond(Gen *g, GenPass *gp, const GenTest *t, bool *need_attr) {
   const char *nv = gen_node_var(g, t->path);
   switch (t->kind) {
-  case GEN_T_COUNT: return gen_str(g, "%s->num_operands %s %u", nv, t->rest ? ">=" : "==", t->nargs);
-  case GEN_T_ATTR_HAS: return gen_str(g, "rg_node_attr(%s, %s) != NULL", nv, gen_cquote(g, t->attr));
+  case GEN_T_COUNT: /* `(op ..rest)` takes any count: `>= 0` would not compile warning-free */
+    if (t->rest && t->nargs == 0)
+      return "true";
+    return gen_str(g, "%s->num_operands %s %u", nv, t->rest ? ">=" : "==", t->nargs);
+  case GEN_T_ATTR_HAS: return gen_str(g, "%s != NULL", attr_of(g, gp, nv, t->attr, need_attr));
   case GEN_T_ATTR_EQ: {
-    const char *a = gen_str(g, "rg_node_attr(%s, %s)", nv, gen_cquote(g, t->attr));
+    const char *a = attr_of(g, gp, nv, t->attr, need_attr);
     const char *c = attr_lit_cond(g, a, t);
     /* Asking for the declared default also matches the attribute's absence. */
     if (t->decl && t->decl->defval && lit_is_default(t->lit, t->decl->defval))
@@ -173,8 +182,8 @@ static const char *test_cond(Gen *g, const GenTest *t) {
     return c;
   }
   case GEN_T_ATTR_VAR:
-    return gen_str(g, "rg_attr_equal(rg_node_attr(%s, %s), rg_node_attr(%s, %s))", nv, gen_cquote(g, t->attr),
-                   gen_node_var(g, t->other), gen_cquote(g, t->other_attr));
+    return gen_str(g, "rg_attr_equal(%s, %s)", attr_of(g, gp, nv, t->attr, need_attr),
+                   attr_of(g, gp, gen_node_var(g, t->other), t->other_attr, need_attr));
   case GEN_T_SAME: return gen_str(g, "%s == %s", gen_value_expr(g, t->path), gen_value_expr(g, t->other));
   case GEN_T_SPLAT: return gen_str(g, "rg_match_splat(rw, %s, NULL)", gen_value_expr(g, t->path));
   case GEN_T_SPLAT_EQ: {
@@ -247,6 +256,7 @@ typedef struct Printer {
   GenPath decl[256];
   uint32_t ndecl;      /* node variables the current function assigns */
   bool need_k;         /* the current function tests op sets through `k` */
+  bool need_attr;      /* ... and attributes through `attr` */
   RgBuf *deferred;     /* split-off functions, printed before the caller */
 } Printer;
 
@@ -315,6 +325,7 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
   Printer sub = *pr;
   sub.ndecl = 0;
   sub.need_k = false;
+  sub.need_attr = false;
   print_seq(g, &sub, body);
   RgBuf head;
   rg_buf_init(&head);
@@ -326,6 +337,8 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
     gen_line(g, "RgNode *%s;", gen_node_var(g, sub.decl[i]));
   if (sub.need_k)
     gen_line(g, "int k;");
+  if (sub.need_attr)
+    gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
   gen_line(g, "int r;");
   rg_buf_put(pr->deferred, head.data ? head.data : "", head.len);
   rg_buf_put(pr->deferred, fn.data ? fn.data : "", fn.len);
@@ -392,7 +405,10 @@ static void print_op(Gen *g, Printer *pr, const GenDtNode *d) {
       rg_buf_printf(&b, " || k == %u", t->ops[i]);
     rg_buf_putc(&b, ')');
   }
-  gen_line(g, "if (%s && %s->num_operands %s %u) {", b.data, nv, t->rest ? ">=" : "==", t->nargs);
+  if (t->rest && t->nargs == 0)
+    gen_line(g, "if (%s) {", b.data);
+  else
+    gen_line(g, "if (%s && %s->num_operands %s %u) {", b.data, nv, t->rest ? ">=" : "==", t->nargs);
   rg_buf_free(&b);
   pr->scope[pr->nscope++] = t->path;
   g->out.indent++;
@@ -410,7 +426,7 @@ static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s) {
     case GEN_DT_SWITCH: print_switch(g, pr, d); break;
     case GEN_DT_OP: print_op(g, pr, d); break;
     case GEN_DT_TEST:
-      gen_line(g, "if (%s) {", test_cond(g, d->test));
+      gen_line(g, "if (%s) {", test_cond(g, pr->gp, d->test, &pr->need_attr));
       g->out.indent++;
       print_seq(g, pr, &d->body);
       g->out.indent--;
@@ -443,6 +459,8 @@ void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree
     gen_line(g, "RgNode *%s;", gen_node_var(g, pr.decl[i]));
   if (pr.need_k)
     gen_line(g, "int k;");
+  if (pr.need_attr)
+    gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
   gen_line(g, "int r;");
   g->out.indent--;
   gen_raw(g, body.data ? body.data : "");

@@ -1,7 +1,7 @@
 # runtime/ : the graph IR library (librulegen.a) used by tools and by the
 # C passes that rulegen generates.
 RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/attr.c runtime/verify.c \
-               runtime/rewrite.c runtime/match.c \
+               runtime/rewrite.c runtime/match.c runtime/dedup.c \
                runtime/tensor.c runtime/interp.c runtime/mlir_read.c runtime/mlir_attr_read.c \
                runtime/mlir_pretty.c runtime/mlir_write.c runtime/dot.c runtime/loc.c \
                runtime/opt_main.c runtime/opt_observe.c runtime/opt_report.c runtime/proof.c
@@ -18,9 +18,10 @@ all: $(LIBRULEGEN)
 
 # Library objects are position independent: the same objects make the
 # static archives and the shared library (the Makefile's install section).
-# They depend on this file, so that a change of flags here rebuilds them.
+# They depend on this file, so that a change of flags here rebuilds them;
+# `private` keeps the flag from what make builds on the way.
 $(RUNTIME_OBJS): runtime/build.mk
-$(RUNTIME_OBJS): ALL_CFLAGS += -fPIC
+$(RUNTIME_OBJS): private ALL_CFLAGS += -fPIC
 
 # MLIR generic-form reader: re2c lexer and lemon grammar, generated at
 # build time into $(BUILD)/gen/runtime (never committed).

@@ -258,6 +258,32 @@ bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *
   return true;
 }
 
+RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
+  if (!a || a->kind != RG_ATTR_DENSE)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "attribute is not a decodable dense<>");
+  uint32_t cnt = 0;
+  if (rg_dtype_is_float(a->type->dtype)) {
+    const double *v;
+    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+                         (long long)out->numel);
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
+  } else {
+    const int64_t *v;
+    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+                         (long long)out->numel);
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
+  }
+  return RG_OK;
+}
+
 /* ---- op bindings ---- */
 
 RgStatus rg_interp_add_ops(RgInterp *ip, const RgOpDesc *ops, uint32_t n) {
@@ -395,22 +421,13 @@ RgStatus rg_eval_region(RgInterp *ip, const RgRegion *r, RgTensor *const *args, 
   return s;
 }
 
-static bool same_shape(const RgTensor *a, const RgTensor *b) {
-  if (a->dtype != b->dtype || a->rank != b->rank)
-    return false;
-  for (int32_t d = 0; d < a->rank; d++)
-    if (a->dims[d] != b->dims[d])
-      return false;
-  return true;
-}
-
 RgStatus rg_eval_take_results(RgInterp *ip, RgTensor *vals, uint32_t n, RgTensor *out,
                               uint32_t num_out) {
   RgStatus s = RG_OK;
   if (n != num_out)
     s = rg_eval_fail(ip, RG_INTERP_INVALID, "region yields %u values for %u results", n, num_out);
   for (uint32_t i = 0; i < n && s == RG_OK; i++)
-    if (!same_shape(&vals[i], &out[i]))
+    if (!rg_tensor_same_type(&vals[i], &out[i]))
       s = rg_eval_fail(ip, RG_INTERP_INVALID, "result %u: yielded value does not match %s", i,
                        ip->node && i < ip->node->num_results && ip->node->results[i].type
                            ? ip->node->results[i].type->text
@@ -446,8 +463,10 @@ static RgStatus eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   uint32_t made = 0;
   for (; made < nr && s == RG_OK; made++) {
     const RgType *rt = n->results[made].type;
-    if ((s = rg_tensor_init_type(&out[made], rt)) != RG_OK)
-      s = rg_eval_fail(ip, s == RG_ERR_NOMEM ? RG_INTERP_NOMEM : RG_INTERP_UNSUPPORTED,
+    if ((s = rg_tensor_init_type(&out[made], rt)) == RG_ERR_NOMEM)
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory for result %u (%s)", made, rt->text);
+    else if (s != RG_OK)
+      s = rg_eval_fail(ip, RG_INTERP_UNSUPPORTED,
                        "result type %s is not a static tensor of a supported element type",
                        rt ? rt->text : "(none)");
   }
@@ -603,20 +622,21 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
     s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
   } else {
     for (uint32_t i = 0; i < n && s == RG_OK; i++) {
-      RgTensor want;
       args[i] = (RgTensor *)&inputs[i];
-      if (rg_tensor_init_type(&want, body->args[i]->type) != RG_OK) {
+      RgDType dt;
+      int32_t rank;
+      int64_t dims[RG_TENSOR_MAX_RANK];
+      if (interp_type_layout(body->args[i]->type, &dt, &rank, dims) != RG_OK) {
         s = rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "argument %u has unsupported type %s", i,
-                        body->args[i]->type->text);
+                         body->args[i]->type->text);
         continue;
       }
-      bool same = want.dtype == inputs[i].dtype && want.rank == inputs[i].rank;
-      for (int32_t d = 0; same && d < want.rank; d++)
-        same = want.dims[d] == inputs[i].dims[d];
+      bool same = dt == inputs[i].dtype && rank == inputs[i].rank;
+      for (int32_t d = 0; same && d < rank; d++)
+        same = dims[d] == inputs[i].dims[d];
       if (!same)
         s = rg_eval_fail(ip, RG_INTERP_INVALID, "input %u does not match argument type %s", i,
-                        body->args[i]->type->text);
-      rg_tensor_release(&want);
+                         body->args[i]->type->text);
     }
     if (s == RG_OK)
       s = exec_block(ip, body, args, n, outputs, nout);
@@ -636,8 +656,8 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
   return s;
 }
 
-RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
-                                 uint32_t *n) {
+static RgStatus random_inputs(const RgNode *func, uint64_t seed, bool ranged, double lo,
+                              double hi, RgTensor **inputs, uint32_t *n) {
   *inputs = NULL;
   *n = 0;
   const RgBlock *b = func && func->num_regions ? func->regions[0].first : NULL;
@@ -648,7 +668,8 @@ RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **i
     return RG_ERR_NOMEM;
   for (uint32_t i = 0; i < b->num_args; i++) {
     uint64_t s = seed * 0x9E3779B97F4A7C15ull + i * 0xD1B54A32D192ED03ull + 1;
-    RgStatus st = rg_tensor_random(&arr[i], b->args[i]->type, s);
+    RgStatus st = ranged ? rg_tensor_random_range(&arr[i], b->args[i]->type, s, lo, hi)
+                         : rg_tensor_random(&arr[i], b->args[i]->type, s);
     if (st != RG_OK) {
       rg_tensor_array_free(arr, i);
       return st;
@@ -657,6 +678,16 @@ RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **i
   *inputs = arr;
   *n = b->num_args;
   return RG_OK;
+}
+
+RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
+                                 uint32_t *n) {
+  return random_inputs(func, seed, false, 0, 0, inputs, n);
+}
+
+RgStatus rg_interp_random_inputs_range(const RgNode *func, uint64_t seed, double lo, double hi,
+                                       RgTensor **inputs, uint32_t *n) {
+  return random_inputs(func, seed, true, lo, hi, inputs, n);
 }
 
 static const RgNode *find_in_block(RgGraph *g, const RgBlock *b, const char *name, int depth) {

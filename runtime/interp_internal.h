@@ -30,4 +30,8 @@ struct RgInterp {
   uint32_t depth; /* nesting of regions, bounded */
 };
 
+/* Element type and shape a value of `type` has in the interpreter, without
+ * allocating it; RG_ERR_INVALID for a type it cannot hold (tensor.c). */
+RgStatus interp_type_layout(const RgType *type, RgDType *dt, int32_t *rank, int64_t *dims);
+
 #endif

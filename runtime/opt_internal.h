@@ -19,6 +19,9 @@ typedef struct OptState {
   const char *prog; /* program name in messages */
   const RgOptTarget *targets;
   size_t num_targets;
+  const RgPassDesc **all_passes; /* every pass the targets name, once */
+  uint32_t *all_sets;            /* the index of the target naming each */
+  uint32_t num_all_passes;
   const char *input;
   const char *output;
   const RgPassDesc *passes[OPT_MAX_PASSES];

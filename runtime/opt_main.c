@@ -29,12 +29,88 @@ static int flag_output(OptState *o, const char *arg) {
   return 0;
 }
 
-static const RgPassDesc *find_pass(const OptState *o, const char *name, size_t n) {
-  for (size_t t = 0; t < o->num_targets; t++)
+static void add_unique_pass(OptState *o, const RgPassDesc *p, uint32_t set) {
+  for (uint32_t i = 0; i < o->num_all_passes; i++)
+    if (o->all_passes[i] == p)
+      return;
+  o->all_sets[o->num_all_passes] = set;
+  o->all_passes[o->num_all_passes++] = p;
+}
+
+/* Two rule sets that compile the same pass of the same file (a shipped
+ * one both import) hold equal copies: either may run. */
+static bool same_pass(const RgPassDesc *a, const RgPassDesc *b) {
+  return a == b || (strcmp(a->name, b->name) == 0 && a->num_rules == b->num_rules &&
+                    (a->num_rules == 0 || strcmp(a->rules[0].source, b->rules[0].source) == 0));
+}
+
+/* Splits "SET:name" into the set's index (or -1 when absent or unknown,
+ * *bad set) and the name. */
+static long split_set(const OptState *o, const char **name, size_t *n, bool *bad) {
+  const char *colon = memchr(*name, ':', *n);
+  *bad = false;
+  if (!colon)
+    return -1;
+  size_t sl = (size_t)(colon - *name);
+  for (size_t t = 0; t < o->num_targets; t++) {
+    if (o->targets[t].name && strlen(o->targets[t].name) == sl && memcmp(o->targets[t].name, *name, sl) == 0) {
+      *n -= sl + 1;
+      *name = colon + 1;
+      return (long)t;
+    }
+  }
+  *bad = true;
+  return -1;
+}
+
+/* The pass called name[0..n), or "SET:name" for the one of rule set SET.
+ * A name that two rule sets give to different passes is ambiguous: NULL,
+ * with the two sets' indexes in *first and *other. */
+static const RgPassDesc *find_pass(const OptState *o, const char *name, size_t n, long *first, long *other) {
+  bool bad;
+  long set = split_set(o, &name, &n, &bad);
+  const RgPassDesc *found = NULL;
+  *first = *other = -1;
+  for (uint32_t i = 0; i < o->num_all_passes && !bad; i++) {
+    const RgPassDesc *p = o->all_passes[i];
+    if (strlen(p->name) != n || memcmp(p->name, name, n) != 0 || (set >= 0 && o->all_sets[i] != (uint32_t)set))
+      continue;
+    if (!found) {
+      found = p;
+      *first = (long)o->all_sets[i];
+    } else if (!same_pass(found, p)) {
+      *other = (long)o->all_sets[i];
+      return NULL;
+    }
+  }
+  return found;
+}
+
+/* Every pass the rule sets name: their own, then those only their
+ * pipelines reach (a pass of an imported file is compiled into the rule
+ * set for its pipeline, but not listed with the set's own). Each once. */
+static bool collect_passes(OptState *o) {
+  uint32_t cap = 0;
+  for (size_t t = 0; t < o->num_targets; t++) {
     for (const RgPassDesc *const *p = o->targets[t].passes; p && *p; p++)
-      if (strlen((*p)->name) == n && memcmp((*p)->name, name, n) == 0)
-        return *p;
-  return NULL;
+      cap++;
+    for (const RgPipelineDesc *const *pl = o->targets[t].pipelines; pl && *pl; pl++)
+      cap += (*pl)->num_passes;
+  }
+  o->all_passes = rg_alloc(sizeof *o->all_passes * (cap ? cap : 1));
+  o->all_sets = rg_alloc(sizeof *o->all_sets * (cap ? cap : 1));
+  if (!o->all_passes || !o->all_sets)
+    return false;
+  for (size_t t = 0; t < o->num_targets; t++) {
+    const RgPipelineDesc *const *pl = o->targets[t].pipelines;
+    const RgPassDesc *const *own = o->targets[t].passes;
+    for (uint32_t k = 0; own && own[k]; k++)
+      add_unique_pass(o, own[k], (uint32_t)t);
+    for (; pl && *pl; pl++)
+      for (uint32_t k = 0; k < (*pl)->num_passes; k++)
+        add_unique_pass(o, (*pl)->passes[k], (uint32_t)t);
+  }
+  return true;
 }
 
 /* Pipeline names are C identifiers; targets are named with '-' for '_'. */
@@ -59,11 +135,17 @@ static int flag_passes(OptState *o, const char *arg) {
     const char *e = strchr(p, ',');
     size_t n = e ? (size_t)(e - p) : strlen(p);
     if (!(n == 4 && memcmp(p, "none", 4) == 0)) {
-      const RgPassDesc *pass = find_pass(o, p, n);
+      long first, other;
+      const RgPassDesc *pass = find_pass(o, p, n, &first, &other);
       if (!pass) {
-        char name[128];
-        snprintf(name, sizeof name, "%.*s", (int)(n < 100 ? n : 100), p);
-        return usage_error(o, "unknown pass '%s' (see --list)", name);
+        char msg[320];
+        if (other >= 0)
+          snprintf(msg, sizeof msg, "pass '%.*s' is in rule sets '%s' and '%s': name one as SET:%.*s",
+                   (int)(n < 100 ? n : 100), p, o->targets[first].name, o->targets[other].name,
+                   (int)(n < 100 ? n : 100), p);
+        else
+          snprintf(msg, sizeof msg, "unknown pass '%.*s' (see --list)", (int)(n < 100 ? n : 100), p);
+        return usage_error(o, "%s", msg);
       }
       int rc = add_pass(o, pass);
       if (rc)
@@ -78,34 +160,60 @@ static int flag_passes(OptState *o, const char *arg) {
 }
 
 /* Target names are pipeline names with '-' for '_': ethos-u55. */
+/* "SET:NAME" picks the pipeline of rule set SET when two sets have one of
+ * that name. */
 static int flag_target(OptState *o, const char *arg) {
   char name[128];
+  const char *spec = arg;
   size_t n = strlen(arg);
-  if (n >= sizeof name)
+  bool bad;
+  long set = split_set(o, &spec, &n, &bad);
+  if (bad || n >= sizeof name)
     return usage_error(o, "unknown target '%s' (see --list)", arg);
-  for (size_t i = 0; i <= n; i++)
-    name[i] = arg[i] == '-' ? '_' : arg[i];
-  for (size_t t = 0; t < o->num_targets; t++)
+  for (size_t i = 0; i < n; i++)
+    name[i] = spec[i] == '-' ? '_' : spec[i];
+  name[n] = 0;
+  const RgPipelineDesc *found = NULL;
+  size_t found_set = 0;
+  for (size_t t = 0; t < o->num_targets; t++) {
+    if (set >= 0 && t != (size_t)set)
+      continue;
     for (const RgPipelineDesc *const *pl = o->targets[t].pipelines; pl && *pl; pl++) {
-      if (strcmp((*pl)->name, name) != 0)
+      if (strcmp((*pl)->name, name) != 0 || *pl == found)
         continue;
-      for (uint32_t i = 0; i < (*pl)->num_passes; i++) {
-        int rc = add_pass(o, (*pl)->passes[i]);
-        if (rc)
-          return rc;
+      if (found) {
+        char msg[320];
+        snprintf(msg, sizeof msg, "target '%s' is in rule sets '%s' and '%s': name one as SET:%s", arg,
+                 o->targets[found_set].name, o->targets[t].name, arg);
+        return usage_error(o, "%s", msg);
       }
-      o->passes_set = true;
-      return 0;
+      found = *pl;
+      found_set = t;
     }
-  return usage_error(o, "unknown target '%s' (see --list)", arg);
+  }
+  if (!found)
+    return usage_error(o, "unknown target '%s' (see --list)", arg);
+  for (uint32_t i = 0; i < found->num_passes; i++) {
+    int rc = add_pass(o, found->passes[i]);
+    if (rc)
+      return rc;
+  }
+  /* A target's pipeline also merges identical pure ops between passes. */
+  o->run.dedup_ops = o->targets[found_set].ops;
+  o->run.dedup_num_ops = o->targets[found_set].num_ops;
+  o->passes_set = true;
+  return 0;
 }
 
+/* With several rule sets, names are listed as SET:name, the spelling that
+ * picks one when two sets use the same name. */
 static int flag_list(OptState *o, const char *arg) {
   (void)arg;
+  bool qualify = o->num_targets > 1;
   printf("targets (--target):\n");
   for (size_t t = 0; t < o->num_targets; t++)
     for (const RgPipelineDesc *const *pl = o->targets[t].pipelines; pl && *pl; pl++) {
-      printf("  ");
+      printf("  %s%s", qualify ? o->targets[t].name : "", qualify ? ":" : "");
       print_target_name(stdout, *pl);
       printf(":");
       for (uint32_t i = 0; i < (*pl)->num_passes; i++)
@@ -113,14 +221,16 @@ static int flag_list(OptState *o, const char *arg) {
       printf("\n");
     }
   printf("passes (--passes):\n");
-  for (size_t t = 0; t < o->num_targets; t++)
-    for (const RgPassDesc *const *p = o->targets[t].passes; p && *p; p++) {
-      printf("  %-20s %s (%u rule%s: ", (*p)->name, (*p)->doc, (*p)->num_rules,
-             (*p)->num_rules == 1 ? "" : "s");
-      for (uint16_t r = 0; r < (*p)->num_rules; r++)
-        printf("%s%s", r ? ", " : "", (*p)->rules[r].name);
-      printf(")\n");
-    }
+  for (uint32_t i = 0; i < o->num_all_passes; i++) {
+    const RgPassDesc *p = o->all_passes[i];
+    char name[160];
+    snprintf(name, sizeof name, "%s%s%s", qualify ? o->targets[o->all_sets[i]].name : "", qualify ? ":" : "",
+             p->name);
+    printf("  %-20s %s (%u rule%s: ", name, p->doc, p->num_rules, p->num_rules == 1 ? "" : "s");
+    for (uint16_t r = 0; r < p->num_rules; r++)
+      printf("%s%s", r ? ", " : "", p->rules[r].name);
+    printf(")\n");
+  }
   return -1;
 }
 
@@ -219,7 +329,8 @@ static int flag_print_after(OptState *o, const char *arg) {
   for (const char *s = arg; *s;) {
     const char *e = strchr(s, ',');
     size_t n = e ? (size_t)(e - s) : strlen(s);
-    if (!find_pass(o, s, n)) {
+    long first, other;
+    if (!find_pass(o, s, n, &first, &other)) {
       char name[128];
       snprintf(name, sizeof name, "%.*s", (int)(n < 100 ? n : 100), s);
       return usage_error(o, "--print-ir-after: unknown pass '%s' (see --list)", name);
@@ -238,6 +349,14 @@ static int flag_report(OptState *o, const char *arg) {
 static int flag_budget(OptState *o, const char *arg) {
   if (!parse_count(arg, 1000000, &o->run.budget_factor) || o->run.budget_factor == 0)
     return usage_error(o, "--budget needs a number of rewrites per node from 1 to 1000000, not '%s'", arg);
+  return 0;
+}
+
+static int flag_fold_limit(OptState *o, const char *arg) {
+  uint32_t n;
+  if (!parse_count(arg, 1u << 30, &n) || n == 0)
+    return usage_error(o, "--fold-limit needs a number of elements from 1 to 1073741824, not '%s'", arg);
+  o->run.fold_max_elems = n;
   return 0;
 }
 
@@ -312,6 +431,8 @@ static const struct OptSpec {
      flag_verify_exec},
     {"mem-report", 0, NULL, false, "print graph memory use (bytes per node) to standard error",
      flag_mem_report},
+    {"fold-limit", 0, "N", false, "largest constant, in elements, that constant folding creates (default 65536)",
+     flag_fold_limit},
     {"emit", 0, "FORM", false,
      "print the result in 'generic' op form (the default) or mlir-opt's custom 'pretty' form",
      flag_emit},
@@ -355,14 +476,14 @@ static int flag_help(OptState *o, const char *arg) {
 /* A --disable-rule / --isolate-rule name must name a rule ("rule" or
  * "pass.rule"): a typo would otherwise silently change nothing. */
 static bool known_rule(const OptState *o, const char *name) {
-  for (size_t t = 0; t < o->num_targets; t++)
-    for (const RgPassDesc *const *p = o->targets[t].passes; p && *p; p++) {
-      size_t n = strlen((*p)->name);
-      const char *rule = strncmp(name, (*p)->name, n) == 0 && name[n] == '.' ? name + n + 1 : name;
-      for (uint16_t r = 0; r < (*p)->num_rules; r++)
-        if (strcmp((*p)->rules[r].name, name) == 0 || strcmp((*p)->rules[r].name, rule) == 0)
-          return true;
-    }
+  for (uint32_t i = 0; i < o->num_all_passes; i++) {
+    const RgPassDesc *p = o->all_passes[i];
+    size_t n = strlen(p->name);
+    const char *rule = strncmp(name, p->name, n) == 0 && name[n] == '.' ? name + n + 1 : name;
+    for (uint16_t r = 0; r < p->num_rules; r++)
+      if (strcmp(p->rules[r].name, name) == 0 || strcmp(p->rules[r].name, rule) == 0)
+        return true;
+  }
   return false;
 }
 
@@ -448,9 +569,15 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   o->targets = targets;
   o->num_targets = targets ? n : 0;
   rg_run_options_init(&o->run);
-  int rc = parse_args(argc, argv, o);
-  if (rc == 0)
+  int rc;
+  if (!collect_passes(o)) {
+    fprintf(stderr, "%s: error: out of memory\n", o->prog);
+    rc = OPT_EXIT_INPUT;
+  } else if ((rc = parse_args(argc, argv, o)) == 0) {
     rc = run(o);
+  }
+  rg_free(o->all_passes);
+  rg_free(o->all_sets);
   rg_free(o);
   return rc < 0 ? 0 : rc;
 }

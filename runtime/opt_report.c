@@ -64,6 +64,8 @@ void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
   }
   fprintf(out, "%-22s %-8s %9s %12llu %12.6f\n", "total", "", "", (unsigned long long)st->total_visited,
           st->total_seconds);
+  if (o->run.dedup_ops)
+    fprintf(out, "dedup: %u identical pure ops merged in %.6f s\n", st->dedup_merged, st->dedup_seconds);
   bool any = false;
   for (uint32_t i = 0; i < st->num_passes; i++) {
     const RgPassDesc *d = o->passes[i];

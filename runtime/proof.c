@@ -88,11 +88,24 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
     for (uint32_t s = 0; s < runs && st == RG_OK; s++) {
       ProofRun r = {NULL, s, NULL, NULL, 0, 0};
       char msg[512] = "";
-      if (rg_interp_random_inputs(f, 0x5eed0000u + s, &r.inputs, &r.ninputs) != RG_OK) {
+      RgStatus is = rg_interp_random_inputs(f, 0x5eed0000u + s, &r.inputs, &r.ninputs);
+      if (is == RG_ERR_NOMEM) {
+        st = is;
+        break;
+      }
+      if (is != RG_OK) {
         note_msg(note, user, "@%s: cannot make inputs for its arguments", name);
         break;
       }
-      if (rg_interp_run(ip, f, r.inputs, r.ninputs, &r.outputs, &r.noutputs, msg, sizeof msg) != RG_OK) {
+      RgStatus rs = rg_interp_run(ip, f, r.inputs, r.ninputs, &r.outputs, &r.noutputs, msg, sizeof msg);
+      if (rs != RG_OK && rg_interp_last_error(ip) == RG_INTERP_UNPREDICTABLE) {
+        /* Full-range inputs broke a REQUIRE (an index out of range, an
+         * overflow): draw them again once, every input in [0, 1]. */
+        rg_tensor_array_free(r.inputs, r.ninputs);
+        rg_interp_random_inputs_range(f, 0x5eed0000u + s, 0, 1, &r.inputs, &r.ninputs);
+        rs = rg_interp_run(ip, f, r.inputs, r.ninputs, &r.outputs, &r.noutputs, msg, sizeof msg);
+      }
+      if (rs != RG_OK) {
         RgInterpError kind = rg_interp_last_error(ip);
         rg_tensor_array_free(r.inputs, r.ninputs);
         if (kind == RG_INTERP_NO_EVALUATOR) {

@@ -14,6 +14,7 @@ struct RgRewriter {
   const RgRunOptions *opt;
   RgPassStats *st;
   RgOpId *ids;          /* local op -> graph op */
+  const char **attr_ids; /* pass attribute name -> the graph's interned name */
   int32_t *local_of;    /* graph op -> local op, or -1 */
   bool *is_root;        /* per local op */
   uint32_t local_of_len;
@@ -249,6 +250,8 @@ int rg_rw_local(const RgRewriter *rw, const RgNode *n) {
 }
 
 RgOpId rg_rw_op(const RgRewriter *rw, uint16_t k) { return rw->ids[k]; }
+const char *const *rg_rw_attr_ids(const RgRewriter *rw) { return rw->attr_ids; }
+
 RgGraph *rg_rw_graph(RgRewriter *rw) { return rw->g; }
 
 bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule) { return !rw->disabled[rule]; }
@@ -256,6 +259,10 @@ bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule) { return !rw->disab
 bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root) {
   return rw->opt->explain_fn && rw->opt->explain_node == root->id;
 }
+
+const RgPassDesc *rg_rw_pass(const RgRewriter *rw) { return rw->pass; }
+
+const RgRunOptions *rg_rw_options(const RgRewriter *rw) { return rw->opt; }
 
 void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test) {
   if (rw->opt->explain_fn)
@@ -601,6 +608,14 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
     if (rw.ids[k] == RG_OP_NONE)
       rw.status = RG_ERR_NOMEM;
   }
+  rw.attr_ids = rg_alloc(sizeof *rw.attr_ids * (p->num_attr_names ? p->num_attr_names : 1));
+  if (!rw.attr_ids)
+    rw.status = RG_ERR_NOMEM;
+  for (uint16_t k = 0; k < p->num_attr_names && rw.attr_ids; k++) {
+    rw.attr_ids[k] = rg_intern(g, p->attr_names[k], strlen(p->attr_names[k]));
+    if (!rw.attr_ids[k])
+      rw.status = RG_ERR_NOMEM;
+  }
   rw.local_of_len = rg_op_count_ids(g);
   rw.local_of = rg_alloc(sizeof *rw.local_of * (rw.local_of_len ? rw.local_of_len : 1));
   rw.is_root = rg_alloc(sizeof *rw.is_root * (p->num_ops ? p->num_ops : 1));
@@ -676,6 +691,7 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
     rw.queue[i]->flags &= (uint16_t)~RG_NODE_QUEUED;
   RgStatus status = rw.status;
   rg_free(rw.queue);
+  rg_free(rw.attr_ids);
   rg_free(rw.ids);
   rg_free(rw.local_of);
   rg_free(rw.is_root);
@@ -687,6 +703,18 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   rg_free(rw.srclocs);
   ir_loc_ctx_free(rw.locctx);
   return status;
+}
+
+static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, char *err,
+                      size_t errlen) {
+  double t0 = now_seconds();
+  uint32_t merged = 0;
+  RgStatus s = rg_graph_dedup(g, opt->dedup_ops, opt->dedup_num_ops, &merged);
+  stats->dedup_merged += merged;
+  stats->dedup_seconds += now_seconds() - t0;
+  if (s != RG_OK)
+    snprintf(err, errlen, "deduplication failed: out of memory");
+  return s;
 }
 
 static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
@@ -735,9 +763,16 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     }
   }
   double start = now_seconds();
+  bool changed = true; /* since the last deduplication */
   for (uint32_t i = 0; i < n; i++) {
     const RgPassDesc *p = passes[i];
     RgPassStats *st = &stats->passes[i];
+    if (changed && opt->dedup_ops) {
+      RgStatus s = dedup(g, opt, stats, err, errlen);
+      if (s != RG_OK)
+        return s;
+      changed = false;
+    }
     double t0 = now_seconds();
     if (!opt->no_skip && !rg_pass_should_run(g, p)) {
       st->skipped = true;
@@ -748,6 +783,7 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     }
     st->ran = true;
     RgStatus s = run_pass(g, p, opt, st, err, errlen);
+    changed = changed || st->rewrites;
     st->seconds = now_seconds() - t0;
     stats->total_visited += st->nodes_visited;
     if (s != RG_OK) {
@@ -765,8 +801,9 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     if (opt->after_pass)
       opt->after_pass(opt->observe_user, g, i, p, st);
   }
+  RgStatus s = changed && opt->dedup_ops ? dedup(g, opt, stats, err, errlen) : RG_OK;
   stats->total_seconds = now_seconds() - start;
-  return RG_OK;
+  return s;
 }
 
 void rg_run_stats_free(RgRunStats *s) {

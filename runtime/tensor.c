@@ -119,27 +119,48 @@ RgStatus rg_tensor_init(RgTensor *t, RgDType dt, int32_t rank, const int64_t *di
   return RG_OK;
 }
 
-RgStatus rg_tensor_init_type(RgTensor *t, const RgType *type) {
-  memset(t, 0, sizeof *t);
+RgStatus interp_type_layout(const RgType *type, RgDType *dt, int32_t *rank, int64_t *dims) {
   if (!type)
     return RG_ERR_INVALID;
-  if (type->kind == RG_TYPE_SCALAR)
-    return rg_tensor_init(t, type->dtype, 0, NULL);
-  if (type->kind == RG_TYPE_OTHER && type->text_len > 12 &&
-      memcmp(type->text, "!tosa.shape<", 12) == 0) {
-    char *end;
-    long long n = strtoll(type->text + 12, &end, 10);
-    if (*end != '>' || n < 0 || n > 64)
-      return RG_ERR_INVALID;
-    int64_t d = n;
-    return rg_tensor_init(t, RG_DT_INDEX, 1, &d);
+  if (type->kind == RG_TYPE_SCALAR) {
+    *dt = type->dtype;
+    *rank = 0;
+    return rg_elem_supported(*dt) ? RG_OK : RG_ERR_INVALID;
   }
-  if (type->kind != RG_TYPE_TENSOR || type->rank > RG_TENSOR_MAX_RANK)
+  /* a dialect's shape type, `!<dialect>.shape<N>`: N index values */
+  const char *sh = type->kind == RG_TYPE_OTHER && type->text[0] == '!'
+                       ? strstr(type->text, ".shape<")
+                       : NULL;
+  if (sh && !memchr(type->text, '<', (size_t)(sh - type->text))) {
+    char *end;
+    long long n = strtoll(sh + 7, &end, 10);
+    if (*end != '>' || end[1] || n < 0 || n > 64)
+      return RG_ERR_INVALID;
+    *dt = RG_DT_INDEX;
+    *rank = 1;
+    dims[0] = n;
+    return RG_OK;
+  }
+  if (type->kind != RG_TYPE_TENSOR || type->rank > RG_TENSOR_MAX_RANK ||
+      !rg_elem_supported(type->dtype))
     return RG_ERR_INVALID;
   for (int32_t i = 0; i < type->rank; i++)
     if (type->dims[i] < 0)
       return RG_ERR_INVALID;
-  return rg_tensor_init(t, type->dtype, type->rank, type->dims);
+  *dt = type->dtype;
+  *rank = type->rank;
+  for (int32_t i = 0; i < type->rank; i++)
+    dims[i] = type->dims[i];
+  return RG_OK;
+}
+
+RgStatus rg_tensor_init_type(RgTensor *t, const RgType *type) {
+  memset(t, 0, sizeof *t);
+  RgDType dt;
+  int32_t rank;
+  int64_t dims[RG_TENSOR_MAX_RANK];
+  RgStatus s = interp_type_layout(type, &dt, &rank, dims);
+  return s != RG_OK ? s : rg_tensor_init(t, dt, rank, dims);
 }
 
 RgStatus rg_tensor_copy(RgTensor *dst, const RgTensor *src) {
@@ -243,7 +264,7 @@ RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t seed) {
 
 /* ---- comparison and printing ---- */
 
-static bool same_shape(const RgTensor *a, const RgTensor *b) {
+bool rg_tensor_same_type(const RgTensor *a, const RgTensor *b) {
   if (a->dtype != b->dtype || a->rank != b->rank)
     return false;
   for (int32_t i = 0; i < a->rank; i++)
@@ -293,7 +314,7 @@ int64_t rg_tensor_first_diff(const RgTensor *a, const RgTensor *b, char *msg, si
   RgBuf buf;
   rg_buf_init(&buf);
   int64_t at = -1;
-  if (!same_shape(a, b)) {
+  if (!rg_tensor_same_type(a, b)) {
     at = 0;
     put_type(&buf, a);
     rg_buf_puts(&buf, " != ");

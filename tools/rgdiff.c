@@ -12,6 +12,7 @@
  * Exit status: 0 every graph kept its results (and every rule fired at least
  * --min-fires times), 1 a difference, an invalid rewrite or too few fires,
  * 2 bad usage. docs/verify.md describes the generator. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -946,11 +947,217 @@ static void m_dead_const(Gen *G) {
   push(G, unary_op(G, x));
 }
 
+/* ---- canonicalizations (rules/canonicalize.rules) ---- */
+
+static RgValue *shape_const(Gen *G, int32_t n, const int64_t *v) {
+  const RgType *st = ttype(G, RG_DT_INDEX, 1, (int64_t[]){n});
+  RgNode *cs = mk(G, "tosa.const_shape", 0, NULL, NULL);
+  prop(G, cs, "values", rg_attr_dense_ints(G->g, st, (uint32_t)n, v));
+  return finish(G, cs);
+}
+
+static RgValue *splat_of(Gen *G, RgValue *x, bool unit_dims, double v) {
+  int64_t dims[MAX_RANK];
+  for (int32_t i = 0; i < x->type->rank; i++)
+    dims[i] = unit_dims && chance(&G->rng, 60) ? 1 : x->type->dims[i];
+  if (is_float(x->type->dtype))
+    return const_floats(G, x->type->dtype, x->type->rank, dims, 1, &v);
+  int64_t iv = (int64_t)v;
+  return const_ints(G, x->type->dtype, x->type->rank, dims, 1, &iv);
+}
+
+/* An op that returns its input (or zeros) in most draws, and a near miss
+ * otherwise: a float where only integers fold, a non-unit axis, padding. */
+static void m_canonical(Gen *G) {
+  int64_t zeros[2 * MAX_RANK] = {0}, ones[MAX_RANK], v[MAX_RANK];
+  for (int i = 0; i < MAX_RANK; i++)
+    ones[i] = 1;
+  bool miss = chance(&G->rng, 25);
+  RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
+  switch (rnd(&G->rng, 0, 13)) {
+  case 0: {
+    RgValue *x = pick(G, any_value, random_arg_dtype(G));
+    push(G, finish(G, mk(G, "tosa.identity", 1, &x, NULL)));
+    break;
+  }
+  case 1: { /* clamp over the whole range */
+    RgValue *x = pick(G, miss ? float_value : qint_value, miss ? RG_DT_F32 : RG_DT_I8);
+    if (!is_float(x->type->dtype)) {
+      push(G, clamp(G, x, dtype_min(x->type->dtype), dtype_max(x->type->dtype)));
+      break;
+    }
+    RgNode *n = mk(G, "tosa.clamp", 1, &x, NULL);
+    const RgType *et = rg_type_scalar(G->g, x->type->dtype);
+    prop(G, n, "min_val", rg_attr_float(G->g, -INFINITY, et));
+    prop(G, n, "max_val", rg_attr_float(G->g, chance(&G->rng, 80) ? INFINITY : 2.0, et));
+    prop_opaque(G, n, "nan_mode", nan_mode(G));
+    push(G, finish(G, n));
+    break;
+  }
+  case 2: { /* x + 0, x - 0, 0 + x */
+    RgValue *x = pick(G, miss ? float_value : i32_value, dt);
+    RgValue *z = splat_of(G, x, true, chance(&G->rng, 50) ? -0.0 : 0.0);
+    const char *op = chance(&G->rng, 50) ? "tosa.add" : "tosa.sub";
+    push(G, strcmp(op, "tosa.add") == 0 && chance(&G->rng, 50) ? binary(G, op, z, x) : binary(G, op, x, z));
+    break;
+  }
+  case 3: { /* x * 0 */
+    RgValue *x = pick(G, miss ? float_value : i32_value, dt);
+    RgValue *ops[3] = {x, splat_of(G, x, true, 0.0), scalar_const(G, RG_DT_I8, 0)};
+    push(G, finish(G, mk(G, "tosa.mul", 3, ops, NULL)));
+    break;
+  }
+  case 4:
+  case 10: { /* a reduction over a size-1 axis */
+    static const char *const ops[] = {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min",
+                                      "tosa.reduce_product", "tosa.reduce_all", "tosa.reduce_any"};
+    const char *op = ops[rnd(&G->rng, 0, 5)];
+    bool logical = strcmp(op, "tosa.reduce_all") == 0 || strcmp(op, "tosa.reduce_any") == 0;
+    RgValue *x = logical ? NULL : pick(G, has_unit_dim, chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32);
+    if (!x || !has_unit_dim(x)) {
+      int64_t dims[4] = {2, 1, 3, 1};
+      x = new_arg(G, ttype(G, logical ? RG_DT_I1 : chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32, 4, dims));
+    }
+    int32_t axis = 0;
+    for (int32_t i = 0; i < x->type->rank; i++)
+      if ((x->type->dims[i] == 1) != miss)
+        axis = i;
+    RgNode *n = mk(G, op, 1, &x, NULL);
+    prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
+    if (is_float(x->type->dtype) && (strcmp(op, "tosa.reduce_max") == 0 || strcmp(op, "tosa.reduce_min") == 0))
+      prop_opaque(G, n, "nan_mode", nan_mode(G));
+    push(G, finish(G, n));
+    break;
+  }
+  case 5: { /* pad by zero (or by one on the last axis) */
+    RgValue *x = pick(G, any_value, random_arg_dtype(G));
+    int32_t r = x->type->rank;
+    int64_t pads[2 * MAX_RANK] = {0};
+    pads[2 * r - 1] = miss;
+    RgValue *ops[3] = {x, shape_const(G, 2 * r, pads), scalar_const(G, x->type->dtype, 0)};
+    push(G, finish(G, mk(G, "tosa.pad", 3, ops, NULL)));
+    break;
+  }
+  case 6: { /* tile by ones */
+    RgValue *x = pick(G, any_value, random_arg_dtype(G));
+    int32_t r = x->type->rank;
+    memcpy(v, ones, sizeof v);
+    v[0] += miss;
+    RgValue *ops[2] = {x, shape_const(G, r, v)};
+    push(G, finish(G, mk(G, "tosa.tile", 2, ops, NULL)));
+    break;
+  }
+  case 7: { /* the whole tensor as a slice */
+    RgValue *x = pick(G, any_value, random_arg_dtype(G));
+    int32_t r = x->type->rank;
+    memcpy(v, x->type->dims, sizeof *v * (size_t)r);
+    if (miss && v[0] > 1)
+      v[0]--;
+    RgValue *ops[3] = {x, shape_const(G, r, zeros), shape_const(G, r, v)};
+    push(G, finish(G, mk(G, "tosa.slice", 3, ops, NULL)));
+    break;
+  }
+  case 8: { /* concat of one tensor */
+    RgValue *x = pick(G, any_value, random_arg_dtype(G));
+    RgNode *n = mk(G, "tosa.concat", 1, &x, NULL);
+    prop(G, n, "axis", rg_attr_int(G->g, 0, rg_type_scalar(G->g, RG_DT_I32)));
+    push(G, finish(G, n));
+    break;
+  }
+  case 12: { /* abs(abs x), -(-x) */
+    RgValue *x = pick(G, miss ? i32_value : float_value, miss ? RG_DT_I32 : RG_DT_F32);
+    push(G, chance(&G->rng, 50) ? unary_simple(G, "tosa.abs", unary_simple(G, "tosa.abs", x))
+                                : negate(G, negate(G, x)));
+    break;
+  }
+  case 13: { /* a reshape of a constant */
+    RgValue *x = pick(G, any_value, random_arg_dtype(G));
+    int64_t dims[MAX_RANK];
+    int32_t rank = refactor(G, x->type, dims);
+    push(G, binary(G, "tosa.add", reshape(G, random_const(G, x->type), rank, dims),
+                   reshape(G, x, rank, dims)));
+    break;
+  }
+  case 11: { /* select between a value and itself */
+    RgValue *x = pick(G, any_value, random_arg_dtype(G));
+    RgValue *ops[3] = {random_const(G, like(G, x->type, RG_DT_I1)), x, x};
+    push(G, finish(G, mk(G, "tosa.select", 3, ops, NULL)));
+    break;
+  }
+  default: { /* reverse along a size-1 axis */
+    RgValue *x = pick(G, has_unit_dim, random_arg_dtype(G));
+    int32_t axis = 0;
+    for (int32_t i = 0; i < x->type->rank; i++)
+      if ((x->type->dims[i] == 1) != miss)
+        axis = i;
+    RgNode *n = mk(G, "tosa.reverse", 1, &x, x->type); /* no shape hook: typed as its input */
+    prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
+    rg_block_append(G->g, G->body, n);
+    push(G, &n->results[0]);
+    break;
+  }
+  }
+}
+
+/* A transpose into an axis op (reduction, concat, slice, pad, tile), and
+ * usually a transpose after it: the transposes move across with the axis
+ * or per-axis operands moved to the input's axes. */
+static void m_axis_op(Gen *G) {
+  RgValue *x = pick(G, any_value, random_arg_dtype(G));
+  int32_t r = x->type->rank;
+  int64_t p[MAX_RANK], inv[MAX_RANK], a[2 * MAX_RANK], b[MAX_RANK];
+  RgValue *t = transpose_random(G, x, p);
+  const int64_t *d = t->type->dims;
+  RgValue *v;
+  switch (rnd(&G->rng, 0, 4)) {
+  case 0: { /* reduction */
+    static const char *const ops[] = {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min"};
+    const char *op = ops[rnd(&G->rng, 0, 2)];
+    if (!is_float(x->type->dtype) && x->type->dtype != RG_DT_I32 && strcmp(op, "tosa.reduce_sum") == 0)
+      op = "tosa.reduce_max"; /* sum takes i32 and floats */
+    RgNode *n = mk(G, op, 1, &t, NULL);
+    prop(G, n, "axis", rg_attr_int(G->g, rnd(&G->rng, 0, r - 1), rg_type_scalar(G->g, RG_DT_I32)));
+    v = finish(G, n);
+    break;
+  }
+  case 1: { /* concat of two or three transposed the same way */
+    RgValue *ops[3] = {t, transpose(G, partner(G, x, false), p), transpose(G, partner(G, x, false), p)};
+    RgNode *n = mk(G, "tosa.concat", (uint32_t)rnd(&G->rng, 2, 3), ops, NULL);
+    prop(G, n, "axis", rg_attr_int(G->g, rnd(&G->rng, 0, r - 1), rg_type_scalar(G->g, RG_DT_I32)));
+    v = finish(G, n);
+    break;
+  }
+  case 2: /* slice */
+    for (int32_t i = 0; i < r; i++) {
+      a[i] = rnd(&G->rng, 0, d[i] - 1);
+      b[i] = rnd(&G->rng, 1, d[i] - a[i]);
+    }
+    v = finish(G, mk(G, "tosa.slice", 3, (RgValue *[]){t, shape_const(G, r, a), shape_const(G, r, b)}, NULL));
+    break;
+  case 3: /* pad */
+    for (int32_t i = 0; i < 2 * r; i++)
+      a[i] = rnd(&G->rng, 0, 1);
+    v = finish(G, mk(G, "tosa.pad", 3,
+                     (RgValue *[]){t, shape_const(G, 2 * r, a), scalar_const(G, x->type->dtype, 0)}, NULL));
+    break;
+  default: /* tile */
+    for (int32_t i = 0; i < r; i++)
+      a[i] = rnd(&G->rng, 1, 2);
+    v = finish(G, mk(G, "tosa.tile", 2, (RgValue *[]){t, shape_const(G, r, a)}, NULL));
+    break;
+  }
+  if (chance(&G->rng, 70)) {
+    inverse_perm(r, p, inv);
+    v = transpose(G, v, inv);
+  }
+  push(G, v);
+}
+
 typedef void (*Motif)(Gen *G);
 static const Motif motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_binary, m_rescale_chain,
                                m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
                                m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const,
-                               m_select};
+                               m_select, m_canonical, m_axis_op, m_canonical, m_axis_op};
 enum { NUM_MOTIFS = sizeof motifs / sizeof motifs[0] };
 
 /* ---- the edge-dialect family (aten ops, the xnnpack pipeline) ---- */

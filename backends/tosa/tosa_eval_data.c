@@ -1,6 +1,6 @@
 /* backends/tosa/tosa_eval_data.c - TOSA 1.0 data-layout ops and reductions: const,
- * const_shape, reshape, transpose, pad, slice, concat, tile, reverse, and
- * reduce_sum/max/min/product/all/any plus argmax. Shapes are read from the
+ * const_shape, reshape, transpose, pad, slice, concat, tile, reverse,
+ * gather, scatter, and reduce_sum/max/min/product/all/any plus argmax. Shapes are read from the
  * `!tosa.shape` operands (tosa.const_shape) and checked against the static
  * result type, so a graph whose types lie is reported, not trusted. */
 #include <math.h>
@@ -37,32 +37,6 @@ static RgStatus dims_mismatch(RgInterp *ip, int32_t d, int64_t want, int64_t got
 
 /* ---- constants ---- */
 
-static RgStatus fill_from_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
-  if (!a || a->kind != RG_ATTR_DENSE)
-    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "values attribute is not a decodable dense<>");
-  uint32_t cnt = 0;
-  if (rg_dtype_is_float(a->type->dtype)) {
-    const double *v;
-    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
-      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
-    if (cnt != 1 && cnt != out->numel)
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
-                         (long long)out->numel);
-    for (int64_t i = 0; i < out->numel; i++)
-      rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
-  } else {
-    const int64_t *v;
-    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
-      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
-    if (cnt != 1 && cnt != out->numel)
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
-                         (long long)out->numel);
-    for (int64_t i = 0; i < out->numel; i++)
-      rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
-  }
-  return RG_OK;
-}
-
 static RgStatus op_const(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)in;
   const RgAttr *a = rg_node_attr(n, "values");
@@ -72,7 +46,7 @@ static RgStatus op_const(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
       (a->type->dtype != out->dtype && !(rg_elem_is_int(a->type->dtype) && out->ints)))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "values of type %s for a %s result",
                        a->type->text, rg_dtype_name(out->dtype));
-  return fill_from_dense(ip, a, out);
+  return rg_eval_fill_dense(ip, a, out);
 }
 
 /* ---- reshape, transpose ---- */
@@ -426,6 +400,79 @@ static RgStatus op_argmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   return RG_OK;
 }
 
+/* ---- gather, scatter ---- */
+
+/* GATHER(values[N,K,C], indices[N,W]) -> [N,W,C]: output[n,w,c] =
+ * values[n, indices[n,w], c]; REQUIRE each index in [0, K). */
+static RgStatus op_gather(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  const RgTensor *v = in[0], *ix = in[1];
+  RgStatus s = same_dtype(ip, v, out);
+  if (s != RG_OK)
+    return s;
+  if (v->rank != 3 || ix->rank != 2 || out->rank != 3 || !ix->ints ||
+      (ix->dtype != RG_DT_I32 && ix->dtype != RG_DT_I64))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "expects values [N,K,C], i32 indices [N,W]");
+  int64_t N = v->dims[0], K = v->dims[1], C = v->dims[2], W = ix->dims[1];
+  if (ix->dims[0] != N || out->dims[0] != N || out->dims[1] != W || out->dims[2] != C)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "shapes do not agree");
+  for (int64_t b = 0; b < N; b++)
+    for (int64_t w = 0; w < W; w++) {
+      int64_t k = ix->ints[b * W + w];
+      if (k < 0 || k >= K)
+        return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "index %lld outside [0, %lld) (REQUIRE)",
+                            (long long)k, (long long)K);
+      for (int64_t c = 0; c < C; c++)
+        copy_elem(out, (b * W + w) * C + c, v, (b * K + k) * C + c);
+    }
+  return RG_OK;
+}
+
+/* SCATTER(values_in[N,K,C], indices[N,W], input[N,W,C]) -> [N,K,C]: a copy
+ * of values_in with rows indices[n,w] replaced by input[n,w]; REQUIRE each
+ * index in [0, K) and no row written twice. */
+static RgStatus op_scatter(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  const RgTensor *v = in[0], *ix = in[1], *x = in[2];
+  RgStatus s = same_dtype(ip, v, out);
+  if (s == RG_OK)
+    s = same_dtype(ip, x, out);
+  if (s != RG_OK)
+    return s;
+  if (v->rank != 3 || ix->rank != 2 || x->rank != 3 || out->rank != 3 || !ix->ints ||
+      (ix->dtype != RG_DT_I32 && ix->dtype != RG_DT_I64))
+    return rg_eval_fail(ip, RG_INTERP_INVALID,
+                        "expects values_in [N,K,C], i32 indices [N,W], input [N,W,C]");
+  int64_t N = v->dims[0], K = v->dims[1], C = v->dims[2], W = ix->dims[1];
+  if (ix->dims[0] != N || x->dims[0] != N || x->dims[1] != W || x->dims[2] != C ||
+      out->dims[0] != N || out->dims[1] != K || out->dims[2] != C)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "shapes do not agree");
+  for (int64_t i = 0; i < out->numel; i++)
+    copy_elem(out, i, v, i);
+  size_t rows = (size_t)(N * K > 0 ? N * K : 1);
+  bool *written = rg_alloc(sizeof *written * rows);
+  if (!written)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+  memset(written, 0, sizeof *written * rows);
+  for (int64_t b = 0; b < N && s == RG_OK; b++)
+    for (int64_t w = 0; w < W && s == RG_OK; w++) {
+      int64_t k = ix->ints[b * W + w];
+      if (k < 0 || k >= K)
+        s = rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "index %lld outside [0, %lld) (REQUIRE)",
+                         (long long)k, (long long)K);
+      else if (written[b * K + k])
+        s = rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "row %lld written twice (REQUIRE)",
+                         (long long)k);
+      else {
+        written[b * K + k] = true;
+        for (int64_t c = 0; c < C; c++)
+          copy_elem(out, (b * K + k) * C + c, x, (b * W + w) * C + c);
+      }
+    }
+  rg_free(written);
+  return s;
+}
+
 /* The evaluators bound by eval(...) in the .ops declarations. */
 RG_EVAL_ONE_RESULT(tosa_eval_const, op_const, 0, 0)
 RG_EVAL_ONE_RESULT(tosa_eval_const_shape, op_const, 0, 0)
@@ -443,3 +490,5 @@ RG_EVAL_ONE_RESULT(tosa_eval_reduce_product, op_reduce_product, 1, 1)
 RG_EVAL_ONE_RESULT(tosa_eval_reduce_all, op_reduce_all, 1, 1)
 RG_EVAL_ONE_RESULT(tosa_eval_reduce_any, op_reduce_any, 1, 1)
 RG_EVAL_ONE_RESULT(tosa_eval_argmax, op_argmax, 1, 1)
+RG_EVAL_ONE_RESULT(tosa_eval_gather, op_gather, 2, 2)
+RG_EVAL_ONE_RESULT(tosa_eval_scatter, op_scatter, 3, 3)

@@ -405,23 +405,6 @@ static RgStatus op_negate(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
 
 /* ---- clamp ---- */
 
-static bool attr_number(const RgNode *n, const char *name, double *f, int64_t *iv) {
-  const RgAttr *a = rg_node_attr(n, name);
-  if (!a)
-    return false;
-  if (a->kind == RG_ATTR_INT) {
-    *iv = a->u.i;
-    *f = (double)a->u.i;
-    return true;
-  }
-  if (a->kind == RG_ATTR_FLOAT) {
-    *f = a->u.f;
-    *iv = (int64_t)a->u.f;
-    return true;
-  }
-  return false;
-}
-
 /* CLAMP: ERROR_IF(max_val < min_val). Floats: with nan_mode IGNORE a NaN
  * input gives min_val; with PROPAGATE it stays NaN. */
 static RgStatus op_clamp(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
@@ -432,10 +415,14 @@ static RgStatus op_clamp(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   if (a->dtype != out->dtype)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
   double fmin, fmax;
-  int64_t imin, imax;
-  if (!attr_number(n, "min_val", &fmin, &imin) || !attr_number(n, "max_val", &fmax, &imax))
+  int64_t imin = 0, imax = 0;
+  bool fl_min, fl_max;
+  if (!rg_eval_attr_number(n, "min_val", &fmin, &imin, &fl_min) ||
+      !rg_eval_attr_number(n, "max_val", &fmax, &imax, &fl_max))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "needs numeric min_val and max_val");
   if (is_int(a)) {
+    if (fl_min || fl_max)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "float min_val/max_val for an integer input");
     if (imax < imin)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "max_val < min_val");
     for (int64_t i = 0; i < a->numel; i++) {

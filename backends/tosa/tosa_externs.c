@@ -3,6 +3,7 @@
  * bit-exactly (docs/rescale.md has the arithmetic), and the constants the
  * rewrites build. Each returns false when it cannot decide, which keeps the
  * rule from firing. */
+#include <math.h>
 #include <string.h>
 #include "rules/builtin.h"
 
@@ -303,4 +304,274 @@ bool tosa_shape_values(RgRewriter *rw, RgInts shape, const RgAttr **out) {
   const RgType *t = rg_type_tensor(g, RG_DT_INDEX, 1, &n);
   *out = t ? rg_attr_dense_ints(g, t, shape.n, shape.v) : NULL;
   return *out != NULL;
+}
+
+/* ---- canonicalizations (rules/cleanup.rules) ---- */
+
+bool tosa_is_int(RgRewriter *rw, RgValue *v) {
+  (void)rw;
+  return v->type && v->type->kind == RG_TYPE_TENSOR && v->type->dtype != RG_DT_NONE &&
+         !rg_dtype_is_float(v->type->dtype);
+}
+
+bool tosa_ignores_nan(RgRewriter *rw, RgValue *v) {
+  (void)rw;
+  const RgNode *n = rg_value_def(v);
+  return n && v->type && rg_dtype_is_float(v->type->dtype) &&
+         rg_attr_eq_str(rg_node_attr(n, "nan_mode"), "IGNORE");
+}
+
+static bool attr_num(const RgAttr *a, double *out) {
+  if (a && a->kind == RG_ATTR_INT)
+    *out = (double)a->u.i;
+  else if (a && a->kind == RG_ATTR_FLOAT)
+    *out = a->u.f;
+  else
+    return false;
+  return true;
+}
+
+bool tosa_clamp_is_noop(RgRewriter *rw, RgValue *c) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(c);
+  double lo, hi;
+  if (!is_op(g, n, "tosa.clamp") || !c->type || !attr_num(rg_node_attr(n, "min_val"), &lo) ||
+      !attr_num(rg_node_attr(n, "max_val"), &hi))
+    return false;
+  RgDType dt = c->type->dtype;
+  if (rg_dtype_is_float(dt)) /* only [-inf, inf], and a NaN must stay NaN */
+    return isinf(lo) && lo < 0 && isinf(hi) && hi > 0 && !tosa_ignores_nan(rw, c);
+  int64_t tlo, thi;
+  return int_range(dt, false, &tlo, &thi) && lo <= (double)tlo && hi >= (double)thi;
+}
+
+bool tosa_zeros_like(RgRewriter *rw, RgValue *v, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  if (!v->type || v->type->kind != RG_TYPE_TENSOR || rg_type_numel(v->type) < 0)
+    return false;
+  int64_t zi = 0;
+  double zf = 0.0;
+  *out = rg_dtype_is_float(v->type->dtype) ? rg_attr_dense_floats(g, v->type, 1, &zf)
+                                           : rg_attr_dense_ints(g, v->type, 1, &zi);
+  return *out != NULL;
+}
+
+/* The sign of a constant's zero elements: 1 when it is a splat of -0.0,
+ * 0 for a splat of +0.0 (or an integer 0), -1 otherwise. */
+static int zero_splat_sign(RgGraph *g, const RgValue *z) {
+  const RgNode *n = rg_value_def(z);
+  const RgAttr *a = is_op(g, n, "tosa.const") ? rg_node_attr(n, "values") : NULL;
+  const double *fv;
+  const int64_t *iv;
+  uint32_t count;
+  bool is_float = z->type && rg_dtype_is_float(z->type->dtype);
+  if (a && is_float && rg_attr_dense_get_floats(g, a, &fv, &count) && count >= 1) {
+    for (uint32_t i = 0; i < count; i++)
+      if (fv[i] != 0.0 || signbit(fv[i]) != signbit(fv[0]))
+        return -1;
+    return signbit(fv[0]) ? 1 : 0;
+  }
+  if (a && !is_float && rg_attr_dense_get_ints(g, a, &iv, &count) && count >= 1) {
+    for (uint32_t i = 0; i < count; i++)
+      if (iv[i] != 0)
+        return -1;
+    return 0;
+  }
+  return -1;
+}
+
+/* Whether `v` can never hold -0.0 (integers never do). Round to nearest
+ * gives -0.0 from an addition only when both addends are -0.0, so a sum
+ * with one addend that is never -0.0 is not either, and accumulations that
+ * start at +0.0 (matmul, convolutions, reduce_sum) never produce it. Ops
+ * that only move data pass the question on to their input. */
+static bool never_negative_zero(RgGraph *g, const RgValue *v, int depth) {
+  if (!v->type || !rg_dtype_is_float(v->type->dtype))
+    return v->type && v->type->dtype != RG_DT_NONE;
+  const RgNode *n = rg_value_def(v);
+  if (!n || depth > 24)
+    return false;
+  const char *op = rg_op_name(g, n->op);
+  if (strcmp(op, "tosa.const") == 0) {
+    const double *fv;
+    uint32_t count;
+    if (!rg_attr_dense_get_floats(g, rg_node_attr(n, "values"), &fv, &count))
+      return false;
+    for (uint32_t i = 0; i < count; i++)
+      if (fv[i] == 0.0 && signbit(fv[i]))
+        return false;
+    return true;
+  }
+  static const char *const accumulating[] = {"tosa.matmul", "tosa.conv2d", "tosa.depthwise_conv2d",
+                                             "tosa.conv3d", "tosa.reduce_sum", "tosa.exp",
+                                             "tosa.sigmoid", "tosa.abs"};
+  for (size_t i = 0; i < sizeof accumulating / sizeof *accumulating; i++)
+    if (strcmp(op, accumulating[i]) == 0)
+      return true;
+  if (strcmp(op, "tosa.add") == 0 && n->num_operands == 2)
+    return never_negative_zero(g, n->operands[0].value, depth + 1) ||
+           never_negative_zero(g, n->operands[1].value, depth + 1);
+  if (strcmp(op, "tosa.sub") == 0 && n->num_operands == 2) /* a - b is -0.0 only for a = -0.0 */
+    return never_negative_zero(g, n->operands[0].value, depth + 1);
+  static const char *const moving[] = {"tosa.reshape", "tosa.transpose", "tosa.identity",
+                                       "tosa.slice", "tosa.tile", "tosa.reverse"};
+  for (size_t i = 0; i < sizeof moving / sizeof *moving; i++)
+    if (strcmp(op, moving[i]) == 0 && n->num_operands >= 1)
+      return never_negative_zero(g, n->operands[0].value, depth + 1);
+  return false;
+}
+
+bool tosa_add_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero) {
+  RgGraph *g = rg_rw_graph(rw);
+  int sign = zero_splat_sign(g, zero);
+  return sign == 1 || (sign == 0 && never_negative_zero(g, x, 0));
+}
+
+bool tosa_sub_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero) {
+  RgGraph *g = rg_rw_graph(rw);
+  int sign = zero_splat_sign(g, zero);
+  (void)x;
+  return sign == 0 || (sign == 1 && never_negative_zero(g, x, 0)); /* x - +0 = x + -0 */
+}
+
+bool tosa_reshaped_const(RgRewriter *rw, RgValue *c, RgValue *like, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(c);
+  const RgAttr *a = is_op(g, n, "tosa.const") ? rg_node_attr(n, "values") : NULL;
+  const RgType *t = like->type;
+  if (!a || a->kind != RG_ATTR_DENSE || !t || t->kind != RG_TYPE_TENSOR || !a->type ||
+      t->elem != a->type->elem || rg_type_numel(t) != rg_type_numel(a->type) || rg_type_numel(t) < 0)
+    return false;
+  /* Row-major order is what a reshape keeps: the same elements, retyped. */
+  const int64_t *iv;
+  const double *fv;
+  uint32_t count;
+  if (rg_dtype_is_float(t->dtype)) {
+    if (!rg_attr_dense_get_floats(g, a, &fv, &count))
+      return false;
+    *out = rg_attr_dense_floats(g, t, count, fv);
+  } else {
+    if (!rg_attr_dense_get_ints(g, a, &iv, &count))
+      return false;
+    *out = rg_attr_dense_ints(g, t, count, iv);
+  }
+  return *out != NULL;
+}
+
+/* ---- cost model of the sinking rules (docs/transpose.md) ---- */
+
+static const RgOpDesc *pass_desc(RgGraph *g, const RgPassDesc *p, const RgNode *n) {
+  const char *name = rg_op_name(g, n->op);
+  for (uint16_t k = 0; k < p->num_ops; k++)
+    if (p->op_descs[k] && strcmp(p->op_names[k], name) == 0)
+      return p->op_descs[k];
+  return NULL;
+}
+
+/* Ops a transpose sinks across: elementwise ones and RESCALE. */
+static bool sinkable(RgGraph *g, const RgPassDesc *p, const RgNode *n) {
+  const RgOpDesc *d = pass_desc(g, p, n);
+  return d && ((d->traits & RG_TRAIT_ELEMENTWISE) || is_op(g, n, "tosa.rescale"));
+}
+
+/* Whether `v` is a transpose, or becomes one when the transposes above it
+ * sink: a chain of single-input sinkable ops (unary, RESCALE) over one. */
+static bool transposed_above(RgGraph *g, const RgPassDesc *p, const RgValue *v) {
+  for (int depth = 0; depth < 16; depth++) {
+    const RgNode *d = rg_match_def(v);
+    if (!d)
+      return false;
+    if (is_op(g, d, "tosa.transpose"))
+      return true;
+    if (!sinkable(g, p, d) || d->num_operands == 0 ||
+        (!is_op(g, d, "tosa.rescale") && !(pass_desc(g, p, d)->traits & RG_TRAIT_UNARY)))
+      return false;
+    v = d->operands[0].value;
+  }
+  return false;
+}
+
+bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgPassDesc *p = rg_rw_pass(rw);
+  /* Searches the uses of `r`, through ops a transpose sinks across, for a
+   * transpose: there the sunk one composes with it or cancels (on a
+   * fan-out, inverse_pair bypasses it for that user); or for an op whose
+   * other operand is (or will be) transposed too, where both merge into
+   * one (sink_binary_same). When no path leads there, sinking would only
+   * move the transpose. The search is bounded; giving up means no. */
+  enum { MAX_VISIT = 256 };
+  const RgValue *stack[MAX_VISIT];
+  uint32_t sp = 0, visited = 0;
+  stack[sp++] = r;
+  while (sp) {
+    const RgValue *v = stack[--sp];
+    for (const RgUse *u = v->uses; u; u = u->next) {
+      const RgNode *user = u->user;
+      if (rg_node_is_frozen(user) || user->num_results != 1)
+        continue;
+      if (is_op(g, user, "tosa.transpose"))
+        return true;
+      if (!sinkable(g, p, user))
+        continue;
+      for (uint32_t i = 0; i < user->num_operands && user->num_operands > 1; i++)
+        if (user->operands[i].value != v && transposed_above(g, p, user->operands[i].value))
+          return true;
+      if (++visited == MAX_VISIT || sp == MAX_VISIT)
+        return false;
+      stack[sp++] = &user->results[0];
+    }
+  }
+  return false;
+}
+
+bool tosa_is_layout_op(RgRewriter *rw, RgValue *v) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *d = rg_match_def(v);
+  return is_op(g, d, "tosa.transpose") || is_op(g, d, "tosa.reshape");
+}
+
+bool tosa_widens(RgRewriter *rw, RgValue *out, RgValue *in) {
+  (void)rw;
+  if (!out->type || !in->type)
+    return true; /* unknown: assume the worst */
+  return rg_dtype_bits(out->type->dtype) > rg_dtype_bits(in->type->dtype);
+}
+
+/* ---- transposes across axis ops: the operands they permute ---- */
+
+/* The values of tosa.const_shape `cs`, which must hold `want` of them. */
+static bool shape_const_values(RgGraph *g, const RgValue *cs, uint32_t want, const int64_t **v) {
+  const RgNode *n = rg_value_def(cs);
+  uint32_t count;
+  if (!is_op(g, n, "tosa.const_shape") || !rg_attr_dense_get_ints(g, rg_node_attr(n, "values"), v, &count))
+    return false;
+  return count == want || (count == 1 && want == 1);
+}
+
+/* out[p[i] * k + j] = in[i * k + j]: the per-axis groups of k values of a
+ * shape operand of T(x, p), moved to the axes of x they belong to. */
+static bool scatter_groups(RgRewriter *rw, RgValue *cs, RgInts p, uint32_t k, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  const int64_t *in;
+  if (!rg_ints_is_perm(p) || !shape_const_values(g, cs, p.n * k, &in))
+    return false;
+  int64_t *w = rg_rw_scratch(rw, p.n * k);
+  if (!w)
+    return false;
+  for (uint32_t i = 0; i < p.n; i++)
+    for (uint32_t j = 0; j < k; j++)
+      w[p.v[i] * k + j] = in[i * k + j];
+  int64_t n = (int64_t)p.n * k;
+  const RgType *t = rg_type_tensor(g, RG_DT_INDEX, 1, &n);
+  *out = t ? rg_attr_dense_ints(g, t, (uint32_t)n, w) : NULL;
+  return *out != NULL;
+}
+
+bool tosa_shape_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **out) {
+  return scatter_groups(rw, cs, p, 1, out);
+}
+
+bool tosa_pairs_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **out) {
+  return scatter_groups(rw, cs, p, 2, out);
 }

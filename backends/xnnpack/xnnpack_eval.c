@@ -71,23 +71,9 @@ static RgStatus check_kind(RgInterp *ip, const RgTensor *in, const RgTensor *out
   return RG_OK;
 }
 
-/* A Scalar property: int, float or bool. */
+/* A Scalar property: int, float or bool; a float must be finite. */
 static bool attr_scalar(const RgNode *n, const char *name, double *f, int64_t *iv, bool *is_float) {
-  const RgAttr *a = rg_node_attr(n, name);
-  if (!a)
-    return false;
-  if (a->kind == RG_ATTR_FLOAT) {
-    *f = a->u.f;
-    *is_float = true;
-    return isfinite(*f);
-  }
-  if (a->kind == RG_ATTR_INT || a->kind == RG_ATTR_BOOL) {
-    *iv = a->kind == RG_ATTR_INT ? a->u.i : a->u.b;
-    *f = (double)*iv;
-    *is_float = false;
-    return true;
-  }
-  return false;
+  return rg_eval_attr_number(n, name, f, iv, is_float) && isfinite(*f);
 }
 
 static uint64_t u64(int64_t v) { return (uint64_t)v; }
@@ -98,7 +84,7 @@ static void store_float(RgTensor *out, int64_t i, float v) {
 
 /* ---- elementwise ---- */
 
-typedef enum { A_MUL, A_ADD } ArithOp;
+typedef enum { A_MUL, A_ADD, A_SUB, A_DIV } ArithOp;
 
 /* out = a OP (alpha * b), broadcast; `b` NULL means the scalar `sf`/`si`. */
 static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTensor *b, double sf,
@@ -119,9 +105,14 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
         float ay = (float)alpha_f * y; /* rounded before the add: no FMA */
         y = ay;
       }
-      float r = op == A_MUL ? x * y : x + y;
+      float r = op == A_MUL ? x * y : op == A_ADD ? x + y : op == A_SUB ? x - y : x / y;
       store_float(out, i, r);
+    } else if (op == A_DIV) {
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "true division into a %s result",
+                          rg_dtype_name(out->dtype));
     } else if (is_bool) {
+      if (op == A_SUB)
+        return rg_eval_fail(ip, RG_INTERP_INVALID, "subtraction of booleans");
       int64_t x = a->ints[oa] != 0, y = b ? b->ints[ob] != 0 : si != 0;
       if (has_alpha)
         y = y && alpha_i;
@@ -130,7 +121,7 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
       int64_t x = as_int(a, oa, out->dtype), y = b ? as_int(b, ob, out->dtype) : rg_elem_wrap(out->dtype, si);
       if (has_alpha)
         y = rg_elem_wrap(out->dtype, (int64_t)(u64(rg_elem_wrap(out->dtype, alpha_i)) * u64(y)));
-      uint64_t r = op == A_MUL ? u64(x) * u64(y) : u64(x) + u64(y);
+      uint64_t r = op == A_MUL ? u64(x) * u64(y) : op == A_ADD ? u64(x) + u64(y) : u64(x) - u64(y);
       out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)r);
     }
     if (out->rank)
@@ -155,7 +146,9 @@ static RgStatus op_mul_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in
   return arith(ip, A_MUL, in[0], NULL, f, iv, 1, 1, false, out);
 }
 
-static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+/* add.Tensor / sub.Tensor: x OP alpha * y. */
+static RgStatus add_sub_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out,
+                               ArithOp op) {
   double f = 1;
   int64_t iv = 1;
   bool isf = false;
@@ -165,7 +158,34 @@ static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in
   if (isf && out->ints)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "a float alpha with a %s result", rg_dtype_name(out->dtype));
   /* alpha == 1 is plain addition (torch skips the multiply too). */
-  return arith(ip, A_ADD, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
+  return arith(ip, op, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
+}
+
+static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return add_sub_tensor(ip, n, in, out, A_ADD);
+}
+
+static RgStatus op_sub_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return add_sub_tensor(ip, n, in, out, A_SUB);
+}
+
+/* div.Tensor: true division, always into a float result (integer operands
+ * are converted to it first). */
+static RgStatus op_div_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  return arith(ip, A_DIV, in[0], in[1], 0, 0, 1, 1, false, out);
+}
+
+/* clone: a copy (memory_format does not change values). */
+static RgStatus op_clone(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  if (!rg_tensor_same_type(in[0], out))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result types differ");
+  if (out->floats)
+    memcpy(out->floats, in[0]->floats, sizeof *out->floats * (size_t)out->numel);
+  else
+    memcpy(out->ints, in[0]->ints, sizeof *out->ints * (size_t)out->numel);
+  return RG_OK;
 }
 
 static RgStatus op_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
@@ -394,23 +414,58 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
   if (a->type->dtype != out->dtype)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "value of type %s for a %s result", a->type->text,
                        rg_dtype_name(out->dtype));
-  uint32_t cnt = 0;
-  if (out->floats) {
-    const double *v;
-    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
-      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
-    if (cnt != 1 && cnt != out->numel)
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
-    for (int64_t i = 0; i < out->numel; i++)
-      rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
-  } else {
-    const int64_t *v;
-    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
-      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
-    if (cnt != 1 && cnt != out->numel)
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt, (long long)out->numel);
-    for (int64_t i = 0; i < out->numel; i++)
-      rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
+  return rg_eval_fill_dense(ip, a, out);
+}
+
+/* ---- conversions and fills ---- */
+
+/* _to_copy: converts to the result's element type as torch's static_cast
+ * does: integers wrap, anything to bool is `!= 0`, integers to floats round
+ * to nearest even through f32 (c10::Half and BFloat16 are built from a
+ * float, so i64 -> f16 rounds twice), floats to integers truncate toward
+ * zero, and a NaN or out-of-range value is UNPREDICTABLE (undefined in
+ * C++). */
+static RgStatus op_to_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  const RgTensor *a = in[0];
+  if (a->rank != out->rank || a->numel != out->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result shapes differ");
+  for (int64_t i = 0; i < a->numel; i++) {
+    if (out->dtype == RG_DT_I1) {
+      out->ints[i] = a->ints ? a->ints[i] != 0 : a->floats[i] != 0;
+    } else if (out->ints && a->ints) {
+      out->ints[i] = rg_elem_wrap(out->dtype, a->ints[i]);
+    } else if (out->floats) {
+      float f = a->floats ? a->floats[i] : (float)a->ints[i];
+      store_float(out, i, f);
+    } else {
+      double t = trunc((double)a->floats[i]);
+      if (isnan(t) || t < (double)rg_elem_min(out->dtype) || t > (double)rg_elem_max(out->dtype))
+        return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "%g does not fit %s (undefined)",
+                            (double)a->floats[i], rg_dtype_name(out->dtype));
+      out->ints[i] = (int64_t)t;
+    }
+  }
+  return RG_OK;
+}
+
+/* full {size, fill_value}: every element is fill_value converted to the
+ * result's element type (a float value for an integer result is INVALID). */
+static RgStatus op_full(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)in;
+  double f = 0;
+  int64_t iv = 0;
+  bool isf = false;
+  if (!attr_scalar(n, "fill_value", &f, &iv, &isf))
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'fill_value' is not a finite int, float or bool");
+  if (isf && out->ints)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "a float fill_value with a %s result",
+                        rg_dtype_name(out->dtype));
+  for (int64_t i = 0; i < out->numel; i++) {
+    if (out->floats)
+      store_float(out, i, (float)f);
+    else
+      out->ints[i] = out->dtype == RG_DT_I1 ? iv != 0 : rg_elem_wrap(out->dtype, iv);
   }
   return RG_OK;
 }
@@ -419,6 +474,11 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
 RG_EVAL_ONE_RESULT(xnnpack_eval_mul_tensor, op_mul_tensor, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_mul_scalar, op_mul_scalar, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_add_tensor, op_add_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_sub_tensor, op_sub_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_div_tensor, op_div_tensor, 2, 2)
+RG_EVAL_ONE_RESULT(xnnpack_eval_clone, op_clone, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_to_copy, op_to_copy, 1, 1)
+RG_EVAL_ONE_RESULT(xnnpack_eval_full, op_full, 0, 0)
 RG_EVAL_ONE_RESULT(xnnpack_eval_relu, op_relu, 1, 1)
 RG_EVAL_ONE_RESULT(xnnpack_eval_bmm, op_bmm, 2, 2)
 RG_EVAL_ONE_RESULT(xnnpack_eval_mm, op_mm, 2, 2)

@@ -120,7 +120,7 @@ if awk '
   state == 1 && /^rule +fires$/ { state = 2; next }
   state == 2 && /^fuse_transposes\.inverse_pair +1$/ { fired = 1; next }
   state == 2 && /^=/ { state = 3 }
-  END { exit !(ok && total && rows == 5 && fired) }' "$tmp/st"; then
+  END { exit !(ok && total && rows == 6 && fired) }' "$tmp/st"; then
   pass stats-text
 else
   fail stats-text "$(oneline "$tmp/st" 9)"
@@ -129,9 +129,9 @@ fi
 sed -n '/^===-- pass execution timing --===$/,$p' "$tmp/st" >"$tmp/tp"
 if sed -n 2p "$tmp/tp" | grep -Eq '^  total: [0-9]+\.[0-9]{6} s$' &&
    sed -n 3p "$tmp/tp" | grep -Eq '^ +seconds +% +pass$' &&
-   [ "$(sed -n '4,$p' "$tmp/tp" | grep -Ec '^ +[0-9]+\.[0-9]{6} +[0-9]+\.[0-9]%  [a-z_]+( \(skipped\))?$')" = 5 ] &&
+   [ "$(sed -n '4,$p' "$tmp/tp" | grep -Ec '^ +[0-9]+\.[0-9]{6} +[0-9]+\.[0-9]%  [a-z_]+( \(skipped\))?$')" = 6 ] &&
    [ "$(sed -n '4,$p' "$tmp/tp" | awk '{ print $3 }' | tr '\n' ' ')" = \
-     "cleanup fuse_transposes fuse_rescales fuse_transposes cleanup " ]; then
+     "canonicalize cleanup fuse_transposes fuse_rescales fuse_transposes cleanup " ]; then
   pass time-passes
 else
   fail time-passes "$(oneline "$tmp/tp" 8)"
@@ -142,7 +142,7 @@ if command -v python3 >/dev/null 2>&1; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert isinstance(d["total_pass_seconds"], float) and isinstance(d["no_skip"], bool)
-assert [p["name"] for p in d["passes"]] == ["cleanup", "fuse_transposes", "fuse_rescales", "fuse_transposes", "cleanup"]
+assert [p["name"] for p in d["passes"]] == ["canonicalize", "cleanup", "fuse_transposes", "fuse_rescales", "fuse_transposes", "cleanup"]
 for p in d["passes"]:
     assert set(p) == {"name", "ran", "skipped", "rewrites", "seconds", "nodes_visited"}, p
     assert isinstance(p["ran"], bool) and isinstance(p["skipped"], bool) and p["ran"] != p["skipped"]
@@ -186,7 +186,7 @@ expect_rc exec-0 0 "" "$rgopt" --target ethos-u55 --verify-by-execution=0 "$pair
 expect_rc exec-abc 2 "verify-by-execution takes a number" "$rgopt" --verify-by-execution=abc "$pair"
 expect_rc exec-too-many 2 "from 0 to 1000" "$rgopt" --verify-by-execution=1001 "$pair"
 # An op without an evaluator is an error naming the op and its declaration.
-expect_rc exec-no-evaluator 1 "@copy: aten._to_copy (node [0-9]*): no evaluator: declared at backends/xnnpack/xnnpack.ops:[0-9]* without eval" \
+expect_rc exec-no-evaluator 1 "@copy: tosa.yield (node [0-9]*): no evaluator: declared at backends/tosa/tosa.ops:[0-9]* without eval" \
   "$rgopt" --target xnnpack --verify-by-execution tests/cli/no_evaluator.mlir -o "$tmp/null.out"
 expect_rc exec-undeclared 1 "@copy: my.op (node [0-9]*): undeclared op" \
   "$rgopt" --target xnnpack --verify-by-execution tests/cli/undeclared.mlir -o "$tmp/null.out"

@@ -132,7 +132,7 @@ if command -v make >/dev/null 2>&1 && [ -f "$RG_BUILD/gen/rules/builtin.stamp" ]
   make -C "$RG_ROOT" BUILD="$b" "$b/obj/gen/rules/builtin.o" >"$tmp/make2" 2>&1
   if grep -q -- '-c .*builtin\.c' "$tmp/make1" "$tmp/make2" || grep -q 'bin/rulegen' "$tmp/make2" ||
      ! grep -q 'bin/rulegen' "$tmp/make1"; then
-    echo "FAIL second-make-compiles-nothing: $(cat "$tmp/make1" "$tmp/make2" | grep -v 'ing directory' | head -n 5)"
+    echo "FAIL second-make-compiles-nothing: $(cat "$tmp/make1" "$tmp/make2" | grep -v 'ing directory' | tr '\n' '|' | head -c 2000)"
   else
     echo "PASS second-make-compiles-nothing"
   fi
@@ -182,4 +182,27 @@ if $rg -I $h -o "$tmp/my.c" --header "$tmp/my.h" --symbol my $h/my.rules; then
   fi
 else
   echo "FAIL hooks-generate"
+fi
+
+# Hostile rule text gives C that compiles in strict ISO C; user-chosen C
+# names that would not compile are rejected where they are declared.
+if $rg $inc -o "$tmp/hostile.c" tests/gen/hostile.rules 2>"$tmp/err"; then
+  for cc in gcc clang; do
+    if ! command -v $cc >/dev/null 2>&1; then echo "SKIP hostile-compiles-$cc: $cc not installed"; continue; fi
+    if $cc -std=c11 -pedantic -Wall -Wextra -Werror -Wtrigraphs -Iruntime/include -c "$tmp/hostile.c" \
+         -o "$tmp/hostile.o" 2>"$tmp/err"; then
+      echo "PASS hostile-compiles-$cc"
+    else
+      echo "FAIL hostile-compiles-$cc: $(head -n 3 "$tmp/err")"
+    fi
+  done
+else
+  echo "FAIL hostile-compiles: rulegen: $(head -n 3 "$tmp/err")"
+fi
+$rg $inc -o "$tmp/reserved.c" tests/gen/reserved.rules 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && cmp -s "$tmp/err" tests/gen/reserved.err && [ ! -e "$tmp/reserved.c" ]; then
+  echo "PASS reserved-names"
+else
+  echo "FAIL reserved-names: status $rc: $(diff tests/gen/reserved.err "$tmp/err" | head -n 5)"
 fi

@@ -6,11 +6,12 @@ cd "$RG_ROOT" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
-# A library built with sanitizers (make asan) needs them in programs too.
+# A library built with sanitizers (make asan) or coverage counters (make
+# coverage) needs the same in the programs that link it.
 san=
-if nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q ' U __asan_'; then
-  san="-fsanitize=address,undefined"
-fi
+syms=$(nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -o ' U __\(asan\|gcov\)_' | sort -u)
+case $syms in *asan*) san="-fsanitize=address,undefined" ;; esac
+case $syms in *gcov*) san="$san --coverage" ;; esac
 
 # ---- public headers ----
 for h in runtime/include/rulegen/*.h; do
@@ -51,15 +52,10 @@ CXX
   fi
 fi
 
-# ---- docs/embedding.md: the first C program, against the built-in rules ----
+# ---- docs/embedding.md: the first C program, against the built-in rules
+# (its pipeline [0] becomes the ethos_u55 pipeline, named) ----
 sed -n '/^```c$/,/^```$/p' docs/embedding.md | sed '1d;/^```$/,$d' |
-  sed 's/my_rules\.h/rules\/builtin.h/; s/rg_pipelines_my_rules/rg_pipelines_builtin/' >"$tmp/embed.c"
-# The built-in set holds several pipelines: take ethos_u55, not the first.
-sed -i 's/rg_pipelines_builtin\[0\];/rg_pipelines_builtin[0];\
-  for (int i = 0; rg_pipelines_builtin[i]; i++)\
-    if (strcmp(rg_pipelines_builtin[i]->name, "ethos_u55") == 0)\
-      pl = rg_pipelines_builtin[i];/; s/#include <stdio.h>/#include <stdio.h>\
-#include <string.h>/' "$tmp/embed.c"
+  sed 's/my_rules\.h/rules\/builtin.h/; s/rg_pipelines_my_rules\[0\]/\&rg_pipeline_builtin__ethos_u55/' >"$tmp/embed.c"
 if $cc -std=c11 -Wall -Wextra -Werror $san -Iruntime/include -I"$RG_BUILD/gen" "$tmp/embed.c" \
     "$RG_BUILD/obj/gen/rules/builtin.o" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm \
     -o "$tmp/embed" 2>"$tmp/err" &&
@@ -89,6 +85,14 @@ for f in bin/rulegen bin/rgopt bin/rgdiff lib/librulegen.a lib/librulegen.so inc
     lib/pkgconfig/rulegen.pc lib/cmake/rulegen/rulegenConfig.cmake share/man/man1/rgopt.1; do
   [ -e "$prefix/$f" ] && echo "PASS installed:$f" || echo "FAIL installed:$f: missing"
 done
+# The shared library exports the API and the shipped targets' hooks only
+# (tool-inserted names, which start with '_', aside): a target's hooks carry
+# its folder's name (backends/NAME), the helpers of backends/common `shape_`.
+targets=$(for d in backends/*/; do basename "$d"; done | grep -v '^common$' | sed 's/.*/-e ^&_/' | tr '\n' ' ')
+# shellcheck disable=SC2086
+extra=$(nm -D --defined-only "$prefix/lib/librulegen.so" 2>/dev/null | awk '{print $3}' |
+  grep -v -e '^_' -e '^rg_' -e '^shape_' $targets | head -n 5 | tr '\n' ' ')
+[ -z "$extra" ] && echo "PASS exports" || echo "FAIL exports: internal symbols exported: $extra"
 soname=$(objdump -p "$prefix/lib/librulegen.so" 2>/dev/null | sed -n 's/^ *SONAME *//p')
 case $soname in
   librulegen.so.[0-9]*) echo "PASS soname" ;;
@@ -138,6 +142,35 @@ if command -v pkg-config >/dev/null 2>&1; then
       >"$tmp/out" 2>&1; then
     echo "PASS example-make"
     run_example make "$tmp/mk/my-npu-opt"
+    # A C++ main over the C rule set: the generated header gives C linkage.
+    if [ -n "$cxx" ]; then
+      printf '%s\n' '#include "rulegen/opt.h"' '#include "my_npu.h"' \
+        'int main(int argc, char **argv) {' \
+        '  const RgOptTarget t = {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu};' \
+        '  return rg_opt_main(argc, argv, &t, 1);' '}' >"$tmp/mk/main.cc"
+      if $cxx -std=c++11 -Wall -Wextra -Werror $san $(pkg-config --cflags rulegen) -I"$tmp/mk" "$tmp/mk/main.cc" \
+          "$tmp/mk/my_npu.o" "$tmp/mk/my_npu_hooks.o" $(pkg-config --libs rulegen) -Wl,-rpath,"$prefix/lib" \
+          -o "$tmp/mk/cxx-opt" 2>"$tmp/err" &&
+          "$tmp/mk/cxx-opt" --target my-npu "$example/graphs/add_relu.mlir" 2>"$tmp/err" | grep -q my_npu.add_relu; then
+        echo "PASS example-c++-main"
+      else
+        echo "FAIL example-c++-main: $(head -n 3 "$tmp/err" | tr '\n' '|')"
+      fi
+    fi
+    # A hook whose signature differs from the generated declaration (an
+    # int where the generated code passes a uint32_t) does not compile.
+    sed 's/RgTensor \*out, uint32_t num_out) {/RgTensor *out, int num_out) {/' "$example/my_npu_hooks.c" \
+      >"$tmp/mk/wrong_hooks.c"
+    if ! grep -q 'int num_out) {' "$tmp/mk/wrong_hooks.c"; then
+      echo "FAIL hook-signature-checked: the test could not plant the mismatch"
+    elif $cc -std=c11 -c $(pkg-config --cflags rulegen) -I"$tmp/mk" "$tmp/mk/wrong_hooks.c" \
+        -o "$tmp/mk/wrong.o" 2>"$tmp/err"; then
+      echo "FAIL hook-signature-checked: a mismatched evaluator compiled"
+    elif grep -q 'conflicting types.*my_npu_eval' "$tmp/err"; then
+      echo "PASS hook-signature-checked"
+    else
+      echo "FAIL hook-signature-checked: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+    fi
   else
     echo "FAIL example-make: $(tail -n 3 "$tmp/out" | tr '\n' '|')"
   fi
@@ -171,7 +204,7 @@ fi
 mkdir -p "$tmp/home"
 {
   echo 'set -e'
-  [ -n "$san" ] && printf 'cmake() { case $1 in -S) command cmake "$@" -DCMAKE_C_FLAGS=%s -DCMAKE_EXE_LINKER_FLAGS=%s ;; *) command cmake "$@" ;; esac; }\n' "$san" "$san"
+  [ -n "$san" ] && printf 'cmake() { case $1 in -S) command cmake "$@" "-DCMAKE_C_FLAGS=%s" "-DCMAKE_EXE_LINKER_FLAGS=%s" ;; *) command cmake "$@" ;; esac; }\n' "$san" "$san"
   sed -n '/^```sh$/,/^```$/p' docs/tutorial.md | grep -v '^```'
 } >"$tmp/tutorial.sh"
 if ! command -v cmake >/dev/null 2>&1; then
@@ -188,6 +221,85 @@ for f in my_npu.ops my_npu.rules my_npu_hooks.c my_npu_opt.c CMakeLists.txt grap
     echo "FAIL tutorial-file:$f: the tutorial's differs from examples/my_npu/$f"
   fi
 done
+
+# ---- three rule sets in one tool: the shipped ethos-u55 pipeline and
+# my_npu both compile fuse_transposes, and a third set has a cleanup of
+# its own like ethos-u55's; they link together and all run ----
+two="$tmp/two"
+mkdir -p "$two"
+cat >"$two/main.c" <<'C'
+#include "rulegen/opt.h"
+#include "ethos_u55.h"
+#include "my_npu.h"
+#include "other.h"
+int main(int argc, char **argv) {
+  const RgOptTarget sets[] = {
+      {"ethos_u55", rg_pipelines_ethos_u55, rg_passes_ethos_u55, rg_ops_ethos_u55, rg_num_ops_ethos_u55},
+      {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu},
+      {"other", rg_pipelines_other, rg_passes_other, rg_ops_other, rg_num_ops_other}};
+  return rg_opt_main(argc, argv, sets, 3);
+}
+C
+cat >"$two/other.rules" <<'R'
+import "tosa.ops"
+pass cleanup "Another pass called cleanup" {
+  rule abs_abs: (tosa.abs (tosa.abs x)) => (tosa.abs x)
+}
+pipeline other = [cleanup]
+R
+if "$prefix/bin/rulegen" -o "$two/ethos_u55.c" --header "$two/ethos_u55.h" --symbol ethos_u55 \
+      "$prefix/share/rulegen/ethos_u55/pipeline.rules" 2>"$tmp/err" &&
+    "$prefix/bin/rulegen" -I "$example" -o "$two/my_npu.c" --header "$two/my_npu.h" --symbol my_npu \
+      "$example/my_npu.rules" 2>>"$tmp/err" &&
+    "$prefix/bin/rulegen" -o "$two/other.c" --header "$two/other.h" --symbol other "$two/other.rules" 2>>"$tmp/err" &&
+    $cc -std=c11 -Wall -Wextra -Werror $san -I"$prefix/include" -I"$two" "$two/main.c" "$two/ethos_u55.c" \
+      "$two/my_npu.c" "$two/other.c" "$example/my_npu_hooks.c" "$prefix/lib/librulegen.a" -lm -o "$two/tool" \
+      2>>"$tmp/err"; then
+  echo "PASS two-sets-link"
+  if "$two/tool" --target ethos-u55 --verify-by-execution tests/examples/nchw_block.mlir -o "$two/a.mlir" \
+        2>"$tmp/err" && grep -q 'verified by execution' "$tmp/err" &&
+      "$two/tool" --target my-npu --verify-by-execution "$example/graphs/nchw_relu.mlir" -o "$two/b.mlir" \
+        2>"$tmp/err" && grep -q 'verified by execution' "$tmp/err" && grep -q '"my_npu.relu"' "$two/b.mlir" &&
+      ! grep -q '"tosa.transpose"' "$two/b.mlir"; then
+    echo "PASS two-sets-run"
+  else
+    echo "FAIL two-sets-run: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+  fi
+  # A pass only a pipeline runs (imported) is still known by name.
+  if "$two/tool" --list | grep -q '^  my_npu:fuse_transposes' &&
+      "$two/tool" --target my-npu --isolate-rule fuse_transposes.identity "$example/graphs/nchw_relu.mlir" \
+        -o "$two/c.mlir" 2>"$tmp/err" && grep -q '"tosa.transpose"' "$two/c.mlir"; then
+    echo "PASS imported-pass-known"
+  else
+    echo "FAIL imported-pass-known: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+  fi
+  # Both cleanups run, each named by its set; the bare name is ambiguous
+  # (fuse_transposes is not: both sets compiled the same shipped pass).
+  printf '%s\n' '"builtin.module"() ({' \
+    '  "func.func"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = "f"}> ({' \
+    '  ^bb0(%a: tensor<4xf32>):' \
+    '    %0 = "tosa.abs"(%a) : (tensor<4xf32>) -> tensor<4xf32>' \
+    '    %1 = "tosa.abs"(%0) : (tensor<4xf32>) -> tensor<4xf32>' \
+    '    "func.return"(%1) : (tensor<4xf32>) -> ()' \
+    '  }) : () -> ()' '}) : () -> ()' >"$two/abs.mlir"
+  if "$two/tool" --passes other:cleanup --verify-by-execution "$two/abs.mlir" -o "$two/d.mlir" 2>"$tmp/err" &&
+      [ "$(grep -c '"tosa.abs"' "$two/d.mlir")" = 1 ] &&
+      "$two/tool" --passes ethos_u55:cleanup,fuse_transposes "$two/abs.mlir" -o "$two/e.mlir" 2>"$tmp/err" &&
+      [ "$(grep -c '"tosa.abs"' "$two/e.mlir")" = 2 ]; then
+    echo "PASS same-pass-name-both-run"
+  else
+    echo "FAIL same-pass-name-both-run: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+  fi
+  "$two/tool" --passes cleanup "$two/abs.mlir" >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ $rc = 2 ] && grep -q "pass 'cleanup' is in rule sets 'ethos_u55' and 'other': name one as SET:cleanup" "$tmp/err"; then
+    echo "PASS same-pass-name-ambiguous"
+  else
+    echo "FAIL same-pass-name-ambiguous: exit $rc: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+  fi
+else
+  echo "FAIL two-sets-link: $(head -n 3 "$tmp/err" | tr '\n' '|')"
+fi
 
 # ---- make uninstall removes all of it ----
 make -s -C "$RG_ROOT" BUILD="$build" uninstall PREFIX="$prefix" >"$tmp/out" 2>&1

@@ -4,8 +4,8 @@
 # run (random edge-dialect graphs, the xnnpack pipeline); the regression
 # graphs of tests/verify/ (each a miscompile rgdiff once found) through both
 # pipelines with --verify-by-execution; the MobileNetV2 of ../shared/models
-# through both pipelines; and mlir-opt-22 acceptance of everything rgopt
-# writes for the tests/mlir/roundtrip corpus. `make verify` runs rgdiff on
+# through both pipelines and BERT through ethos-u55; and mlir-opt-22
+# acceptance of everything rgopt writes for the tests/mlir/roundtrip corpus. `make verify` runs rgdiff on
 # 10,000 graphs of each family.
 cd "$RG_ROOT" || exit 1
 rgopt="$RG_BUILD/bin/rgopt"
@@ -143,6 +143,19 @@ elif [ -n "$asan" ] && [ -z "$RG_VERIFY_SLOW" ]; then
   echo "SKIP mobilenetv2: runs in the non-ASan suite only (set RG_VERIFY_SLOW=1 to force)"
 else
   through mobilenetv2 "$model" 1
+fi
+
+# ---- BERT: gather with argument indices (the inputs are redrawn in [0, 1]) ----
+model="$RG_ROOT/../shared/models/bert_base_seq5.generic.mlir"
+if [ ! -f "$model" ]; then
+  echo "SKIP exec:bert: $model not found"
+elif [ -n "$asan" ] && [ -z "$RG_VERIFY_SLOW" ]; then
+  echo "SKIP exec:bert: runs in the non-ASan suite only (set RG_VERIFY_SLOW=1 to force)"
+elif "$rgopt" --target ethos-u55 --verify-by-execution=1 "$model" -o "$tmp/bert.mlir" 2>"$tmp/err" &&
+     grep -q 'verified by execution: 1 run' "$tmp/err"; then
+  pass "exec:bert:ethos-u55"
+else
+  fail "exec:bert:ethos-u55" "$(head -n 3 "$tmp/err")"
 fi
 
 # ---- every roundtrip graph through both pipelines is accepted ----

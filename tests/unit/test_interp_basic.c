@@ -104,6 +104,34 @@ static void test_unknown_op(void) {
   tb_free(&t);
 }
 
+/* ---- memory exhaustion is reported as such ---- */
+
+static void *small_alloc(void *user, void *ptr, size_t size) {
+  (void)user;
+  if (size == 0) {
+    free(ptr);
+    return NULL;
+  }
+  return size > ((size_t)1 << 20) ? NULL : realloc(ptr, size);
+}
+
+static void test_out_of_memory(void) {
+  TB t;
+  tb_init(&t);
+  RgValue *x = tb_arg(&t, "tensor<1xi32>");
+  RgValue *y = tb_op(&t, "tosa.tile", "tensor<1048576xi32>", 2,
+                     (RgValue *[]){x, tb_shape(&t, 1, I64S(1048576))});
+  tb_return(&t, 1, &y);
+  RgTensor in = tb_in_i(RG_DT_I32, 1, I64S(1), I64S(7));
+  rg_set_allocator(small_alloc, NULL);
+  RgStatus s = tb_run(&t, &in, 1);
+  rg_set_allocator(NULL, NULL);
+  CHECK(s == RG_ERR_NOMEM && t.kind == RG_INTERP_NOMEM);
+  CHECK(strstr(t.err, "tosa.tile (node") && strstr(t.err, "out of memory for result 0"));
+  rg_tensor_release(&in);
+  tb_free(&t);
+}
+
 /* ---- evaluators bound through a registry of the test's own ---- */
 
 /* my.twice(x) = 2 * x, with a second result x + 1: a user's op. */
@@ -639,6 +667,7 @@ int main(void) {
   RUN(test_round_to_half_types);
   RUN(test_unknown_op);
   RUN(test_user_registry);
+  RUN(test_out_of_memory);
   RUN(test_input_mismatch);
   RUN(test_find_func);
   RUN(test_const_add_broadcast);

@@ -72,6 +72,10 @@ RG_API bool rg_eval_attr_enum_is(const RgNode *n, const char *name, const char *
  * exactly in *iv (may be NULL); *is_float (may be NULL) tells which. */
 RG_API bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *iv,
                                 bool *is_float);
+/* Fills out from a `dense<...>` attribute: one element per element of out,
+ * or a splat. UNSUPPORTED when it cannot be decoded, INVALID for another
+ * element count. */
+RG_API RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out);
 /* nan_mode: true for IGNORE, false for PROPAGATE (the default). */
 RG_API bool rg_eval_nan_ignore(const RgNode *n);
 
@@ -128,7 +132,8 @@ RG_API RgStatus rg_eval_take_results(RgInterp *ip, RgTensor *vals, uint32_t n, R
  * run (the entry point of constant folding). On success *out is an array
  * of n->num_results tensors, typed from the result types, to free with
  * rg_tensor_array_free; on failure *out is NULL and err (may be NULL)
- * holds the message. Nodes with regions are evaluated too. */
+ * holds the message. A node with regions runs them too, as long as they
+ * use no value defined outside them (those have no tensor here). */
 RG_API RgStatus rg_interp_eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in,
                                     uint32_t num_in, RgTensor **out, char *err, size_t errlen);
 

@@ -22,7 +22,8 @@ extern "C" {
  *    sign-extended and unsigned ones zero-extended from their width;
  *  - f32, f16 and bf16 live in `floats`; every stored value is exactly
  *    representable in the element type (results are rounded to it).
- * A `!tosa.shape<N>` value is a rank-1 RG_DT_INDEX tensor of N entries.
+ * A dialect's shape value (`!tosa.shape<N>`, any `!<dialect>.shape<N>`) is
+ * a rank-1 RG_DT_INDEX tensor of N entries.
  * The interpreter allocates data through rg_alloc; release a tensor with
  * rg_tensor_release (or an array of them with rg_tensor_array_free). */
 typedef struct RgTensor {
@@ -38,7 +39,7 @@ typedef struct RgTensor {
  * interpreter cannot hold (f64, non-builtin) or a bad shape. */
 RG_API RgStatus rg_tensor_init(RgTensor *t, RgDType dt, int32_t rank, const int64_t *dims);
 /* Same, with element type and shape from a static ranked tensor type (or a
- * builtin scalar type: rank 0, or `!tosa.shape<N>`). */
+ * builtin scalar type: rank 0, or a `!<dialect>.shape<N>`). */
 RG_API RgStatus rg_tensor_init_type(RgTensor *t, const RgType *type);
 RG_API RgStatus rg_tensor_copy(RgTensor *dst, const RgTensor *src);
 RG_API void rg_tensor_release(RgTensor *t);
@@ -58,6 +59,8 @@ RG_API RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t see
 RG_API RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed,
                                        double lo, double hi);
 
+/* Same element type and shape. */
+RG_API bool rg_tensor_same_type(const RgTensor *a, const RgTensor *b);
 /* Bitwise equality: same element type, shape and bits (NaN equals NaN
  * when the bits agree; -0.0 differs from +0.0). */
 RG_API bool rg_tensor_equal(const RgTensor *a, const RgTensor *b);
@@ -121,6 +124,11 @@ RG_API RgInterpError rg_interp_last_error(const RgInterp *ip);
  * static tensor of a supported element type. */
 RG_API RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
                                         uint32_t *n);
+/* Same with every argument drawn from [lo, hi] (rg_tensor_random_range):
+ * e.g. [0, 1] for graphs whose integer arguments are indices (gather) and
+ * whose full-range inputs break a REQUIRE. */
+RG_API RgStatus rg_interp_random_inputs_range(const RgNode *func, uint64_t seed, double lo,
+                                              double hi, RgTensor **inputs, uint32_t *n);
 
 /* True when one of the interpreter's registries binds an evaluator to the
  * op name. */

@@ -17,18 +17,18 @@ extern "C" {
  * generates, named after NAME (rg_pipelines_NAME, rg_passes_NAME,
  * rg_ops_NAME, rg_num_ops_NAME). */
 typedef struct RgOptTarget {
-  const char *name;                       /* NAME, shown by --list */
+  const char *name;                       /* NAME: --list, SET:name */
   const RgPipelineDesc *const *pipelines; /* NULL-terminated; --target */
   const RgPassDesc *const *passes;        /* NULL-terminated; --passes */
   const RgOpDesc *ops;                    /* its op registry */
   uint32_t num_ops;
 } RgOptTarget;
 
-/* Parses argv as rgopt does and runs it over the n rule sets (a pass or
- * pipeline name found in several is taken from the first). The program
- * name in messages is the last component of argv[0]. Returns the exit
- * status: 0 success; 1 bad input, a failing pipeline or a failed write;
- * 2 bad usage. */
+/* Parses argv as rgopt does and runs it over the n rule sets; a pass or
+ * target name that two sets use for different things must be written
+ * SET:name. The program name in messages is the last component of
+ * argv[0]. Returns the exit status: 0 success; 1 bad input, a failing
+ * pipeline or a failed write; 2 bad usage. */
 RG_API int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n);
 
 #ifdef __cplusplus

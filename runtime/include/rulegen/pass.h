@@ -22,6 +22,7 @@ extern "C" {
 
 typedef struct RgRewriter RgRewriter;
 typedef struct RgPassDesc RgPassDesc;
+typedef struct RgRunOptions RgRunOptions;
 
 /* Shape inference hook of an op: fills results[i] with the type of each
  * result of `n` from its operand types and attributes. Returns RG_OK, or an
@@ -56,7 +57,8 @@ enum {
   RG_TRAIT_TERNARY = 1u << 3,
   RG_TRAIT_COMMUTATIVE = 1u << 4,
   RG_TRAIT_LAYOUT_AGNOSTIC = 1u << 5,
-  RG_TRAIT_CONSTANT = 1u << 6
+  RG_TRAIT_CONSTANT = 1u << 6,
+  RG_TRAIT_PURE = 1u << 7 /* no side effects: equal operands give equal results */
 };
 
 /* Target-op condition. A requirement says: the live, unfrozen nodes whose op
@@ -98,6 +100,8 @@ struct RgPassDesc {
   const uint16_t *req_ops;
   const RgOpReq *reqs;
   RgMatchFn match;
+  uint16_t num_attr_names;   /* attribute names the matcher compares by id */
+  const char *const *attr_names;
 };
 
 /* ---- rewriter: what generated matchers call ---- */
@@ -105,6 +109,10 @@ struct RgPassDesc {
 /* Graph op id of local op `k` of the running pass. */
 RG_API RgOpId rg_rw_op(const RgRewriter *rw, uint16_t k);
 RG_API RgGraph *rg_rw_graph(RgRewriter *rw);
+/* The running pass (its op table carries the ops' registry entries) and
+ * the options of the run, for externs that need them. */
+RG_API const RgPassDesc *rg_rw_pass(const RgRewriter *rw);
+RG_API const RgRunOptions *rg_rw_options(const RgRewriter *rw);
 /* False when the rule is disabled (or another rule is isolated). */
 RG_API bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule);
 /* True when explain mode is on for this root; generated code then reports
@@ -151,6 +159,17 @@ static inline RgNode *rg_match_def(const RgValue *v) {
   return n && v->index == 0 && !rg_node_is_frozen(n) ? n : NULL;
 }
 
+/* The pass's attribute names (RgPassDesc.attr_names) as the graph interns
+ * them: the id of an attribute name is its interned pointer, so matchers
+ * find an attribute by comparing pointers, never strings. */
+RG_API const char *const *rg_rw_attr_ids(const RgRewriter *rw);
+static inline const RgAttr *rg_match_attr(const RgNode *n, const char *id) {
+  for (uint16_t i = 0; i < n->num_attrs; i++)
+    if (n->attrs[i].name == id)
+      return n->attrs[i].value;
+  return NULL;
+}
+
 /* ---- guard helpers ---- */
 
 /* An int array computed by a guard. Storage comes from the rewriter's
@@ -186,7 +205,7 @@ typedef struct RgPassStats {
   uint32_t *rule_fires; /* num_rules entries */
 } RgPassStats;
 
-typedef struct RgRunOptions {
+struct RgRunOptions {
   bool no_skip;        /* measurement: run every pass, visit every node */
   bool verify_each;    /* run the verifier after each pass */
   uint32_t budget_factor; /* rewrites allowed per node (0: default 16) */
@@ -204,13 +223,25 @@ typedef struct RgRunOptions {
   void (*on_rewrite)(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule,
                      RgNode *const *nodes, uint32_t n, bool after);
   void *observe_user;
-} RgRunOptions;
+  /* When set, identical pure ops of this registry are merged
+   * (rg_graph_dedup) before the first pass and after every pass that
+   * rewrote, so that the rules see one node per distinct value. */
+  const RgOpDesc *dedup_ops;
+  uint32_t dedup_num_ops;
+  /* Largest constant (in elements) that constant folding may create;
+   * 0: RG_FOLD_MAX_ELEMS_DEFAULT. Rules read it with rg_rw_options. */
+  uint64_t fold_max_elems;
+};
+
+#define RG_FOLD_MAX_ELEMS_DEFAULT 65536
 
 typedef struct RgRunStats {
   uint32_t num_passes;
   RgPassStats *passes; /* one per pass of the pipeline */
   double total_seconds;
   uint64_t total_visited;
+  uint32_t dedup_merged; /* nodes removed by deduplication */
+  double dedup_seconds;
 } RgRunStats;
 
 RG_API void rg_run_options_init(RgRunOptions *o);
@@ -224,6 +255,13 @@ RG_API RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uin
                                 const RgRunOptions *opt, RgRunStats *stats,
                                 char *err, size_t errlen);
 RG_API void rg_run_stats_free(RgRunStats *s);
+
+/* Merges identical nodes: same op (declared pure in `ops`, no regions, not
+ * frozen), same block, same operands, attributes and result types. The
+ * later node's uses move to the earlier one and it is erased; one sweep in
+ * program order also merges what the merges make identical. *merged counts
+ * the erased nodes. */
+RG_API RgStatus rg_graph_dedup(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, uint32_t *merged);
 
 /* Named pipelines and passes linked into a program (generated tables). */
 typedef struct RgPipelineDesc {

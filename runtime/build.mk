@@ -37,7 +37,7 @@ $(BUILD)/gen/runtime/mlir_lexer.c: runtime/mlir_lexer.re
 $(BUILD)/obj/gen/runtime/mlir_lexer.o $(BUILD)/obj/runtime/mlir_read.o $(BUILD)/obj/runtime/mlir_attr_read.o $(BUILD)/obj/runtime/mlir_pretty.o: $(BUILD)/gen/runtime/mlir_grammar.h
 
 # Seed corpus of the MLIR reader's fuzz harness (tests/fuzz/fuzz_mlir.c).
-FUZZ_SEEDS_mlir = tests/mlir/roundtrip tests/mlir/errors tests/mlir/pretty
+FUZZ_SEEDS_mlir = tests/mlir/roundtrip tests/mlir/errors tests/mlir/pretty tests/mlir/pretty_out
 export FUZZ_SEEDS_mlir
 
 # lemon's template declares the %extra_context variable in every function,

@@ -130,6 +130,14 @@ void *rg_arena_zalloc(RgArena *a, size_t size) {
   return p;
 }
 
+char *rg_strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = rg_alloc(n);
+  if (d)
+    memcpy(d, s, n);
+  return d;
+}
+
 char *rg_arena_strdup(RgArena *a, const char *s, size_t len) {
   char *p = rg_arena_alloc(a, len + 1);
   if (!p)

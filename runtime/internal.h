@@ -35,6 +35,8 @@ void rg_arena_free(RgArena *a);
 void *rg_arena_alloc(RgArena *a, size_t size);          /* 8-byte aligned */
 void *rg_arena_zalloc(RgArena *a, size_t size);
 char *rg_arena_strdup(RgArena *a, const char *s, size_t len); /* NUL-terminated */
+/* A heap copy of s (rg_free it); NULL when out of memory. */
+char *rg_strdup(const char *s);
 size_t rg_arena_bytes(const RgArena *a);
 
 /* Growable byte buffer. `oom` latches the first allocation failure so that

@@ -236,6 +236,9 @@ void mlir_pretty_while_open(MlirParser *p, const MlirTok *brace);
 /* An attribute of the current dict entry `key`: a pending bare enum word
  * becomes its dialect attribute; anything else is returned unchanged. */
 const RgAttr *mlir_pretty_entry(MlirParser *p, const char *key, const RgAttr *a);
+/* Does the TOSA op `name` have a `nan_mode` property that defaults to
+ * PROPAGATE (left out of the custom form)? */
+bool mlir_tosa_nan_mode_defaults(const char *name, size_t len);
 /* Text that is not MLIR text (bytecode, executables, archives): a
  * description of what it is, or NULL. */
 const char *mlir_binary_kind(const char *text, size_t len);

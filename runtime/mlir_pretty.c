@@ -110,6 +110,13 @@ static const char *const tosa_nan_mode[] = {
   "tosa.max_pool2d", "tosa.reduce_max", "tosa.reduce_min",
 };
 
+bool mlir_tosa_nan_mode_defaults(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof tosa_nan_mode / sizeof *tosa_nan_mode; i++)
+    if (strlen(tosa_nan_mode[i]) == len && !memcmp(tosa_nan_mode[i], name, len))
+      return true;
+  return false;
+}
+
 void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc) {
   if (p->failed)
     return;
@@ -122,9 +129,8 @@ void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, cons
     if (!strchr(p->named.v[i].name, '.'))
       named_move(p, i, f->named_base + nprops++);
   f->num_props = nprops;
-  for (size_t i = 0; i < sizeof tosa_nan_mode / sizeof *tosa_nan_mode; i++)
-    if (tok_is(&f->name, tosa_nan_mode[i]))
-      prop_default(p, "nan_mode", "#tosa.nan_mode<PROPAGATE>");
+  if (mlir_tosa_nan_mode_defaults(f->name.s, f->name.len))
+    prop_default(p, "nan_mode", "#tosa.nan_mode<PROPAGATE>");
   p->inits.len = f->init_base;
   mlir_op_end(p, sig, colon ? colon : &f->name, loc);
 }
@@ -153,14 +159,26 @@ void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc) {
   mlir_op_end(p, sig, &f->name, loc);
 }
 
-/* `@name` as the string attribute `"name"`. */
+/* `@a::@b`: more than one name (a quoted name may hold "::"). */
+static bool sym_nested(const MlirTok *sym) {
+  const char *s = sym->s + 1, *e = sym->s + sym->len;
+  if (*s == '"')
+    for (s++; s < e && *s != '"'; s++)
+      if (*s == '\\')
+        s++;
+  for (; s + 1 < e; s++)
+    if (s[0] == ':' && s[1] == ':')
+      return true;
+  return false;
+}
+
+/* `@name` as the string attribute `"name"`; `@"x\41"` keeps its spelling,
+ * as the generic form's `sym_name = "x\41"` would. */
 static const RgAttr *sym_string(MlirParser *p, const MlirTok *sym) {
   MlirTok q = {sym->s + 1, sym->len - 1};
   if (q.s[0] != '"')
     return rg_attr_string(p->g, q.s, q.len);
-  if (!mlir_unescape(p, &q))
-    return NULL;
-  return rg_attr_string(p->g, p->scratch.data, p->scratch.len);
+  return mlir_attr_string(p, &q, NULL).a;
 }
 
 static void push_prop(MlirParser *p, const char *key, const RgAttr *a) {
@@ -176,7 +194,7 @@ void mlir_pretty_sym(MlirParser *p, const MlirTok *sym, const MlirTok *vis) {
   (void)vis;
   if (p->failed)
     return;
-  if (memchr(sym->s, ':', sym->len)) {
+  if (sym_nested(sym)) {
     mlir_error(p, sym->s, "expected a symbol name, found a nested reference");
     return;
   }
@@ -193,7 +211,7 @@ void mlir_func_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, const
                (int)(vis->len > 40 ? 40 : vis->len), vis->s);
     return;
   }
-  if (memchr(sym->s, ':', sym->len)) {
+  if (sym_nested(sym)) {
     mlir_error(p, sym->s, "expected a symbol name, found a nested reference");
     return;
   }

@@ -117,14 +117,6 @@ static void after_pass(void *user, RgGraph *g, uint32_t index, const RgPassDesc 
   }
 }
 
-static char *copy_str(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = rg_alloc(n);
-  if (d)
-    memcpy(d, s, n);
-  return d;
-}
-
 static uint32_t examples_of(const OptObserve *ob, const RgPassDesc *p, uint16_t rule) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < ob->nex; i++)
@@ -156,7 +148,7 @@ static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rul
   }
   Example e = {p, rule, ob->pending, NULL};
   e.after = n ? rg_graph_dot_around(g, nodes, n, PICTURE_RADIUS, PICTURE_MAX_NODES, NULL)
-              : copy_str("digraph removed {\n  r [shape=plaintext, label=\"(removed)\"];\n}\n");
+              : rg_strdup("digraph removed {\n  r [shape=plaintext, label=\"(removed)\"];\n}\n");
   ob->pending = NULL;
   ob->ex[ob->nex++] = e;
 }

@@ -94,6 +94,9 @@ typedef struct IrLocCtx IrLocCtx;
 const char *ir_loc_fused(struct RgGraph *g, IrLocCtx **ctx, const char *pass, const char *rule,
                          const char *const *locs, uint32_t n);
 void ir_loc_ctx_free(IrLocCtx *ctx);
+/* The inside of a `loc(...)` with the graph's trailing aliases replaced by
+ * their definitions; rg_free it. NULL when out of memory. */
+char *ir_loc_resolved(struct RgGraph *g, IrLocCtx **ctx, const char *loc);
 
 /* The interned type spelled exactly `text`, or NULL when the graph has
  * none yet (readers skip re-validating a spelling they already accepted). */

@@ -292,9 +292,54 @@ static bool parse_count(const char *arg, uint32_t max, uint32_t *out) {
 
 static int flag_explain(OptState *o, const char *arg) {
   uint32_t id;
+  o->explain_name = o->explain_loc = NULL;
+  if (arg[0] == '%' && arg[1]) {
+    o->explain_name = arg;
+    o->run.explain_node = UINT32_MAX;
+    return 0;
+  }
+  if (arg[0] == '"' || arg[0] == '#' || !strncmp(arg, "loc(", 4)) {
+    o->explain_loc = arg;
+    o->run.explain_node = UINT32_MAX;
+    return 0;
+  }
   if (!parse_count(arg, UINT32_MAX - 1, &id))
-    return usage_error(o, "--explain needs an op number (0 is the first op in the file), not '%s'", arg);
+    return usage_error(o, "--explain needs an op number (0 is the first op in the file), a value "
+                          "'%%name' or a location ('\"f.py\":3:7'), not '%s'", arg);
   o->run.explain_node = id;
+  return 0;
+}
+
+static int flag_print_after_all(OptState *o, const char *arg) {
+  (void)arg;
+  o->print_after_all = true;
+  return 0;
+}
+
+static int flag_print_after_change(OptState *o, const char *arg) {
+  (void)arg;
+  o->print_after_change = true;
+  return 0;
+}
+
+static int flag_print_after(OptState *o, const char *arg) {
+  for (const char *s = arg; *s;) {
+    const char *e = strchr(s, ',');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    long first, other;
+    if (!find_pass(o, s, n, &first, &other)) {
+      char name[128];
+      snprintf(name, sizeof name, "%.*s", (int)(n < 100 ? n : 100), s);
+      return usage_error(o, "--print-ir-after: unknown pass '%s' (see --list)", name);
+    }
+    s += n + (e != NULL);
+  }
+  o->print_after = arg;
+  return 0;
+}
+
+static int flag_report(OptState *o, const char *arg) {
+  o->report = arg;
   return 0;
 }
 
@@ -357,7 +402,17 @@ static const struct OptSpec {
     {"disable-rule", 0, "RULE", false, "do not apply RULE ('rule' or 'pass.rule'); repeatable",
      flag_disable_rule},
     {"isolate-rule", 0, "RULE", false, "apply only RULE", flag_isolate_rule},
-    {"explain", 0, "N", false, "report why each rule did or did not fire on op number N", flag_explain},
+    {"explain", 0, "OP", false,
+     "report why each rule did or did not fire on an op: its number N, a '%name' or a location",
+     flag_explain},
+    {"print-ir-after-change", 0, NULL, false, "print the graph to standard error after each pass that changed it",
+     flag_print_after_change},
+    {"print-ir-after", 0, "PASS", false, "print the graph to standard error after the passes named (comma-separated)",
+     flag_print_after},
+    {"print-ir-after-all", 0, NULL, false, "print the graph to standard error after every pass",
+     flag_print_after_all},
+    {"report", 0, "FILE", false,
+     "write an HTML report: the passes, fires per rule, op histograms, pictures of rewrites", flag_report},
     {"budget", 0, "N", false, "rewrites allowed per node before a pass is stopped (default 16)",
      flag_budget},
     {"verify-by-execution", 0, "N", true,
@@ -522,7 +577,11 @@ static int run(OptState *o) {
   rg_diags_init(&d);
   d.max_errors = 20;
   RgSource *src = rg_source_load(o->input, &d);
-  RgGraph *g = src ? rg_mlir_read(src, &d) : NULL;
+  RgNode *named = NULL;
+  char name[256] = "";
+  if (o->explain_name) /* `%x#1` names `%x`'s op */
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(o->explain_name, "#"), o->explain_name);
+  RgGraph *g = src ? rg_mlir_read_find(src, &d, name[0] ? name : NULL, &named) : NULL;
   if (!g) {
     rg_diags_print(stderr, &d);
     rg_diags_free(&d);
@@ -540,6 +599,10 @@ static int run(OptState *o) {
   }
   if (o->mem_report)
     opt_mem_report(o, g);
+  if ((o->explain_name || o->explain_loc) && (rc = opt_explain_resolve(o, g, named)) != 0) {
+    rg_graph_free(g);
+    return rc;
+  }
 
   RgProof *proof = NULL;
   if (o->verify_runs) {
@@ -572,6 +635,7 @@ static int run(OptState *o) {
     o->run.explain_fn = opt_on_explain;
     o->run.explain_user = &ex;
   }
+  OptObserve *ob = opt_observe_begin(o, g);
   RgRunStats st;
   char err[1024] = "";
   RgStatus s = rg_pipeline_run(g, o->passes, o->num_passes, &o->run, &st, err, sizeof err);
@@ -587,6 +651,9 @@ static int run(OptState *o) {
     opt_print_time_passes(stderr, &st);
   if (o->stats_json && (rc = opt_write_stats_json(o, &st)) != 0)
     s = s == RG_OK ? RG_ERR_IO : s;
+  if (o->report && ob && s == RG_OK && (rc = opt_observe_report(ob, g, &st)) != 0)
+    s = RG_ERR_IO;
+  opt_observe_free(ob);
   rg_run_stats_free(&st);
   if (s != RG_OK) {
     if (err[0])

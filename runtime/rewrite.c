@@ -455,12 +455,16 @@ bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
       return false;
     }
   bool ex = rg_rw_explaining(rw, root);
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
   for (uint32_t i = 0; i < root->num_operands; i++) {
     RgNode *p = root->operands[i].value ? rg_value_def(root->operands[i].value) : NULL;
     if (p)
       requeue(rw, p);
   }
   rg_node_erase(rw->g, root);
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, NULL, 0, true);
   count_fire(rw, rule);
   if (ex)
     rg_rw_explain(rw, rule, "fires: the op is removed");
@@ -484,6 +488,8 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
                nt ? nt->text : "<none>", old ? old->text : "<none>");
     return false;
   }
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
   for (uint32_t i = 0; i < root->num_results; i++) {
     for (RgUse *u = root->results[i].uses; u; u = u->next)
       requeue(rw, u->user);
@@ -505,6 +511,19 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
       return false;
     }
     rw->created[i]->loc = loc;
+  }
+  if (rw->opt->on_rewrite) {
+    uint32_t kept = 0; /* created ops the rewrite did not leave dead */
+    for (uint32_t i = 0; i < rw->ncreated; i++)
+      if (!(rw->created[i]->flags & RG_NODE_ERASED))
+        rw->created[kept++] = rw->created[i];
+    RgNode *defs[16]; /* no op made: the producers of the replacing values */
+    uint32_t ndefs = 0;
+    for (uint32_t i = 0; !kept && i < root->num_results && ndefs < 16; i++)
+      if (rg_value_def(values[i]))
+        defs[ndefs++] = rg_value_def(values[i]);
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, kept ? rw->created : defs,
+                        kept ? kept : ndefs, true);
   }
   count_fire(rw, rule);
   if (ex)
@@ -735,6 +754,8 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     if (!opt->no_skip && !rg_pass_should_run(g, p)) {
       st->skipped = true;
       st->seconds = now_seconds() - t0;
+      if (opt->after_pass)
+        opt->after_pass(opt->observe_user, g, i, p, st);
       continue;
     }
     st->ran = true;
@@ -753,6 +774,8 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
         return RG_ERR_VERIFY;
       }
     }
+    if (opt->after_pass)
+      opt->after_pass(opt->observe_user, g, i, p, st);
   }
   stats->total_seconds = now_seconds() - start;
   return RG_OK;

@@ -85,13 +85,14 @@ for f in bin/rulegen bin/rgopt bin/rgdiff lib/librulegen.a lib/librulegen.so inc
     lib/pkgconfig/rulegen.pc lib/cmake/rulegen/rulegenConfig.cmake share/man/man1/rgopt.1; do
   [ -e "$prefix/$f" ] && echo "PASS installed:$f" || echo "FAIL installed:$f: missing"
 done
-# The shared library exports the API and the shipped targets' hooks only,
-# each named after its backend folder (tool-inserted names, which start
-# with '_', aside).
-targets=$(for d in backends/*/; do d=${d%/}; echo "-e ^${d#backends/}_"; done)
+# The shared library exports the API and the shipped targets' hooks only
+# (tool-inserted names, which start with '_', aside).
+# Each shipped target's hooks carry its folder's name as prefix.
+keep="-e ^_ -e ^rg_ -e ^shape_"
+for d in backends/*/; do keep="$keep -e ^$(basename "$d")_"; done
 # shellcheck disable=SC2086
 extra=$(nm -D --defined-only "$prefix/lib/librulegen.so" 2>/dev/null | awk '{print $3}' |
-  grep -v -e '^_' -e '^rg_' -e '^shape_' $targets | head -n 5 | tr '\n' ' ')
+  grep -v $keep | head -n 5 | tr '\n' ' ')
 [ -z "$extra" ] && echo "PASS exports" || echo "FAIL exports: internal symbols exported: $extra"
 soname=$(objdump -p "$prefix/lib/librulegen.so" 2>/dev/null | sed -n 's/^ *SONAME *//p')
 case $soname in

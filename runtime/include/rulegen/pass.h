@@ -208,6 +208,15 @@ typedef struct RgRunOptions {
   uint32_t explain_node; /* node id to explain, or UINT32_MAX */
   void (*explain_fn)(void *user, const char *pass, const char *rule, const char *why);
   void *explain_user;
+  /* Observers for IR dumps and reports (NULL: none). after_pass is called
+   * after every pass of the pipeline, run or skipped; on_rewrite around
+   * each rewrite: first (after = false) with its root, then (after = true)
+   * with the ops it created and kept (none when it only erased). */
+  void (*after_pass)(void *user, RgGraph *g, uint32_t index, const RgPassDesc *p,
+                     const RgPassStats *st);
+  void (*on_rewrite)(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule,
+                     RgNode *const *nodes, uint32_t n, bool after);
+  void *observe_user;
 } RgRunOptions;
 
 typedef struct RgRunStats {

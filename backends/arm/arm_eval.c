@@ -106,6 +106,43 @@ static float f_sigmoid(float x, const double *p) { (void)p; return 1.0f / (1.0f 
 static float f_add_scalar(float x, const double *p) { return x + (float)p[0] * (float)p[1]; }
 static float f_leaky_relu(float x, const double *p) { return x > 0 ? x : x * (float)p[0]; }
 
+static float f_exp(float x, const double *p) { (void)p; return expf(x); }
+static float f_expm1(float x, const double *p) { (void)p; return expm1f(x); }
+static float f_sqrt(float x, const double *p) { (void)p; return sqrtf(x); }
+static float f_reciprocal(float x, const double *p) { (void)p; return 1.0f / x; }
+static float f_sinh(float x, const double *p) { (void)p; return sinhf(x); }
+static float f_cosh(float x, const double *p) { (void)p; return coshf(x); }
+static float f_neg(float x, const double *p) { (void)p; return -x; }
+/* torch divides: x / (1 + exp(-x)), not x * sigmoid(x) */
+static float f_silu(float x, const double *p) { (void)p; return x / (1.0f + expf(-x)); }
+
+/* torch's elu: x <= 0 ? expm1(x * input_scale) * (alpha * scale) : x * scale,
+ * the coefficients rounded to f32 first. */
+static float f_elu(float x, const double *p) {
+  float negcoef = (float)p[0] * (float)p[1], poscoef = (float)p[1], negiptcoef = (float)p[2];
+  return x <= 0 ? expm1f(x * negiptcoef) * negcoef : x * poscoef;
+}
+
+/* torch's pow(Tensor, Scalar) on f32 takes sqrt for 0.5, 1 / sqrt for
+ * -0.5, 1 / x for -1, x * x for 2, (x * x) * x for 3, 1 / (x * x) for -2,
+ * and powf otherwise. */
+static float f_pow(float x, const double *p) {
+  double e = p[0];
+  if (e == 0.5)
+    return sqrtf(x);
+  if (e == -0.5)
+    return 1.0f / sqrtf(x);
+  if (e == -1)
+    return 1.0f / x;
+  if (e == 2)
+    return x * x;
+  if (e == 3)
+    return x * x * x;
+  if (e == -2)
+    return 1.0f / (x * x);
+  return powf(x, (float)e);
+}
+
 static float f_gelu_erf(float x, const double *p) {
   (void)p;
   return x * 0.5f * (1.0f + erff(x * (float)SQRT1_2));
@@ -120,17 +157,77 @@ static float f_gelu_tanh(float x, const double *p) {
   return 0.5f * x * (1.0f + tanhf(inner));
 }
 
-static RgStatus op_erf(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
-  (void)n;
-  return unary(ip, in[0], out, f_erf, NULL);
+
+#define ARM_UNARY(NAME, FN)                                                               \
+  static RgStatus NAME(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) { \
+    (void)n;                                                                                \
+    return unary(ip, in[0], out, FN, NULL);                                                 \
+  }
+ARM_UNARY(op_erf, f_erf)
+ARM_UNARY(op_tanh, f_tanh)
+ARM_UNARY(op_sigmoid, f_sigmoid)
+ARM_UNARY(op_exp, f_exp)
+ARM_UNARY(op_expm1, f_expm1)
+ARM_UNARY(op_sqrt, f_sqrt)
+ARM_UNARY(op_reciprocal, f_reciprocal)
+ARM_UNARY(op_sinh, f_sinh)
+ARM_UNARY(op_cosh, f_cosh)
+ARM_UNARY(op_neg, f_neg)
+ARM_UNARY(op_silu, f_silu)
+
+static RgStatus op_elu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  double p[3];
+  bool present;
+  if (!number(n, "alpha", 1, &p[0], &present) || !number(n, "scale", 1, &p[1], &present) ||
+      !number(n, "input_scale", 1, &p[2], &present))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "'alpha', 'scale' and 'input_scale' must be numbers");
+  return unary(ip, in[0], out, f_elu, p);
 }
-static RgStatus op_tanh(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
-  (void)n;
-  return unary(ip, in[0], out, f_tanh, NULL);
+
+static RgStatus op_pow_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  double e;
+  bool present;
+  if (!number(n, "exponent", 0, &e, &present) || !present)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "'exponent' must be a number");
+  return unary(ip, in[0], out, f_pow, &e);
 }
-static RgStatus op_sigmoid(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+
+/* gt.Scalar on a float tensor: x > (f32)other into an i1 result. */
+static RgStatus op_gt_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  double other;
+  bool present;
+  const RgTensor *x = in[0];
+  RgStatus st = need_float(ip, x, "the input");
+  if (st == RG_OK)
+    st = same_numel(ip, x, out);
+  if (st != RG_OK)
+    return st;
+  if (!number(n, "other", 0, &other, &present) || !present || out->dtype != RG_DT_I1)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs a number 'other' and an i1 result");
+  for (int64_t i = 0; i < out->numel; i++)
+    out->ints[i] = x->floats[i] > (float)other;
+  return RG_OK;
+}
+
+/* where.self(c, a, b): a where c else b; operands of the result's shape
+ * (broadcasting is not supported). */
+static RgStatus op_where(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)n;
-  return unary(ip, in[0], out, f_sigmoid, NULL);
+  const RgTensor *c = in[0], *a = in[1], *b = in[2];
+  for (int j = 0; j < 3; j++)
+    if (in[j]->rank != out->rank || memcmp(in[j]->dims, out->dims, sizeof(int64_t) * (size_t)out->rank))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "operand %d does not have the result's shape "
+                          "(broadcasting is not supported)", j);
+  if (c->dtype != RG_DT_I1 || a->dtype != out->dtype || b->dtype != out->dtype)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs an i1 condition and values of the result type");
+  for (int64_t i = 0; i < out->numel; i++) {
+    const RgTensor *pick = c->ints[i] ? a : b;
+    if (out->floats)
+      out->floats[i] = pick->floats[i];
+    else
+      out->ints[i] = pick->ints[i];
+  }
+  return RG_OK;
 }
 
 static RgStatus op_gelu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
@@ -164,6 +261,18 @@ RG_EVAL_ONE_RESULT(arm_eval_sigmoid, op_sigmoid, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_gelu, op_gelu, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_add_scalar, op_add_scalar, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_leaky_relu, op_leaky_relu, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_exp, op_exp, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_expm1, op_expm1, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_sqrt, op_sqrt, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_reciprocal, op_reciprocal, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_sinh, op_sinh, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_cosh, op_cosh, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_neg, op_neg, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_silu, op_silu, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_elu, op_elu, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_pow_scalar, op_pow_scalar, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_gt_scalar, op_gt_scalar, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_where, op_where, 3, 3)
 
 /* clamp(x, lo, hi) = min(max(x, lo), hi), NaN kept (torch's order: with
  * lo > hi every element is hi). Bounds come from `min`/`max` (clamp) or

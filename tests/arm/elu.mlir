@@ -1,4 +1,4 @@
-// RUN: --passes decompose_elu
+// RUN: --passes decompose_elu --verify-by-execution
 // elu with the default alpha and alpha 0.5 becomes where/gt/expm1; a scale other than 1 is left alone.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>), sym_name = "main"}> ({

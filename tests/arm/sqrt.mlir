@@ -1,4 +1,4 @@
-// RUN: --passes decompose_sqrt
+// RUN: --passes decompose_sqrt --verify-by-execution
 // sqrt(x) = pow(x, 0.5).
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>) -> tensor<2x3xf32>, sym_name = "main"}> ({

@@ -172,6 +172,103 @@ static void test_float_functions(void) {
   rg_tensor_release(&in);
 }
 
+/* The decomposed ops at exact points: exp, expm1, sqrt, reciprocal, sinh,
+ * cosh, neg, silu (torch's x / (1 + exp(-x))). */
+static void test_more_float_functions(void) {
+  TB t;
+  RgNode *n;
+  RgTensor in = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(0, 4, -INFINITY));
+  static const struct { const char *op; float want[3]; } cases[] = {
+      {"aten.exp", {1, 0, 0}}, /* exp(4) is checked below */
+      {"aten.expm1", {0, 0, -1}},
+      {"aten.sqrt", {0, 2, NAN}},
+      {"aten.reciprocal", {INFINITY, 0.25f, -0.0f}},
+      {"aten.sinh", {0, 0, -INFINITY}},
+      {"aten.cosh", {1, 0, INFINITY}},
+      {"aten.neg", {-0.0f, -4, INFINITY}},
+      {"aten.silu", {0, 0, NAN}}, /* -inf / (1 + inf) */
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    RgValue *r = unary_node(&t, cases[k].op, "tensor<3xf32>", "tensor<3xf32>", &n);
+    bool ok = tb_run1(&t, r, &in, 1);
+    const float *o = ok ? t.outs[0].floats : NULL;
+    if (ok && (k == 0 || k == 1 || k == 4 || k == 5 || k == 7)) /* no exact value at 4 */
+      ok = o[0] == cases[k].want[0] && (o[2] == cases[k].want[2] || (isnan(o[2]) && isnan(cases[k].want[2])));
+    else
+      ok = ok && floats_are(&t.outs[0], 3, cases[k].want);
+    CHECK(ok);
+    tb_free(&t);
+  }
+  rg_tensor_release(&in);
+  /* silu divides: for x = 4 it equals 4 / (1 + exp(-4)) in f32 */
+  RgTensor four = tb_in_f(RG_DT_F32, 1, I64S(1), F32S(4));
+  RgValue *r = unary_node(&t, "aten.silu", "tensor<1xf32>", "tensor<1xf32>", &n);
+  volatile float e = expf(-4.0f), d = 1.0f + e;
+  CHECK(tb_run1(&t, r, &four, 1) && t.outs[0].floats[0] == 4.0f / d);
+  tb_free(&t);
+  rg_tensor_release(&four);
+}
+
+/* elu: x * scale above 0, expm1(x * input_scale) * (alpha * scale) at or
+ * below; pow.Tensor_Scalar's special exponents. */
+static void test_elu_pow(void) {
+  TB t;
+  RgNode *n;
+  RgTensor in = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(2, -0.0f, -INFINITY));
+  RgValue *r = unary_node(&t, "aten.elu", "tensor<3xf32>", "tensor<3xf32>", &n);
+  CHECK(tb_run1(&t, r, &in, 1) && floats_are(&t.outs[0], 3, F32S(2, -0.0f, -1)));
+  tb_free(&t);
+  r = unary_node(&t, "aten.elu", "tensor<3xf32>", "tensor<3xf32>", &n);
+  rg_node_set_prop(t.g, n, "alpha", f64(&t, 0.5));
+  rg_node_set_prop(t.g, n, "scale", f64(&t, 2));
+  CHECK(tb_run1(&t, r, &in, 1) && floats_are(&t.outs[0], 3, F32S(4, -0.0f, -1)));
+  tb_free(&t);
+  rg_tensor_release(&in);
+  static const struct { double e; float want[3]; } cases[] = {
+      {0.5, {2, 3, NAN}}, {-0.5, {0.5f, 1.0f / 3, NAN}}, {-1, {0.25f, 1.0f / 9, -0.5f}},
+      {2, {16, 81, 4}},   {3, {64, 729, -8}},             {-2, {1.0f / 16, 1.0f / 81, 0.25f}},
+      {1.5, {8, 27, NAN}},
+  };
+  RgTensor p = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(4, 9, -2));
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    r = unary_node(&t, "aten.pow.Tensor_Scalar", "tensor<3xf32>", "tensor<3xf32>", &n);
+    rg_node_set_prop(t.g, n, "exponent", f64(&t, cases[k].e));
+    CHECK(tb_run1(&t, r, &p, 1) && floats_are(&t.outs[0], 3, cases[k].want));
+    tb_free(&t);
+  }
+  rg_tensor_release(&p);
+}
+
+/* gt.Scalar into i1 (NaN is not greater), where.self picking per element,
+ * and where with a broadcast operand refused. */
+static void test_gt_where(void) {
+  TB t;
+  RgNode *n;
+  RgValue *r = unary_node(&t, "aten.gt.Scalar", "tensor<3xf32>", "tensor<3xi1>", &n);
+  rg_node_set_prop(t.g, n, "other", f64(&t, 0));
+  RgTensor x = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(2, 0, NAN));
+  CHECK(tb_run1(&t, r, &x, 1) && ints_are(&t.outs[0], 3, I64S(1, 0, 0)));
+  tb_free(&t);
+  for (int bad = 0; bad < 2; bad++) {
+    tb_init(&t);
+    RgValue *ops[3] = {tb_arg(&t, "tensor<3xi1>"), tb_arg(&t, "tensor<3xf32>"),
+                       tb_arg(&t, bad ? "tensor<1xf32>" : "tensor<3xf32>")};
+    RgValue *w = tb_op(&t, "aten.where.self", "tensor<3xf32>", 3, ops);
+    RgTensor in[3] = {tb_in_i(RG_DT_I1, 1, I64S(3), I64S(1, 0, 1)), x,
+                      tb_in_f(RG_DT_F32, 1, I64S(bad ? 1 : 3), F32S(7, 8, 9))};
+    if (!bad) {
+      CHECK(tb_run1(&t, w, in, 3) && floats_are(&t.outs[0], 3, F32S(2, 8, NAN)));
+    } else {
+      tb_ret1(&t, w);
+      CHECK(tb_run(&t, in, 3) == RG_ERR_INVALID && t.kind == RG_INTERP_UNSUPPORTED);
+    }
+    tb_free(&t);
+    rg_tensor_release(&in[0]);
+    rg_tensor_release(&in[2]);
+  }
+  rg_tensor_release(&x);
+}
+
 static void test_convolution_quantize(void) {
   TB t;
   tb_init(&t);
@@ -210,6 +307,9 @@ int main(void) {
   RUN(test_copies);
   RUN(test_more_copies);
   RUN(test_float_functions);
+  RUN(test_more_float_functions);
+  RUN(test_elu_pow);
+  RUN(test_gt_where);
   RUN(test_convolution_quantize);
   TEST_EXIT();
 }

@@ -1,7 +1,8 @@
 /* Unit tests for the Arm backend's evaluators (backends/arm/arm_eval.c):
  * clamp and hardtanh (bounds, defaults, NaN kept, lo > hi), amax/amin over
  * several dims with NaN winning, repeat with a new leading dim, glu, slice,
- * the copies, the float functions at exact points, convolution and
+ * the copies, the float functions at exact points, elu, pow's special
+ * exponents, gt.Scalar and where.self, convolution and
  * quantize, and result types that do not fit the op failing as INVALID
  * instead of reading out of bounds. */
 #include <math.h>

@@ -5,10 +5,11 @@ set -eu
 cd "$(dirname "$0")"
 
 # Debian packages: compilers and generators for the build, mlir-opt-22 for
-# interop tests, graphviz for DOT export, clang's runtime for libFuzzer,
-# help2man for the man pages, and what the install test builds the example
-# with (cmake, pkg-config; g++ compiles the public headers as C++).
-packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++"
+# interop tests, graphviz for DOT export and report pictures, clang's
+# runtime for libFuzzer, help2man for the man pages, what the install test
+# builds the example with (cmake, pkg-config; g++ compiles the public
+# headers as C++), and chromium to test the HTML report in a browser.
+packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++ chromium"
 
 missing=""
 for pkg in $packages; do

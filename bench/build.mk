@@ -27,3 +27,11 @@ bench-arm: $(BENCH_GEN_EDGE) $(RGOPT)
 
 bench: bench-arm
 all: $(BENCH_GEN_EDGE)
+
+.PHONY: bench-verify
+# The op verifier's share of a read-verify-write run, and a diagnostic on a
+# 10 MB line.
+bench-verify: $(BENCH_GEN_TOSA) $(RGOPT)
+	@sh bench/verify_bench.sh $(BUILD) $(BENCH_OPS)
+
+bench: bench-verify

@@ -157,6 +157,7 @@ struct DslExpr {
   const char *kw;   /* CALL argument keyword (`through=`), else NULL */
   DslExpr **args;   /* ARRAY elements, operands, CALL arguments */
   uint32_t nargs;
+  uint32_t depth;   /* levels of operands below it (checks recurse on them) */
   /* checked: */
   DslVar *var;         /* NAME naming a variable */
   DslClass *cls;       /* NAME naming a class (type OPS) */

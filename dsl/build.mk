@@ -10,6 +10,7 @@ DSL_OBJS = $(DSL_SRCS:%.c=$(BUILD)/obj/%.o) $(DSL_GEN_SRCS:$(BUILD)/gen/%.c=$(BU
 $(DSL_GEN)/grammar.c $(DSL_GEN)/grammar.h: dsl/grammar.y $(LEMPAR)
 	@mkdir -p $(DSL_GEN)
 	$(LEMON) -q -T$(LEMPAR) -d$(DSL_GEN) dsl/grammar.y
+	@touch $(DSL_GEN)/grammar.h # lemon keeps an unchanged header, which make would see as stale
 
 $(DSL_GEN)/lexer.c: dsl/lexer.re
 	@mkdir -p $(DSL_GEN)

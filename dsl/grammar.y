@@ -83,6 +83,32 @@ static DslExpr *expr_new(DslParseCtx *ctx, DslExprKind kind, uint32_t off) {
   return e;
 }
 
+/* The checker and the code generator recurse over expressions, so their
+ * depth is bounded: a chain of 50,000 `&&` must be an error, not a stack
+ * overflow. Parentheses are bounded by the driver; chains of binary
+ * operators and indexing are bounded here. */
+enum { MAX_EXPR_DEPTH = 1000 };
+
+static DslExpr *deepen(DslParseCtx *ctx, DslExpr *e) {
+  if (!e)
+    return NULL;
+  uint32_t d = 0;
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    if (!e->args[i])
+      return NULL;
+    if (e->args[i]->depth > d)
+      d = e->args[i]->depth;
+  }
+  e->depth = d + 1;
+  if (e->depth > MAX_EXPR_DEPTH) {
+    if (d == MAX_EXPR_DEPTH) /* once per expression: deeper levels see NULL */
+      dsl_error_at(ctx, (uint32_t)e->loc.off, "expression nested too deeply (more than %d levels of operators)",
+                   MAX_EXPR_DEPTH);
+    return NULL;
+  }
+  return e;
+}
+
 static DslExpr *binary(DslParseCtx *ctx, DslExpr *a, int op, DslTok t, DslExpr *b) {
   DslExpr *e = expr_new(ctx, DSL_EX_BINARY, t.off);
   if (!e || !a || !b)
@@ -94,7 +120,7 @@ static DslExpr *binary(DslParseCtx *ctx, DslExpr *a, int op, DslTok t, DslExpr *
   e->args[0] = a;
   e->args[1] = b;
   e->nargs = 2;
-  return e;
+  return deepen(ctx, e);
 }
 
 static DslExpr *call(DslParseCtx *ctx, DslTok name, DslVec *args) {
@@ -105,7 +131,10 @@ static DslExpr *call(DslParseCtx *ctx, DslTok name, DslVec *args) {
   }
   e->str = name.s;
   e->args = (DslExpr **)dsl_vec_finish(ctx, args, &e->nargs);
-  return e;
+  for (uint32_t i = 0; i < e->nargs; i++)
+    if (!e->args[i])
+      return NULL;
+  return deepen(ctx, e);
 }
 
 /* Token spelling for syntax errors. */
@@ -857,7 +886,7 @@ expr(A) ::= NOT(K) expr(B). {
   if (A && B) {
     A->op = '!';
     A->args = dsl_new(ctx, sizeof *A->args);
-    if (A->args) { A->args[0] = B; A->nargs = 1; } else A = NULL;
+    if (A->args) { A->args[0] = B; A->nargs = 1; A = deepen(ctx, A); } else A = NULL;
   } else {
     A = NULL;
   }
@@ -879,7 +908,7 @@ expr(A) ::= MINUS(K) expr(B). [NOT] {
     if (A && B) {
       A->op = '-';
       A->args = dsl_new(ctx, sizeof *A->args);
-      if (A->args) { A->args[0] = B; A->nargs = 1; } else A = NULL;
+      if (A->args) { A->args[0] = B; A->nargs = 1; A = deepen(ctx, A); } else A = NULL;
     } else {
       A = NULL;
     }
@@ -899,9 +928,7 @@ expr(A) ::= LBRACKET(K) exprlist(L) RBRACKET. {
   if (A) {
     A->args = (DslExpr **)dsl_vec_finish(ctx, L, &A->nargs);
     L = NULL;
-    for (uint32_t i = 0; i < A->nargs; i++)
-      if (!A->args[i])
-        A = NULL;
+    A = deepen(ctx, A);
   }
   dsl_vec_free(L);
 }
@@ -916,7 +943,7 @@ expr(A) ::= expr(B) LBRACKET(K) expr(C) RBRACKET. {
   A = expr_new(ctx, DSL_EX_INDEX, K.off);
   if (A && B && C) {
     A->args = dsl_new(ctx, 2 * sizeof *A->args);
-    if (A->args) { A->args[0] = B; A->args[1] = C; A->nargs = 2; } else A = NULL;
+    if (A->args) { A->args[0] = B; A->args[1] = C; A->nargs = 2; A = deepen(ctx, A); } else A = NULL;
   } else {
     A = NULL;
   }

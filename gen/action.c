@@ -198,7 +198,7 @@ static const char *ccall(Gen *g, DslExpr *e) {
     const char *t = new_tmp(g);
     gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
              gen_local_index(g->pass, cop), gen_cquote(g, ad->name.s), x);
-    gen_line(g, "if (!%s) return -1;", t);
+    gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
     return gen_str(g, "(&%s->results[0])", t);
   }
   default:
@@ -415,7 +415,7 @@ static const char *crepl(Gen *g, DslRepl *rp) {
   else
     gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, %s, %s);", t, gen_local_index(g->pass, rp->op), ops.data,
              props.data);
-  gen_line(g, "if (!%s) return -1;", t);
+  gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
   rg_buf_free(&ops);
   rg_buf_free(&props);
   return gen_str(g, "(&%s->results[0])", t);
@@ -563,7 +563,7 @@ void gen_action_print(Gen *g, GenRule *r) {
   } else {
     const char *val = crepl(g, dr->repl);
     gen_line_src(g, dr->repl->loc);
-    gen_line(g, "return rg_rw_replace(rw, root, (RgValue *[]){%s}, %u) ? 1 : -1;", val, r->index);
+    gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", val, r->index);
     gen_line_back(g);
   }
   g->out.indent--;

@@ -191,6 +191,19 @@ static void put_hook_decls(Gen *g, RgBuf *b) {
   }
 }
 
+static const char *schema_kind(DslType t) {
+  switch (t) {
+  case DSL_TY_INT: return "RG_SCHEMA_INT";
+  case DSL_TY_FLOAT: return "RG_SCHEMA_NUM";
+  case DSL_TY_BOOL: return "RG_SCHEMA_BOOL";
+  case DSL_TY_STR: return "RG_SCHEMA_STR";
+  case DSL_TY_INTS: return "RG_SCHEMA_INTS";
+  case DSL_TY_TYPE: return "RG_SCHEMA_TYPE";
+  case DSL_TY_TENSOR: return "RG_SCHEMA_TENSOR";
+  default: return "RG_SCHEMA_ANY";
+  }
+}
+
 /* The op registry: every declared op, indexed by its declaration id, with
  * its hooks and the place that declares it (for "no evaluator" messages). */
 static void emit_op_descs(Gen *g, const char *sym) {
@@ -203,6 +216,17 @@ static void emit_op_descs(Gen *g, const char *sym) {
   }
   g->ok = g->ok && !decls.oom;
   rg_buf_free(&decls);
+  /* Declared attributes, which the op verifier checks graphs against. */
+  for (uint32_t i = 0; i < g->p->nops; i++) {
+    DslOpDecl *op = g->p->ops[i];
+    if (!op->nattrs)
+      continue;
+    gen_line(g, "static const RgAttrDesc rg_attrs_%u_%s[%u] = {", i, sym, op->nattrs);
+    for (uint32_t k = 0; k < op->nattrs; k++)
+      gen_line(g, "  {%s, %s, %s},", gen_cquote(g, op->attrs[k].name.s), schema_kind(op->attrs[k].type),
+               op->attrs[k].optional ? "true" : "false");
+    gen_line(g, "};");
+  }
   gen_line(g, "const RgOpDesc rg_ops_%s[%u] = {", sym, g->p->nops ? g->p->nops : 1);
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
@@ -219,9 +243,14 @@ static void emit_op_descs(Gen *g, const char *sym) {
     RgBuf where;
     rg_buf_init(&where);
     gen_put_cstring(&where, gen_loc_file(op->loc), strlen(gen_loc_file(op->loc)));
-    gen_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\"}, /* %u */", gen_cquote(g, op->name), fixed,
-             op->variadic ? "true" : "false", op->nresults, traits, op->shape_fn.s ? op->shape_fn.s : "NULL",
-             op->eval_fn.s ? op->eval_fn.s : "NULL", where.data ? where.data : "", gen_loc_line(op->loc), i);
+    char attrs[32] = "NULL";
+    if (op->nattrs)
+      snprintf(attrs, sizeof attrs, "%s_attrs_%u", "rg", i);
+    gen_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\", %u, %s%s%s}, /* %u */", gen_cquote(g, op->name),
+             fixed, op->variadic ? "true" : "false", op->nresults, traits,
+             op->shape_fn.s ? op->shape_fn.s : "NULL", op->eval_fn.s ? op->eval_fn.s : "NULL",
+             where.data ? where.data : "", gen_loc_line(op->loc), op->nattrs, attrs, op->nattrs ? "_" : "",
+             op->nattrs ? sym : "", i);
     g->ok = g->ok && !where.oom;
     rg_buf_free(&where);
   }

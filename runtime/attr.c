@@ -293,6 +293,14 @@ static bool decode_elem(RgDType dt, const char **pp, const char *end, int64_t *i
 static bool decode_list(RgGraph *g, RgAttr *a, const char *p, const char *end, int64_t numel) {
   RgDType dt = a->type->dtype;
   bool is_float = rg_dtype_is_float(dt);
+  if (p == end) { /* `dense<>`: the elements of a tensor with none */
+    if (numel != 0)
+      return false;
+    a->count = 0;
+    a->splat = false;
+    a->decoded = rg_arena_alloc(ir_arena(g), 8);
+    return a->decoded != NULL;
+  }
   /* First pass counts the elements so the array is allocated once. */
   size_t count = 0;
   bool bracketed = false;
@@ -436,4 +444,163 @@ bool rg_attr_equal(const RgAttr *a, const RgAttr *b) {
   case RG_ATTR_OPAQUE: return false; /* different text */
   }
   return false;
+}
+
+/* ---- dense literal validation ---- */
+
+typedef struct DenseCheck {
+  RgDType dt;
+  const RgType *type;
+  const char *end;
+  char *why;
+  size_t whylen;
+  int64_t count; /* scalar elements seen */
+} DenseCheck;
+
+static bool dense_fail(DenseCheck *c, const char *fmt, ...) RG_PRINTF(2, 3);
+static bool dense_fail(DenseCheck *c, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->why, c->whylen, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static const char *skip_space(const char *p, const char *end) {
+  while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
+    p++;
+  return p;
+}
+
+/* Signless integers accept either reading of their bits, as MLIR does:
+ * i8 takes -128 to 255. */
+static bool int_fits(RgDType dt, int64_t v) {
+  int bits = rg_dtype_bits(dt);
+  if (dt == RG_DT_I1)
+    return v == 0 || v == 1;
+  if (bits >= 64)
+    return !rg_dtype_is_unsigned(dt) || v >= 0;
+  int64_t hi = (int64_t)(((uint64_t)1 << bits) - 1);
+  int64_t lo = rg_dtype_is_unsigned(dt) ? 0 : -((int64_t)1 << (bits - 1));
+  return v >= lo && v <= hi;
+}
+
+static bool dense_elem(DenseCheck *c, const char **pp) {
+  const char *p = *pp, *q = p;
+  int64_t iv = 0;
+  double fv = 0;
+  bool is_hex = c->end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+  if (!decode_elem(c->dt, &q, c->end, &iv, &fv)) {
+    const char *e = p;
+    while (e < c->end && e - p < 24 && *e != ',' && *e != ']' && *e != ' ')
+      e++;
+    return dense_fail(c, "element %lld ('%.*s') is not a literal of type %s", (long long)c->count,
+                      (int)(e - p), p, rg_dtype_name(c->dt));
+  }
+  if (!rg_dtype_is_float(c->dt) && !is_hex && !int_fits(c->dt, iv))
+    return dense_fail(c, "element %lld is %lld, out of range for %s", (long long)c->count,
+                      (long long)iv, rg_dtype_name(c->dt));
+  c->count++;
+  *pp = q;
+  return true;
+}
+
+/* A bracketed list at nesting `depth`: its length must be dims[depth] and
+ * its items lists one level deeper, or scalars at the innermost level. */
+static bool dense_list(DenseCheck *c, const char **pp, int32_t depth) {
+  const char *p = skip_space(*pp, c->end);
+  if (p >= c->end || *p != '[') {
+    if (depth != c->type->rank)
+      return dense_fail(c, "a scalar element where dimension %d of %s needs a list", (int)depth,
+                        c->type->text);
+    *pp = p;
+    return dense_elem(c, pp);
+  }
+  if (depth >= c->type->rank)
+    return dense_fail(c, "the literal nests deeper than the rank of %s", c->type->text);
+  p = skip_space(p + 1, c->end);
+  int64_t items = 0;
+  if (p < c->end && *p == ']') {
+    p++;
+  } else {
+    for (;;) {
+      if (!dense_list(c, &p, depth + 1))
+        return false;
+      items++;
+      p = skip_space(p, c->end);
+      if (p < c->end && *p == ',') {
+        p++;
+        continue;
+      }
+      if (p < c->end && *p == ']') {
+        p++;
+        break;
+      }
+      return dense_fail(c, "expected ',' or ']' in the literal");
+    }
+  }
+  if (items != c->type->dims[depth])
+    return dense_fail(c, "dimension %d has %lld element%s in the literal but %lld in %s", (int)depth,
+                      (long long)items, items == 1 ? "" : "s", (long long)c->type->dims[depth],
+                      c->type->text);
+  *pp = p;
+  return true;
+}
+
+bool ir_dense_check(const RgAttr *a, char *why, size_t whylen) {
+  if (!a || a->kind != RG_ATTR_DENSE || !a->text || !a->type)
+    return true;
+  const RgType *t = a->type;
+  if (t->kind == RG_TYPE_UNRANKED || (t->kind == RG_TYPE_TENSOR && rg_type_numel(t) < 0)) {
+    snprintf(why, whylen, "dense elements need a static shape, not %s", t->text);
+    return false;
+  }
+  if (t->kind != RG_TYPE_TENSOR || t->dtype == RG_DT_NONE)
+    return true; /* vectors, quantized or complex elements: kept verbatim */
+  const char *p = a->text + 6, *end = a->text + a->text_len;
+  const char *close = memchr(p, '>', (size_t)(end - p));
+  if (a->text_len < 7 || memcmp(a->text, "dense<", 6) != 0 || !close)
+    return true;
+  if (memchr(p, '(', (size_t)(close - p)))
+    return true; /* complex elements */
+  int64_t numel = rg_type_numel(t);
+  DenseCheck c = {t->dtype, t, close, why, whylen, 0};
+  p = skip_space(p, close);
+  if (p == close) {
+    if (numel == 0)
+      return true;
+    snprintf(why, whylen, "an empty literal for %s, which has %lld elements", t->text, (long long)numel);
+    return false;
+  }
+  if (*p == '"') {
+    const char *q = p + 1, *qe = memchr(q, '"', (size_t)(close - q));
+    if (!qe || qe - q < 2 || q[0] != '0' || (q[1] != 'x' && q[1] != 'X')) {
+      snprintf(why, whylen, "a string literal for %s is neither a hex blob nor a number", t->text);
+      return false;
+    }
+    q += 2;
+    for (const char *h = q; h < qe; h++)
+      if (hexval(*h) < 0) {
+        snprintf(why, whylen, "'%c' is not a hex digit", *h);
+        return false;
+      }
+    size_t esize = (size_t)(rg_dtype_bits(t->dtype) + 7) / 8, nhex = (size_t)(qe - q);
+    /* i1 elements are packed eight to a byte, as MLIR writes them. */
+    int64_t full = t->dtype == RG_DT_I1 ? (numel + 7) / 8 : (int64_t)esize * numel;
+    if (nhex % 2 || (nhex / 2 != esize && (int64_t)(nhex / 2) != full)) {
+      snprintf(why, whylen,
+               "the hex literal has %zu digits, but %s needs %lld (%lld elements) or %zu for a "
+               "splat", nhex, t->text, (long long)(2 * full), (long long)numel, 2 * esize);
+      return false;
+    }
+    return true;
+  }
+  if (*p != '[') /* one scalar: a splat of any shape */
+    return dense_elem(&c, &p) && (skip_space(p, close) == close ||
+                                  dense_fail(&c, "unexpected text after the splat value"));
+  if (!dense_list(&c, &p, 0))
+    return false;
+  if (skip_space(p, close) != close)
+    return dense_fail(&c, "unexpected text after the literal");
+  return true;
 }

@@ -1,9 +1,11 @@
 /* runtime/core.c - version queries, status names, the allocation hook and
  * the small containers (arena, buffer) every other runtime file uses. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <stdlib.h>
 #include <errno.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include "internal.h"
 
@@ -128,6 +130,14 @@ void *rg_arena_zalloc(RgArena *a, size_t size) {
   return p;
 }
 
+char *rg_strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = rg_alloc(n);
+  if (d)
+    memcpy(d, s, n);
+  return d;
+}
+
 char *rg_arena_strdup(RgArena *a, const char *s, size_t len) {
   char *p = rg_arena_alloc(a, len + 1);
   if (!p)
@@ -240,8 +250,101 @@ uint32_t rg_hash_bytes(const void *p, size_t n) {
   return h;
 }
 
-int rg_write_file_atomic(const char *path, const char *data, size_t len,
-                         char *err, size_t errlen) {
+/* ---- safe output files ---- */
+
+/* The temporary file being written, removed by the signal handler when the
+ * process is killed meanwhile (a static buffer: handlers cannot allocate). */
+static char pending_tmp[4096];
+static volatile sig_atomic_t pending;
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGXFSZ};
+enum { NUM_CLEANUP_SIGNALS = sizeof cleanup_signals / sizeof cleanup_signals[0] };
+static struct sigaction saved_actions[NUM_CLEANUP_SIGNALS];
+
+static void on_fatal_signal(int sig) {
+  if (pending)
+    unlink(pending_tmp);
+  pending = 0;
+  for (int i = 0; i < NUM_CLEANUP_SIGNALS; i++)
+    if (cleanup_signals[i] == sig)
+      sigaction(sig, &saved_actions[i], NULL);
+  raise(sig); /* the program's own handling (by default: terminate) */
+}
+
+static void guard_tmp(const char *tmp) {
+  size_t n = strlen(tmp);
+  if (n >= sizeof pending_tmp)
+    return; /* too long to remember: left behind if killed */
+  memcpy(pending_tmp, tmp, n + 1);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_fatal_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < NUM_CLEANUP_SIGNALS; i++)
+    sigaction(cleanup_signals[i], &sa, &saved_actions[i]);
+  pending = 1;
+}
+
+static void unguard_tmp(void) {
+  if (!pending)
+    return;
+  pending = 0;
+  for (int i = 0; i < NUM_CLEANUP_SIGNALS; i++)
+    sigaction(cleanup_signals[i], &saved_actions[i], NULL);
+}
+
+/* The file a write to `path` lands in: the target of a symlink (also a
+ * dangling one), else `path`. Caller frees. */
+static char *write_target(const char *path) {
+  struct stat lsb;
+  if (lstat(path, &lsb) != 0 || !S_ISLNK(lsb.st_mode)) {
+    char *p = rg_alloc(strlen(path) + 1);
+    if (p)
+      strcpy(p, path);
+    return p;
+  }
+  char *real = realpath(path, NULL);
+  if (real) {
+    char *p = rg_alloc(strlen(real) + 1);
+    if (p)
+      strcpy(p, real);
+    free(real);
+    return p;
+  }
+  char link[4096];
+  ssize_t n = readlink(path, link, sizeof link - 1);
+  if (n <= 0)
+    return NULL;
+  link[n] = 0;
+  const char *slash = strrchr(path, '/');
+  size_t dlen = link[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
+  char *p = rg_alloc(dlen + (size_t)n + 1);
+  if (p) {
+    memcpy(p, path, dlen);
+    memcpy(p + dlen, link, (size_t)n + 1);
+  }
+  return p;
+}
+
+static bool read_only(const struct stat *sb, const char *path) {
+  return !(sb->st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) || access(path, W_OK) != 0;
+}
+
+static int write_all(int fd, const char *data, size_t len) {
+  size_t done = 0;
+  while (done < len) {
+    ssize_t w = write(fd, data + done, len - done);
+    if (w < 0) {
+      if (errno == EINTR)
+        continue;
+      return -1;
+    }
+    done += (size_t)w;
+  }
+  return 0;
+}
+
+int rg_write_file(const char *path, const char *data, size_t len, unsigned flags, char *err,
+                  size_t errlen) {
   if (strcmp(path, "-") == 0) {
     if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
       snprintf(err, errlen, "cannot write to standard output: %s", strerror(errno));
@@ -249,63 +352,126 @@ int rg_write_file_atomic(const char *path, const char *data, size_t len,
     }
     return 0;
   }
+  char *target = write_target(path);
+  if (!target) {
+    snprintf(err, errlen, "cannot resolve the symbolic link '%s': %s", path, strerror(errno));
+    return -1;
+  }
   /* A device, FIFO or other non-regular file (`-o /dev/null`) is written in
    * place: renaming a temporary file over it would replace the device node. */
   struct stat sb;
-  if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-    FILE *f = fopen(path, "w");
+  bool exists = stat(target, &sb) == 0;
+  if (exists && !S_ISREG(sb.st_mode)) {
+    FILE *f = fopen(target, "w");
     bool ok = f && fwrite(data, 1, len, f) == len;
     if (f && fclose(f) != 0)
       ok = false;
     if (!ok)
       snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+    rg_free(target);
     return ok ? 0 : -1;
   }
-  size_t plen = strlen(path);
-  char *tmp = rg_alloc(plen + 16);
-  if (!tmp) {
-    snprintf(err, errlen, "out of memory");
+  if (exists && !(flags & RG_WRITE_FORCE) && read_only(&sb, target)) {
+    snprintf(err, errlen, "'%s' is read-only; not replaced (--force replaces it)", path);
+    rg_free(target);
     return -1;
   }
-  memcpy(tmp, path, plen);
+  size_t plen = strlen(target);
+  char *tmp = rg_alloc(plen + 16);
+  if (!tmp) {
+    snprintf(err, errlen, "out of memory writing '%s'", path);
+    rg_free(target);
+    return -1;
+  }
+  memcpy(tmp, target, plen);
   memcpy(tmp + plen, ".tmp.XXXXXX", 12);
   int fd = mkstemp(tmp);
   if (fd < 0) {
     snprintf(err, errlen, "cannot create temporary file for '%s': %s", path, strerror(errno));
     rg_free(tmp);
+    rg_free(target);
     return -1;
   }
-  /* mkstemp creates 0600; give the result the mode a plain create would. */
-  mode_t mask = umask(0);
-  umask(mask);
-  (void)fchmod(fd, 0666 & ~mask);
-  size_t done = 0;
-  while (done < len) {
-    ssize_t w = write(fd, data + done, len - done);
-    if (w < 0) {
-      if (errno == EINTR)
-        continue;
-      snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-      close(fd);
-      unlink(tmp);
-      rg_free(tmp);
-      return -1;
-    }
-    done += (size_t)w;
+  guard_tmp(tmp);
+  /* mkstemp creates 0600: keep the mode of the file replaced, or give a
+   * new one the mode a plain create would. */
+  mode_t mode;
+  if (exists) {
+    mode = sb.st_mode & 07777;
+  } else {
+    mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
   }
-  if (fsync(fd) != 0 && errno != EINVAL) {
-    snprintf(err, errlen, "cannot sync '%s': %s", path, strerror(errno));
-    close(fd);
+  (void)fchmod(fd, mode);
+  const char *what = NULL;
+  if (write_all(fd, data, len) != 0)
+    what = "write";
+  else if (fsync(fd) != 0 && errno != EINVAL)
+    what = "sync";
+  int saved = errno;
+  if (close(fd) != 0 && !what) {
+    what = "write";
+    saved = errno;
+  }
+  if (!what && rename(tmp, target) != 0) {
+    what = "write";
+    saved = errno;
+  }
+  if (what) {
+    snprintf(err, errlen, "cannot %s '%s': %s", what, path, strerror(saved));
     unlink(tmp);
-    rg_free(tmp);
-    return -1;
   }
-  if (close(fd) != 0 || rename(tmp, path) != 0) {
-    snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-    unlink(tmp);
-    rg_free(tmp);
-    return -1;
-  }
+  unguard_tmp();
   rg_free(tmp);
-  return 0;
+  rg_free(target);
+  return what ? -1 : 0;
+}
+
+int rg_write_file_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen) {
+  return rg_write_file(path, data, len, 0, err, errlen);
+}
+
+/* `path` made absolute through its directory (which must exist), for
+ * comparing names of files that do not exist yet. Caller frees. */
+static char *canonical_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  char dir[4096];
+  if (!slash)
+    strcpy(dir, ".");
+  else if (slash == path)
+    strcpy(dir, "/");
+  else if ((size_t)(slash - path) < sizeof dir) {
+    memcpy(dir, path, (size_t)(slash - path));
+    dir[slash - path] = 0;
+  } else
+    return NULL;
+  char *real = realpath(dir, NULL);
+  if (!real)
+    return NULL;
+  const char *base = slash ? slash + 1 : path;
+  char *p = rg_alloc(strlen(real) + strlen(base) + 2);
+  if (p)
+    sprintf(p, "%s/%s", real, base);
+  free(real);
+  return p;
+}
+
+bool rg_path_same_file(const char *a, const char *b) {
+  if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+    return false;
+  struct stat sa, sb;
+  bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+  if (ea && eb)
+    return S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  if (ea || eb)
+    return false;
+  char *ca = write_target(a), *cb = write_target(b);
+  char *na = ca ? canonical_name(ca) : NULL, *nb = cb ? canonical_name(cb) : NULL;
+  bool same = na && nb ? strcmp(na, nb) == 0 : strcmp(a, b) == 0;
+  rg_free(ca);
+  rg_free(cb);
+  rg_free(na);
+  rg_free(nb);
+  return same;
 }

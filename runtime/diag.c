@@ -2,6 +2,8 @@
  * the `file:line:col: error: message` + source line + caret form. */
 #include <stdlib.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include "rulegen/diag.h"
 #include "internal.h"
@@ -31,55 +33,91 @@ RgSource *rg_source_from_mem(const char *name, const char *text, size_t len) {
   return s;
 }
 
+/* Inputs that are not regular files have no size to trust: a device such
+ * as /dev/zero never ends, so reading stops at a limit. Pipes get a larger
+ * one, since graphs are streamed through them. */
+#define DEVICE_LIMIT ((size_t)16 << 20)
+#define PIPE_LIMIT ((size_t)1 << 30)
+
+static RgSource *load_fail(RgDiags *d, int fd, bool close_fd, RgBuf *b, const char *fmt,
+                           const char *path, const char *detail) {
+  if (d) {
+    RgLoc none = {NULL, 0};
+    rg_diag(d, RG_ERROR, none, fmt, path, detail);
+  }
+  if (close_fd)
+    close(fd);
+  rg_buf_free(b);
+  return NULL;
+}
+
 RgSource *rg_source_load(const char *path, RgDiags *d) {
   bool is_stdin = strcmp(path, "-") == 0;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  RgLoc none = {NULL, 0};
-  if (!f) {
-    if (d)
-      rg_diag(d, RG_ERROR, none, "cannot open '%s': %s", path, strerror(errno));
-    return NULL;
+  RgBuf b;
+  rg_buf_init(&b);
+  /* O_NONBLOCK: opening a FIFO that no process writes to must not hang. */
+  int fd = is_stdin ? 0 : open(path, O_RDONLY | O_NONBLOCK);
+  if (fd < 0)
+    return load_fail(d, fd, false, &b, "cannot open '%s': %s", path, strerror(errno));
+  bool own = !is_stdin;
+  struct stat sb;
+  if (fstat(fd, &sb) != 0)
+    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
+  if (S_ISDIR(sb.st_mode))
+    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, "it is a directory");
+  size_t limit = S_ISREG(sb.st_mode) ? (size_t)UINT32_MAX - 1
+                 : S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode) ? PIPE_LIMIT : DEVICE_LIMIT;
+  ssize_t n = 0;
+  if (own && S_ISFIFO(sb.st_mode)) {
+    char first[4096];
+    do
+      n = read(fd, first, sizeof first);
+    while (n < 0 && errno == EINTR);
+    if (n == 0)
+      return load_fail(d, fd, own, &b, "cannot read '%s': %s", path,
+                       "it is a FIFO that no process writes to");
+    if (n < 0 && errno != EAGAIN)
+      return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
+    if (n > 0)
+      rg_buf_put(&b, first, (size_t)n);
+  }
+  if (own) {
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+      (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
   }
   /* A regular file is read straight into a buffer of its size (one copy,
    * no regrowth); a pipe grows the buffer as it comes. */
-  RgBuf b;
-  rg_buf_init(&b);
-  struct stat st;
-  if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    setvbuf(f, NULL, _IONBF, 0);
-    rg_buf_reserve(&b, (size_t)st.st_size);
-  }
+  if (S_ISREG(sb.st_mode) && sb.st_size > 0 && (uint64_t)sb.st_size <= limit)
+    rg_buf_reserve(&b, (size_t)sb.st_size);
   for (;;) {
     rg_buf_reserve(&b, 65536);
     if (b.oom)
       break;
-    size_t n = fread(b.data + b.len, 1, b.cap - b.len - 1, f);
-    if (n == 0)
+    n = read(fd, b.data + b.len, b.cap - b.len - 1);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
       break;
-    b.len += n;
+    b.len += (size_t)n;
+    if (b.len > limit) {
+      const char *what = S_ISREG(sb.st_mode) ? "larger than 4 GiB"
+                         : limit == PIPE_LIMIT ? "a pipe delivering more than 1 GiB"
+                                               : "not a regular file and gives more than 16 MiB";
+      return load_fail(d, fd, own, &b, "cannot read '%s': it is %s", path, what);
+    }
   }
-  bool failed = ferror(f) != 0;
-  int err = errno;
-  if (!is_stdin)
-    fclose(f);
-  if (failed || b.oom) {
-    if (d)
-      rg_diag(d, RG_ERROR, none, "cannot read '%s': %s", path,
-              b.oom ? "out of memory" : strerror(err));
-    rg_buf_free(&b);
-    return NULL;
-  }
-  if (b.len > UINT32_MAX - 1) {
-    if (d)
-      rg_diag(d, RG_ERROR, none, "'%s' is too large (limit 4 GiB)", path);
-    rg_buf_free(&b);
-    return NULL;
-  }
+  if (n < 0)
+    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
+  if (b.oom)
+    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, "out of memory");
+  if (own)
+    close(fd);
   RgSource *s = source_new(is_stdin ? "<stdin>" : path, 0);
   if (!s) {
     rg_buf_free(&b);
     if (d)
-      rg_diag(d, RG_ERROR, none, "out of memory reading '%s'", path);
+      rg_diag(d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory reading '%s'", path);
     return NULL;
   }
   rg_free(s->text);
@@ -89,6 +127,8 @@ RgSource *rg_source_load(const char *path, RgDiags *d) {
     s->text = rg_alloc(1);
     if (!s->text) {
       rg_source_free(s);
+      if (d)
+        rg_diag(d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory reading '%s'", path);
       return NULL;
     }
     s->text[0] = 0;
@@ -158,11 +198,19 @@ void rg_vdiag(RgDiags *d, RgSeverity sev, RgLoc loc, const char *fmt, va_list ap
     d->errors++;
   else if (sev == RG_WARNING)
     d->warnings++;
+  if (sev != RG_NOTE)
+    d->drop_notes = false;
   if (d->max_errors && sev == RG_ERROR && d->errors > d->max_errors) {
     d->truncated = true;
+    d->drop_notes = true;
     return;
   }
-  if (d->truncated && sev == RG_NOTE)
+  if (d->max_warnings && sev == RG_WARNING && d->warnings > d->max_warnings) {
+    d->warnings_dropped++;
+    d->drop_notes = true;
+    return;
+  }
+  if (sev == RG_NOTE && (d->drop_notes || d->truncated))
     return;
   if (d->count == d->cap) {
     size_t cap = d->cap ? d->cap * 2 : 16;
@@ -195,16 +243,43 @@ static const char *sev_name(RgSeverity s) {
   return s == RG_ERROR ? "error" : s == RG_WARNING ? "warning" : "note";
 }
 
-/* Prints a source line with control bytes shown as '?' so that binary input
- * cannot garble a terminal; tabs are kept so the caret lines up. */
-static void print_line(FILE *out, const char *p, const char *end) {
-  for (; p < end && *p != '\n'; p++) {
-    unsigned char c = (unsigned char)*p;
-    if (c == '\r' && (p + 1 == end || p[1] == '\n'))
-      continue;
-    fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', out);
+/* At most this many bytes of a source line are echoed around the column,
+ * so a diagnostic on a megabyte-long line stays one short screen line. */
+enum { ECHO_BEFORE = 240, ECHO_AFTER = 240 };
+
+/* Echoes the part of the line [start, end) around byte `col0` (0-based)
+ * with control bytes shown as '?' so that binary input cannot garble a
+ * terminal (tabs are kept so the caret lines up), then the caret. */
+static void print_window(FILE *out, const char *start, const char *end, size_t col0) {
+  const char *eol = memchr(start, '\n', (size_t)(end - start));
+  if (!eol)
+    eol = end;
+  if (eol > start && eol[-1] == '\r')
+    eol--;
+  size_t len = (size_t)(eol - start);
+  if (col0 > len)
+    col0 = len;
+  size_t from = col0 > ECHO_BEFORE ? col0 - ECHO_BEFORE : 0;
+  size_t to = len - col0 > ECHO_AFTER ? col0 + ECHO_AFTER : len;
+  char buf[ECHO_BEFORE + ECHO_AFTER + 8];
+  size_t n = 0;
+  if (from)
+    n += (size_t)snprintf(buf, sizeof buf, "...");
+  size_t caret = n + (col0 - from);
+  for (size_t i = from; i < to; i++) {
+    unsigned char c = (unsigned char)start[i];
+    buf[n++] = c == '\t' || (c >= 0x20 && c != 0x7f) ? (char)c : '?';
   }
-  fputc('\n', out);
+  if (to < len) {
+    memcpy(buf + n, "...", 3);
+    n += 3;
+  }
+  buf[n++] = '\n';
+  fwrite(buf, 1, n, out);
+  for (size_t i = 0; i < caret; i++)
+    buf[i] = buf[i] == '\t' ? '\t' : ' ';
+  memcpy(buf + caret, "^\n", 2);
+  fwrite(buf, 1, caret + 2, out);
 }
 
 void rg_diag_print_one(FILE *out, const RgDiag *dg) {
@@ -219,16 +294,15 @@ void rg_diag_print_one(FILE *out, const RgDiag *dg) {
   if (!s->line_starts)
     return;
   const char *start = s->text + s->line_starts[line - 1];
-  const char *end = s->text + s->len;
-  print_line(out, start, end);
-  for (uint32_t i = 0; i + 1 < col; i++)
-    fputc(start[i] == '\t' ? '\t' : ' ', out);
-  fputs("^\n", out);
+  print_window(out, start, s->text + s->len, col - 1);
 }
 
 void rg_diags_print(FILE *out, const RgDiags *d) {
   for (size_t i = 0; i < d->count; i++)
     rg_diag_print_one(out, &d->items[i]);
+  if (d->warnings_dropped)
+    fprintf(out, "note: %zu more warning%s not shown (limit %zu)\n", d->warnings_dropped,
+            d->warnings_dropped == 1 ? "" : "s", d->max_warnings);
   if (d->truncated)
     fprintf(out, "note: too many errors (%zu); the rest are not shown\n", d->errors);
 }

@@ -1,7 +1,9 @@
 /* runtime/dot.c - Graphviz DOT export: one box per op (its name, then its
  * properties, shortened), one edge per operand labelled with the value's
  * type, and one cluster per region so nested bodies stay visibly nested.
- * `dot -Tsvg` turns the result into a picture. */
+ * `dot -Tsvg` turns the result into a picture. rg_graph_dot_around draws
+ * only a few ops and their neighbours, small enough to lay out in
+ * milliseconds whatever the size of the graph. */
 #include "rulegen/dot.h"
 #include "internal.h"
 
@@ -138,6 +140,91 @@ char *rg_graph_dot(const RgGraph *g, size_t *len) {
     b.oom = true;
   rg_buf_free(&d.edges);
   rg_buf_puts(&b, "}\n");
+  if (len)
+    *len = b.len;
+  return rg_buf_take(&b);
+}
+
+/* ---- the neighbourhood of some ops, for before/after pictures ---- */
+
+typedef struct Around {
+  const RgNode **v;
+  uint32_t n, cap, max;
+} Around;
+
+static bool around_has(const Around *a, const RgNode *n) {
+  for (uint32_t i = 0; i < a->n; i++)
+    if (a->v[i] == n)
+      return true;
+  return false;
+}
+
+static void around_add(Around *a, const RgNode *n) {
+  if (!n || a->n >= a->max || around_has(a, n))
+    return;
+  if (a->n == a->cap) {
+    uint32_t cap = a->cap ? a->cap * 2 : 32;
+    const RgNode **v = rg_realloc(a->v, sizeof *v * cap);
+    if (!v)
+      return;
+    a->v = v;
+    a->cap = cap;
+  }
+  a->v[a->n++] = n;
+}
+
+char *rg_graph_dot_around(const RgGraph *g, RgNode *const *centre, uint32_t n, uint32_t radius,
+                          uint32_t max_nodes, size_t *len) {
+  Around a = {NULL, 0, 0, max_nodes ? max_nodes : 1};
+  for (uint32_t i = 0; i < n; i++)
+    around_add(&a, centre[i]);
+  uint32_t ncentre = a.n, from = 0;
+  for (uint32_t r = 0; r < radius; r++) {
+    uint32_t to = a.n;
+    for (uint32_t i = from; i < to; i++) {
+      const RgNode *x = a.v[i];
+      for (uint32_t k = 0; k < x->num_operands; k++)
+        if (x->operands[k].value)
+          around_add(&a, rg_value_def(x->operands[k].value));
+      for (uint32_t k = 0; k < x->num_results; k++)
+        for (const RgUse *u = x->results[k].uses; u; u = u->next)
+          around_add(&a, u->user);
+    }
+    from = to;
+  }
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_puts(&b, "digraph around {\n  node [fontname=\"monospace\", fontsize=10];\n"
+                  "  edge [fontname=\"monospace\", fontsize=8];\n");
+  for (uint32_t i = 0; i < a.n; i++) {
+    const RgNode *x = a.v[i];
+    const char *name = rg_op_name(g, x->op);
+    rg_buf_printf(&b, "  n%u [shape=box%s, label=\"", x->id,
+                  i < ncentre ? ", style=filled, fillcolor=\"#ffe9a8\"" : "");
+    put_label_text(&b, name, strlen(name), 64);
+    for (uint16_t k = 0; k < x->num_props && k < 4; k++) {
+      rg_buf_puts(&b, "\\n");
+      put_label_text(&b, x->attrs[k].name, strlen(x->attrs[k].name), 32);
+      rg_buf_puts(&b, " = ");
+      put_attr_value(&b, x->attrs[k].value);
+    }
+    rg_buf_puts(&b, "\"];\n");
+  }
+  for (uint32_t i = 0; i < a.n; i++) {
+    const RgNode *x = a.v[i];
+    for (uint32_t k = 0; k < x->num_operands; k++) {
+      const RgValue *v = x->operands[k].value;
+      const RgNode *def = v ? rg_value_def(v) : NULL;
+      if (!def || !around_has(&a, def))
+        continue;
+      rg_buf_printf(&b, "  n%u -> n%u [label=\"", def->id, x->id);
+      if (v->type)
+        put_label_text(&b, v->type->text, v->type->text_len, 40);
+      rg_buf_puts(&b, "\"];\n");
+    }
+  }
+  rg_buf_puts(&b, "}\n");
+  rg_free(a.v);
   if (len)
     *len = b.len;
   return rg_buf_take(&b);

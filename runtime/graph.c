@@ -41,6 +41,11 @@ struct RgGraph {
   const char *prologue, *epilogue;
   uint32_t next_node_id;
   uint32_t live_nodes;
+
+  /* Byte offset in the source file of each node the reader made, by node
+   * id (UINT32_MAX: none), so the op verifier can point at it. */
+  uint32_t *src_off;
+  uint32_t src_cap;
 };
 
 /* ---- dtypes ---- */
@@ -430,6 +435,7 @@ void rg_graph_free(RgGraph *g) {
   rg_free(g->str_len);
   rg_free(g->type_table.slots);
   rg_free(g->types);
+  rg_free(g->src_off);
   rg_arena_free(&g->arena);
   rg_free(g);
 }
@@ -836,3 +842,26 @@ void ir_node_set_attrs(RgGraph *g, RgNode *n, RgNamedAttr *attrs, uint16_t num_p
 }
 
 uint32_t ir_next_node_id(const RgGraph *g) { return g->next_node_id; }
+
+bool ir_node_set_src(RgGraph *g, const RgNode *n, uint32_t off) {
+  if (n->id >= g->src_cap) {
+    uint32_t cap = g->src_cap ? g->src_cap : 256;
+    while (cap <= n->id && cap < UINT32_MAX / 2)
+      cap *= 2;
+    if (cap <= n->id)
+      return false;
+    uint32_t *v = rg_realloc(g->src_off, sizeof *v * cap);
+    if (!v)
+      return false;
+    for (uint32_t i = g->src_cap; i < cap; i++)
+      v[i] = UINT32_MAX;
+    g->src_off = v;
+    g->src_cap = cap;
+  }
+  g->src_off[n->id] = off;
+  return true;
+}
+
+uint32_t ir_node_src(const RgGraph *g, const RgNode *n) {
+  return n->id < g->src_cap ? g->src_off[n->id] : UINT32_MAX;
+}

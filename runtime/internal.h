@@ -35,6 +35,8 @@ void rg_arena_free(RgArena *a);
 void *rg_arena_alloc(RgArena *a, size_t size);          /* 8-byte aligned */
 void *rg_arena_zalloc(RgArena *a, size_t size);
 char *rg_arena_strdup(RgArena *a, const char *s, size_t len); /* NUL-terminated */
+/* A heap copy of s (rg_free it); NULL when out of memory. */
+char *rg_strdup(const char *s);
 size_t rg_arena_bytes(const RgArena *a);
 
 /* Growable byte buffer. `oom` latches the first allocation failure so that
@@ -72,6 +74,19 @@ uint32_t rg_hash_bytes(const void *p, size_t n);
  * standard output. Returns 0, or -1 with a message in `err`. */
 int rg_write_file_atomic(const char *path, const char *data, size_t len,
                          char *err, size_t errlen);
+/* The same with flags. A symlink is written through to its target; the
+ * replaced file keeps its mode; a read-only file is refused unless
+ * RG_WRITE_FORCE; the temporary file is removed if the process is killed
+ * by SIGINT, SIGTERM, SIGHUP or SIGXFSZ while writing (the program's own
+ * handling of the signal runs afterwards). */
+#define RG_WRITE_FORCE 1u
+int rg_write_file(const char *path, const char *data, size_t len, unsigned flags,
+                  char *err, size_t errlen);
+/* True when `a` and `b` name the same regular file (same device and inode,
+ * through symlinks), or, when neither exists yet, the same path. "-" and
+ * non-regular files (/dev/null) never do. Tools use it to refuse an output
+ * that would overwrite an input or another output. */
+bool rg_path_same_file(const char *a, const char *b);
 
 /* Graph internals for the reader and other runtime files. */
 struct RgGraph;
@@ -94,6 +109,22 @@ typedef struct IrLocCtx IrLocCtx;
 const char *ir_loc_fused(struct RgGraph *g, IrLocCtx **ctx, const char *pass, const char *rule,
                          const char *const *locs, uint32_t n);
 void ir_loc_ctx_free(IrLocCtx *ctx);
+/* The inside of a `loc(...)` with the graph's trailing aliases replaced by
+ * their definitions; rg_free it. NULL when out of memory. */
+char *ir_loc_resolved(struct RgGraph *g, IrLocCtx **ctx, const char *loc);
+
+/* Source position of a node read from a file: the reader records the
+ * byte offset of its op name; UINT32_MAX for nodes made otherwise.
+ * ir_node_set_src returns false when out of memory. */
+bool ir_node_set_src(struct RgGraph *g, const struct RgNode *n, uint32_t off);
+uint32_t ir_node_src(const struct RgGraph *g, const struct RgNode *n);
+
+/* Checks a dense literal against its type: element count and nesting
+ * against the shape, hex blob length, values in range of the element type.
+ * Returns false with the reason in `why`; true also for literals it does
+ * not interpret (quantized, complex, vector elements). */
+struct RgAttr;
+bool ir_dense_check(const struct RgAttr *a, char *why, size_t whylen);
 
 /* The interned type spelled exactly `text`, or NULL when the graph has
  * none yet (readers skip re-validating a spelling they already accepted). */

@@ -184,3 +184,18 @@ const char *ir_loc_fused(RgGraph *g, IrLocCtx **ctx, const char *pass, const cha
   rg_buf_free(&b);
   return s;
 }
+
+char *ir_loc_resolved(RgGraph *g, IrLocCtx **ctx, const char *loc) {
+  if (!*ctx && rg_graph_epilogue(g) && !(*ctx = ctx_new(g)))
+    return NULL;
+  size_t len = strlen(loc);
+  if (len > 5 && !strncmp(loc, "loc(", 4)) {
+    loc += 4;
+    len -= 5;
+  }
+  RgBuf b;
+  rg_buf_init(&b);
+  put_resolved(&b, *ctx, loc, len, 0);
+  rg_buf_putc(&b, 0);
+  return b.oom ? (rg_buf_free(&b), NULL) : rg_buf_take(&b);
+}

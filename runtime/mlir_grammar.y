@@ -36,12 +36,13 @@ int mlir_parseFallback(int token);
 
 /* Keywords (and builtin type names) can name dictionary entries. */
 %fallback BARE TRUE FALSE UNIT TYPE KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_TOSA
-          KW_ATTRIBUTES.
+          KW_ATTRIBUTES KW_CONDIF KW_WHILE KW_ELSE KW_DO.
 
 %token VALUE CARET SYMBOL HASH TYPE LOC DENSE VERBATIM ARRAY_OPEN RESOURCES
        TRUE FALSE UNIT BARE INTEGER FLOAT STRING LPAREN RPAREN LBRACKET
        RBRACKET LBRACE RBRACE LPROPS RPROPS COMMA COLON EQUAL ARROW RANGLE
-       KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_TOSA KW_ATTRIBUTES.
+       KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_TOSA KW_ATTRIBUTES KW_CONDIF KW_WHILE
+       KW_ELSE KW_DO.
 
 /* A `return` without operands ends its block: a value name after it can
  * only start the next operation, never be an operand of the `return`. */
@@ -129,6 +130,32 @@ const_value(A) ::= TRUE(T). { A = mlir_attr_bool(p, &T, true); }
 const_value(A) ::= FALSE(T). { A = mlir_attr_bool(p, &T, false); }
 const_value(A) ::= DENSE(S) COLON type(T). { A = mlir_attr_dense(p, &S, T); }
 const_value(A) ::= VERBATIM(S) COLON type(T). { A = mlir_attr_verbatim(p, &S, &T); }
+
+/* `tosa.cond_if %c (%a = %x) : tensor<i1> (ta) -> tr {..} else {..}`;
+ * without inputs `tosa.cond_if %c : tensor<i1> -> tr {..} else {..}`. The
+ * names before '=' are only shown: the regions' blocks name their own. */
+operation ::= cif_head cif_operands cif_cond cif_types(S) region KW_ELSE region pattrs_opt loc_opt(L).
+  { mlir_pretty_tosa_end(p, S, NULL, L.s ? &L : NULL); }
+cif_head ::= pres(G) KW_CONDIF(N). { mlir_pretty_begin(p, &N, G); }
+cif_operands ::= operand.
+cif_operands ::= operand LPAREN init_list RPAREN.
+cif_cond ::= COLON TYPE(T). { mlir_type_push(p, mlir_type_tok(p, &T)); }
+%type cif_types {MlirSig}
+cif_types(S) ::= fnsig(F). { S = F; S.nin++; }
+cif_types(S) ::= ARROW fnres(O). { S.nin = 1; S.nout = O.n; S.end = O.end; }
+init_list ::= init.
+init_list ::= init_list COMMA init.
+init ::= VALUE(V) EQUAL operand. { mlir_pretty_init(p, &V); }
+
+/* `tosa.while_loop (%a = %x) : (ta) -> tr {cond} do {body}`: the cond
+ * region's block takes its arguments from the names before '='. */
+operation ::= while_head LPAREN init_list RPAREN COLON while_sig(S) while_cond region pattrs_opt loc_opt(L).
+  { mlir_pretty_tosa_end(p, S, NULL, L.s ? &L : NULL); }
+while_head ::= pres(G) KW_WHILE(N). { mlir_pretty_begin(p, &N, G); }
+%type while_sig {MlirSig}
+while_sig(S) ::= fnsig(F). { S = F; mlir_pretty_while_sig(p, F); }
+while_cond ::= while_open ops_opt blocks_opt RBRACE KW_DO. { mlir_region_end(p); }
+while_open ::= LBRACE(B). { mlir_pretty_while_open(p, &B); }
 
 /* `module @name attributes {attrs} { ... }` */
 operation ::= module_head msym_opt dattrs_opt region loc_opt(L). { mlir_pretty_end(p, 0, L.s ? &L : NULL); }

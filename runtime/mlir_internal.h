@@ -71,6 +71,8 @@ typedef struct OpFrame {
   uint32_t named_base, num_props;
   uint32_t region_base;
   uint8_t form; /* MLIR_FORM_*: how the op was written */
+  uint32_t init_base; /* cond_if/while_loop: where its `(%a = %x)` names start */
+  uint32_t while_nin, while_nout; /* while_loop: its signature's counts */
 } OpFrame;
 
 /* The custom forms read (mlir_pretty.c); GENERIC is `"dialect.op"(...)`. */
@@ -148,6 +150,12 @@ struct MlirParser {
   MlirTok fn_sym, fn_vis;
   uint32_t fn_nargs, fn_nres, fn_named_args;
   VEC(const RgAttr *) fn_attrs;
+  VEC(MlirTok) inits;
+
+  /* rg_mlir_read_find: the `%name` asked for (without '%'), its op */
+  const char *find;
+  RgNode *found;
+  bool found_any;
 };
 
 #define VEC_PUSH(p, vec, x)                                                             \
@@ -222,9 +230,15 @@ void mlir_func_res(MlirParser *p, MlirTy ty, MlirAt dict);
 void mlir_func_sig(MlirParser *p);
 void mlir_func_body(MlirParser *p, bool present);
 MlirAt mlir_attr_bare(MlirParser *p, const MlirTok *t);
+void mlir_pretty_init(MlirParser *p, const MlirTok *name);
+void mlir_pretty_while_sig(MlirParser *p, MlirSig sig);
+void mlir_pretty_while_open(MlirParser *p, const MlirTok *brace);
 /* An attribute of the current dict entry `key`: a pending bare enum word
  * becomes its dialect attribute; anything else is returned unchanged. */
 const RgAttr *mlir_pretty_entry(MlirParser *p, const char *key, const RgAttr *a);
+/* Does the TOSA op `name` have a `nan_mode` property that defaults to
+ * PROPAGATE (left out of the custom form)? */
+bool mlir_tosa_nan_mode_defaults(const char *name, size_t len);
 /* Text that is not MLIR text (bytecode, executables, archives): a
  * description of what it is, or NULL. */
 const char *mlir_binary_kind(const char *text, size_t len);

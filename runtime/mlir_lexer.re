@@ -177,6 +177,10 @@ int mlir_lex(MlirLexer *lx, MlirTok *t) {
       "return" | "func.return" | "tosa.yield"  { TOK(MT_KW_RETURN); }
       "arith.constant"    { TOK(MT_KW_CONSTANT); }
       "attributes"        { TOK(MT_KW_ATTRIBUTES); }
+      "tosa.cond_if"      { TOK(MT_KW_CONDIF); }
+      "tosa.while_loop"   { TOK(MT_KW_WHILE); }
+      "else"              { TOK(MT_KW_ELSE); }
+      "do"                { TOK(MT_KW_DO); }
       "tosa." [a-z0-9_]+  { TOK(MT_KW_TOSA); }
       "true"              { TOK(MT_TRUE); }
       "false"             { TOK(MT_FALSE); }

@@ -1,10 +1,10 @@
 /* runtime/mlir_pretty.c - builds ops written in MLIR's custom ("pretty")
  * assembly, as mlir-opt prints them by default: builtin.module, func.func,
- * func.return, the TOSA ops and arith.constant. Each form is turned into
- * exactly what the generic form of the same op gives (the properties split
- * from discardable attributes, defaulted properties filled in, the function
- * signature spelled out as properties), so the rest of rulegen never knows
- * which form a file used. */
+ * func.return, the TOSA ops (cond_if and while_loop included) and
+ * arith.constant. Each form is turned into exactly what the generic form
+ * of the same op gives (the properties split from discardable attributes,
+ * defaulted properties filled in, the function signature spelled out as
+ * properties), so the rest of rulegen never knows which form a file used. */
 #include "mlir_internal.h"
 
 static OpFrame *top_op(MlirParser *p) { return &p->ops.v[p->ops.len - 1]; }
@@ -13,10 +13,9 @@ static bool tok_is(const MlirTok *t, const char *s) {
   return t->len == strlen(s) && memcmp(t->s, s, t->len) == 0;
 }
 
-/* TOSA ops whose custom form has regions or symbols of its own. */
+/* TOSA ops whose custom form has symbols or strings of its own. */
 static const char *const tosa_unsupported[] = {
-  "tosa.cond_if", "tosa.while_loop", "tosa.variable", "tosa.variable_read",
-  "tosa.variable_write", "tosa.custom",
+  "tosa.variable", "tosa.variable_read", "tosa.variable_write", "tosa.custom",
 };
 
 void mlir_pretty_unknown(MlirParser *p, const MlirTok *name) {
@@ -58,6 +57,7 @@ void mlir_pretty_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups) {
   f.opnd_base = p->opnds.len;
   f.named_base = p->named.len;
   f.region_base = p->done_regions.len;
+  f.init_base = p->inits.len;
   VEC_PUSH(p, p->ops, f);
 }
 
@@ -110,6 +110,13 @@ static const char *const tosa_nan_mode[] = {
   "tosa.max_pool2d", "tosa.reduce_max", "tosa.reduce_min",
 };
 
+bool mlir_tosa_nan_mode_defaults(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof tosa_nan_mode / sizeof *tosa_nan_mode; i++)
+    if (strlen(tosa_nan_mode[i]) == len && !memcmp(tosa_nan_mode[i], name, len))
+      return true;
+  return false;
+}
+
 void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc) {
   if (p->failed)
     return;
@@ -122,10 +129,10 @@ void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, cons
     if (!strchr(p->named.v[i].name, '.'))
       named_move(p, i, f->named_base + nprops++);
   f->num_props = nprops;
-  for (size_t i = 0; i < sizeof tosa_nan_mode / sizeof *tosa_nan_mode; i++)
-    if (tok_is(&f->name, tosa_nan_mode[i]))
-      prop_default(p, "nan_mode", "#tosa.nan_mode<PROPAGATE>");
-  mlir_op_end(p, sig, colon, loc);
+  if (mlir_tosa_nan_mode_defaults(f->name.s, f->name.len))
+    prop_default(p, "nan_mode", "#tosa.nan_mode<PROPAGATE>");
+  p->inits.len = f->init_base;
+  mlir_op_end(p, sig, colon ? colon : &f->name, loc);
 }
 
 void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc) {
@@ -152,14 +159,26 @@ void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc) {
   mlir_op_end(p, sig, &f->name, loc);
 }
 
-/* `@name` as the string attribute `"name"`. */
+/* `@a::@b`: more than one name (a quoted name may hold "::"). */
+static bool sym_nested(const MlirTok *sym) {
+  const char *s = sym->s + 1, *e = sym->s + sym->len;
+  if (*s == '"')
+    for (s++; s < e && *s != '"'; s++)
+      if (*s == '\\')
+        s++;
+  for (; s + 1 < e; s++)
+    if (s[0] == ':' && s[1] == ':')
+      return true;
+  return false;
+}
+
+/* `@name` as the string attribute `"name"`; `@"x\41"` keeps its spelling,
+ * as the generic form's `sym_name = "x\41"` would. */
 static const RgAttr *sym_string(MlirParser *p, const MlirTok *sym) {
   MlirTok q = {sym->s + 1, sym->len - 1};
   if (q.s[0] != '"')
     return rg_attr_string(p->g, q.s, q.len);
-  if (!mlir_unescape(p, &q))
-    return NULL;
-  return rg_attr_string(p->g, p->scratch.data, p->scratch.len);
+  return mlir_attr_string(p, &q, NULL).a;
 }
 
 static void push_prop(MlirParser *p, const char *key, const RgAttr *a) {
@@ -175,7 +194,7 @@ void mlir_pretty_sym(MlirParser *p, const MlirTok *sym, const MlirTok *vis) {
   (void)vis;
   if (p->failed)
     return;
-  if (memchr(sym->s, ':', sym->len)) {
+  if (sym_nested(sym)) {
     mlir_error(p, sym->s, "expected a symbol name, found a nested reference");
     return;
   }
@@ -192,7 +211,7 @@ void mlir_func_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, const
                (int)(vis->len > 40 ? 40 : vis->len), vis->s);
     return;
   }
-  if (memchr(sym->s, ':', sym->len)) {
+  if (sym_nested(sym)) {
     mlir_error(p, sym->s, "expected a symbol name, found a nested reference");
     return;
   }
@@ -285,6 +304,48 @@ void mlir_func_body(MlirParser *p, bool present) {
     return;
   }
   mlir_region_end(p);
+}
+
+void mlir_pretty_init(MlirParser *p, const MlirTok *name) {
+  if (!p->failed)
+    VEC_PUSH(p, p->inits, *name);
+}
+
+void mlir_pretty_while_sig(MlirParser *p, MlirSig sig) {
+  if (!p->failed) {
+    top_op(p)->while_nin = sig.nin;
+    top_op(p)->while_nout = sig.nout;
+  }
+}
+
+/* The cond region of a while_loop: its entry block's arguments are the
+ * names of the `(%a = %x)` list, typed by the loop's input types (still
+ * on the type stack until the op ends). */
+void mlir_pretty_while_open(MlirParser *p, const MlirTok *brace) {
+  if (p->failed)
+    return;
+  OpFrame *f = top_op(p);
+  uint32_t n = p->inits.len - f->init_base;
+  if (n != f->while_nin) {
+    mlir_error(p, brace->s, "the loop has %u input type%s for %u initial value%s", f->while_nin,
+               f->while_nin == 1 ? "" : "s", n, n == 1 ? "" : "s");
+    return;
+  }
+  mlir_region_begin(p, brace);
+  if (p->failed)
+    return;
+  RegionFrame *rf = &p->regions.v[p->regions.len - 1];
+  if (!(rf->cur = rg_region_add_block(p->g, rf->r))) {
+    mlir_nomem(p, brace->s);
+    return;
+  }
+  /* the input types: below the result types on the stack */
+  const RgType **tin = &p->types.v[p->types.len - f->while_nin - f->while_nout];
+  for (uint32_t i = 0; i < n && !p->failed; i++) {
+    MlirTy ty = {tin[i], NULL};
+    mlir_block_arg(p, &p->inits.v[f->init_base + i], ty, NULL);
+  }
+  p->inits.len = f->init_base;
 }
 
 MlirAt mlir_attr_bare(MlirParser *p, const MlirTok *t) {

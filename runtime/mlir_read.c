@@ -228,6 +228,10 @@ static void name_define(MlirParser *p, const MlirTok *t, RgValue *vals, uint32_t
     if (!names_rehash(p, p->buckets ? (p->bucket_mask + 1) * 2 : 1024))
       return;
   }
+  if (p->find && !p->found_any && strlen(p->find) == t->len && !memcmp(p->find, t->s, t->len)) {
+    p->found_any = true;
+    p->found = rg_value_def(vals); /* NULL for a block argument */
+  }
   NameEnt e = {t->s, t->len, hash, 0, count, vals};
   if (!VEC_PUSH(p, p->names, e))
     return;
@@ -469,7 +473,7 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
     return;
   }
   RgNode *n = rg_node_create(p->g, f.op, nopnds, opnds, sig.nout, tout, nregions);
-  if (!n) {
+  if (!n || !ir_node_set_src(p->g, n, (uint32_t)(f.name.s - p->src->text))) {
     mlir_nomem(p, f.name.s);
     return;
   }
@@ -648,13 +652,19 @@ static void parser_free(MlirParser *p) {
   rg_free(p->darr_ints.v);
   rg_free(p->darr_floats.v);
   rg_free(p->fn_attrs.v);
+  rg_free(p->inits.v);
   rg_free(p->buckets);
   rg_buf_free(&p->scratch);
 }
 
-RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
+RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) { return rg_mlir_read_find(src, d, NULL, NULL); }
+
+RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, RgNode **def) {
   MlirParser p;
   memset(&p, 0, sizeof p);
+  p.find = name;
+  if (def)
+    *def = NULL;
   p.src = src;
   p.d = d;
   p.g = rg_graph_new();
@@ -672,7 +682,7 @@ RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
             RESERVE(p.opnd_at) && RESERVE(p.types) && RESERVE(p.attrs) && RESERVE(p.named) &&
             RESERVE(p.dict_bases) && RESERVE(p.done_regions) && RESERVE(p.names) &&
             RESERVE(p.spans) && RESERVE(p.brackets) && RESERVE(p.darr_ints) &&
-            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs);
+            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs) && RESERVE(p.inits);
 #undef RESERVE
   void *parser = ok ? mlir_parseAlloc(rg_alloc, &p) : NULL;
   if (p.op_func == RG_OP_NONE || p.op_module == RG_OP_NONE || !p.unit || !parser) {
@@ -729,5 +739,7 @@ RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) {
     rg_graph_free(p.g);
     return NULL;
   }
+  if (def)
+    *def = p.found;
   return p.g;
 }

@@ -601,12 +601,37 @@ static bool tosa_enum_short(const RgNamedAttr *e, const char **v, size_t *len) {
 static bool pretty_tosa(Writer *w, const RgNode *n, const char *name) {
   if (n->op == w->op_tosa_const || n->num_regions || !attrs_splittable(n))
     return false;
+  /* the reader knows a TOSA op by `tosa.` and [a-z0-9_] */
+  for (const char *c = name + 5; *c; c++)
+    if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
+      return false;
+  if (!name[5])
+    return false;
   static const char *const own_form[] = {"tosa.cond_if", "tosa.while_loop", "tosa.variable",
                                          "tosa.variable_read", "tosa.variable_write",
                                          "tosa.custom"};
   for (size_t i = 0; i < sizeof own_form / sizeof *own_form; i++)
     if (!strcmp(name, own_form[i]))
       return false;
+  /* The reader fills in an absent defaulted nan_mode before the first
+   * property named after it: an op without one stays generic, and
+   * PROPAGATE is left out (as mlir-opt does) only where the reader puts it
+   * back in the same place. */
+  int nan_at = -1, refill_at = -1;
+  for (uint16_t i = 0, k = 0; i < n->num_props; i++) {
+    int c = strcmp(n->attrs[i].name, "nan_mode");
+    if (c == 0)
+      nan_at = i;
+    else if (c > 0 && refill_at < 0)
+      refill_at = k;
+    k += c != 0;
+  }
+  bool defaulted = mlir_tosa_nan_mode_defaults(name, strlen(name));
+  if (defaulted && nan_at < 0)
+    return false;
+  if (refill_at < 0)
+    refill_at = n->num_props - 1;
+  bool elide_ok = defaulted && nan_at == refill_at;
   puts_(w, name);
   put_operand_list(w, n);
   uint32_t shown = 0;
@@ -615,8 +640,7 @@ static bool pretty_tosa(Writer *w, const RgNode *n, const char *name) {
     const char *v;
     size_t len;
     bool is_enum = i < n->num_props && tosa_enum_short(e, &v, &len);
-    /* the default the reader fills back in */
-    if (is_enum && !strcmp(e->name, "nan_mode") && len == 9 && !memcmp(v, "PROPAGATE", 9))
+    if (is_enum && elide_ok && i == nan_at && len == 9 && !memcmp(v, "PROPAGATE", 9))
       continue;
     /* mlir-opt leaves two spaces where an empty operand list was */
     if (shown++)
@@ -707,7 +731,9 @@ static const RgAttr *prop(const RgNode *n, const char *name) {
 
 static void put_symbol(Writer *w, const RgAttr *s) {
   putc_(w, '@');
-  if (strlen(s->u.str.data) == s->u.str.len && is_bare(s->u.str.data))
+  if (s->text && s->text[0] == '"')
+    put(w, s->text, s->text_len); /* as read */
+  else if (strlen(s->u.str.data) == s->u.str.len && is_bare(s->u.str.data))
     put(w, s->u.str.data, s->u.str.len);
   else
     put_escaped(w, s->u.str.data, s->u.str.len);
@@ -771,6 +797,9 @@ static bool pretty_func(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
       sym->kind != RG_ATTR_STRING || (vis && vis->kind != RG_ATTR_STRING) ||
       (args && args->kind != RG_ATTR_ARRAY) || (res && res->kind != RG_ATTR_ARRAY))
     return false;
+  if (vis && strcmp(vis->u.str.data, "private") && strcmp(vis->u.str.data, "public") &&
+      strcmp(vis->u.str.data, "nested"))
+    return false;
   /* Sorted, as the reader rebuilds them. */
   for (uint16_t i = 1; i < n->num_props; i++)
     if (strcmp(n->attrs[i - 1].name, n->attrs[i].name) >= 0)
@@ -791,7 +820,9 @@ static bool pretty_func(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
     if (nin)
       put(w, ", ", 2);
     if (entry) {
-      if (nin >= entry->num_args)
+      /* the signature must say what the block has, or it reads back wrong */
+      if (nin >= entry->num_args || !entry->args[nin]->type ||
+          entry->args[nin]->type->text_len != tl || memcmp(entry->args[nin]->type->text, ts, tl))
         goto generic;
       put_value(w, entry->args[nin]);
       put(w, ": ", 2);

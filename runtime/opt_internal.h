@@ -36,7 +36,24 @@ typedef struct OptState {
   uint32_t num_disabled;
   uint32_t verify_runs; /* --verify-by-execution */
   RgMlirForm emit;      /* --emit */
+  bool print_after_all, print_after_change;
+  const char *print_after; /* comma-separated pass names */
+  const char *report;      /* --report FILE.html */
+  const char *explain_name, *explain_loc; /* --explain %name / location */
+  const char *no_verify[OPT_MAX_DISABLED + 1]; /* --no-verify-ops */
+  uint32_t num_no_verify;
+  unsigned write_flags; /* RG_WRITE_FORCE with --force */
+  uint32_t max_errors;  /* --max-errors (default 20) */
 } OptState;
+
+/* --print-ir-after*, --report: NULL when none is asked for. */
+typedef struct OptObserve OptObserve;
+OptObserve *opt_observe_begin(OptState *o, RgGraph *g);
+int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st);
+void opt_observe_free(OptObserve *ob);
+/* Turns --explain %name (its op, `named`, found by the reader) or a
+ * location into an op number; 0, or an exit status after a message. */
+int opt_explain_resolve(OptState *o, RgGraph *g, RgNode *named);
 
 void opt_mem_report(const OptState *o, RgGraph *g);
 void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st);

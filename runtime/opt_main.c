@@ -295,9 +295,54 @@ static bool parse_count(const char *arg, uint32_t max, uint32_t *out) {
 
 static int flag_explain(OptState *o, const char *arg) {
   uint32_t id;
+  o->explain_name = o->explain_loc = NULL;
+  if (arg[0] == '%' && arg[1]) {
+    o->explain_name = arg;
+    o->run.explain_node = UINT32_MAX;
+    return 0;
+  }
+  if (arg[0] == '"' || arg[0] == '#' || !strncmp(arg, "loc(", 4)) {
+    o->explain_loc = arg;
+    o->run.explain_node = UINT32_MAX;
+    return 0;
+  }
   if (!parse_count(arg, UINT32_MAX - 1, &id))
-    return usage_error(o, "--explain needs an op number (0 is the first op in the file), not '%s'", arg);
+    return usage_error(o, "--explain needs an op number (0 is the first op in the file), a value "
+                          "'%%name' or a location ('\"f.py\":3:7'), not '%s'", arg);
   o->run.explain_node = id;
+  return 0;
+}
+
+static int flag_print_after_all(OptState *o, const char *arg) {
+  (void)arg;
+  o->print_after_all = true;
+  return 0;
+}
+
+static int flag_print_after_change(OptState *o, const char *arg) {
+  (void)arg;
+  o->print_after_change = true;
+  return 0;
+}
+
+static int flag_print_after(OptState *o, const char *arg) {
+  for (const char *s = arg; *s;) {
+    const char *e = strchr(s, ',');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    long first, other;
+    if (!find_pass(o, s, n, &first, &other)) {
+      char name[128];
+      snprintf(name, sizeof name, "%.*s", (int)(n < 100 ? n : 100), s);
+      return usage_error(o, "--print-ir-after: unknown pass '%s' (see --list)", name);
+    }
+    s += n + (e != NULL);
+  }
+  o->print_after = arg;
+  return 0;
+}
+
+static int flag_report(OptState *o, const char *arg) {
+  o->report = arg;
   return 0;
 }
 
@@ -319,6 +364,25 @@ static int flag_verify_exec(OptState *o, const char *arg) {
   o->verify_runs = 3;
   if (arg && !parse_count(arg, 1000, &o->verify_runs))
     return usage_error(o, "--verify-by-execution takes a number of runs from 0 to 1000, not '%s'", arg);
+  return 0;
+}
+
+static int flag_no_verify_ops(OptState *o, const char *arg) {
+  if (o->num_no_verify == OPT_MAX_DISABLED)
+    return usage_error(o, "too many --no-verify-ops options (at most %s)", "64");
+  o->no_verify[o->num_no_verify++] = arg;
+  return 0;
+}
+
+static int flag_force(OptState *o, const char *arg) {
+  (void)arg;
+  o->write_flags |= RG_WRITE_FORCE;
+  return 0;
+}
+
+static int flag_max_errors(OptState *o, const char *arg) {
+  if (!parse_count(arg, 1000000, &o->max_errors))
+    return usage_error(o, "--max-errors takes a count from 0 (all) to 1000000, not '%s'", arg);
   return 0;
 }
 
@@ -368,12 +432,28 @@ static const struct OptSpec {
     {"disable-rule", 0, "RULE", false, "do not apply RULE ('rule' or 'pass.rule'); repeatable",
      flag_disable_rule},
     {"isolate-rule", 0, "RULE", false, "apply only RULE", flag_isolate_rule},
-    {"explain", 0, "N", false, "report why each rule did or did not fire on op number N", flag_explain},
+    {"explain", 0, "OP", false,
+     "report why each rule did or did not fire on an op: its number N, a '%name' or a location",
+     flag_explain},
+    {"print-ir-after-change", 0, NULL, false, "print the graph to standard error after each pass that changed it",
+     flag_print_after_change},
+    {"print-ir-after", 0, "PASS", false, "print the graph to standard error after the passes named (comma-separated)",
+     flag_print_after},
+    {"print-ir-after-all", 0, NULL, false, "print the graph to standard error after every pass",
+     flag_print_after_all},
+    {"report", 0, "FILE", false,
+     "write an HTML report: the passes, fires per rule, op histograms, pictures of rewrites", flag_report},
     {"budget", 0, "N", false, "rewrites allowed per node before a pass is stopped (default 16)",
      flag_budget},
     {"verify-by-execution", 0, "N", true,
      "run N random inputs (default 3) through the graph before and after; fail on any difference",
      flag_verify_exec},
+    {"no-verify-ops", 0, "OPS", false,
+     "do not check these ops against their declarations (op names, 'dialect.*' or '*', "
+     "comma-separated); repeatable", flag_no_verify_ops},
+    {"force", 0, NULL, false, "replace read-only output files", flag_force},
+    {"max-errors", 0, "N", false, "show at most N errors of the input (default 20; 0: all)",
+     flag_max_errors},
     {"mem-report", 0, NULL, false, "print graph memory use (bytes per node) to standard error",
      flag_mem_report},
     {"fold-limit", 0, "N", false, "largest constant, in elements, that constant folding creates (default 65536)",
@@ -514,6 +594,7 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   o->targets = targets;
   o->num_targets = targets ? n : 0;
   rg_run_options_init(&o->run);
+  o->max_errors = 20;
   int rc;
   if (!collect_passes(o)) {
     fprintf(stderr, "%s: error: out of memory\n", o->prog);
@@ -527,32 +608,83 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   return rc < 0 ? 0 : rc;
 }
 
+/* An output that is the input or another output would destroy it. */
+static int check_outputs(const OptState *o) {
+  const char *outs[3] = {o->output, o->dot, o->stats_json};
+  static const char *const what[3] = {"-o", "--dot", "--stats-json"};
+  for (int i = 0; i < 3; i++) {
+    if (!outs[i])
+      continue;
+    if (rg_path_same_file(outs[i], o->input)) {
+      fprintf(stderr, "%s: error: output '%s' (%s) is the input; nothing written\n", o->prog, outs[i],
+              what[i]);
+      return OPT_EXIT_INPUT;
+    }
+    for (int j = 0; j < i; j++)
+      if (outs[j] && rg_path_same_file(outs[i], outs[j])) {
+        fprintf(stderr, "%s: error: %s and %s are the same file '%s'; nothing written\n", o->prog,
+                what[j], what[i], outs[i]);
+        return OPT_EXIT_INPUT;
+      }
+  }
+  return 0;
+}
+
+/* Checks every op against the declarations of every rule set; errors go
+ * to `d`. Returns the number of errors. */
+static size_t verify_ops(const OptState *o, RgGraph *g, const RgSource *src, RgDiags *d) {
+  size_t errors = 0;
+  for (size_t t = 0; t < o->num_targets && !errors; t++)
+    errors += rg_graph_verify_ops(g, o->targets[t].ops, o->targets[t].num_ops, o->no_verify, src, d);
+  return errors;
+}
+
 static int run(OptState *o) {
   const char *prog = o->prog;
   int rc = 0;
+  if ((rc = check_outputs(o)) != 0)
+    return rc;
 
   RgDiags d;
   rg_diags_init(&d);
-  d.max_errors = 20;
+  d.max_errors = o->max_errors;
   RgSource *src = rg_source_load(o->input, &d);
-  RgGraph *g = src ? rg_mlir_read(src, &d) : NULL;
+  RgNode *named = NULL;
+  char name[256] = "";
+  if (o->explain_name) /* `%x#1` names `%x`'s op */
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(o->explain_name, "#"), o->explain_name);
+  RgGraph *g = src ? rg_mlir_read_find(src, &d, name[0] ? name : NULL, &named) : NULL;
   if (!g) {
     rg_diags_print(stderr, &d);
     rg_diags_free(&d);
     rg_source_free(src);
     return OPT_EXIT_INPUT;
   }
-  rg_source_free(src);
-  rg_diags_free(&d);
 
   char msg[512];
   if (rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
     fprintf(stderr, "%s: error: %s: verification failed: %s\n", prog, o->input, msg);
     rg_graph_free(g);
+    rg_source_free(src);
+    rg_diags_free(&d);
     return OPT_EXIT_INPUT;
   }
+  /* Invalid ops stop here: a rule firing on them could hide the bug. */
+  if (verify_ops(o, g, src, &d)) {
+    rg_diags_print(stderr, &d);
+    rg_graph_free(g);
+    rg_source_free(src);
+    rg_diags_free(&d);
+    return OPT_EXIT_INPUT;
+  }
+  rg_source_free(src);
+  rg_diags_free(&d);
   if (o->mem_report)
     opt_mem_report(o, g);
+  if ((o->explain_name || o->explain_loc) && (rc = opt_explain_resolve(o, g, named)) != 0) {
+    rg_graph_free(g);
+    return rc;
+  }
 
   RgProof *proof = NULL;
   if (o->verify_runs) {
@@ -585,12 +717,23 @@ static int run(OptState *o) {
     o->run.explain_fn = opt_on_explain;
     o->run.explain_user = &ex;
   }
+  OptObserve *ob = opt_observe_begin(o, g);
   RgRunStats st;
   char err[1024] = "";
   RgStatus s = rg_pipeline_run(g, o->passes, o->num_passes, &o->run, &st, err, sizeof err);
   if (s == RG_OK && rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
     snprintf(err, sizeof err, "the graph does not verify after the passes: %s", msg);
     s = RG_ERR_VERIFY;
+  }
+  if (s == RG_OK) { /* rewrites must not make ops their declarations reject */
+    rg_diags_init(&d);
+    d.max_errors = o->max_errors;
+    if (verify_ops(o, g, NULL, &d)) {
+      fprintf(stderr, "%s: error: the passes made ops that do not verify:\n", prog);
+      rg_diags_print(stderr, &d);
+      s = RG_ERR_VERIFY;
+    }
+    rg_diags_free(&d);
   }
   if (ex.node)
     opt_explain_summary(&ex, ex_op, &st);
@@ -600,6 +743,9 @@ static int run(OptState *o) {
     opt_print_time_passes(stderr, &st);
   if (o->stats_json && (rc = opt_write_stats_json(o, &st)) != 0)
     s = s == RG_OK ? RG_ERR_IO : s;
+  if (o->report && ob && s == RG_OK && (rc = opt_observe_report(ob, g, &st)) != 0)
+    s = RG_ERR_IO;
+  opt_observe_free(ob);
   rg_run_stats_free(&st);
   if (s != RG_OK) {
     if (err[0])
@@ -620,7 +766,7 @@ static int run(OptState *o) {
   if (o->dot) {
     size_t dlen = 0;
     char *dot = rg_graph_dot(g, &dlen);
-    int drc = dot ? rg_write_file_atomic(o->dot, dot, dlen, err, sizeof err) : -1;
+    int drc = dot ? rg_write_file(o->dot, dot, dlen, o->write_flags, err, sizeof err) : -1;
     rg_free(dot);
     if (drc != 0) {
       fprintf(stderr, "%s: error: %s\n", prog, dot ? err : "out of memory writing the DOT graph");
@@ -635,7 +781,7 @@ static int run(OptState *o) {
     fprintf(stderr, "%s: error: out of memory writing the graph\n", prog);
     return OPT_EXIT_INPUT;
   }
-  int wrc = rg_write_file_atomic(o->output, text, len, err, sizeof err);
+  int wrc = rg_write_file(o->output, text, len, o->write_flags, err, sizeof err);
   rg_free(text);
   if (wrc != 0) {
     fprintf(stderr, "%s: error: %s\n", prog, err);

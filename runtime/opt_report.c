@@ -55,6 +55,25 @@ void opt_mem_report(const OptState *o, RgGraph *g) {
 
 /* ---- statistics ---- */
 
+/* A table of the rules with a nonzero count: fires, or refusals. */
+static void print_rule_counts(FILE *out, const OptState *o, const RgRunStats *st, bool refusals) {
+  bool any = false;
+  for (uint32_t i = 0; i < st->num_passes; i++) {
+    const RgPassDesc *d = o->passes[i];
+    const uint32_t *count = refusals ? st->passes[i].rule_refusals : st->passes[i].rule_fires;
+    for (uint16_t r = 0; r < d->num_rules; r++) {
+      if (!count[r])
+        continue;
+      if (!any)
+        fprintf(out, "%-40s %9s\n", "rule", refusals ? "refused" : "fires");
+      any = true;
+      char name[128];
+      snprintf(name, sizeof name, "%s.%s", d->name, d->rules[r].name);
+      fprintf(out, "%-40s %9u\n", name, count[r]);
+    }
+  }
+}
+
 void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
   fprintf(out, "%-22s %-8s %9s %12s %12s\n", "pass", "status", "rewrites", "visited", "seconds");
   for (uint32_t i = 0; i < st->num_passes; i++) {
@@ -66,20 +85,9 @@ void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
           st->total_seconds);
   if (o->run.dedup_ops)
     fprintf(out, "dedup: %u identical pure ops merged in %.6f s\n", st->dedup_merged, st->dedup_seconds);
-  bool any = false;
-  for (uint32_t i = 0; i < st->num_passes; i++) {
-    const RgPassDesc *d = o->passes[i];
-    for (uint16_t r = 0; r < d->num_rules; r++) {
-      if (!st->passes[i].rule_fires[r])
-        continue;
-      if (!any)
-        fprintf(out, "%-40s %9s\n", "rule", "fires");
-      any = true;
-      char name[128];
-      snprintf(name, sizeof name, "%s.%s", d->name, d->rules[r].name);
-      fprintf(out, "%-40s %9u\n", name, st->passes[i].rule_fires[r]);
-    }
-  }
+  print_rule_counts(out, o, st, false);
+  /* Matches whose replacement could not be typed (dynamic dims, say). */
+  print_rule_counts(out, o, st, true);
 }
 
 void opt_print_time_passes(FILE *out, const RgRunStats *st) {
@@ -133,7 +141,8 @@ int opt_write_stats_json(const OptState *o, const RgRunStats *st) {
       json_string(&b, d->name);
       rg_buf_puts(&b, ", \"source\": ");
       json_string(&b, d->rules[r].source);
-      rg_buf_printf(&b, ", \"fires\": %u}", st->passes[i].rule_fires[r]);
+      rg_buf_printf(&b, ", \"refused\": %u, \"fires\": %u}", st->passes[i].rule_refusals[r],
+                    st->passes[i].rule_fires[r]);
     }
   }
   rg_buf_puts(&b, "\n  ]\n}\n");
@@ -142,7 +151,7 @@ int opt_write_stats_json(const OptState *o, const RgRunStats *st) {
   if (b.oom) {
     fprintf(stderr, "%s: error: out of memory writing statistics\n", o->prog);
     rc = OPT_EXIT_INPUT;
-  } else if (rg_write_file_atomic(o->stats_json, b.data, b.len, err, sizeof err) != 0) {
+  } else if (rg_write_file(o->stats_json, b.data, b.len, o->write_flags, err, sizeof err) != 0) {
     fprintf(stderr, "%s: error: %s\n", o->prog, err);
     rc = OPT_EXIT_INPUT;
   }

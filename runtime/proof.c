@@ -65,14 +65,6 @@ static bool add_run(RgProof *p, ProofRun *r) {
   return true;
 }
 
-static char *dup_str(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = rg_alloc(n);
-  if (d)
-    memcpy(d, s, n);
-  return d;
-}
-
 RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user, RgProof **out,
                          char *err, size_t errlen) {
   char no_err[1];
@@ -128,7 +120,7 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
         }
         continue;
       }
-      r.name = dup_str(name);
+      r.name = rg_strdup(name);
       if (!r.name || !add_run(p, &r)) {
         free_run(&r);
         st = RG_ERR_NOMEM;

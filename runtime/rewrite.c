@@ -2,7 +2,8 @@
  * when its target-op condition holds on the op histogram; its worklist is
  * seeded from the per-op node lists of its root ops, so cold nodes are never
  * visited. After a rewrite, new nodes, users of replaced values and
- * producers that lost a use are requeued; dead producers are erased. */
+ * producers that lost a use are requeued; dead producers are erased when
+ * their op is declared pure. */
 #include <stdlib.h>
 #include <time.h>
 #include "rulegen/pass.h"
@@ -39,6 +40,7 @@ struct RgRewriter {
   RgStatus status;
   char *err;
   size_t errlen;
+  char refusal[320]; /* why the last replacement could not be typed */
 };
 
 static double now_seconds(void) {
@@ -90,7 +92,7 @@ static bool push(RgRewriter *rw, RgNode *n) {
       size_t cap = rw->cap ? rw->cap * 2 : 256;
       RgNode **q = rg_realloc(rw->queue, sizeof *q * cap);
       if (!q) {
-        rw->status = RG_ERR_NOMEM;
+        rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory growing the worklist", rw->pass->name);
         return false;
       }
       rw->queue = q;
@@ -328,14 +330,15 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
   RgNode *n = rg_node_create(rw->g, rw->ids[k], num_operands, operands, d->num_results, NULL, 0);
   RgNamedAttr *attrs = num_props ? rg_arena_alloc(ir_arena(rw->g), sizeof *attrs * num_props) : NULL;
   if (!n || (num_props && !attrs) || num_props > UINT16_MAX) {
-    rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+    rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory creating a '%s'", rw->pass->name, name);
     return NULL;
   }
   for (uint32_t i = 0; i < num_props; i++) {
     attrs[i].name = rg_intern(rw->g, props[i].name, strlen(props[i].name));
     attrs[i].value = props[i].value;
     if (!attrs[i].name || !attrs[i].value) {
-      rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory setting the attributes of a new '%s'",
+                 rw->pass->name, name);
       return NULL;
     }
   }
@@ -355,7 +358,13 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
   if (tp != types)
     rg_free(tp);
   if (st != RG_OK) {
-    rg_rw_fail(rw, RG_ERR_TYPE, "pass '%s': shape inference for '%s' failed: %s", rw->pass->name, name,
+    /* A node the hook cannot type (its operands' dims are dynamic or
+     * unranked, say): the rule is refused, the input is not bad. */
+    if (st == RG_ERR_NOMEM)
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory inferring the type of a new '%s'",
+                 rw->pass->name, name);
+    else
+      snprintf(rw->refusal, sizeof rw->refusal, "a new '%.60s' cannot be typed: %.200s", name,
                msg[0] ? msg : rg_status_name(st));
     rg_node_erase(rw->g, n);
     return NULL;
@@ -364,7 +373,7 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
     uint32_t cap = rw->cap_created ? rw->cap_created * 2 : 16;
     RgNode **c = rg_realloc(rw->created, sizeof *c * cap);
     if (!c) {
-      rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory recording a new '%s'", rw->pass->name, name);
       rg_node_erase(rw->g, n);
       return NULL;
     }
@@ -415,7 +424,17 @@ static void note_loc(RgRewriter *rw, const char *loc) {
   rw->srclocs[rw->nsrclocs++] = loc;
 }
 
-/* Erases `n` if it is dead, then its producers that become dead. */
+/* True when the pass knows `n`'s op to be declared pure: an op the pass
+ * does not name, or one declared without `pure`, may have side effects
+ * and is never removed for being unused. */
+static bool is_pure(const RgRewriter *rw, const RgNode *n) {
+  int k = rg_rw_local(rw, n);
+  const RgOpDesc *d = k >= 0 && rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
+  return d && (d->traits & RG_TRAIT_PURE);
+}
+
+/* Erases the replaced root `n` (the rule took its place), then its
+ * producers that become dead, if they are pure. */
 static void erase_dead(RgRewriter *rw, RgNode *n) {
   RgNode *stack[64];
   uint32_t sp = 0;
@@ -423,7 +442,7 @@ static void erase_dead(RgRewriter *rw, RgNode *n) {
   while (sp) {
     RgNode *d = stack[--sp];
     if ((d->flags & RG_NODE_ERASED) || !d->block || rg_node_is_frozen(d) || d->num_results == 0 ||
-        d->num_regions)
+        d->num_regions || (d != n && !is_pure(rw, d)))
       continue;
     bool used = false;
     for (uint32_t i = 0; i < d->num_results && !used; i++)
@@ -459,16 +478,47 @@ bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
       return false;
     }
   bool ex = rg_rw_explaining(rw, root);
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
   for (uint32_t i = 0; i < root->num_operands; i++) {
     RgNode *p = root->operands[i].value ? rg_value_def(root->operands[i].value) : NULL;
     if (p)
       requeue(rw, p);
   }
   rg_node_erase(rw->g, root);
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, NULL, 0, true);
   count_fire(rw, rule);
   if (ex)
     rg_rw_explain(rw, rule, "fires: the op is removed");
   return true;
+}
+
+int rg_rw_refuse(RgRewriter *rw, uint16_t rule) {
+  rg_rw_discard(rw);
+  if (rw->status != RG_OK)
+    return -1;
+  rw->st->rule_refusals[rule]++;
+  if (rg_rw_explaining(rw, rw->root)) {
+    char why[sizeof rw->refusal + 16];
+    snprintf(why, sizeof why, "refused: %s", rw->refusal[0] ? rw->refusal : "the replacement cannot be typed");
+    rg_rw_explain(rw, rule, why);
+  }
+  rw->refusal[0] = 0;
+  return 0;
+}
+
+int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
+  for (uint32_t i = 0; i < root->num_results; i++) {
+    const RgType *old = root->results[i].type, *nt = values[i]->type;
+    RgNode *def = rg_value_def(values[i]);
+    if (old == nt || (def && def->id >= rw->first_new_id && nt && refines(old, nt)))
+      continue;
+    snprintf(rw->refusal, sizeof rw->refusal, "the replacement has type %s but the replaced value %s",
+             nt ? nt->text : "<none>", old ? old->text : "<none>");
+    return rg_rw_refuse(rw, rule);
+  }
+  return rg_rw_replace(rw, root, values, rule) ? 1 : -1;
 }
 
 bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
@@ -488,6 +538,8 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
                nt ? nt->text : "<none>", old ? old->text : "<none>");
     return false;
   }
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
   for (uint32_t i = 0; i < root->num_results; i++) {
     for (RgUse *u = root->results[i].uses; u; u = u->next)
       requeue(rw, u->user);
@@ -509,6 +561,19 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
       return false;
     }
     rw->created[i]->loc = loc;
+  }
+  if (rw->opt->on_rewrite) {
+    uint32_t kept = 0; /* created ops the rewrite did not leave dead */
+    for (uint32_t i = 0; i < rw->ncreated; i++)
+      if (!(rw->created[i]->flags & RG_NODE_ERASED))
+        rw->created[kept++] = rw->created[i];
+    RgNode *defs[16]; /* no op made: the producers of the replacing values */
+    uint32_t ndefs = 0;
+    for (uint32_t i = 0; !kept && i < root->num_results && ndefs < 16; i++)
+      if (rg_value_def(values[i]))
+        defs[ndefs++] = rg_value_def(values[i]);
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, kept ? rw->created : defs,
+                        kept ? kept : ndefs, true);
   }
   count_fire(rw, rule);
   if (ex)
@@ -628,7 +693,8 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
           if (!push(&rw, n))
             break;
     }
-    qsort(rw.queue, rw.len, sizeof *rw.queue, by_id);
+    if (rw.len) /* the queue is NULL when nothing was pushed */
+      qsort(rw.queue, rw.len, sizeof *rw.queue, by_id);
   }
 
   while (rw.status == RG_OK && rw.head < rw.len) {
@@ -725,8 +791,10 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
                              const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
   memset(stats, 0, sizeof *stats);
   stats->passes = rg_alloc(sizeof *stats->passes * (n ? n : 1));
-  if (!stats->passes)
+  if (!stats->passes) {
+    snprintf(err, errlen, "out of memory setting up the pipeline statistics");
     return RG_ERR_NOMEM;
+  }
   memset(stats->passes, 0, sizeof *stats->passes * (n ? n : 1));
   stats->num_passes = n;
   for (uint32_t i = 0; i < n; i++) {
@@ -734,9 +802,17 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     RgPassStats *st = &stats->passes[i];
     st->name = p->name;
     st->rule_fires = rg_alloc(sizeof *st->rule_fires * (p->num_rules ? p->num_rules : 1));
-    if (!st->rule_fires)
+    if (!st->rule_fires) {
+      snprintf(err, errlen, "out of memory setting up the statistics of pass '%s'", p->name);
       return RG_ERR_NOMEM;
+    }
     memset(st->rule_fires, 0, sizeof *st->rule_fires * (p->num_rules ? p->num_rules : 1));
+    st->rule_refusals = rg_alloc(sizeof *st->rule_refusals * (p->num_rules ? p->num_rules : 1));
+    if (!st->rule_refusals) {
+      snprintf(err, errlen, "out of memory setting up the statistics of pass '%s'", p->name);
+      return RG_ERR_NOMEM;
+    }
+    memset(st->rule_refusals, 0, sizeof *st->rule_refusals * (p->num_rules ? p->num_rules : 1));
     if (p->abi != RG_ABI_VERSION) {
       snprintf(err, errlen, "pass '%s' was generated for runtime ABI %d, but this runtime has ABI %d; regenerate it",
                p->name, p->abi, RG_ABI_VERSION);
@@ -758,13 +834,19 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     if (!opt->no_skip && !rg_pass_should_run(g, p)) {
       st->skipped = true;
       st->seconds = now_seconds() - t0;
+      if (opt->after_pass)
+        opt->after_pass(opt->observe_user, g, i, p, st);
       continue;
     }
     st->ran = true;
+    if (errlen)
+      err[0] = 0;
     RgStatus s = run_pass(g, p, opt, st, err, errlen);
     changed = changed || st->rewrites;
     st->seconds = now_seconds() - t0;
     stats->total_visited += st->nodes_visited;
+    if (s != RG_OK && errlen && !err[0]) /* every failure is named */
+      snprintf(err, errlen, "pass '%s': %s", p->name, rg_status_name(s));
     if (s != RG_OK) {
       stats->total_seconds = now_seconds() - start;
       return s;
@@ -777,6 +859,8 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
         return RG_ERR_VERIFY;
       }
     }
+    if (opt->after_pass)
+      opt->after_pass(opt->observe_user, g, i, p, st);
   }
   RgStatus s = changed && opt->dedup_ops ? dedup(g, opt, stats, err, errlen) : RG_OK;
   stats->total_seconds = now_seconds() - start;
@@ -786,8 +870,10 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
 void rg_run_stats_free(RgRunStats *s) {
   if (!s->passes)
     return;
-  for (uint32_t i = 0; i < s->num_passes; i++)
+  for (uint32_t i = 0; i < s->num_passes; i++) {
     rg_free(s->passes[i].rule_fires);
+    rg_free(s->passes[i].rule_refusals);
+  }
   rg_free(s->passes);
   memset(s, 0, sizeof *s);
 }

@@ -32,6 +32,9 @@ static void usage(FILE *out) {
         "  -I DIR       search DIR for imports (after the importing file's dir,\n"
         "               before the installed rule library, PREFIX/share/rulegen)\n"
         "  --print-search-path  print the directories searched for imports\n"
+        "  --force      replace read-only output files\n"
+        "  --max-errors N, --max-warnings N\n"
+        "               show at most N errors / warnings (default 100; 0: all)\n"
         "\n"
         "Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n",
         out);
@@ -127,6 +130,8 @@ static bool same_content(const char *path, const char *data, size_t len) {
   return same;
 }
 
+static unsigned write_flags; /* RG_WRITE_FORCE with --force */
+
 /* Writes atomically, and not at all when the file already has this text:
  * an unchanged generated file keeps its time stamp, so make does not
  * recompile what includes it. */
@@ -134,9 +139,32 @@ static int write_out(const char *path, const RgBuf *b) {
   char err[512];
   if (strcmp(path, "-") != 0 && same_content(path, b->data ? b->data : "", b->len))
     return 0;
-  if (rg_write_file_atomic(path, b->data ? b->data : "", b->len, err, sizeof err) != 0) {
+  if (rg_write_file(path, b->data ? b->data : "", b->len, write_flags, err, sizeof err) != 0) {
     fprintf(stderr, "rulegen: error: %s\n", err);
     return 1;
+  }
+  return 0;
+}
+
+/* An output that is an input (a .rules file or one it imports) or another
+ * output would destroy it: refused before anything is written. */
+static int check_outputs(const DslProgram *prog, const char *const outs[3]) {
+  static const char *const what[3] = {"-o", "--header", "the dependency file"};
+  for (int i = 0; i < 3; i++) {
+    if (!outs[i])
+      continue;
+    for (uint32_t f = 0; f < prog->nfiles; f++)
+      if (rg_path_same_file(outs[i], prog->files[f]->src->name)) {
+        fprintf(stderr, "rulegen: error: output '%s' (%s) is the input '%s'; nothing written\n", outs[i],
+                what[i], prog->files[f]->src->name);
+        return 1;
+      }
+    for (int j = 0; j < i; j++)
+      if (outs[j] && rg_path_same_file(outs[i], outs[j])) {
+        fprintf(stderr, "rulegen: error: %s and %s are the same file '%s'; nothing written\n", what[j],
+                what[i], outs[i]);
+        return 1;
+      }
   }
   return 0;
 }
@@ -189,28 +217,33 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
     fputs("rulegen: error: out of memory\n", stderr);
     rc = 1;
   }
+  char *dpath = NULL;
+  if (rc == 0 && want_deps && !depfile) {
+    size_t n = strlen(out_c);
+    dpath = malloc(n + 3);
+    if (dpath) {
+      memcpy(dpath, out_c, n + 1);
+      char *dot = strrchr(dpath, '.');
+      char *slash = strrchr(dpath, '/');
+      if (dot && (!slash || dot > slash))
+        strcpy(dot, ".d");
+      else
+        strcat(dpath, ".d");
+    } else {
+      fputs("rulegen: error: out of memory\n", stderr);
+      rc = 1;
+    }
+  }
+  const char *outs[3] = {out_c, out_h, want_deps ? (depfile ? depfile : dpath) : NULL};
+  if (rc == 0)
+    rc = check_outputs(prog, outs);
   if (rc == 0)
     rc = write_out(out_c, &c);
   if (rc == 0 && out_h)
     rc = write_out(out_h, &h);
-  if (rc == 0 && want_deps) {
-    char *dpath = NULL;
-    if (!depfile) {
-      size_t n = strlen(out_c);
-      dpath = malloc(n + 3);
-      if (dpath) {
-        memcpy(dpath, out_c, n + 1);
-        char *dot = strrchr(dpath, '.');
-        char *slash = strrchr(dpath, '/');
-        if (dot && (!slash || dot > slash))
-          strcpy(dot, ".d");
-        else
-          strcat(dpath, ".d");
-      }
-    }
-    rc = dpath || depfile ? write_out(depfile ? depfile : dpath, &d) : 1;
-    free(dpath);
-  }
+  if (rc == 0 && want_deps)
+    rc = write_out(outs[2], &d);
+  free(dpath);
   rg_buf_free(&c);
   rg_buf_free(&h);
   rg_buf_free(&d);
@@ -222,6 +255,7 @@ int main(int argc, char **argv) {
   enum { NONE, CHECK, DUMP, TARGETS, GEN, SEARCH_PATH } mode = NONE;
   const char *out_c = NULL, *out_h = NULL, *symbol = NULL, *depfile = NULL, *dep_target = NULL;
   bool line_directives = true, want_deps = false;
+  size_t max_errors = 100, max_warnings = 100;
   const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
   const char **files = calloc((size_t)argc + 1, sizeof *files);
   uint32_t nincdirs = 0, nfiles = 0;
@@ -263,6 +297,16 @@ int main(int argc, char **argv) {
       line_directives = false;
     } else if (strcmp(a, "-MD") == 0) {
       want_deps = true;
+    } else if (strcmp(a, "--force") == 0) {
+      write_flags |= RG_WRITE_FORCE;
+    } else if (strcmp(a, "--max-errors") == 0 || strcmp(a, "--max-warnings") == 0) {
+      char *end = NULL;
+      unsigned long v = i + 1 < argc ? strtoul(argv[i + 1], &end, 10) : 0;
+      if (i + 1 >= argc || !*argv[i + 1] || *end || argv[i + 1][0] == '-' || v > 1000000)
+        rc = usage_error("option '%s' needs a count from 0 to 1000000", a);
+      else
+        *(a[6] == 'e' ? &max_errors : &max_warnings) = v;
+      i++;
     } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 || strcmp(a, "--symbol") == 0 ||
                strcmp(a, "-MF") == 0 || strcmp(a, "-MT") == 0) {
       if (i + 1 >= argc) {
@@ -325,7 +369,8 @@ int main(int argc, char **argv) {
   }
   RgDiags diags;
   rg_diags_init(&diags);
-  diags.max_errors = 100;
+  diags.max_errors = max_errors;
+  diags.max_warnings = max_warnings;
   DslProgram prog;
   dsl_program_init(&prog, &diags);
   prog.incdirs = incdirs;

@@ -1,9 +1,10 @@
 /* backends/arm/arm_externs.c - numeric helpers of the Arm pass rules:
  * int-list arithmetic and float min/max that the rules language cannot
  * spell yet. None of them looks at the graph; each returns false when it
- * cannot decide (dynamic dims, malformed lists), so the rule does not fire. */
+ * cannot decide (dynamic dims, malformed lists), so the rule does not fire.
+ * Their prototypes come from the header rulegen writes for the rule set. */
 #include <math.h>
-#include "arm_externs.h"
+#include "rules/builtin.h"
 
 /* Product of the reduced dims; an empty list reduces every dim. */
 bool arm_reduced_count(RgRewriter *rw, RgInts shape, RgInts dims, int64_t *out) {

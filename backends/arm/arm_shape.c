@@ -2,11 +2,13 @@
  * arm.ops that xnnpack_shape.c does not cover. Same contract as every hook
  * (docs/backends.md): malformed nodes give RG_ERR_TYPE and a message that
  * starts with the op, never a crash. */
-#include "arm_hooks.h"
+#include "rules/builtin.h"
 #include <string.h>
 #include "../common/shape_common.h"
 
 #define MAXR SHAPE_MAX_RANK
+#define ARM_HOOK(name) \
+  RgStatus name(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen)
 
 static bool wrap_dim(int64_t dim, int32_t rank, int64_t *out) {
   if (dim < -(int64_t)rank || dim >= rank)

@@ -1,4 +1,4 @@
-// RUN: --passes decompose_add_sub_alpha
+// RUN: --passes decompose_add_sub_alpha --verify-by-execution
 // add/sub with alpha != 1 scale their second operand; alpha 1 and f16 results are left alone.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf16>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf16>), sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --passes decompose_addmm
+// RUN: --passes decompose_addmm --verify-by-execution
 // addmm with default scales, both scales given, and only one given (not matched).
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<3x5xf32>, tensor<3x4xf32>, tensor<4x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>), sym_name = "main"}> ({

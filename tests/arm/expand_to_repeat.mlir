@@ -1,4 +1,4 @@
-// RUN: --passes convert_expand_copy_to_repeat
+// RUN: --passes convert_expand_copy_to_repeat --verify-by-execution
 // expand_copy becomes repeat (also with -1 and a new leading dim); an expand to the same shape is dropped.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<3x1xf32>) -> (tensor<3x4xf32>, tensor<2x3x4xf32>, tensor<3x1xf32>), sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --passes fuse_clamps
+// RUN: --passes fuse_clamps --verify-by-execution
 // Overlapping two-sided clamps fuse; disjoint ranges and one-sided clamps are left alone.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>), sym_name = "main"}> ({

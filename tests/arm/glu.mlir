@@ -1,4 +1,4 @@
-// RUN: --passes decompose_glu
+// RUN: --passes decompose_glu --verify-by-execution
 // glu over the default last dim, dim 0, and dim -2.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<2x6xf32>, tensor<2x6xf32>), sym_name = "main"}> ({

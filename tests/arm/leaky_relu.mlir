@@ -1,4 +1,4 @@
-// RUN: --passes decompose_leaky_relu
+// RUN: --passes decompose_leaky_relu --verify-by-execution
 // leaky_relu with the default and an explicit slope becomes clamp + mul + add.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>), sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --passes decompose_linear_conv
+// RUN: --passes decompose_linear_conv --verify-by-execution
 // A 2-D linear with bias becomes a 1x1 convolution between two views.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<3x4xf32>, tensor<5x4xf32>, tensor<5xf32>) -> tensor<3x5xf32>, sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --passes convert_minmax
+// RUN: --passes convert_minmax --verify-by-execution
 // amax over two dims with keepdim, amin over three dims without; one dim stays.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4x5xf32>) -> (tensor<2x1x1x5xf32>, tensor<3xf32>, tensor<2x3x4xf32>), sym_name = "main"}> ({

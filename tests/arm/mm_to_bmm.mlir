@@ -1,4 +1,4 @@
-// RUN: --passes convert_mm_to_bmm
+// RUN: --passes convert_mm_to_bmm --verify-by-execution
 // mm becomes a batch-1 bmm between views.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>, sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --passes convert_permute_singleton_to_view
+// RUN: --passes convert_permute_singleton_to_view --verify-by-execution
 // A permute that only moves unit dims becomes a view; one that swaps 2 and 3 stays.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x1x3x1xf32>) -> (tensor<1x2x3x1xf32>, tensor<3x1x2x1xf32>), sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --passes fuse_quantized_activation
+// RUN: --passes fuse_quantized_activation --verify-by-execution
 // relu and hardtanh(0, 6) between a convolution and a quantize with zero point = quant_min are dropped; a zero point above quant_min keeps the relu.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<1x2x4x4xf32>, tensor<3x2x1x1xf32>, tensor<3xf32>) -> (tensor<1x3x4x4xi8>, tensor<1x3x4x4xi8>, tensor<1x3x4x4xi8>), sym_name = "main"}> ({

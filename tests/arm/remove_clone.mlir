@@ -1,4 +1,4 @@
-// RUN: --passes remove_clone
+// RUN: --passes remove_clone --verify-by-execution
 // clone and _clone_dim_order are their input.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>), sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --passes remove_noop
+// RUN: --passes remove_noop --verify-by-execution
 // A dim-order copy that keeps the dtype is removed; one that casts stays.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf16>), sym_name = "main"}> ({

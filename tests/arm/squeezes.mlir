@@ -1,4 +1,4 @@
-// RUN: --passes convert_squeezes_to_view
+// RUN: --passes convert_squeezes_to_view --verify-by-execution
 // squeeze_copy.dims, squeeze_copy.dim and unsqueeze_copy become view_copy.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x1x3x1xf32>) -> (tensor<2x3xf32>, tensor<2x3x1xf32>, tensor<1x2x1x3x1xf32>), sym_name = "main"}> ({

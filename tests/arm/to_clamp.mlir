@@ -1,4 +1,4 @@
-// RUN: --passes convert_to_clamp
+// RUN: --passes convert_to_clamp --verify-by-execution
 // relu and hardtanh (default and explicit bounds) become clamp; an integer relu stays (a float bound would promote it).
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>, tensor<2x3xi32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xi32>), sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --passes fuse_view_copy_transform
+// RUN: --passes fuse_view_copy_transform --verify-by-execution
 // A view chain becomes one view, a permute chain one permute, an identity permute and a same-shape view vanish.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4xf32>) -> (tensor<4x6xf32>, tensor<4x3x2xf32>, tensor<2x3x4xf32>), sym_name = "main"}> ({

@@ -30,3 +30,9 @@ fuzz:
 	    2>build/fuzz/fuzz_$$n.log || { tail -n 40 build/fuzz/fuzz_$$n.log; exit 1; }; \
 	  grep -E '^(#[0-9]+ +DONE|Done)' build/fuzz/fuzz_$$n.log | tail -n 1; \
 	done
+
+# fuzz_verify runs the built-in pipelines: it links the generated passes
+# and the backends' hooks.
+FUZZ_OBJS_verify = $(RULES_OBJ) $(BACKEND_LIB)
+FUZZ_SEEDS_verify = tests/robust tests/mlir/roundtrip tests/verify tests/rules
+export FUZZ_SEEDS_verify

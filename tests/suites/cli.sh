@@ -148,7 +148,7 @@ for p in d["passes"]:
     assert isinstance(p["ran"], bool) and isinstance(p["skipped"], bool) and p["ran"] != p["skipped"]
     assert isinstance(p["rewrites"], int) and isinstance(p["nodes_visited"], int)
 for r in d["rules"]:
-    assert set(r) == {"name", "pass", "source", "fires"}, r
+    assert set(r) == {"name", "pass", "source", "refused", "fires"}, r
     assert r["source"].startswith("rules/") and ":" in r["source"]
 assert sum(r["fires"] for r in d["rules"]) == sum(p["rewrites"] for p in d["passes"]) == 1
 ' "$tmp/s.json" 2>"$tmp/err"; then
@@ -206,7 +206,7 @@ expect_rc empty-passes 2 "needs at least one pass" "$rgopt" --passes= "$pair"
 expect_rc unknown-target 2 "unknown target 'ethos-u99'" "$rgopt" --target ethos-u99 "$pair"
 expect_rc two-inputs 2 "more than one input file" "$rgopt" "$pair" "$frozen"
 expect_rc help 0 "" "$rgopt" --help
-grep -q -- '--explain N' "$tmp/out" && pass help-lists-options || fail help-lists-options "no --explain in --help"
+grep -q -- '--explain OP' "$tmp/out" && pass help-lists-options || fail help-lists-options "no --explain in --help"
 
 # ---- bad input: exit 1 with FILE:LINE:COL; failed writes leave nothing ----
 expect_rc missing-input 1 "cannot open '$tmp/none.mlir'" "$rgopt" "$tmp/none.mlir"

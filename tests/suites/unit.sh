@@ -13,7 +13,7 @@ missing=$(awk '
   /^op / { name = $2; sub(/\(.*/, "", name); full = dialect != "" ? dialect "." name : name }
   /^op / || /^   / { if ($0 ~ /eval\(/) print full }
 ' backends/*/*.ops | sort -u | while read -r op; do
-  grep -q "\"$op\"" tests/unit/test_interp_*.c tests/unit/interp_tb.h || echo "$op"
+  grep -q "\"$op\"" tests/unit/test_interp_*.c tests/unit/test_eval_*.c tests/unit/interp_tb.h || echo "$op"
 done)
 if [ -z "$missing" ]; then
   echo "PASS every-evaluator-tested"

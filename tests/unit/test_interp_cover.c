@@ -2,8 +2,9 @@
  * every evaluator the shipped .ops files bind that the other parts do not
  * reach: comparisons, logical and bitwise ops, shifts, integer division,
  * pow, the remaining unary ops, reduce_min/product/all/any, argmax,
- * reverse, gather, scatter, aten.relu/sub/div/clone/_to_copy/full, and the
- * upstream ops of mixed graphs (linalg.matmul, linalg.softmax,
+ * reverse, gather, scatter, aten.relu/sub/div/clone/_to_copy/full, the Arm
+ * edge ops test_eval_arm.c leaves out (erf, tanh, sigmoid, gelu,
+ * leaky_relu, add.Scalar, the copies), and the upstream ops of mixed graphs (linalg.matmul, linalg.softmax,
  * tensor.empty, tensor.insert_slice, arith.constant, math.sin/cos).
  * Expected values come from the TOSA 1.0 pseudocode (or the op's
  * definition) worked by hand. */
@@ -359,6 +360,79 @@ static void test_aten_to_copy_full(void) {
   tb_free(&t);
 }
 
+/* ---- Arm edge ops the Arm tests do not reach ---- */
+
+/* Runs unary `op` on x (f32[3]) with one property set (name NULL: none). */
+static RgStatus run_prop(TB *t, const char *op, const RgTensor *x, const char *name,
+                         const RgAttr *(*make)(TB *t)) {
+  tb_init(t);
+  RgValue *a = tb_arg(t, "tensor<3xf32>");
+  RgNode *n = tb_node(t, op, "tensor<3xf32>", 1, &a);
+  if (name)
+    rg_node_set_prop(t->g, n, name, make(t));
+  tb_ret1(t, &n->results[0]);
+  return tb_run(t, x, 1);
+}
+
+static const RgAttr *str_tanh(TB *t) { return rg_attr_string(t->g, "tanh", 4); }
+static const RgAttr *half(TB *t) { return rg_attr_float(t->g, 0.5, tb_type(t, "f64")); }
+static const RgAttr *two(TB *t) { return rg_attr_int(t->g, 2, tb_type(t, "i64")); }
+
+static void test_arm_unary(void) {
+  TB t;
+  RgTensor x = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(0.0f, 1.0f, -2.0f));
+  CHECK(run_unary(&t, "aten.erf", "tensor<3xf32>", "tensor<3xf32>", &x) == RG_OK &&
+        floats_are(&t.outs[0], 3, F32S(0.0f, erff(1.0f), erff(-2.0f))));
+  tb_free(&t);
+  CHECK(run_unary(&t, "aten.tanh", "tensor<3xf32>", "tensor<3xf32>", &x) == RG_OK &&
+        floats_are(&t.outs[0], 3, F32S(0.0f, tanhf(1.0f), tanhf(-2.0f))));
+  tb_free(&t);
+  CHECK(run_unary(&t, "aten.sigmoid", "tensor<3xf32>", "tensor<3xf32>", &x) == RG_OK &&
+        t.outs[0].floats[0] == 0.5f && fabsf(t.outs[0].floats[1] - 0.7310586f) < 1e-6f);
+  tb_free(&t);
+  /* gelu(1): 0.8413447 exact form, 0.8411920 tanh form; gelu(0) = 0 */
+  CHECK(run_prop(&t, "aten.gelu", &x, NULL, NULL) == RG_OK && t.outs[0].floats[0] == 0.0f &&
+        fabsf(t.outs[0].floats[1] - 0.8413447f) < 1e-6f && t.outs[0].floats[2] < 0);
+  tb_free(&t);
+  CHECK(run_prop(&t, "aten.gelu", &x, "approximate", str_tanh) == RG_OK &&
+        fabsf(t.outs[0].floats[1] - 0.8411920f) < 1e-6f);
+  tb_free(&t);
+  /* leaky_relu: default slope 0.01, or the property */
+  CHECK(run_prop(&t, "aten.leaky_relu", &x, NULL, NULL) == RG_OK &&
+        floats_are(&t.outs[0], 3, F32S(0.0f, 1.0f, -2.0f * 0.01f)));
+  tb_free(&t);
+  CHECK(run_prop(&t, "aten.leaky_relu", &x, "negative_slope", half) == RG_OK &&
+        floats_are(&t.outs[0], 3, F32S(0.0f, 1.0f, -1.0f)));
+  tb_free(&t);
+  /* add.Scalar: x + alpha * other, alpha 1 by default */
+  CHECK(run_prop(&t, "aten.add.Scalar", &x, "other", two) == RG_OK &&
+        floats_are(&t.outs[0], 3, F32S(2.0f, 3.0f, 0.0f)));
+  tb_free(&t);
+  rg_tensor_release(&x);
+}
+
+static void test_arm_copies(void) {
+  TB t;
+  RgTensor x = tb_in_i(RG_DT_I8, 2, I64S(2, 1), I64S(-3, 4));
+  CHECK(run_unary(&t, "aten.alias_copy", "tensor<2x1xi8>", "tensor<2x1xi8>", &x) == RG_OK &&
+        ints_are(&t.outs[0], 2, I64S(-3, 4)));
+  tb_free(&t);
+  CHECK(run_unary(&t, "aten.detach_copy", "tensor<2x1xi8>", "tensor<2x1xi8>", &x) == RG_OK &&
+        ints_are(&t.outs[0], 2, I64S(-3, 4)));
+  tb_free(&t);
+  CHECK(run_unary(&t, "aten.squeeze_copy.dim", "tensor<2x1xi8>", "tensor<2xi8>", &x) == RG_OK &&
+        ints_are(&t.outs[0], 2, I64S(-3, 4)));
+  tb_free(&t);
+  CHECK(run_unary(&t, "aten.unsqueeze_copy", "tensor<2x1xi8>", "tensor<1x2x1xi8>", &x) == RG_OK &&
+        ints_are(&t.outs[0], 2, I64S(-3, 4)));
+  tb_free(&t);
+  /* a copy that changes the element type is malformed */
+  CHECK(run_unary(&t, "aten.alias_copy", "tensor<2x1xi8>", "tensor<2x1xi32>", &x) ==
+            RG_ERR_INVALID && t.kind == RG_INTERP_INVALID);
+  tb_free(&t);
+  rg_tensor_release(&x);
+}
+
 /* ---- upstream MLIR ops of mixed graphs ---- */
 
 static void test_linalg_matmul(void) {
@@ -464,6 +538,8 @@ int main(void) {
   RUN(test_aten_relu);
   RUN(test_aten_sub_div_clone);
   RUN(test_aten_to_copy_full);
+  RUN(test_arm_unary);
+  RUN(test_arm_copies);
   RUN(test_linalg_matmul);
   RUN(test_linalg_softmax);
   RUN(test_tensor_and_arith);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "rulegen/mlir.h"
 #include "check.h"
+#include "failing_alloc.h"
 
 static RgGraph *read_str(const char *text, RgDiags *d) {
   RgSource *src = rg_source_from_mem("t.mlir", text, strlen(text));
@@ -167,20 +168,6 @@ static void test_write_api_attrs(void) {
 
 /* ---- allocation failure injection ---- */
 
-static long alloc_budget = -1;
-
-static void *failing_alloc(void *user, void *ptr, size_t size) {
-  (void)user;
-  if (size == 0) {
-    free(ptr);
-    return NULL;
-  }
-  if (alloc_budget == 0)
-    return NULL;
-  if (alloc_budget > 0)
-    alloc_budget--;
-  return realloc(ptr, size);
-}
 
 static void test_alloc_failures(void) {
   RgSource *src = rg_source_from_mem("t.mlir", sample, strlen(sample));

@@ -6,6 +6,7 @@
 #include "rulegen/pass.h"
 #include "internal.h"
 #include "check.h"
+#include "failing_alloc.h"
 
 enum { OP_NEG, OP_SRC, OP_X, OP_Y, OP_WIDE, NUM_OPS };
 static const char *const op_names[NUM_OPS] = {"a.neg", "a.src", "a.x", "a.y", "a.wide"};
@@ -21,10 +22,10 @@ static RgStatus wide_type(RgGraph *g, const RgNode *n, const RgType **r, char *e
   r[0] = rg_type_tensor(g, RG_DT_I32, 1, d);
   return RG_OK;
 }
-static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, NULL, NULL};
-static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, NULL, NULL};
-static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, NULL, NULL};
-static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, NULL, NULL};
+static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY | RG_TRAIT_PURE, same_type, NULL, NULL, 0, NULL};
+static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL};
+static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL};
+static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, NULL, NULL, 0, NULL};
 static const RgOpDesc *const op_descs[NUM_OPS] = {&neg_d, NULL, &x_d, &y_d, &wide_d};
 
 /* pass cancel { rule pair: (a.neg (a.neg x)) => x } : needs two a.neg */
@@ -174,6 +175,59 @@ static void test_cancel_runs(void) {
   CHECK(left == 0);
 }
 
+/* The same pass with a.neg declared without `pure`, or not declared: the
+ * replaced root goes, but its producer left without uses stays. */
+static const RgOpDesc impure_neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, NULL, NULL, 0, NULL};
+static const RgOpDesc *const impure_descs[NUM_OPS] = {&impure_neg_d, NULL, &x_d, &y_d, &wide_d};
+static const RgOpDesc *const unknown_descs[NUM_OPS] = {NULL, NULL, &x_d, &y_d, &wide_d};
+
+static void test_only_pure_removed(void) {
+  const RgOpDesc *const *descs[3] = {op_descs, impure_descs, unknown_descs};
+  for (int i = 0; i < 3; i++) {
+    RgPassDesc pass = cancel_pass;
+    pass.op_descs = descs[i];
+    Chain c;
+    build_chain(&c, 2, false);
+    RgRunStats st;
+    char err[256] = "";
+    const RgPassDesc *p[1] = {&pass};
+    CHECK(rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err) == RG_OK);
+    CHECK(st.passes[0].rule_fires[0] == 1);
+    uint32_t left = rg_op_total(c.g, rg_op_find(c.g, "a.neg", 5));
+    CHECK(left == (i == 0 ? 0u : 1u));
+    CHECK(rg_graph_verify(c.g, err, sizeof err) == RG_OK);
+    rg_run_stats_free(&st);
+    rg_graph_free(c.g);
+  }
+}
+
+/* Running out of memory anywhere in a pipeline ends it with a message. */
+static void test_pipeline_out_of_memory(void) {
+  int failed = 0, ok = 0;
+  for (long k = 0; k < 60; k++) {
+    Chain c;
+    build_chain(&c, 6, false);
+    RgRunStats st;
+    char err[256] = "";
+    const RgPassDesc *p[1] = {&cancel_pass};
+    rg_set_allocator(failing_alloc, NULL);
+    alloc_budget = k;
+    RgStatus s = rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err);
+    alloc_budget = -1;
+    rg_set_allocator(NULL, NULL);
+    if (s == RG_OK) {
+      ok++;
+    } else {
+      failed++;
+      CHECK(s == RG_ERR_NOMEM);
+      CHECK(strstr(err, "out of memory") != NULL);
+    }
+    rg_run_stats_free(&st);
+    rg_graph_free(c.g);
+  }
+  CHECK(failed > 0 && ok > 0);
+}
+
 static void test_skip_visits_nothing(void) {
   Chain c;
   build_chain(&c, 1, false);
@@ -305,6 +359,8 @@ static void test_reaches(void) {
 int main(void) {
   RUN(test_condition_counts);
   RUN(test_cancel_runs);
+  RUN(test_only_pure_removed);
+  RUN(test_pipeline_out_of_memory);
   RUN(test_skip_visits_nothing);
   RUN(test_null_stats_and_err);
   RUN(test_frozen_never_rewritten);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rulegen/pass.h"
-#include "../../backends/arm/arm_hooks.h"
+#include "rules/builtin.h"
 #include "check.h"
 
 static RgGraph *g;

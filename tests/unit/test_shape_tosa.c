@@ -409,11 +409,15 @@ static void test_slice(void) {
          "tensor<2x2x3xf32>");
   EXPECT(tosa_infer_slice, NODE("tosa.slice", val("tensor<?x4xi8>"), CSHAPE(0, 0), CSHAPE(-1, 2)),
          "tensor<?x2xi8>");
-  EXPECT_ERR(tosa_infer_slice, NODE("tosa.slice", x, CSHAPE(0, 2, 0), CSHAPE(2, 2, 4)),
-             "dim 1: start 2 size 2 exceeds tensor<2x3x4xf32>");
+  /* mlir-opt-22 accepts windows past the end and size 0 (exported
+   * models hold both): the extent is left unknown. */
+  EXPECT(tosa_infer_slice, NODE("tosa.slice", x, CSHAPE(0, 2, 0), CSHAPE(2, 2, 4)),
+         "tensor<2x?x4xf32>");
   EXPECT_ERR(tosa_infer_slice, NODE("tosa.slice", x, CSHAPE(0, 0), CSHAPE(2, 2)), "rank 3");
-  EXPECT_ERR(tosa_infer_slice, NODE("tosa.slice", x, CSHAPE(0, 0, 0), CSHAPE(2, 0, 4)),
-             "size entry 1 is 0");
+  EXPECT(tosa_infer_slice, NODE("tosa.slice", x, CSHAPE(0, 0, 0), CSHAPE(2, 0, 4)),
+         "tensor<2x?x4xf32>");
+  EXPECT_ERR(tosa_infer_slice, NODE("tosa.slice", x, CSHAPE(0, 0, 0), CSHAPE(2, -2, 4)),
+             "size entry 1 is -2");
 }
 
 static void test_concat(void) {
@@ -498,7 +502,7 @@ static void test_error_buffers(void) {
  * by the type check instead of miscompiling. */
 static bool buggy_compose;
 static const char *const tr_names[1] = {"tosa.transpose"};
-static const RgOpDesc tr_desc = {"tosa.transpose", 1, false, 1, 0, tosa_infer_transpose, NULL, NULL};
+static const RgOpDesc tr_desc = {"tosa.transpose", 1, false, 1, RG_TRAIT_PURE, tosa_infer_transpose, NULL, NULL, 0, NULL};
 static const RgOpDesc *const tr_descs[1] = {&tr_desc};
 
 static int match_compose(RgRewriter *rw, RgNode *root, uint16_t root_op) {

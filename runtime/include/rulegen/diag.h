@@ -43,6 +43,9 @@ typedef struct RgDiags {
   size_t errors, warnings;
   size_t max_errors; /* 0: unlimited; further errors are counted, not kept */
   bool truncated;
+  size_t max_warnings; /* 0: unlimited; further warnings are counted, not kept */
+  size_t warnings_dropped;
+  bool drop_notes; /* the last error or warning was not kept: nor are its notes */
 } RgDiags;
 
 /* Loads a file ("-" is standard input). On failure adds an error to `d`

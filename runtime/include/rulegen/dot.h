@@ -13,6 +13,12 @@ extern "C" {
  * memory. Frozen nodes are dashed; regions are clusters. */
 RG_API char *rg_graph_dot(const RgGraph *g, size_t *len);
 
+/* The ops `centre` (filled) and the ops within `radius` operand/user
+ * steps of them, at most max_nodes in all, as a flat DOT graph with the
+ * edges among them. For pictures of one rewrite in a large graph. */
+RG_API char *rg_graph_dot_around(const RgGraph *g, RgNode *const *centre, uint32_t n,
+                                 uint32_t radius, uint32_t max_nodes, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,6 +22,12 @@ extern "C" {
  * the source may be freed once this returns. */
 RG_API RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d);
 
+/* rg_mlir_read that also finds the op defining the value `%name` (name
+ * given with its '%'; `%x#1` is `%x`'s op) as written in the text, the
+ * first one when regions reuse a name. *def is NULL when no op defines it
+ * (unknown, or a block argument). */
+RG_API RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, RgNode **def);
+
 /* Prints the graph in the generic op form into a NUL-terminated string that
  * the caller frees with rg_free; *len (when given) receives its length.
  * Returns NULL when out of memory. Output is deterministic. */

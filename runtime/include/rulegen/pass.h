@@ -5,6 +5,7 @@
 #ifndef RULEGEN_PASS_H
 #define RULEGEN_PASS_H
 
+#include "rulegen/diag.h"
 #include "rulegen/graph.h"
 
 #ifdef __cplusplus
@@ -38,6 +39,25 @@ struct RgTensor;
 typedef RgStatus (*RgEvalFn)(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in,
                              uint32_t num_in, struct RgTensor *out, uint32_t num_out);
 
+/* Kind of a declared attribute (`{perms: i32[]}` in a .ops file), which
+ * the op verifier checks against the attribute a graph carries. */
+typedef enum RgAttrSchema {
+  RG_SCHEMA_ANY,    /* any */
+  RG_SCHEMA_INT,    /* i32, i64, int: an integer */
+  RG_SCHEMA_NUM,    /* num: an integer or a float */
+  RG_SCHEMA_BOOL,   /* bool */
+  RG_SCHEMA_STR,    /* str: a string or an enum attribute */
+  RG_SCHEMA_INTS,   /* i32[], int[]: an integer array */
+  RG_SCHEMA_TYPE,   /* type */
+  RG_SCHEMA_TENSOR  /* tensor: dense (or resource) elements */
+} RgAttrSchema;
+
+typedef struct RgAttrDesc {
+  const char *name;
+  uint8_t kind;  /* RgAttrSchema */
+  bool optional; /* `name?: T` */
+} RgAttrDesc;
+
 /* One entry of a generated op registry. */
 typedef struct RgOpDesc {
   const char *name;        /* "tosa.transpose" */
@@ -48,6 +68,8 @@ typedef struct RgOpDesc {
   RgShapeFn infer;         /* NULL: the op cannot be created by a rewrite */
   RgEvalFn eval;           /* NULL: the interpreter cannot run the op */
   const char *source;      /* where it is declared: "backends/tosa/tosa.ops:7" */
+  uint16_t num_attrs;      /* declared attributes */
+  const RgAttrDesc *attrs;
 } RgOpDesc;
 
 enum {
@@ -58,8 +80,21 @@ enum {
   RG_TRAIT_COMMUTATIVE = 1u << 4,
   RG_TRAIT_LAYOUT_AGNOSTIC = 1u << 5,
   RG_TRAIT_CONSTANT = 1u << 6,
-  RG_TRAIT_PURE = 1u << 7 /* no side effects: equal operands give equal results */
+  RG_TRAIT_PURE = 1u << 7 /* no side effects: removable when unused; equal operands give equal results */
 };
+
+/* The op verifier for graphs as read: checks every node whose op is in
+ * `ops` (a generated registry) against its declaration (operand and result
+ * counts, declared attributes, result types against the shape hook, which
+ * also rejects invalid attribute values), every dense literal against its
+ * type, and every func.func against its signature and terminators (one
+ * func.return, last, of the right types; distinct names). Pre-1.0 TOSA
+ * spelling gets one error. Ops named in `skip` are not checked: each
+ * entry of the NULL-terminated array is a comma-separated list of op names,
+ * "dialect.*" or "*". Errors go to `d`, located in `src`
+ * when the reader recorded positions; returns the number of errors. */
+RG_API size_t rg_graph_verify_ops(RgGraph *g, const RgOpDesc *ops, uint32_t nops,
+                                  const char *const *skip, const RgSource *src, RgDiags *d);
 
 /* Target-op condition. A requirement says: the live, unfrozen nodes whose op
  * is one of ops[first .. first+num) number at least `min_count` (an op class
@@ -125,7 +160,9 @@ RG_API void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test
 RG_API void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pairs, uint32_t npairs,
                                  const char *why);
 /* Creates a node of local op `k` right before the root being rewritten,
- * with result types from the op's shape hook. Returns NULL on error. */
+ * with result types from the op's shape hook. Returns NULL on error, or
+ * when the hook cannot type the node (then the status stays RG_OK and
+ * rg_rw_refuse gives the rule up). */
 RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
                             RgValue *const *operands, uint32_t num_attrs,
                             const RgNamedAttr *props);
@@ -139,6 +176,16 @@ RG_API RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operan
  * the types, erases the root and the producers left without uses, counts
  * the firing of `rule` and queues affected nodes. Returns false on error. */
 RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);
+/* rg_rw_replace for generated rules: a replacement whose type differs
+ * from the replaced value's (a static dim against a dynamic one included)
+ * is refused instead: the rule's new nodes are erased, the refusal is
+ * counted and 0 returned, so later rules may match. 1 when the rule fired,
+ * -1 on error. */
+RG_API int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);
+/* The rule's replacement could not be built (rg_rw_create returned NULL):
+ * erases its new nodes and returns 0 after counting a refusal when a shape
+ * hook could not type a node, -1 on other errors (out of memory). */
+RG_API int rg_rw_refuse(RgRewriter *rw, uint16_t rule);
 /* Erases the nodes rg_rw_create made for the rule being applied (its
  * replacement could not be completed), so the graph is left unchanged. */
 RG_API void rg_rw_discard(RgRewriter *rw);
@@ -203,6 +250,7 @@ typedef struct RgPassStats {
   double seconds;
   uint64_t nodes_visited;
   uint32_t *rule_fires; /* num_rules entries */
+  uint32_t *rule_refusals; /* matches whose replacement could not be typed */
 } RgPassStats;
 
 struct RgRunOptions {
@@ -214,6 +262,15 @@ struct RgRunOptions {
   uint32_t explain_node; /* node id to explain, or UINT32_MAX */
   void (*explain_fn)(void *user, const char *pass, const char *rule, const char *why);
   void *explain_user;
+  /* Observers for IR dumps and reports (NULL: none). after_pass is called
+   * after every pass of the pipeline, run or skipped; on_rewrite around
+   * each rewrite: first (after = false) with its root, then (after = true)
+   * with the ops it created and kept (none when it only erased). */
+  void (*after_pass)(void *user, RgGraph *g, uint32_t index, const RgPassDesc *p,
+                     const RgPassStats *st);
+  void (*on_rewrite)(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule,
+                     RgNode *const *nodes, uint32_t n, bool after);
+  void *observe_user;
   /* When set, identical pure ops of this registry are merged
    * (rg_graph_dedup) before the first pass and after every pass that
    * rewrote, so that the rules see one node per distinct value. */

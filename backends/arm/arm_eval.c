@@ -1,0 +1,484 @@
+/* backends/arm/arm_eval.c - evaluators of the edge-dialect ops of arm.ops,
+ * bound by eval(...), so the Arm passes are proven by execution.
+ *
+ * Semantics follow PyTorch's CPU kernels for f32: a float op computes in
+ * f32 and rounds its result once to the element type (f16/bf16 inputs are
+ * widened first); scalar properties are converted to f32. The formulas are
+ * torch's own, step by step, e.g. gelu(x) = x * 0.5 * (1 + erf(x / sqrt 2))
+ * and sigmoid(x) = 1 / (1 + exp(-x)); clamp propagates NaN. Integer
+ * tensors are supported where torch supports them without promotion
+ * (clamp with integral bounds, amax/amin, the copies). */
+#include <math.h>
+#include <string.h>
+#include "rules/builtin.h"
+#include "rulegen/eval.h"
+
+#define MAXR RG_TENSOR_MAX_RANK
+#define SQRT1_2 0.70710678118654752440   /* 1 / sqrt(2) */
+#define SQRT_2_PI 0.79788456080286535588 /* sqrt(2 / pi) */
+
+static RgStatus need_float(RgInterp *ip, const RgTensor *t, const char *what) {
+  if (!t->floats)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "%s is %s; only float tensors are supported",
+                        what, rg_dtype_name(t->dtype));
+  return RG_OK;
+}
+
+static RgStatus same_numel(RgInterp *ip, const RgTensor *in, const RgTensor *out) {
+  if (in->numel != out->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "%lld elements in, %lld out",
+                        (long long)in->numel, (long long)out->numel);
+  return RG_OK;
+}
+
+/* A number property, or `dflt` when absent; false when malformed. */
+static bool number(const RgNode *n, const char *name, double dflt, double *v, bool *present) {
+  *present = rg_node_attr(n, name) != NULL;
+  if (!*present) {
+    *v = dflt;
+    return true;
+  }
+  return rg_eval_attr_number(n, name, v, NULL, NULL);
+}
+
+/* ---- copies: clone, layout copies, squeezes, casts ---- */
+
+/* Element i of `in` stored as element i of `out`: the same value, or a
+ * conversion (floats round to the element type, floats to integers
+ * truncate toward zero as torch's casts do, integers wrap). */
+static RgStatus convert_copy(RgInterp *ip, const RgTensor *in, RgTensor *out) {
+  RgStatus st = same_numel(ip, in, out);
+  if (st != RG_OK)
+    return st;
+  for (int64_t i = 0; i < out->numel; i++) {
+    if (out->floats) {
+      double v = in->floats ? in->floats[i] : (double)in->ints[i];
+      out->floats[i] = rg_elem_round(out->dtype, v);
+    } else if (in->floats) {
+      double v = trunc(in->floats[i]);
+      if (!(v >= (double)rg_elem_min(out->dtype) && v <= (double)rg_elem_max(out->dtype)))
+        return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "%g does not fit %s", (double)in->floats[i],
+                            rg_dtype_name(out->dtype));
+      out->ints[i] = (int64_t)v;
+    } else {
+      out->ints[i] = rg_elem_wrap(out->dtype, in->ints[i]);
+    }
+  }
+  return RG_OK;
+}
+
+static RgStatus op_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  return convert_copy(ip, in[0], out);
+}
+
+/* Copies that keep the element type: a different one is a malformed node. */
+static RgStatus op_same_type_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  if (in[0]->dtype != out->dtype)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "%s in, %s out", rg_dtype_name(in[0]->dtype),
+                        rg_dtype_name(out->dtype));
+  return op_copy(ip, n, in, out);
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_copy, op_same_type_copy, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_to_copy, op_copy, 1, 1)
+
+/* ---- elementwise floats ---- */
+
+typedef float (*UnaryFn)(float x, const double *p);
+
+static RgStatus unary(RgInterp *ip, const RgTensor *in, RgTensor *out, UnaryFn fn, const double *p) {
+  RgStatus st = need_float(ip, in, "the input");
+  if (st == RG_OK)
+    st = need_float(ip, out, "the result");
+  if (st == RG_OK)
+    st = same_numel(ip, in, out);
+  if (st != RG_OK)
+    return st;
+  for (int64_t i = 0; i < out->numel; i++)
+    out->floats[i] = rg_elem_round(out->dtype, fn(in->floats[i], p));
+  return RG_OK;
+}
+
+static float f_erf(float x, const double *p) { (void)p; return erff(x); }
+static float f_tanh(float x, const double *p) { (void)p; return tanhf(x); }
+static float f_sigmoid(float x, const double *p) { (void)p; return 1.0f / (1.0f + expf(-x)); }
+static float f_add_scalar(float x, const double *p) { return x + (float)p[0] * (float)p[1]; }
+static float f_leaky_relu(float x, const double *p) { return x > 0 ? x : x * (float)p[0]; }
+
+static float f_gelu_erf(float x, const double *p) {
+  (void)p;
+  return x * 0.5f * (1.0f + erff(x * (float)SQRT1_2));
+}
+
+/* torch's tanh form: 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3))) */
+static float f_gelu_tanh(float x, const double *p) {
+  (void)p;
+  const float beta = (float)SQRT_2_PI, kappa = 0.044715f;
+  float cube = x * x * x;
+  float inner = beta * (x + kappa * cube);
+  return 0.5f * x * (1.0f + tanhf(inner));
+}
+
+static RgStatus op_erf(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  return unary(ip, in[0], out, f_erf, NULL);
+}
+static RgStatus op_tanh(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  return unary(ip, in[0], out, f_tanh, NULL);
+}
+static RgStatus op_sigmoid(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  return unary(ip, in[0], out, f_sigmoid, NULL);
+}
+
+static RgStatus op_gelu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  bool present;
+  bool tanh_form = rg_eval_attr_enum_is(n, "approximate", "tanh", &present);
+  if (present && !tanh_form && !rg_eval_attr_enum_is(n, "approximate", "none", NULL))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "approximate must be \"none\" or \"tanh\"");
+  return unary(ip, in[0], out, tanh_form ? f_gelu_tanh : f_gelu_erf, NULL);
+}
+
+/* x + alpha * other, the scalar product rounded to f32 first. */
+static RgStatus op_add_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  double p[2];
+  bool present;
+  if (!number(n, "other", 0, &p[0], &present) || !present || !number(n, "alpha", 1, &p[1], &present))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "'other' and 'alpha' must be numbers");
+  return unary(ip, in[0], out, f_add_scalar, p);
+}
+
+static RgStatus op_leaky_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  double slope;
+  bool present;
+  if (!number(n, "negative_slope", 0.01, &slope, &present))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "'negative_slope' must be a number");
+  return unary(ip, in[0], out, f_leaky_relu, &slope);
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_erf, op_erf, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_tanh, op_tanh, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_sigmoid, op_sigmoid, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_gelu, op_gelu, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_add_scalar, op_add_scalar, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_leaky_relu, op_leaky_relu, 1, 1)
+
+/* clamp(x, lo, hi) = min(max(x, lo), hi), NaN kept (torch's order: with
+ * lo > hi every element is hi). Bounds come from `min`/`max` (clamp) or
+ * `min_val`/`max_val` with defaults -1, 1 (hardtanh). */
+static RgStatus clamp(RgInterp *ip, const RgNode *n, const RgTensor *in, RgTensor *out, const char *lo_name,
+                      const char *hi_name, double lo_dflt, double hi_dflt) {
+  double lo, hi;
+  bool has_lo, has_hi;
+  RgStatus st = same_numel(ip, in, out);
+  if (st != RG_OK)
+    return st;
+  if (!number(n, lo_name, lo_dflt, &lo, &has_lo) || !number(n, hi_name, hi_dflt, &hi, &has_hi))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "the bounds must be numbers");
+  has_lo = has_lo || !isnan(lo_dflt);
+  has_hi = has_hi || !isnan(hi_dflt);
+  if (!in->floats != !out->floats)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "%s in, %s out", rg_dtype_name(in->dtype),
+                        rg_dtype_name(out->dtype));
+  for (int64_t i = 0; i < out->numel; i++) {
+    if (out->floats) {
+      float x = in->floats[i];
+      if (!isnan(x)) {
+        if (has_lo && x < (float)lo)
+          x = (float)lo;
+        if (has_hi && x > (float)hi)
+          x = (float)hi;
+      }
+      out->floats[i] = rg_elem_round(out->dtype, x);
+    } else {
+      if ((has_lo && lo != floor(lo)) || (has_hi && hi != floor(hi)))
+        return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "float bounds on an integer tensor");
+      int64_t x = in->ints[i];
+      if (has_lo && (double)x < lo)
+        x = (int64_t)lo;
+      if (has_hi && (double)x > hi)
+        x = (int64_t)hi;
+      out->ints[i] = rg_elem_wrap(out->dtype, x);
+    }
+  }
+  return RG_OK;
+}
+
+static RgStatus op_clamp(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return clamp(ip, n, in[0], out, "min", "max", NAN, NAN);
+}
+static RgStatus op_hardtanh(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return clamp(ip, n, in[0], out, "min_val", "max_val", -1, 1);
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_clamp, op_clamp, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_hardtanh, op_hardtanh, 1, 1)
+
+/* ---- data movement and reductions ---- */
+
+static int64_t wrap_dim(int64_t d, int32_t rank) { return d < 0 ? d + rank : d; }
+
+/* Copies out[idx] = x[j] where, for out dim d >= lead, j[d - lead] =
+ * start[d] + idx[d] * step[d], taken modulo x's dim when `wrap` (repeat)
+ * and otherwise required to be in range (slice: a result type longer than
+ * the slice fails). Dims before `lead` are new leading dims. */
+typedef struct Gather {
+  int32_t lead;
+  bool wrap;
+  int64_t start[MAXR], step[MAXR];
+} Gather;
+
+static RgStatus gather(RgInterp *ip, const RgTensor *x, RgTensor *out, const Gather *m) {
+  int64_t st[MAXR], idx[MAXR] = {0};
+  rg_tensor_strides(x, st);
+  for (int64_t i = 0; i < out->numel; i++) {
+    int64_t off = 0;
+    for (int32_t d = m->lead; d < out->rank; d++) {
+      int64_t len = x->dims[d - m->lead], j = m->start[d] + idx[d] * m->step[d];
+      if (m->wrap && len > 0)
+        j %= len;
+      if (j < 0 || j >= len)
+        return rg_eval_fail(ip, RG_INTERP_INVALID, "the result type does not fit the input");
+      off += j * st[d - m->lead];
+    }
+    if (out->floats)
+      out->floats[i] = x->floats[off];
+    else
+      out->ints[i] = x->ints[off];
+    rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+/* repeat: out[i] = in[i mod in.shape], `in` front-padded with 1s. */
+static RgStatus op_repeat(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  (void)n;
+  const RgTensor *x = in[0];
+  if (out->rank < x->rank || !x->floats != !out->floats)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "rank %d in, %d out", x->rank, out->rank);
+  Gather m = {.lead = out->rank - x->rank, .wrap = true};
+  for (int32_t d = m.lead; d < out->rank; d++) {
+    if (out->numel && (x->dims[d - m.lead] <= 0 || out->dims[d] % x->dims[d - m.lead]))
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %d: %lld is not a multiple of %lld", d,
+                          (long long)out->dims[d], (long long)x->dims[d - m.lead]);
+    m.step[d] = 1;
+  }
+  return gather(ip, x, out, &m);
+}
+
+/* slice_copy.Tensor <{dim, start, end, step}>: Python slicing of one dim;
+ * the result type gives the length. */
+static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *x = in[0];
+  int64_t dim = 0, start = 0, step = 1;
+  rg_eval_attr_int(n, "dim", &dim);
+  rg_eval_attr_int(n, "start", &start);
+  rg_eval_attr_int(n, "step", &step);
+  dim = wrap_dim(dim, x->rank);
+  if (dim < 0 || dim >= x->rank || step < 1 || out->rank != x->rank || !x->floats != !out->floats)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "bad dim %lld or step %lld", (long long)dim,
+                        (long long)step);
+  for (int32_t d = 0; d < x->rank; d++)
+    if (d != dim && out->dims[d] != x->dims[d])
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %d changes from %lld to %lld", d,
+                          (long long)x->dims[d], (long long)out->dims[d]);
+  int64_t len = x->dims[dim];
+  start = start < 0 ? start + len : start;
+  Gather m = {.lead = 0, .wrap = false};
+  for (int32_t d = 0; d < x->rank; d++)
+    m.step[d] = 1;
+  m.start[dim] = start < 0 ? 0 : start > len ? len : start;
+  m.step[dim] = step;
+  return gather(ip, x, out, &m);
+}
+
+/* glu(x, dim) = a * sigmoid(b), a and b the halves of x along dim. */
+static RgStatus op_glu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *x = in[0];
+  int64_t dim = -1;
+  rg_eval_attr_int(n, "dim", &dim);
+  dim = wrap_dim(dim, x->rank);
+  RgStatus s = need_float(ip, x, "the input");
+  if (s != RG_OK)
+    return s;
+  bool ok = dim >= 0 && dim < x->rank && out->rank == x->rank && out->dims[dim] * 2 == x->dims[dim];
+  for (int32_t d = 0; ok && d < x->rank; d++)
+    ok = d == dim || out->dims[d] == x->dims[d];
+  if (!ok)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "the result is not the input halved along dim %lld",
+                        (long long)dim);
+  int64_t st[MAXR], idx[MAXR] = {0};
+  rg_tensor_strides(x, st);
+  int64_t half = out->dims[dim] * st[dim];
+  for (int64_t i = 0; i < out->numel; i++) {
+    int64_t off = 0;
+    for (int32_t d = 0; d < out->rank; d++)
+      off += idx[d] * st[d];
+    float a = x->floats[off], b = x->floats[off + half];
+    out->floats[i] = rg_elem_round(out->dtype, a * f_sigmoid(b, NULL));
+    rg_index_next(idx, out->dims, out->rank);
+  }
+  return RG_OK;
+}
+
+/* amax / amin over `dim` (absent or empty: all), keepdim or not; NaN wins. */
+static RgStatus reduce_minmax(RgInterp *ip, const RgNode *n, const RgTensor *x, RgTensor *out, bool is_max) {
+  const int64_t *dims = NULL;
+  uint32_t k = 0;
+  bool red[MAXR] = {false};
+  if (rg_node_attr(n, "dim") && !rg_eval_attr_ints(n, "dim", &dims, &k))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "'dim' must be a list of ints");
+  for (uint32_t i = 0; i < k; i++) {
+    int64_t d = wrap_dim(dims[i], x->rank);
+    if (d < 0 || d >= x->rank)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %lld is out of range", (long long)dims[i]);
+    red[d] = true;
+  }
+  if (x->numel == 0 || !x->floats != !out->floats)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "an empty input or a changed element kind");
+  /* out's row-major strides over x's dims, 0 on reduced dims */
+  int64_t ost[MAXR], idx[MAXR] = {0}, s = 1;
+  for (int32_t d = x->rank - 1; d >= 0; d--) {
+    bool r = red[d] || k == 0;
+    ost[d] = r ? 0 : s;
+    s *= r ? 1 : x->dims[d];
+  }
+  if (s != out->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "%lld results for %lld", (long long)s, (long long)out->numel);
+  bool *seen = rg_alloc((size_t)(out->numel ? out->numel : 1));
+  if (!seen)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+  memset(seen, 0, (size_t)(out->numel ? out->numel : 1));
+  for (int64_t i = 0; i < x->numel; i++) {
+    int64_t o = 0;
+    for (int32_t d = 0; d < x->rank; d++)
+      o += idx[d] * ost[d];
+    if (out->floats) {
+      float v = x->floats[i], *r = &out->floats[o];
+      if (!seen[o] || isnan(v) || (!isnan(*r) && (is_max ? v > *r : v < *r)))
+        *r = v;
+    } else {
+      int64_t v = x->ints[i], *r = &out->ints[o];
+      if (!seen[o] || (is_max ? v > *r : v < *r))
+        *r = v;
+    }
+    seen[o] = true;
+    rg_index_next(idx, x->dims, x->rank);
+  }
+  rg_free(seen);
+  return RG_OK;
+}
+
+static RgStatus op_amax(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return reduce_minmax(ip, n, in[0], out, true);
+}
+static RgStatus op_amin(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  return reduce_minmax(ip, n, in[0], out, false);
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_repeat, op_repeat, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_slice_copy, op_slice, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_glu, op_glu, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_amax, op_amax, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_amin, op_amin, 1, 1)
+
+/* ---- convolution and quantization ---- */
+
+/* 2-D convolution, NCHW, weight [OC, IC/groups, KH, KW], optional bias:
+ * each output accumulates in f32 from 0 over input channel, then kernel
+ * row, then kernel column, one rounding per multiply and per add (as the
+ * matrix products do, so a 1x1 convolution equals linear bit for bit),
+ * then adds the bias. */
+static RgStatus op_convolution(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t nin,
+                               RgTensor *out) {
+  const RgTensor *x = in[0], *w = in[1], *b = nin > 2 ? in[2] : NULL;
+  int64_t groups = 1;
+  const int64_t *stride, *pad, *dil;
+  uint32_t ns, np, nd;
+  RgStatus s = need_float(ip, x, "the input");
+  if (s == RG_OK)
+    s = need_float(ip, w, "the weight");
+  if (s == RG_OK && b)
+    s = need_float(ip, b, "the bias");
+  if (s == RG_OK)
+    s = need_float(ip, out, "the result");
+  if (s != RG_OK)
+    return s;
+  if (!rg_eval_attr_ints(n, "stride", &stride, &ns) || !rg_eval_attr_ints(n, "padding", &pad, &np) ||
+      !rg_eval_attr_ints(n, "dilation", &dil, &nd) || !rg_eval_attr_int(n, "groups", &groups) ||
+      ns != 2 || np != 2 || nd != 2 || rg_eval_attr_bool(n, "transposed", false))
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "only 2-D, non-transposed convolutions with "
+                        "two strides, paddings and dilations");
+  if (x->rank != 4 || w->rank != 4 || out->rank != 4 || groups < 1 || x->dims[1] % groups ||
+      w->dims[0] % groups || w->dims[1] * groups != x->dims[1] || out->dims[0] != x->dims[0] ||
+      out->dims[1] != w->dims[0] || (b && (b->rank != 1 || b->dims[0] != w->dims[0])))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not match");
+  for (int i = 0; i < 2; i++) {
+    int64_t span = dil[i] * (w->dims[2 + i] - 1) + 1;
+    if (stride[i] < 1 || dil[i] < 1 || pad[i] < 0 ||
+        out->dims[2 + i] != (x->dims[2 + i] + 2 * pad[i] - span) / stride[i] + 1)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "the result type does not fit the convolution");
+  }
+  int64_t icg = w->dims[1], ocg = w->dims[0] / groups;
+  int64_t H = x->dims[2], W = x->dims[3], KH = w->dims[2], KW = w->dims[3];
+  int64_t i = 0;
+  for (int64_t nn = 0; nn < out->dims[0]; nn++)
+    for (int64_t oc = 0; oc < out->dims[1]; oc++)
+      for (int64_t oh = 0; oh < out->dims[2]; oh++)
+        for (int64_t ow = 0; ow < out->dims[3]; ow++, i++) {
+          float acc = 0;
+          int64_t g = oc / ocg;
+          for (int64_t c = 0; c < icg; c++)
+            for (int64_t kh = 0; kh < KH; kh++)
+              for (int64_t kw = 0; kw < KW; kw++) {
+                int64_t ih = oh * stride[0] - pad[0] + kh * dil[0];
+                int64_t iw = ow * stride[1] - pad[1] + kw * dil[1];
+                if (ih < 0 || ih >= H || iw < 0 || iw >= W)
+                  continue;
+                float xv = x->floats[((nn * x->dims[1] + g * icg + c) * H + ih) * W + iw];
+                float p = xv * w->floats[((oc * icg + c) * KH + kh) * KW + kw];
+                acc = acc + p;
+              }
+          if (b)
+            acc = acc + b->floats[oc];
+          out->floats[i] = rg_elem_round(out->dtype, acc);
+        }
+  return RG_OK;
+}
+
+RgStatus arm_eval_convolution(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in,
+                              RgTensor *out, uint32_t num_out) {
+  RgStatus st = rg_eval_arity(ip, num_in, 2, 3, num_out, 1);
+  return st != RG_OK ? st : op_convolution(ip, n, in, num_in, out);
+}
+
+/* quantize_per_tensor: clamp(round(x * (1 / scale)) + zero_point,
+ * quant_min, quant_max), the product in f32 and rounded half to even, as
+ * torch.ao's decomposed op computes it. NaN has no quantized value. */
+static RgStatus op_quantize(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *x = in[0];
+  double scale;
+  int64_t zp, lo, hi;
+  RgStatus s = need_float(ip, x, "the input");
+  if (s != RG_OK)
+    return s;
+  if (!rg_eval_attr_number(n, "scale", &scale, NULL, NULL) || !(scale > 0) ||
+      !rg_eval_attr_int(n, "zero_point", &zp) || !rg_eval_attr_int(n, "quant_min", &lo) ||
+      !rg_eval_attr_int(n, "quant_max", &hi) || lo > hi || !out->ints || out->numel != x->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs a positive scale, zero_point, quant_min <= "
+                        "quant_max and an integer result of the input's size");
+  float inv = (float)(1.0 / scale);
+  for (int64_t i = 0; i < x->numel; i++) {
+    float v = nearbyintf(x->floats[i] * inv);
+    if (isnan(v))
+      return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "NaN has no quantized value");
+    double q = (double)v + (double)zp;
+    q = q < (double)lo ? (double)lo : q > (double)hi ? (double)hi : q;
+    out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)q);
+  }
+  return RG_OK;
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_quantize, op_quantize, 1, 1)

@@ -1,0 +1,463 @@
+/* runtime/opverify.c - the op verifier run on graphs as they are read:
+ * every node whose op has a declaration (a generated RgOpDesc) is checked
+ * against it (operand and result counts, declared attributes, result types
+ * against the shape hook, which also rejects invalid attribute values),
+ * dense literals against their types, and functions against their
+ * signatures and terminators. A producer's bug must stop here: a rule
+ * that fires on an invalid graph can write back a valid one and hide it. */
+#include <stdlib.h>
+#include "rulegen/pass.h"
+#include "internal.h"
+
+typedef struct OpVerifier {
+  RgGraph *g;
+  const RgSource *src;
+  RgDiags *d;
+  const RgOpDesc **desc; /* by graph op id; NULL: not declared */
+  const char *const *skip;
+  RgOpId op_func, op_return, op_module;
+  bool stop; /* a pre-1.0 graph: one error says it all */
+  size_t errors;
+} OpVerifier;
+
+static RgLoc node_loc(const OpVerifier *v, const RgNode *n) {
+  uint32_t off = n ? ir_node_src(v->g, n) : UINT32_MAX;
+  RgLoc loc = {off == UINT32_MAX ? NULL : v->src, off == UINT32_MAX ? 0 : off};
+  if (!v->src)
+    loc.src = NULL;
+  return loc;
+}
+
+static void report(OpVerifier *v, const RgNode *n, const char *fmt, ...) RG_PRINTF(3, 4);
+static void report(OpVerifier *v, const RgNode *n, const char *fmt, ...) {
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_printf(&b, "'%s' op ", rg_op_name(v->g, n->op));
+  va_list ap;
+  va_start(ap, fmt);
+  rg_buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  RgLoc loc = node_loc(v, n);
+  if (!loc.src) /* a node made in memory: name it instead */
+    rg_buf_printf(&b, " (node #%u)", n->id);
+  rg_diag(v->d, RG_ERROR, loc, "%s", b.oom ? "out of memory while verifying" : b.data);
+  rg_buf_free(&b);
+  v->errors++;
+}
+
+/* `pattern` is an op name, "dialect.*" or "*". */
+static bool op_matches(const char *pat, size_t n, const char *name) {
+  if (n && pat[n - 1] == '*')
+    return strncmp(pat, name, n - 1) == 0;
+  return strlen(name) == n && memcmp(pat, name, n) == 0;
+}
+
+static bool skipped(const OpVerifier *v, const char *name) {
+  for (const char *const *s = v->skip; s && *s; s++) {
+    for (const char *p = *s; *p;) {
+      size_t n = strcspn(p, ",");
+      if (n && op_matches(p, n, name))
+        return true;
+      p += n + (p[n] == ',');
+    }
+  }
+  return false;
+}
+
+/* ---- pre-1.0 TOSA ---- */
+
+/* How TOSA 1.0 (MLIR 21 and later) changed the spelling of an op: the
+ * attribute or operand count that only older producers write. */
+typedef struct Legacy {
+  const char *op;
+  const char *attr;  /* present only in the old spelling, or NULL */
+  int32_t operands;  /* operand count of the old spelling, or -1 */
+  const char *what;
+} Legacy;
+
+static const Legacy legacy[] = {
+    {"tosa.const", "value", -1, "elements in 'value' (TOSA 1.0: 'values')"},
+    {"tosa.const_shape", "value", -1, "elements in 'value' (TOSA 1.0: 'values')"},
+    {"tosa.transpose", NULL, 2, "perms as an operand (TOSA 1.0: a property)"},
+    {"tosa.reshape", "new_shape", -1, "'new_shape' attribute (TOSA 1.0: a shape operand)"},
+    {"tosa.clamp", "min_int", -1, "min_int/max_int/min_fp/max_fp (TOSA 1.0: min_val/max_val)"},
+    {"tosa.clamp", "min_fp", -1, "min_int/max_int/min_fp/max_fp (TOSA 1.0: min_val/max_val)"},
+    {"tosa.rescale", "multiplier", -1, "multiplier and shift as attributes (TOSA 1.0: operands)"},
+    {"tosa.rescale", "double_round", -1, "'double_round' (TOSA 1.0: 'rounding_mode')"},
+    {"tosa.rescale", "input_zp", -1, "zero points as attributes (TOSA 1.0: operands)"},
+    {"tosa.rescale", NULL, 1, "one operand (TOSA 1.0: multiplier, shift and zero points too)"},
+    {"tosa.mul", "shift", -1, "shift as an attribute (TOSA 1.0: an operand)"},
+    {"tosa.mul", NULL, 2, "two operands (TOSA 1.0: shift is the third)"},
+    {"tosa.negate", NULL, 1, "one operand (TOSA 1.0: zero points are operands)"},
+    {"tosa.matmul", NULL, 2, "two operands (TOSA 1.0: zero points are operands)"},
+    {"tosa.conv2d", NULL, 3, "three operands (TOSA 1.0: zero points are operands)"},
+    {"tosa.depthwise_conv2d", NULL, 3, "three operands (TOSA 1.0: zero points are operands)"},
+    {"tosa.avg_pool2d", NULL, 1, "one operand (TOSA 1.0: zero points are operands)"},
+    {"tosa.int_div", NULL, -1, "the name int_div (TOSA 1.0: intdiv)"},
+};
+
+static bool check_legacy(OpVerifier *v, const RgNode *n) {
+  const char *name = rg_op_name(v->g, n->op);
+  if (strncmp(name, "tosa.", 5) != 0)
+    return true;
+  for (size_t i = 0; i < sizeof legacy / sizeof legacy[0]; i++) {
+    const Legacy *l = &legacy[i];
+    if (strcmp(l->op, name) != 0)
+      continue;
+    bool hit = l->attr ? rg_node_attr(n, l->attr) != NULL
+                       : l->operands < 0 || n->num_operands == (uint32_t)l->operands;
+    if (!hit)
+      continue;
+    report(v, n, "is in pre-1.0 TOSA spelling: %s; rulegen reads TOSA 1.0 as MLIR 21 and "
+           "later write it, so export the graph again with such a producer", l->what);
+    v->stop = true;
+    return false;
+  }
+  return true;
+}
+
+/* ---- declared ops ---- */
+
+static bool attr_kind_ok(uint8_t schema, const RgAttr *a) {
+  switch ((RgAttrSchema)schema) {
+  case RG_SCHEMA_INT: return a->kind == RG_ATTR_INT;
+  case RG_SCHEMA_NUM: return a->kind == RG_ATTR_INT || a->kind == RG_ATTR_FLOAT;
+  case RG_SCHEMA_BOOL: return a->kind == RG_ATTR_BOOL;
+  case RG_SCHEMA_STR: return a->kind == RG_ATTR_STRING || a->kind == RG_ATTR_OPAQUE;
+  case RG_SCHEMA_INTS: return a->kind == RG_ATTR_DENSE_ARRAY || a->kind == RG_ATTR_ARRAY;
+  case RG_SCHEMA_TYPE: return a->kind == RG_ATTR_TYPE;
+  case RG_SCHEMA_TENSOR: return a->kind == RG_ATTR_DENSE || a->kind == RG_ATTR_OPAQUE;
+  case RG_SCHEMA_ANY: return true;
+  }
+  return true;
+}
+
+static const char *schema_name(uint8_t schema) {
+  static const char *const names[] = {"any", "an integer", "a number", "a boolean", "a string or enum",
+                                      "an integer array", "a type", "dense elements"};
+  return schema < sizeof names / sizeof names[0] ? names[schema] : "?";
+}
+
+/* Two types that can describe the same value: equal element types and
+ * ranks, static dims equal; unranked and dynamic dims match anything. */
+static bool types_compatible(const RgType *have, const RgType *want) {
+  if (have == want)
+    return true;
+  if (!rg_type_is_tensor(have) || !rg_type_is_tensor(want))
+    return false;
+  if (have->elem != want->elem)
+    return false;
+  if (have->kind == RG_TYPE_UNRANKED || want->kind == RG_TYPE_UNRANKED)
+    return true;
+  if (have->rank != want->rank)
+    return false;
+  for (int32_t i = 0; i < have->rank; i++)
+    if (have->dims[i] != want->dims[i] && have->dims[i] != RG_DIM_DYNAMIC && want->dims[i] != RG_DIM_DYNAMIC)
+      return false;
+  return true;
+}
+
+/* Shape hook messages start with the op's short name ("transpose: ..."),
+ * which the report already carries. */
+static const char *strip_op_prefix(const char *msg, const char *opname) {
+  const char *dot = strchr(opname, '.');
+  const char *shortname = dot ? dot + 1 : opname;
+  size_t n = strlen(shortname);
+  if (strncmp(msg, shortname, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
+    return msg + n + 2;
+  return msg;
+}
+
+static void check_declared(OpVerifier *v, const RgNode *n, const RgOpDesc *desc) {
+  if (desc->variadic ? n->num_operands < desc->num_operands : n->num_operands != desc->num_operands) {
+    report(v, n, "has %u operand%s, expected %s%u", n->num_operands, n->num_operands == 1 ? "" : "s",
+           desc->variadic ? "at least " : "", desc->num_operands);
+    return;
+  }
+  if (!desc->variadic && n->num_results != desc->num_results) {
+    report(v, n, "has %u result%s, expected %u", n->num_results, n->num_results == 1 ? "" : "s",
+           desc->num_results);
+    return;
+  }
+  for (uint16_t i = 0; i < desc->num_attrs; i++) {
+    const RgAttrDesc *ad = &desc->attrs[i];
+    const RgAttr *a = rg_node_attr(n, ad->name);
+    if (!a) {
+      if (!ad->optional) {
+        report(v, n, "requires attribute '%s'", ad->name);
+        return;
+      }
+      continue;
+    }
+    if (!attr_kind_ok(ad->kind, a)) {
+      report(v, n, "attribute '%s' must be %s, got %.*s", ad->name, schema_name(ad->kind),
+             a->text ? (int)(a->text_len > 80 ? 80 : a->text_len) : 9, a->text ? a->text : "(another)");
+      return;
+    }
+  }
+  if (!desc->infer || desc->variadic || n->num_results == 0 || n->num_results > 16)
+    return;
+  const RgType *inferred[16] = {NULL};
+  char err[512] = "";
+  RgStatus st = desc->infer(v->g, n, inferred, err, sizeof err);
+  if (st == RG_ERR_NOMEM) {
+    report(v, n, "out of memory while inferring its result types");
+    return;
+  }
+  if (st != RG_OK) {
+    report(v, n, "%s", err[0] ? strip_op_prefix(err, desc->name) : "is invalid");
+    return;
+  }
+  for (uint32_t i = 0; i < n->num_results; i++) {
+    const RgType *have = n->results[i].type;
+    if (inferred[i] && have && !types_compatible(have, inferred[i])) {
+      report(v, n, "result #%u has type %s, but its operands and attributes give %s", i, have->text,
+             inferred[i]->text);
+      return;
+    }
+  }
+}
+
+static void check_dense_attrs(OpVerifier *v, const RgNode *n) {
+  for (uint16_t i = 0; i < n->num_attrs; i++) {
+    const RgAttr *a = n->attrs[i].value;
+    char why[256];
+    if (a && a->kind == RG_ATTR_DENSE && !ir_dense_check(a, why, sizeof why)) {
+      report(v, n, "attribute '%s': %s", n->attrs[i].name, why);
+      return;
+    }
+  }
+}
+
+/* ---- functions ---- */
+
+/* Splits "(A, B) -> (C)" style lists: the next top-level comma-separated
+ * item in [*p, end), trimmed. */
+static bool next_item(const char **p, const char *end, const char **s, size_t *len) {
+  const char *q = *p;
+  while (q < end && (*q == ' ' || *q == ','))
+    q++;
+  if (q >= end)
+    return false;
+  const char *start = q;
+  int depth = 0;
+  for (; q < end; q++) {
+    if (*q == '<' || *q == '(' || *q == '[' || *q == '{')
+      depth++;
+    else if ((*q == '>' && (q == start || q[-1] != '-')) || *q == ')' || *q == ']' || *q == '}')
+      depth--;
+    else if (*q == ',' && depth == 0)
+      break;
+  }
+  const char *e = q;
+  while (e > start && e[-1] == ' ')
+    e--;
+  *s = start;
+  *len = (size_t)(e - start);
+  *p = q;
+  return true;
+}
+
+/* A function type's input or result list: `(A, B)`, `()` or one bare
+ * type, read one type at a time. */
+typedef struct TypeList {
+  const char *cur, *end;
+} TypeList;
+
+static void list_init(TypeList *l, const char *s, const char *end) {
+  while (s < end && *s == ' ')
+    s++;
+  while (end > s && end[-1] == ' ')
+    end--;
+  if (s < end && *s == '(' && end[-1] == ')') {
+    s++;
+    end--;
+  }
+  l->cur = s;
+  l->end = end;
+}
+
+/* The next type, NULL at the end (or when out of memory). */
+static const RgType *list_next(RgGraph *g, TypeList *l) {
+  const char *item;
+  size_t len;
+  return next_item(&l->cur, l->end, &item, &len) ? rg_type_get(g, item, len) : NULL;
+}
+
+static uint32_t list_count(TypeList l) {
+  const char *item;
+  size_t len;
+  uint32_t n = 0;
+  while (next_item(&l.cur, l.end, &item, &len))
+    n++;
+  return n;
+}
+
+/* The inputs and results of `(A, B) -> C`; false when it is not a
+ * function type this verifier reads. */
+static bool parse_fn_type(const RgType *ft, TypeList *in, TypeList *res) {
+  const char *s = ft->text, *end = s + ft->text_len;
+  if (s == end || *s != '(')
+    return false;
+  int depth = 0;
+  const char *q = s;
+  for (; q < end; q++) {
+    if (*q == '(')
+      depth++;
+    else if (*q == ')' && --depth == 0)
+      break;
+  }
+  if (q >= end)
+    return false;
+  const char *arrow = q + 1;
+  while (arrow < end && *arrow == ' ')
+    arrow++;
+  if (end - arrow < 2 || arrow[0] != '-' || arrow[1] != '>')
+    return false;
+  list_init(in, s, q + 1);
+  list_init(res, arrow + 2, end);
+  return true;
+}
+
+static const char *func_name(const RgNode *f, int *len) {
+  const RgAttr *a = rg_node_attr(f, "sym_name");
+  if (!a || a->kind != RG_ATTR_STRING) {
+    *len = 1;
+    return "?";
+  }
+  *len = (int)(a->u.str.len > 200 ? 200 : a->u.str.len);
+  return a->u.str.data;
+}
+
+static void check_func(OpVerifier *v, const RgNode *f) {
+  int nlen;
+  const char *name = func_name(f, &nlen);
+  const RgAttr *fta = rg_node_attr(f, "function_type");
+  if (!rg_node_attr(f, "sym_name") || rg_node_attr(f, "sym_name")->kind != RG_ATTR_STRING) {
+    report(v, f, "requires a string attribute 'sym_name'");
+    return;
+  }
+  if (!fta || fta->kind != RG_ATTR_TYPE) {
+    report(v, f, "@%.*s requires a type attribute 'function_type'", nlen, name);
+    return;
+  }
+  TypeList in, res;
+  if (!parse_fn_type(fta->type, &in, &res)) {
+    report(v, f, "@%.*s: 'function_type' is not a function type", nlen, name);
+    return;
+  }
+  uint32_t nin = list_count(in), nres = list_count(res);
+  if (f->num_regions != 1 || !f->regions[0].first)
+    return; /* a declaration */
+  const RgBlock *entry = f->regions[0].first;
+  if (entry->num_args != nin) {
+    report(v, f, "@%.*s: the entry block has %u argument%s, but the function type has %u input%s",
+           nlen, name, entry->num_args, entry->num_args == 1 ? "" : "s", nin, nin == 1 ? "" : "s");
+    return;
+  }
+  for (uint32_t i = 0; i < nin; i++) {
+    const RgType *t = list_next(v->g, &in);
+    if (entry->args[i]->type != t) {
+      report(v, f, "@%.*s: type of entry block argument #%u (%s) does not match the function "
+             "signature (%s)", nlen, name, i, entry->args[i]->type->text, t ? t->text : "?");
+      return;
+    }
+  }
+  for (const RgBlock *b = entry; b; b = b->next) {
+    for (const RgNode *n = b->first; n; n = n->next) {
+      if (n->op != v->op_return)
+        continue;
+      if (n != b->last) {
+        report(v, n, "must be the last operation of its block in @%.*s", nlen, name);
+        return;
+      }
+      if (n->num_operands != nres) {
+        report(v, n, "has %u operand%s, but the enclosing function (@%.*s) returns %u", n->num_operands,
+               n->num_operands == 1 ? "" : "s", nlen, name, nres);
+        return;
+      }
+      TypeList r = res;
+      for (uint32_t i = 0; i < nres; i++) {
+        const RgType *t = list_next(v->g, &r);
+        if (n->operands[i].value->type != t) {
+          report(v, n, "type of return operand #%u (%s) does not match the result type (%s) of "
+                 "function @%.*s", i, n->operands[i].value->type->text, t ? t->text : "?", nlen, name);
+          return;
+        }
+      }
+    }
+    if (!b->last) {
+      report(v, f, "@%.*s has an empty block: expected a 'func.return' at its end", nlen, name);
+      return;
+    }
+    if (b->last->op != v->op_return) {
+      report(v, b->last, "ends a block of @%.*s, which needs 'func.return' as its last operation",
+             nlen, name);
+      return;
+    }
+  }
+}
+
+/* Two functions (or other symbols) of one module with the same name. */
+static void check_symbols(OpVerifier *v, const RgBlock *b) {
+  for (const RgNode *n = b->first; n; n = n->next) {
+    if (n->op != v->op_func)
+      continue;
+    const RgAttr *a = rg_node_attr(n, "sym_name");
+    if (!a || a->kind != RG_ATTR_STRING)
+      continue;
+    for (const RgNode *m = b->first; m != n; m = m->next) {
+      const RgAttr *o = m->op == v->op_func ? rg_node_attr(m, "sym_name") : NULL;
+      if (o && o->kind == RG_ATTR_STRING && o->u.str.len == a->u.str.len &&
+          memcmp(o->u.str.data, a->u.str.data, a->u.str.len) == 0) {
+        int len = (int)(a->u.str.len > 200 ? 200 : a->u.str.len);
+        report(v, n, "redefines symbol @%.*s (functions of a module need distinct names)", len,
+               a->u.str.data);
+        return;
+      }
+    }
+  }
+}
+
+static bool visit(RgNode *n, void *user) {
+  OpVerifier *v = user;
+  if (skipped(v, rg_op_name(v->g, n->op)))
+    return true;
+  if (!check_legacy(v, n))
+    return false;
+  size_t before = v->errors;
+  check_dense_attrs(v, n);
+  if (v->errors == before && v->desc[n->op])
+    check_declared(v, n, v->desc[n->op]);
+  if (n->op == v->op_func)
+    check_func(v, n);
+  if (n->op == v->op_module && n->num_regions == 1)
+    for (const RgBlock *b = n->regions[0].first; b; b = b->next)
+      check_symbols(v, b);
+  return !v->stop;
+}
+
+size_t rg_graph_verify_ops(RgGraph *g, const RgOpDesc *ops, uint32_t nops, const char *const *skip,
+                           const RgSource *src, RgDiags *d) {
+  OpVerifier v = {.g = g, .src = src, .d = d, .skip = skip};
+  uint32_t ids = rg_op_count_ids(g);
+  v.desc = rg_alloc(sizeof *v.desc * (ids + 1));
+  if (!v.desc) {
+    rg_diag(d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory while verifying the ops of the graph");
+    return 1;
+  }
+  memset(v.desc, 0, sizeof *v.desc * (ids + 1));
+  for (uint32_t i = 0; i < nops; i++) {
+    RgOpId id = rg_op_find(g, ops[i].name, strlen(ops[i].name));
+    if (id != RG_OP_NONE && id < ids && !v.desc[id])
+      v.desc[id] = &ops[i];
+  }
+  v.op_func = rg_op_find(g, "func.func", 9);
+  v.op_return = rg_op_find(g, "func.return", 11);
+  v.op_module = rg_op_find(g, "builtin.module", 14);
+  check_symbols(&v, rg_graph_body(g));
+  if (!v.errors)
+    rg_graph_walk(g, visit, &v);
+  rg_free(v.desc);
+  return v.errors;
+}

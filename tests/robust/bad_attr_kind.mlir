@@ -1,0 +1,8 @@
+// perms given as a string.
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>, sym_name = "f"}> ({
+  ^bb0(%arg0: tensor<2x3x4xf32>):
+    %0 = "tosa.transpose"(%arg0) <{perms = "0, 1, 2"}> : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+    "func.return"(%0) : (tensor<2x3x4xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()

@@ -1,0 +1,7 @@
+// A function whose body does not end with func.return.
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>, sym_name = "f"}> ({
+  ^bb0(%arg0: tensor<2x3x4xf32>):
+    %0 = "tosa.abs"(%arg0) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  }) : () -> ()
+}) : () -> ()

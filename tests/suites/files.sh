@@ -1,0 +1,118 @@
+#!/bin/sh
+# Output files of rulegen and rgopt: an output that is an input or another
+# output (same inode, not only the same name) is refused before anything is
+# written; writes go through symlinks to their target, keep the mode of the
+# replaced file, refuse read-only files unless --force, and leave no
+# temporary file behind when the process is killed while writing.
+cd "$RG_ROOT" || exit 1
+rgopt="$RG_BUILD/bin/rgopt"
+rg="$RG_BUILD/bin/rulegen"
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+pair=tests/cli/pair.mlir
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+
+# refused NAME FILE CMD...: exit 1, "nothing written" said, FILE unchanged
+# (or still absent when it did not exist).
+refused() {
+  name=$1 file=$2
+  shift 2
+  before=$(cat "$file" 2>/dev/null | cksum)
+  "$@" >/dev/null 2>"$tmp/err"
+  rc=$?
+  after=$(cat "$file" 2>/dev/null | cksum)
+  if [ $rc -ne 1 ]; then
+    fail "$name" "exit $rc, expected 1: $(head -n 1 "$tmp/err")"
+  elif ! grep -q "nothing written\|read-only" "$tmp/err"; then
+    fail "$name" "unexpected message: $(head -n 1 "$tmp/err")"
+  elif [ "$before" != "$after" ]; then
+    fail "$name" "$file changed"
+  else
+    pass "$name"
+  fi
+}
+
+cp rules/cleanup.rules "$tmp/in.rules"
+refused rulegen-out-is-input "$tmp/in.rules" "$rg" -I backends/tosa -o "$tmp/in.rules" "$tmp/in.rules"
+ln "$tmp/in.rules" "$tmp/hard.c"
+refused rulegen-out-is-input-hardlink "$tmp/in.rules" "$rg" -I backends/tosa -o "$tmp/hard.c" "$tmp/in.rules"
+refused rulegen-import-is-output backends/tosa/tosa.ops "$rg" -I backends/tosa -o "$tmp/x.c" --header backends/tosa/tosa.ops "$tmp/in.rules"
+refused rulegen-header-is-out "$tmp/a.c" "$rg" -I backends/tosa -o "$tmp/a.c" --header "$tmp/a.c" "$tmp/in.rules"
+refused rulegen-depfile-is-out "$tmp/a.c" "$rg" -I backends/tosa -o "$tmp/a.c" -MF "$tmp/./a.c" "$tmp/in.rules"
+[ -e "$tmp/a.c" ] && fail rulegen-nothing-written "$tmp/a.c exists" || pass rulegen-nothing-written
+
+cp "$pair" "$tmp/in.mlir"
+"$rgopt" --passes none "$pair" -o "$tmp/ref.mlir" # what every write below holds
+refused rgopt-out-is-input "$tmp/in.mlir" "$rgopt" --passes none "$tmp/in.mlir" -o "$tmp/in.mlir"
+ln -s in.mlir "$tmp/alias.mlir"
+refused rgopt-out-is-input-symlink "$tmp/in.mlir" "$rgopt" --passes none "$tmp/in.mlir" -o "$tmp/alias.mlir"
+refused rgopt-dot-is-out "$tmp/o.mlir" "$rgopt" --passes none "$tmp/in.mlir" -o "$tmp/o.mlir" --dot "$tmp/o.mlir"
+refused rgopt-json-is-input "$tmp/in.mlir" "$rgopt" --passes none "$tmp/in.mlir" --stats-json "$tmp/alias.mlir"
+if "$rgopt" --passes none "$tmp/in.mlir" -o /dev/null --dot /dev/null 2>"$tmp/err"; then
+  pass rgopt-dev-null-twice
+else
+  fail rgopt-dev-null-twice "$(head -n 1 "$tmp/err")"
+fi
+
+# Through a symlink (also a dangling one) to its target.
+: >"$tmp/real.mlir"
+ln -s real.mlir "$tmp/link.mlir"
+ln -s new.mlir "$tmp/dangling.mlir"
+if "$rgopt" --passes none "$tmp/in.mlir" -o "$tmp/link.mlir" && [ -L "$tmp/link.mlir" ] &&
+   cmp -s "$tmp/real.mlir" "$tmp/ref.mlir"; then
+  pass write-through-symlink
+else
+  fail write-through-symlink "the link was replaced or its target not written"
+fi
+if "$rgopt" --passes none "$tmp/in.mlir" -o "$tmp/dangling.mlir" && [ -L "$tmp/dangling.mlir" ] &&
+   cmp -s "$tmp/new.mlir" "$tmp/ref.mlir"; then
+  pass write-through-dangling-symlink
+else
+  fail write-through-dangling-symlink "the link was replaced or its target not written"
+fi
+
+# The mode of the replaced file is kept; new files get the umask's.
+: >"$tmp/private.mlir"
+chmod 600 "$tmp/private.mlir"
+"$rgopt" --passes none "$tmp/in.mlir" -o "$tmp/private.mlir"
+mode=$(stat -c %a "$tmp/private.mlir")
+[ "$mode" = 600 ] && pass keep-mode || fail keep-mode "mode $mode, expected 600"
+(umask 027 && "$rgopt" --passes none "$tmp/in.mlir" -o "$tmp/fresh.mlir")
+mode=$(stat -c %a "$tmp/fresh.mlir")
+[ "$mode" = 640 ] && pass new-file-umask || fail new-file-umask "mode $mode, expected 640"
+
+# Read-only targets: refused, unless --force (which keeps the mode).
+printf 'keep\n' >"$tmp/ro.mlir"
+chmod 444 "$tmp/ro.mlir"
+refused rgopt-read-only "$tmp/ro.mlir" "$rgopt" --passes none "$tmp/in.mlir" -o "$tmp/ro.mlir"
+cp "$tmp/ro.mlir" "$tmp/ro.c" && chmod 444 "$tmp/ro.c"
+refused rulegen-read-only "$tmp/ro.c" "$rg" -I backends/tosa -o "$tmp/ro.c" "$tmp/in.rules"
+if "$rgopt" --force --passes none "$tmp/in.mlir" -o "$tmp/ro.mlir" && cmp -s "$tmp/ro.mlir" "$tmp/ref.mlir" &&
+   [ "$(stat -c %a "$tmp/ro.mlir")" = 444 ]; then
+  pass rgopt-force
+else
+  fail rgopt-force "not replaced, or the mode changed"
+fi
+if "$rg" --force -I backends/tosa -o "$tmp/ro.c" "$tmp/in.rules" && grep -q "generated" "$tmp/ro.c"; then
+  pass rulegen-force
+else
+  fail rulegen-force "not replaced"
+fi
+
+# Killed while writing (a file size limit sends SIGXFSZ in the middle of
+# the temporary file): no temporary file is left, no output appears.
+mkdir "$tmp/kill"
+big=../shared/models/mobilenetv2.generic.mlir
+[ -f "$big" ] || big=tests/mlir/roundtrip/tosa_resnet_block.mlir
+sh -c 'ulimit -f 4; exec "$@"' sh "$rgopt" --passes none "$big" -o "$tmp/kill/out.mlir" 2>/dev/null
+rc=$?
+left=$(ls "$tmp/kill")
+if [ $rc -le 128 ]; then
+  fail temp-removed-on-signal "exit $rc: the write was not interrupted by SIGXFSZ"
+elif [ -n "$left" ]; then
+  fail temp-removed-on-signal "left behind: $left"
+else
+  pass temp-removed-on-signal
+fi

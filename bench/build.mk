@@ -35,3 +35,11 @@ bench-verify: $(BENCH_GEN_TOSA) $(RGOPT)
 	@sh bench/verify_bench.sh $(BUILD) $(BENCH_OPS)
 
 bench: bench-verify
+
+# The ethos-u55 pipeline on a 1M-op graph against mlir-opt-22 (BENCH_PIPELINE_OPS).
+.PHONY: bench-pipeline
+BENCH_PIPELINE_OPS ?= 1000000
+bench-pipeline: $(BENCH_GEN_TOSA) $(RGOPT)
+	@sh bench/pipeline_bench.sh $(BUILD) $(BENCH_PIPELINE_OPS)
+
+bench: bench-pipeline

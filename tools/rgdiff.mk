@@ -4,12 +4,12 @@
 # `make verify` runs it on RGDIFF_COUNT TOSA and RGDIFF_EDGE_COUNT edge
 # graphs; CI runs short runs of both from tests/suites/verify.sh.
 RGDIFF = $(BUILD)/bin/rgdiff
-RGDIFF_OBJS = $(BUILD)/obj/tools/rgdiff.o $(RULES_OBJ)
+RGDIFF_OBJS = $(addprefix $(BUILD)/obj/tools/,rgdiff.o rgdiff_gen.o rgdiff_tosa.o rgdiff_edge.o) $(RULES_OBJ)
 RGDIFF_COUNT ?= 10000
 RGDIFF_EDGE_COUNT ?= 10000
 RGDIFF_MIN_FIRES ?= 50
 
-$(BUILD)/obj/tools/rgdiff.o: $(RULES_H)
+$(BUILD)/obj/tools/rgdiff.o $(BUILD)/obj/tools/rgdiff_gen.o: $(RULES_H)
 
 $(RGDIFF): $(RGDIFF_OBJS) $(BACKEND_LIB) $(LIBRULEGEN)
 	@mkdir -p $(dir $@)

@@ -1,0 +1,44 @@
+#!/bin/sh
+# The ethos-u55 pipeline on a large generated TOSA graph (1M ops by
+# default) against mlir-opt-22 --tosa-reduce-transposes --canonicalize on
+# the same file, side by side in one run: wall time and peak memory (max
+# RSS, from GNU time) of each, and the ratios. Usage:
+# bench/pipeline_bench.sh [BUILD] [OPS]
+set -eu
+build=${1:-build}
+ops=${2:-1000000}
+rgopt="$build/bin/rgopt"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$build/bench/gen_tosa" "$ops" >"$tmp/graph.mlir" 2>/dev/null
+mb=$(awk -v b="$(wc -c <"$tmp/graph.mlir")" 'BEGIN { printf "%.1f", b / 1e6 }')
+echo "bench-pipeline: generated TOSA graph: $ops ops, $mb MB"
+if [ ! -x /usr/bin/time ]; then
+  echo "bench-pipeline: skipped: GNU time (/usr/bin/time) is not installed"
+  exit 0
+fi
+
+# run NAME command...: prints "seconds peak_kb" of one run.
+run() {
+  name=$1
+  shift
+  if ! /usr/bin/time -f '%e %M' -o "$tmp/$name.time" "$@" >/dev/null 2>"$tmp/$name.err"; then
+    echo "bench-pipeline: $name failed: $(head -n 3 "$tmp/$name.err")" >&2
+    return 1
+  fi
+  tail -n 1 "$tmp/$name.time"
+}
+
+rg=$(run rgopt "$rgopt" --target ethos-u55 "$tmp/graph.mlir" -o "$tmp/rgopt.mlir")
+printf '  %-52s %8.2f s %8.0f MB\n' "rgopt --target ethos-u55" "${rg% *}" "$(( ${rg#* } / 1024 ))"
+mlir_opt=$(command -v mlir-opt-22 || true)
+if [ -z "$mlir_opt" ]; then
+  echo "bench-pipeline: mlir-opt-22 not installed: no comparison"
+  exit 0
+fi
+ml=$(run mlir-opt "$mlir_opt" --tosa-reduce-transposes --canonicalize "$tmp/graph.mlir" -o "$tmp/mlir.mlir") || exit 0
+printf '  %-52s %8.2f s %8.0f MB\n' "mlir-opt-22 --tosa-reduce-transposes --canonicalize" "${ml% *}" "$(( ${ml#* } / 1024 ))"
+awk -v rt="${rg% *}" -v rm="${rg#* }" -v mt="${ml% *}" -v mm="${ml#* }" 'BEGIN {
+  printf "  rgopt is %.1fx faster and uses %.2f of the memory (goal: 5x faster, a third of the memory)\n",
+         (rt > 0 ? mt / rt : 0), (mm > 0 ? rm / mm : 0) }'

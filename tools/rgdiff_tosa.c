@@ -1,0 +1,969 @@
+/* tools/rgdiff_tosa.c - the TOSA family of rgdiff: random constants, op
+ * builders (transpose, reshape, clamp, RESCALE, ...) and the motifs, each a
+ * small pattern some rule of the ethos-u pipelines should rewrite. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rgdiff.h"
+
+/* ---- constants ---- */
+
+static RgValue *const_attr(Gen *G, const RgAttr *a) {
+  RgNode *c = gen_mk(G, "tosa.const", 0, NULL, NULL);
+  gen_prop(G, c, "values", a);
+  return gen_finish(G, c);
+}
+
+static RgValue *const_ints(Gen *G, RgDType dt, int32_t rank, const int64_t *dims, uint32_t n,
+                           const int64_t *v) {
+  const RgType *t = gen_ttype(G, dt, rank, dims);
+  RgNode *c = gen_mk(G, "tosa.const", 0, NULL, NULL);
+  gen_prop(G, c, "values", rg_attr_dense_ints(G->g, t, n, v));
+  return gen_finish(G, c);
+}
+
+static RgValue *const_floats(Gen *G, RgDType dt, int32_t rank, const int64_t *dims, uint32_t n,
+                             const double *v) {
+  const RgType *t = gen_ttype(G, dt, rank, dims);
+  RgNode *c = gen_mk(G, "tosa.const", 0, NULL, NULL);
+  gen_prop(G, c, "values", rg_attr_dense_floats(G->g, t, n, v));
+  return gen_finish(G, c);
+}
+
+/* A rank-1, one-element constant (zero points, shifts, multipliers). */
+static RgValue *scalar_const(Gen *G, RgDType dt, int64_t v) {
+  int64_t one = 1;
+  if (is_float(dt)) {
+    double f = (double)v;
+    return const_floats(G, dt, 1, &one, 1, &f);
+  }
+  return const_ints(G, dt, 1, &one, 1, &v);
+}
+
+static int64_t dtype_min(RgDType dt) {
+  switch (dt) {
+  case RG_DT_I1: return 0;
+  case RG_DT_I8: return -128;
+  case RG_DT_I16: return -32768;
+  default: return -(1 << 20);
+  }
+}
+
+static int64_t dtype_max(RgDType dt) {
+  switch (dt) {
+  case RG_DT_I1: return 1;
+  case RG_DT_I8: return 127;
+  case RG_DT_I16: return 32767;
+  default: return 1 << 20;
+  }
+}
+
+/* A random constant of type `t`: sometimes a splat. Floats are multiples
+ * of 1/8 in [-4, 4], exact in f16 and bf16. */
+static RgValue *random_const(Gen *G, const RgType *t) {
+  int64_t numel = rg_type_numel(t);
+  if (numel < 1 || numel > 4096)
+    gen_abort(G, "constant of %s too large", t->text);
+  bool splat = numel == 1 || chance(&G->rng, 25);
+  uint32_t n = splat ? 1 : (uint32_t)numel;
+  RgValue *c;
+  if (is_float(t->dtype)) {
+    double *v = malloc(sizeof *v * n);
+    if (!v)
+      gen_abort(G, "out of memory%s", "");
+    for (uint32_t i = 0; i < n; i++)
+      v[i] = (double)rnd(&G->rng, -32, 32) / 8.0;
+    const RgAttr *a = rg_attr_dense_floats(G->g, t, n, v);
+    free(v);
+    c = const_attr(G, a);
+  } else {
+    int64_t *v = malloc(sizeof *v * n);
+    if (!v)
+      gen_abort(G, "out of memory%s", "");
+    int64_t lo = dtype_min(t->dtype), hi = dtype_max(t->dtype);
+    if (t->dtype == RG_DT_I32 && chance(&G->rng, 50)) {
+      lo = -100;
+      hi = 100;
+    }
+    for (uint32_t i = 0; i < n; i++)
+      v[i] = rnd(&G->rng, lo, hi);
+    const RgAttr *a = rg_attr_dense_ints(G->g, t, n, v);
+    free(v);
+    c = const_attr(G, a);
+  }
+  return c;
+}
+
+/* A permutation that keeps the size > 1 axes of `t` in order and moves
+ * only size-1 axes (a reshape or no-op in disguise). */
+static void unit_perm(Gen *G, const RgType *t, int64_t *p) {
+  int32_t n = t->rank;
+  int64_t big[MAX_RANK], nb = 0;
+  for (int32_t i = 0; i < n; i++)
+    if (t->dims[i] != 1)
+      big[nb++] = i;
+  gen_random_perm(G, n, p);
+  /* Put the big axes back in increasing order at the slots they took. */
+  int64_t k = 0;
+  for (int32_t i = 0; i < n; i++)
+    if (t->dims[p[i]] != 1)
+      p[i] = big[k++];
+}
+
+/* ---- ops ---- */
+
+static RgValue *transpose(Gen *G, RgValue *x, const int64_t *perm) {
+  RgNode *n = gen_mk(G, "tosa.transpose", 1, &x, NULL);
+  gen_prop(G, n, "perms", rg_attr_dense_array_ints(G->g, RG_DT_I32, (uint32_t)x->type->rank, perm));
+  return gen_finish(G, n);
+}
+
+static RgValue *transpose_random(Gen *G, RgValue *x, int64_t *perm) {
+  gen_random_perm(G, x->type->rank, perm);
+  return transpose(G, x, perm);
+}
+
+static RgValue *reshape(Gen *G, RgValue *x, int32_t rank, const int64_t *dims) {
+  const RgType *st = gen_ttype(G, RG_DT_INDEX, 1, (int64_t[]){rank});
+  RgNode *cs = gen_mk(G, "tosa.const_shape", 0, NULL, NULL);
+  gen_prop(G, cs, "values", rg_attr_dense_ints(G->g, st, (uint32_t)rank, dims));
+  RgValue *ops[2] = {x, gen_finish(G, cs)};
+  return gen_finish(G, gen_mk(G, "tosa.reshape", 2, ops, NULL));
+}
+
+static const char *nan_mode(Gen *G) {
+  return chance(&G->rng, 50) ? "#tosa.nan_mode<PROPAGATE>" : "#tosa.nan_mode<IGNORE>";
+}
+
+static RgValue *clamp(Gen *G, RgValue *x, int64_t lo, int64_t hi) {
+  RgDType dt = x->type->dtype;
+  RgNode *n = gen_mk(G, "tosa.clamp", 1, &x, NULL);
+  if (is_float(dt)) {
+    const RgType *et = rg_type_scalar(G->g, dt);
+    gen_prop(G, n, "min_val", rg_attr_float(G->g, (double)lo / 4.0, et));
+    gen_prop(G, n, "max_val", rg_attr_float(G->g, (double)hi / 4.0, et));
+    gen_prop_opaque(G, n, "nan_mode", nan_mode(G));
+  } else {
+    const RgType *et = rg_type_scalar(G->g, dt);
+    gen_prop(G, n, "min_val", rg_attr_int(G->g, lo, et));
+    gen_prop(G, n, "max_val", rg_attr_int(G->g, hi, et));
+    gen_prop_opaque(G, n, "nan_mode", "#tosa.nan_mode<PROPAGATE>");
+  }
+  return gen_finish(G, n);
+}
+
+/* Bounds for a clamp of dtype dt (floats in quarters: lo / 4). */
+static void clamp_bounds(Gen *G, RgDType dt, int64_t *lo, int64_t *hi) {
+  int64_t a, b;
+  if (is_float(dt)) {
+    a = rnd(&G->rng, -20, 20);
+    b = rnd(&G->rng, -20, 20);
+  } else {
+    a = rnd(&G->rng, dtype_min(dt), dtype_max(dt));
+    b = rnd(&G->rng, dtype_min(dt), dtype_max(dt));
+  }
+  *lo = a < b ? a : b;
+  *hi = a < b ? b : a;
+}
+
+static RgValue *clamp_random(Gen *G, RgValue *x) {
+  int64_t lo, hi;
+  clamp_bounds(G, x->type->dtype, &lo, &hi);
+  return clamp(G, x, lo, hi);
+}
+
+static int64_t random_zp(Gen *G, RgDType dt, bool is_unsigned) {
+  if (dt == RG_DT_I8)
+    return chance(&G->rng, 40) ? 0 : rnd(&G->rng, -128, 127);
+  if (dt == RG_DT_I16 && is_unsigned)
+    return chance(&G->rng, 50) ? 0 : -32768; /* 32768 stored in i16 */
+  return 0;
+}
+
+static RgValue *negate(Gen *G, RgValue *x) {
+  RgDType dt = x->type->dtype;
+  RgDType zdt = dt;
+  RgValue *ops[3] = {x, scalar_const(G, zdt, random_zp(G, dt, false)), scalar_const(G, zdt, random_zp(G, dt, false))};
+  return gen_finish(G, gen_mk(G, "tosa.negate", 3, ops, NULL));
+}
+
+static RgValue *unary_simple(Gen *G, const char *op, RgValue *x) {
+  return gen_finish(G, gen_mk(G, op, 1, &x, NULL));
+}
+
+static RgValue *cast_to(Gen *G, RgValue *x, RgDType to) {
+  return gen_finish(G, gen_mk(G, "tosa.cast", 1, &x, gen_like(G, x->type, to)));
+}
+
+typedef struct RescaleSpec {
+  RgDType out;
+  int64_t mult, shift, izp, ozp;
+  bool scale32, double_round, per_channel, iu, ou;
+  bool channel_values; /* per-channel: distinct values per channel, else a splat */
+} RescaleSpec;
+
+static RgValue *rescale_zp(Gen *G, RgValue *x, const RescaleSpec *s, RgValue *izp, RgValue *ozp) {
+  const RgType *t = x->type;
+  RgValue *m, *sh;
+  RgDType mdt = s->scale32 ? RG_DT_I32 : RG_DT_I16;
+  if (s->per_channel) {
+    int64_t c = t->dims[t->rank - 1];
+    int64_t mv[64], sv[64];
+    uint32_t n = s->channel_values && c <= 64 ? (uint32_t)c : 1;
+    for (uint32_t i = 0; i < n; i++) {
+      mv[i] = i == 0 ? s->mult : rnd(&G->rng, s->mult / 2, s->mult);
+      sv[i] = i == 0 ? s->shift : s->shift + rnd(&G->rng, 0, 2) - (s->shift > 2 ? 1 : 0);
+      if (sv[i] > 62)
+        sv[i] = 62;
+    }
+    m = const_ints(G, mdt, 1, &c, n, mv);
+    sh = const_ints(G, RG_DT_I8, 1, &c, n, sv);
+  } else {
+    m = scalar_const(G, mdt, s->mult);
+    sh = scalar_const(G, RG_DT_I8, s->shift);
+  }
+  if (!izp)
+    izp = scalar_const(G, t->dtype, s->izp);
+  if (!ozp)
+    ozp = scalar_const(G, s->out, s->ozp);
+  RgValue *ops[5] = {x, m, sh, izp, ozp};
+  RgNode *n = gen_mk(G, "tosa.rescale", 5, ops, NULL);
+  gen_prop(G, n, "scale32", rg_attr_bool(G->g, s->scale32));
+  gen_prop_opaque(G, n, "rounding_mode",
+              s->double_round ? "#tosa.rounding_mode<DOUBLE_ROUND>" : "#tosa.rounding_mode<SINGLE_ROUND>");
+  gen_prop(G, n, "per_channel", rg_attr_bool(G->g, s->per_channel));
+  gen_prop(G, n, "input_unsigned", rg_attr_bool(G->g, s->iu));
+  gen_prop(G, n, "output_unsigned", rg_attr_bool(G->g, s->ou));
+  return gen_finish(G, n);
+}
+
+static RgValue *rescale(Gen *G, RgValue *x, const RescaleSpec *s) { return rescale_zp(G, x, s, NULL, NULL); }
+
+static RgDType random_qtype(Gen *G) {
+  int k = (int)rnd(&G->rng, 0, 2);
+  return k == 0 ? RG_DT_I8 : k == 1 ? RG_DT_I16 : RG_DT_I32;
+}
+
+/* Flags and zero points valid for input dtype `in` and output `s->out`. */
+static void random_rescale_flags(Gen *G, RgDType in, RescaleSpec *s) {
+  /* TOSA 1.0: not both unsigned; unsigned only between i8/i16 types. */
+  bool narrow = is_qint(in) && is_qint(s->out);
+  s->iu = narrow && chance(&G->rng, 20);
+  s->ou = narrow && !s->iu && chance(&G->rng, 20);
+  s->izp = random_zp(G, in, s->iu);
+  s->ozp = random_zp(G, s->out, s->ou);
+}
+
+/* A random RESCALE of x: random gain, shift large enough for the input's
+ * range most of the time. */
+static void random_rescale_spec(Gen *G, RgValue *x, RescaleSpec *s) {
+  RgDType in = x->type->dtype;
+  memset(s, 0, sizeof *s);
+  s->out = random_qtype(G);
+  random_rescale_flags(G, in, s);
+  s->scale32 = in == RG_DT_I8 || chance(&G->rng, 85);
+  s->double_round = s->scale32 && chance(&G->rng, 40);
+  int64_t min_shift = in == RG_DT_I8 ? 10 : in == RG_DT_I16 ? 18 : 23;
+  s->shift = rnd(&G->rng, chance(&G->rng, 10) ? 2 : min_shift, chance(&G->rng, 20) ? 62 : min_shift + 20);
+  if (s->scale32) {
+    int64_t bits = rnd(&G->rng, 8, 31);
+    s->mult = rnd(&G->rng, 0, ((int64_t)1 << bits) - 1);
+    if (s->shift > 40 && chance(&G->rng, 70))
+      s->mult = rnd(&G->rng, (int64_t)1 << 30, ((int64_t)1 << 31) - 1);
+  } else {
+    s->mult = rnd(&G->rng, 0, 32767);
+  }
+  s->per_channel = chance(&G->rng, 25);
+  s->channel_values = chance(&G->rng, 70);
+}
+
+/* A lossless-gain RESCALE (multiplier k << shift) into a type wide enough
+ * for (x - izp) * k + ozp: the first half of a fusable pair. */
+static void gain_rescale_spec(Gen *G, RgValue *x, RescaleSpec *s) {
+  RgDType in = x->type->dtype;
+  memset(s, 0, sizeof *s);
+  s->out = in == RG_DT_I8 && chance(&G->rng, 30) ? RG_DT_I16 : RG_DT_I32;
+  s->iu = is_qint(in) && s->out != RG_DT_I32 && chance(&G->rng, 25);
+  s->izp = random_zp(G, in, s->iu);
+  s->ozp = 0;
+  s->scale32 = true;
+  s->double_round = chance(&G->rng, 50);
+  int64_t kmax = s->out == RG_DT_I16 ? 64 : in == RG_DT_I32 ? 256 : 4096;
+  int64_t k = chance(&G->rng, 30) ? 1 : rnd(&G->rng, 1, kmax);
+  int64_t kbits = 0;
+  while (((int64_t)1 << kbits) <= k)
+    kbits++;
+  s->shift = rnd(&G->rng, 2, 30 - kbits);
+  s->mult = k << s->shift;
+}
+
+/* The second half of a fusable pair: reads x (the gain RESCALE's result,
+ * zero point `izp`) with any gain. */
+static void outer_rescale_spec(Gen *G, RgValue *x, int64_t izp, RescaleSpec *s) {
+  random_rescale_spec(G, x, s);
+  s->iu = false;
+  s->izp = izp;
+  s->scale32 = true;
+  s->per_channel = chance(&G->rng, 10);
+  s->ou = s->ou && is_qint(x->type->dtype);
+  s->ozp = random_zp(G, s->out, s->ou);
+  if (s->shift < 30)
+    s->shift = rnd(&G->rng, 30, 45);
+}
+
+static bool float_value(const RgValue *v) { return is_float(v->type->dtype); }
+static bool qint_value(const RgValue *v) { return is_qint(v->type->dtype); }
+static bool i32_value(const RgValue *v) { return v->type->dtype == RG_DT_I32; }
+static bool rescalable(const RgValue *v) { return is_qint(v->type->dtype) || v->type->dtype == RG_DT_I32; }
+static bool has_unit_dim(const RgValue *v) {
+  int ones = 0, big = 0;
+  for (int32_t i = 0; i < v->type->rank; i++) {
+    ones += v->type->dims[i] == 1;
+    big += v->type->dims[i] != 1;
+  }
+  return ones >= 1 && v->type->rank >= 2 && big >= 1;
+}
+
+static RgDType random_arg_dtype(Gen *G) {
+  switch (rnd(&G->rng, 0, 7)) {
+  case 0: case 1: return RG_DT_F32;
+  case 2: return RG_DT_F16;
+  case 3: return RG_DT_BF16;
+  case 4: case 5: return RG_DT_I8;
+  case 6: return RG_DT_I16;
+  default: return RG_DT_I32;
+  }
+}
+
+/* A value of the same dtype as x and a shape that broadcasts against it
+ * (some dims 1): existing when one fits, else a new argument. */
+static RgValue *partner(Gen *G, RgValue *x, bool allow_broadcast) {
+  const RgType *t = x->type;
+  if (chance(&G->rng, 50)) {
+    for (uint32_t i = G->npool; i-- > 0;)
+      if (G->pool[i] != x && G->pool[i]->type == t)
+        return G->pool[i];
+  }
+  int64_t dims[MAX_RANK];
+  for (int32_t i = 0; i < t->rank; i++)
+    dims[i] = allow_broadcast && chance(&G->rng, 20) ? 1 : t->dims[i];
+  return gen_new_arg(G, gen_ttype(G, t->dtype, t->rank, dims));
+}
+
+/* ---- motifs ---- */
+
+/* A unary op that suits x's dtype; keeps the element type unless casting. */
+static RgValue *unary_op(Gen *G, RgValue *x) {
+  RgDType dt = x->type->dtype;
+  if (is_float(dt)) {
+    static const char *const fops[] = {"tosa.abs", "tosa.exp", "tosa.tanh", "tosa.sigmoid", "tosa.rsqrt",
+                                       "tosa.reciprocal", "tosa.floor", "tosa.ceil", "tosa.log"};
+    switch (rnd(&G->rng, 0, 5)) {
+    case 0: case 1: return clamp_random(G, x);
+    case 2: return negate(G, x);
+    case 3: {
+      static const RgDType to[] = {RG_DT_F32, RG_DT_F16, RG_DT_BF16, RG_DT_I8, RG_DT_I16, RG_DT_I32};
+      RgDType d = to[rnd(&G->rng, 0, 5)];
+      if ((dt == RG_DT_F16 && d == RG_DT_BF16) || (dt == RG_DT_BF16 && d == RG_DT_F16))
+        d = RG_DT_F32; /* TOSA has no f16 <-> bf16 CAST */
+      return cast_to(G, x, d);
+    }
+    default: return unary_simple(G, fops[rnd(&G->rng, 0, 8)], x);
+    }
+  }
+  if (dt == RG_DT_I1) {
+    if (chance(&G->rng, 50))
+      return unary_simple(G, "tosa.logical_not", x);
+    return cast_to(G, x, chance(&G->rng, 50) ? RG_DT_I8 : RG_DT_I32);
+  }
+  switch (rnd(&G->rng, 0, 4)) {
+  case 0:
+    if (is_qint(dt))
+      return clamp_random(G, x);
+    return unary_simple(G, "tosa.abs", x);
+  case 1: return negate(G, x);
+  case 2: {
+    static const RgDType to[] = {RG_DT_I1, RG_DT_I8, RG_DT_I16, RG_DT_I32, RG_DT_F32, RG_DT_F16, RG_DT_BF16};
+    return cast_to(G, x, to[rnd(&G->rng, 0, 6)]);
+  }
+  default: {
+    RescaleSpec s;
+    random_rescale_spec(G, x, &s);
+    return rescale(G, x, &s);
+  }
+  }
+}
+
+/* A binary op for dtype dt: name, or NULL when dt has none. */
+static const char *binary_name(Gen *G, RgDType dt) {
+  if (is_float(dt) || dt == RG_DT_I32) {
+    static const char *const ops[] = {"tosa.add", "tosa.sub", "tosa.mul", "tosa.maximum", "tosa.minimum",
+                                      "tosa.greater", "tosa.equal", "tosa.add", "tosa.mul"};
+    return ops[rnd(&G->rng, 0, 8)];
+  }
+  if (is_qint(dt))
+    return "tosa.mul";
+  if (dt == RG_DT_I1)
+    return chance(&G->rng, 50) ? "tosa.logical_and" : "tosa.logical_or";
+  return NULL;
+}
+
+static RgValue *binary(Gen *G, const char *op, RgValue *a, RgValue *b) {
+  if (strcmp(op, "tosa.mul") == 0) {
+    int64_t shift = a->type->dtype == RG_DT_I32 && chance(&G->rng, 20) ? rnd(&G->rng, 1, 20) : 0;
+    RgValue *ops[3] = {a, b, scalar_const(G, RG_DT_I8, shift)};
+    return gen_finish(G, gen_mk(G, op, 3, ops, NULL));
+  }
+  RgValue *ops[2] = {a, b};
+  RgNode *n = gen_mk(G, op, 2, ops, NULL);
+  if ((strcmp(op, "tosa.maximum") == 0 || strcmp(op, "tosa.minimum") == 0) && is_float(a->type->dtype))
+    gen_prop_opaque(G, n, "nan_mode", nan_mode(G));
+  return gen_finish(G, n);
+}
+
+/* binary with the operands in either order (commutative sinking). */
+static RgValue *binary_any_order(Gen *G, const char *op, RgValue *a, RgValue *b) {
+  return chance(&G->rng, 30) ? binary(G, op, b, a) : binary(G, op, a, b);
+}
+
+/* T(x, p) then a unary op, then optionally T back (or another perm). */
+static void m_sandwich(Gen *G) {
+  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  int64_t p[MAX_RANK], inv[MAX_RANK], q[MAX_RANK];
+  int32_t r = x->type->rank;
+  RgValue *t = transpose_random(G, x, p);
+  int k = (int)rnd(&G->rng, 1, 3);
+  for (int i = 0; i < k; i++)
+    t = unary_op(G, t);
+  gen_inverse_perm(r, p, inv);
+  if (chance(&G->rng, 70))
+    t = transpose(G, t, inv);
+  else if (chance(&G->rng, 50))
+    t = transpose_random(G, t, q);
+  gen_push(G, t);
+}
+
+static void m_transpose_chain(Gen *G) {
+  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  int32_t r = x->type->rank;
+  int64_t p[MAX_RANK], q[MAX_RANK];
+  RgValue *t = transpose_random(G, x, p);
+  switch (rnd(&G->rng, 0, 3)) {
+  case 0: gen_inverse_perm(r, p, q); t = transpose(G, t, q); break;
+  case 1: t = transpose_random(G, t, q); break;
+  case 2: t = transpose_random(G, transpose_random(G, t, q), q); break;
+  default:
+    for (int32_t i = 0; i < r; i++)
+      q[i] = i;
+    t = transpose(G, t, q); /* identity */
+    break;
+  }
+  gen_push(G, t);
+}
+
+/* Binary op over transposed operands: same perm on both, the same value
+ * twice, or one transposed operand and a free one (constant, all-1 dims)
+ * or a non-free one (the rule must not fire). */
+static void m_binary(Gen *G) {
+  RgDType dt = random_arg_dtype(G);
+  if (chance(&G->rng, 25))
+    dt = RG_DT_I32;
+  RgValue *a = gen_pick(G, dt == RG_DT_I32 ? i32_value : is_float(dt) ? float_value : qint_value, dt);
+  dt = a->type->dtype;
+  const char *op = binary_name(G, dt);
+  if (!op)
+    return;
+  int32_t r = a->type->rank;
+  int64_t p[MAX_RANK], inv[MAX_RANK];
+  RgValue *ta = transpose_random(G, a, p), *res;
+  gen_inverse_perm(r, p, inv);
+  switch (rnd(&G->rng, 0, 5)) {
+  case 0: { /* same perm on both */
+    RgValue *b = partner(G, a, true);
+    res = binary(G, op, ta, transpose(G, b, p));
+    break;
+  }
+  case 1: /* x op x */
+    res = binary(G, op, ta, ta);
+    break;
+  case 2: { /* a constant shaped like T(a), some dims 1 */
+    int64_t dims[MAX_RANK];
+    for (int32_t i = 0; i < r; i++)
+      dims[i] = chance(&G->rng, 25) ? 1 : ta->type->dims[i];
+    res = binary_any_order(G, op, ta, random_const(G, gen_ttype(G, dt, r, dims)));
+    break;
+  }
+  case 3: { /* all-1 dims operand */
+    int64_t dims[MAX_RANK];
+    for (int32_t i = 0; i < r; i++)
+      dims[i] = 1;
+    RgValue *b = chance(&G->rng, 50) ? gen_new_arg(G, gen_ttype(G, dt, r, dims)) : random_const(G, gen_ttype(G, dt, r, dims));
+    res = binary_any_order(G, op, ta, b);
+    break;
+  }
+  case 4: { /* a transposed constant (fold_const) */
+    const RgType *ct = gen_ttype(G, dt, r, a->type->dims);
+    RgValue *c = transpose(G, random_const(G, ct), p);
+    res = binary_any_order(G, op, ta, c);
+    break;
+  }
+  default: { /* a plain operand: no free inverse */
+    RgValue *b = partner(G, ta, true);
+    res = binary_any_order(G, op, ta, b);
+    break;
+  }
+  }
+  if (chance(&G->rng, 50) && res->type->rank == r)
+    res = transpose(G, res, inv);
+  gen_push(G, res);
+}
+
+/* Two RESCALEs in a row; the first often a lossless gain so fusion fires,
+ * sometimes with a transpose (sink_rescale) between them. */
+static void m_rescale_chain(Gen *G) {
+  RgValue *x = gen_pick(G, rescalable, chance(&G->rng, 70) ? RG_DT_I8 : RG_DT_I16);
+  RescaleSpec a, b;
+  bool gain = chance(&G->rng, 75);
+  if (gain)
+    gain_rescale_spec(G, x, &a);
+  else
+    random_rescale_spec(G, x, &a);
+  int64_t p[MAX_RANK], q[MAX_RANK];
+  bool tr = chance(&G->rng, 35);
+  RgValue *v = x;
+  if (tr)
+    v = transpose_random(G, v, p);
+  v = rescale(G, v, &a);
+  if (gain)
+    outer_rescale_spec(G, v, a.ozp, &b);
+  else
+    random_rescale_spec(G, v, &b);
+  if (tr && chance(&G->rng, 50)) {
+    gen_inverse_perm(v->type->rank, p, q);
+    v = transpose(G, v, q);
+  }
+  v = rescale(G, v, &b);
+  if (tr && chance(&G->rng, 50))
+    v = transpose(G, v, p);
+  gen_push(G, v);
+}
+
+/* An identity RESCALE (1 << 30, shift 30, one zero-point constant). */
+static void m_identity_rescale(Gen *G) {
+  RgValue *x = gen_pick(G, rescalable, chance(&G->rng, 50) ? RG_DT_I8 : RG_DT_I16);
+  RgDType dt = x->type->dtype;
+  RescaleSpec s;
+  memset(&s, 0, sizeof s);
+  s.out = dt;
+  s.scale32 = true;
+  s.double_round = chance(&G->rng, 50);
+  s.iu = s.ou = false; /* both unsigned is an ERROR_IF */
+  s.mult = (int64_t)1 << 30;
+  s.shift = 30;
+  s.per_channel = chance(&G->rng, 15);
+  s.channel_values = false;
+  RgValue *zp = scalar_const(G, dt, random_zp(G, dt, s.iu));
+  int64_t p[MAX_RANK];
+  if (chance(&G->rng, 30))
+    x = transpose_random(G, x, p);
+  gen_push(G, rescale_zp(G, x, &s, zp, zp));
+}
+
+static void m_reshape(Gen *G) {
+  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  int64_t dims[MAX_RANK];
+  int32_t rank;
+  RgValue *v = x;
+  switch (rnd(&G->rng, 0, 2)) {
+  case 0: /* no-op reshape */
+    v = reshape(G, v, x->type->rank, x->type->dims);
+    break;
+  case 1: /* chain */
+    rank = gen_refactor(G, x->type, dims);
+    v = reshape(G, v, rank, dims);
+    rank = gen_refactor(G, x->type, dims);
+    v = reshape(G, v, rank, dims);
+    break;
+  default:
+    rank = gen_refactor(G, x->type, dims);
+    v = reshape(G, v, rank, dims);
+    v = unary_op(G, v);
+    break;
+  }
+  gen_push(G, v);
+}
+
+static void m_clamp_chain(Gen *G) {
+  RgDType dt = chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I8;
+  RgValue *x = gen_pick(G, chance(&G->rng, 50) ? float_value : qint_value, dt);
+  if (is_float(x->type->dtype) && chance(&G->rng, 30))
+    x = unary_simple(G, chance(&G->rng, 50) ? "tosa.rsqrt" : "tosa.log", x); /* NaNs */
+  int64_t lo1, hi1, lo2, hi2;
+  clamp_bounds(G, x->type->dtype, &lo1, &hi1);
+  if (chance(&G->rng, 70)) { /* nested: the outer clamp is a no-op */
+    lo2 = lo1 - rnd(&G->rng, 0, 3);
+    hi2 = hi1 + rnd(&G->rng, 0, 3);
+    if (!is_float(x->type->dtype)) {
+      lo2 = lo2 < dtype_min(x->type->dtype) ? dtype_min(x->type->dtype) : lo2;
+      hi2 = hi2 > dtype_max(x->type->dtype) ? dtype_max(x->type->dtype) : hi2;
+    }
+  } else {
+    clamp_bounds(G, x->type->dtype, &lo2, &hi2);
+  }
+  RgValue *v = clamp(G, x, lo1, hi1);
+  int64_t p[MAX_RANK];
+  if (chance(&G->rng, 25))
+    v = transpose_random(G, v, p);
+  gen_push(G, clamp(G, v, lo2, hi2));
+}
+
+static void m_mul_one(Gen *G) {
+  RgDType dt = chance(&G->rng, 50) ? RG_DT_I32 : RG_DT_F32;
+  RgValue *x = gen_pick(G, dt == RG_DT_I32 ? i32_value : float_value, dt);
+  int32_t r = x->type->rank;
+  int64_t dims[MAX_RANK];
+  for (int32_t i = 0; i < r; i++)
+    dims[i] = chance(&G->rng, 70) ? 1 : x->type->dims[i];
+  const RgType *ct = gen_ttype(G, x->type->dtype, r, dims);
+  RgValue *one;
+  if (is_float(x->type->dtype)) {
+    double v = 1.0;
+    one = const_floats(G, x->type->dtype, r, dims, 1, &v);
+  } else {
+    int64_t v = 1;
+    one = const_ints(G, x->type->dtype, r, dims, 1, &v);
+  }
+  (void)ct;
+  RgValue *ops[3] = {x, one, scalar_const(G, RG_DT_I8, 0)};
+  if (chance(&G->rng, 40)) {
+    ops[0] = one;
+    ops[1] = x;
+  }
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
+}
+
+static void m_cast(Gen *G) {
+  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  if (chance(&G->rng, 60))
+    gen_push(G, cast_to(G, x, x->type->dtype)); /* no-op cast */
+  else
+    gen_push(G, unary_op(G, x));
+}
+
+/* A transpose moving only size-1 axes (a reshape or nothing). */
+static void m_unit_transpose(Gen *G) {
+  RgValue *x = gen_pick(G, has_unit_dim, random_arg_dtype(G));
+  if (!has_unit_dim(x)) {
+    int64_t dims[MAX_RANK] = {1, 1, 1, 1};
+    int32_t rank = (int32_t)rnd(&G->rng, 2, 4);
+    for (int32_t i = 0; i < rank; i++)
+      dims[i] = chance(&G->rng, 50) ? 1 : rnd(&G->rng, 2, 5);
+    dims[rnd(&G->rng, 0, rank - 1)] = 1;
+    x = gen_new_arg(G, gen_ttype(G, x->type->dtype, rank, dims));
+    if (!has_unit_dim(x))
+      return;
+  }
+  int64_t p[MAX_RANK];
+  unit_perm(G, x->type, p);
+  RgValue *v = transpose(G, x, p);
+  if (chance(&G->rng, 40))
+    v = unary_op(G, v);
+  gen_push(G, v);
+}
+
+/* A transpose with several users: it must not move (fan-out). */
+static void m_fanout(Gen *G) {
+  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  int64_t p[MAX_RANK], inv[MAX_RANK];
+  RgValue *t = transpose_random(G, x, p);
+  gen_inverse_perm(x->type->rank, p, inv);
+  RgValue *a = unary_op(G, t);
+  RgValue *b = chance(&G->rng, 50) ? unary_op(G, t) : transpose(G, t, inv);
+  if (a->type->rank == x->type->rank && chance(&G->rng, 50))
+    a = transpose(G, a, inv);
+  gen_push(G, a);
+  gen_push(G, b);
+  if (chance(&G->rng, 30))
+    gen_push(G, t);
+}
+
+/* An NCHW-style layout round trip: T -> rescale/clamp chain -> T back. */
+static void m_layout(Gen *G) {
+  RgValue *x = gen_pick(G, rescalable, RG_DT_I8);
+  int64_t p[MAX_RANK], inv[MAX_RANK];
+  RgValue *v = transpose_random(G, x, p);
+  gen_inverse_perm(x->type->rank, p, inv);
+  RescaleSpec a, b;
+  gain_rescale_spec(G, v, &a);
+  v = rescale(G, v, &a);
+  outer_rescale_spec(G, v, a.ozp, &b);
+  b.out = RG_DT_I8;
+  b.ou = false;
+  b.ozp = random_zp(G, RG_DT_I8, false);
+  v = rescale(G, v, &b);
+  v = clamp_random(G, v);
+  gen_push(G, transpose(G, v, inv));
+}
+
+/* SELECT with transposed operands: all three by the same permutation, or
+ * one of them next to two constants that take the inverse for free. The
+ * condition is never pushed: later motifs do not expect i1 values. */
+static void m_select(Gen *G) {
+  bool compare = chance(&G->rng, 50);
+  RgDType dt = compare ? (chance(&G->rng, 50) ? RG_DT_I32 : RG_DT_F32) : random_arg_dtype(G);
+  RgValue *x = gen_pick(G, dt == RG_DT_I32 ? i32_value : is_float(dt) ? float_value : qint_value, dt);
+  dt = x->type->dtype;
+  int32_t r = x->type->rank;
+  int64_t p[MAX_RANK];
+  RgValue *tx = transpose_random(G, x, p);
+  const RgType *tt = tx->type;
+  RgValue *ops[3];
+  if (compare && (dt == RG_DT_I32 || dt == RG_DT_F32)) {
+    RgValue *y = partner(G, x, false);
+    RgValue *c = binary(G, "tosa.greater", x, y);
+    bool all = chance(&G->rng, 50);
+    ops[0] = transpose(G, c, p);
+    ops[1] = all ? tx : random_const(G, tt);
+    ops[2] = all ? transpose(G, y, p) : random_const(G, tt);
+  } else {
+    RgValue *c = random_const(G, gen_ttype(G, RG_DT_I1, r, tt->dims));
+    bool then = chance(&G->rng, 50);
+    ops[0] = c;
+    ops[1] = then ? tx : random_const(G, tt);
+    ops[2] = then ? random_const(G, tt) : tx;
+  }
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
+}
+
+/* A constant nothing reads (cleanup.dead_const removes it), next to a
+ * unary op so that the graph still computes something. */
+static void m_dead_const(Gen *G) {
+  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  (void)scalar_const(G, RG_DT_I8, (int64_t)(rng_next(&G->rng) % 7));
+  gen_push(G, unary_op(G, x));
+}
+
+/* ---- canonicalizations (rules/canonicalize.rules) ---- */
+
+static RgValue *shape_const(Gen *G, int32_t n, const int64_t *v) {
+  const RgType *st = gen_ttype(G, RG_DT_INDEX, 1, (int64_t[]){n});
+  RgNode *cs = gen_mk(G, "tosa.const_shape", 0, NULL, NULL);
+  gen_prop(G, cs, "values", rg_attr_dense_ints(G->g, st, (uint32_t)n, v));
+  return gen_finish(G, cs);
+}
+
+static RgValue *splat_of(Gen *G, RgValue *x, bool unit_dims, double v) {
+  int64_t dims[MAX_RANK];
+  for (int32_t i = 0; i < x->type->rank; i++)
+    dims[i] = unit_dims && chance(&G->rng, 60) ? 1 : x->type->dims[i];
+  if (is_float(x->type->dtype))
+    return const_floats(G, x->type->dtype, x->type->rank, dims, 1, &v);
+  int64_t iv = (int64_t)v;
+  return const_ints(G, x->type->dtype, x->type->rank, dims, 1, &iv);
+}
+
+/* An op that returns its input (or zeros) in most draws, and a near miss
+ * otherwise: a float where only integers fold, a non-unit axis, padding. */
+static void m_canonical(Gen *G) {
+  int64_t zeros[2 * MAX_RANK] = {0}, ones[MAX_RANK], v[MAX_RANK];
+  for (int i = 0; i < MAX_RANK; i++)
+    ones[i] = 1;
+  bool miss = chance(&G->rng, 25);
+  RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
+  switch (rnd(&G->rng, 0, 13)) {
+  case 0: {
+    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.identity", 1, &x, NULL)));
+    break;
+  }
+  case 1: { /* clamp over the whole range */
+    RgValue *x = gen_pick(G, miss ? float_value : qint_value, miss ? RG_DT_F32 : RG_DT_I8);
+    if (!is_float(x->type->dtype)) {
+      gen_push(G, clamp(G, x, dtype_min(x->type->dtype), dtype_max(x->type->dtype)));
+      break;
+    }
+    RgNode *n = gen_mk(G, "tosa.clamp", 1, &x, NULL);
+    const RgType *et = rg_type_scalar(G->g, x->type->dtype);
+    gen_prop(G, n, "min_val", rg_attr_float(G->g, -INFINITY, et));
+    gen_prop(G, n, "max_val", rg_attr_float(G->g, chance(&G->rng, 80) ? INFINITY : 2.0, et));
+    gen_prop_opaque(G, n, "nan_mode", nan_mode(G));
+    gen_push(G, gen_finish(G, n));
+    break;
+  }
+  case 2: { /* x + 0, x - 0, 0 + x */
+    RgValue *x = gen_pick(G, miss ? float_value : i32_value, dt);
+    RgValue *z = splat_of(G, x, true, chance(&G->rng, 50) ? -0.0 : 0.0);
+    const char *op = chance(&G->rng, 50) ? "tosa.add" : "tosa.sub";
+    gen_push(G, strcmp(op, "tosa.add") == 0 && chance(&G->rng, 50) ? binary(G, op, z, x) : binary(G, op, x, z));
+    break;
+  }
+  case 3: { /* x * 0 */
+    RgValue *x = gen_pick(G, miss ? float_value : i32_value, dt);
+    RgValue *z = splat_of(G, x, true, 0.0);
+    RgValue *ops[3] = {x, z, scalar_const(G, RG_DT_I8, 0)};
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
+    break;
+  }
+  case 4:
+  case 10: { /* a reduction over a size-1 axis */
+    static const char *const ops[] = {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min",
+                                      "tosa.reduce_product", "tosa.reduce_all", "tosa.reduce_any"};
+    const char *op = ops[rnd(&G->rng, 0, 5)];
+    bool logical = strcmp(op, "tosa.reduce_all") == 0 || strcmp(op, "tosa.reduce_any") == 0;
+    bool int_sum = strcmp(op, "tosa.reduce_sum") == 0 && !miss; /* floats do not fold */
+    RgValue *x = logical || int_sum ? NULL : gen_pick(G, has_unit_dim, chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32);
+    if (int_sum) {
+      int64_t dims[3] = {3, 1, 2};
+      x = gen_new_arg(G, gen_ttype(G, RG_DT_I32, 3, dims));
+    } else if (!x || !has_unit_dim(x)) {
+      int64_t dims[4] = {2, 1, 3, 1};
+      x = gen_new_arg(G, gen_ttype(G, logical ? RG_DT_I1 : chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32, 4, dims));
+    }
+    int32_t axis = 0;
+    for (int32_t i = 0; i < x->type->rank; i++)
+      if ((x->type->dims[i] == 1) != miss)
+        axis = i;
+    RgNode *n = gen_mk(G, op, 1, &x, NULL);
+    gen_prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
+    if (is_float(x->type->dtype) && (strcmp(op, "tosa.reduce_max") == 0 || strcmp(op, "tosa.reduce_min") == 0))
+      gen_prop_opaque(G, n, "nan_mode", nan_mode(G));
+    gen_push(G, gen_finish(G, n));
+    break;
+  }
+  case 5: { /* pad by zero (or by one on the last axis) */
+    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+    int32_t r = x->type->rank;
+    int64_t pads[2 * MAX_RANK] = {0};
+    pads[2 * r - 1] = miss;
+    RgValue *ops[3] = {x, shape_const(G, 2 * r, pads), NULL};
+    ops[2] = scalar_const(G, x->type->dtype, 0);
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.pad", 3, ops, NULL)));
+    break;
+  }
+  case 6: { /* tile by ones */
+    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+    int32_t r = x->type->rank;
+    memcpy(v, ones, sizeof v);
+    v[0] += miss;
+    RgValue *ops[2] = {x, shape_const(G, r, v)};
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.tile", 2, ops, NULL)));
+    break;
+  }
+  case 7: { /* the whole tensor as a slice */
+    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+    int32_t r = x->type->rank;
+    memcpy(v, x->type->dims, sizeof *v * (size_t)r);
+    if (miss && v[0] > 1)
+      v[0]--;
+    RgValue *ops[3] = {x, shape_const(G, r, zeros), NULL};
+    ops[2] = shape_const(G, r, v);
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.slice", 3, ops, NULL)));
+    break;
+  }
+  case 8: { /* concat of one tensor */
+    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+    RgNode *n = gen_mk(G, "tosa.concat", 1, &x, NULL);
+    gen_prop(G, n, "axis", rg_attr_int(G->g, 0, rg_type_scalar(G->g, RG_DT_I32)));
+    gen_push(G, gen_finish(G, n));
+    break;
+  }
+  case 12: { /* abs(abs x), -(-x) */
+    RgValue *x = gen_pick(G, miss ? i32_value : float_value, miss ? RG_DT_I32 : RG_DT_F32);
+    gen_push(G, chance(&G->rng, 50) ? unary_simple(G, "tosa.abs", unary_simple(G, "tosa.abs", x))
+                                : negate(G, negate(G, x)));
+    break;
+  }
+  case 13: { /* a reshape of a constant */
+    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+    int64_t dims[MAX_RANK];
+    int32_t rank = gen_refactor(G, x->type, dims);
+    RgValue *c = reshape(G, random_const(G, x->type), rank, dims);
+    gen_push(G, binary(G, "tosa.add", c, reshape(G, x, rank, dims)));
+    break;
+  }
+  case 11: { /* select between a value and itself */
+    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+    RgValue *ops[3] = {random_const(G, gen_like(G, x->type, RG_DT_I1)), x, x};
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
+    break;
+  }
+  default: { /* reverse along a size-1 axis */
+    RgValue *x = gen_pick(G, has_unit_dim, random_arg_dtype(G));
+    int32_t axis = 0;
+    for (int32_t i = 0; i < x->type->rank; i++)
+      if ((x->type->dims[i] == 1) != miss)
+        axis = i;
+    RgNode *n = gen_mk(G, "tosa.reverse", 1, &x, x->type); /* no shape hook: typed as its input */
+    gen_prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
+    rg_block_append(G->g, G->body, n);
+    gen_push(G, &n->results[0]);
+    break;
+  }
+  }
+}
+
+/* A transpose into an axis op (reduction, concat, slice, pad, tile), and
+ * usually a transpose after it: the transposes move across with the axis
+ * or per-axis operands moved to the input's axes. */
+static void m_axis_op(Gen *G) {
+  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  int32_t r = x->type->rank;
+  int64_t p[MAX_RANK], inv[MAX_RANK], a[2 * MAX_RANK], b[MAX_RANK];
+  RgValue *t = transpose_random(G, x, p);
+  const int64_t *d = t->type->dims;
+  RgValue *v;
+  switch (rnd(&G->rng, 0, 4)) {
+  case 0: { /* reduction */
+    static const char *const ops[] = {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min"};
+    const char *op = ops[rnd(&G->rng, 0, 2)];
+    if (!is_float(x->type->dtype) && x->type->dtype != RG_DT_I32 && strcmp(op, "tosa.reduce_sum") == 0)
+      op = "tosa.reduce_max"; /* sum takes i32 and floats */
+    RgNode *n = gen_mk(G, op, 1, &t, NULL);
+    gen_prop(G, n, "axis", rg_attr_int(G->g, rnd(&G->rng, 0, r - 1), rg_type_scalar(G->g, RG_DT_I32)));
+    v = gen_finish(G, n);
+    break;
+  }
+  case 1: { /* concat of two or three transposed the same way */
+    RgValue *ops[3] = {t, NULL, NULL}; /* one call a statement: the same graph from every compiler */
+    ops[1] = transpose(G, partner(G, x, false), p);
+    ops[2] = transpose(G, partner(G, x, false), p);
+    RgNode *n = gen_mk(G, "tosa.concat", (uint32_t)rnd(&G->rng, 2, 3), ops, NULL);
+    gen_prop(G, n, "axis", rg_attr_int(G->g, rnd(&G->rng, 0, r - 1), rg_type_scalar(G->g, RG_DT_I32)));
+    v = gen_finish(G, n);
+    break;
+  }
+  case 2: /* slice */
+    for (int32_t i = 0; i < r; i++) {
+      a[i] = rnd(&G->rng, 0, d[i] - 1);
+      b[i] = rnd(&G->rng, 1, d[i] - a[i]);
+    }
+    RgValue *start = shape_const(G, r, a);
+    RgValue *size = shape_const(G, r, b);
+    v = gen_finish(G, gen_mk(G, "tosa.slice", 3, (RgValue *[]){t, start, size}, NULL));
+    break;
+  case 3: /* pad */
+    for (int32_t i = 0; i < 2 * r; i++)
+      a[i] = rnd(&G->rng, 0, 1);
+    RgValue *pads = shape_const(G, 2 * r, a);
+    RgValue *zero = scalar_const(G, x->type->dtype, 0);
+    v = gen_finish(G, gen_mk(G, "tosa.pad", 3, (RgValue *[]){t, pads, zero}, NULL));
+    break;
+  default: /* tile */
+    for (int32_t i = 0; i < r; i++)
+      a[i] = rnd(&G->rng, 1, 2);
+    v = gen_finish(G, gen_mk(G, "tosa.tile", 2, (RgValue *[]){t, shape_const(G, r, a)}, NULL));
+    break;
+  }
+  if (chance(&G->rng, 70)) {
+    gen_inverse_perm(r, p, inv);
+    v = transpose(G, v, inv);
+  }
+  gen_push(G, v);
+}
+
+const Motif gen_tosa_motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_binary, m_rescale_chain,
+                                 m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
+                                 m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const,
+                                 m_select, m_canonical, m_axis_op, m_canonical, m_axis_op};
+const int gen_num_tosa_motifs = (int)(sizeof gen_tosa_motifs / sizeof gen_tosa_motifs[0]);

@@ -183,6 +183,11 @@ bool mlir_unescape(MlirParser *p, const MlirTok *t);
 /* ---- builder entry points called from the grammar's actions ---- */
 void mlir_result_group(MlirParser *p, const MlirTok *name, const MlirTok *count);
 void mlir_op_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups);
+/* Opens the frame of an op named s[0..len) (name is where it is spelled),
+ * whose results were declared in the last ngroups result groups; shared by
+ * the generic and the custom forms. */
+void mlir_frame_push(MlirParser *p, OpFrame *f, const MlirTok *name, const char *s, size_t len,
+                     uint32_t ngroups);
 void mlir_operand(MlirParser *p, const MlirTok *v);
 void mlir_successors(MlirParser *p, const MlirTok *at);
 void mlir_props_end(MlirParser *p);

@@ -46,19 +46,7 @@ void mlir_pretty_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups) {
         return;
       }
   }
-  f.name = *name;
-  f.op = rg_op_intern(p->g, s, len);
-  if (f.op == RG_OP_NONE) {
-    mlir_nomem(p, name->s);
-    return;
-  }
-  f.res_base = p->results.len - ngroups;
-  f.ngroups = ngroups;
-  f.opnd_base = p->opnds.len;
-  f.named_base = p->named.len;
-  f.region_base = p->done_regions.len;
-  f.init_base = p->inits.len;
-  VEC_PUSH(p, p->ops, f);
+  mlir_frame_push(p, &f, name, s, len, ngroups);
 }
 
 void mlir_pretty_end(MlirParser *p, uint32_t nin, const MlirTok *loc) {

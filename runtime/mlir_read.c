@@ -303,18 +303,24 @@ void mlir_op_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups) {
     return;
   }
   OpFrame f = {0};
-  f.name = *name;
-  f.op = rg_op_intern(p->g, s, len);
-  if (f.op == RG_OP_NONE) {
+  mlir_frame_push(p, &f, name, s, len, ngroups);
+}
+
+void mlir_frame_push(MlirParser *p, OpFrame *f, const MlirTok *name, const char *s, size_t len,
+                     uint32_t ngroups) {
+  f->name = *name;
+  f->op = rg_op_intern(p->g, s, len);
+  if (f->op == RG_OP_NONE) {
     mlir_nomem(p, name->s);
     return;
   }
-  f.res_base = p->results.len - ngroups;
-  f.ngroups = ngroups;
-  f.opnd_base = p->opnds.len;
-  f.named_base = p->named.len;
-  f.region_base = p->done_regions.len;
-  VEC_PUSH(p, p->ops, f);
+  f->res_base = p->results.len - ngroups;
+  f->ngroups = ngroups;
+  f->opnd_base = p->opnds.len;
+  f->named_base = p->named.len;
+  f->region_base = p->done_regions.len;
+  f->init_base = p->inits.len;
+  VEC_PUSH(p, p->ops, *f);
 }
 
 void mlir_operand(MlirParser *p, const MlirTok *v) {

@@ -49,6 +49,11 @@ RG_API void rg_tensor_array_free(RgTensor *ts, uint32_t n);
  * element width, like a C cast) or rounded to nearest-even (floats). */
 RG_API void rg_tensor_set_int(RgTensor *t, int64_t i, int64_t v);
 RG_API void rg_tensor_set_float(RgTensor *t, int64_t i, double v);
+/* Element i of an integer tensor (sign- or zero-extended by its type) and
+ * of a float tensor. Evaluators read elements through these, never
+ * through the storage fields, so the storage layout may change. */
+static inline int64_t rg_tensor_get_int(const RgTensor *t, int64_t i) { return t->ints[i]; }
+static inline double rg_tensor_get_float(const RgTensor *t, int64_t i) { return t->floats[i]; }
 
 /* Deterministic pseudo-random contents (splitmix64 on `seed`) for a static
  * tensor type. Ranges: i1 {0,1}; i4, i8, i16, ui8, ui16 their full range;

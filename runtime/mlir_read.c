@@ -107,8 +107,8 @@ const char *mlir_token_desc(int major) {
   case MT_KW_MODULE: return "'module'";
   case MT_KW_FUNC: return "'func.func'";
   case MT_KW_RETURN: return "'return'";
-  case MT_KW_CONSTANT: return "'arith.constant'";
-  case MT_KW_TOSA: return "a TOSA op";
+  case MT_KW_CONSTANT: return "a constant op";
+  case MT_KW_OPNAME: return "an op name";
   case MT_KW_ATTRIBUTES: return "'attributes'";
   }
   return "a token";
@@ -661,11 +661,17 @@ static void parser_free(MlirParser *p) {
   rg_free(p->inits.v);
   rg_free(p->buckets);
   rg_buf_free(&p->scratch);
+  mlir_syntax_free(&p->syn);
 }
 
-RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) { return rg_mlir_read_find(src, d, NULL, NULL); }
+RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) { return rg_mlir_read_find(src, d, NULL, NULL, NULL); }
 
-RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, RgNode **def) {
+RgGraph *rg_mlir_read_with(const RgSource *src, RgDiags *d, const RgDialectSyntax *const *dialects) {
+  return rg_mlir_read_find(src, d, dialects, NULL, NULL);
+}
+
+RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSyntax *const *dialects,
+                           const char *name, RgNode **def) {
   MlirParser p;
   memset(&p, 0, sizeof p);
   p.find = name;
@@ -688,7 +694,8 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, Rg
             RESERVE(p.opnd_at) && RESERVE(p.types) && RESERVE(p.attrs) && RESERVE(p.named) &&
             RESERVE(p.dict_bases) && RESERVE(p.done_regions) && RESERVE(p.names) &&
             RESERVE(p.spans) && RESERVE(p.brackets) && RESERVE(p.darr_ints) &&
-            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs) && RESERVE(p.inits);
+            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs) && RESERVE(p.inits) &&
+            mlir_syntax_build(&p.syn, dialects);
 #undef RESERVE
   void *parser = ok ? mlir_parseAlloc(rg_alloc, &p) : NULL;
   if (p.op_func == RG_OP_NONE || p.op_module == RG_OP_NONE || !p.unit || !parser) {
@@ -715,6 +722,7 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, Rg
   memset(&lx, 0, sizeof lx);
   lx.base = lx.cur = src->text;
   lx.lim = src->text + src->len;
+  lx.syn = &p.syn;
   for (;;) {
     MlirTok t;
     int tk = mlir_lex(&lx, &t);

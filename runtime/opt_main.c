@@ -583,6 +583,21 @@ static const char *program_name(int argc, char **argv) {
 
 static int run(OptState *o);
 
+/* The dialect syntaxes of all targets, each once (the reader and the
+ * writer take the first description of a dialect). */
+static void collect_syntax(OptState *o) {
+  size_t k = 0;
+  for (size_t t = 0; t < o->num_targets; t++)
+    for (const RgDialectSyntax *const *s = o->targets[t].syntax; s && *s; s++) {
+      size_t i = 0;
+      while (i < k && o->syntax[i] != *s)
+        i++;
+      if (i == k && k < OPT_MAX_SYNTAX)
+        o->syntax[k++] = *s;
+    }
+  o->syntax[k] = NULL;
+}
+
 int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   OptState *o = rg_alloc(sizeof *o);
   if (!o) {
@@ -595,6 +610,7 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   o->num_targets = targets ? n : 0;
   rg_run_options_init(&o->run);
   o->max_errors = 20;
+  collect_syntax(o);
   int rc;
   if (!collect_passes(o)) {
     fprintf(stderr, "%s: error: out of memory\n", o->prog);
@@ -634,6 +650,7 @@ static int check_outputs(const OptState *o) {
  * to `d`. Returns the number of errors. */
 static size_t verify_ops(const OptState *o, RgGraph *g, const RgSource *src, RgDiags *d) {
   size_t errors = 0;
+  errors += rg_graph_verify_spelling(g, o->syntax, o->no_verify, src, d);
   for (size_t t = 0; t < o->num_targets && !errors; t++)
     errors += rg_graph_verify_ops(g, o->targets[t].ops, o->targets[t].num_ops, o->no_verify, src, d);
   return errors;
@@ -653,7 +670,7 @@ static int run(OptState *o) {
   char name[256] = "";
   if (o->explain_name) /* `%x#1` names `%x`'s op */
     snprintf(name, sizeof name, "%.*s", (int)strcspn(o->explain_name, "#"), o->explain_name);
-  RgGraph *g = src ? rg_mlir_read_find(src, &d, name[0] ? name : NULL, &named) : NULL;
+  RgGraph *g = src ? rg_mlir_read_find(src, &d, o->syntax, name[0] ? name : NULL, &named) : NULL;
   if (!g) {
     rg_diags_print(stderr, &d);
     rg_diags_free(&d);
@@ -775,7 +792,7 @@ static int run(OptState *o) {
     }
   }
   size_t len = 0;
-  char *text = rg_mlir_write_as(g, o->emit, &len);
+  char *text = rg_mlir_write_with(g, o->emit, o->syntax, &len);
   rg_graph_free(g);
   if (!text) {
     fprintf(stderr, "%s: error: out of memory writing the graph\n", prog);

@@ -7,6 +7,7 @@
  * that fires on an invalid graph can write back a valid one and hide it. */
 #include <stdlib.h>
 #include "rulegen/pass.h"
+#include "rulegen/syntax.h"
 #include "internal.h"
 
 typedef struct OpVerifier {
@@ -16,7 +17,7 @@ typedef struct OpVerifier {
   const RgOpDesc **desc; /* by graph op id; NULL: not declared */
   const char *const *skip;
   RgOpId op_func, op_return, op_module;
-  bool stop; /* a pre-1.0 graph: one error says it all */
+  bool stop; /* an old spelling: one error says it all */
   size_t errors;
 } OpVerifier;
 
@@ -64,56 +65,53 @@ static bool skipped(const OpVerifier *v, const char *name) {
   return false;
 }
 
-/* ---- pre-1.0 TOSA ---- */
+/* ---- old spellings of a dialect's ops (RgDialectSyntax.hints) ---- */
 
-/* How TOSA 1.0 (MLIR 21 and later) changed the spelling of an op: the
- * attribute or operand count that only older producers write. */
-typedef struct Legacy {
-  const char *op;
-  const char *attr;  /* present only in the old spelling, or NULL */
-  int32_t operands;  /* operand count of the old spelling, or -1 */
-  const char *what;
-} Legacy;
-
-static const Legacy legacy[] = {
-    {"tosa.const", "value", -1, "elements in 'value' (TOSA 1.0: 'values')"},
-    {"tosa.const_shape", "value", -1, "elements in 'value' (TOSA 1.0: 'values')"},
-    {"tosa.transpose", NULL, 2, "perms as an operand (TOSA 1.0: a property)"},
-    {"tosa.reshape", "new_shape", -1, "'new_shape' attribute (TOSA 1.0: a shape operand)"},
-    {"tosa.clamp", "min_int", -1, "min_int/max_int/min_fp/max_fp (TOSA 1.0: min_val/max_val)"},
-    {"tosa.clamp", "min_fp", -1, "min_int/max_int/min_fp/max_fp (TOSA 1.0: min_val/max_val)"},
-    {"tosa.rescale", "multiplier", -1, "multiplier and shift as attributes (TOSA 1.0: operands)"},
-    {"tosa.rescale", "double_round", -1, "'double_round' (TOSA 1.0: 'rounding_mode')"},
-    {"tosa.rescale", "input_zp", -1, "zero points as attributes (TOSA 1.0: operands)"},
-    {"tosa.rescale", NULL, 1, "one operand (TOSA 1.0: multiplier, shift and zero points too)"},
-    {"tosa.mul", "shift", -1, "shift as an attribute (TOSA 1.0: an operand)"},
-    {"tosa.mul", NULL, 2, "two operands (TOSA 1.0: shift is the third)"},
-    {"tosa.negate", NULL, 1, "one operand (TOSA 1.0: zero points are operands)"},
-    {"tosa.matmul", NULL, 2, "two operands (TOSA 1.0: zero points are operands)"},
-    {"tosa.conv2d", NULL, 3, "three operands (TOSA 1.0: zero points are operands)"},
-    {"tosa.depthwise_conv2d", NULL, 3, "three operands (TOSA 1.0: zero points are operands)"},
-    {"tosa.avg_pool2d", NULL, 1, "one operand (TOSA 1.0: zero points are operands)"},
-    {"tosa.int_div", NULL, -1, "the name int_div (TOSA 1.0: intdiv)"},
-};
-
-static bool check_legacy(OpVerifier *v, const RgNode *n) {
+static bool check_spelling(OpVerifier *v, const RgNode *n, const RgDialectSyntax *const *dialects) {
   const char *name = rg_op_name(v->g, n->op);
-  if (strncmp(name, "tosa.", 5) != 0)
+  const char *dot = strchr(name, '.');
+  if (!dot)
     return true;
-  for (size_t i = 0; i < sizeof legacy / sizeof legacy[0]; i++) {
-    const Legacy *l = &legacy[i];
-    if (strcmp(l->op, name) != 0)
+  for (const RgDialectSyntax *const *d = dialects; *d; d++) {
+    if (!(*d)->num_hints || strlen((*d)->name) != (size_t)(dot - name) ||
+        strncmp((*d)->name, name, (size_t)(dot - name)))
       continue;
-    bool hit = l->attr ? rg_node_attr(n, l->attr) != NULL
-                       : l->operands < 0 || n->num_operands == (uint32_t)l->operands;
-    if (!hit)
-      continue;
-    report(v, n, "is in pre-1.0 TOSA spelling: %s; rulegen reads TOSA 1.0 as MLIR 21 and "
-           "later write it, so export the graph again with such a producer", l->what);
-    v->stop = true;
-    return false;
+    for (uint32_t i = 0; i < (*d)->num_hints; i++) {
+      const RgSpellingHint *h = &(*d)->hints[i];
+      if (strcmp(h->op, name) != 0)
+        continue;
+      bool hit = h->attr ? rg_node_attr(n, h->attr) != NULL
+                         : h->operands < 0 || n->num_operands == (uint32_t)h->operands;
+      if (!hit)
+        continue;
+      report(v, n, "is in %s: %s%s%s", (*d)->hint_spelling ? (*d)->hint_spelling
+             : "an older spelling of its dialect", h->what, (*d)->hint_advice ? "; " : "",
+             (*d)->hint_advice ? (*d)->hint_advice : "");
+      v->stop = true;
+      return false;
+    }
   }
   return true;
+}
+
+typedef struct SpellingWalk {
+  OpVerifier *v;
+  const RgDialectSyntax *const *dialects;
+} SpellingWalk;
+
+static bool visit_spelling(RgNode *n, void *user) {
+  SpellingWalk *s = user;
+  return skipped(s->v, rg_op_name(s->v->g, n->op)) || check_spelling(s->v, n, s->dialects);
+}
+
+size_t rg_graph_verify_spelling(RgGraph *g, const RgDialectSyntax *const *dialects,
+                                const char *const *skip, const RgSource *src, RgDiags *d) {
+  OpVerifier v = {.g = g, .src = src, .d = d, .skip = skip};
+  if (!dialects)
+    return 0;
+  SpellingWalk s = {&v, dialects};
+  rg_graph_walk(g, visit_spelling, &s);
+  return v.errors;
 }
 
 /* ---- declared ops ---- */
@@ -423,8 +421,6 @@ static bool visit(RgNode *n, void *user) {
   OpVerifier *v = user;
   if (skipped(v, rg_op_name(v->g, n->op)))
     return true;
-  if (!check_legacy(v, n))
-    return false;
   size_t before = v->errors;
   check_dense_attrs(v, n);
   if (v->errors == before && v->desc[n->op])

@@ -17,7 +17,6 @@ typedef struct OpVerifier {
   const RgOpDesc **desc; /* by graph op id; NULL: not declared */
   const char *const *skip;
   RgOpId op_func, op_return, op_module;
-  bool stop; /* an old spelling: one error says it all */
   size_t errors;
 } OpVerifier;
 
@@ -67,50 +66,38 @@ static bool skipped(const OpVerifier *v, const char *name) {
 
 /* ---- old spellings of a dialect's ops (RgDialectSyntax.hints) ---- */
 
-static bool check_spelling(OpVerifier *v, const RgNode *n, const RgDialectSyntax *const *dialects) {
-  const char *name = rg_op_name(v->g, n->op);
-  const char *dot = strchr(name, '.');
-  if (!dot)
-    return true;
-  for (const RgDialectSyntax *const *d = dialects; *d; d++) {
-    if (!(*d)->num_hints || strlen((*d)->name) != (size_t)(dot - name) ||
-        strncmp((*d)->name, name, (size_t)(dot - name)))
-      continue;
-    for (uint32_t i = 0; i < (*d)->num_hints; i++) {
-      const RgSpellingHint *h = &(*d)->hints[i];
-      if (strcmp(h->op, name) != 0)
-        continue;
-      bool hit = h->attr ? rg_node_attr(n, h->attr) != NULL
-                         : h->operands < 0 || n->num_operands == (uint32_t)h->operands;
-      if (!hit)
-        continue;
-      report(v, n, "is in %s: %s%s%s", (*d)->hint_spelling ? (*d)->hint_spelling
-             : "an older spelling of its dialect", h->what, (*d)->hint_advice ? "; " : "",
-             (*d)->hint_advice ? (*d)->hint_advice : "");
-      v->stop = true;
-      return false;
-    }
-  }
-  return true;
+static bool hint_hit(const RgSpellingHint *h, const RgNode *n) {
+  return h->attr ? rg_node_attr(n, h->attr) != NULL
+                 : h->operands < 0 || n->num_operands == (uint32_t)h->operands;
 }
 
-typedef struct SpellingWalk {
-  OpVerifier *v;
-  const RgDialectSyntax *const *dialects;
-} SpellingWalk;
-
-static bool visit_spelling(RgNode *n, void *user) {
-  SpellingWalk *s = user;
-  return skipped(s->v, rg_op_name(s->v->g, n->op)) || check_spelling(s->v, n, s->dialects);
-}
-
+/* Only the ops a hint names are visited, through the graph's per-op node
+ * lists; of the hits, the first in the file is reported. */
 size_t rg_graph_verify_spelling(RgGraph *g, const RgDialectSyntax *const *dialects,
                                 const char *const *skip, const RgSource *src, RgDiags *d) {
   OpVerifier v = {.g = g, .src = src, .d = d, .skip = skip};
-  if (!dialects)
-    return 0;
-  SpellingWalk s = {&v, dialects};
-  rg_graph_walk(g, visit_spelling, &s);
+  const RgNode *first = NULL;
+  const RgDialectSyntax *first_d = NULL;
+  const RgSpellingHint *first_h = NULL;
+  uint32_t first_off = UINT32_MAX;
+  for (const RgDialectSyntax *const *dl = dialects; dl && *dl; dl++) {
+    for (uint32_t i = 0; i < (*dl)->num_hints; i++) {
+      const RgSpellingHint *h = &(*dl)->hints[i];
+      RgOpId op = rg_op_find(g, h->op, strlen(h->op));
+      if (op == RG_OP_NONE || skipped(&v, h->op))
+        continue;
+      for (const RgNode *n = rg_op_first(g, op); n; n = n->op_next) {
+        uint32_t off = ir_node_src(g, n);
+        if ((!first || off < first_off || (off == first_off && n->id < first->id)) && hint_hit(h, n))
+          first = n, first_d = *dl, first_h = h, first_off = off;
+      }
+    }
+  }
+  if (first)
+    report(&v, first, "is in %s: %s%s%s",
+           first_d->hint_spelling ? first_d->hint_spelling : "an older spelling of its dialect",
+           first_h->what, first_d->hint_advice ? "; " : "",
+           first_d->hint_advice ? first_d->hint_advice : "");
   return v.errors;
 }
 
@@ -430,7 +417,7 @@ static bool visit(RgNode *n, void *user) {
   if (n->op == v->op_module && n->num_regions == 1)
     for (const RgBlock *b = n->regions[0].first; b; b = b->next)
       check_symbols(v, b);
-  return !v->stop;
+  return true;
 }
 
 size_t rg_graph_verify_ops(RgGraph *g, const RgOpDesc *ops, uint32_t nops, const char *const *skip,

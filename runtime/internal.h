@@ -131,4 +131,12 @@ bool ir_dense_check(const struct RgAttr *a, char *why, size_t whylen);
 struct RgType;
 const struct RgType *ir_type_find(struct RgGraph *g, const char *text, size_t len);
 
+/* Attributes read from text are uniqued by their spelling, as MLIR uniques
+ * attributes: a constant or property repeated a million times is stored
+ * once. ir_attr_find returns the attribute of that kind spelled exactly
+ * `text`, or NULL; ir_attr_remember records a finished attribute (its text
+ * must live as long as the graph); false when out of memory. */
+const struct RgAttr *ir_attr_find(struct RgGraph *g, int kind, const char *text, size_t len);
+bool ir_attr_remember(struct RgGraph *g, const struct RgAttr *a);
+
 #endif

@@ -10,6 +10,7 @@
 #include "rulegen/dot.h"
 #include "rulegen/mlir.h"
 #include "internal.h"
+#include "mlir_internal.h"
 #include "opt_internal.h"
 
 static int usage_error(const OptState *o, const char *fmt, const char *arg) {
@@ -774,15 +775,8 @@ static int run(OptState *o) {
       return OPT_EXIT_INPUT;
     }
   }
-  size_t len = 0;
-  char *text = rg_mlir_write_as(g, o->emit, &len);
+  int wrc = mlir_write_file(g, o->emit, o->output, o->write_flags, err, sizeof err);
   rg_graph_free(g);
-  if (!text) {
-    fprintf(stderr, "%s: error: out of memory writing the graph\n", prog);
-    return OPT_EXIT_INPUT;
-  }
-  int wrc = rg_write_file(o->output, text, len, o->write_flags, err, sizeof err);
-  rg_free(text);
   if (wrc != 0) {
     fprintf(stderr, "%s: error: %s\n", prog, err);
     return OPT_EXIT_INPUT;

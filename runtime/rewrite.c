@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "rulegen/pass.h"
+#include "rulegen/match.h"
 #include "internal.h"
 
 struct RgRewriter {
@@ -243,6 +244,79 @@ bool rg_ints_inverse(RgRewriter *rw, RgInts p, RgInts *out) {
 
 bool rg_ints_equal(RgInts a, RgInts b) {
   return a.n == b.n && (a.n == 0 || memcmp(a.v, b.v, sizeof *a.v * a.n) == 0);
+}
+
+/* Longest list a guard may build (as iota). */
+enum { INTS_MAX = 1 << 20 };
+
+bool rg_ints_concat(RgRewriter *rw, RgInts a, RgInts b, RgInts *out) {
+  if ((uint64_t)a.n + b.n > INTS_MAX)
+    return false;
+  int64_t *v = rg_rw_scratch(rw, a.n + b.n);
+  if (!v)
+    return false;
+  if (a.n)
+    memcpy(v, a.v, sizeof *v * a.n);
+  if (b.n)
+    memcpy(v + a.n, b.v, sizeof *v * b.n);
+  out->v = v;
+  out->n = a.n + b.n;
+  return true;
+}
+
+bool rg_ints_repeat(RgRewriter *rw, RgInts a, int64_t n, RgInts *out) {
+  if (n < 0 || (a.n && n > INTS_MAX / (int64_t)a.n))
+    return false;
+  uint32_t len = (uint32_t)(a.n * n);
+  int64_t *v = rg_rw_scratch(rw, len);
+  if (!v)
+    return false;
+  for (uint32_t i = 0; i < len; i++)
+    v[i] = a.v[i % a.n];
+  out->v = v;
+  out->n = len;
+  return true;
+}
+
+bool rg_ints_slice(RgInts a, int64_t lo, int64_t hi, RgInts *out) {
+  if (lo < 0 || lo > hi || hi > (int64_t)a.n)
+    return false;
+  out->v = a.v + lo;
+  out->n = (uint32_t)(hi - lo);
+  return true;
+}
+
+bool rg_ints_sum(RgInts a, int64_t *out) {
+  int64_t s = 0;
+  for (uint32_t i = 0; i < a.n; i++)
+    if (!rg_i64_add(s, a.v[i], &s))
+      return false;
+  *out = s;
+  return true;
+}
+
+bool rg_ints_prod(RgInts a, int64_t *out) {
+  int64_t s = 1;
+  for (uint32_t i = 0; i < a.n; i++)
+    if (!rg_i64_mul(s, a.v[i], &s))
+      return false;
+  *out = s;
+  return true;
+}
+
+bool rg_ints_cumsum(RgRewriter *rw, RgInts a, RgInts *out) {
+  int64_t *v = rg_rw_scratch(rw, a.n);
+  if (!v)
+    return false;
+  int64_t s = 0;
+  for (uint32_t i = 0; i < a.n; i++) {
+    if (!rg_i64_add(s, a.v[i], &s))
+      return false;
+    v[i] = s;
+  }
+  out->v = v;
+  out->n = a.n;
+  return true;
 }
 
 /* ---- rewriter API ---- */

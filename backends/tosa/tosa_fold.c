@@ -75,15 +75,18 @@ bool tosa_folded(RgRewriter *rw, RgValue *r, const RgAttr **out) {
     uint32_t count = (uint32_t)t->numel;
     bool splat = count > 1; /* all elements equal (bitwise for floats): one stored */
     for (uint32_t i = 1; i < count && splat; i++)
-      splat = t->ints ? t->ints[i] == t->ints[0] : memcmp(&t->floats[i], &t->floats[0], sizeof(float)) == 0;
+      splat = rg_tensor_elem_equal(t, i, t, 0);
     if (splat)
       count = 1;
-    if (t->ints) {
-      *out = rg_attr_dense_ints(g, r->type, count, t->ints);
-    } else if (t->floats) {
+    if (rg_tensor_is_int(t)) {
+      int64_t *v = rg_rw_scratch(rw, count ? count : 1);
+      for (uint32_t i = 0; v && i < count; i++)
+        v[i] = rg_tensor_get_int(t, i);
+      *out = v ? rg_attr_dense_ints(g, r->type, count, v) : NULL;
+    } else {
       double *f = (double *)rg_rw_scratch(rw, count ? count : 1);
       for (uint32_t i = 0; f && i < count; i++)
-        f[i] = t->floats[i];
+        f[i] = rg_tensor_get_float(t, i);
       *out = f ? rg_attr_dense_floats(g, r->type, count, f) : NULL;
     }
   }

@@ -700,6 +700,8 @@ bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t ntargets
 /* ---- running a pass ---- */
 
 static bool rule_disabled(const RgRunOptions *o, const RgPassDesc *p, const RgRuleDesc *r) {
+  if (r->inexact && !o->inexact)
+    return true;
   char full[256];
   snprintf(full, sizeof full, "%s.%s", p->name, r->name);
   if (o->isolate_rule && strcmp(o->isolate_rule, r->name) != 0 && strcmp(o->isolate_rule, full) != 0)
@@ -708,6 +710,14 @@ static bool rule_disabled(const RgRunOptions *o, const RgPassDesc *p, const RgRu
     if (strcmp(*d, r->name) == 0 || strcmp(*d, full) == 0)
       return true;
   return false;
+}
+
+/* A pass of inexact rules only has nothing to apply unless they are on. */
+static bool all_inexact(const RgPassDesc *p) {
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    if (!p->rules[r].inexact)
+      return false;
+  return p->num_rules > 0;
 }
 
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
@@ -905,7 +915,7 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
       changed = false;
     }
     double t0 = now_seconds();
-    if (!opt->no_skip && !rg_pass_should_run(g, p)) {
+    if (!opt->no_skip && ((!opt->inexact && all_inexact(p)) || !rg_pass_should_run(g, p))) {
       st->skipped = true;
       st->seconds = now_seconds() - t0;
       if (opt->after_pass)

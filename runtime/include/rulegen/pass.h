@@ -110,6 +110,7 @@ typedef struct RgRuleDesc {
   const char *name;    /* rule name, unique within the pass */
   const char *source;  /* "rules/transpose.rules:12" */
   uint16_t first_req, num_reqs; /* slice of RgPassDesc.reqs */
+  bool inexact;        /* `inexact rule`: applied only with RgRunOptions.inexact */
 } RgRuleDesc;
 
 typedef enum RgPassMode { RG_PASS_FIXPOINT, RG_PASS_ONCE } RgPassMode;
@@ -292,6 +293,9 @@ struct RgRunOptions {
   /* Largest constant (in elements) that constant folding may create;
    * 0: RG_FOLD_MAX_ELEMS_DEFAULT. Rules read it with rg_rw_options. */
   uint64_t fold_max_elems;
+  /* Apply rules marked `inexact` (they may change float results in the
+   * last bits, like a C compiler's -ffast-math); off by default. */
+  bool inexact;
 };
 
 #define RG_FOLD_MAX_ELEMS_DEFAULT 65536

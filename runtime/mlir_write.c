@@ -19,6 +19,7 @@ typedef struct Writer {
   uint32_t mask, used;
   bool oom;
   bool pretty; /* custom form for the ops that have one (rg_mlir_write_as) */
+  RgFileOut *out; /* streamed: the buffer is flushed here when it fills */
   RgOpId op_module, op_func, op_return;
   MlirSyntax syn; /* the dialects whose custom forms are printed */
 } Writer;
@@ -483,7 +484,14 @@ static void put_results(Writer *w, const RgNode *n) {
   }
 }
 
+/* A streamed output keeps at most about this much text in memory. */
+#define FLUSH_BYTES (1u << 20)
+
 static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
+  if (w->out && w->b.len >= FLUSH_BYTES && !w->b.oom) {
+    rg_file_out_write(w->out, w->b.data, w->b.len);
+    w->b.len = 0;
+  }
   indent(w, ind);
   put_results(w, n);
   if (w->pretty && put_pretty(w, n, ind, g))
@@ -953,6 +961,33 @@ static bool put_pretty(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
 
 char *rg_mlir_write(const RgGraph *g, size_t *len) { return rg_mlir_write_as(g, RG_MLIR_GENERIC, len); }
 
+/* Prints the whole graph into w->b (flushed into w->out when streaming).
+ * False when out of memory. */
+static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form,
+                        const RgDialectSyntax *const *dialects) {
+  if (form == RG_MLIR_PRETTY)
+    pretty_init(w, g, dialects);
+  number_values(w, g);
+  rg_buf_reserve(&w->b, w->out ? FLUSH_BYTES + 4096 : 4096);
+  const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
+  if (pro) {
+    puts_(w, pro);
+    putc_(w, '\n');
+  }
+  for (const RgNode *n = rg_graph_body(g)->first; n && !w->oom && !w->b.oom; n = n->next)
+    put_node(w, n, 0, g);
+  if (epi) {
+    puts_(w, epi);
+    putc_(w, '\n');
+  }
+  putc_(w, '\n'); /* mlir-opt ends its output with an empty line */
+  rg_free(w->keys);
+  rg_free(w->nums);
+  rg_free(w->node_num);
+  mlir_syntax_free(&w->syn);
+  return !w->oom && !w->b.oom;
+}
+
 char *rg_mlir_write_as(const RgGraph *g, RgMlirForm form, size_t *len) {
   return rg_mlir_write_with(g, form, NULL, len);
 }
@@ -962,27 +997,7 @@ char *rg_mlir_write_with(const RgGraph *cg, RgMlirForm form, const RgDialectSynt
   RgGraph *g = (RgGraph *)cg; /* read only: the body accessor is not const */
   Writer w;
   memset(&w, 0, sizeof w);
-  if (form == RG_MLIR_PRETTY)
-    pretty_init(&w, g, dialects);
-  number_values(&w, g);
-  rg_buf_reserve(&w.b, 4096);
-  const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
-  if (pro) {
-    puts_(&w, pro);
-    putc_(&w, '\n');
-  }
-  for (const RgNode *n = rg_graph_body(g)->first; n && !w.oom && !w.b.oom; n = n->next)
-    put_node(&w, n, 0, g);
-  if (epi) {
-    puts_(&w, epi);
-    putc_(&w, '\n');
-  }
-  putc_(&w, '\n'); /* mlir-opt ends its output with an empty line */
-  rg_free(w.keys);
-  rg_free(w.nums);
-  rg_free(w.node_num);
-  mlir_syntax_free(&w.syn);
-  if (w.oom) {
+  if (!write_graph(&w, g, form, dialects)) {
     rg_buf_free(&w.b);
     return NULL;
   }
@@ -991,4 +1006,24 @@ char *rg_mlir_write_with(const RgGraph *cg, RgMlirForm form, const RgDialectSynt
   if (out && len)
     *len = n;
   return out;
+}
+
+int mlir_write_file(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *const *dialects,
+                    const char *path, unsigned flags, char *err, size_t errlen) {
+  RgGraph *g = (RgGraph *)cg;
+  Writer w;
+  memset(&w, 0, sizeof w);
+  w.out = rg_file_out_open(path, flags, err, errlen);
+  if (!w.out)
+    return -1;
+  bool ok = write_graph(&w, g, form, dialects);
+  if (ok)
+    rg_file_out_write(w.out, w.b.data, w.b.len);
+  rg_buf_free(&w.b);
+  if (!ok) {
+    rg_file_out_close(w.out, false, err, errlen);
+    snprintf(err, errlen, "out of memory writing the graph");
+    return -1;
+  }
+  return rg_file_out_close(w.out, true, err, errlen);
 }

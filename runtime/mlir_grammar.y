@@ -36,12 +36,12 @@ int mlir_parseFallback(int token);
 
 /* Keywords (and builtin type names) can name dictionary entries. */
 %fallback BARE TRUE FALSE UNIT TYPE KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME
-          KW_SAMETYPE KW_ATTRIBUTES KW_IFELSE KW_WHILE KW_ELSE KW_DO.
+          KW_SAMETYPE KW_CAST KW_ATTRIBUTES KW_IFELSE KW_WHILE KW_ELSE KW_DO.
 
 %token VALUE CARET SYMBOL HASH TYPE LOC DENSE VERBATIM ARRAY_OPEN RESOURCES
        TRUE FALSE UNIT BARE INTEGER FLOAT STRING LPAREN RPAREN LBRACKET
        RBRACKET LBRACE RBRACE LPROPS RPROPS COMMA COLON EQUAL ARROW RANGLE
-       KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME KW_SAMETYPE KW_ATTRIBUTES KW_IFELSE
+       KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME KW_SAMETYPE KW_CAST KW_ATTRIBUTES KW_IFELSE
        KW_WHILE KW_ELSE KW_DO.
 
 /* A `return` without operands ends its block: a value name after it can
@@ -120,6 +120,11 @@ pattrs_opt ::= attrs_open entries_opt RBRACE. { mlir_dict_end(p); }
 operation ::= same_head operands pattrs_opt COLON type(T) loc_opt(L).
   { mlir_pretty_same_end(p, T, L.s ? &L : NULL); }
 same_head ::= pres(G) KW_SAMETYPE(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_FUNCTIONAL); }
+
+/* cast: `d.op %a {attrs} : ta to tr` */
+operation ::= cast_head operand pattrs_opt COLON type(A) BARE(T) type(R) loc_opt(L).
+  { mlir_pretty_cast_end(p, A, &T, R, L.s ? &L : NULL); }
+cast_head ::= pres(G) KW_CAST(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_FUNCTIONAL); }
 
 /* `return %a, %b : ta, tb` (also func.return and a dialect's terminators) */
 operation ::= ret_head ret_empty loc_opt(L). { mlir_pretty_end(p, 0, L.s ? &L : NULL); }

@@ -197,6 +197,20 @@ void mlir_pretty_same_end(MlirParser *p, MlirTy t, const MlirTok *loc) {
   mlir_pretty_functional_end(p, sig, NULL, loc);
 }
 
+void mlir_pretty_cast_end(MlirParser *p, MlirTy from, const MlirTok *to, MlirTy into,
+                          const MlirTok *loc) {
+  if (p->failed || !from.t || !into.t)
+    return;
+  if (!tok_is(to, "to")) {
+    mlir_error(p, to->s, "expected 'to', found '%.*s'", (int)(to->len > 40 ? 40 : to->len), to->s);
+    return;
+  }
+  mlir_type_push(p, from);
+  mlir_type_push(p, into);
+  MlirSig sig = {1, 1, into.end};
+  mlir_pretty_functional_end(p, sig, NULL, loc);
+}
+
 void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc) {
   if (p->failed || !value.a)
     return;

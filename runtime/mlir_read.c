@@ -110,6 +110,7 @@ const char *mlir_token_desc(int major) {
   case MT_KW_CONSTANT: return "a constant op";
   case MT_KW_OPNAME: return "an op name";
   case MT_KW_SAMETYPE: return "an op name";
+  case MT_KW_CAST: return "an op name";
   case MT_KW_ATTRIBUTES: return "'attributes'";
   }
   return "a token";

@@ -648,9 +648,12 @@ static bool same_typed(const RgNode *n) {
   return true;
 }
 
+/* `form` is FUNCTIONAL, SAME_TYPE or CAST: they differ in the types. */
 static bool pretty_functional(Writer *w, const RgNode *n, const char *name,
-                              const RgDialectSyntax *d, bool same_type) {
-  if (n->num_regions || !attrs_splittable(n) || (same_type && !same_typed(n)))
+                              const RgDialectSyntax *d, RgOpForm form) {
+  bool same_type = form == RG_OP_FORM_SAME_TYPE, cast = form == RG_OP_FORM_CAST;
+  if (n->num_regions || !attrs_splittable(n) || (same_type && !same_typed(n)) ||
+      (cast && (n->num_operands != 1 || n->num_results != 1)))
     return false;
   /* The reader fills in an absent defaulted property before the first
    * property named after it: an op without one stays generic, and the
@@ -673,7 +676,8 @@ static bool pretty_functional(Writer *w, const RgNode *n, const char *name,
       elide = 0;
   /* mlir-opt spells a same-type op's properties its own way: only an op
    * whose properties all go unwritten takes that form. */
-  if (same_type && (n->num_props > 32 || elide != (n->num_props ? (1u << n->num_props) - 1 : 0u)))
+  if ((same_type || cast) &&
+      (n->num_props > 32 || elide != (n->num_props ? (1u << n->num_props) - 1 : 0u)))
     return false;
   puts_(w, name);
   put_operand_list(w, n);
@@ -700,8 +704,12 @@ static bool pretty_functional(Writer *w, const RgNode *n, const char *name,
   }
   if (shown)
     putc_(w, '}');
-  if (same_type) {
+  if (same_type || cast) {
     put(w, " : ", 3);
+    if (cast) {
+      put_type(w, n->operands[0].value->type);
+      put(w, " to ", 4);
+    }
     put_type(w, n->results[0].type);
     put_loc_nl(w, n);
     return true;
@@ -971,8 +979,9 @@ static bool put_pretty(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
   if (!e || (e->flags & RG_OP_SYNTAX_WRITE_GENERIC) || !lexes_as_op_name(name))
     return false;
   switch (e->form) {
-  case RG_OP_FORM_FUNCTIONAL: return pretty_functional(w, n, name, e->d, false);
-  case RG_OP_FORM_SAME_TYPE: return pretty_functional(w, n, name, e->d, true);
+  case RG_OP_FORM_FUNCTIONAL:
+  case RG_OP_FORM_SAME_TYPE:
+  case RG_OP_FORM_CAST: return pretty_functional(w, n, name, e->d, (RgOpForm)e->form);
   case RG_OP_FORM_TERMINATOR: return pretty_return(w, n, g);
   case RG_OP_FORM_CONSTANT: return pretty_const(w, n, name);
   default: return false; /* region forms: their regions print the same either way */

@@ -5,6 +5,16 @@
 
 static const RgOpSyntax arith_ops[] = {
     {"arith.constant", RG_OP_FORM_CONSTANT, 0},
+    /* casts without properties of their own: `%a : i64 to index` */
+    {"arith.index_cast", RG_OP_FORM_CAST, 0},
+    {"arith.index_castui", RG_OP_FORM_CAST, 0},
+    {"arith.extsi", RG_OP_FORM_CAST, 0},
+    {"arith.extui", RG_OP_FORM_CAST, 0},
+    {"arith.sitofp", RG_OP_FORM_CAST, 0},
+    {"arith.uitofp", RG_OP_FORM_CAST, 0},
+    {"arith.fptosi", RG_OP_FORM_CAST, 0},
+    {"arith.fptoui", RG_OP_FORM_CAST, 0},
+    {"arith.bitcast", RG_OP_FORM_CAST, 0},
 };
 
 const RgDialectSyntax rg_syntax_arith = {

@@ -28,9 +28,11 @@ typedef enum RgOpForm {
   RG_OP_FORM_WHILE_DO,   /* `d.op (%a = %x) : (ta) -> tr {cond} do {body}`: the
                             cond block's arguments are named by the `%a`s */
   RG_OP_FORM_CONSTANT,   /* `d.op {attrs} V : t`, V the `value` property */
-  RG_OP_FORM_SAME_TYPE   /* `d.op %a, %b : t`: every operand and the one result
+  RG_OP_FORM_SAME_TYPE,  /* `d.op %a, %b : t`: every operand and the one result
                             of type t (MLIR's SameOperandsAndResultType); written
                             so only when its properties are all defaults */
+  RG_OP_FORM_CAST        /* `d.op %a {attrs} : ta to tr`: one operand, one result;
+                            written so only when its properties are all defaults */
 } RgOpForm;
 
 /* RgOpSyntax.flags */

@@ -229,7 +229,7 @@ bool rg_eval_nan_ignore(const RgNode *n) { return rg_eval_attr_enum_is(n, "nan_m
 int64_t rg_eval_scalar_int(const RgTensor *t) {
   if (t->numel < 1)
     return 0;
-  return rg_tensor_is_int(t) ? rg_tensor_get_int(t, 0) : (int64_t)rg_tensor_get_float(t, 0);
+  return rg_tensor_get_int(t, 0);
 }
 
 double rg_eval_scalar_float(const RgTensor *t) {

@@ -33,5 +33,8 @@ struct RgInterp {
 /* Element type and shape a value of `type` has in the interpreter, without
  * allocating it; RG_ERR_INVALID for a type it cannot hold (tensor.c). */
 RgStatus interp_type_layout(const RgType *type, RgDType *dt, int32_t *rank, int64_t *dims);
+/* How tensors of a supported element type store it, and its bytes. */
+RgElemStore interp_elem_store(RgDType dt);
+size_t interp_elem_size(RgDType dt);
 
 #endif

@@ -134,6 +134,18 @@ RG_API bool rg_tensor_elem_equal(const RgTensor *a, int64_t i, const RgTensor *b
  * and element count. */
 RG_API void rg_tensor_copy_elems(RgTensor *dst, const RgTensor *src);
 
+/* A read-only view (t does not own the data: release does not free it,
+ * and nothing may write to it) of the elements of a dense attribute of an
+ * integer element type that stores one element per element of its type
+ * (not a splat), decoded on first use. Valid while the graph lives. False
+ * for float elements, splats and text that cannot be decoded. */
+RG_API bool rg_attr_dense_view(RgGraph *g, const RgAttr *a, RgTensor *t);
+/* A dense attribute of the tensor type `type` (same element type and
+ * element count as t) holding t's elements: one stored element when they
+ * are all equal (bitwise), a splat. NULL when out of memory or the types
+ * disagree. */
+RG_API const RgAttr *rg_attr_dense_tensor(RgGraph *g, const RgType *type, const RgTensor *t);
+
 /* Deterministic pseudo-random contents (splitmix64 on `seed`) for a static
  * tensor type. Ranges: i1 {0,1}; i4, i8, i16, ui8, ui16 their full range;
  * i32 [-2^20, 2^20]; i48 and i64 [-2^32, 2^32]; floats uniform in [-4, 4]

@@ -52,6 +52,16 @@ void *rg_realloc(void *ptr, size_t size) {
   }
   return alloc_fn(alloc_user, ptr, size);
 }
+void *rg_zalloc(size_t size) {
+  if (!size)
+    return NULL;
+  if (alloc_fn == default_alloc)
+    return calloc(1, size);
+  void *p = alloc_fn(alloc_user, NULL, size);
+  if (p)
+    memset(p, 0, size);
+  return p;
+}
 void rg_free(void *ptr) {
   if (ptr)
     alloc_fn(alloc_user, ptr, 0);

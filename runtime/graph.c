@@ -37,10 +37,15 @@ struct RgGraph {
   RgType **types;
   uint32_t num_types, cap_types;
 
-  /* attributes read from text, uniqued by their spelling */
+  /* while reading: attributes uniqued by their spelling, and nodes'
+   * attribute arrays shared between nodes whose arrays are equal */
   InternTable attr_table;
   const RgAttr **attrs;
   uint32_t num_attrs, cap_attrs;
+  InternTable attrs_table;
+  RgNamedAttr **attr_arrays;
+  uint32_t *attr_array_len;
+  uint32_t num_attr_arrays, cap_attr_arrays;
 
   const RgAttr *unit_attr, *true_attr, *false_attr;
   const char *prologue, *epilogue;
@@ -265,6 +270,54 @@ bool ir_attr_remember(RgGraph *g, const RgAttr *a) {
   return true;
 }
 
+static bool arrays_eq(RgGraph *g, uint32_t i, const char *s, size_t len) {
+  return g->attr_array_len[i] * sizeof(RgNamedAttr) == len && memcmp(g->attr_arrays[i], s, len) == 0;
+}
+static uint32_t arrays_hash(RgGraph *g, uint32_t i) {
+  return rg_hash_bytes(g->attr_arrays[i], g->attr_array_len[i] * sizeof(RgNamedAttr));
+}
+
+RgNamedAttr *ir_attrs_shared(RgGraph *g, const RgNamedAttr *v, uint32_t n) {
+  const char *key = (const char *)v;
+  size_t len = sizeof *v * n;
+  uint32_t hash = rg_hash_bytes(key, len);
+  uint32_t *slot = table_find(&g->attrs_table, g, key, len, hash, arrays_eq);
+  if (slot && *slot)
+    return g->attr_arrays[*slot - 1];
+  if (!g->attrs_table.slots || (g->num_attr_arrays + 1) * 2 > g->attrs_table.mask + 1)
+    if (!table_grow(&g->attrs_table, g, arrays_hash))
+      return NULL;
+  uint32_t cap = g->cap_attr_arrays, cap2 = g->cap_attr_arrays;
+  if (!grow_array((void **)&g->attr_arrays, &cap, g->num_attr_arrays + 1, sizeof *g->attr_arrays) ||
+      !grow_array((void **)&g->attr_array_len, &cap2, g->num_attr_arrays + 1, sizeof *g->attr_array_len))
+    return NULL;
+  g->cap_attr_arrays = cap < cap2 ? cap : cap2;
+  RgNamedAttr *arr = rg_arena_alloc(&g->arena, len);
+  if (!arr)
+    return NULL;
+  memcpy(arr, v, len);
+  uint32_t id = g->num_attr_arrays++;
+  g->attr_arrays[id] = arr;
+  g->attr_array_len[id] = n;
+  slot = table_find(&g->attrs_table, g, key, len, hash, arrays_eq);
+  *slot = id + 1;
+  return arr;
+}
+
+void ir_uniquing_end(RgGraph *g) {
+  rg_free(g->attr_table.slots);
+  rg_free(g->attrs);
+  rg_free(g->attrs_table.slots);
+  rg_free(g->attr_arrays);
+  rg_free(g->attr_array_len);
+  memset(&g->attr_table, 0, sizeof g->attr_table);
+  memset(&g->attrs_table, 0, sizeof g->attrs_table);
+  g->attrs = NULL;
+  g->attr_arrays = NULL;
+  g->attr_array_len = NULL;
+  g->num_attrs = g->cap_attrs = g->num_attr_arrays = g->cap_attr_arrays = 0;
+}
+
 /* ---- types ---- */
 
 static bool type_eq(RgGraph *g, uint32_t i, const char *s, size_t len) {
@@ -472,8 +525,7 @@ void rg_graph_free(RgGraph *g) {
   rg_free(g->str_len);
   rg_free(g->type_table.slots);
   rg_free(g->types);
-  rg_free(g->attr_table.slots);
-  rg_free(g->attrs);
+  ir_uniquing_end(g);
   rg_free(g->src_off);
   rg_arena_free(&g->arena);
   rg_free(g);
@@ -753,19 +805,26 @@ const RgAttr *rg_node_attr(const RgNode *n, const char *name) {
   return NULL;
 }
 
+/* Attribute arrays may be shared between nodes (the reader shares equal
+ * ones), so a change always makes the node a fresh array. */
 static RgStatus set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr *v, bool prop) {
   uint16_t lo = prop ? 0 : n->num_props, hi = prop ? n->num_props : n->num_attrs;
   for (uint16_t i = lo; i < hi; i++) {
     if (strcmp(n->attrs[i].name, name) != 0)
       continue;
+    RgNamedAttr *arr = rg_arena_alloc(&g->arena, sizeof *arr * n->num_attrs);
+    if (!arr)
+      return RG_ERR_NOMEM;
+    memcpy(arr, n->attrs, sizeof *arr * n->num_attrs);
     if (v) {
-      n->attrs[i].value = v;
+      arr[i].value = v;
     } else {
-      memmove(&n->attrs[i], &n->attrs[i + 1], sizeof *n->attrs * (size_t)(n->num_attrs - i - 1));
+      memmove(&arr[i], &arr[i + 1], sizeof *arr * (size_t)(n->num_attrs - i - 1));
       n->num_attrs--;
       if (prop)
         n->num_props--;
     }
+    n->attrs = arr;
     return RG_OK;
   }
   if (!v)

@@ -153,5 +153,12 @@ const struct RgType *ir_type_find(struct RgGraph *g, const char *text, size_t le
  * must live as long as the graph); false when out of memory. */
 const struct RgAttr *ir_attr_find(struct RgGraph *g, int kind, const char *text, size_t len);
 bool ir_attr_remember(struct RgGraph *g, const struct RgAttr *a);
+/* A node attribute array equal to v[0..n) in the graph's arena, shared
+ * with every earlier array equal to it (nodes never change an array in
+ * place); NULL when out of memory. */
+struct RgNamedAttr *ir_attrs_shared(struct RgGraph *g, const struct RgNamedAttr *v, uint32_t n);
+/* Frees the tables behind ir_attr_find and ir_attrs_shared once reading is
+ * done (attributes made later are not uniqued). */
+void ir_uniquing_end(struct RgGraph *g);
 
 #endif

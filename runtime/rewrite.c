@@ -824,14 +824,19 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
   for (uint32_t i = 0; i < n; i++) {
     const RgPassDesc *p = passes[i];
     RgPassStats *st = &stats->passes[i];
-    if (changed && opt->dedup_ops) {
+    double t0 = now_seconds();
+    bool run = opt->no_skip || rg_pass_should_run(g, p);
+    /* Merging only lowers op counts, so a pass skipped before it would be
+     * skipped after it too: deduplication waits for a pass that runs. */
+    if (run && changed && opt->dedup_ops) {
       RgStatus s = dedup(g, opt, stats, err, errlen);
       if (s != RG_OK)
         return s;
       changed = false;
+      t0 = now_seconds();
+      run = opt->no_skip || rg_pass_should_run(g, p);
     }
-    double t0 = now_seconds();
-    if (!opt->no_skip && !rg_pass_should_run(g, p)) {
+    if (!run) {
       st->skipped = true;
       st->seconds = now_seconds() - t0;
       if (opt->after_pass)

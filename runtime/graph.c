@@ -51,6 +51,7 @@ struct RgGraph {
   const char *prologue, *epilogue;
   uint32_t next_node_id;
   uint32_t live_nodes;
+  uint64_t version; /* bumped by every change to the attached graph */
 
   /* Byte offset in the source file of each node the reader made, by node
    * id (UINT32_MAX: none), so the op verifier can point at it. */
@@ -534,9 +535,11 @@ void rg_graph_free(RgGraph *g) {
 RgBlock *rg_graph_body(RgGraph *g) { return &g->body; }
 
 void rg_graph_set_prologue(RgGraph *g, const char *text, size_t len) {
+  g->version++;
   g->prologue = len ? rg_arena_strdup(&g->arena, text, len) : NULL;
 }
 void rg_graph_set_epilogue(RgGraph *g, const char *text, size_t len) {
+  g->version++;
   g->epilogue = len ? rg_arena_strdup(&g->arena, text, len) : NULL;
 }
 const char *rg_graph_prologue(const RgGraph *g) { return g->prologue; }
@@ -666,6 +669,7 @@ RgNode *rg_node_create(RgGraph *g, RgOpId op, uint32_t num_operands, RgValue *co
 }
 
 void rg_block_append(RgGraph *g, RgBlock *b, RgNode *n) {
+  g->version++;
   RG_ASSERT(!n->block);
   n->block = b;
   n->next = NULL;
@@ -680,6 +684,7 @@ void rg_block_append(RgGraph *g, RgBlock *b, RgNode *n) {
 }
 
 void rg_node_insert_before(RgGraph *g, RgNode *pos, RgNode *n) {
+  g->version++;
   RG_ASSERT(!n->block && pos->block);
   RgBlock *b = pos->block;
   n->block = b;
@@ -695,6 +700,7 @@ void rg_node_insert_before(RgGraph *g, RgNode *pos, RgNode *n) {
 }
 
 void rg_node_insert_after(RgGraph *g, RgNode *pos, RgNode *n) {
+  g->version++;
   if (pos->next) {
     rg_node_insert_before(g, pos->next, n);
     return;
@@ -703,6 +709,7 @@ void rg_node_insert_after(RgGraph *g, RgNode *pos, RgNode *n) {
 }
 
 void rg_node_unlink(RgGraph *g, RgNode *n) {
+  g->version++;
   RgBlock *b = n->block;
   if (!b)
     return;
@@ -738,6 +745,7 @@ static void mark_erased(RgNode *n) {
 }
 
 RgStatus rg_node_erase(RgGraph *g, RgNode *n) {
+  g->version++;
   for (uint32_t i = 0; i < n->num_results; i++)
     if (n->results[i].num_uses)
       return RG_ERR_INVALID;
@@ -748,6 +756,7 @@ RgStatus rg_node_erase(RgGraph *g, RgNode *n) {
 }
 
 void rg_node_set_operand(RgGraph *g, RgNode *n, uint32_t i, RgValue *v) {
+  g->version++;
   (void)g;
   RG_ASSERT(i < n->num_operands);
   RgUse *u = &n->operands[i];
@@ -758,6 +767,7 @@ void rg_node_set_operand(RgGraph *g, RgNode *n, uint32_t i, RgValue *v) {
 }
 
 void rg_value_replace_all_uses(RgGraph *g, RgValue *from, RgValue *to) {
+  g->version++;
   (void)g;
   if (from == to)
     return;
@@ -771,6 +781,7 @@ void rg_value_replace_all_uses(RgGraph *g, RgValue *from, RgValue *to) {
 void rg_value_set_type(RgValue *v, const RgType *t) { v->type = t; }
 
 void rg_node_set_op(RgGraph *g, RgNode *n, RgOpId op) {
+  g->version++;
   RG_ASSERT(op < g->num_ops);
   if (n->op == op)
     return;
@@ -783,6 +794,7 @@ void rg_node_set_op(RgGraph *g, RgNode *n, RgOpId op) {
 }
 
 void rg_node_set_frozen(RgGraph *g, RgNode *n, bool frozen) {
+  g->version++;
   if (frozen == rg_node_is_frozen(n))
     return;
   bool live = (n->flags & RG_NODE_LIVE) != 0;
@@ -808,6 +820,7 @@ const RgAttr *rg_node_attr(const RgNode *n, const char *name) {
 /* Attribute arrays may be shared between nodes (the reader shares equal
  * ones), so a change always makes the node a fresh array. */
 static RgStatus set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr *v, bool prop) {
+  g->version++;
   uint16_t lo = prop ? 0 : n->num_props, hi = prop ? n->num_props : n->num_attrs;
   for (uint16_t i = lo; i < hi; i++) {
     if (strcmp(n->attrs[i].name, name) != 0)
@@ -864,6 +877,7 @@ RgStatus rg_node_set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr 
 /* ---- blocks and regions ---- */
 
 RgBlock *rg_region_add_block(RgGraph *g, RgRegion *r) {
+  g->version++;
   RgBlock *b = rg_arena_zalloc(&g->arena, sizeof *b);
   if (!b)
     return NULL;
@@ -878,6 +892,7 @@ RgBlock *rg_region_add_block(RgGraph *g, RgRegion *r) {
 }
 
 RgValue *rg_block_add_arg(RgGraph *g, RgBlock *b, const RgType *t, const char *loc) {
+  g->version++;
   if (b->num_args == b->cap_args) {
     uint32_t cap = b->cap_args ? b->cap_args * 2 : 4;
     RgValue **args = rg_arena_alloc(&g->arena, sizeof *args * cap);
@@ -931,6 +946,7 @@ RgArena *ir_arena(RgGraph *g) { return &g->arena; }
 
 void ir_node_set_attrs(RgGraph *g, RgNode *n, RgNamedAttr *attrs, uint16_t num_props,
                        uint16_t num_attrs) {
+  g->version++;
   n->attrs = attrs;
   n->num_props = num_props;
   n->num_attrs = num_attrs;
@@ -940,6 +956,7 @@ void ir_node_set_attrs(RgGraph *g, RgNode *n, RgNamedAttr *attrs, uint16_t num_p
 }
 
 uint32_t ir_next_node_id(const RgGraph *g) { return g->next_node_id; }
+uint64_t ir_graph_version(const RgGraph *g) { return g->version; }
 
 bool ir_node_set_src(RgGraph *g, const RgNode *n, uint32_t off) {
   if (n->id >= g->src_cap) {

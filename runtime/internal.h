@@ -116,6 +116,11 @@ void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *
 
 /* The id the next created node will get (ids increase monotonically). */
 uint32_t ir_next_node_id(const struct RgGraph *g);
+/* A count of the changes made to the graph through graph.c (attaching,
+ * detaching, operands, ops, attributes, frozen marks, blocks): equal
+ * before and after a step means the step changed nothing but, at most,
+ * result types through rg_value_set_type. */
+uint64_t ir_graph_version(const struct RgGraph *g);
 /* `loc(fused<"pass.rule">[...])` over the given `loc(...)` strings
  * (`unknown` when there are none), interned in g; NULL when out of memory.
  * *ctx caches the graph's location aliases (start with NULL; free with

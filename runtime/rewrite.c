@@ -720,6 +720,14 @@ static bool all_inexact(const RgPassDesc *p) {
   return p->num_rules > 0;
 }
 
+/* Whether pass p runs: its target ops are present (or skipping is off) and
+ * it has a rule the options enable. */
+static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) {
+  if (opt->no_skip)
+    return true;
+  return (opt->inexact || !all_inexact(p)) && rg_pass_should_run(g, p);
+}
+
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
                          char *err, size_t errlen) {
   RgRewriter rw = {.g = g, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
@@ -908,14 +916,19 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
   for (uint32_t i = 0; i < n; i++) {
     const RgPassDesc *p = passes[i];
     RgPassStats *st = &stats->passes[i];
-    if (changed && opt->dedup_ops) {
+    double t0 = now_seconds();
+    bool run = pass_runs(g, p, opt);
+    /* Merging only lowers op counts, so a pass skipped before it would be
+     * skipped after it too: deduplication waits for a pass that runs. */
+    if (run && changed && opt->dedup_ops) {
       RgStatus s = dedup(g, opt, stats, err, errlen);
       if (s != RG_OK)
         return s;
       changed = false;
+      t0 = now_seconds();
+      run = pass_runs(g, p, opt);
     }
-    double t0 = now_seconds();
-    if (!opt->no_skip && ((!opt->inexact && all_inexact(p)) || !rg_pass_should_run(g, p))) {
+    if (!run) {
       st->skipped = true;
       st->seconds = now_seconds() - t0;
       if (opt->after_pass)

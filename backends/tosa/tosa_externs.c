@@ -542,6 +542,18 @@ bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
   return false;
 }
 
+bool tosa_has_transpose_user(RgRewriter *rw, RgValue *v, RgInts perms) {
+  RgGraph *g = rg_rw_graph(rw);
+  for (const RgUse *u = v->uses; u; u = u->next) {
+    const RgNode *n = u->user;
+    RgInts q;
+    if (!rg_node_is_frozen(n) && is_op(g, n, "tosa.transpose") &&
+        rg_attr_to_ints(g, rg_node_attr(n, "perms"), &q) && rg_ints_equal(q, perms))
+      return true;
+  }
+  return false;
+}
+
 bool tosa_is_layout_op(RgRewriter *rw, RgValue *v) {
   RgGraph *g = rg_rw_graph(rw);
   const RgNode *d = rg_match_def(v);

@@ -195,7 +195,7 @@ static RgStatus op_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result types differ");
   for (int64_t i = 0; i < a->numel; i++) {
     if (out->floats)
-      out->floats[i] = a->floats[i] > 0 || isnan(a->floats[i]) ? a->floats[i] : 0.0f;
+      out->floats[i] = a->floats[i] < 0 ? 0.0f : a->floats[i]; /* clamp_min(x, 0): -0 and NaN kept */
     else
       out->ints[i] = a->ints[i] > 0 ? a->ints[i] : 0;
   }

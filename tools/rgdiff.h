@@ -92,10 +92,12 @@ extern const int gen_num_arm_motifs;
 
 /* Edge-dialect building blocks (tools/rgdiff_edge.c) the arm family uses
  * too: an aten._constant of type t, a one-operand op with an int-list
- * property, and marking about 1 in 25 rewritable nodes frozen. */
+ * property, marking about 1 in 25 rewritable nodes frozen, and addmm's
+ * three operands of type dt. */
 RgValue *gen_edge_const(Gen *G, const RgType *t);
 RgValue *gen_edge_ints_op(Gen *G, const char *op, const char *name, RgValue *x, int32_t n, const int64_t *v);
 void gen_edge_freeze(Gen *G, RgNode *n);
+void gen_edge_addmm_operands(Gen *G, RgDType dt, RgValue **ops);
 
 /* Rules of the arm pipeline the arm family does not generate, because
  * their rewrite is not bit-exact in f32 (docs/arm-passes.md): "pass.rule"

@@ -272,18 +272,8 @@ static void m_sqrt(Gen *G) { a_done(G, a_mk(G, "aten.sqrt", 1, (RgValue *[]){a_f
 /* addmm with bias [N], [1, N], [M, 1], [M, N] or rank 0; the scales
  * absent, written 1 or 1.0, or other values. */
 static void m_addmm(Gen *G) {
-  RgDType dt = a_float_dtype(G);
-  int64_t M = rnd(&G->rng, 1, 5), K = rnd(&G->rng, 1, 5), N = rnd(&G->rng, 1, 5);
-  const RgType *bt;
-  switch (rnd(&G->rng, 0, 4)) {
-  case 0: bt = gen_ttype(G, dt, 1, &N); break;
-  case 1: bt = gen_ttype(G, dt, 2, (int64_t[]){1, N}); break;
-  case 2: bt = gen_ttype(G, dt, 2, (int64_t[]){M, 1}); break;
-  case 3: bt = gen_ttype(G, dt, 0, NULL); break;
-  default: bt = gen_ttype(G, dt, 2, (int64_t[]){M, N}); break;
-  }
-  RgValue *ops[3] = {chance(&G->rng, 25) ? gen_edge_const(G, bt) : gen_new_arg(G, bt),
-                     a_arg(G, dt, 2, (int64_t[]){M, K}), a_arg(G, dt, 2, (int64_t[]){K, N})};
+  RgValue *ops[3];
+  gen_edge_addmm_operands(G, a_float_dtype(G), ops);
   RgNode *n = a_mk(G, "aten.addmm", 3, ops);
   static const char *const names[2] = {"beta", "alpha"};
   for (int i = 0; i < 2; i++) {

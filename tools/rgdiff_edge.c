@@ -339,9 +339,9 @@ static void e_linear_motif(Gen *G) {
   gen_edge_freeze(G, n);
 }
 
-/* aten.addmm with default (absent or 1) and other alpha/beta. */
-static void e_addmm_motif(Gen *G) {
-  RgDType dt = chance(&G->rng, 85) ? e_float_dtype(G) : RG_DT_I32;
+/* addmm's operands: a bias of shape [N], [1, N], [M, 1], [M, N] or rank
+ * 0 (an argument or a constant), then m1 [M, K] and m2 [K, N]. */
+void gen_edge_addmm_operands(Gen *G, RgDType dt, RgValue **ops) {
   int64_t M = rnd(&G->rng, 1, 5), K = rnd(&G->rng, 1, 5), N = rnd(&G->rng, 1, 5);
   const RgType *bt;
   switch (rnd(&G->rng, 0, 4)) {
@@ -351,8 +351,16 @@ static void e_addmm_motif(Gen *G) {
   case 3: bt = gen_ttype(G, dt, 0, NULL); break;
   default: bt = gen_ttype(G, dt, 2, (int64_t[]){M, N}); break;
   }
-  RgValue *ops[3] = {chance(&G->rng, 25) ? gen_edge_const(G, bt) : gen_new_arg(G, bt),
-                     gen_new_arg(G, gen_ttype(G, dt, 2, (int64_t[]){M, K})), gen_new_arg(G, gen_ttype(G, dt, 2, (int64_t[]){K, N}))};
+  ops[0] = chance(&G->rng, 25) ? gen_edge_const(G, bt) : gen_new_arg(G, bt);
+  ops[1] = gen_new_arg(G, gen_ttype(G, dt, 2, (int64_t[]){M, K}));
+  ops[2] = gen_new_arg(G, gen_ttype(G, dt, 2, (int64_t[]){K, N}));
+}
+
+/* aten.addmm with default (absent or 1) and other alpha/beta. */
+static void e_addmm_motif(Gen *G) {
+  RgDType dt = chance(&G->rng, 85) ? e_float_dtype(G) : RG_DT_I32;
+  RgValue *ops[3];
+  gen_edge_addmm_operands(G, dt, ops);
   RgNode *n = gen_mk(G, "aten.addmm", 3, ops, NULL);
   static const char *const names[2] = {"alpha", "beta"};
   /* Both spelled out as 1 (what addmm_plain matches; absent scales and

@@ -26,30 +26,21 @@ case $RG_BUILD in
   *) asan= ;;
 esac
 
-# ---- rgdiff: a short differential run ----
-count=${RGDIFF_CI_COUNT:-300} # about 0.1 s, 0.2 s under ASan
-if "$rgdiff" --count "$count" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
-  pass "rgdiff:$count-graphs"
-else
-  fail "rgdiff:$count-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
-                                   tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
-fi
-ecount=${RGDIFF_CI_EDGE_COUNT:-300} # about 0.03 s, 0.2 s under ASan
-if "$rgdiff" --family edge --count "$ecount" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
-  pass "rgdiff:edge:$ecount-graphs"
-else
-  fail "rgdiff:edge:$ecount-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
-                                         tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
-fi
-# Every rule of the arm pipeline that the family generates fires at least
-# once in 300 graphs (make verify asks 50 in 10,000).
-acount=${RGDIFF_CI_ARM_COUNT:-300} # about 0.1 s, 0.5 s under ASan
-if "$rgdiff" --family arm --count "$acount" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
-  pass "rgdiff:arm:$acount-graphs"
-else
-  fail "rgdiff:arm:$acount-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
-                                        tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
-fi
+# ---- rgdiff: a short differential run of each family ----
+# short_run NAME COUNT [--family F]: every rule the family generates fires.
+short_run() {
+  name=$1 n=$2
+  shift 2
+  if "$rgdiff" "$@" --count "$n" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
+    pass "$name:$n-graphs"
+  else
+    fail "$name:$n-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
+                               tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
+  fi
+}
+short_run rgdiff "${RGDIFF_CI_COUNT:-300}"                            # about 0.1 s, 0.2 s under ASan
+short_run rgdiff:edge "${RGDIFF_CI_EDGE_COUNT:-300}" --family edge    # about 0.03 s, 0.2 s under ASan
+short_run rgdiff:arm "${RGDIFF_CI_ARM_COUNT:-300}" --family arm       # about 0.1 s, 0.5 s under ASan
 # Same seed, same graph: a failure report is reproducible.
 for fam in tosa edge arm; do
   "$rgdiff" --family $fam --seed 42 --dump >"$tmp/a.mlir" 2>&1 &&

@@ -37,6 +37,9 @@ void *rg_arena_zalloc(RgArena *a, size_t size);
 char *rg_arena_strdup(RgArena *a, const char *s, size_t len); /* NUL-terminated */
 /* A heap copy of s (rg_free it); NULL when out of memory. */
 char *rg_strdup(const char *s);
+/* rg_alloc zero-filled; with the default allocator through calloc, whose
+ * large blocks stay unresident until written. */
+void *rg_zalloc(size_t size);
 size_t rg_arena_bytes(const RgArena *a);
 
 /* Growable byte buffer. `oom` latches the first allocation failure so that

@@ -108,7 +108,7 @@ static void print_rule_counts(FILE *out, const OptState *o, const RgRunStats *st
         fprintf(out, "%-40s %9s\n", "rule", refusals ? "refused" : "fires");
       any = true;
       char name[128];
-      snprintf(name, sizeof name, "%s.%s", d->name, d->rules[r].name);
+      snprintf(name, sizeof name, "%s.%s%s", d->name, d->rules[r].name, d->rules[r].inexact ? " (inexact)" : "");
       fprintf(out, "%-40s %9u\n", name, count[r]);
     }
   }
@@ -181,6 +181,8 @@ int opt_write_stats_json(const OptState *o, const RgRunStats *st) {
       json_string(&b, d->name);
       rg_buf_puts(&b, ", \"source\": ");
       json_string(&b, d->rules[r].source);
+      if (d->rules[r].inexact)
+        rg_buf_puts(&b, ", \"inexact\": true");
       rg_buf_printf(&b, ", \"refused\": %u, \"fires\": %u}", st->passes[i].rule_refusals[r],
                     st->passes[i].rule_fires[r]);
     }
@@ -278,16 +280,24 @@ RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc) {
   return p;
 }
 
-int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p) {
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires) {
   RgInterp *ip = opt_interp_new(o, g);
   char err[1024] = "out of memory";
-  if (!ip || rg_proof_check(p, ip, err, sizeof err) != RG_OK) {
+  double max_err = 0;
+  RgStatus s = !ip ? RG_ERR_NOMEM
+               : inexact_fires ? rg_proof_check_within(p, ip, o->tolerance, &max_err, err, sizeof err)
+                               : rg_proof_check(p, ip, err, sizeof err);
+  rg_interp_free(ip);
+  if (s != RG_OK) {
     fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
-    rg_interp_free(ip);
     return OPT_EXIT_INPUT;
   }
-  rg_interp_free(ip);
-  if (rg_proof_num_runs(p))
+  if (rg_proof_num_runs(p) && inexact_fires)
+    fprintf(stderr, "%s: verified by execution: %u run(s) after %llu inexact rewrite(s), every result "
+                    "within relative %g (floor %g); largest relative error %.3g\n",
+            o->prog, rg_proof_num_runs(p), (unsigned long long)inexact_fires, o->tolerance.rel,
+            o->tolerance.floor, max_err);
+  else if (rg_proof_num_runs(p))
     fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", o->prog,
             rg_proof_num_runs(p));
   return 0;

@@ -579,10 +579,24 @@ static void m_reshape(Gen *G) {
   int64_t dims[MAX_RANK];
   int32_t rank;
   RgValue *v = x;
-  switch (rnd(&G->rng, 0, 3)) {
+  switch (rnd(&G->rng, 0, 4)) {
   case 0: /* no-op reshape */
     v = reshape(G, v, x->type->rank, x->type->dims);
     break;
+  case 4: { /* attention heads: axis 0 of x moves last, the others merge
+             * (contiguous in x too: sink_reshape), then it moves back */
+    int32_t r = x->type->rank;
+    int64_t p[MAX_RANK], two[2];
+    if (r < 3 || x->type->dims[0] < 1)
+      break;
+    for (int32_t i = 0; i < r; i++)
+      p[i] = (i + 1) % r;
+    two[0] = rg_type_numel(x->type) / x->type->dims[0];
+    two[1] = x->type->dims[0];
+    v = reshape(G, transpose(G, x, p), 2, two);
+    v = transpose(G, v, (int64_t[]){1, 0});
+    break;
+  }
   case 3: { /* flatten + fully connected: T(x), one row, int8 matmul */
     RgValue *q = gen_pick(G, qint_value, RG_DT_I8);
     int64_t numel = rg_type_numel(q->type), p[MAX_RANK], cols = rnd(&G->rng, 1, 3);

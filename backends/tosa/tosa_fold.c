@@ -71,21 +71,7 @@ bool tosa_folded(RgRewriter *rw, RgValue *r, const RgAttr **out) {
     ok = rg_interp_eval_node(ip, n, in, n->num_operands, &res, NULL, 0) == RG_OK;
   *out = NULL;
   if (ok) {
-    const RgTensor *t = &res[0];
-    uint32_t count = (uint32_t)t->numel;
-    bool splat = count > 1; /* all elements equal (bitwise for floats): one stored */
-    for (uint32_t i = 1; i < count && splat; i++)
-      splat = t->ints ? t->ints[i] == t->ints[0] : memcmp(&t->floats[i], &t->floats[0], sizeof(float)) == 0;
-    if (splat)
-      count = 1;
-    if (t->ints) {
-      *out = rg_attr_dense_ints(g, r->type, count, t->ints);
-    } else if (t->floats) {
-      double *f = (double *)rg_rw_scratch(rw, count ? count : 1);
-      for (uint32_t i = 0; f && i < count; i++)
-        f[i] = t->floats[i];
-      *out = f ? rg_attr_dense_floats(g, r->type, count, f) : NULL;
-    }
+    *out = rg_attr_dense_tensor(g, r->type, &res[0]);
   }
   if (res)
     rg_tensor_array_free(res, n->num_results);

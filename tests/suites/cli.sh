@@ -16,6 +16,7 @@ frozen=tests/cli/frozen.mlir
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 oneline() { head -n "${2:-3}" "$1" | tr '\n' '|'; }
+. tests/golden.sh
 
 # expect_rc NAME RC PATTERN CMD...: exit status RC and stderr matching the
 # grep pattern PATTERN (empty: any).
@@ -43,12 +44,8 @@ fires() {
 explain() { # NAME ARGS...: compares with tests/cli/explain_NAME.expected
   name=$1
   shift
-  "$rgopt" --passes fuse_transposes "$@" -o "$tmp/null.out" >/dev/null 2>"$tmp/ex"
-  if cmp -s "$tmp/ex" "tests/cli/explain_$name.expected"; then
-    pass "explain-$name"
-  else
-    fail "explain-$name" "$(diff "tests/cli/explain_$name.expected" "$tmp/ex" | head -n 6 | tr '\n' '|')"
-  fi
+  golden "explain-$name" --status any --stderr "tests/cli/explain_$name.expected" -- \
+    "$rgopt" --passes fuse_transposes "$@" -o "$tmp/null.out"
 }
 explain fires --explain 3 "$pair"
 explain fails --disable-rule identity --explain 2 "$pair"

@@ -11,7 +11,8 @@
 #                                  "nodes_visited"; a pass that runs twice
 #                                  in a pipeline gives V1,V2
 #      // EXEC                     also prove it with --verify-by-execution
-#    NAME.expected is the exact output. The output must also be accepted by
+#    NAME.expected is the exact output (compared by tests/golden.sh, so
+#    UPDATE_GOLDENS=1 rewrites it). The output must also be accepted by
 #    mlir-opt-22, be the same with --no-skip, and be a fixpoint (running the
 #    same options on it changes nothing).
 #  * Every test graph, for the ethos-u55 and ethos-u85 targets and each
@@ -22,6 +23,7 @@ rgopt="$RG_BUILD/bin/rgopt"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mlir_opt=$(command -v mlir-opt-22)
+. tests/golden.sh
 
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
@@ -99,17 +101,9 @@ for f in tests/rules/*.mlir; do
     continue
   fi
   # shellcheck disable=SC2086
-  if ! "$rgopt" $args --stats-json "$tmp/s.json" "$f" -o "$tmp/out.mlir" 2>"$tmp/err"; then
-    fail "golden:$name" "rgopt $args failed: $(head -n 3 "$tmp/err")"
-    continue
-  fi
-  if [ ! -f "$exp" ]; then
-    fail "golden:$name" "no $exp"
-  elif cmp -s "$exp" "$tmp/out.mlir"; then
-    pass "golden:$name"
-  else
-    fail "golden:$name" "output differs from $exp: $(diff "$exp" "$tmp/out.mlir" | head -n 6 | tr '\n' '|')"
-  fi
+  golden "golden:$name" --file "$tmp/out.mlir" "$exp" -- \
+    "$rgopt" $args --stats-json "$tmp/s.json" "$f" -o "$tmp/out.mlir"
+  [ "$golden_rc" = 0 ] || continue
   check_expectations "$name" "$f" "$tmp/s.json"
   # shellcheck disable=SC2086
   "$rgopt" $args --no-skip "$f" -o "$tmp/noskip.mlir" 2>"$tmp/err"

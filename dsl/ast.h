@@ -136,7 +136,6 @@ typedef enum DslBuiltin {
   DSL_BI_LEN, DSL_BI_RANK, DSL_BI_SHAPE, DSL_BI_DTYPE, DSL_BI_NUMEL,
   DSL_BI_USES, DSL_BI_IOTA, DSL_BI_COMPOSE, DSL_BI_INVERSE, DSL_BI_REACHES,
   DSL_BI_CONST, DSL_BI_SCALAR_TENSOR, DSL_BI_IS_SPLAT, DSL_BI_SPLAT_VALUE,
-  /* checked by the front end, not yet generated (dsl_check_generable): */
   DSL_BI_MIN, DSL_BI_MAX, DSL_BI_COND, DSL_BI_SLICE, DSL_BI_SUM, DSL_BI_PROD,
   DSL_BI_CUMSUM, DSL_BI_FULL,
   DSL_BI_COUNT
@@ -279,6 +278,7 @@ typedef struct DslRule {
   DslPattern *pattern; /* root is DSL_PAT_OP */
   DslExpr *guard;      /* NULL when none */
   DslRepl *repl;
+  bool inexact;        /* `inexact rule`: may change float results */
   /* checked: */
   DslPass *pass;
   uint32_t index;  /* position in the pass */

@@ -743,6 +743,7 @@ void dsl_check(DslProgram *p) {
         check_pipeline(&c, d->u.pipeline);
     }
   }
+  dsl_check_c_names(p);
   rg_free(c.vars);
   rg_free(c.nodes);
 }

@@ -363,87 +363,159 @@ static int write_all(int fd, const char *data, size_t len) {
   return 0;
 }
 
-int rg_write_file(const char *path, const char *data, size_t len, unsigned flags, char *err,
-                  size_t errlen) {
-  if (strcmp(path, "-") == 0) {
-    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-      snprintf(err, errlen, "cannot write to standard output: %s", strerror(errno));
-      return -1;
-    }
-    return 0;
+/* An output file being streamed: standard output, a non-regular file
+ * written in place, or a temporary file renamed over the target at close. */
+struct RgFileOut {
+  const char *path; /* as given, for messages */
+  FILE *stream;     /* standard output or a non-regular file */
+  bool own_stream;  /* fclose it (not standard output) */
+  int fd;           /* the temporary file, or -1 */
+  char *tmp, *target;
+  const char *what; /* the first failure: "write", ... */
+  int saved;        /* its errno */
+};
+
+RgFileOut *rg_file_out_open(const char *path, unsigned flags, char *err, size_t errlen) {
+  RgFileOut *f = rg_alloc(sizeof *f);
+  if (!f) {
+    snprintf(err, errlen, "out of memory writing '%s'", path);
+    return NULL;
   }
-  char *target = write_target(path);
-  if (!target) {
+  memset(f, 0, sizeof *f);
+  f->path = path;
+  f->fd = -1;
+  if (strcmp(path, "-") == 0) {
+    f->stream = stdout;
+    return f;
+  }
+  f->target = write_target(path);
+  if (!f->target) {
     snprintf(err, errlen, "cannot resolve the symbolic link '%s': %s", path, strerror(errno));
-    return -1;
+    rg_free(f);
+    return NULL;
   }
   /* A device, FIFO or other non-regular file (`-o /dev/null`) is written in
    * place: renaming a temporary file over it would replace the device node. */
   struct stat sb;
-  bool exists = stat(target, &sb) == 0;
+  bool exists = stat(f->target, &sb) == 0;
   if (exists && !S_ISREG(sb.st_mode)) {
-    FILE *f = fopen(target, "w");
-    bool ok = f && fwrite(data, 1, len, f) == len;
-    if (f && fclose(f) != 0)
-      ok = false;
-    if (!ok)
+    f->stream = fopen(f->target, "w");
+    if (!f->stream) {
       snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-    rg_free(target);
-    return ok ? 0 : -1;
+      rg_free(f->target);
+      rg_free(f);
+      return NULL;
+    }
+    f->own_stream = true;
+    return f;
   }
-  if (exists && !(flags & RG_WRITE_FORCE) && read_only(&sb, target)) {
+  if (exists && !(flags & RG_WRITE_FORCE) && read_only(&sb, f->target)) {
     snprintf(err, errlen, "'%s' is read-only; not replaced (--force replaces it)", path);
-    rg_free(target);
-    return -1;
+    rg_free(f->target);
+    rg_free(f);
+    return NULL;
   }
-  size_t plen = strlen(target);
-  char *tmp = rg_alloc(plen + 16);
-  if (!tmp) {
+  size_t plen = strlen(f->target);
+  f->tmp = rg_alloc(plen + 16);
+  if (!f->tmp) {
     snprintf(err, errlen, "out of memory writing '%s'", path);
-    rg_free(target);
-    return -1;
+    rg_free(f->target);
+    rg_free(f);
+    return NULL;
   }
-  memcpy(tmp, target, plen);
-  memcpy(tmp + plen, ".tmp.XXXXXX", 12);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    snprintf(err, errlen, "cannot create temporary file for '%s': %s", path, strerror(errno));
-    rg_free(tmp);
-    rg_free(target);
-    return -1;
+  memcpy(f->tmp, f->target, plen);
+  memcpy(f->tmp + plen, ".tmp.XXXXXX", 12);
+  /* A signal between creating the file and arming the handler would leave
+   * the file behind: it waits until the handler is in place. */
+  sigset_t held, before;
+  sigemptyset(&held);
+  for (int i = 0; i < NUM_CLEANUP_SIGNALS; i++)
+    sigaddset(&held, cleanup_signals[i]);
+  sigprocmask(SIG_BLOCK, &held, &before);
+  f->fd = mkstemp(f->tmp);
+  int saved = errno;
+  if (f->fd >= 0)
+    guard_tmp(f->tmp);
+  sigprocmask(SIG_SETMASK, &before, NULL);
+  if (f->fd < 0) {
+    snprintf(err, errlen, "cannot create temporary file for '%s': %s", path, strerror(saved));
+    rg_free(f->tmp);
+    rg_free(f->target);
+    rg_free(f);
+    return NULL;
   }
-  guard_tmp(tmp);
   /* mkstemp creates 0600 for the user: keep the owner and mode of the file
    * replaced, or give a new one the mode a plain create would. */
   if (exists) {
-    copy_owner_and_mode(fd, &sb);
+    copy_owner_and_mode(f->fd, &sb);
   } else {
     mode_t mask = umask(0);
     umask(mask);
-    (void)fchmod(fd, 0666 & ~mask);
+    (void)fchmod(f->fd, 0666 & ~mask);
   }
-  const char *what = NULL;
-  if (write_all(fd, data, len) != 0)
-    what = "write";
-  else if (fsync(fd) != 0 && errno != EINVAL)
-    what = "sync";
-  int saved = errno;
-  if (close(fd) != 0 && !what) {
-    what = "write";
-    saved = errno;
+  return f;
+}
+
+int rg_file_out_write(RgFileOut *f, const char *data, size_t len) {
+  if (f->what)
+    return -1;
+  bool ok = f->fd >= 0 ? write_all(f->fd, data, len) == 0 : fwrite(data, 1, len, f->stream) == len;
+  if (!ok) {
+    f->what = "write";
+    f->saved = errno;
   }
-  if (!what && rename(tmp, target) != 0) {
-    what = "write";
-    saved = errno;
+  return ok ? 0 : -1;
+}
+
+int rg_file_out_close(RgFileOut *f, bool commit, char *err, size_t errlen) {
+  if (!f)
+    return -1;
+  if (f->stream) {
+    if (!f->what && fflush(f->stream) != 0) {
+      f->what = "write";
+      f->saved = errno;
+    }
+    if (f->own_stream && fclose(f->stream) != 0 && !f->what) {
+      f->what = "write";
+      f->saved = errno;
+    }
+  } else {
+    if (commit && !f->what && fsync(f->fd) != 0 && errno != EINVAL) {
+      f->what = "sync";
+      f->saved = errno;
+    }
+    if (close(f->fd) != 0 && !f->what) {
+      f->what = "write";
+      f->saved = errno;
+    }
+    if (commit && !f->what && rename(f->tmp, f->target) != 0) {
+      f->what = "write";
+      f->saved = errno;
+    }
+    if (!commit || f->what)
+      unlink(f->tmp);
+    unguard_tmp();
   }
-  if (what) {
-    snprintf(err, errlen, "cannot %s '%s': %s", what, path, strerror(saved));
-    unlink(tmp);
+  int rc = f->what ? -1 : 0;
+  if (f->what) {
+    if (f->stream == stdout)
+      snprintf(err, errlen, "cannot write to standard output: %s", strerror(f->saved));
+    else
+      snprintf(err, errlen, "cannot %s '%s': %s", f->what, f->path, strerror(f->saved));
   }
-  unguard_tmp();
-  rg_free(tmp);
-  rg_free(target);
-  return what ? -1 : 0;
+  rg_free(f->tmp);
+  rg_free(f->target);
+  rg_free(f);
+  return commit ? rc : -1;
+}
+
+int rg_write_file(const char *path, const char *data, size_t len, unsigned flags, char *err,
+                  size_t errlen) {
+  RgFileOut *f = rg_file_out_open(path, flags, err, errlen);
+  if (!f)
+    return -1;
+  rg_file_out_write(f, data, len);
+  return rg_file_out_close(f, true, err, errlen);
 }
 
 int rg_write_file_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen) {

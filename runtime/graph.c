@@ -37,6 +37,11 @@ struct RgGraph {
   RgType **types;
   uint32_t num_types, cap_types;
 
+  /* attributes read from text, uniqued by their spelling */
+  InternTable attr_table;
+  const RgAttr **attrs;
+  uint32_t num_attrs, cap_attrs;
+
   const RgAttr *unit_attr, *true_attr, *false_attr;
   const char *prologue, *epilogue;
   uint32_t next_node_id;
@@ -226,6 +231,38 @@ const char *rg_intern(RgGraph *g, const char *s, size_t len) {
   slot = table_find(&g->str_table, g, s, len, hash, str_eq);
   *slot = id + 1;
   return copy;
+}
+
+/* ---- attributes by spelling ---- */
+
+static bool attr_eq(RgGraph *g, uint32_t i, const char *s, size_t len) {
+  return g->attrs[i]->text_len == len && memcmp(g->attrs[i]->text, s, len) == 0;
+}
+static uint32_t attr_hash(RgGraph *g, uint32_t i) {
+  return rg_hash_bytes(g->attrs[i]->text, g->attrs[i]->text_len);
+}
+
+const RgAttr *ir_attr_find(RgGraph *g, int kind, const char *text, size_t len) {
+  uint32_t *slot = table_find(&g->attr_table, g, text, len, rg_hash_bytes(text, len), attr_eq);
+  const RgAttr *a = slot && *slot ? g->attrs[*slot - 1] : NULL;
+  return a && (int)a->kind == kind ? a : NULL;
+}
+
+bool ir_attr_remember(RgGraph *g, const RgAttr *a) {
+  uint32_t hash = rg_hash_bytes(a->text, a->text_len);
+  uint32_t *slot = table_find(&g->attr_table, g, a->text, a->text_len, hash, attr_eq);
+  if (slot && *slot)
+    return true; /* the first of a spelling stays */
+  if (!g->attr_table.slots || (g->num_attrs + 1) * 2 > g->attr_table.mask + 1)
+    if (!table_grow(&g->attr_table, g, attr_hash))
+      return false;
+  if (!grow_array((void **)&g->attrs, &g->cap_attrs, g->num_attrs + 1, sizeof *g->attrs))
+    return false;
+  uint32_t id = g->num_attrs++;
+  g->attrs[id] = a;
+  slot = table_find(&g->attr_table, g, a->text, a->text_len, hash, attr_eq);
+  *slot = id + 1;
+  return true;
 }
 
 /* ---- types ---- */
@@ -435,6 +472,8 @@ void rg_graph_free(RgGraph *g) {
   rg_free(g->str_len);
   rg_free(g->type_table.slots);
   rg_free(g->types);
+  rg_free(g->attr_table.slots);
+  rg_free(g->attrs);
   rg_free(g->src_off);
   rg_arena_free(&g->arena);
   rg_free(g);

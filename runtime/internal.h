@@ -82,11 +82,26 @@ int rg_write_file_atomic(const char *path, const char *data, size_t len,
 #define RG_WRITE_FORCE 1u
 int rg_write_file(const char *path, const char *data, size_t len, unsigned flags,
                   char *err, size_t errlen);
+/* The same, streamed in pieces so that a large output is never held whole:
+ * rg_file_out_open checks and creates (NULL with a message in `err`),
+ * rg_file_out_write appends (-1 after a failure, which close reports), and
+ * rg_file_out_close puts the file in place when `commit`, or removes the
+ * temporary file. Close returns 0 only for a committed, complete file. */
+typedef struct RgFileOut RgFileOut;
+RgFileOut *rg_file_out_open(const char *path, unsigned flags, char *err, size_t errlen);
+int rg_file_out_write(RgFileOut *f, const char *data, size_t len);
+int rg_file_out_close(RgFileOut *f, bool commit, char *err, size_t errlen);
 /* True when `a` and `b` name the same regular file (same device and inode,
  * through symlinks), or, when neither exists yet, the same path. "-" and
  * non-regular files (/dev/null) never do. Tools use it to refuse an output
  * that would overwrite an input or another output. */
 bool rg_path_same_file(const char *a, const char *b);
+
+/* Gives back the memory of a source's text before byte `upto` (a hint:
+ * the text stays readable, it is read back from its file if touched). Only
+ * large files that rg_source_load mapped are affected. */
+struct RgSource;
+void ir_source_release(const struct RgSource *src, size_t upto);
 
 /* Graph internals for the reader and other runtime files. */
 struct RgGraph;
@@ -130,5 +145,13 @@ bool ir_dense_check(const struct RgAttr *a, char *why, size_t whylen);
  * none yet (readers skip re-validating a spelling they already accepted). */
 struct RgType;
 const struct RgType *ir_type_find(struct RgGraph *g, const char *text, size_t len);
+
+/* Attributes read from text are uniqued by their spelling, as MLIR uniques
+ * attributes: a constant or property repeated a million times is stored
+ * once. ir_attr_find returns the attribute of that kind spelled exactly
+ * `text`, or NULL; ir_attr_remember records a finished attribute (its text
+ * must live as long as the graph); false when out of memory. */
+const struct RgAttr *ir_attr_find(struct RgGraph *g, int kind, const char *text, size_t len);
+bool ir_attr_remember(struct RgGraph *g, const struct RgAttr *a);
 
 #endif

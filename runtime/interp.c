@@ -229,13 +229,13 @@ bool rg_eval_nan_ignore(const RgNode *n) { return rg_eval_attr_enum_is(n, "nan_m
 int64_t rg_eval_scalar_int(const RgTensor *t) {
   if (t->numel < 1)
     return 0;
-  return t->ints ? t->ints[0] : (int64_t)t->floats[0];
+  return rg_tensor_is_int(t) ? rg_tensor_get_int(t, 0) : (int64_t)rg_tensor_get_float(t, 0);
 }
 
 double rg_eval_scalar_float(const RgTensor *t) {
   if (t->numel < 1)
     return 0;
-  return t->floats ? (double)t->floats[0] : (double)t->ints[0];
+  return rg_tensor_is_float(t) ? (double)rg_tensor_get_float(t, 0) : (double)rg_tensor_get_int(t, 0);
 }
 
 bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *iv,

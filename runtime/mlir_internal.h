@@ -23,6 +23,12 @@ typedef struct MlirLexer {
   char err[160];
 } MlirLexer;
 
+/* Writes the graph to `path` as rg_mlir_write_as prints it, streamed
+ * through rg_file_out_* (atomic, `flags` as for rg_write_file) so the text
+ * is never held whole. Returns 0, or -1 with a message in `err`. */
+int mlir_write_file(const RgGraph *g, RgMlirForm form, const char *path, unsigned flags, char *err,
+                    size_t errlen);
+
 /* Next token: a MT_* code, 0 at the end of input, -1 on a lexical error. */
 int mlir_lex(MlirLexer *lx, MlirTok *t);
 

@@ -663,6 +663,11 @@ static void parser_free(MlirParser *p) {
   rg_buf_free(&p->scratch);
 }
 
+/* How much parsed text the reader releases at a time, and how far behind
+ * the lexer it stays. */
+#define RELEASE_STEP ((size_t)8 << 20)
+#define RELEASE_MARGIN ((size_t)1 << 20)
+
 RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) { return rg_mlir_read_find(src, d, NULL, NULL); }
 
 RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, RgNode **def) {
@@ -715,9 +720,17 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, Rg
   memset(&lx, 0, sizeof lx);
   lx.base = lx.cur = src->text;
   lx.lim = src->text + src->len;
+  size_t released = 0;
   for (;;) {
     MlirTok t;
     int tk = mlir_lex(&lx, &t);
+    /* Text well behind the lexer is in the graph by now (tokens still held
+     * read it back from the file), so its memory can go. */
+    size_t at = (size_t)(lx.cur - src->text);
+    if (at - released > RELEASE_STEP + RELEASE_MARGIN) {
+      released = at - RELEASE_MARGIN;
+      ir_source_release(src, released);
+    }
     if (tk < 0) {
       if (lx.err_open) {
         uint32_t line, col;

@@ -19,6 +19,7 @@ typedef struct Writer {
   uint32_t mask, used;
   bool oom;
   bool pretty; /* custom form for the ops that have one (rg_mlir_write_as) */
+  RgFileOut *out; /* streamed: the buffer is flushed here when it fills */
   RgOpId op_module, op_func, op_return, op_yield, op_const, op_tosa_const;
 } Writer;
 
@@ -482,7 +483,14 @@ static void put_results(Writer *w, const RgNode *n) {
   }
 }
 
+/* A streamed output keeps at most about this much text in memory. */
+#define FLUSH_BYTES (1u << 20)
+
 static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
+  if (w->out && w->b.len >= FLUSH_BYTES && !w->b.oom) {
+    rg_file_out_write(w->out, w->b.data, w->b.len);
+    w->b.len = 0;
+  }
   indent(w, ind);
   put_results(w, n);
   if (w->pretty && put_pretty(w, n, ind, g))
@@ -927,30 +935,36 @@ static bool put_pretty(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
 
 char *rg_mlir_write(const RgGraph *g, size_t *len) { return rg_mlir_write_as(g, RG_MLIR_GENERIC, len); }
 
+/* Prints the whole graph into w->b (flushed into w->out when streaming).
+ * False when out of memory. */
+static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form) {
+  if (form == RG_MLIR_PRETTY)
+    pretty_init(w, g);
+  number_values(w, g);
+  rg_buf_reserve(&w->b, w->out ? FLUSH_BYTES + 4096 : 4096);
+  const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
+  if (pro) {
+    puts_(w, pro);
+    putc_(w, '\n');
+  }
+  for (const RgNode *n = rg_graph_body(g)->first; n && !w->oom && !w->b.oom; n = n->next)
+    put_node(w, n, 0, g);
+  if (epi) {
+    puts_(w, epi);
+    putc_(w, '\n');
+  }
+  putc_(w, '\n'); /* mlir-opt ends its output with an empty line */
+  rg_free(w->keys);
+  rg_free(w->nums);
+  rg_free(w->node_num);
+  return !w->oom && !w->b.oom;
+}
+
 char *rg_mlir_write_as(const RgGraph *cg, RgMlirForm form, size_t *len) {
   RgGraph *g = (RgGraph *)cg; /* read only: the body accessor is not const */
   Writer w;
   memset(&w, 0, sizeof w);
-  if (form == RG_MLIR_PRETTY)
-    pretty_init(&w, g);
-  number_values(&w, g);
-  rg_buf_reserve(&w.b, 4096);
-  const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
-  if (pro) {
-    puts_(&w, pro);
-    putc_(&w, '\n');
-  }
-  for (const RgNode *n = rg_graph_body(g)->first; n && !w.oom && !w.b.oom; n = n->next)
-    put_node(&w, n, 0, g);
-  if (epi) {
-    puts_(&w, epi);
-    putc_(&w, '\n');
-  }
-  putc_(&w, '\n'); /* mlir-opt ends its output with an empty line */
-  rg_free(w.keys);
-  rg_free(w.nums);
-  rg_free(w.node_num);
-  if (w.oom) {
+  if (!write_graph(&w, g, form)) {
     rg_buf_free(&w.b);
     return NULL;
   }
@@ -959,4 +973,24 @@ char *rg_mlir_write_as(const RgGraph *cg, RgMlirForm form, size_t *len) {
   if (out && len)
     *len = n;
   return out;
+}
+
+int mlir_write_file(const RgGraph *cg, RgMlirForm form, const char *path, unsigned flags, char *err,
+                    size_t errlen) {
+  RgGraph *g = (RgGraph *)cg;
+  Writer w;
+  memset(&w, 0, sizeof w);
+  w.out = rg_file_out_open(path, flags, err, errlen);
+  if (!w.out)
+    return -1;
+  bool ok = write_graph(&w, g, form);
+  if (ok)
+    rg_file_out_write(w.out, w.b.data, w.b.len);
+  rg_buf_free(&w.b);
+  if (!ok) {
+    rg_file_out_close(w.out, false, err, errlen);
+    snprintf(err, errlen, "out of memory writing the graph");
+    return -1;
+  }
+  return rg_file_out_close(w.out, true, err, errlen);
 }

@@ -35,6 +35,7 @@ typedef struct OptState {
   const char *disabled[OPT_MAX_DISABLED + 1];
   uint32_t num_disabled;
   uint32_t verify_runs; /* --verify-by-execution */
+  RgTolerance tolerance; /* --tolerance: for results of inexact rules */
   RgMlirForm emit;      /* --emit */
   bool print_after_all, print_after_change;
   const char *print_after; /* comma-separated pass names */
@@ -75,6 +76,8 @@ void opt_explain_summary(const OptExplain *e, const char *op, const RgRunStats *
 /* --verify-by-execution: the proof through the rule sets' evaluators,
  * with rgopt's messages. Recording sets *rc on an error. */
 RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc);
-int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p);
+/* inexact_fires: fires of inexact rules in the run; when nonzero, float
+ * results are compared within o->tolerance instead of bit for bit. */
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires);
 
 #endif

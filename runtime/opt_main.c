@@ -10,6 +10,7 @@
 #include "rulegen/dot.h"
 #include "rulegen/mlir.h"
 #include "internal.h"
+#include "mlir_internal.h"
 #include "opt_internal.h"
 
 static int usage_error(const OptState *o, const char *fmt, const char *arg) {
@@ -367,6 +368,30 @@ static int flag_verify_exec(OptState *o, const char *arg) {
   return 0;
 }
 
+static int flag_inexact(OptState *o, const char *arg) {
+  (void)arg;
+  o->run.inexact = true;
+  return 0;
+}
+
+/* REL[,FLOOR]: positive finite numbers. */
+static int flag_tolerance(OptState *o, const char *arg) {
+  char *end;
+  double rel = strtod(arg, &end), floor = o->tolerance.floor;
+  bool ok = end != arg && rel > 0 && rel < 1;
+  if (ok && *end == ',') {
+    const char *f = end + 1;
+    floor = strtod(f, &end);
+    ok = end != f && floor > 0 && floor < 1e30;
+  }
+  if (!ok || *end)
+    return usage_error(o, "--tolerance takes a relative error in (0, 1) and an optional floor, "
+                          "like 1e-5 or 1e-5,1e-3, not '%s'", arg);
+  o->tolerance.rel = rel;
+  o->tolerance.floor = floor;
+  return 0;
+}
+
 static int flag_no_verify_ops(OptState *o, const char *arg) {
   if (o->num_no_verify == OPT_MAX_DISABLED)
     return usage_error(o, "too many --no-verify-ops options (at most %s)", "64");
@@ -448,6 +473,13 @@ static const struct OptSpec {
     {"verify-by-execution", 0, "N", true,
      "run N random inputs (default 3) through the graph before and after; fail on any difference",
      flag_verify_exec},
+    {"inexact", 0, NULL, false,
+     "also apply rules marked inexact (they may change float results in the last bits, like -ffast-math)",
+     flag_inexact},
+    {"tolerance", 0, "REL[,FLOOR]", false,
+     "--verify-by-execution after inexact rules fired: largest relative error allowed "
+     "(default 1e-5, floor 1e-3)",
+     flag_tolerance},
     {"no-verify-ops", 0, "OPS", false,
      "do not check these ops against their declarations (op names, 'dialect.*' or '*', "
      "comma-separated); repeatable", flag_no_verify_ops},
@@ -594,6 +626,8 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   o->targets = targets;
   o->num_targets = targets ? n : 0;
   rg_run_options_init(&o->run);
+  o->tolerance.rel = RG_TOLERANCE_REL_DEFAULT;
+  o->tolerance.floor = RG_TOLERANCE_FLOOR_DEFAULT;
   o->max_errors = 20;
   int rc;
   if (!collect_passes(o)) {
@@ -746,6 +780,11 @@ static int run(OptState *o) {
   if (o->report && ob && s == RG_OK && (rc = opt_observe_report(ob, g, &st)) != 0)
     s = RG_ERR_IO;
   opt_observe_free(ob);
+  uint64_t inexact_fires = 0;
+  for (uint32_t i = 0; i < st.num_passes; i++)
+    for (uint16_t r = 0; r < o->passes[i]->num_rules; r++)
+      if (o->passes[i]->rules[r].inexact && st.passes[i].rule_fires)
+        inexact_fires += st.passes[i].rule_fires[r];
   rg_run_stats_free(&st);
   if (s != RG_OK) {
     if (err[0])
@@ -755,7 +794,7 @@ static int run(OptState *o) {
     return OPT_EXIT_INPUT;
   }
   if (o->verify_runs) {
-    rc = opt_proof_check(o, g, proof);
+    rc = opt_proof_check(o, g, proof, inexact_fires);
     rg_proof_free(proof);
     if (rc) {
       rg_graph_free(g);
@@ -774,15 +813,8 @@ static int run(OptState *o) {
       return OPT_EXIT_INPUT;
     }
   }
-  size_t len = 0;
-  char *text = rg_mlir_write_as(g, o->emit, &len);
+  int wrc = mlir_write_file(g, o->emit, o->output, o->write_flags, err, sizeof err);
   rg_graph_free(g);
-  if (!text) {
-    fprintf(stderr, "%s: error: out of memory writing the graph\n", prog);
-    return OPT_EXIT_INPUT;
-  }
-  int wrc = rg_write_file(o->output, text, len, o->write_flags, err, sizeof err);
-  rg_free(text);
   if (wrc != 0) {
     fprintf(stderr, "%s: error: %s\n", prog, err);
     return OPT_EXIT_INPUT;

@@ -374,7 +374,7 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
       put_html(&b, p->name);
       rg_buf_putc(&b, '.');
       put_html(&b, p->rules[r].name);
-      rg_buf_puts(&b, "</code></td><td><code>");
+      rg_buf_puts(&b, p->rules[r].inexact ? "</code> (inexact)</td><td><code>" : "</code></td><td><code>");
       put_html(&b, p->rules[r].source);
       rg_buf_printf(&b, "</code></td><td class=\"n\">%u</td></tr>\n", fires);
     }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "rulegen/pass.h"
+#include "rulegen/match.h"
 #include "internal.h"
 
 struct RgRewriter {
@@ -243,6 +244,79 @@ bool rg_ints_inverse(RgRewriter *rw, RgInts p, RgInts *out) {
 
 bool rg_ints_equal(RgInts a, RgInts b) {
   return a.n == b.n && (a.n == 0 || memcmp(a.v, b.v, sizeof *a.v * a.n) == 0);
+}
+
+/* Longest list a guard may build (as iota). */
+enum { INTS_MAX = 1 << 20 };
+
+bool rg_ints_concat(RgRewriter *rw, RgInts a, RgInts b, RgInts *out) {
+  if ((uint64_t)a.n + b.n > INTS_MAX)
+    return false;
+  int64_t *v = rg_rw_scratch(rw, a.n + b.n);
+  if (!v)
+    return false;
+  if (a.n)
+    memcpy(v, a.v, sizeof *v * a.n);
+  if (b.n)
+    memcpy(v + a.n, b.v, sizeof *v * b.n);
+  out->v = v;
+  out->n = a.n + b.n;
+  return true;
+}
+
+bool rg_ints_repeat(RgRewriter *rw, RgInts a, int64_t n, RgInts *out) {
+  if (n < 0 || (a.n && n > INTS_MAX / (int64_t)a.n))
+    return false;
+  uint32_t len = (uint32_t)(a.n * n);
+  int64_t *v = rg_rw_scratch(rw, len);
+  if (!v)
+    return false;
+  for (uint32_t i = 0; i < len; i++)
+    v[i] = a.v[i % a.n];
+  out->v = v;
+  out->n = len;
+  return true;
+}
+
+bool rg_ints_slice(RgInts a, int64_t lo, int64_t hi, RgInts *out) {
+  if (lo < 0 || lo > hi || hi > (int64_t)a.n)
+    return false;
+  out->v = a.v + lo;
+  out->n = (uint32_t)(hi - lo);
+  return true;
+}
+
+bool rg_ints_sum(RgInts a, int64_t *out) {
+  int64_t s = 0;
+  for (uint32_t i = 0; i < a.n; i++)
+    if (!rg_i64_add(s, a.v[i], &s))
+      return false;
+  *out = s;
+  return true;
+}
+
+bool rg_ints_prod(RgInts a, int64_t *out) {
+  int64_t s = 1;
+  for (uint32_t i = 0; i < a.n; i++)
+    if (!rg_i64_mul(s, a.v[i], &s))
+      return false;
+  *out = s;
+  return true;
+}
+
+bool rg_ints_cumsum(RgRewriter *rw, RgInts a, RgInts *out) {
+  int64_t *v = rg_rw_scratch(rw, a.n);
+  if (!v)
+    return false;
+  int64_t s = 0;
+  for (uint32_t i = 0; i < a.n; i++) {
+    if (!rg_i64_add(s, a.v[i], &s))
+      return false;
+    v[i] = s;
+  }
+  out->v = v;
+  out->n = a.n;
+  return true;
 }
 
 /* ---- rewriter API ---- */
@@ -626,6 +700,8 @@ bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t ntargets
 /* ---- running a pass ---- */
 
 static bool rule_disabled(const RgRunOptions *o, const RgPassDesc *p, const RgRuleDesc *r) {
+  if (r->inexact && !o->inexact)
+    return true;
   char full[256];
   snprintf(full, sizeof full, "%s.%s", p->name, r->name);
   if (o->isolate_rule && strcmp(o->isolate_rule, r->name) != 0 && strcmp(o->isolate_rule, full) != 0)
@@ -634,6 +710,14 @@ static bool rule_disabled(const RgRunOptions *o, const RgPassDesc *p, const RgRu
     if (strcmp(*d, r->name) == 0 || strcmp(*d, full) == 0)
       return true;
   return false;
+}
+
+/* A pass of inexact rules only has nothing to apply unless they are on. */
+static bool all_inexact(const RgPassDesc *p) {
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    if (!p->rules[r].inexact)
+      return false;
+  return p->num_rules > 0;
 }
 
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
@@ -831,7 +915,7 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
       changed = false;
     }
     double t0 = now_seconds();
-    if (!opt->no_skip && !rg_pass_should_run(g, p)) {
+    if (!opt->no_skip && ((!opt->inexact && all_inexact(p)) || !rg_pass_should_run(g, p))) {
       st->skipped = true;
       st->seconds = now_seconds() - t0;
       if (opt->after_pass)

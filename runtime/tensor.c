@@ -174,6 +174,13 @@ RgStatus rg_tensor_copy(RgTensor *dst, const RgTensor *src) {
   return RG_OK;
 }
 
+void rg_tensor_copy_elems(RgTensor *dst, const RgTensor *src) {
+  if (src->ints)
+    memcpy(dst->ints, src->ints, sizeof *src->ints * (size_t)src->numel);
+  else
+    memcpy(dst->floats, src->floats, sizeof *src->floats * (size_t)src->numel);
+}
+
 void rg_tensor_release(RgTensor *t) {
   if (!t)
     return;
@@ -273,10 +280,10 @@ bool rg_tensor_same_type(const RgTensor *a, const RgTensor *b) {
   return true;
 }
 
-static bool elem_equal(const RgTensor *a, const RgTensor *b, int64_t i) {
+bool rg_tensor_elem_equal(const RgTensor *a, int64_t i, const RgTensor *b, int64_t j) {
   if (a->ints)
-    return a->ints[i] == b->ints[i];
-  return memcmp(&a->floats[i], &b->floats[i], sizeof(float)) == 0;
+    return a->ints[i] == b->ints[j];
+  return memcmp(&a->floats[i], &b->floats[j], sizeof(float)) == 0;
 }
 
 bool rg_tensor_equal(const RgTensor *a, const RgTensor *b) {
@@ -321,7 +328,7 @@ int64_t rg_tensor_first_diff(const RgTensor *a, const RgTensor *b, char *msg, si
     put_type(&buf, b);
   } else {
     for (int64_t i = 0; i < a->numel; i++)
-      if (!elem_equal(a, b, i)) {
+      if (!rg_tensor_elem_equal(a, i, b, i)) {
         at = i;
         break;
       }

@@ -53,7 +53,17 @@ RG_API void rg_tensor_set_float(RgTensor *t, int64_t i, double v);
  * of a float tensor. Evaluators read elements through these, never
  * through the storage fields, so the storage layout may change. */
 static inline int64_t rg_tensor_get_int(const RgTensor *t, int64_t i) { return t->ints[i]; }
-static inline double rg_tensor_get_float(const RgTensor *t, int64_t i) { return t->floats[i]; }
+static inline float rg_tensor_get_float(const RgTensor *t, int64_t i) { return t->floats[i]; }
+/* Whether t holds an integer element type (read with rg_tensor_get_int)
+ * or a float one (rg_tensor_get_float). */
+static inline bool rg_tensor_is_int(const RgTensor *t) { return t->ints != NULL; }
+static inline bool rg_tensor_is_float(const RgTensor *t) { return t->floats != NULL; }
+/* Bitwise equality of element i of a and element j of b (same element
+ * type), as rg_tensor_equal compares. */
+RG_API bool rg_tensor_elem_equal(const RgTensor *a, int64_t i, const RgTensor *b, int64_t j);
+/* Copies every element of src into dst, which has the same element type
+ * and element count. */
+RG_API void rg_tensor_copy_elems(RgTensor *dst, const RgTensor *src);
 
 /* Deterministic pseudo-random contents (splitmix64 on `seed`) for a static
  * tensor type. Ranges: i1 {0,1}; i4, i8, i16, ui8, ui16 their full range;

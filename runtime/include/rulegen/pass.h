@@ -110,6 +110,7 @@ typedef struct RgRuleDesc {
   const char *name;    /* rule name, unique within the pass */
   const char *source;  /* "rules/transpose.rules:12" */
   uint16_t first_req, num_reqs; /* slice of RgPassDesc.reqs */
+  bool inexact;        /* `inexact rule`: applied only with RgRunOptions.inexact */
 } RgRuleDesc;
 
 typedef enum RgPassMode { RG_PASS_FIXPOINT, RG_PASS_ONCE } RgPassMode;
@@ -237,7 +238,20 @@ RG_API bool rg_ints_iota(RgRewriter *rw, int64_t n, RgInts *out);
 RG_API bool rg_ints_compose(RgRewriter *rw, RgInts p, RgInts q, RgInts *out);
 RG_API bool rg_ints_inverse(RgRewriter *rw, RgInts p, RgInts *out);
 RG_API bool rg_ints_equal(RgInts a, RgInts b);
+/* The length as a DSL int (a call, so comparing it with any int64 literal
+ * draws no "comparison is always true" warning). */
+static inline int64_t rg_ints_len(RgInts a) { return (int64_t)a.n; }
 RG_API bool rg_ints_is_perm(RgInts p);
+/* Int-list arithmetic of the rules language: `a + b` (concatenation),
+ * `l * n` (repetition; a negative n cannot be evaluated), `l[lo .. hi]`
+ * (a view; needs 0 <= lo <= hi <= n), `sum`, `prod` and `cumsum`
+ * (inclusive prefix sums). Overflow and over-long results are false. */
+RG_API bool rg_ints_concat(RgRewriter *rw, RgInts a, RgInts b, RgInts *out);
+RG_API bool rg_ints_repeat(RgRewriter *rw, RgInts a, int64_t n, RgInts *out);
+RG_API bool rg_ints_slice(RgInts a, int64_t lo, int64_t hi, RgInts *out);
+RG_API bool rg_ints_sum(RgInts a, int64_t *out);
+RG_API bool rg_ints_prod(RgInts a, int64_t *out);
+RG_API bool rg_ints_cumsum(RgRewriter *rw, RgInts a, RgInts *out);
 RG_API bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t ntargets,
                              const RgOpId *through, uint32_t nthrough);
 
@@ -279,6 +293,9 @@ struct RgRunOptions {
   /* Largest constant (in elements) that constant folding may create;
    * 0: RG_FOLD_MAX_ELEMS_DEFAULT. Rules read it with rg_rw_options. */
   uint64_t fold_max_elems;
+  /* Apply rules marked `inexact` (they may change float results in the
+   * last bits, like a C compiler's -ffast-math); off by default. */
+  bool inexact;
 };
 
 #define RG_FOLD_MAX_ELEMS_DEFAULT 65536

@@ -52,6 +52,16 @@ void *rg_realloc(void *ptr, size_t size) {
   }
   return alloc_fn(alloc_user, ptr, size);
 }
+void *rg_zalloc(size_t size) {
+  if (!size)
+    return NULL;
+  if (alloc_fn == default_alloc)
+    return calloc(1, size);
+  void *p = alloc_fn(alloc_user, NULL, size);
+  if (p)
+    memset(p, 0, size);
+  return p;
+}
 void rg_free(void *ptr) {
   if (ptr)
     alloc_fn(alloc_user, ptr, 0);
@@ -240,14 +250,32 @@ char *rg_buf_take(RgBuf *b) {
 }
 
 uint32_t rg_hash_bytes(const void *p, size_t n) {
-  /* FNV-1a: short keys (op names, type text) dominate. */
   const unsigned char *s = p;
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) {
-    h ^= s[i];
-    h *= 16777619u;
+  if (n < 16) { /* FNV-1a: op names, value names and short types */
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+      h ^= s[i];
+      h *= 16777619u;
+    }
+    return h;
   }
-  return h;
+  /* Longer keys (attribute text runs to kilobytes) go eight bytes a step:
+   * each word is folded in with a multiply and a shift that brings high
+   * bits down, and a last mix makes the low bits that tables use depend on
+   * every byte. */
+  uint64_t h = 0x9E3779B97F4A7C15u ^ (uint64_t)n;
+  for (; n >= 8; s += 8, n -= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9u;
+    h ^= h >> 29;
+  }
+  uint64_t w = 0;
+  if (n)
+    memcpy(&w, s, n);
+  h = (h ^ w) * 0x94D049BB133111EBu;
+  h ^= h >> 32;
+  return (uint32_t)h;
 }
 
 /* ---- safe output files ---- */

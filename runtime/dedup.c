@@ -10,7 +10,7 @@
  * node dominating every use of the removed one without a dominance query. */
 #include <string.h>
 #include "rulegen/pass.h"
-#include "internal.h"
+#include "interp_internal.h"
 
 static uint32_t mix(uint32_t h, uint64_t v) {
   /* FNV-1a over the 8 bytes of v. */
@@ -42,12 +42,9 @@ static uint32_t attr_hash(RgGraph *g, const RgAttr *a, uint32_t h) {
   case RG_ATTR_TYPE: return mix_ptr(h, a->type);
   case RG_ATTR_DENSE_ARRAY: return mix(h, a->count ? rg_hash_bytes(a->u.ints, 8 * (size_t)a->count) : 0);
   case RG_ATTR_DENSE: {
-    const int64_t *iv;
-    const double *fv;
-    uint32_t n;
     h = mix_ptr(h, a->type);
-    if (rg_attr_dense_get_ints(g, a, &iv, &n) || rg_attr_dense_get_floats(g, a, &fv, &n))
-      return mix(h, rg_hash_bytes(a->decoded, 8 * (size_t)a->count));
+    if (ir_dense_decoded(g, a))
+      return mix(h, rg_hash_bytes(a->decoded, ir_dense_elem_size(a->type->dtype) * (size_t)a->count));
     return mix(h, a->text ? rg_hash_bytes(a->text, a->text_len) : 0);
   }
   case RG_ATTR_ARRAY:

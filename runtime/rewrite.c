@@ -584,6 +584,8 @@ int rg_rw_refuse(RgRewriter *rw, uint16_t rule) {
 
 int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
   for (uint32_t i = 0; i < root->num_results; i++) {
+    if (!values[i])
+      continue;
     const RgType *old = root->results[i].type, *nt = values[i]->type;
     RgNode *def = rg_value_def(values[i]);
     if (old == nt || (def && def->id >= rw->first_new_id && nt && refines(old, nt)))
@@ -598,6 +600,13 @@ int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t r
 bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
   bool ex = rg_rw_explaining(rw, root);
   for (uint32_t i = 0; i < root->num_results; i++) {
+    if (!values[i]) {
+      if (root->results[i].num_uses == 0)
+        continue;
+      rg_rw_fail(rw, RG_ERR_INVALID, "pass '%s', rule '%s' (%s): result %u is left alone but still used",
+                 rw->pass->name, rw->pass->rules[rule].name, rw->pass->rules[rule].source, i);
+      return false;
+    }
     const RgType *old = root->results[i].type, *nt = values[i]->type;
     if (old == nt)
       continue;
@@ -615,6 +624,8 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
   if (rw->opt->on_rewrite)
     rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
   for (uint32_t i = 0; i < root->num_results; i++) {
+    if (!values[i])
+      continue;
     for (RgUse *u = root->results[i].uses; u; u = u->next)
       requeue(rw, u->user);
     rg_value_replace_all_uses(rw->g, &root->results[i], values[i]);
@@ -644,7 +655,7 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
     RgNode *defs[16]; /* no op made: the producers of the replacing values */
     uint32_t ndefs = 0;
     for (uint32_t i = 0; !kept && i < root->num_results && ndefs < 16; i++)
-      if (rg_value_def(values[i]))
+      if (values[i] && rg_value_def(values[i]))
         defs[ndefs++] = rg_value_def(values[i]);
     rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, kept ? rw->created : defs,
                         kept ? kept : ndefs, true);
@@ -720,6 +731,14 @@ static bool all_inexact(const RgPassDesc *p) {
   return p->num_rules > 0;
 }
 
+/* Whether pass p runs: its target ops are present (or skipping is off) and
+ * it has a rule the options enable. */
+static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) {
+  if (opt->no_skip)
+    return true;
+  return (opt->inexact || !all_inexact(p)) && rg_pass_should_run(g, p);
+}
+
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
                          char *err, size_t errlen) {
   RgRewriter rw = {.g = g, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
@@ -788,9 +807,11 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
       continue;
     st->nodes_visited++;
     int local = n->op < rw.local_of_len ? rw.local_of[n->op] : -1;
-    /* Rules replace one value, so only single-result nodes can be roots
-     * (a graph may disagree with an op's declaration). */
-    if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local] || n->num_results != 1)
+    /* Rules replace one value per declared result, so a node is a root
+     * only with as many results as its op declares (a graph may disagree
+     * with an op's declaration). */
+    if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local] ||
+        n->num_results != (p->op_descs && p->op_descs[local] ? p->op_descs[local]->num_results : 1))
       continue;
     rw.root = n;
     rw.first_new_id = ir_next_node_id(g);
@@ -908,14 +929,19 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
   for (uint32_t i = 0; i < n; i++) {
     const RgPassDesc *p = passes[i];
     RgPassStats *st = &stats->passes[i];
-    if (changed && opt->dedup_ops) {
+    double t0 = now_seconds();
+    bool run = pass_runs(g, p, opt);
+    /* Merging only lowers op counts, so a pass skipped before it would be
+     * skipped after it too: deduplication waits for a pass that runs. */
+    if (run && changed && opt->dedup_ops) {
       RgStatus s = dedup(g, opt, stats, err, errlen);
       if (s != RG_OK)
         return s;
       changed = false;
+      t0 = now_seconds();
+      run = pass_runs(g, p, opt);
     }
-    double t0 = now_seconds();
-    if (!opt->no_skip && ((!opt->inexact && all_inexact(p)) || !rg_pass_should_run(g, p))) {
+    if (!run) {
       st->skipped = true;
       st->seconds = now_seconds() - t0;
       if (opt->after_pass)

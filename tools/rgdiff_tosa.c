@@ -508,9 +508,10 @@ static void m_binary(Gen *G) {
     res = binary_any_order(G, op, ta, c);
     break;
   }
-  default: { /* a plain operand: no free inverse */
+  default: { /* a plain operand: no free inverse (the rule must not fire,
+              * unless the transpose back below pays for one of it) */
     RgValue *b = partner(G, ta, true);
-    res = binary_any_order(G, op, ta, b);
+    res = chance(&G->rng, 50) ? binary(G, op, b, ta) : binary(G, op, ta, b);
     break;
   }
   }

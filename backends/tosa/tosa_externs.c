@@ -5,6 +5,7 @@
  * rule from firing. */
 #include <math.h>
 #include <string.h>
+#include "rulegen/interp.h"
 #include "rules/builtin.h"
 
 static bool is_op(RgGraph *g, const RgNode *n, const char *name) {
@@ -259,18 +260,27 @@ bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr 
   const int64_t *iv = NULL;
   const double *fv = NULL;
   uint32_t count;
-  if (is_float ? !rg_attr_dense_get_floats(g, a, &fv, &count) : !rg_attr_dense_get_ints(g, a, &iv, &count))
+  /* integers are read and permuted at their own width (a view of the
+   * attribute), without an int64 copy */
+  RgTensor src, dst = {0};
+  bool narrow = !is_float && s.n <= RG_TENSOR_MAX_RANK && rg_attr_dense_view(g, a, &src);
+  if (narrow)
+    count = (uint32_t)src.numel;
+  else if (is_float ? !rg_attr_dense_get_floats(g, a, &fv, &count) : !rg_attr_dense_get_ints(g, a, &iv, &count))
     return false;
   bool all_equal = true; /* stored in full but splat-valued: emit a splat */
   for (uint32_t i = 1; i < count && all_equal; i++)
-    all_equal = is_float ? fv[i] == fv[0] : iv[i] == iv[0];
+    all_equal = narrow ? rg_tensor_elem_equal(&src, i, &src, 0) : is_float ? fv[i] == fv[0] : iv[i] == iv[0];
   if (count == 1 || all_equal) { /* a splat stays a splat */
-    *out = is_float ? rg_attr_dense_floats(g, t, 1, fv) : rg_attr_dense_ints(g, t, 1, iv);
+    int64_t first = narrow ? rg_tensor_get_int(&src, 0) : 0;
+    *out = is_float ? rg_attr_dense_floats(g, t, 1, fv) : rg_attr_dense_ints(g, t, 1, narrow ? &first : iv);
     return *out != NULL;
   }
-  int64_t *perm_i = is_float ? NULL : rg_rw_scratch(rw, (uint32_t)numel);
+  if (narrow && rg_tensor_init(&dst, a->type->dtype, (int32_t)s.n, dims) != RG_OK)
+    return false;
+  int64_t *perm_i = is_float || narrow ? NULL : rg_rw_scratch(rw, (uint32_t)numel);
   double *perm_f = is_float ? (double *)rg_rw_scratch(rw, (uint32_t)numel) : NULL;
-  if ((is_float && !perm_f) || (!is_float && !perm_i))
+  if ((is_float && !perm_f) || (!is_float && !narrow && !perm_i))
     return false;
   /* Row-major strides of the input; walk the output in order. */
   int64_t stride[16], idx[16] = {0};
@@ -280,21 +290,28 @@ bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr 
     acc *= s.v[i];
   }
   for (int64_t o = 0; o < numel; o++) {
-    int64_t src = 0;
+    int64_t src_i = 0;
     for (uint32_t i = 0; i < s.n; i++)
-      src += idx[i] * stride[perms.v[i]];
+      src_i += idx[i] * stride[perms.v[i]];
     if (is_float)
-      perm_f[o] = fv[src];
+      perm_f[o] = fv[src_i];
+    else if (narrow)
+      rg_tensor_set_int(&dst, o, rg_tensor_get_int(&src, src_i));
     else
-      perm_i[o] = iv[src];
+      perm_i[o] = iv[src_i];
     for (int i = (int)s.n - 1; i >= 0; i--) {
       if (++idx[i] < dims[i])
         break;
       idx[i] = 0;
     }
   }
-  *out = is_float ? rg_attr_dense_floats(g, t, (uint32_t)numel, perm_f)
-                  : rg_attr_dense_ints(g, t, (uint32_t)numel, perm_i);
+  if (narrow) {
+    *out = rg_attr_dense_tensor(g, t, &dst);
+    rg_tensor_release(&dst);
+  } else {
+    *out = is_float ? rg_attr_dense_floats(g, t, (uint32_t)numel, perm_f)
+                    : rg_attr_dense_ints(g, t, (uint32_t)numel, perm_i);
+  }
   return *out != NULL;
 }
 
@@ -521,6 +538,18 @@ bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
         return false;
       stack[sp++] = &user->results[0];
     }
+  }
+  return false;
+}
+
+bool tosa_has_transpose_user(RgRewriter *rw, RgValue *v, RgInts perms) {
+  RgGraph *g = rg_rw_graph(rw);
+  for (const RgUse *u = v->uses; u; u = u->next) {
+    const RgNode *n = u->user;
+    RgInts q;
+    if (!rg_node_is_frozen(n) && is_op(g, n, "tosa.transpose") &&
+        rg_attr_to_ints(g, rg_node_attr(n, "perms"), &q) && rg_ints_equal(q, perms))
+      return true;
   }
   return false;
 }

@@ -71,24 +71,7 @@ bool tosa_folded(RgRewriter *rw, RgValue *r, const RgAttr **out) {
     ok = rg_interp_eval_node(ip, n, in, n->num_operands, &res, NULL, 0) == RG_OK;
   *out = NULL;
   if (ok) {
-    const RgTensor *t = &res[0];
-    uint32_t count = (uint32_t)t->numel;
-    bool splat = count > 1; /* all elements equal (bitwise for floats): one stored */
-    for (uint32_t i = 1; i < count && splat; i++)
-      splat = rg_tensor_elem_equal(t, i, t, 0);
-    if (splat)
-      count = 1;
-    if (rg_tensor_is_int(t)) {
-      int64_t *v = rg_rw_scratch(rw, count ? count : 1);
-      for (uint32_t i = 0; v && i < count; i++)
-        v[i] = rg_tensor_get_int(t, i);
-      *out = v ? rg_attr_dense_ints(g, r->type, count, v) : NULL;
-    } else {
-      double *f = (double *)rg_rw_scratch(rw, count ? count : 1);
-      for (uint32_t i = 0; f && i < count; i++)
-        f[i] = rg_tensor_get_float(t, i);
-      *out = f ? rg_attr_dense_floats(g, r->type, count, f) : NULL;
-    }
+    *out = rg_attr_dense_tensor(g, r->type, &res[0]);
   }
   if (res)
     rg_tensor_array_free(res, n->num_results);

@@ -117,6 +117,52 @@ else
   pass temp-removed-on-signal
 fi
 
+# A large input file (mapped, and its parsed text given back while reading)
+# reads exactly as the same bytes from standard input do, and diagnostics
+# about its first and last lines still quote them.
+chain() { # N [bad-first-op]: a chain of N clamps, about 190 bytes each
+  awk -v n="$1" -v bad="${2:-}" 'BEGIN {
+    t = "tensor<1x16x16x8xf32>"
+    print "\"builtin.module\"() ({"
+    print "  \"func.func\"() <{function_type = (" t ") -> " t ", sym_name = \"chain\"}> ({"
+    print "  ^bb0(%arg0: " t "):"
+    prev = "%arg0"
+    for (i = 0; i < n; i++) {
+      extra = (i == 0 && bad != "") ? ", %arg0" : ""
+      printf "    %%%d = \"tosa.clamp\"(%s%s) <{max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32, nan_mode = #tosa.nan_mode<PROPAGATE>}> : (%s%s) -> %s\n", i, prev, extra, t, (extra != "" ? ", " t : ""), t
+      prev = "%" i
+    }
+    print "    \"func.return\"(" prev ") : (" t ") -> ()"
+    print "  }) : () -> ()"
+    print "}) : () -> ()"
+    print ""
+  }'
+}
+chain 60000 >"$tmp/chain.mlir"
+if "$rgopt" --passes none "$tmp/chain.mlir" -o "$tmp/chain.out" &&
+   "$rgopt" --passes none - <"$tmp/chain.mlir" >"$tmp/chain.stdin" &&
+   cmp -s "$tmp/chain.out" "$tmp/chain.stdin" && cmp -s "$tmp/chain.out" "$tmp/chain.mlir"; then
+  pass large-input-mapped
+else
+  fail large-input-mapped "the output differs from the input or from reading standard input"
+fi
+sed '$d' "$tmp/chain.mlir" | sed '$d' >"$tmp/cut.mlir"
+echo '  }) : () -> ()' >>"$tmp/cut.mlir"
+echo '}) : () -> ) oops' >>"$tmp/cut.mlir"
+last=$(wc -l <"$tmp/cut.mlir")
+"$rgopt" --passes none "$tmp/cut.mlir" -o "$tmp/cut.out" 2>"$tmp/cut.err"
+if grep -q "^$tmp/cut.mlir:$last:[0-9]*: error:" "$tmp/cut.err" && grep -qF '}) : () -> ) oops' "$tmp/cut.err"; then
+  pass large-input-error-at-end
+else
+  fail large-input-error-at-end "$(head -n 3 "$tmp/cut.err" | tr '\n' '|')"
+fi
+chain 60000 bad >"$tmp/bad.mlir"
+"$rgopt" --passes none "$tmp/bad.mlir" -o "$tmp/bad.out" 2>"$tmp/bad.err"
+if grep -q "^$tmp/bad.mlir:4:[0-9]*: error:" "$tmp/bad.err" && grep -qF '%0 = "tosa.clamp"(%arg0, %arg0)' "$tmp/bad.err"; then
+  pass large-input-error-at-start
+else
+  fail large-input-error-at-start "$(head -n 3 "$tmp/bad.err" | tr '\n' '|')"
+fi
 # The replaced file keeps its owner and group where the process may give
 # them (root; another user only a group of theirs), and always its mode,
 # set-group-ID bit included (a change of owner clears it).
@@ -215,51 +261,4 @@ elif [ "$rc" = 0 ] && [ "$left" = out.mlir ] && cmp -s "$tmp/sig/out.mlir" "$tmp
   pass ignored-signal-ignored
 else
   fail ignored-signal-ignored "exit $rc, files '$left'"
-fi
-
-# A large input file (mapped, and its parsed text given back while reading)
-# reads exactly as the same bytes from standard input do, and diagnostics
-# about its first and last lines still quote them.
-chain() { # N [bad-first-op]: a chain of N clamps, about 190 bytes each
-  awk -v n="$1" -v bad="${2:-}" 'BEGIN {
-    t = "tensor<1x16x16x8xf32>"
-    print "\"builtin.module\"() ({"
-    print "  \"func.func\"() <{function_type = (" t ") -> " t ", sym_name = \"chain\"}> ({"
-    print "  ^bb0(%arg0: " t "):"
-    prev = "%arg0"
-    for (i = 0; i < n; i++) {
-      extra = (i == 0 && bad != "") ? ", %arg0" : ""
-      printf "    %%%d = \"tosa.clamp\"(%s%s) <{max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32, nan_mode = #tosa.nan_mode<PROPAGATE>}> : (%s%s) -> %s\n", i, prev, extra, t, (extra != "" ? ", " t : ""), t
-      prev = "%" i
-    }
-    print "    \"func.return\"(" prev ") : (" t ") -> ()"
-    print "  }) : () -> ()"
-    print "}) : () -> ()"
-    print ""
-  }'
-}
-chain 60000 >"$tmp/chain.mlir"
-if "$rgopt" --passes none "$tmp/chain.mlir" -o "$tmp/chain.out" &&
-   "$rgopt" --passes none - <"$tmp/chain.mlir" >"$tmp/chain.stdin" &&
-   cmp -s "$tmp/chain.out" "$tmp/chain.stdin" && cmp -s "$tmp/chain.out" "$tmp/chain.mlir"; then
-  pass large-input-mapped
-else
-  fail large-input-mapped "the output differs from the input or from reading standard input"
-fi
-sed '$d' "$tmp/chain.mlir" | sed '$d' >"$tmp/cut.mlir"
-echo '  }) : () -> ()' >>"$tmp/cut.mlir"
-echo '}) : () -> ) oops' >>"$tmp/cut.mlir"
-last=$(wc -l <"$tmp/cut.mlir")
-"$rgopt" --passes none "$tmp/cut.mlir" -o "$tmp/cut.out" 2>"$tmp/cut.err"
-if grep -q "^$tmp/cut.mlir:$last:[0-9]*: error:" "$tmp/cut.err" && grep -qF '}) : () -> ) oops' "$tmp/cut.err"; then
-  pass large-input-error-at-end
-else
-  fail large-input-error-at-end "$(head -n 3 "$tmp/cut.err" | tr '\n' '|')"
-fi
-chain 60000 bad >"$tmp/bad.mlir"
-"$rgopt" --passes none "$tmp/bad.mlir" -o "$tmp/bad.out" 2>"$tmp/bad.err"
-if grep -q "^$tmp/bad.mlir:4:[0-9]*: error:" "$tmp/bad.err" && grep -qF '%0 = "tosa.clamp"(%arg0, %arg0)' "$tmp/bad.err"; then
-  pass large-input-error-at-start
-else
-  fail large-input-error-at-start "$(head -n 3 "$tmp/bad.err" | tr '\n' '|')"
 fi

@@ -13,8 +13,6 @@ trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 pair=tests/cli/pair.mlir
 frozen=tests/cli/frozen.mlir
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
 oneline() { head -n "${2:-3}" "$1" | tr '\n' '|'; }
 . tests/golden.sh
 

@@ -498,10 +498,11 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
     return;
   }
   if (nattrs) {
-    RgNamedAttr *arr = mlir_arena(p, sizeof *arr * nattrs);
-    if (!arr)
+    RgNamedAttr *arr = ir_attrs_shared(p->g, &p->named.v[f.named_base], nattrs);
+    if (!arr) {
+      mlir_nomem(p, f.name.s);
       return;
-    memcpy(arr, &p->named.v[f.named_base], sizeof *arr * nattrs);
+    }
     ir_node_set_attrs(p->g, n, arr, (uint16_t)f.num_props, (uint16_t)nattrs);
   }
   if (loc) {
@@ -668,7 +669,7 @@ static void parser_free(MlirParser *p) {
 
 /* How much parsed text the reader releases at a time, and how far behind
  * the lexer it stays. */
-#define RELEASE_STEP ((size_t)8 << 20)
+#define RELEASE_STEP ((size_t)2 << 20)
 #define RELEASE_MARGIN ((size_t)1 << 20)
 
 RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) { return rg_mlir_read_find(src, d, NULL, NULL, NULL); }
@@ -764,6 +765,7 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSynta
   if (!p.failed)
     set_file_text(&p);
   parser_free(&p);
+  ir_uniquing_end(p.g);
   if (p.failed) {
     rg_graph_free(p.g);
     return NULL;

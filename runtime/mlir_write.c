@@ -6,6 +6,7 @@
  * API print in canonical MLIR syntax. */
 #include <math.h>
 #include <stdlib.h>
+#include "interp_internal.h"
 #include "mlir_internal.h"
 
 typedef struct Writer {
@@ -326,7 +327,7 @@ static void put_dense_dims(Writer *w, const RgAttr *a, int32_t dim, uint64_t *k)
     if (is_float)
       put_float(w, ((const double *)a->decoded)[*k], t->elem);
     else
-      put_int_elem(w, ((const int64_t *)a->decoded)[*k], t->dtype);
+      put_int_elem(w, ir_dense_int(a, (uint32_t)*k), t->dtype);
     (*k)++;
     return;
   }
@@ -390,7 +391,7 @@ static void put_attr(Writer *w, const RgAttr *a) {
         if (rg_dtype_is_float(t->dtype))
           put_float(w, ((const double *)a->decoded)[0], t->elem);
         else
-          put_int_elem(w, ((const int64_t *)a->decoded)[0], t->dtype);
+          put_int_elem(w, ir_dense_int(a, 0), t->dtype);
       } else if (numel > 0) {
         uint64_t k = 0;
         put_dense_dims(w, a, 0, &k);

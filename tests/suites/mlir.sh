@@ -9,17 +9,6 @@ trap 'rm -rf "$tmp"' EXIT
 mlir_opt=$(command -v mlir-opt-22)
 . tests/golden.sh
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-
-# Dialects mlir-opt-22 knows; other ops need --allow-unregistered-dialect.
-mlir_opt_flags() {
-  if grep -o '"[A-Za-z_][A-Za-z0-9_$]*\.' "$1" | sort -u |
-     grep -qv '^"\(builtin\|func\|tosa\|arith\)\.$'; then
-    echo --allow-unregistered-dialect
-  fi
-}
-
 roundtrip() { # name file [identity]
   name=$1 f=$2
   if ! "$rgopt" --passes none "$f" -o "$tmp/1.mlir" 2>"$tmp/err"; then

@@ -121,8 +121,12 @@ struct RgAttr {
     const char *verbatim;       /* OPAQUE: same as text */
   } u;
   /* DENSE: decoded element values, filled in on first access through
-   * rg_attr_dense_ints/floats (the verbatim text is parsed lazily). */
+   * rg_attr_dense_ints/floats (the verbatim text is parsed lazily):
+   * integers at their own width (as RgTensor stores them), floats as
+   * doubles; `wide` is the int64 copy rg_attr_dense_get_ints hands out,
+   * made on its first call. */
   void *decoded;
+  void *wide;
   int decode_state; /* 0 not yet, 1 decoded, -1 cannot decode */
 };
 

@@ -174,7 +174,8 @@ RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
 RG_API RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands,
                                  RgValue *const *operands, uint32_t num_attrs,
                                  const RgNamedAttr *props, const RgNode *like);
-/* Replaces every result of `root` with `values` (one per result), checks
+/* Replaces every result of `root` with `values` (one per result; NULL
+ * leaves a result that has no uses alone), checks
  * the types, erases the root and the producers left without uses, counts
  * the firing of `rule` and queues affected nodes. Returns false on error. */
 RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);

@@ -136,7 +136,6 @@ typedef enum DslBuiltin {
   DSL_BI_LEN, DSL_BI_RANK, DSL_BI_SHAPE, DSL_BI_DTYPE, DSL_BI_NUMEL,
   DSL_BI_USES, DSL_BI_IOTA, DSL_BI_COMPOSE, DSL_BI_INVERSE, DSL_BI_REACHES,
   DSL_BI_CONST, DSL_BI_SCALAR_TENSOR, DSL_BI_IS_SPLAT, DSL_BI_SPLAT_VALUE,
-  /* checked by the front end, not yet generated (dsl_check_generable): */
   DSL_BI_MIN, DSL_BI_MAX, DSL_BI_COND, DSL_BI_SLICE, DSL_BI_SUM, DSL_BI_PROD,
   DSL_BI_CUMSUM, DSL_BI_FULL,
   DSL_BI_COUNT
@@ -222,7 +221,9 @@ typedef enum DslReplKind {
   DSL_REP_VAR,  /* a bound value (or ..rest splice, var type VALUES) */
   DSL_REP_OP,   /* (op args... {attrs}) builds a node */
   DSL_REP_EXPR, /* an expression of type value: const(...) */
-  DSL_REP_ERASE /* `_`: remove the root, which must have no uses */
+  DSL_REP_ERASE, /* `_`: remove the root, which must have no uses; in a
+                    LIST, leave that result alone (it must have no uses) */
+  DSL_REP_LIST  /* `[r0, r1, ...]`: one replacement per result of the root */
 } DslReplKind;
 
 typedef struct DslAttrSet {
@@ -279,6 +280,7 @@ typedef struct DslRule {
   DslPattern *pattern; /* root is DSL_PAT_OP */
   DslExpr *guard;      /* NULL when none */
   DslRepl *repl;
+  bool inexact;        /* `inexact rule`: may change float results */
   /* checked: */
   DslPass *pass;
   uint32_t index;  /* position in the pass */

@@ -46,9 +46,9 @@ bool dsl_load_file(DslProgram *p, const char *path);
 bool dsl_load_mem(DslProgram *p, const char *name, const char *text, size_t len);
 /* Resolves names and types over every loaded file; reports errors. */
 void dsl_check(DslProgram *p);
-/* Reports every use of a construct that dsl_check accepts but the code
- * generator cannot emit yet (dsl/generable.c); run before code generation. */
-void dsl_check_generable(DslProgram *p);
+/* Reports externs and hooks named so that generated C calling them would
+ * not compile (a keyword, a C library function, a runtime prefix). */
+void dsl_check_c_names(DslProgram *p);
 /* Stable text form of the checked declarations of the root files. */
 void dsl_dump_ast(RgBuf *out, const DslProgram *p);
 

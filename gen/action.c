@@ -68,6 +68,19 @@ static const char *ops_array(Gen *g, DslExpr *e, uint32_t *n) {
   return r;
 }
 
+/* `TYPE name;`, with no blank after a pointer's star. */
+static void declare(Gen *g, const char *type, const char *name) {
+  gen_line(g, "%s%s%s;", type, type[strlen(type) - 1] == '*' ? "" : " ", name);
+}
+
+/* `t` = result of a fallible runtime call `fn(args, &t)`. */
+static const char *fallible(Gen *g, const char *type, const char *fn, const char *args) {
+  const char *t = new_tmp(g);
+  declare(g, type, t);
+  gen_line(g, "if (!%s(%s, &%s)) %s", fn, args, t, fail_stmt(g));
+  return t;
+}
+
 static const char *cbinary(Gen *g, DslExpr *e) {
   DslExpr *l = e->args[0], *r = e->args[1];
   if (e->op == DSL_OP_AND || e->op == DSL_OP_OR) {
@@ -84,6 +97,11 @@ static const char *cbinary(Gen *g, DslExpr *e) {
   }
   const char *a = cexpr(g, l), *b = cexpr(g, r);
   DslType lt = l->type, rt = r->type;
+  if (e->type == DSL_TY_INTS && e->op == DSL_OP_ADD)
+    return fallible(g, "RgInts", "rg_ints_concat", gen_str(g, "rw, %s, %s", a, b));
+  if (e->type == DSL_TY_INTS && e->op == DSL_OP_MUL)
+    return fallible(g, "RgInts", "rg_ints_repeat",
+                    lt == DSL_TY_INTS ? gen_str(g, "rw, %s, %s", a, b) : gen_str(g, "rw, %s, %s", b, a));
   bool fl = lt == DSL_TY_FLOAT || rt == DSL_TY_FLOAT;
   static const char *const cmp[] = {[DSL_OP_EQ] = "==", [DSL_OP_NE] = "!=", [DSL_OP_LT] = "<",
                                     [DSL_OP_LE] = "<=", [DSL_OP_GT] = ">", [DSL_OP_GE] = ">="};
@@ -130,16 +148,43 @@ static const char *cbinary(Gen *g, DslExpr *e) {
   return t;
 }
 
-/* `TYPE name;`, with no blank after a pointer's star. */
-static void declare(Gen *g, const char *type, const char *name) {
-  gen_line(g, "%s%s%s;", type, type[strlen(type) - 1] == '*' ? "" : " ", name);
+static const char *zero_of(DslType t) {
+  switch (t) {
+  case DSL_TY_INT: return "0";
+  case DSL_TY_FLOAT: return "0.0";
+  case DSL_TY_BOOL: return "false";
+  case DSL_TY_INTS: return "{NULL, 0}";
+  case DSL_TY_TYPE: return "RG_DT_NONE";
+  default: return "NULL";
+  }
 }
 
-/* `t` = result of a fallible runtime call `fn(args, &t)`. */
-static const char *fallible(Gen *g, const char *type, const char *fn, const char *args) {
+/* `c ? a : b`: only the branch taken is evaluated, since the other may not
+ * be computable (an index out of range). */
+static const char *ccond(Gen *g, DslExpr *e) {
+  const char *c = cexpr(g, e->args[0]);
   const char *t = new_tmp(g);
-  declare(g, type, t);
-  gen_line(g, "if (!%s(%s, &%s)) %s", fn, args, t, fail_stmt(g));
+  const char *ty = gen_ctype(e->type);
+  gen_line(g, "%s%s%s = %s;", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", t, zero_of(e->type));
+  for (int k = 1; k <= 2; k++) {
+    gen_line(g, k == 1 ? "if (%s) {" : "} else {", c);
+    g->out.indent++;
+    const char *x = cexpr(g, e->args[k]);
+    gen_line(g, "%s = %s;", t, x);
+    g->out.indent--;
+  }
+  gen_line(g, "}");
+  return t;
+}
+
+static const char *cminmax(Gen *g, DslExpr *e) {
+  const char *a = cexpr(g, e->args[0]), *b = cexpr(g, e->args[1]);
+  const char *t = new_tmp(g);
+  const char *cmp = e->builtin == DSL_BI_MIN ? "<" : ">";
+  if (e->type == DSL_TY_FLOAT)
+    gen_line(g, "double %s = %s((double)%s, (double)%s);", t, e->builtin == DSL_BI_MIN ? "fmin" : "fmax", a, b);
+  else
+    gen_line(g, "int64_t %s = %s %s %s ? %s : %s;", t, a, cmp, b, a, b);
   return t;
 }
 
@@ -158,7 +203,7 @@ static const char *ccall(Gen *g, DslExpr *e) {
   }
   DslExpr **a = e->args;
   switch (e->builtin) {
-  case DSL_BI_LEN: return gen_str(g, "((int64_t)%s.n)", cexpr(g, a[0]));
+  case DSL_BI_LEN: return gen_str(g, "rg_ints_len(%s)", cexpr(g, a[0]));
   case DSL_BI_USES: return gen_str(g, "((int64_t)%s->num_uses)", cexpr(g, a[0]));
   case DSL_BI_RANK: return fallible(g, "int64_t", "rg_value_rank", cexpr(g, a[0]));
   case DSL_BI_NUMEL: return fallible(g, "int64_t", "rg_value_numel", cexpr(g, a[0]));
@@ -201,6 +246,23 @@ static const char *ccall(Gen *g, DslExpr *e) {
     gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
     return gen_str(g, "(&%s->results[0])", t);
   }
+  case DSL_BI_MIN:
+  case DSL_BI_MAX: return cminmax(g, e);
+  case DSL_BI_COND: return ccond(g, e);
+  case DSL_BI_SLICE: {
+    const char *l = cexpr(g, a[0]), *lo = cexpr(g, a[1]), *hi = cexpr(g, a[2]);
+    return fallible(g, "RgInts", "rg_ints_slice", gen_str(g, "%s, %s, %s", l, lo, hi));
+  }
+  case DSL_BI_SUM: return fallible(g, "int64_t", "rg_ints_sum", cexpr(g, a[0]));
+  case DSL_BI_PROD: return fallible(g, "int64_t", "rg_ints_prod", cexpr(g, a[0]));
+  case DSL_BI_CUMSUM: return fallible(g, "RgInts", "rg_ints_cumsum", gen_str(g, "rw, %s", cexpr(g, a[0])));
+  case DSL_BI_FULL: {
+    const char *sh = cexpr(g, a[0]), *c = cexpr(g, a[1]), *dt = cexpr(g, a[2]);
+    const char *t = new_tmp(g);
+    gen_line(g, "const RgAttr *%s = rg_full_tensor(rg_rw_graph(rw), %s, (double)%s, %s);", t, sh, c, dt);
+    gen_line(g, "if (!%s) %s", t, fail_stmt(g));
+    return t;
+  }
   default:
     gen_error(g, e->loc, "this builtin is not supported by the code generator");
     return "0";
@@ -214,8 +276,14 @@ static const char *cexpr(Gen *g, DslExpr *e) {
   case DSL_EX_BOOL: return e->bval ? "true" : "false";
   case DSL_EX_STR: return gen_cquote(g, e->str);
   case DSL_EX_NAME:
+    if (e->var && e->var->kind == DSL_VAR_ATTR && e->var->type == DSL_TY_TYPE)
+      return fallible(g, "RgDType", "rg_attr_get_dtype", var_c(g, e->var));
     if (e->var)
       return var_c(g, e->var);
+    if (gen_lit_dtype(g, e))
+      return gen_lit_dtype(g, e);
+    if (e->type == DSL_TY_FLOAT && strcmp(e->str, "inf") == 0)
+      return "INFINITY";
     gen_error(g, e->loc, "'%s' cannot be used as a value here", e->str);
     return "0";
   case DSL_EX_ARRAY: {
@@ -280,18 +348,16 @@ static RgDType decl_dtype(const DslAttrDecl *d, RgDType fallback) {
 }
 
 static const char *dtype_c(Gen *g, const DslAttrDecl *d, RgDType fallback) {
-  RgDType dt = d ? decl_dtype(d, fallback) : fallback;
-  const char *n = rg_dtype_name(dt);
-  char buf[32] = "RG_DT_";
-  for (size_t i = 0; n[i] && i < 20; i++)
-    buf[6 + i] = (char)(n[i] >= 'a' && n[i] <= 'z' ? n[i] - 32 : n[i]), buf[7 + i] = 0;
-  return gen_str(g, "%s", buf);
+  return gen_dtype_c(g, d ? decl_dtype(d, fallback) : fallback);
 }
 
 /* C expression of type const RgAttr * for an attribute set in a replacement. */
 static const char *cattr(Gen *g, const DslAttrSet *as) {
   DslExpr *e = as->value;
-  if (e->kind == DSL_EX_NAME && e->var && e->var->kind == DSL_VAR_ATTR)
+  /* A bound attribute is reused as it is, unless it may be absent and
+   * stands for its fallback value then. */
+  if (e->kind == DSL_EX_NAME && e->var && e->var->kind == DSL_VAR_ATTR &&
+      !(e->var->attr && e->var->attr->fallback && gen_attr_has_reading(e->var->type)))
     return gen_str(g, "a_%s", e->var->name.s);
   const char *x = cexpr(g, e);
   DslType t = as->decl ? as->decl->type : e->type;
@@ -315,6 +381,7 @@ static const char *cattr(Gen *g, const DslAttrSet *as) {
              dtype_c(g, as->decl, RG_DT_F64));
     break;
   case DSL_TY_BOOL: gen_line(g, "const RgAttr *%s = rg_attr_bool(%s, %s);", r, gr, x); break;
+  case DSL_TY_TYPE: gen_line(g, "const RgAttr *%s = rg_attr_type(%s, rg_type_scalar(%s, %s));", r, gr, gr, x); break;
   case DSL_TY_STR: gen_line(g, "const RgAttr *%s = rg_attr_string(%s, %s, strlen(%s));", r, gr, x, x); break;
   default:
     gen_error(g, e->loc, "cannot build an attribute of type '%s'", dsl_type_name(t));
@@ -335,12 +402,18 @@ static bool distinct_attr_names(const DslRepl *rp) {
 static const char *crepl(Gen *g, DslRepl *rp) {
   switch (rp->kind) {
   case DSL_REP_VAR:
+    if (rp->node) {
+      for (uint32_t i = 0; i < g->nnamed; i++)
+        if (g->named[i].node == rp->node)
+          return g->named[i].c;
+    }
     if (rp->var)
       return var_c(g, rp->var);
     gen_error(g, rp->loc, "unbound replacement variable");
     return "NULL";
   case DSL_REP_EXPR: return cexpr(g, rp->expr);
   case DSL_REP_ERASE: return "NULL";
+  case DSL_REP_LIST: gen_error(g, rp->loc, "a replacement list stands only for a whole replacement"); return "NULL";
   case DSL_REP_OP: break;
   }
   /* Operands first (post-order), then the node. */
@@ -418,7 +491,15 @@ static const char *crepl(Gen *g, DslRepl *rp) {
   gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
   rg_buf_free(&ops);
   rg_buf_free(&props);
-  return gen_str(g, "(&%s->results[0])", t);
+  const char *val = gen_str(g, "(&%s->results[0])", t);
+  if (rp->capture.s) {
+    if (g->nnamed == sizeof g->named / sizeof g->named[0])
+      gen_error(g, rp->capture.loc, "more than %u named nodes in one replacement",
+                (unsigned)(sizeof g->named / sizeof g->named[0]));
+    else
+      g->named[g->nnamed].node = rp, g->named[g->nnamed++].c = val;
+  }
+  return val;
 }
 
 /* Declarations of the variables the rule reads, from the parameters. */
@@ -457,11 +538,29 @@ static void print_bindings(Gen *g, const GenRule *r) {
       have_attr_ids = true;
       gen_line(g, "const RgAttr *%s = rg_match_attr(%s, attr[%u]); /* %s */", a, node,
                gen_attr_index(g, g->pass, an), gen_comment(g, an));
+      DslExpr *fb = var->attr ? var->attr->fallback : NULL;
+      if (fb && !gen_attr_has_reading(var->type)) {
+        /* Absent: the fallback literal as an attribute. */
+        gen_line(g, "if (!%s) {", a);
+        g->out.indent++;
+        DslAttrSet as = {var->attr->name, fb, var->attr->decl};
+        const char *lit = cattr(g, &as);
+        gen_line(g, "%s = %s;", a, lit);
+        g->out.indent--;
+        gen_line(g, "}");
+        break;
+      }
       static const char *const get[] = {[DSL_TY_INTS] = "rg_attr_to_ints(rg_rw_graph(rw), ",
                                         [DSL_TY_INT] = "rg_attr_get_int(", [DSL_TY_FLOAT] = "rg_attr_get_float(",
                                         [DSL_TY_BOOL] = "rg_attr_get_bool(",
                                         [DSL_TY_STR] = "rg_attr_get_str(rg_rw_graph(rw), "};
-      if (gen_attr_has_reading(var->type)) {
+      if (gen_attr_has_reading(var->type) && fb) {
+        declare(g, gen_ctype(var->type), c);
+        gen_line(g, "if (!%s)", a);
+        gen_line(g, "  %s = %s;", c, cexpr(g, fb));
+        gen_line(g, "else if (!%s%s, &%s))", get[var->type], a, c);
+        gen_line(g, "  return 0;");
+      } else if (gen_attr_has_reading(var->type)) {
         declare(g, gen_ctype(var->type), c);
         gen_line(g, "if (!%s%s, &%s)) return 0;", get[var->type], a, c);
       }
@@ -518,6 +617,7 @@ void gen_action_print(Gen *g, GenRule *r) {
   DslRule *dr = r->rule;
   g->cur = r;
   g->tmp = 0;
+  g->nnamed = 0;
   g->discarding = false;
   g->discard_used = false;
   RgBuf params;
@@ -560,6 +660,24 @@ void gen_action_print(Gen *g, GenRule *r) {
     gen_line_src(g, dr->repl->loc);
     gen_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", r->index);
     gen_line_back(g);
+  } else if (dr->repl->kind == DSL_REP_LIST) {
+    /* A result left alone must be dead; tested before anything is built. */
+    const DslRepl *rl = dr->repl;
+    for (uint32_t i = 0; i < rl->nargs; i++)
+      if (rl->args[i]->kind == DSL_REP_ERASE) {
+        gen_line(g, "if (root->results[%u].num_uses != 0) {", i);
+        gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\");", r->index, i);
+        gen_line(g, "  return 0;");
+        gen_line(g, "}");
+      }
+    RgBuf vals;
+    rg_buf_init(&vals);
+    for (uint32_t i = 0; i < rl->nargs; i++)
+      rg_buf_printf(&vals, "%s%s", i ? ", " : "", crepl(g, rl->args[i]));
+    gen_line_src(g, rl->loc);
+    gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", vals.data, r->index);
+    gen_line_back(g);
+    rg_buf_free(&vals);
   } else {
     const char *val = crepl(g, dr->repl);
     gen_line_src(g, dr->repl->loc);

@@ -21,6 +21,7 @@ typedef enum GenTestKind {
   GEN_T_COUNT,    /* root's operand count */
   GEN_T_OP,       /* operand's producer is a live, unfrozen node of one of ops */
   GEN_T_ATTR_HAS, /* node has the attribute */
+  GEN_T_ATTR_ABSENT, /* node does not have the (optional) attribute */
   GEN_T_ATTR_EQ,  /* attribute equals a literal */
   GEN_T_ATTR_VAR, /* attribute equals an attribute bound earlier */
   GEN_T_SAME,     /* two operand values are the same value */
@@ -149,6 +150,8 @@ typedef struct Gen {
   GenRule *cur;
   uint32_t tmp;
   bool discard_used, discarding;
+  struct { const DslRepl *node; const char *c; } named[64]; /* built `e:(op ...)` */
+  uint32_t nnamed;
   uint32_t nsplit; /* case functions of the pass so far */
 } Gen;
 
@@ -170,8 +173,6 @@ void gen_line_src(Gen *g, RgLoc loc);
 void gen_line_back(Gen *g);
 void gen_echo_rule(Gen *g, const DslRule *r);
 
-/* Rejects user-chosen C names (externs, hooks) that cannot compile. */
-void gen_check_names(Gen *g);
 
 /* ---- rule IR (ir.c) ---- */
 
@@ -185,6 +186,10 @@ bool gen_path_eq(GenPath a, GenPath b);
 bool gen_test_eq(const GenTest *a, const GenTest *b);
 bool gen_lit_int(const DslExpr *e, int64_t *out);
 bool gen_lit_float(const DslExpr *e, double *out);
+/* The RG_DT_ constant naming an element type, and that of an element type
+ * literal (`f32`; NULL for any other expression). */
+const char *gen_dtype_c(Gen *g, RgDType dt);
+const char *gen_lit_dtype(Gen *g, const DslExpr *e);
 bool gen_attr_has_reading(DslType t);
 
 typedef struct GenReq {

@@ -6,6 +6,7 @@
  * gen_test_eq, so the tree builder can share a test among the rules that
  * start with it; bindings name pattern nodes, so one action function serves
  * every variant and every root op of a rule. */
+#include <math.h>
 #include <stdlib.h>
 #include "gen_internal.h"
 
@@ -167,13 +168,23 @@ static void flatten_attrs(Flat *f, const DslPattern *pt, GenPath node) {
   GenVariant *v = f->v;
   for (uint32_t i = 0; i < pt->nattrs; i++) {
     DslAttrPat *ap = &pt->attrs[i];
+    if (ap->binds && ap->fallback) {
+      /* Binds the attribute or the fallback: never fails to match. */
+      GenBinding *b = &v->bind[ap->value->var->index];
+      b->path = node;
+      b->node = pnode_index(v->rule, pt);
+      gen_attr_index(f->g, f->gp, ap->name.s);
+      continue;
+    }
     GenTest *t = add_test(f);
     if (!t)
       return;
     t->path = node;
     t->attr = ap->name.s;
     gen_attr_index(f->g, f->gp, ap->name.s);
-    if (ap->binds) {
+    if (ap->absent) {
+      t->kind = GEN_T_ATTR_ABSENT;
+    } else if (ap->binds) {
       t->kind = GEN_T_ATTR_HAS;
       GenBinding *b = &v->bind[ap->value->var->index];
       b->path = node;
@@ -439,6 +450,8 @@ static bool expr_same(const DslExpr *a, const DslExpr *b) {
   case DSL_EX_FLOAT: return a->fval == b->fval;
   case DSL_EX_BOOL: return a->bval == b->bval;
   case DSL_EX_STR: return strcmp(a->str, b->str) == 0;
+  case DSL_EX_NAME: return !a->var && !b->var && !a->cls && !a->opdecl && !b->cls && !b->opdecl &&
+                           strcmp(a->str, b->str) == 0;
   default: break;
   }
   if (a->kind != DSL_EX_ARRAY && a->kind != DSL_EX_UNARY)
@@ -457,7 +470,8 @@ bool gen_test_eq(const GenTest *a, const GenTest *b) {
   case GEN_T_OP:
     return a->nargs == b->nargs && a->rest == b->rest && a->nops == b->nops &&
            memcmp(a->ops, b->ops, sizeof *a->ops * a->nops) == 0;
-  case GEN_T_ATTR_HAS: return strcmp(a->attr, b->attr) == 0;
+  case GEN_T_ATTR_HAS:
+  case GEN_T_ATTR_ABSENT: return strcmp(a->attr, b->attr) == 0;
   case GEN_T_ATTR_EQ: return strcmp(a->attr, b->attr) == 0 && expr_same(a->lit, b->lit) && a->decl == b->decl;
   case GEN_T_ATTR_VAR:
     return strcmp(a->attr, b->attr) == 0 && gen_path_eq(a->other, b->other) &&
@@ -482,10 +496,19 @@ bool gen_lit_int(const DslExpr *e, int64_t *out) {
   return false;
 }
 
+/* `inf` as a literal: a name bound to nothing. */
+static bool is_inf(const DslExpr *e) {
+  return e->kind == DSL_EX_NAME && !e->var && e->type == DSL_TY_FLOAT && strcmp(e->str, "inf") == 0;
+}
+
 bool gen_lit_float(const DslExpr *e, double *out) {
   int64_t i;
   if (gen_lit_int(e, &i)) {
     *out = (double)i;
+    return true;
+  }
+  if (is_inf(e) || (e->kind == DSL_EX_UNARY && e->op == '-' && e->nargs == 1 && is_inf(e->args[0]))) {
+    *out = e->kind == DSL_EX_NAME ? INFINITY : -INFINITY;
     return true;
   }
   if (e->kind == DSL_EX_FLOAT) {
@@ -497,6 +520,23 @@ bool gen_lit_float(const DslExpr *e, double *out) {
     return true;
   }
   return false;
+}
+
+const char *gen_dtype_c(Gen *g, RgDType dt) {
+  const char *n = rg_dtype_name(dt);
+  char buf[32] = "RG_DT_";
+  size_t k = 6;
+  for (size_t i = 0; n[i] && k < sizeof buf - 1; i++)
+    buf[k++] = (char)(n[i] >= 'a' && n[i] <= 'z' ? n[i] - 'a' + 'A' : n[i]);
+  buf[k] = 0;
+  return gen_str(g, "%s", buf);
+}
+
+const char *gen_lit_dtype(Gen *g, const DslExpr *e) {
+  if (e->kind != DSL_EX_NAME || e->var || e->type != DSL_TY_TYPE)
+    return NULL;
+  RgDType dt = rg_dtype_from_name(e->str, strlen(e->str));
+  return dt == RG_DT_NONE ? NULL : gen_dtype_c(g, dt);
 }
 
 /* ---- target-op condition ---- */

@@ -64,6 +64,7 @@ static const char *lit_text(Gen *g, const DslExpr *e) {
   case DSL_EX_BOOL: return e->bval ? "true" : "false";
   case DSL_EX_STR: return gen_str(g, "\"%s\"", e->str);
   case DSL_EX_UNARY: return gen_str(g, "-%s", lit_text(g, e->args[0]));
+  case DSL_EX_NAME: return e->str;
   case DSL_EX_ARRAY: {
     RgBuf b;
     rg_buf_init(&b);
@@ -90,6 +91,7 @@ static const char *test_text(Gen *g, const GenPass *gp, const GenTest *t) {
     return gen_str(g, "%s is not an unfrozen %s with %s%u operand(s)", path_text(g, t->path),
                    gen_ops_text(g, gp, t->ops, t->nops), t->rest ? "at least " : "", t->nargs);
   case GEN_T_ATTR_HAS: return gen_str(g, "%s has no attribute '%s'", path_text(g, t->path), t->attr);
+  case GEN_T_ATTR_ABSENT: return gen_str(g, "%s has attribute '%s'", path_text(g, t->path), t->attr);
   case GEN_T_ATTR_EQ:
     return gen_str(g, "attribute '%s' of %s is missing or not %s", t->attr, path_text(g, t->path),
                    lit_text(g, t->lit));
@@ -121,6 +123,9 @@ static const char *attr_lit_cond(Gen *g, const char *a, const GenTest *t) {
   int64_t iv;
   double fv;
   DslExpr *e = t->lit;
+  const char *dt = gen_lit_dtype(g, e);
+  if (dt)
+    return gen_str(g, "rg_attr_eq_dtype(%s, %s)", a, dt);
   switch (e->kind == DSL_EX_ARRAY ? DSL_TY_INTS : e->kind == DSL_EX_STR ? DSL_TY_STR
           : e->kind == DSL_EX_BOOL ? DSL_TY_BOOL : t->lit_type) {
   case DSL_TY_STR: return gen_str(g, "rg_attr_eq_str(%s, %s)", a, gen_cquote(g, e->str));
@@ -173,6 +178,7 @@ static const char *test_cond(Gen *g, GenPass *gp, const GenTest *t, bool *need_a
       return "true";
     return gen_str(g, "%s->num_operands %s %u", nv, t->rest ? ">=" : "==", t->nargs);
   case GEN_T_ATTR_HAS: return gen_str(g, "%s != NULL", attr_of(g, gp, nv, t->attr, need_attr));
+  case GEN_T_ATTR_ABSENT: return gen_str(g, "%s == NULL", attr_of(g, gp, nv, t->attr, need_attr));
   case GEN_T_ATTR_EQ: {
     const char *a = attr_of(g, gp, nv, t->attr, need_attr);
     const char *c = attr_lit_cond(g, a, t);

@@ -108,6 +108,18 @@ bool rg_attr_get_bool(const RgAttr *a, bool *out) {
   return true;
 }
 
+bool rg_attr_eq_dtype(const RgAttr *a, RgDType dt) {
+  RgDType have;
+  return rg_attr_get_dtype(a, &have) && have == dt;
+}
+
+bool rg_attr_get_dtype(const RgAttr *a, RgDType *out) {
+  if (!a || a->kind != RG_ATTR_TYPE || !a->type || a->type->dtype == RG_DT_NONE)
+    return false;
+  *out = a->type->dtype;
+  return true;
+}
+
 bool rg_attr_get_str(RgGraph *g, const RgAttr *a, const char **out) {
   if (!a)
     return false;
@@ -190,7 +202,16 @@ bool rg_i64_mod(int64_t a, int64_t b, int64_t *out) {
 }
 
 const RgAttr *rg_scalar_tensor(RgGraph *g, double c, RgDType dt) {
-  const RgType *t = rg_type_tensor(g, dt, 0, NULL);
+  return rg_full_tensor(g, (RgInts){NULL, 0}, c, dt);
+}
+
+const RgAttr *rg_full_tensor(RgGraph *g, RgInts shape, double c, RgDType dt) {
+  if (shape.n > 64)
+    return NULL;
+  for (uint32_t i = 0; i < shape.n; i++)
+    if (shape.v[i] < 0)
+      return NULL;
+  const RgType *t = rg_type_tensor(g, dt, (int32_t)shape.n, shape.v);
   if (!t)
     return NULL;
   if (rg_dtype_is_float(dt))

@@ -378,8 +378,6 @@ int main(int argc, char **argv) {
   for (uint32_t i = 0; i < nfiles; i++)
     dsl_load_file(&prog, files[i]);
   dsl_check(&prog);
-  if (mode == GEN && !diags.errors)
-    dsl_check_generable(&prog);
   rg_diags_print(stderr, &diags);
   rc = diags.errors ? 1 : 0;
   if (mode == DUMP && rc == 0) {

@@ -99,6 +99,7 @@ module.exports = grammar({
 
     rule: ($) =>
       seq(
+        optional('inexact'),
         'rule',
         field('name', $._name),
         ':',
@@ -143,7 +144,9 @@ module.exports = grammar({
     attribute_values: ($) => seq('{', commaSep($.attribute_value), '}'),
     attribute_value: ($) => seq(field('name', $._name), '=', field('value', $._expression)),
 
-    _replacement: ($) => choice($._replacement_argument, $.wildcard),
+    _replacement: ($) => choice($._replacement_argument, $.wildcard, $.replacement_list),
+    // one replacement per result of a root with several; `_` leaves one alone
+    replacement_list: ($) => seq('[', commaSep1(choice($._replacement_argument, $.wildcard)), ']'),
     _replacement_argument: ($) =>
       choice($._name, $.rest, $.const_replacement, $.op_replacement, $.named_replacement),
     named_replacement: ($) => seq(field('name', $._name), ':', $._replacement_argument),
@@ -210,7 +213,8 @@ module.exports = grammar({
     // Keywords that the compiler also takes as names (its %fallback).
     _name: ($) => choice($.identifier, alias($._soft_keyword, $.identifier)),
     _soft_keyword: (_) =>
-      choice('op', 'traits', 'results', 'shape', 'eval', 'pred', 'fn', 'fixpoint', 'once', 'splat', 'const'),
+      choice('op', 'traits', 'results', 'shape', 'eval', 'pred', 'fn', 'fixpoint', 'once', 'splat', 'const',
+        'inexact'),
     identifier: (_) => /[a-zA-Z_][a-zA-Z0-9_]*/,
     qualified_name: (_) => token(/[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)+/),
     wildcard: (_) => '_',

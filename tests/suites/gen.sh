@@ -7,6 +7,7 @@ inc="-I rules -I backends/tosa -I backends/xnnpack"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 lib="rules/*.rules backends/*/*.rules"
+. tests/golden.sh
 
 # shellcheck disable=SC2086
 mkdir -p "$tmp/1" "$tmp/2"
@@ -33,11 +34,8 @@ fi
 $rg $inc -o "$tmp/u.c" -MF "$tmp/custom.d" rules/cleanup.rules
 if grep -q 'rules/cleanup.rules' "$tmp/custom.d"; then echo "PASS depfile-MF"; else echo "FAIL depfile-MF"; fi
 
-if $rg $inc --targets rules/transpose.rules | cmp -s - tests/gen/transpose.targets; then
-  echo "PASS targets-golden"
-else
-  echo "FAIL targets-golden: rulegen --targets output differs from tests/gen/transpose.targets"
-fi
+# shellcheck disable=SC2086
+golden targets-golden --stdout tests/gen/transpose.targets -- "$rg" $inc --targets rules/transpose.rules
 
 grep -q '^#line [0-9]* "rules/transpose.rules"' "$tmp/a.c" && echo "PASS line-directives" || echo "FAIL line-directives"
 $rg $inc --no-line -o "$tmp/n.c" rules/transpose.rules
@@ -199,10 +197,52 @@ if $rg $inc -o "$tmp/hostile.c" tests/gen/hostile.rules 2>"$tmp/err"; then
 else
   echo "FAIL hostile-compiles: rulegen: $(head -n 3 "$tmp/err")"
 fi
-$rg $inc -o "$tmp/reserved.c" tests/gen/reserved.rules 2>"$tmp/err"
-rc=$?
-if [ $rc -eq 1 ] && cmp -s "$tmp/err" tests/gen/reserved.err && [ ! -e "$tmp/reserved.c" ]; then
-  echo "PASS reserved-names"
+# shellcheck disable=SC2086
+golden reserved-names --status 1 --stderr tests/gen/reserved.err --no-file "$tmp/reserved.c" -- \
+  "$rg" $inc -o "$tmp/reserved.c" tests/gen/reserved.rules
+
+# One checker: every rules or ops file of the tree that `--check` accepts
+# generates C (`-o`), and the C compiles warning-free under gcc and clang.
+# Files that only exist to be rejected (golden errors) are left out by the
+# check itself.
+ccs=
+for cc in gcc clang; do command -v $cc >/dev/null 2>&1 && ccs="$ccs $cc"; done
+accepted=0 generated=0 compiled=0 bad=""
+all_inc="$inc -I backends/arm"
+for f in $(find rules backends examples tests -name '*.rules' -o -name '*.ops' | LC_ALL=C sort); do
+  # shellcheck disable=SC2086
+  $rg $all_inc --check "$f" >/dev/null 2>&1 || continue
+  accepted=$((accepted + 1))
+  rm -f "$tmp/acc.c"
+  # shellcheck disable=SC2086
+  if ! $rg $all_inc -o "$tmp/acc.c" "$f" 2>"$tmp/err"; then
+    bad="$bad $f(rulegen: $(head -n 1 "$tmp/err"))"
+    continue
+  fi
+  generated=$((generated + 1))
+  ok=1
+  for cc in $ccs; do
+    # shellcheck disable=SC2086
+    if ! $cc $flags -O1 -c "$tmp/acc.c" -o "$tmp/acc.o" 2>"$tmp/err"; then
+      ok=0; bad="$bad $f($cc: $(grep -m 1 error "$tmp/err"))"
+    fi
+  done
+  compiled=$((compiled + ok))
+done
+if [ -z "$bad" ] && [ "$accepted" -gt 50 ]; then
+  echo "PASS accepted-files-compile: $accepted files accepted, generated and compiled with$ccs"
 else
-  echo "FAIL reserved-names: status $rc: $(diff tests/gen/reserved.err "$tmp/err" | head -n 5)"
+  echo "FAIL accepted-files-compile: $accepted accepted, $generated generated, $compiled compiled;$bad" | head -c 2000; echo
+fi
+
+# The constructs beyond plain op trees ({!name}, '??', named nodes,
+# min/max, '?:', int lists, type literals, inf, full, type attributes),
+# run over a graph: tests/gen/exec/graph.expected is the result.
+ex=tests/gen/exec
+if $rg -I backends/arm -I backends/xnnpack -o "$tmp/exec.c" --header "$tmp/exec.h" $ex/exec.rules 2>"$tmp/err" &&
+   cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp" $ex/driver.c "$tmp/exec.c" \
+     "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $san -o "$tmp/exec" 2>>"$tmp/err"; then
+  golden exec-constructs --stdout $ex/graph.expected -- "$tmp/exec" $ex/graph.mlir
+else
+  echo "FAIL exec-constructs: $(head -n 5 "$tmp/err")"
 fi

@@ -49,7 +49,7 @@ typedef enum RgTypeKind {
   RG_TYPE_SCALAR,   /* i32, f32, index, ... */
   RG_TYPE_TENSOR,   /* ranked tensor<2x?x3xf32> */
   RG_TYPE_UNRANKED, /* tensor<*xf32> */
-  RG_TYPE_OTHER     /* anything else, kept verbatim: !tosa.shape<4>, (i32) -> i32, ... */
+  RG_TYPE_OTHER     /* anything else, kept verbatim: !my_npu.shape<4>, (i32) -> i32, ... */
 } RgTypeKind;
 
 #define RG_DIM_DYNAMIC INT64_MIN
@@ -225,7 +225,7 @@ RG_API void rg_graph_free(RgGraph *g);
 /* The top-level block: holds `builtin.module` (or other top-level ops). */
 RG_API RgBlock *rg_graph_body(RgGraph *g);
 
-/* Interns an op name ("tosa.add"); RG_OP_NONE only when out of memory. */
+/* Interns an op name ("my_npu.add"); RG_OP_NONE only when out of memory. */
 RG_API RgOpId rg_op_intern(RgGraph *g, const char *name, size_t len);
 /* Looks up without interning; RG_OP_NONE when the graph never saw it. */
 RG_API RgOpId rg_op_find(const RgGraph *g, const char *name, size_t len);

@@ -31,7 +31,7 @@ typedef enum RgElemStore {
  * sign-extended and unsigned ones zero-extended from their width) or a
  * float one (f32, f16, bf16; every stored value is exactly representable
  * in the element type, results are rounded to it).
- * A dialect's shape value (`!tosa.shape<N>`, any `!<dialect>.shape<N>`) is
+ * A dialect's shape value (`!<dialect>.shape<N>`, as in TOSA) is
  * a rank-1 RG_DT_INDEX tensor of N entries.
  * Elements are read and written only through rg_tensor_get_* / set_*; the
  * storage fields are private to the runtime. A tensor either owns its
@@ -207,8 +207,8 @@ RG_API const RgNode *rg_interp_find_func(RgGraph *g, const char *name);
  * *outputs (an array of *nout tensors allocated with rg_alloc; free with
  * rg_tensor_array_free). On failure returns RG_ERR_INVALID (or
  * RG_ERR_NOMEM), sets *outputs = NULL, *nout = 0, and writes a message
- * naming the op, e.g. `tosa.foo (node 12): no evaluator: declared at
- * backends/tosa/tosa.ops:30 without eval(...)`. */
+ * naming the op, e.g. `my_npu.foo (node 12): no evaluator: declared at
+ * my_npu.ops:30 without eval(...)`. */
 RG_API RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
                               uint32_t n, RgTensor **outputs, uint32_t *nout, char *err,
                               size_t errlen);

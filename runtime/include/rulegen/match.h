@@ -23,12 +23,15 @@ RG_API bool rg_attr_eq_str(const RgAttr *a, const char *s);
 RG_API bool rg_attr_eq_bool(const RgAttr *a, bool b);
 RG_API bool rg_attr_eq_int(const RgAttr *a, int64_t v);
 RG_API bool rg_attr_eq_float(const RgAttr *a, double v);
+RG_API bool rg_attr_eq_dtype(const RgAttr *a, RgDType dt);
 RG_API bool rg_attr_eq_ints(RgGraph *g, const RgAttr *a, const int64_t *v, uint32_t n);
 
 RG_API bool rg_attr_get_int(const RgAttr *a, int64_t *out);
 RG_API bool rg_attr_get_float(const RgAttr *a, double *out);
 RG_API bool rg_attr_get_bool(const RgAttr *a, bool *out);
 RG_API bool rg_attr_get_str(RgGraph *g, const RgAttr *a, const char **out);
+/* The element type a type attribute (`dtype = f16`) names. */
+RG_API bool rg_attr_get_dtype(const RgAttr *a, RgDType *out);
 
 RG_API bool rg_value_rank(const RgValue *v, int64_t *out);
 RG_API bool rg_value_numel(const RgValue *v, int64_t *out);
@@ -43,6 +46,9 @@ RG_API bool rg_i64_mod(int64_t a, int64_t b, int64_t *out);
 /* Rank-0 dense tensor of element type dt holding c (NULL when c is not
  * representable in dt, e.g. 2.5 as an integer). */
 RG_API const RgAttr *rg_scalar_tensor(RgGraph *g, double c, RgDType dt);
+/* Splat dense tensor of that static shape and element type holding c
+ * (NULL as for rg_scalar_tensor, or for a negative dim). */
+RG_API const RgAttr *rg_full_tensor(RgGraph *g, RgInts shape, double c, RgDType dt);
 
 /* Copies a node's properties into out[0..max); returns how many. */
 RG_API uint32_t rg_props_copy(const RgNode *n, RgNamedAttr *out, uint32_t max);

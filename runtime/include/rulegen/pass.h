@@ -60,14 +60,14 @@ typedef struct RgAttrDesc {
 
 /* One entry of a generated op registry. */
 typedef struct RgOpDesc {
-  const char *name;        /* "tosa.transpose" */
+  const char *name;        /* "my_npu.conv" */
   uint16_t num_operands;   /* fixed operands; variadic ones come last */
   bool variadic;
   uint16_t num_results;
   uint32_t traits;         /* RG_TRAIT_* bits */
   RgShapeFn infer;         /* NULL: the op cannot be created by a rewrite */
   RgEvalFn eval;           /* NULL: the interpreter cannot run the op */
-  const char *source;      /* where it is declared: "backends/tosa/tosa.ops:7" */
+  const char *source;      /* where it is declared: "my_npu.ops:7" */
   uint16_t num_attrs;      /* declared attributes */
   const RgAttrDesc *attrs;
 } RgOpDesc;
@@ -88,8 +88,9 @@ enum {
  * counts, declared attributes, result types against the shape hook, which
  * also rejects invalid attribute values), every dense literal against its
  * type, and every func.func against its signature and terminators (one
- * func.return, last, of the right types; distinct names). Pre-1.0 TOSA
- * spelling gets one error. Ops named in `skip` are not checked: each
+ * func.return, last, of the right types; distinct names). Old spellings
+ * of a dialect's ops are rg_graph_verify_spelling's (rulegen/syntax.h).
+ * Ops named in `skip` are not checked: each
  * entry of the NULL-terminated array is a comma-separated list of op names,
  * "dialect.*" or "*". Errors go to `d`, located in `src`
  * when the reader recorded positions; returns the number of errors. */
@@ -110,6 +111,7 @@ typedef struct RgRuleDesc {
   const char *name;    /* rule name, unique within the pass */
   const char *source;  /* "rules/transpose.rules:12" */
   uint16_t first_req, num_reqs; /* slice of RgPassDesc.reqs */
+  bool inexact;        /* `inexact rule`: applied only with RgRunOptions.inexact */
 } RgRuleDesc;
 
 typedef enum RgPassMode { RG_PASS_FIXPOINT, RG_PASS_ONCE } RgPassMode;
@@ -172,7 +174,8 @@ RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
 RG_API RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands,
                                  RgValue *const *operands, uint32_t num_attrs,
                                  const RgNamedAttr *props, const RgNode *like);
-/* Replaces every result of `root` with `values` (one per result), checks
+/* Replaces every result of `root` with `values` (one per result; NULL
+ * leaves a result that has no uses alone), checks
  * the types, erases the root and the producers left without uses, counts
  * the firing of `rule` and queues affected nodes. Returns false on error. */
 RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);
@@ -237,7 +240,20 @@ RG_API bool rg_ints_iota(RgRewriter *rw, int64_t n, RgInts *out);
 RG_API bool rg_ints_compose(RgRewriter *rw, RgInts p, RgInts q, RgInts *out);
 RG_API bool rg_ints_inverse(RgRewriter *rw, RgInts p, RgInts *out);
 RG_API bool rg_ints_equal(RgInts a, RgInts b);
+/* The length as a DSL int (a call, so comparing it with any int64 literal
+ * draws no "comparison is always true" warning). */
+static inline int64_t rg_ints_len(RgInts a) { return (int64_t)a.n; }
 RG_API bool rg_ints_is_perm(RgInts p);
+/* Int-list arithmetic of the rules language: `a + b` (concatenation),
+ * `l * n` (repetition; a negative n cannot be evaluated), `l[lo .. hi]`
+ * (a view; needs 0 <= lo <= hi <= n), `sum`, `prod` and `cumsum`
+ * (inclusive prefix sums). Overflow and over-long results are false. */
+RG_API bool rg_ints_concat(RgRewriter *rw, RgInts a, RgInts b, RgInts *out);
+RG_API bool rg_ints_repeat(RgRewriter *rw, RgInts a, int64_t n, RgInts *out);
+RG_API bool rg_ints_slice(RgInts a, int64_t lo, int64_t hi, RgInts *out);
+RG_API bool rg_ints_sum(RgInts a, int64_t *out);
+RG_API bool rg_ints_prod(RgInts a, int64_t *out);
+RG_API bool rg_ints_cumsum(RgRewriter *rw, RgInts a, RgInts *out);
 RG_API bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t ntargets,
                              const RgOpId *through, uint32_t nthrough);
 
@@ -279,6 +295,9 @@ struct RgRunOptions {
   /* Largest constant (in elements) that constant folding may create;
    * 0: RG_FOLD_MAX_ELEMS_DEFAULT. Rules read it with rg_rw_options. */
   uint64_t fold_max_elems;
+  /* Apply rules marked `inexact` (they may change float results in the
+   * last bits, like a C compiler's -ffast-math); off by default. */
+  bool inexact;
 };
 
 #define RG_FOLD_MAX_ELEMS_DEFAULT 65536

@@ -1,10 +1,11 @@
-/* gen/names.c - C names a rules file chooses. Every name the generator
+/* dsl/cnames.c - C names a rules file chooses. Every name the generator
  * makes up is derived from a pass or rule name with a prefix or suffix of
  * its own, so it cannot collide; but externs and op hooks are named by the
  * user and called as written, so a name that is a C keyword, a standard
  * library function, reserved, or one of the generated names would give C
- * that does not compile. Those are rejected here with a located error. */
-#include "gen_internal.h"
+ * that does not compile. Those are rejected by the checker with a located
+ * error, so whatever `--check` accepts also generates. */
+#include "dsl.h"
 
 /* C11 keywords and the functions and macros of the headers generated code
  * includes directly or through the runtime's (assert, math, stdbool,
@@ -54,22 +55,21 @@ static const char *name_problem(const DslProgram *p, const char *name) {
   return NULL;
 }
 
-static void check_name(Gen *g, const char *what, DslName n) {
-  const char *why = n.s ? name_problem(g->p, n.s) : NULL;
+static void check_name(DslProgram *p, const char *what, DslName n) {
+  const char *why = n.s ? name_problem(p, n.s) : NULL;
   if (why)
-    gen_error(g, n.loc, "%s '%s' %s; choose another name", what, n.s, why);
+    rg_diag(p->diags, RG_ERROR, n.loc, "%s '%s' %s; choose another name", what, n.s, why);
 }
 
-void gen_check_names(Gen *g) {
-  const DslProgram *p = g->p;
+void dsl_check_c_names(DslProgram *p) {
   for (uint32_t i = 0; i < p->nops; i++) {
-    check_name(g, "shape hook", p->ops[i]->shape_fn);
-    check_name(g, "evaluator", p->ops[i]->eval_fn);
+    check_name(p, "shape hook", p->ops[i]->shape_fn);
+    check_name(p, "evaluator", p->ops[i]->eval_fn);
   }
   for (uint32_t f = 0; f < p->nfiles; f++) {
     const DslFile *file = p->files[f];
     for (uint32_t d = 0; d < file->ndecls; d++)
       if (file->decls[d]->kind == DSL_DECL_EXTERN)
-        check_name(g, "extern", file->decls[d]->u.ext->name);
+        check_name(p, "extern", file->decls[d]->u.ext->name);
   }
 }

@@ -43,3 +43,19 @@ bench-pipeline: $(BENCH_GEN_TOSA) $(RGOPT)
 	@sh bench/pipeline_bench.sh $(BUILD) $(BENCH_PIPELINE_OPS)
 
 bench: bench-pipeline
+
+BENCH_GEN_I8CONST = $(BUILD)/bench/gen_i8const
+
+$(BENCH_GEN_I8CONST): $(BUILD)/obj/bench/gen_i8const.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) $< $(LDLIBS) -o $@
+
+.PHONY: bench-interp
+# Peak memory per element of --verify-by-execution on 1M, 10M and 100M
+# element i8 constants (BENCH_INTERP_SIZES).
+BENCH_INTERP_SIZES ?= 1000000 10000000 100000000
+bench-interp: $(BENCH_GEN_I8CONST) $(RGOPT)
+	@sh bench/interp_bench.sh $(BUILD) $(BENCH_INTERP_SIZES)
+
+bench: bench-interp
+all: $(BENCH_GEN_I8CONST)

@@ -242,8 +242,10 @@ static bool decode_hex(RgGraph *g, RgAttr *a, const char *p, const char *end, in
   if (count != 1 && (int64_t)count != numel)
     return false;
   void *out = rg_arena_alloc(ir_arena(g), ir_dense_elem_size(dt) * (count ? count : 1));
-  if (!out)
+  if (!out) {
+    a->decode_state = -2;
     return false;
+  }
   if (esize == 1 && !is_float) { /* i8, ui8, i1, i4: the common weight case */
     for (size_t i = 0; i < count; i++) {
       int hi = hexval(p[2 * i]), lo = hexval(p[2 * i + 1]);
@@ -370,8 +372,10 @@ static bool decode_list(RgGraph *g, RgAttr *a, const char *p, const char *end, i
   if (count == 0 && numel != 0)
     return false;
   void *out = rg_arena_alloc(ir_arena(g), ir_dense_elem_size(dt) * (count ? count : 1));
-  if (!out)
+  if (!out) {
+    a->decode_state = -2;
     return false;
+  }
   size_t i = 0;
   const char *q = p;
   while (q < end) {

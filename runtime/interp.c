@@ -100,7 +100,7 @@ static RgStatus env_define(RgInterp *ip, const RgValue *v, RgTensor *t) {
   EnvSlot *s = env_insert(ip->env, v);
   if (!s) {
     rg_tensor_release(t);
-    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
   }
   if (s->live)
     rg_tensor_release(&s->t);
@@ -261,6 +261,9 @@ bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *
 RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
   if (!a || a->kind != RG_ATTR_DENSE)
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "attribute is not a decodable dense<>");
+  if (!ir_dense_decoded(rg_eval_graph(ip), a) && a->decode_state == -2)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: decoding the elements of %s",
+                        a->type->text);
   uint32_t cnt = 0;
   if (rg_dtype_is_float(a->type->dtype)) {
     const double *v;
@@ -390,17 +393,28 @@ RgInterpError rg_interp_last_error(const RgInterp *ip) { return ip->kind; }
 static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args, uint32_t nargs,
                            RgTensor **yielded, uint32_t *nyield);
 
+/* `tensor<2x3xi8>` for t, into buf. */
+static const char *tensor_type(const RgTensor *t, char *buf, size_t len) {
+  size_t at = (size_t)snprintf(buf, len, "tensor<");
+  for (int32_t d = 0; d < t->rank && at < len; d++)
+    at += (size_t)snprintf(buf + at, len - at, "%lldx", (long long)t->dims[d]);
+  if (at < len)
+    snprintf(buf + at, len - at, "%s>", rg_dtype_name(t->dtype));
+  return buf;
+}
+
 /* Copies n tensors into a fresh array. */
 static RgStatus copy_tensors(RgInterp *ip, RgTensor *const *src, uint32_t n, RgTensor **out) {
   *out = NULL;
+  char tb[160];
   RgTensor *arr = rg_alloc(sizeof *arr * (n ? n : 1));
   if (!arr)
-    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u copied values", n);
   memset(arr, 0, sizeof *arr * (n ? n : 1));
   for (uint32_t i = 0; i < n; i++) {
     if (rg_tensor_copy(&arr[i], src[i]) != RG_OK) {
       rg_tensor_array_free(arr, i);
-      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: copy of value %u, %s", i, tensor_type(src[i], tb, sizeof tb));
     }
   }
   *out = arr;
@@ -459,20 +473,20 @@ static RgStatus eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   ip->node = n;
   const InterpOpBinding *b = binding(ip, n->op);
   if (!b)
-    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the op's evaluator binding");
   if (!b->eval)
     return no_evaluator(ip, b);
   uint32_t nr = n->num_results;
   RgTensor *out = rg_alloc(sizeof *out * (nr ? nr : 1));
   if (!out)
-    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u results", nr);
   memset(out, 0, sizeof *out * (nr ? nr : 1));
   RgStatus s = RG_OK;
   uint32_t made = 0;
   for (; made < nr && s == RG_OK; made++) {
     const RgType *rt = n->results[made].type;
     if ((s = rg_tensor_init_type(&out[made], rt)) == RG_ERR_NOMEM)
-      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory for result %u (%s)", made, rt->text);
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: result %u, %s", made, rt->text);
     else if (s != RG_OK)
       s = rg_eval_fail(ip, RG_INTERP_UNSUPPORTED,
                        "result type %s is not a static tensor of a supported element type",
@@ -509,7 +523,7 @@ static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
   if (n->num_operands > 8) {
     in = rg_alloc(sizeof *in * n->num_operands);
     if (!in)
-      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u operands", n->num_operands);
   }
   RgTensor *outs = NULL;
   RgStatus s = gather_operands(ip, n, in);
@@ -555,10 +569,11 @@ static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args
   *yielded = NULL;
   *nyield = 0;
   RgStatus s = RG_OK;
+  char tb[160];
   for (uint32_t i = 0; i < nargs && s == RG_OK; i++) {
     RgTensor t;
     if (rg_tensor_copy(&t, args[i]) != RG_OK)
-      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: copy of block argument %u, %s", i, tensor_type(args[i], tb, sizeof tb));
     else
       s = env_define(ip, b->args[i], &t);
   }
@@ -575,7 +590,7 @@ static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args
     RgTensor *small[8];
     RgTensor **vals = small;
     if (n->num_operands > 8 && !(vals = rg_alloc(sizeof *vals * n->num_operands)))
-      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u yielded values", n->num_operands);
     if (s == RG_OK)
       s = gather_operands(ip, n, vals);
     if (s == RG_OK && (s = copy_tensors(ip, vals, n->num_operands, yielded)) == RG_OK)
@@ -627,7 +642,7 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
     s = rg_eval_fail(ip, RG_INTERP_INVALID, "function takes %u arguments, given %u",
                     body->num_args, n);
   } else if (!(args = rg_alloc(sizeof *args * (n ? n : 1)))) {
-    s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+    s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u arguments", n);
   } else {
     for (uint32_t i = 0; i < n && s == RG_OK; i++) {
       args[i] = (RgTensor *)&inputs[i];

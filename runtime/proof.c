@@ -75,6 +75,7 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
     errlen = sizeof no_err;
   }
   *out = NULL;
+  err[0] = 0;
   RgProof *p = rg_alloc(sizeof *p);
   if (!p)
     return RG_ERR_NOMEM;
@@ -92,6 +93,7 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
       char msg[512] = "";
       RgStatus is = rg_interp_random_inputs(f, 0x5eed0000u + s, &r.inputs, &r.ninputs);
       if (is == RG_ERR_NOMEM) {
+        snprintf(err, errlen, "@%s: out of memory making random inputs for its arguments", name);
         st = is;
         break;
       }
@@ -114,6 +116,7 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
           snprintf(err, errlen, "@%s: %s", name, msg);
           st = RG_ERR_INVALID;
         } else if (kind == RG_INTERP_NOMEM) {
+          snprintf(err, errlen, "@%s (inputs %u): %s", name, s, msg);
           st = RG_ERR_NOMEM;
         } else {
           note_msg(note, user, "@%s (inputs %u) not executed: %s", name, s, msg);
@@ -130,8 +133,8 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
     }
   }
   if (st != RG_OK) {
-    if (st == RG_ERR_NOMEM)
-      snprintf(err, errlen, "out of memory");
+    if (st == RG_ERR_NOMEM && !err[0])
+      snprintf(err, errlen, "out of memory recording the runs");
     rg_proof_free(p);
     return st;
   }
@@ -178,7 +181,13 @@ static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, do
     RgTensor *out = NULL;
     uint32_t nout = 0;
     char msg[512] = "";
-    if (!f || rg_interp_run(ip, f, r->inputs, r->ninputs, &out, &nout, msg, sizeof msg) != RG_OK) {
+    RgStatus rs = f ? rg_interp_run(ip, f, r->inputs, r->ninputs, &out, &nout, msg, sizeof msg)
+                    : RG_ERR_INVALID;
+    if (rs != RG_OK && f && rg_interp_last_error(ip) == RG_INTERP_NOMEM) {
+      snprintf(err, errlen, "@%s (inputs %u) after the passes: %s", r->name, r->seed, msg);
+      return RG_ERR_NOMEM;
+    }
+    if (rs != RG_OK) {
       snprintf(err, errlen, "@%s (inputs %u) ran before the passes but not after: %s", r->name, r->seed,
                f ? msg : "function is gone");
       return RG_ERR_VERIFY;

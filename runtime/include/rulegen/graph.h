@@ -127,7 +127,7 @@ struct RgAttr {
    * made on its first call. */
   void *decoded;
   void *wide;
-  int decode_state; /* 0 not yet, 1 decoded, -1 cannot decode */
+  int decode_state; /* 0 not yet, 1 decoded, -1 cannot decode, -2 out of memory */
 };
 
 RG_API const RgAttr *rg_attr_unit(RgGraph *g);

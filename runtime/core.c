@@ -453,15 +453,25 @@ RgFileOut *rg_file_out_open(const char *path, unsigned flags, char *err, size_t 
   }
   memcpy(f->tmp, f->target, plen);
   memcpy(f->tmp + plen, ".tmp.XXXXXX", 12);
+  /* A signal between creating the file and arming the handler would leave
+   * the file behind: it waits until the handler is in place. */
+  sigset_t held, before;
+  sigemptyset(&held);
+  for (int i = 0; i < NUM_CLEANUP_SIGNALS; i++)
+    sigaddset(&held, cleanup_signals[i]);
+  sigprocmask(SIG_BLOCK, &held, &before);
   f->fd = mkstemp(f->tmp);
+  int saved = errno;
+  if (f->fd >= 0)
+    guard_tmp(f->tmp);
+  sigprocmask(SIG_SETMASK, &before, NULL);
   if (f->fd < 0) {
-    snprintf(err, errlen, "cannot create temporary file for '%s': %s", path, strerror(errno));
+    snprintf(err, errlen, "cannot create temporary file for '%s': %s", path, strerror(saved));
     rg_free(f->tmp);
     rg_free(f->target);
     rg_free(f);
     return NULL;
   }
-  guard_tmp(f->tmp);
   /* mkstemp creates 0600 for the user: keep the owner and mode of the file
    * replaced, or give a new one the mode a plain create would. */
   if (exists) {

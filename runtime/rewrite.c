@@ -10,8 +10,34 @@
 #include "rulegen/match.h"
 #include "internal.h"
 
+/* Nodes created or rewired since the last deduplication, so the next one
+ * looks at them alone (ir_graph_dedup_touched); `lost` when a node could
+ * not be recorded, which asks for the whole-graph sweep instead. */
+typedef struct TouchLog {
+  RgNode **nodes;
+  size_t len, cap;
+  bool lost;
+} TouchLog;
+
+static void touch(TouchLog *log, RgNode *n) {
+  if (!log || log->lost)
+    return;
+  if (log->len == log->cap) {
+    size_t cap = log->cap ? 2 * log->cap : 256;
+    RgNode **p = rg_realloc(log->nodes, sizeof *p * cap);
+    if (!p) {
+      log->lost = true;
+      return;
+    }
+    log->nodes = p;
+    log->cap = cap;
+  }
+  log->nodes[log->len++] = n;
+}
+
 struct RgRewriter {
   RgGraph *g;
+  TouchLog *touched;    /* NULL: the pass manager does not deduplicate */
   const RgPassDesc *pass;
   const RgRunOptions *opt;
   RgPassStats *st;
@@ -504,6 +530,7 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
   }
   rw->created[rw->ncreated++] = n;
   rg_node_insert_before(rw->g, rw->root, n);
+  touch(rw->touched, n);
   requeue(rw, n);
   return n;
 }
@@ -674,8 +701,10 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
   for (uint32_t i = 0; i < root->num_results; i++) {
     if (!values[i])
       continue;
-    for (RgUse *u = root->results[i].uses; u; u = u->next)
+    for (RgUse *u = root->results[i].uses; u; u = u->next) {
+      touch(rw->touched, u->user);
       requeue(rw, u->user);
+    }
     rg_value_replace_all_uses(rw->g, &root->results[i], values[i]);
     RgNode *def = rg_value_def(values[i]);
     if (def)
@@ -788,8 +817,8 @@ static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) 
 }
 
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
-                         char *err, size_t errlen) {
-  RgRewriter rw = {.g = g, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
+                         TouchLog *touched, char *err, size_t errlen) {
+  RgRewriter rw = {.g = g, .touched = touched, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
   rw.requeue = p->mode == RG_PASS_FIXPOINT;
   rw.ids = rg_alloc(sizeof *rw.ids * (p->num_ops ? p->num_ops : 1));
   rw.disabled = rg_alloc(sizeof *rw.disabled * (p->num_rules ? p->num_rules : 1));
@@ -905,11 +934,19 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   return status;
 }
 
-static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, char *err,
+/* The whole graph the first time (log NULL), then what the passes since
+ * touched: the same merges, without a sweep over the whole graph. */
+static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, TouchLog *log, char *err,
                       size_t errlen) {
   double t0 = now_seconds();
   uint32_t merged = 0;
-  RgStatus s = rg_graph_dedup(g, opt->dedup_ops, opt->dedup_num_ops, &merged);
+  RgStatus s = log && !log->lost
+                   ? ir_graph_dedup_touched(g, opt->dedup_ops, opt->dedup_num_ops, log->nodes, log->len, &merged)
+                   : rg_graph_dedup(g, opt->dedup_ops, opt->dedup_num_ops, &merged);
+  if (log) {
+    log->len = 0;
+    log->lost = false;
+  }
   stats->dedup_merged += merged;
   stats->dedup_seconds += now_seconds() - t0;
   if (s != RG_OK)
@@ -974,7 +1011,9 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
   }
   double start = now_seconds();
   bool changed = true; /* since the last deduplication */
-  for (uint32_t i = 0; i < n; i++) {
+  TouchLog log = {0}, *logp = NULL; /* NULL until the first (whole) deduplication */
+  RgStatus s = RG_OK;
+  for (uint32_t i = 0; i < n && s == RG_OK; i++) {
     const RgPassDesc *p = passes[i];
     RgPassStats *st = &stats->passes[i];
     double t0 = now_seconds();
@@ -982,9 +1021,9 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     /* Merging only lowers op counts, so a pass skipped before it would be
      * skipped after it too: deduplication waits for a pass that runs. */
     if (run && changed && opt->dedup_ops) {
-      RgStatus s = dedup(g, opt, stats, err, errlen);
-      if (s != RG_OK)
-        return s;
+      if ((s = dedup(g, opt, stats, logp, err, errlen)) != RG_OK)
+        break;
+      logp = &log;
       changed = false;
       t0 = now_seconds();
       run = pass_runs(g, p, opt);
@@ -999,28 +1038,28 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     st->ran = true;
     if (errlen)
       err[0] = 0;
-    RgStatus s = run_pass(g, p, opt, st, err, errlen);
+    s = run_pass(g, p, opt, st, logp, err, errlen);
     changed = changed || st->rewrites;
     st->seconds = now_seconds() - t0;
     stats->total_visited += st->nodes_visited;
     if (s != RG_OK && errlen && !err[0]) /* every failure is named */
       snprintf(err, errlen, "pass '%s': %s", p->name, rg_status_name(s));
-    if (s != RG_OK) {
-      stats->total_seconds = now_seconds() - start;
-      return s;
-    }
+    if (s != RG_OK)
+      break;
     if (opt->verify_each) {
       char msg[512];
       if (rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
         snprintf(err, errlen, "graph does not verify after pass '%s': %s", p->name, msg);
-        stats->total_seconds = now_seconds() - start;
-        return RG_ERR_VERIFY;
+        s = RG_ERR_VERIFY;
+        break;
       }
     }
     if (opt->after_pass)
       opt->after_pass(opt->observe_user, g, i, p, st);
   }
-  RgStatus s = changed && opt->dedup_ops ? dedup(g, opt, stats, err, errlen) : RG_OK;
+  if (s == RG_OK && changed && opt->dedup_ops)
+    s = dedup(g, opt, stats, logp, err, errlen);
+  rg_free(log.nodes);
   stats->total_seconds = now_seconds() - start;
   return s;
 }

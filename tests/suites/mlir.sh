@@ -9,17 +9,6 @@ trap 'rm -rf "$tmp"' EXIT
 mlir_opt=$(command -v mlir-opt-22)
 . tests/golden.sh
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-
-# Dialects mlir-opt-22 knows; other ops need --allow-unregistered-dialect.
-mlir_opt_flags() {
-  if grep -o '"[A-Za-z_][A-Za-z0-9_$]*\.' "$1" | sort -u |
-     grep -qv '^"\(builtin\|func\|tosa\|arith\)\.$'; then
-    echo --allow-unregistered-dialect
-  fi
-}
-
 roundtrip() { # name file [identity]
   name=$1 f=$2
   if ! "$rgopt" --passes none "$f" -o "$tmp/1.mlir" 2>"$tmp/err"; then
@@ -108,7 +97,7 @@ emit_pretty() { # name file [rgopt options]
   elif cmp -s "$tmp/m0.mlir" "$tmp/m1.mlir"; then pass "emit-pretty-mlir-opt:$name"
   else fail "emit-pretty-mlir-opt:$name" "mlir-opt-22 reads another graph: $(diff "$tmp/m0.mlir" "$tmp/m1.mlir" | head -n 4)"; fi
 }
-for f in tests/mlir/roundtrip/*.mlir tests/mlir/pretty/forms.mlir tests/mlir/pretty/control.mlir; do
+for f in tests/mlir/roundtrip/*.mlir tests/mlir/pretty/forms.mlir tests/mlir/pretty/control.mlir tests/mlir/pretty/upstream.mlir; do
   emit_pretty "$(basename "$f" .mlir)" "$f"
 done
 # Ops whose custom form would read back differently stay generic. These

@@ -257,7 +257,7 @@ static void dump_op(RgBuf *b, const DslOpDecl *op) {
 }
 
 static void dump_rule(RgBuf *b, const DslRule *r) {
-  rg_buf_printf(b, "  rule %s #%u ", r->name.s, r->index);
+  rg_buf_printf(b, "  %srule %s #%u ", r->inexact ? "inexact " : "", r->name.s, r->index);
   put_loc(b, r->loc);
   rg_buf_putc(b, '\n');
   for (uint32_t i = 0; i < r->nvars; i++) {

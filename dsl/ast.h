@@ -280,6 +280,7 @@ typedef struct DslRule {
   DslPattern *pattern; /* root is DSL_PAT_OP */
   DslExpr *guard;      /* NULL when none */
   DslRepl *repl;
+  bool inexact;        /* `inexact rule`: may change float results */
   /* checked: */
   DslPass *pass;
   uint32_t index;  /* position in the pass */

@@ -198,13 +198,14 @@ static const char *tok_text(int major) {
   case TK_FALSE: return "'false'";
   case TK_SPLAT: return "'splat'";
   case TK_CONST: return "'const'";
+  case TK_INEXACT: return "'inexact'";
   default: return "token";
   }
 }
 }
 
 %token DIALECT OP CLASS TRAITS RESULTS SHAPE EVAL EXTERN PRED FN IMPORT PASS
-       RULE IF PIPELINE FIXPOINT ONCE TRUE FALSE SPLAT CONST.
+       RULE IF PIPELINE FIXPOINT ONCE TRUE FALSE SPLAT CONST INEXACT.
 %token ID QNAME INT FLOAT STRING WILD ELLIPSIS DOTDOT LPAREN RPAREN LBRACKET
        RBRACKET LBRACE RBRACE COMMA COLON QUESTION ARROW RARROW EQ NE LE GE
        AND OR ASSIGN LT GT PLUS MINUS STAR SLASH PERCENT NOT PIPE QQ.
@@ -212,7 +213,7 @@ static const char *tok_text(int major) {
 /* Keywords are names wherever a keyword cannot appear (`shape(x)` in a
  * guard, `op:class` captures, a rule called `once`). Declaration keywords
  * stay reserved: they are where error recovery resynchronises. */
-%fallback ID OP TRAITS RESULTS SHAPE EVAL PRED FN FIXPOINT ONCE SPLAT CONST.
+%fallback ID OP TRAITS RESULTS SHAPE EVAL PRED FN FIXPOINT ONCE SPLAT CONST INEXACT.
 
 %right QUESTION.
 %left OR.
@@ -350,6 +351,7 @@ static const char *tok_text(int major) {
 %type passdoc {DslTok}
 %type passmode {int}
 %type rule {DslRule *}
+%type rulebody {DslRule *}
 %type guard {DslExpr *}
 %type pattern {DslPattern *}
 %type optree {DslPattern *}
@@ -616,7 +618,11 @@ rules(A) ::= . { A = dsl_vec_new(); }
 rules(A) ::= rules(B) rule(R). { A = B; if (R) dsl_vec_push(A, R); }
 rules(A) ::= rules(B) error. { A = B; }
 
-rule(A) ::= RULE(K) name(N) COLON pattern(P) guard(G) ARROW repl(R). {
+/* `inexact rule`: the rewrite may change float results in the last bits
+ * (reassociation), so it runs only when the user asks (docs/dsl.md). */
+rule(A) ::= INEXACT rulebody(B). { A = B; if (A) A->inexact = true; }
+rule(A) ::= rulebody(B). { A = B; }
+rulebody(A) ::= RULE(K) name(N) COLON pattern(P) guard(G) ARROW repl(R). {
   A = dsl_new(ctx, sizeof *A);
   if (A) {
     A->loc = dsl_loc(ctx, K.off);

@@ -30,8 +30,8 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
       nreqs++;
     }
     const char *where = gen_str(g, "%s:%u", gen_loc_file(r->rule->loc), gen_loc_line(r->rule->loc));
-    rg_buf_printf(&rules, "  {%s, %s, %u, %u},\n", gen_cquote(g, r->rule->name.s), gen_cquote(g, where),
-                  first_req, n);
+    rg_buf_printf(&rules, "  {%s, %s, %u, %u, %s},\n", gen_cquote(g, r->rule->name.s), gen_cquote(g, where),
+                  first_req, n, r->rule->inexact ? "true" : "false");
   }
   gen_line(g, "/* Target-op condition: a rule can fire only if, for each of its");
   gen_line(g, " * requirements, the graph holds enough unfrozen nodes of those ops. */");

@@ -1,18 +1,34 @@
 /* runtime/diag.c - loading sources and collecting/printing diagnostics in
  * the `file:line:col: error: message` + source line + caret form. */
+#define _DEFAULT_SOURCE /* madvise */
 #include <stdlib.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include "rulegen/diag.h"
 #include "internal.h"
 
+/* A source and how its text is held: on the heap, or, for a large regular
+ * file, a private mapping of it whose pages the reader gives back once
+ * parsed (they read back from the file if touched again), so a graph being
+ * built never shares memory with the whole text it comes from. */
+typedef struct SourceFile {
+  RgSource pub;
+  char *map; /* the mapping, or NULL when text is on the heap */
+  size_t map_len, released;
+} SourceFile;
+
+/* Files smaller than this are read: a mapping saves nothing there. */
+#define MAP_MIN_BYTES ((size_t)1 << 20)
+
 static RgSource *source_new(const char *name, size_t len) {
-  RgSource *s = rg_alloc(sizeof *s);
-  if (!s)
+  SourceFile *f = rg_alloc(sizeof *f);
+  if (!f)
     return NULL;
-  memset(s, 0, sizeof *s);
+  memset(f, 0, sizeof *f);
+  RgSource *s = &f->pub;
   size_t nlen = strlen(name);
   s->name = rg_alloc(nlen + 1);
   s->text = rg_alloc(len + 1);
@@ -51,6 +67,21 @@ static RgSource *load_fail(RgDiags *d, int fd, bool close_fd, RgBuf *b, const ch
   return NULL;
 }
 
+/* Maps a regular file of `size` bytes; NULL when that cannot be done (the
+ * caller reads it instead). The mapping is NUL-terminated because the rest
+ * of its last page reads as zeros, so a size that fills whole pages is not
+ * mapped. */
+static char *map_file(int fd, size_t size, size_t *map_len) {
+  long page = sysconf(_SC_PAGESIZE);
+  if (page <= 0 || size < MAP_MIN_BYTES || size % (size_t)page == 0)
+    return NULL;
+  void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+  if (m == MAP_FAILED)
+    return NULL;
+  *map_len = size;
+  return m;
+}
+
 RgSource *rg_source_load(const char *path, RgDiags *d) {
   bool is_stdin = strcmp(path, "-") == 0;
   RgBuf b;
@@ -85,6 +116,27 @@ RgSource *rg_source_load(const char *path, RgDiags *d) {
     int fl = fcntl(fd, F_GETFL);
     if (fl >= 0)
       (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+  }
+  if (own && S_ISREG(sb.st_mode) && sb.st_size > 0 && (uint64_t)sb.st_size <= limit) {
+    size_t map_len = 0;
+    char *map = map_file(fd, (size_t)sb.st_size, &map_len);
+    if (map) {
+      close(fd);
+      RgSource *s = source_new(path, 0);
+      if (!s) {
+        munmap(map, map_len);
+        if (d)
+          rg_diag(d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory reading '%s'", path);
+        return NULL;
+      }
+      SourceFile *f = (SourceFile *)s;
+      rg_free(s->text);
+      s->text = map;
+      s->len = map_len;
+      f->map = map;
+      f->map_len = map_len;
+      return s;
+    }
   }
   /* A regular file is read straight into a buffer of its size (one copy,
    * no regrowth); a pipe grows the buffer as it comes. */
@@ -136,11 +188,33 @@ RgSource *rg_source_load(const char *path, RgDiags *d) {
   return s;
 }
 
+void ir_source_release(const RgSource *src, size_t upto) {
+#ifdef MADV_DONTNEED
+  SourceFile *f = (SourceFile *)src;
+  long page = sysconf(_SC_PAGESIZE);
+  if (!f->map || page <= 0)
+    return;
+  upto = upto < f->map_len ? upto / (size_t)page * (size_t)page : f->map_len / (size_t)page * (size_t)page;
+  if (upto <= f->released)
+    return;
+  /* Failure only keeps the pages resident. */
+  if (madvise(f->map + f->released, upto - f->released, MADV_DONTNEED) == 0)
+    f->released = upto;
+#else
+  (void)src;
+  (void)upto;
+#endif
+}
+
 void rg_source_free(RgSource *src) {
   if (!src)
     return;
+  SourceFile *f = (SourceFile *)src;
   rg_free(src->name);
-  rg_free(src->text);
+  if (f->map)
+    munmap(f->map, f->map_len);
+  else
+    rg_free(src->text);
   rg_free(src->line_starts);
   rg_free(src);
 }

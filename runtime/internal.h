@@ -37,6 +37,9 @@ void *rg_arena_zalloc(RgArena *a, size_t size);
 char *rg_arena_strdup(RgArena *a, const char *s, size_t len); /* NUL-terminated */
 /* A heap copy of s (rg_free it); NULL when out of memory. */
 char *rg_strdup(const char *s);
+/* rg_alloc zero-filled; with the default allocator through calloc, whose
+ * large blocks stay unresident until written. */
+void *rg_zalloc(size_t size);
 size_t rg_arena_bytes(const RgArena *a);
 
 /* Growable byte buffer. `oom` latches the first allocation failure so that
@@ -82,11 +85,26 @@ int rg_write_file_atomic(const char *path, const char *data, size_t len,
 #define RG_WRITE_FORCE 1u
 int rg_write_file(const char *path, const char *data, size_t len, unsigned flags,
                   char *err, size_t errlen);
+/* The same, streamed in pieces so that a large output is never held whole:
+ * rg_file_out_open checks and creates (NULL with a message in `err`),
+ * rg_file_out_write appends (-1 after a failure, which close reports), and
+ * rg_file_out_close puts the file in place when `commit`, or removes the
+ * temporary file. Close returns 0 only for a committed, complete file. */
+typedef struct RgFileOut RgFileOut;
+RgFileOut *rg_file_out_open(const char *path, unsigned flags, char *err, size_t errlen);
+int rg_file_out_write(RgFileOut *f, const char *data, size_t len);
+int rg_file_out_close(RgFileOut *f, bool commit, char *err, size_t errlen);
 /* True when `a` and `b` name the same regular file (same device and inode,
  * through symlinks), or, when neither exists yet, the same path. "-" and
  * non-regular files (/dev/null) never do. Tools use it to refuse an output
  * that would overwrite an input or another output. */
 bool rg_path_same_file(const char *a, const char *b);
+
+/* Gives back the memory of a source's text before byte `upto` (a hint:
+ * the text stays readable, it is read back from its file if touched). Only
+ * large files that rg_source_load mapped are affected. */
+struct RgSource;
+void ir_source_release(const struct RgSource *src, size_t upto);
 
 /* Graph internals for the reader and other runtime files. */
 struct RgGraph;
@@ -101,6 +119,16 @@ void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *
 
 /* The id the next created node will get (ids increase monotonically). */
 uint32_t ir_next_node_id(const struct RgGraph *g);
+/* A count of the changes made to the graph through graph.c (attaching,
+ * detaching, operands, ops, attributes, frozen marks, blocks): equal
+ * before and after a step means the step changed nothing but, at most,
+ * result types through rg_value_set_type. */
+uint64_t ir_graph_version(const struct RgGraph *g);
+/* rg_graph_dedup's result for a graph that had no duplicates before
+ * nodes[0..n) were created or had their operands replaced (runtime/dedup.c). */
+struct RgOpDesc;
+RgStatus ir_graph_dedup_touched(struct RgGraph *g, const struct RgOpDesc *ops, uint32_t num_ops,
+                                struct RgNode *const *nodes, size_t n, uint32_t *merged);
 /* `loc(fused<"pass.rule">[...])` over the given `loc(...)` strings
  * (`unknown` when there are none), interned in g; NULL when out of memory.
  * *ctx caches the graph's location aliases (start with NULL; free with
@@ -130,5 +158,20 @@ bool ir_dense_check(const struct RgAttr *a, char *why, size_t whylen);
  * none yet (readers skip re-validating a spelling they already accepted). */
 struct RgType;
 const struct RgType *ir_type_find(struct RgGraph *g, const char *text, size_t len);
+
+/* Attributes read from text are uniqued by their spelling, as MLIR uniques
+ * attributes: a constant or property repeated a million times is stored
+ * once. ir_attr_find returns the attribute of that kind spelled exactly
+ * `text`, or NULL; ir_attr_remember records a finished attribute (its text
+ * must live as long as the graph); false when out of memory. */
+const struct RgAttr *ir_attr_find(struct RgGraph *g, int kind, const char *text, size_t len);
+bool ir_attr_remember(struct RgGraph *g, const struct RgAttr *a);
+/* A node attribute array equal to v[0..n) in the graph's arena, shared
+ * with every earlier array equal to it (nodes never change an array in
+ * place); NULL when out of memory. */
+struct RgNamedAttr *ir_attrs_shared(struct RgGraph *g, const struct RgNamedAttr *v, uint32_t n);
+/* Frees the tables behind ir_attr_find and ir_attrs_shared once reading is
+ * done (attributes made later are not uniqued). */
+void ir_uniquing_end(struct RgGraph *g);
 
 #endif

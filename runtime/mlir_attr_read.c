@@ -220,8 +220,19 @@ static RgAttr *attr_new(MlirParser *p, RgAttrKind kind, const char *s, const cha
       return NULL;
     a->text = text;
     a->text_len = (uint32_t)(end - s);
+    if (!ir_attr_remember(p->g, a)) {
+      mlir_nomem(p, s);
+      return NULL;
+    }
   }
   return a;
+}
+
+/* Sets r->a to the attribute of this kind already read with the spelling
+ * s..r->end, if there is one (attributes are uniqued by spelling). */
+static bool attr_reuse(MlirParser *p, MlirAt *r, RgAttrKind kind, const char *s) {
+  r->a = ir_attr_find(p->g, (int)kind, s, (size_t)(r->end - s));
+  return r->a != NULL;
 }
 
 /* Magnitude of an integer token; false on overflow beyond 64 bits. */
@@ -355,11 +366,11 @@ MlirAt mlir_attr_number(MlirParser *p, const MlirTok *num, const MlirTy *ty, boo
   bool is_float_type = t && is_float_name(t->text, t->text_len);
   if (is_float) {
     if (!t || is_float_type) {
+      RgAttrKind kind = t && t->dtype == RG_DT_NONE ? RG_ATTR_OPAQUE : RG_ATTR_FLOAT;
       double v;
-      if (!parse_double(p, num, &v))
+      if (attr_reuse(p, &r, kind, num->s) || !parse_double(p, num, &v))
         return r;
-      RgAttr *a = attr_new(p, t && t->dtype == RG_DT_NONE ? RG_ATTR_OPAQUE : RG_ATTR_FLOAT,
-                           num->s, r.end);
+      RgAttr *a = attr_new(p, kind, num->s, r.end);
       if (a) {
         a->type = t;
         if (a->kind == RG_ATTR_FLOAT)
@@ -387,7 +398,10 @@ MlirAt mlir_attr_number(MlirParser *p, const MlirTok *num, const MlirTy *ty, boo
       mlir_error(p, num->s, "hexadecimal float constant out of range for type '%s'", t->text);
       return r;
     }
-    RgAttr *a = attr_new(p, t->dtype == RG_DT_NONE ? RG_ATTR_OPAQUE : RG_ATTR_FLOAT, num->s, r.end);
+    RgAttrKind kind = t->dtype == RG_DT_NONE ? RG_ATTR_OPAQUE : RG_ATTR_FLOAT;
+    if (attr_reuse(p, &r, kind, num->s))
+      return r;
+    RgAttr *a = attr_new(p, kind, num->s, r.end);
     if (a) {
       a->type = t;
       if (a->kind == RG_ATTR_FLOAT)
@@ -404,7 +418,7 @@ MlirAt mlir_attr_number(MlirParser *p, const MlirTok *num, const MlirTy *ty, boo
   }
   int64_t v = 0;
   int k = int_literal(p, num, t, width, sign, &v);
-  if (k < 0)
+  if (k < 0 || attr_reuse(p, &r, k == 0 ? RG_ATTR_INT : RG_ATTR_OPAQUE, num->s))
     return r;
   RgAttr *a = attr_new(p, k == 0 ? RG_ATTR_INT : RG_ATTR_OPAQUE, num->s, r.end);
   if (a) {
@@ -437,7 +451,7 @@ MlirAt mlir_attr_string(MlirParser *p, const MlirTok *t, const MlirTy *ty) {
   if (ty)
     return mlir_attr_verbatim(p, t, ty);
   MlirAt r = {NULL, t->s + t->len};
-  if (p->failed || !mlir_unescape(p, t))
+  if (p->failed || attr_reuse(p, &r, RG_ATTR_STRING, t->s) || !mlir_unescape(p, t))
     return r;
   RgAttr *a = attr_new(p, RG_ATTR_STRING, t->s, r.end);
   if (!a)
@@ -453,7 +467,7 @@ MlirAt mlir_attr_string(MlirParser *p, const MlirTok *t, const MlirTy *ty) {
 
 MlirAt mlir_attr_verbatim(MlirParser *p, const MlirTok *t, const MlirTy *ty) {
   MlirAt r = {NULL, ty ? ty->end : t->s + t->len};
-  if (p->failed)
+  if (p->failed || attr_reuse(p, &r, RG_ATTR_OPAQUE, t->s))
     return r;
   RgAttr *a = attr_new(p, RG_ATTR_OPAQUE, t->s, r.end);
   if (a) {
@@ -474,6 +488,8 @@ MlirAt mlir_attr_dense(MlirParser *p, const MlirTok *t, MlirTy ty) {
           ty.t->text);
     return r;
   }
+  if (attr_reuse(p, &r, RG_ATTR_DENSE, t->s))
+    return r;
   RgAttr *a = attr_new(p, RG_ATTR_DENSE, t->s, ty.end);
   if (!a)
     return r;
@@ -663,7 +679,7 @@ void mlir_darray_elem(MlirParser *p, const MlirTok *t, bool is_float) {
 
 MlirAt mlir_attr_darray(MlirParser *p, const MlirTok *close) {
   MlirAt r = {NULL, close->s + 1};
-  if (p->failed)
+  if (p->failed || attr_reuse(p, &r, RG_ATTR_DENSE_ARRAY, p->darr_start))
     return r;
   RgAttr *a = attr_new(p, RG_ATTR_DENSE_ARRAY, p->darr_start, r.end);
   if (!a)

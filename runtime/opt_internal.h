@@ -12,7 +12,7 @@
 #include "rulegen/pass.h"
 #include "rulegen/proof.h"
 
-enum { OPT_MAX_PASSES = 256, OPT_MAX_DISABLED = 64 };
+enum { OPT_MAX_PASSES = 256, OPT_MAX_DISABLED = 64, OPT_MAX_SYNTAX = 64 };
 enum { OPT_EXIT_INPUT = 1, OPT_EXIT_USAGE = 2 };
 
 typedef struct OptState {
@@ -35,6 +35,7 @@ typedef struct OptState {
   const char *disabled[OPT_MAX_DISABLED + 1];
   uint32_t num_disabled;
   uint32_t verify_runs; /* --verify-by-execution */
+  RgTolerance tolerance; /* --tolerance: for results of inexact rules */
   RgMlirForm emit;      /* --emit */
   bool print_after_all, print_after_change;
   const char *print_after; /* comma-separated pass names */
@@ -44,6 +45,8 @@ typedef struct OptState {
   uint32_t num_no_verify;
   unsigned write_flags; /* RG_WRITE_FORCE with --force */
   uint32_t max_errors;  /* --max-errors (default 20) */
+  /* the targets' dialect syntaxes, each once, NULL-terminated */
+  const RgDialectSyntax *syntax[OPT_MAX_SYNTAX + 1];
 } OptState;
 
 /* --print-ir-after*, --report: NULL when none is asked for. */
@@ -75,6 +78,8 @@ void opt_explain_summary(const OptExplain *e, const char *op, const RgRunStats *
 /* --verify-by-execution: the proof through the rule sets' evaluators,
  * with rgopt's messages. Recording sets *rc on an error. */
 RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc);
-int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p);
+/* inexact_fires: fires of inexact rules in the run; when nonzero, float
+ * results are compared within o->tolerance instead of bit for bit. */
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires);
 
 #endif

@@ -10,6 +10,7 @@
 #include "rulegen/dot.h"
 #include "rulegen/mlir.h"
 #include "internal.h"
+#include "mlir_internal.h"
 #include "opt_internal.h"
 
 static int usage_error(const OptState *o, const char *fmt, const char *arg) {
@@ -367,6 +368,30 @@ static int flag_verify_exec(OptState *o, const char *arg) {
   return 0;
 }
 
+static int flag_inexact(OptState *o, const char *arg) {
+  (void)arg;
+  o->run.inexact = true;
+  return 0;
+}
+
+/* REL[,FLOOR]: positive finite numbers. */
+static int flag_tolerance(OptState *o, const char *arg) {
+  char *end;
+  double rel = strtod(arg, &end), floor = o->tolerance.floor;
+  bool ok = end != arg && rel > 0 && rel < 1;
+  if (ok && *end == ',') {
+    const char *f = end + 1;
+    floor = strtod(f, &end);
+    ok = end != f && floor > 0 && floor < 1e30;
+  }
+  if (!ok || *end)
+    return usage_error(o, "--tolerance takes a relative error in (0, 1) and an optional floor, "
+                          "like 1e-5 or 1e-5,1e-3, not '%s'", arg);
+  o->tolerance.rel = rel;
+  o->tolerance.floor = floor;
+  return 0;
+}
+
 static int flag_no_verify_ops(OptState *o, const char *arg) {
   if (o->num_no_verify == OPT_MAX_DISABLED)
     return usage_error(o, "too many --no-verify-ops options (at most %s)", "64");
@@ -448,6 +473,13 @@ static const struct OptSpec {
     {"verify-by-execution", 0, "N", true,
      "run N random inputs (default 3) through the graph before and after; fail on any difference",
      flag_verify_exec},
+    {"inexact", 0, NULL, false,
+     "also apply rules marked inexact (they may change float results in the last bits, like -ffast-math)",
+     flag_inexact},
+    {"tolerance", 0, "REL[,FLOOR]", false,
+     "--verify-by-execution after inexact rules fired: largest relative error allowed "
+     "(default 1e-5, floor 1e-3)",
+     flag_tolerance},
     {"no-verify-ops", 0, "OPS", false,
      "do not check these ops against their declarations (op names, 'dialect.*' or '*', "
      "comma-separated); repeatable", flag_no_verify_ops},
@@ -583,6 +615,21 @@ static const char *program_name(int argc, char **argv) {
 
 static int run(OptState *o);
 
+/* The dialect syntaxes of all targets, each once (the reader and the
+ * writer take the first description of a dialect). */
+static void collect_syntax(OptState *o) {
+  size_t k = 0;
+  for (size_t t = 0; t < o->num_targets; t++)
+    for (const RgDialectSyntax *const *s = o->targets[t].syntax; s && *s; s++) {
+      size_t i = 0;
+      while (i < k && o->syntax[i] != *s)
+        i++;
+      if (i == k && k < OPT_MAX_SYNTAX)
+        o->syntax[k++] = *s;
+    }
+  o->syntax[k] = NULL;
+}
+
 int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   OptState *o = rg_alloc(sizeof *o);
   if (!o) {
@@ -594,7 +641,10 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   o->targets = targets;
   o->num_targets = targets ? n : 0;
   rg_run_options_init(&o->run);
+  o->tolerance.rel = RG_TOLERANCE_REL_DEFAULT;
+  o->tolerance.floor = RG_TOLERANCE_FLOOR_DEFAULT;
   o->max_errors = 20;
+  collect_syntax(o);
   int rc;
   if (!collect_passes(o)) {
     fprintf(stderr, "%s: error: out of memory\n", o->prog);
@@ -634,6 +684,7 @@ static int check_outputs(const OptState *o) {
  * to `d`. Returns the number of errors. */
 static size_t verify_ops(const OptState *o, RgGraph *g, const RgSource *src, RgDiags *d) {
   size_t errors = 0;
+  errors += rg_graph_verify_spelling(g, o->syntax, o->no_verify, src, d);
   for (size_t t = 0; t < o->num_targets && !errors; t++)
     errors += rg_graph_verify_ops(g, o->targets[t].ops, o->targets[t].num_ops, o->no_verify, src, d);
   return errors;
@@ -653,7 +704,7 @@ static int run(OptState *o) {
   char name[256] = "";
   if (o->explain_name) /* `%x#1` names `%x`'s op */
     snprintf(name, sizeof name, "%.*s", (int)strcspn(o->explain_name, "#"), o->explain_name);
-  RgGraph *g = src ? rg_mlir_read_find(src, &d, name[0] ? name : NULL, &named) : NULL;
+  RgGraph *g = src ? rg_mlir_read_find(src, &d, o->syntax, name[0] ? name : NULL, &named) : NULL;
   if (!g) {
     rg_diags_print(stderr, &d);
     rg_diags_free(&d);
@@ -720,12 +771,18 @@ static int run(OptState *o) {
   OptObserve *ob = opt_observe_begin(o, g);
   RgRunStats st;
   char err[1024] = "";
+  uint64_t version = ir_graph_version(g);
   RgStatus s = rg_pipeline_run(g, o->passes, o->num_passes, &o->run, &st, err, sizeof err);
-  if (s == RG_OK && rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
+  /* A graph the passes did not touch was verified after reading. */
+  uint64_t fires = st.dedup_merged;
+  for (uint32_t i = 0; i < st.num_passes; i++)
+    fires += st.passes[i].rewrites;
+  bool unchanged = fires == 0 && ir_graph_version(g) == version;
+  if (s == RG_OK && !unchanged && rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
     snprintf(err, sizeof err, "the graph does not verify after the passes: %s", msg);
     s = RG_ERR_VERIFY;
   }
-  if (s == RG_OK) { /* rewrites must not make ops their declarations reject */
+  if (s == RG_OK && !unchanged) { /* rewrites must not make ops their declarations reject */
     rg_diags_init(&d);
     d.max_errors = o->max_errors;
     if (verify_ops(o, g, NULL, &d)) {
@@ -746,6 +803,11 @@ static int run(OptState *o) {
   if (o->report && ob && s == RG_OK && (rc = opt_observe_report(ob, g, &st)) != 0)
     s = RG_ERR_IO;
   opt_observe_free(ob);
+  uint64_t inexact_fires = 0;
+  for (uint32_t i = 0; i < st.num_passes; i++)
+    for (uint16_t r = 0; r < o->passes[i]->num_rules; r++)
+      if (o->passes[i]->rules[r].inexact && st.passes[i].rule_fires)
+        inexact_fires += st.passes[i].rule_fires[r];
   rg_run_stats_free(&st);
   if (s != RG_OK) {
     if (err[0])
@@ -755,7 +817,7 @@ static int run(OptState *o) {
     return OPT_EXIT_INPUT;
   }
   if (o->verify_runs) {
-    rc = opt_proof_check(o, g, proof);
+    rc = opt_proof_check(o, g, proof, inexact_fires);
     rg_proof_free(proof);
     if (rc) {
       rg_graph_free(g);
@@ -774,15 +836,8 @@ static int run(OptState *o) {
       return OPT_EXIT_INPUT;
     }
   }
-  size_t len = 0;
-  char *text = rg_mlir_write_as(g, o->emit, &len);
+  int wrc = mlir_write_file(g, o->emit, o->syntax, o->output, o->write_flags, err, sizeof err);
   rg_graph_free(g);
-  if (!text) {
-    fprintf(stderr, "%s: error: out of memory writing the graph\n", prog);
-    return OPT_EXIT_INPUT;
-  }
-  int wrc = rg_write_file(o->output, text, len, o->write_flags, err, sizeof err);
-  rg_free(text);
   if (wrc != 0) {
     fprintf(stderr, "%s: error: %s\n", prog, err);
     return OPT_EXIT_INPUT;

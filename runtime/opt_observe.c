@@ -64,7 +64,7 @@ static bool wants_dump(const OptState *o, const RgPassDesc *p, const RgPassStats
 
 static void dump_ir(const OptState *o, RgGraph *g, const RgPassDesc *p) {
   size_t len = 0;
-  char *text = rg_mlir_write_as(g, o->emit, &len);
+  char *text = rg_mlir_write_with(g, o->emit, o->syntax, &len);
   fprintf(stderr, "// -----// IR Dump After %s //----- //\n", p->name);
   if (text)
     fwrite(text, 1, len, stderr);
@@ -374,7 +374,7 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
       put_html(&b, p->name);
       rg_buf_putc(&b, '.');
       put_html(&b, p->rules[r].name);
-      rg_buf_puts(&b, "</code></td><td><code>");
+      rg_buf_puts(&b, p->rules[r].inexact ? "</code> (inexact)</td><td><code>" : "</code></td><td><code>");
       put_html(&b, p->rules[r].source);
       rg_buf_printf(&b, "</code></td><td class=\"n\">%u</td></tr>\n", fires);
     }

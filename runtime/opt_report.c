@@ -11,9 +11,46 @@
 
 static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
 
-static size_t attr_bytes(const RgAttr *a) {
-  if (!a || a->kind == RG_ATTR_UNIT)
-    return 0; /* the reader shares one unit attribute */
+/* Attributes already counted: the reader shares one attribute between
+ * every use of the same spelling, and each is counted once. An open-addressing
+ * set of pointers; a failed allocation only makes the count an overestimate. */
+typedef struct Seen {
+  const RgAttr **slots;
+  size_t mask, count;
+  size_t total;
+} Seen;
+
+static bool seen_add(Seen *s, const RgAttr *a) {
+  if ((s->count + 1) * 2 > s->mask + 1) {
+    size_t ncap = s->mask ? (s->mask + 1) * 2 : 1024;
+    const RgAttr **slots = rg_alloc(ncap * sizeof *slots);
+    if (!slots)
+      return true;
+    memset(slots, 0, ncap * sizeof *slots);
+    for (size_t i = 0; s->slots && i <= s->mask; i++) {
+      if (!s->slots[i])
+        continue;
+      size_t h = ((uintptr_t)s->slots[i] >> 3) & (ncap - 1);
+      while (slots[h])
+        h = (h + 1) & (ncap - 1);
+      slots[h] = s->slots[i];
+    }
+    rg_free(s->slots);
+    s->slots = slots;
+    s->mask = ncap - 1;
+  }
+  size_t h = ((uintptr_t)a >> 3) & s->mask;
+  for (; s->slots[h]; h = (h + 1) & s->mask)
+    if (s->slots[h] == a)
+      return false;
+  s->slots[h] = a;
+  s->count++;
+  return true;
+}
+
+static size_t attr_bytes(Seen *seen, const RgAttr *a) {
+  if (!a || a->kind == RG_ATTR_UNIT || !seen_add(seen, a))
+    return 0; /* counted already, or the unit attribute the reader shares */
   size_t n = round8(sizeof *a);
   if (a->text)
     n += round8((size_t)a->text_len + 1);
@@ -23,12 +60,12 @@ static size_t attr_bytes(const RgAttr *a) {
   case RG_ATTR_ARRAY:
     n += round8(sizeof(void *) * a->count);
     for (uint32_t i = 0; i < a->count; i++)
-      n += attr_bytes(a->u.items[i]);
+      n += attr_bytes(seen, a->u.items[i]);
     break;
   case RG_ATTR_DICT:
     n += round8(sizeof(RgNamedAttr) * a->count);
     for (uint32_t i = 0; i < a->count; i++)
-      n += attr_bytes(a->u.entries[i].value);
+      n += attr_bytes(seen, a->u.entries[i].value);
     break;
   default: break;
   }
@@ -36,17 +73,20 @@ static size_t attr_bytes(const RgAttr *a) {
 }
 
 static bool count_attr_bytes(RgNode *n, void *user) {
-  size_t *total = user;
+  Seen *seen = user;
   if (n->num_attrs)
-    *total += round8(sizeof(RgNamedAttr) * n->num_attrs);
+    seen->total += round8(sizeof(RgNamedAttr) * n->num_attrs);
   for (uint16_t i = 0; i < n->num_attrs; i++)
-    *total += attr_bytes(n->attrs[i].value);
+    seen->total += attr_bytes(seen, n->attrs[i].value);
   return true;
 }
 
 void opt_mem_report(const OptState *o, RgGraph *g) {
-  size_t arena = rg_graph_arena_bytes(g), attrs = 0;
-  rg_graph_walk(g, count_attr_bytes, &attrs);
+  size_t arena = rg_graph_arena_bytes(g);
+  Seen seen = {NULL, 0, 0, 0};
+  rg_graph_walk(g, count_attr_bytes, &seen);
+  rg_free(seen.slots);
+  size_t attrs = seen.total < arena ? seen.total : arena;
   uint32_t nodes = rg_graph_num_nodes(g);
   fprintf(stderr, "%s: memory: %u nodes, %zu arena bytes, %zu in attributes, "
           "%.1f bytes/node excluding attribute payloads\n",
@@ -68,7 +108,7 @@ static void print_rule_counts(FILE *out, const OptState *o, const RgRunStats *st
         fprintf(out, "%-40s %9s\n", "rule", refusals ? "refused" : "fires");
       any = true;
       char name[128];
-      snprintf(name, sizeof name, "%s.%s", d->name, d->rules[r].name);
+      snprintf(name, sizeof name, "%s.%s%s", d->name, d->rules[r].name, d->rules[r].inexact ? " (inexact)" : "");
       fprintf(out, "%-40s %9u\n", name, count[r]);
     }
   }
@@ -141,6 +181,8 @@ int opt_write_stats_json(const OptState *o, const RgRunStats *st) {
       json_string(&b, d->name);
       rg_buf_puts(&b, ", \"source\": ");
       json_string(&b, d->rules[r].source);
+      if (d->rules[r].inexact)
+        rg_buf_puts(&b, ", \"inexact\": true");
       rg_buf_printf(&b, ", \"refused\": %u, \"fires\": %u}", st->passes[i].rule_refusals[r],
                     st->passes[i].rule_fires[r]);
     }
@@ -238,16 +280,24 @@ RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc) {
   return p;
 }
 
-int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p) {
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires) {
   RgInterp *ip = opt_interp_new(o, g);
   char err[1024] = "out of memory";
-  if (!ip || rg_proof_check(p, ip, err, sizeof err) != RG_OK) {
+  double max_err = 0;
+  RgStatus s = !ip ? RG_ERR_NOMEM
+               : inexact_fires ? rg_proof_check_within(p, ip, o->tolerance, &max_err, err, sizeof err)
+                               : rg_proof_check(p, ip, err, sizeof err);
+  rg_interp_free(ip);
+  if (s != RG_OK) {
     fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
-    rg_interp_free(ip);
     return OPT_EXIT_INPUT;
   }
-  rg_interp_free(ip);
-  if (rg_proof_num_runs(p))
+  if (rg_proof_num_runs(p) && inexact_fires)
+    fprintf(stderr, "%s: verified by execution: %u run(s) after %llu inexact rewrite(s), every result "
+                    "within relative %g (floor %g); largest relative error %.3g\n",
+            o->prog, rg_proof_num_runs(p), (unsigned long long)inexact_fires, o->tolerance.rel,
+            o->tolerance.floor, max_err);
+  else if (rg_proof_num_runs(p))
     fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", o->prog,
             rg_proof_num_runs(p));
   return 0;

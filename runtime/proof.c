@@ -1,6 +1,8 @@
 /* runtime/proof.c - proof by execution (rulegen/proof.h): every function
  * of the graph on a few random input sets before a rewrite, the same
- * inputs after it, results compared bit for bit. */
+ * inputs after it, results compared bit for bit, or within a tolerance
+ * after inexact rules. */
+#include <math.h>
 #include <string.h>
 #include "rulegen/eval.h"
 #include "rulegen/proof.h"
@@ -137,12 +139,38 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
   return RG_OK;
 }
 
-RgStatus rg_proof_check(const RgProof *p, RgInterp *ip, char *err, size_t errlen) {
+/* The first float element of b further than `tol` from a's, or -1; the
+ * largest error seen goes to *max_err. Types must be equal. */
+static int64_t first_far(const RgTensor *a, const RgTensor *b, RgTolerance tol, double *max_err, char *msg,
+                         size_t msglen) {
+  for (int64_t i = 0; i < a->numel; i++) {
+    double x = rg_tensor_get_float(a, i), y = rg_tensor_get_float(b, i);
+    if (isnan(x) || isnan(y) || isinf(x) || isinf(y)) {
+      if ((isnan(x) && isnan(y)) || x == y)
+        continue;
+    } else {
+      double scale = fmax(fmax(fabs(x), fabs(y)), tol.floor);
+      double e = scale > 0 ? fabs(x - y) / scale : 0;
+      if (e > *max_err)
+        *max_err = e;
+      if (e <= tol.rel)
+        continue;
+    }
+    snprintf(msg, msglen, "element %lld: %.9g != %.9g (relative error %.3g, tolerance %g)", (long long)i, x,
+             y, fabs(x - y) / fmax(fmax(fabs(x), fabs(y)), tol.floor), tol.rel);
+    return i;
+  }
+  return -1;
+}
+
+static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, double *max_err, char *err,
+                      size_t errlen) {
   char no_err[1];
   if (!err || !errlen) {
     err = no_err;
     errlen = sizeof no_err;
   }
+  double worst = 0;
   RgGraph *g = rg_eval_graph(ip);
   for (uint32_t i = 0; p && i < p->num; i++) {
     const ProofRun *r = &p->runs[i];
@@ -161,7 +189,10 @@ RgStatus rg_proof_check(const RgProof *p, RgInterp *ip, char *err, size_t errlen
       st = RG_ERR_VERIFY;
     }
     for (uint32_t k = 0; k < nout && st == RG_OK; k++) {
-      if (rg_tensor_first_diff(&r->outputs[k], &out[k], msg, sizeof msg) >= 0) {
+      const RgTensor *before = &r->outputs[k];
+      bool near = tol && rg_tensor_same_type(before, &out[k]) && rg_dtype_is_float(before->dtype);
+      if (near ? first_far(before, &out[k], *tol, &worst, msg, sizeof msg) >= 0
+               : rg_tensor_first_diff(before, &out[k], msg, sizeof msg) >= 0) {
         snprintf(err, errlen, "@%s result %u differs after the passes (inputs %u): %s", r->name, k, r->seed,
                  msg);
         st = RG_ERR_VERIFY;
@@ -171,5 +202,18 @@ RgStatus rg_proof_check(const RgProof *p, RgInterp *ip, char *err, size_t errlen
     if (st != RG_OK)
       return st;
   }
+  if (max_err)
+    *max_err = worst;
   return RG_OK;
+}
+
+RgStatus rg_proof_check(const RgProof *p, RgInterp *ip, char *err, size_t errlen) {
+  return check(p, ip, NULL, NULL, err, errlen);
+}
+
+RgStatus rg_proof_check_within(const RgProof *p, RgInterp *ip, RgTolerance tol, double *max_err, char *err,
+                               size_t errlen) {
+  if (max_err)
+    *max_err = 0;
+  return check(p, ip, &tol, max_err, err, errlen);
 }

@@ -3,7 +3,9 @@
 # line per failure and a closing `N passed, N failed[, N skipped]` line.
 # A suite is a shell script run with RG_BUILD (the build directory) and
 # RG_ROOT (the repository) set; it prints, one per case, `PASS name`,
-# `FAIL name: why` or `SKIP name: why`. Usage: tests/run.sh [BUILD] [SUITE...]
+# `FAIL name: why` or `SKIP name: why` (and `UPDATED file` for a golden
+# file rewritten under UPDATE_GOLDENS=1, see tests/golden.sh).
+# Usage: tests/run.sh [BUILD] [SUITE...]
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
 shift 2>/dev/null
@@ -25,7 +27,7 @@ for s in $suites; do
   p=$(grep -c '^PASS ' "$log")
   f=$(grep -c '^FAIL ' "$log")
   k=$(grep -c '^SKIP ' "$log")
-  grep -E '^(FAIL|SKIP) ' "$log" | sed "s/^/  [$name] /"
+  grep -E '^(FAIL|SKIP|UPDATED) ' "$log" | sed "s/^/  [$name] /"
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then
     echo "  [$name] FAIL suite exited with status $rc"
     tail -n 20 "$log" | sed "s/^/    /"

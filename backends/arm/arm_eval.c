@@ -18,7 +18,7 @@
 #define SQRT_2_PI 0.79788456080286535588 /* sqrt(2 / pi) */
 
 static RgStatus need_float(RgInterp *ip, const RgTensor *t, const char *what) {
-  if (!t->floats)
+  if (!rg_tensor_is_float(t))
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "%s is %s; only float tensors are supported",
                         what, rg_dtype_name(t->dtype));
   return RG_OK;
@@ -51,17 +51,17 @@ static RgStatus convert_copy(RgInterp *ip, const RgTensor *in, RgTensor *out) {
   if (st != RG_OK)
     return st;
   for (int64_t i = 0; i < out->numel; i++) {
-    if (out->floats) {
-      double v = in->floats ? in->floats[i] : (double)in->ints[i];
-      out->floats[i] = rg_elem_round(out->dtype, v);
-    } else if (in->floats) {
-      double v = trunc(in->floats[i]);
+    if (rg_tensor_is_float(out)) {
+      double v = rg_tensor_is_float(in) ? rg_tensor_get_float(in, i) : (double)rg_tensor_get_int(in, i);
+      rg_tensor_set_float(out, i, rg_elem_round(out->dtype, v));
+    } else if (rg_tensor_is_float(in)) {
+      double v = trunc(rg_tensor_get_float(in, i));
       if (!(v >= (double)rg_elem_min(out->dtype) && v <= (double)rg_elem_max(out->dtype)))
-        return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "%g does not fit %s", (double)in->floats[i],
+        return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "%g does not fit %s", (double)rg_tensor_get_float(in, i),
                             rg_dtype_name(out->dtype));
-      out->ints[i] = (int64_t)v;
+      rg_tensor_set_int(out, i, (int64_t)v);
     } else {
-      out->ints[i] = rg_elem_wrap(out->dtype, in->ints[i]);
+      rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, rg_tensor_get_int(in, i)));
     }
   }
   return RG_OK;
@@ -96,7 +96,7 @@ static RgStatus unary(RgInterp *ip, const RgTensor *in, RgTensor *out, UnaryFn f
   if (st != RG_OK)
     return st;
   for (int64_t i = 0; i < out->numel; i++)
-    out->floats[i] = rg_elem_round(out->dtype, fn(in->floats[i], p));
+    rg_tensor_set_float(out, i, rg_elem_round(out->dtype, fn(rg_tensor_get_float(in, i), p)));
   return RG_OK;
 }
 
@@ -205,7 +205,7 @@ static RgStatus op_gt_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in,
   if (!number(n, "other", 0, &other, &present) || !present || out->dtype != RG_DT_I1)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "needs a number 'other' and an i1 result");
   for (int64_t i = 0; i < out->numel; i++)
-    out->ints[i] = x->floats[i] > (float)other;
+    rg_tensor_set_int(out, i, rg_tensor_get_float(x, i) > (float)other);
   return RG_OK;
 }
 
@@ -221,11 +221,11 @@ static RgStatus op_where(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   if (c->dtype != RG_DT_I1 || a->dtype != out->dtype || b->dtype != out->dtype)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "needs an i1 condition and values of the result type");
   for (int64_t i = 0; i < out->numel; i++) {
-    const RgTensor *pick = c->ints[i] ? a : b;
-    if (out->floats)
-      out->floats[i] = pick->floats[i];
+    const RgTensor *pick = rg_tensor_get_int(c, i) ? a : b;
+    if (rg_tensor_is_float(out))
+      rg_tensor_set_float(out, i, rg_tensor_get_float(pick, i));
     else
-      out->ints[i] = pick->ints[i];
+      rg_tensor_set_int(out, i, rg_tensor_get_int(pick, i));
   }
   return RG_OK;
 }
@@ -288,28 +288,28 @@ static RgStatus clamp(RgInterp *ip, const RgNode *n, const RgTensor *in, RgTenso
     return rg_eval_fail(ip, RG_INTERP_INVALID, "the bounds must be numbers");
   has_lo = has_lo || !isnan(lo_dflt);
   has_hi = has_hi || !isnan(hi_dflt);
-  if (!in->floats != !out->floats)
+  if (!rg_tensor_is_float(in) != !rg_tensor_is_float(out))
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "%s in, %s out", rg_dtype_name(in->dtype),
                         rg_dtype_name(out->dtype));
   for (int64_t i = 0; i < out->numel; i++) {
-    if (out->floats) {
-      float x = in->floats[i];
+    if (rg_tensor_is_float(out)) {
+      float x = rg_tensor_get_float(in, i);
       if (!isnan(x)) {
         if (has_lo && x < (float)lo)
           x = (float)lo;
         if (has_hi && x > (float)hi)
           x = (float)hi;
       }
-      out->floats[i] = rg_elem_round(out->dtype, x);
+      rg_tensor_set_float(out, i, rg_elem_round(out->dtype, x));
     } else {
       if ((has_lo && lo != floor(lo)) || (has_hi && hi != floor(hi)))
         return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "float bounds on an integer tensor");
-      int64_t x = in->ints[i];
+      int64_t x = rg_tensor_get_int(in, i);
       if (has_lo && (double)x < lo)
         x = (int64_t)lo;
       if (has_hi && (double)x > hi)
         x = (int64_t)hi;
-      out->ints[i] = rg_elem_wrap(out->dtype, x);
+      rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, x));
     }
   }
   return RG_OK;
@@ -352,10 +352,10 @@ static RgStatus gather(RgInterp *ip, const RgTensor *x, RgTensor *out, const Gat
         return rg_eval_fail(ip, RG_INTERP_INVALID, "the result type does not fit the input");
       off += j * st[d - m->lead];
     }
-    if (out->floats)
-      out->floats[i] = x->floats[off];
+    if (rg_tensor_is_float(out))
+      rg_tensor_set_float(out, i, rg_tensor_get_float(x, off));
     else
-      out->ints[i] = x->ints[off];
+      rg_tensor_set_int(out, i, rg_tensor_get_int(x, off));
     rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
@@ -365,7 +365,7 @@ static RgStatus gather(RgInterp *ip, const RgTensor *x, RgTensor *out, const Gat
 static RgStatus op_repeat(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)n;
   const RgTensor *x = in[0];
-  if (out->rank < x->rank || !x->floats != !out->floats)
+  if (out->rank < x->rank || !rg_tensor_is_float(x) != !rg_tensor_is_float(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "rank %d in, %d out", x->rank, out->rank);
   Gather m = {.lead = out->rank - x->rank, .wrap = true};
   for (int32_t d = m.lead; d < out->rank; d++) {
@@ -386,7 +386,7 @@ static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   rg_eval_attr_int(n, "start", &start);
   rg_eval_attr_int(n, "step", &step);
   dim = wrap_dim(dim, x->rank);
-  if (dim < 0 || dim >= x->rank || step < 1 || out->rank != x->rank || !x->floats != !out->floats)
+  if (dim < 0 || dim >= x->rank || step < 1 || out->rank != x->rank || !rg_tensor_is_float(x) != !rg_tensor_is_float(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "bad dim %lld or step %lld", (long long)dim,
                         (long long)step);
   for (int32_t d = 0; d < x->rank; d++)
@@ -425,8 +425,8 @@ static RgStatus op_glu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
     int64_t off = 0;
     for (int32_t d = 0; d < out->rank; d++)
       off += idx[d] * st[d];
-    float a = x->floats[off], b = x->floats[off + half];
-    out->floats[i] = rg_elem_round(out->dtype, a * f_sigmoid(b, NULL));
+    float a = rg_tensor_get_float(x, off), b = rg_tensor_get_float(x, off + half);
+    rg_tensor_set_float(out, i, rg_elem_round(out->dtype, a * f_sigmoid(b, NULL)));
     rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
@@ -445,7 +445,7 @@ static RgStatus reduce_minmax(RgInterp *ip, const RgNode *n, const RgTensor *x, 
       return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %lld is out of range", (long long)dims[i]);
     red[d] = true;
   }
-  if (x->numel == 0 || !x->floats != !out->floats)
+  if (x->numel == 0 || !rg_tensor_is_float(x) != !rg_tensor_is_float(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "an empty input or a changed element kind");
   /* out's row-major strides over x's dims, 0 on reduced dims */
   int64_t ost[MAXR], idx[MAXR] = {0}, s = 1;
@@ -464,14 +464,14 @@ static RgStatus reduce_minmax(RgInterp *ip, const RgNode *n, const RgTensor *x, 
     int64_t o = 0;
     for (int32_t d = 0; d < x->rank; d++)
       o += idx[d] * ost[d];
-    if (out->floats) {
-      float v = x->floats[i], *r = &out->floats[o];
-      if (!seen[o] || isnan(v) || (!isnan(*r) && (is_max ? v > *r : v < *r)))
-        *r = v;
+    if (rg_tensor_is_float(out)) {
+      float v = (float)rg_tensor_get_float(x, i), r = (float)rg_tensor_get_float(out, o);
+      if (!seen[o] || isnan(v) || (!isnan(r) && (is_max ? v > r : v < r)))
+        rg_tensor_set_float(out, o, v);
     } else {
-      int64_t v = x->ints[i], *r = &out->ints[o];
-      if (!seen[o] || (is_max ? v > *r : v < *r))
-        *r = v;
+      int64_t v = rg_tensor_get_int(x, i), r = rg_tensor_get_int(out, o);
+      if (!seen[o] || (is_max ? v > r : v < r))
+        rg_tensor_set_int(out, o, v);
     }
     seen[o] = true;
     rg_index_next(idx, x->dims, x->rank);
@@ -546,13 +546,13 @@ static RgStatus op_convolution(RgInterp *ip, const RgNode *n, RgTensor *const *i
                 int64_t iw = ow * stride[1] - pad[1] + kw * dil[1];
                 if (ih < 0 || ih >= H || iw < 0 || iw >= W)
                   continue;
-                float xv = x->floats[((nn * x->dims[1] + g * icg + c) * H + ih) * W + iw];
-                float p = xv * w->floats[((oc * icg + c) * KH + kh) * KW + kw];
+                float xv = rg_tensor_get_float(x, ((nn * x->dims[1] + g * icg + c) * H + ih) * W + iw);
+                float p = xv * rg_tensor_get_float(w, ((oc * icg + c) * KH + kh) * KW + kw);
                 acc = acc + p;
               }
           if (b)
-            acc = acc + b->floats[oc];
-          out->floats[i] = rg_elem_round(out->dtype, acc);
+            acc = acc + rg_tensor_get_float(b, oc);
+          rg_tensor_set_float(out, i, rg_elem_round(out->dtype, acc));
         }
   return RG_OK;
 }
@@ -575,17 +575,17 @@ static RgStatus op_quantize(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
     return s;
   if (!rg_eval_attr_number(n, "scale", &scale, NULL, NULL) || !(scale > 0) ||
       !rg_eval_attr_int(n, "zero_point", &zp) || !rg_eval_attr_int(n, "quant_min", &lo) ||
-      !rg_eval_attr_int(n, "quant_max", &hi) || lo > hi || !out->ints || out->numel != x->numel)
+      !rg_eval_attr_int(n, "quant_max", &hi) || lo > hi || !rg_tensor_is_int(out) || out->numel != x->numel)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "needs a positive scale, zero_point, quant_min <= "
                         "quant_max and an integer result of the input's size");
   float inv = (float)(1.0 / scale);
   for (int64_t i = 0; i < x->numel; i++) {
-    float v = nearbyintf(x->floats[i] * inv);
+    float v = nearbyintf(rg_tensor_get_float(x, i) * inv);
     if (isnan(v))
       return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "NaN has no quantized value");
     double q = (double)v + (double)zp;
     q = q < (double)lo ? (double)lo : q > (double)hi ? (double)hi : q;
-    out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)q);
+    rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, (int64_t)q));
   }
   return RG_OK;
 }

@@ -8,7 +8,7 @@
 #define MAX_LOOP_ITERATIONS 1000000
 
 static bool truthy(const RgTensor *t) {
-  return t->numel >= 1 && (t->ints ? t->ints[0] != 0 : t->floats[0] != 0);
+  return t->numel >= 1 && (rg_tensor_is_int(t) ? rg_tensor_get_int(t, 0) != 0 : rg_tensor_get_float(t, 0) != 0);
 }
 
 RgStatus tosa_eval_cond_if(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in,

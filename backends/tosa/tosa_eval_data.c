@@ -9,10 +9,10 @@
 #include "rules/builtin.h"
 
 static void copy_elem(RgTensor *dst, int64_t di, const RgTensor *src, int64_t si) {
-  if (dst->ints)
-    dst->ints[di] = src->ints[si];
+  if (rg_tensor_is_int(dst))
+    rg_tensor_set_int(dst, di, rg_tensor_get_int(src, si));
   else
-    dst->floats[di] = src->floats[si];
+    rg_tensor_set_float(dst, di, rg_tensor_get_float(src, si));
 }
 
 static RgStatus same_dtype(RgInterp *ip, const RgTensor *a, const RgTensor *out) {
@@ -24,7 +24,7 @@ static RgStatus same_dtype(RgInterp *ip, const RgTensor *a, const RgTensor *out)
 
 /* Shape operand (`!tosa.shape<N>`) with exactly `want` entries. */
 static RgStatus shape_operand(RgInterp *ip, const RgTensor *t, int64_t want, const char *what) {
-  if (!t->ints || t->rank != 1 || t->numel != want)
+  if (!rg_tensor_is_int(t) || t->rank != 1 || t->numel != want)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "%s must hold %lld integers", what,
                        (long long)want);
   return RG_OK;
@@ -43,7 +43,7 @@ static RgStatus op_const(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   if (!a)
     a = rg_node_attr(n, "value");
   if (a && a->kind == RG_ATTR_DENSE && a->type &&
-      (a->type->dtype != out->dtype && !(rg_elem_is_int(a->type->dtype) && out->ints)))
+      (a->type->dtype != out->dtype && !(rg_elem_is_int(a->type->dtype) && rg_tensor_is_int(out))))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "values of type %s for a %s result",
                        a->type->text, rg_dtype_name(out->dtype));
   return rg_eval_fill_dense(ip, a, out);
@@ -63,8 +63,8 @@ static RgStatus op_reshape(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
     if ((s = shape_operand(ip, in[1], out->rank, "shape")) != RG_OK)
       return s;
     for (int32_t d = 0; d < out->rank; d++)
-      if (in[1]->ints[d] != -1 && in[1]->ints[d] != out->dims[d])
-        return dims_mismatch(ip, d, in[1]->ints[d], out->dims[d]);
+      if (rg_tensor_get_int(in[1], d) != -1 && rg_tensor_get_int(in[1], d) != out->dims[d])
+        return dims_mismatch(ip, d, rg_tensor_get_int(in[1], d), out->dims[d]);
   }
   for (int64_t i = 0; i < a->numel; i++) /* row-major order is kept */
     copy_elem(out, i, a, i);
@@ -111,7 +111,9 @@ static RgStatus op_pad(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
     return s;
   if (out->rank != a->rank || (s = shape_operand(ip, in[1], 2 * (int64_t)a->rank, "padding")))
     return s ? s : rg_eval_fail(ip, RG_INTERP_INVALID, "rank changes");
-  const int64_t *p = in[1]->ints;
+  int64_t p[2 * RG_TENSOR_MAX_RANK];
+  for (int32_t k = 0; k < 2 * a->rank; k++)
+    p[k] = rg_tensor_get_int(in[1], k);
   for (int32_t d = 0; d < a->rank; d++) {
     if (p[2 * d] < 0 || p[2 * d + 1] < 0)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "negative padding");
@@ -135,10 +137,10 @@ static RgStatus op_pad(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
       copy_elem(out, i, a, off);
     else if (pc && pc->numel)
       copy_elem(out, i, pc, 0);
-    else if (out->ints)
-      out->ints[i] = 0;
+    else if (rg_tensor_is_int(out))
+      rg_tensor_set_int(out, i, 0);
     else
-      out->floats[i] = 0;
+      rg_tensor_set_float(out, i, 0);
     rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
@@ -155,7 +157,11 @@ static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   if ((s = shape_operand(ip, in[1], a->rank, "start")) != RG_OK ||
       (s = shape_operand(ip, in[2], a->rank, "size")) != RG_OK)
     return s;
-  const int64_t *start = in[1]->ints, *size = in[2]->ints;
+  int64_t start[RG_TENSOR_MAX_RANK], size[RG_TENSOR_MAX_RANK];
+  for (int32_t d = 0; d < a->rank; d++) {
+    start[d] = rg_tensor_get_int(in[1], d);
+    size[d] = rg_tensor_get_int(in[2], d);
+  }
   for (int32_t d = 0; d < a->rank; d++) {
     int64_t sz = size[d] == -1 ? a->dims[d] - start[d] : size[d];
     if (start[d] < 0 || sz < 0 || start[d] + sz > a->dims[d])
@@ -220,8 +226,8 @@ static RgStatus op_tile(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
   if ((s = shape_operand(ip, in[1], a->rank, "multiples")) != RG_OK)
     return s;
   for (int32_t d = 0; d < a->rank; d++)
-    if (out->dims[d] != a->dims[d] * in[1]->ints[d])
-      return dims_mismatch(ip, d, a->dims[d] * in[1]->ints[d], out->dims[d]);
+    if (out->dims[d] != a->dims[d] * rg_tensor_get_int(in[1], d))
+      return dims_mismatch(ip, d, a->dims[d] * rg_tensor_get_int(in[1], d), out->dims[d]);
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
   rg_tensor_strides(a, st);
   for (int64_t i = 0; i < out->numel; i++) {
@@ -289,11 +295,11 @@ static RgStatus reduce(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   for (int64_t q = 0; q < outer; q++)
     for (int64_t r = 0; r < inner; r++) {
       int64_t o = q * inner + r;
-      if (a->ints) {
+      if (rg_tensor_is_int(a)) {
         int64_t acc = op == R_SUM || op == R_ANY ? 0 : op == R_PROD || op == R_ALL ? 1
                       : op == R_MAX ? rg_elem_min(a->dtype) : rg_elem_max(a->dtype);
         for (int64_t k = 0; k < len; k++) {
-          int64_t v = a->ints[(q * len + k) * inner + r];
+          int64_t v = rg_tensor_get_int(a, (q * len + k) * inner + r);
           switch (op) {
           case R_SUM: acc += v; break;
           case R_PROD: acc *= v; break;
@@ -306,13 +312,13 @@ static RgStatus reduce(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
               (s = rg_eval_require_range(ip, acc, a->dtype, "reduction")) != RG_OK)
             return s;
         }
-        out->ints[o] = acc;
+        rg_tensor_set_int(out, o, acc);
         continue;
       }
       float acc = op == R_PROD ? 1.0f : 0.0f;
       bool have = false;
       for (int64_t k = 0; k < len; k++) {
-        float v = a->floats[(q * len + k) * inner + r];
+        float v = rg_tensor_get_float(a, (q * len + k) * inner + r);
         switch (op) {
         case R_SUM: acc = acc + v; break;
         case R_PROD: acc = acc * v; break;
@@ -336,7 +342,7 @@ static RgStatus reduce(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
       }
       if ((op == R_MAX || op == R_MIN) && !have)
         acc = len ? NAN : (op == R_MAX ? -INFINITY : INFINITY);
-      out->floats[o] = acc;
+      rg_tensor_set_float(out, o, acc);
     }
   return RG_OK;
 }
@@ -359,7 +365,7 @@ static RgStatus op_argmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   int64_t axis;
   if (!rg_eval_attr_int(n, "axis", &axis) || axis < 0 || axis >= a->rank)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "axis missing or out of range");
-  if (!out->ints || out->rank != a->rank - 1)
+  if (!rg_tensor_is_int(out) || out->rank != a->rank - 1)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "result must be an integer tensor of rank %d",
                        a->rank - 1);
   for (int32_t d = 0, j = 0; d < a->rank; d++)
@@ -377,13 +383,13 @@ static RgStatus op_argmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
       bool have = false;
       for (int64_t k = 0; k < len; k++) {
         int64_t at = (q * len + k) * inner + r, bat = (q * len + best) * inner + r;
-        if (a->ints) {
-          if (!have || a->ints[at] > a->ints[bat])
+        if (rg_tensor_is_int(a)) {
+          if (!have || rg_tensor_get_int(a, at) > rg_tensor_get_int(a, bat))
             best = k;
           have = true;
           continue;
         }
-        float v = a->floats[at], b = a->floats[bat];
+        float v = rg_tensor_get_float(a, at), b = rg_tensor_get_float(a, bat);
         if (isnan(v)) {
           if (!ignore && (!have || !isnan(b))) {
             best = k;
@@ -395,7 +401,7 @@ static RgStatus op_argmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
           best = k;
         have = true;
       }
-      out->ints[q * inner + r] = best;
+      rg_tensor_set_int(out, q * inner + r, best);
     }
   return RG_OK;
 }
@@ -410,7 +416,7 @@ static RgStatus op_gather(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   RgStatus s = same_dtype(ip, v, out);
   if (s != RG_OK)
     return s;
-  if (v->rank != 3 || ix->rank != 2 || out->rank != 3 || !ix->ints ||
+  if (v->rank != 3 || ix->rank != 2 || out->rank != 3 || !rg_tensor_is_int(ix) ||
       (ix->dtype != RG_DT_I32 && ix->dtype != RG_DT_I64))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "expects values [N,K,C], i32 indices [N,W]");
   int64_t N = v->dims[0], K = v->dims[1], C = v->dims[2], W = ix->dims[1];
@@ -418,7 +424,7 @@ static RgStatus op_gather(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
     return rg_eval_fail(ip, RG_INTERP_INVALID, "shapes do not agree");
   for (int64_t b = 0; b < N; b++)
     for (int64_t w = 0; w < W; w++) {
-      int64_t k = ix->ints[b * W + w];
+      int64_t k = rg_tensor_get_int(ix, b * W + w);
       if (k < 0 || k >= K)
         return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "index %lld outside [0, %lld) (REQUIRE)",
                             (long long)k, (long long)K);
@@ -439,7 +445,7 @@ static RgStatus op_scatter(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
     s = same_dtype(ip, x, out);
   if (s != RG_OK)
     return s;
-  if (v->rank != 3 || ix->rank != 2 || x->rank != 3 || out->rank != 3 || !ix->ints ||
+  if (v->rank != 3 || ix->rank != 2 || x->rank != 3 || out->rank != 3 || !rg_tensor_is_int(ix) ||
       (ix->dtype != RG_DT_I32 && ix->dtype != RG_DT_I64))
     return rg_eval_fail(ip, RG_INTERP_INVALID,
                         "expects values_in [N,K,C], i32 indices [N,W], input [N,W,C]");
@@ -456,7 +462,7 @@ static RgStatus op_scatter(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   memset(written, 0, sizeof *written * rows);
   for (int64_t b = 0; b < N && s == RG_OK; b++)
     for (int64_t w = 0; w < W && s == RG_OK; w++) {
-      int64_t k = ix->ints[b * W + w];
+      int64_t k = rg_tensor_get_int(ix, b * W + w);
       if (k < 0 || k >= K)
         s = rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "index %lld outside [0, %lld) (REQUIRE)",
                          (long long)k, (long long)K);

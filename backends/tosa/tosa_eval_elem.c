@@ -15,7 +15,7 @@
 static int64_t asr64(int64_t v, int s) { return v >= 0 ? v >> s : ~(~v >> s); }
 
 static void store_f(RgTensor *out, int64_t i, float v) {
-  out->floats[i] = out->dtype == RG_DT_F32 ? v : rg_elem_round(out->dtype, v);
+  rg_tensor_set_float(out, i, out->dtype == RG_DT_F32 ? v : rg_elem_round(out->dtype, v));
 }
 
 static RgStatus same_shape(RgInterp *ip, const RgTensor *a, const RgTensor *out, const char *what) {
@@ -75,10 +75,10 @@ static void bcast_step(Bcast *b) {
   }
 }
 
-static bool is_int(const RgTensor *t) { return t->ints != NULL; }
+static bool is_int(const RgTensor *t) { return rg_tensor_is_int(t); }
 
 static RgStatus need_float(RgInterp *ip, const RgTensor *t) {
-  if (t->floats)
+  if (rg_tensor_is_float(t))
     return RG_OK;
   return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "element type %s is not supported (floats only)",
                      rg_dtype_name(t->dtype));
@@ -199,13 +199,13 @@ static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   for (int64_t i = 0; i < out->numel; i++, bcast_step(&bc)) {
     if (is_int(a)) {
       int64_t r = 0;
-      s = int_binary(ip, n, op, a->ints[bc.off[0]], b->ints[bc.off[1]], a->dtype, shift, &r);
+      s = int_binary(ip, n, op, rg_tensor_get_int(a, bc.off[0]), rg_tensor_get_int(b, bc.off[1]), a->dtype, shift, &r);
       if (s != RG_OK)
         return s;
-      out->ints[i] = rg_elem_wrap(out->dtype, r);
+      rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, r));
       continue;
     }
-    float x = a->floats[bc.off[0]], y = b->floats[bc.off[1]], r;
+    float x = rg_tensor_get_float(a, bc.off[0]), y = rg_tensor_get_float(b, bc.off[1]), r;
     switch (op) {
     case B_ADD: r = x + y; break;
     case B_SUB: r = x - y; break;
@@ -213,9 +213,9 @@ static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
     case B_MAX: r = fmax_mode(x, y, ignore); break;
     case B_MIN: r = fmin_mode(x, y, ignore); break;
     case B_POW: r = powf(x, y); break;
-    case B_EQ: out->ints[i] = x == y; continue;
-    case B_GT: out->ints[i] = x > y; continue;
-    case B_GE: out->ints[i] = x >= y; continue;
+    case B_EQ: rg_tensor_set_int(out, i, x == y); continue;
+    case B_GT: rg_tensor_set_int(out, i, x > y); continue;
+    case B_GE: rg_tensor_set_int(out, i, x >= y); continue;
     default:
       return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "float operands are not supported");
     }
@@ -259,12 +259,12 @@ static RgStatus op_select(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   if (s != RG_OK)
     return s;
   for (int64_t i = 0; i < out->numel; i++, bcast_step(&bc)) {
-    const RgTensor *src = in[0]->ints[bc.off[0]] ? in[1] : in[2];
-    int64_t o = in[0]->ints[bc.off[0]] ? bc.off[1] : bc.off[2];
-    if (out->ints)
-      out->ints[i] = src->ints[o];
+    const RgTensor *src = rg_tensor_get_int(in[0], bc.off[0]) ? in[1] : in[2];
+    int64_t o = rg_tensor_get_int(in[0], bc.off[0]) ? bc.off[1] : bc.off[2];
+    if (rg_tensor_is_int(out))
+      rg_tensor_set_int(out, i, rg_tensor_get_int(src, o));
     else
-      out->floats[i] = src->floats[o];
+      rg_tensor_set_float(out, i, rg_tensor_get_float(src, o));
   }
   return RG_OK;
 }
@@ -290,7 +290,7 @@ static RgStatus unary(RgInterp *ip, RgTensor *const *in, RgTensor *out, UnOp op)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "logical_not takes i1");
   for (int64_t i = 0; i < a->numel; i++) {
     if (is_int(a)) {
-      int64_t v = a->ints[i], r = v;
+      int64_t v = rg_tensor_get_int(a, i), r = v;
       switch (op) {
       case U_ABS:
         r = v < 0 ? -v : v;
@@ -309,10 +309,10 @@ static RgStatus unary(RgInterp *ip, RgTensor *const *in, RgTensor *out, UnOp op)
       }
       default: break;
       }
-      out->ints[i] = rg_elem_wrap(out->dtype, r);
+      rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, r));
       continue;
     }
-    float x = a->floats[i], r;
+    float x = rg_tensor_get_float(a, i), r;
     switch (op) {
     case U_ABS: r = fabsf(x); break;
     case U_EXP: r = expf(x); break;
@@ -379,7 +379,7 @@ static RgStatus op_negate(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
     return rg_eval_fail(ip, RG_INTERP_INVALID, "result element type differs from the input");
   if (!is_int(a)) {
     for (int64_t i = 0; i < a->numel; i++)
-      out->floats[i] = -a->floats[i];
+      rg_tensor_set_float(out, i, -rg_tensor_get_float(a, i));
     return RG_OK;
   }
   int64_t izp = n->num_operands > 1 ? rg_eval_scalar_int(in[1]) : 0;
@@ -388,7 +388,7 @@ static RgStatus op_negate(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
     return rg_eval_fail(ip, RG_INTERP_INVALID, "zero points must be 0 unless the type is i8");
   RgDType acc = rg_dtype_bits(a->dtype) > 32 ? RG_DT_I48 : RG_DT_I32;
   for (int64_t i = 0; i < a->numel; i++) {
-    int64_t v = a->ints[i] - izp;
+    int64_t v = rg_tensor_get_int(a, i) - izp;
     if ((s = rg_eval_require_range(ip, v, acc, "negate")) != RG_OK)
       return s;
     v = ozp - v;
@@ -398,7 +398,7 @@ static RgStatus op_negate(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
       v = rg_elem_min(a->dtype);
     if (v > rg_elem_max(a->dtype))
       v = rg_elem_max(a->dtype);
-    out->ints[i] = v;
+    rg_tensor_set_int(out, i, v);
   }
   return RG_OK;
 }
@@ -426,8 +426,8 @@ static RgStatus op_clamp(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
     if (imax < imin)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "max_val < min_val");
     for (int64_t i = 0; i < a->numel; i++) {
-      int64_t v = a->ints[i];
-      out->ints[i] = v < imin ? imin : v > imax ? imax : v;
+      int64_t v = rg_tensor_get_int(a, i);
+      rg_tensor_set_int(out, i, v < imin ? imin : v > imax ? imax : v);
     }
     return RG_OK;
   }
@@ -436,11 +436,11 @@ static RgStatus op_clamp(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
     return rg_eval_fail(ip, RG_INTERP_INVALID, "max_val < min_val");
   bool ignore = rg_eval_nan_ignore(n);
   for (int64_t i = 0; i < a->numel; i++) {
-    float v = a->floats[i];
+    float v = rg_tensor_get_float(a, i);
     if (isnan(v))
-      out->floats[i] = ignore ? lo : v;
+      rg_tensor_set_float(out, i, ignore ? lo : v);
     else
-      out->floats[i] = fmin_mode(fmax_mode(v, lo, false), hi, false);
+      rg_tensor_set_float(out, i, fmin_mode(fmax_mode(v, lo, false), hi, false));
   }
   return RG_OK;
 }
@@ -459,23 +459,23 @@ static RgStatus op_cast(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
     return s;
   for (int64_t i = 0; i < a->numel; i++) {
     if (is_int(a) && is_int(out)) {
-      int64_t v = a->ints[i];
-      out->ints[i] = out->dtype == RG_DT_I1 ? v != 0 : rg_elem_wrap(out->dtype, v);
+      int64_t v = rg_tensor_get_int(a, i);
+      rg_tensor_set_int(out, i, out->dtype == RG_DT_I1 ? v != 0 : rg_elem_wrap(out->dtype, v));
     } else if (is_int(a)) {
-      out->floats[i] = rg_elem_round(out->dtype, (double)a->ints[i]);
+      rg_tensor_set_float(out, i, rg_elem_round(out->dtype, (double)rg_tensor_get_int(a, i)));
     } else if (!is_int(out)) {
-      out->floats[i] = rg_elem_round(out->dtype, a->floats[i]);
+      rg_tensor_set_float(out, i, rg_elem_round(out->dtype, rg_tensor_get_float(a, i)));
     } else {
-      float v = a->floats[i];
+      float v = rg_tensor_get_float(a, i);
       if (out->dtype == RG_DT_I1)
         return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cast from float to i1");
       if (isnan(v))
         return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "cast of NaN to an integer type");
       double r = nearbyint((double)v);
       double lo = (double)rg_elem_min(out->dtype), hi = (double)rg_elem_max(out->dtype);
-      out->ints[i] = r <= lo ? rg_elem_min(out->dtype)
+      rg_tensor_set_int(out, i, r <= lo ? rg_elem_min(out->dtype)
                      : r >= hi ? rg_elem_max(out->dtype)
-                               : (int64_t)r;
+                               : (int64_t)r);
     }
   }
   return RG_OK;
@@ -594,18 +594,18 @@ static RgStatus op_rescale(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   int64_t hi = out_u ? (int64_t)(((uint64_t)1 << obits) - 1) : rg_elem_max(ot);
   for (int64_t i = 0; i < a->numel; i++) {
     int64_t c = per_channel ? i % nc : 0;
-    int64_t v = (in_u ? zext(it, a->ints[i]) : a->ints[i]) - izp, r = 0;
+    int64_t v = (in_u ? zext(it, rg_tensor_get_int(a, i)) : rg_tensor_get_int(a, i)) - izp, r = 0;
     if (scale32)
-      s = apply_scale_32(ip, v, mult->ints[c], shift->ints[c], dbl, &r);
+      s = apply_scale_32(ip, v, rg_tensor_get_int(mult, c), rg_tensor_get_int(shift, c), dbl, &r);
     else
-      s = apply_scale_16(ip, v, mult->ints[c], shift->ints[c], &r);
+      s = apply_scale_16(ip, v, rg_tensor_get_int(mult, c), rg_tensor_get_int(shift, c), &r);
     if (s != RG_OK)
       return s;
     r += ozp;
     if ((s = rg_eval_require_range(ip, r, RG_DT_I32, "rescale + output_zp")) != RG_OK)
       return s;
     r = r < lo ? lo : r > hi ? hi : r;
-    out->ints[i] = rg_elem_wrap(out->dtype, r);
+    rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, r));
   }
   return RG_OK;
 }
@@ -624,7 +624,7 @@ static RgStatus op_table(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
     if (t->dtype != RG_DT_I8 || t->numel != 256 || out->dtype != RG_DT_I8)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "i8 table needs 256 i8 entries and an i8 result");
     for (int64_t i = 0; i < a->numel; i++)
-      out->ints[i] = t->ints[a->ints[i] + 128];
+      rg_tensor_set_int(out, i, rg_tensor_get_int(t, rg_tensor_get_int(a, i) + 128));
     return RG_OK;
   }
   if (a->dtype == RG_DT_I16) {
@@ -632,11 +632,11 @@ static RgStatus op_table(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
       return rg_eval_fail(ip, RG_INTERP_INVALID,
                          "i16 table needs 513 i16 entries and an i32 result");
     for (int64_t i = 0; i < a->numel; i++) {
-      int64_t v = a->ints[i] + 32768, idx = v >> 7, frac = v & 0x7f;
-      int64_t base = t->ints[idx], next = t->ints[idx + 1], slope = next - base;
+      int64_t v = rg_tensor_get_int(a, i) + 32768, idx = v >> 7, frac = v & 0x7f;
+      int64_t base = rg_tensor_get_int(t, idx), next = rg_tensor_get_int(t, idx + 1), slope = next - base;
       if ((s = rg_eval_require_range(ip, slope, RG_DT_I16, "table slope")) != RG_OK)
         return s;
-      out->ints[i] = base * 128 + slope * frac;
+      rg_tensor_set_int(out, i, base * 128 + slope * frac);
     }
     return RG_OK;
   }

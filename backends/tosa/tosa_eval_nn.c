@@ -37,8 +37,8 @@ static RgStatus conv_setup(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   uint32_t zi = has_bias ? 3 : 2;
   RgTensor *izp = n->num_operands > zi ? in[zi] : NULL;
   RgTensor *wzp = n->num_operands > zi + 1 ? in[zi + 1] : NULL;
-  bool is_int = io->in->ints != NULL;
-  if ((io->w->ints != NULL) != is_int || (out->ints != NULL) != is_int)
+  bool is_int = rg_tensor_is_int(io->in);
+  if ((rg_tensor_is_int(io->w)) != is_int || (rg_tensor_is_int(out)) != is_int)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "mixed integer and float operands");
   if (is_int) {
     io->izp = izp ? rg_eval_scalar_int(izp) : 0;
@@ -66,7 +66,7 @@ static RgStatus conv_setup(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
 }
 
 static void acc_init(Acc *a, const ConvIO *io) {
-  a->is_int = io->in->ints != NULL;
+  a->is_int = rg_tensor_is_int(io->in);
   a->dt = io->acc;
   a->i = 0;
   a->f = 0;
@@ -75,11 +75,11 @@ static void acc_init(Acc *a, const ConvIO *io) {
 /* acc += (value - izp) * (weight - wzp) */
 static RgStatus acc_mac(RgInterp *ip, Acc *a, const ConvIO *io, int64_t vi, int64_t wi) {
   if (a->is_int) {
-    int64_t v = io->in->ints[vi] - io->izp, w = io->w->ints[wi] - io->wzp;
+    int64_t v = rg_tensor_get_int(io->in, vi) - io->izp, w = rg_tensor_get_int(io->w, wi) - io->wzp;
     a->i += v * w;
     return rg_eval_require_range(ip, a->i, a->dt, "accumulator");
   }
-  float p = io->in->floats[vi] * io->w->floats[wi];
+  float p = rg_tensor_get_float(io->in, vi) * rg_tensor_get_float(io->w, wi);
   if (a->dt != RG_DT_F32)
     p = rg_elem_round(a->dt, p);
   a->f = a->f + p;
@@ -93,17 +93,17 @@ static RgStatus acc_store(RgInterp *ip, Acc *a, const ConvIO *io, int64_t oc, in
   int64_t bi = b && b->numel == 1 ? 0 : oc;
   if (a->is_int) {
     if (b)
-      a->i += b->ints[bi];
+      a->i += rg_tensor_get_int(b, bi);
     RgStatus s = rg_eval_require_range(ip, a->i, a->dt, "accumulator + bias");
     if (s != RG_OK)
       return s;
-    io->out->ints[oi] = a->i;
+    rg_tensor_set_int(io->out, oi, a->i);
     return RG_OK;
   }
   float r = a->f;
   if (b)
-    r = r + b->floats[bi];
-  io->out->floats[oi] = rg_elem_round(io->out->dtype, r);
+    r = r + rg_tensor_get_float(b, bi);
+  rg_tensor_set_float(io->out, oi, rg_elem_round(io->out->dtype, r));
   return RG_OK;
 }
 
@@ -254,13 +254,13 @@ static RgStatus op_transpose_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   if (OH != (IH - 1) * st[0] + op[0] + op[1] + KH || OW != (IW - 1) * st[1] + op[2] + op[3] + KW)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "output size does not match the geometry");
-  bool is_int = out->ints != NULL;
+  bool is_int = rg_tensor_is_int(out);
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t oc = i % OC, bi = io.bias->numel == 1 ? 0 : oc;
     if (is_int)
-      out->ints[i] = io.bias->ints[bi];
+      rg_tensor_set_int(out, i, rg_tensor_get_int(io.bias, bi));
     else
-      out->floats[i] = io.bias->floats[bi];
+      rg_tensor_set_float(out, i, rg_tensor_get_float(io.bias, bi));
   }
   for (int64_t b = 0; b < N; b++)
     for (int64_t iy = 0; iy < IH; iy++)
@@ -276,19 +276,20 @@ static RgStatus op_transpose_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
                 int64_t vi = ((b * IH + iy) * IW + ix) * IC + ic;
                 int64_t wi = ((oc * KH + ky) * KW + kx) * IC + ic;
                 if (is_int) {
-                  int64_t v = io.in->ints[vi] - io.izp, w = io.w->ints[wi] - io.wzp;
-                  out->ints[oi] += v * w;
-                  if ((s = rg_eval_require_range(ip, out->ints[oi], io.acc, "accumulator")))
+                  int64_t v = rg_tensor_get_int(io.in, vi) - io.izp, w = rg_tensor_get_int(io.w, wi) - io.wzp;
+                  int64_t acc = rg_tensor_get_int(out, oi) + v * w;
+                  if ((s = rg_eval_require_range(ip, acc, io.acc, "accumulator")))
                     return s;
+                  rg_tensor_set_int(out, oi, acc);
                 } else {
-                  float p = io.in->floats[vi] * io.w->floats[wi];
-                  float r = out->floats[oi] + p;
-                  out->floats[oi] = rg_elem_round(io.acc, r);
+                  float p = rg_tensor_get_float(io.in, vi) * rg_tensor_get_float(io.w, wi);
+                  float r = rg_tensor_get_float(out, oi) + p;
+                  rg_tensor_set_float(out, oi, rg_elem_round(io.acc, r));
                 }
               }
   if (!is_int && out->dtype != io.acc)
     for (int64_t i = 0; i < out->numel; i++)
-      out->floats[i] = rg_elem_round(out->dtype, out->floats[i]);
+      rg_tensor_set_float(out, i, rg_elem_round(out->dtype, rg_tensor_get_float(out, i)));
   return RG_OK;
 }
 
@@ -377,7 +378,7 @@ static RgStatus op_avg_pool2d(RgInterp *ip, const RgNode *n, RgTensor *const *in
   RgStatus s = pool_setup(ip, n, a, out, &p);
   if (s)
     return s;
-  bool is_int = a->ints != NULL;
+  bool is_int = rg_tensor_is_int(a);
   int64_t izp = 0, ozp = 0;
   RgDType acc_dt = is_int ? int_acc(a->dtype) : RG_DT_F32;
   if (is_int) {
@@ -411,17 +412,17 @@ static RgStatus op_avg_pool2d(RgInterp *ip, const RgNode *n, RgTensor *const *in
               count++;
               int64_t at = ((b * p.IH + y) * p.IW + x) * p.C + c;
               if (is_int) {
-                iacc += a->ints[at] - izp;
+                iacc += rg_tensor_get_int(a, at) - izp;
                 if ((s = rg_eval_require_range(ip, iacc, acc_dt, "accumulator")))
                   return s;
               } else {
-                facc = facc + a->floats[at];
+                facc = facc + rg_tensor_get_float(a, at);
                 facc = rg_elem_round(acc_dt, facc);
               }
             }
           if (!is_int) {
             float d = facc / (float)count;
-            out->floats[oi] = rg_elem_round(out->dtype, d);
+            rg_tensor_set_float(out, oi, rg_elem_round(out->dtype, d));
             continue;
           }
           int64_t m, sh, r;
@@ -437,7 +438,7 @@ static RgStatus op_avg_pool2d(RgInterp *ip, const RgNode *n, RgTensor *const *in
           if ((s = rg_eval_require_range(ip, r, acc_dt, "result + output_zp")))
             return s;
           int64_t lo = rg_elem_min(a->dtype), hi = rg_elem_max(a->dtype);
-          out->ints[oi] = r < lo ? lo : r > hi ? hi : r;
+          rg_tensor_set_int(out, oi, r < lo ? lo : r > hi ? hi : r);
         }
   return RG_OK;
 }
@@ -465,12 +466,12 @@ static RgStatus op_max_pool2d(RgInterp *ip, const RgNode *n, RgTensor *const *in
               if (y < 0 || y >= p.IH || x < 0 || x >= p.IW)
                 continue;
               int64_t at = ((b * p.IH + y) * p.IW + x) * p.C + c;
-              if (a->ints) {
-                if (a->ints[at] > iacc)
-                  iacc = a->ints[at];
+              if (rg_tensor_is_int(a)) {
+                if (rg_tensor_get_int(a, at) > iacc)
+                  iacc = rg_tensor_get_int(a, at);
                 continue;
               }
-              float v = a->floats[at];
+              float v = rg_tensor_get_float(a, at);
               if (isnan(v)) {
                 if (!ignore && !nan) {
                   facc = v;
@@ -482,10 +483,10 @@ static RgStatus op_max_pool2d(RgInterp *ip, const RgNode *n, RgTensor *const *in
                 facc = v;
               have = true;
             }
-          if (a->ints)
-            out->ints[oi] = iacc;
+          if (rg_tensor_is_int(a))
+            rg_tensor_set_int(out, oi, iacc);
           else
-            out->floats[oi] = (!have && !nan) ? NAN : facc;
+            rg_tensor_set_float(out, oi, (!have && !nan) ? NAN : facc);
         }
   return RG_OK;
 }

@@ -25,29 +25,27 @@ static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   if (a->dtype != out->dtype || b->dtype != out->dtype)
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "mixed element types");
   int64_t M = a->dims[0], K = a->dims[1], N = b->dims[1];
-  if (out->floats) {
-    memcpy(out->floats, c->floats, sizeof *out->floats * (size_t)out->numel);
+  if (rg_tensor_is_float(out)) {
+    rg_tensor_copy_elems(out, c);
     /* k in the middle loop keeps each result's adds in ascending k */
     for (int64_t i = 0; i < M; i++)
       for (int64_t k = 0; k < K; k++) {
-        float av = a->floats[i * K + k];
-        const float *brow = b->floats + k * N;
-        float *orow = out->floats + i * N;
+        float av = rg_tensor_get_float(a, i * K + k);
         for (int64_t j = 0; j < N; j++) {
-          float p = round_to(out->dtype, av * brow[j]);
-          orow[j] = round_to(out->dtype, orow[j] + p);
+          float p = round_to(out->dtype, av * (float)rg_tensor_get_float(b, k * N + j));
+          float o = (float)rg_tensor_get_float(out, i * N + j);
+          rg_tensor_set_float(out, i * N + j, round_to(out->dtype, o + p));
         }
       }
     return RG_OK;
   }
-  memcpy(out->ints, c->ints, sizeof *out->ints * (size_t)out->numel);
+  rg_tensor_copy_elems(out, c);
   for (int64_t i = 0; i < M; i++)
     for (int64_t k = 0; k < K; k++)
       for (int64_t j = 0; j < N; j++) {
-        uint64_t p = (uint64_t)a->ints[i * K + k] * (uint64_t)b->ints[k * N + j];
+        uint64_t p = (uint64_t)rg_tensor_get_int(a, i * K + k) * (uint64_t)rg_tensor_get_int(b, k * N + j);
         int64_t prod = rg_elem_wrap(out->dtype, (int64_t)p);
-        out->ints[i * N + j] =
-            rg_elem_wrap(out->dtype, (int64_t)((uint64_t)out->ints[i * N + j] + (uint64_t)prod));
+        rg_tensor_set_int(out, i * N + j, rg_elem_wrap(out->dtype, (int64_t)((uint64_t)rg_tensor_get_int(out, i * N + j) + (uint64_t)prod)));
       }
   return RG_OK;
 }
@@ -63,7 +61,7 @@ static RgStatus op_softmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
     return rg_eval_fail(ip, RG_INTERP_INVALID, "dimension missing or outside the rank");
   if (!rg_tensor_same_type(x, out) || !rg_tensor_same_type(in[1], out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "input, output and result types differ");
-  if (!out->floats)
+  if (!rg_tensor_is_float(out))
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "element type %s (floats only)",
                         rg_dtype_name(out->dtype));
   int64_t len = x->dims[dim], inner = 1;
@@ -73,19 +71,22 @@ static RgStatus op_softmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   RgDType dt = out->dtype;
   for (int64_t o = 0; o < outer; o++)
     for (int64_t r = 0; r < inner; r++) {
-      const float *xs = x->floats + o * len * inner + r;
-      float *ys = out->floats + o * len * inner + r;
+      int64_t base = o * len * inner + r;
       float m = -INFINITY;
-      for (int64_t i = 0; i < len; i++)
-        m = isnan(m) || isnan(xs[i * inner]) ? NAN : (xs[i * inner] > m ? xs[i * inner] : m);
+      for (int64_t i = 0; i < len; i++) {
+        float xv = (float)rg_tensor_get_float(x, base + i * inner);
+        m = isnan(m) || isnan(xv) ? NAN : (xv > m ? xv : m);
+      }
       float s = 0;
       for (int64_t i = 0; i < len; i++) {
-        float d = round_to(dt, xs[i * inner] - m);
-        ys[i * inner] = round_to(dt, expf(d));
-        s = round_to(dt, s + ys[i * inner]);
+        float d = round_to(dt, (float)rg_tensor_get_float(x, base + i * inner) - m);
+        float e = round_to(dt, expf(d));
+        rg_tensor_set_float(out, base + i * inner, e);
+        s = round_to(dt, s + e);
       }
       for (int64_t i = 0; i < len; i++)
-        ys[i * inner] = round_to(dt, ys[i * inner] / s);
+        rg_tensor_set_float(out, base + i * inner,
+                            round_to(dt, (float)rg_tensor_get_float(out, base + i * inner) / s));
     }
   return RG_OK;
 }
@@ -127,20 +128,17 @@ static RgStatus op_insert_slice(RgInterp *ip, const RgNode *n, RgTensor *const *
   if (src_numel != src->numel)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "source has %lld elements, the slice %lld",
                         (long long)src->numel, (long long)src_numel);
-  if (out->floats)
-    memcpy(out->floats, dst->floats, sizeof *out->floats * (size_t)out->numel);
-  else
-    memcpy(out->ints, dst->ints, sizeof *out->ints * (size_t)out->numel);
+  rg_tensor_copy_elems(out, dst);
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
   rg_tensor_strides(out, st);
   for (int64_t i = 0; i < src_numel; i++) {
     int64_t o = 0;
     for (int32_t d = 0; d < out->rank; d++)
       o += (off[d] + idx[d] * stride[d]) * st[d];
-    if (out->floats)
-      out->floats[o] = src->floats[i];
+    if (rg_tensor_is_float(out))
+      rg_tensor_set_float(out, o, rg_tensor_get_float(src, i));
     else
-      out->ints[o] = src->ints[i];
+      rg_tensor_set_int(out, o, rg_tensor_get_int(src, i));
     rg_index_next(idx, size, out->rank);
   }
   return RG_OK;
@@ -161,7 +159,7 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
   if (!rg_eval_attr_number(n, "value", &f, &iv, &is_float))
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "value is not a number or dense<>");
   for (int64_t i = 0; i < out->numel; i++) {
-    if (out->floats)
+    if (rg_tensor_is_float(out))
       rg_tensor_set_float(out, i, f);
     else if (!is_float)
       rg_tensor_set_int(out, i, iv);
@@ -173,10 +171,10 @@ static RgStatus op_constant(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
 
 /* math.sin / math.cos: the host libm's fp32 functions, like tosa.sin. */
 static RgStatus unary_float(RgInterp *ip, RgTensor *const *in, RgTensor *out, float (*fn)(float)) {
-  if (!rg_tensor_same_type(in[0], out) || !out->floats)
+  if (!rg_tensor_same_type(in[0], out) || !rg_tensor_is_float(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "expects a float operand of the result's type");
   for (int64_t i = 0; i < out->numel; i++)
-    out->floats[i] = round_to(out->dtype, fn(in[0]->floats[i]));
+    rg_tensor_set_float(out, i, round_to(out->dtype, fn(rg_tensor_get_float(in[0], i))));
   return RG_OK;
 }
 

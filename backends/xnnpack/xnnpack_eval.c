@@ -56,16 +56,16 @@ static int64_t offset(const int64_t *idx, const int64_t *st, int32_t rank) {
 
 /* Element i of t converted to the float type dt (round once to dt). */
 static float as_float(const RgTensor *t, int64_t i, RgDType dt) {
-  if (t->floats)
-    return t->dtype == dt || dt == RG_DT_F32 ? t->floats[i] : rg_elem_round(dt, t->floats[i]);
-  return rg_elem_round(dt, (double)t->ints[i]);
+  if (rg_tensor_is_float(t))
+    return t->dtype == dt || dt == RG_DT_F32 ? rg_tensor_get_float(t, i) : rg_elem_round(dt, rg_tensor_get_float(t, i));
+  return rg_elem_round(dt, (double)rg_tensor_get_int(t, i));
 }
 
 /* Element i of an integer tensor converted to the integer type dt. */
-static int64_t as_int(const RgTensor *t, int64_t i, RgDType dt) { return rg_elem_wrap(dt, t->ints[i]); }
+static int64_t as_int(const RgTensor *t, int64_t i, RgDType dt) { return rg_elem_wrap(dt, rg_tensor_get_int(t, i)); }
 
 static RgStatus check_kind(RgInterp *ip, const RgTensor *in, const RgTensor *out, int j) {
-  if (out->ints && in->floats)
+  if (rg_tensor_is_int(out) && rg_tensor_is_float(in))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d is %s but the result is %s", j,
                        rg_dtype_name(in->dtype), rg_dtype_name(out->dtype));
   return RG_OK;
@@ -79,7 +79,7 @@ static bool attr_scalar(const RgNode *n, const char *name, double *f, int64_t *i
 static uint64_t u64(int64_t v) { return (uint64_t)v; }
 
 static void store_float(RgTensor *out, int64_t i, float v) {
-  out->floats[i] = out->dtype == RG_DT_F32 ? v : rg_elem_round(out->dtype, v);
+  rg_tensor_set_float(out, i, out->dtype == RG_DT_F32 ? v : rg_elem_round(out->dtype, v));
 }
 
 /* ---- elementwise ---- */
@@ -98,7 +98,7 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
   bool is_bool = out->dtype == RG_DT_I1;
   for (int64_t i = 0; i < out->numel; i++) {
     int64_t oa = offset(idx, sa, out->rank), ob = b ? offset(idx, sb, out->rank) : 0;
-    if (out->floats) {
+    if (rg_tensor_is_float(out)) {
       float x = as_float(a, oa, out->dtype);
       float y = b ? as_float(b, ob, out->dtype) : (float)sf;
       if (has_alpha) {
@@ -113,16 +113,16 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
     } else if (is_bool) {
       if (op == A_SUB)
         return rg_eval_fail(ip, RG_INTERP_INVALID, "subtraction of booleans");
-      int64_t x = a->ints[oa] != 0, y = b ? b->ints[ob] != 0 : si != 0;
+      int64_t x = rg_tensor_get_int(a, oa) != 0, y = b ? rg_tensor_get_int(b, ob) != 0 : si != 0;
       if (has_alpha)
         y = y && alpha_i;
-      out->ints[i] = op == A_MUL ? (x && y) : (x || y);
+      rg_tensor_set_int(out, i, op == A_MUL ? (x && y) : (x || y));
     } else {
       int64_t x = as_int(a, oa, out->dtype), y = b ? as_int(b, ob, out->dtype) : rg_elem_wrap(out->dtype, si);
       if (has_alpha)
         y = rg_elem_wrap(out->dtype, (int64_t)(u64(rg_elem_wrap(out->dtype, alpha_i)) * u64(y)));
       uint64_t r = op == A_MUL ? u64(x) * u64(y) : op == A_ADD ? u64(x) + u64(y) : u64(x) - u64(y);
-      out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)r);
+      rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, (int64_t)r));
     }
     if (out->rank)
       rg_index_next(idx, out->dims, out->rank);
@@ -141,7 +141,7 @@ static RgStatus op_mul_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in
   bool isf = false;
   if (!attr_scalar(n, "other", &f, &iv, &isf))
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'other' is not a finite int, float or bool");
-  if (isf && out->ints)
+  if (isf && rg_tensor_is_int(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "a float scalar with a %s result", rg_dtype_name(out->dtype));
   return arith(ip, A_MUL, in[0], NULL, f, iv, 1, 1, false, out);
 }
@@ -155,7 +155,7 @@ static RgStatus add_sub_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *i
   bool has = rg_node_attr(n, "alpha") != NULL;
   if (has && !attr_scalar(n, "alpha", &f, &iv, &isf))
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'alpha' is not a finite int, float or bool");
-  if (isf && out->ints)
+  if (isf && rg_tensor_is_int(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "a float alpha with a %s result", rg_dtype_name(out->dtype));
   /* alpha == 1 is plain addition (torch skips the multiply too). */
   return arith(ip, op, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
@@ -181,10 +181,7 @@ static RgStatus op_clone(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   (void)n;
   if (!rg_tensor_same_type(in[0], out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result types differ");
-  if (out->floats)
-    memcpy(out->floats, in[0]->floats, sizeof *out->floats * (size_t)out->numel);
-  else
-    memcpy(out->ints, in[0]->ints, sizeof *out->ints * (size_t)out->numel);
+  rg_tensor_copy_elems(out, in[0]);
   return RG_OK;
 }
 
@@ -194,10 +191,10 @@ static RgStatus op_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
   if (a->dtype != out->dtype || a->numel != out->numel)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result types differ");
   for (int64_t i = 0; i < a->numel; i++) {
-    if (out->floats)
-      out->floats[i] = a->floats[i] > 0 || isnan(a->floats[i]) ? a->floats[i] : 0.0f;
+    if (rg_tensor_is_float(out)) /* clamp_min(x, 0): -0 and NaN kept */
+      rg_tensor_set_float(out, i, rg_tensor_get_float(a, i) < 0 ? 0.0f : rg_tensor_get_float(a, i));
     else
-      out->ints[i] = a->ints[i] > 0 ? a->ints[i] : 0;
+      rg_tensor_set_int(out, i, rg_tensor_get_int(a, i) > 0 ? rg_tensor_get_int(a, i) : 0);
   }
   return RG_OK;
 }
@@ -215,19 +212,19 @@ static void matmul_into(RgTensor *out, int64_t o, int64_t M, int64_t N, int64_t 
                         MatView b) {
   for (int64_t i = 0; i < M; i++)
     for (int64_t j = 0; j < N; j++) {
-      if (out->floats) {
+      if (rg_tensor_is_float(out)) {
         float acc = 0.0f;
         for (int64_t k = 0; k < K; k++) {
           /* Two statements: no contraction into a fused multiply-add. */
-          float p = a.t->floats[a.base + i * a.si + k * a.sk] * b.t->floats[b.base + k * b.si + j * b.sk];
+          float p = rg_tensor_get_float(a.t, a.base + i * a.si + k * a.sk) * rg_tensor_get_float(b.t, b.base + k * b.si + j * b.sk);
           acc += p;
         }
-        out->floats[o + i * N + j] = acc; /* rounded to the element type by the caller */
+        rg_tensor_set_float(out, o + i * N + j, acc); /* rounded to the element type by the caller */
       } else {
         uint64_t acc = 0;
         for (int64_t k = 0; k < K; k++)
-          acc += u64(a.t->ints[a.base + i * a.si + k * a.sk]) * u64(b.t->ints[b.base + k * b.si + j * b.sk]);
-        out->ints[o + i * N + j] = (int64_t)acc;
+          acc += u64(rg_tensor_get_int(a.t, a.base + i * a.si + k * a.sk)) * u64(rg_tensor_get_int(b.t, b.base + k * b.si + j * b.sk));
+        rg_tensor_set_int(out, o + i * N + j, (int64_t)acc);
       }
     }
 }
@@ -235,10 +232,10 @@ static void matmul_into(RgTensor *out, int64_t o, int64_t M, int64_t N, int64_t 
 /* Rounds every element to the element type (after accumulation). */
 static void finish(RgTensor *out) {
   for (int64_t i = 0; i < out->numel; i++) {
-    if (out->floats)
-      store_float(out, i, out->floats[i]);
+    if (rg_tensor_is_float(out))
+      store_float(out, i, rg_tensor_get_float(out, i));
     else
-      out->ints[i] = rg_elem_wrap(out->dtype, out->ints[i]);
+      rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, rg_tensor_get_int(out, i)));
   }
 }
 
@@ -290,8 +287,8 @@ static RgStatus add_bias(RgInterp *ip, RgTensor *out, const RgTensor *bias, doub
   if (s)
     return s;
   for (int64_t i = 0; i < out->numel; i++) {
-    if (out->floats) {
-      float v = out->floats[i];
+    if (rg_tensor_is_float(out)) {
+      float v = rg_tensor_get_float(out, i);
       if (alpha != 1)
         v = rg_elem_round(out->dtype, (float)alpha * v);
       if (bias) {
@@ -302,10 +299,10 @@ static RgStatus add_bias(RgInterp *ip, RgTensor *out, const RgTensor *bias, doub
       }
       store_float(out, i, v);
     } else {
-      uint64_t v = u64(out->ints[i]) * u64((int64_t)alpha);
+      uint64_t v = u64(rg_tensor_get_int(out, i)) * u64((int64_t)alpha);
       if (bias)
-        v += u64(bias->ints[offset(idx, sb, out->rank)]) * u64((int64_t)beta);
-      out->ints[i] = rg_elem_wrap(out->dtype, (int64_t)v);
+        v += u64(rg_tensor_get_int(bias, offset(idx, sb, out->rank))) * u64((int64_t)beta);
+      rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, (int64_t)v));
     }
     if (out->rank)
       rg_index_next(idx, out->dims, out->rank);
@@ -348,10 +345,10 @@ static RgStatus op_addmm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
 /* ---- data movement ---- */
 
 static void copy_elem(RgTensor *out, int64_t o, const RgTensor *in, int64_t i) {
-  if (out->floats)
-    out->floats[o] = in->floats[i];
+  if (rg_tensor_is_float(out))
+    rg_tensor_set_float(out, o, rg_tensor_get_float(in, i));
   else
-    out->ints[o] = in->ints[i];
+    rg_tensor_set_int(out, o, rg_tensor_get_int(in, i));
 }
 
 static RgStatus op_view_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
@@ -432,18 +429,18 @@ static RgStatus op_to_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result shapes differ");
   for (int64_t i = 0; i < a->numel; i++) {
     if (out->dtype == RG_DT_I1) {
-      out->ints[i] = a->ints ? a->ints[i] != 0 : a->floats[i] != 0;
-    } else if (out->ints && a->ints) {
-      out->ints[i] = rg_elem_wrap(out->dtype, a->ints[i]);
-    } else if (out->floats) {
-      float f = a->floats ? a->floats[i] : (float)a->ints[i];
+      rg_tensor_set_int(out, i, rg_tensor_is_int(a) ? rg_tensor_get_int(a, i) != 0 : rg_tensor_get_float(a, i) != 0);
+    } else if (rg_tensor_is_int(out) && rg_tensor_is_int(a)) {
+      rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, rg_tensor_get_int(a, i)));
+    } else if (rg_tensor_is_float(out)) {
+      float f = rg_tensor_is_float(a) ? rg_tensor_get_float(a, i) : (float)rg_tensor_get_int(a, i);
       store_float(out, i, f);
     } else {
-      double t = trunc((double)a->floats[i]);
+      double t = trunc((double)rg_tensor_get_float(a, i));
       if (isnan(t) || t < (double)rg_elem_min(out->dtype) || t > (double)rg_elem_max(out->dtype))
         return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "%g does not fit %s (undefined)",
-                            (double)a->floats[i], rg_dtype_name(out->dtype));
-      out->ints[i] = (int64_t)t;
+                            (double)rg_tensor_get_float(a, i), rg_dtype_name(out->dtype));
+      rg_tensor_set_int(out, i, (int64_t)t);
     }
   }
   return RG_OK;
@@ -458,14 +455,14 @@ static RgStatus op_full(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
   bool isf = false;
   if (!attr_scalar(n, "fill_value", &f, &iv, &isf))
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'fill_value' is not a finite int, float or bool");
-  if (isf && out->ints)
+  if (isf && rg_tensor_is_int(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "a float fill_value with a %s result",
                         rg_dtype_name(out->dtype));
   for (int64_t i = 0; i < out->numel; i++) {
-    if (out->floats)
+    if (rg_tensor_is_float(out))
       store_float(out, i, (float)f);
     else
-      out->ints[i] = out->dtype == RG_DT_I1 ? iv != 0 : rg_elem_wrap(out->dtype, iv);
+      rg_tensor_set_int(out, i, out->dtype == RG_DT_I1 ? iv != 0 : rg_elem_wrap(out->dtype, iv));
   }
   return RG_OK;
 }

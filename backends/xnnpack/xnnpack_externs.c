@@ -28,7 +28,7 @@ bool xnnpack_scalar_exact(RgRewriter *rw, double c, RgDType dt) {
   if (rg_tensor_init(&t, dt, 0, NULL) != RG_OK)
     return false;
   rg_tensor_set_float(&t, 0, c);
-  bool exact = (double)t.floats[0] == c;
+  bool exact = (double)rg_tensor_get_float(&t, 0) == c;
   rg_tensor_release(&t);
   return exact;
 }

@@ -99,6 +99,7 @@ module.exports = grammar({
 
     rule: ($) =>
       seq(
+        optional('inexact'),
         'rule',
         field('name', $._name),
         ':',
@@ -212,7 +213,8 @@ module.exports = grammar({
     // Keywords that the compiler also takes as names (its %fallback).
     _name: ($) => choice($.identifier, alias($._soft_keyword, $.identifier)),
     _soft_keyword: (_) =>
-      choice('op', 'traits', 'results', 'shape', 'eval', 'pred', 'fn', 'fixpoint', 'once', 'splat', 'const'),
+      choice('op', 'traits', 'results', 'shape', 'eval', 'pred', 'fn', 'fixpoint', 'once', 'splat', 'const',
+        'inexact'),
     identifier: (_) => /[a-zA-Z_][a-zA-Z0-9_]*/,
     qualified_name: (_) => token(/[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)+/),
     wildcard: (_) => '_',

@@ -63,7 +63,7 @@ RgStatus my_npu_eval_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, ui
   (void)n;
   RgStatus st = check_i32(ip, in, num_in, 1, out, num_out);
   for (int64_t i = 0; st == RG_OK && i < out->numel; i++)
-    out->ints[i] = in[0]->ints[i] > 0 ? in[0]->ints[i] : 0;
+    rg_tensor_set_int(out, i, rg_tensor_get_int(in[0], i) > 0 ? rg_tensor_get_int(in[0], i) : 0);
   return st;
 }
 
@@ -72,8 +72,8 @@ RgStatus my_npu_eval_add_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in
   (void)n;
   RgStatus st = check_i32(ip, in, num_in, 2, out, num_out);
   for (int64_t i = 0; st == RG_OK && i < out->numel; i++) {
-    int64_t sum = rg_elem_wrap(RG_DT_I32, in[0]->ints[i] + in[1]->ints[i]); /* wraps like the hardware */
-    out->ints[i] = sum > 0 ? sum : 0;
+    int64_t sum = rg_elem_wrap(RG_DT_I32, rg_tensor_get_int(in[0], i) + rg_tensor_get_int(in[1], i)); /* wraps like the hardware */
+    rg_tensor_set_int(out, i, sum > 0 ? sum : 0);
   }
   return st;
 }

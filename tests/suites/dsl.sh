@@ -9,44 +9,23 @@ inc="-I backends/tosa -I backends/xnnpack"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ -x "$rg" ] || { echo "FAIL dsl: $rg not built"; exit 0; }
+. tests/golden.sh
 
-# Golden error tests: NAME.err is the exact stderr; the exit status is 1
-# unless the source has a line `// exit: N`.
+# Golden error tests (tests/golden.sh): NAME.err is the exact stderr; the
+# exit status is 1 unless the source has a line `// exit: N`.
 for src in tests/dsl/errors/*.rules tests/dsl/errors/*.ops; do
   [ -f "$src" ] || continue
   name=${src%.*}
   want=$(sed -n 's|^// exit: \([0-9]*\)$|\1|p' "$src" | head -n 1)
-  [ -n "$want" ] || want=1
-  $rg $inc --check "$src" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  if [ ! -f "$name.err" ]; then
-    echo "FAIL $name: no $name.err"
-  elif [ $rc -ne "$want" ]; then
-    echo "FAIL $name: exit status $rc, expected $want"
-  elif ! cmp -s "$tmp/err" "$name.err"; then
-    echo "FAIL $name: stderr differs:"; diff "$name.err" "$tmp/err" | head -n 20
-  elif [ -s "$tmp/out" ]; then
-    echo "FAIL $name: unexpected stdout"
-  else
-    echo "PASS $name"
-  fi
+  # shellcheck disable=SC2086
+  golden "$name" --status "${want:-1}" --stderr "$name.err" --empty-stdout -- "$rg" $inc --check "$src"
 done
 
 # Golden AST dumps.
 for src in tests/dsl/ok/*.rules tests/dsl/ok/*.ops; do
   [ -f "$src" ] || continue
-  name=${src%.*}
-  $rg $inc --dump-ast "$src" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  if [ $rc -ne 0 ]; then
-    echo "FAIL $name: exit status $rc"; head -n 5 "$tmp/err"
-  elif [ -s "$tmp/err" ]; then
-    echo "FAIL $name: unexpected diagnostics"; head -n 5 "$tmp/err"
-  elif ! cmp -s "$tmp/out" "$name.ast"; then
-    echo "FAIL $name: AST differs:"; diff "$name.ast" "$tmp/out" | head -n 20
-  else
-    echo "PASS $name"
-  fi
+  # shellcheck disable=SC2086
+  golden "${src%.*}" --empty-stderr --stdout "${src%.*}.ast" -- "$rg" $inc --dump-ast "$src"
 done
 
 # The rule library and op declarations check clean: no output at all.

@@ -7,6 +7,7 @@ inc="-I rules -I backends/tosa -I backends/xnnpack"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 lib="rules/*.rules backends/*/*.rules"
+. tests/golden.sh
 
 # shellcheck disable=SC2086
 mkdir -p "$tmp/1" "$tmp/2"
@@ -33,11 +34,8 @@ fi
 $rg $inc -o "$tmp/u.c" -MF "$tmp/custom.d" rules/cleanup.rules
 if grep -q 'rules/cleanup.rules' "$tmp/custom.d"; then echo "PASS depfile-MF"; else echo "FAIL depfile-MF"; fi
 
-if $rg $inc --targets rules/transpose.rules | cmp -s - tests/gen/transpose.targets; then
-  echo "PASS targets-golden"
-else
-  echo "FAIL targets-golden: rulegen --targets output differs from tests/gen/transpose.targets"
-fi
+# shellcheck disable=SC2086
+golden targets-golden --stdout tests/gen/transpose.targets -- "$rg" $inc --targets rules/transpose.rules
 
 grep -q '^#line [0-9]* "rules/transpose.rules"' "$tmp/a.c" && echo "PASS line-directives" || echo "FAIL line-directives"
 $rg $inc --no-line -o "$tmp/n.c" rules/transpose.rules
@@ -199,13 +197,9 @@ if $rg $inc -o "$tmp/hostile.c" tests/gen/hostile.rules 2>"$tmp/err"; then
 else
   echo "FAIL hostile-compiles: rulegen: $(head -n 3 "$tmp/err")"
 fi
-$rg $inc -o "$tmp/reserved.c" tests/gen/reserved.rules 2>"$tmp/err"
-rc=$?
-if [ $rc -eq 1 ] && cmp -s "$tmp/err" tests/gen/reserved.err && [ ! -e "$tmp/reserved.c" ]; then
-  echo "PASS reserved-names"
-else
-  echo "FAIL reserved-names: status $rc: $(diff tests/gen/reserved.err "$tmp/err" | head -n 5)"
-fi
+# shellcheck disable=SC2086
+golden reserved-names --status 1 --stderr tests/gen/reserved.err --no-file "$tmp/reserved.c" -- \
+  "$rg" $inc -o "$tmp/reserved.c" tests/gen/reserved.rules
 
 # One checker: every rules or ops file of the tree that `--check` accepts
 # generates C (`-o`), and the C compiles warning-free under gcc and clang.
@@ -248,11 +242,7 @@ ex=tests/gen/exec
 if $rg -I backends/arm -I backends/xnnpack -o "$tmp/exec.c" --header "$tmp/exec.h" $ex/exec.rules 2>"$tmp/err" &&
    cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp" $ex/driver.c "$tmp/exec.c" \
      "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $san -o "$tmp/exec" 2>>"$tmp/err"; then
-  if "$tmp/exec" $ex/graph.mlir >"$tmp/exec.out" 2>"$tmp/err" && cmp -s "$tmp/exec.out" $ex/graph.expected; then
-    echo "PASS exec-constructs"
-  else
-    echo "FAIL exec-constructs: $(diff $ex/graph.expected "$tmp/exec.out" | head -n 10) $(head -n 3 "$tmp/err")"
-  fi
+  golden exec-constructs --stdout $ex/graph.expected -- "$tmp/exec" $ex/graph.mlir
 else
   echo "FAIL exec-constructs: $(head -n 5 "$tmp/err")"
 fi

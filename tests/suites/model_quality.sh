@@ -1,7 +1,8 @@
 #!/bin/sh
 # Output quality on real networks and test graphs (tests/suites/models.sh
 # pins the exact outputs; this suite checks what they must achieve):
-#  * every test graph with a transpose (tests/rules, tests/mlir/roundtrip),
+#  * every test graph with a transpose (tests/rules, tests/mlir/roundtrip,
+#    tests/quality, tests/verify),
 #    both Ethos-U targets: the bytes the transposes write never grow;
 #  * every model of ../shared/models (skipped with a message when the folder
 #    is absent), both targets: no more transposes than
@@ -9,7 +10,11 @@
 #    (KNOWN_MORE_OPS lists exceptions), bytes never grow, mlir-opt-22
 #    accepts the output, and on the models of EXEC_MODELS the output is
 #    bit-identical (--verify-by-execution; not under ASan, where it is
-#    several times slower).
+#    several times slower);
+#  * with --inexact (batch-norm folding): the two ResNet-18s and
+#    MobileNetV2 have strictly fewer ops than mlir-opt-22, MobileNetV2's
+#    results stay within the tolerance (INEXACT_EXEC_MODELS), and every
+#    other model (the int8 ones included) is written exactly as without it.
 cd "$RG_ROOT" || exit 1
 rgopt="$RG_BUILD/bin/rgopt"
 tmp=$(mktemp -d)
@@ -25,15 +30,17 @@ KNOWN_MORE_OPS=""
 # The ResNet-18s run too but take 25 s each in the interpreter: prove them
 # by hand (rgopt --target T --verify-by-execution=1 MODEL).
 EXEC_MODELS="hello_world_int8 micro_speech_int8 mobilenetv2_softmax_int8 mobilenetv2 lenet"
+INEXACT_MODELS="resnet18_torchmlir resnet18_dynamo mobilenetv2"
+INEXACT_EXEC_MODELS="mobilenetv2"
 case $RG_BUILD in
-  */asan) EXEC_MODELS= ;;
+  */asan) EXEC_MODELS= INEXACT_EXEC_MODELS= ;;
 esac
 
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 
 # ---- test graphs: bytes transposed never grow ----
-for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir; do
+for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir tests/quality/*.mlir tests/verify/*.mlir; do
   grep -q '"tosa.transpose"' "$f" || continue
   name=$(basename "$f" .mlir)
   in=$(field "$(stats "$f")" 4)
@@ -57,6 +64,29 @@ if [ -z "$mlir_opt" ]; then
   echo "SKIP models: mlir-opt-22 not installed"
   exit 0
 fi
+# inexact_check MODEL TARGET INPUT EXACT_OUTPUT MLIR_OPT_STATS
+inexact_check() {
+  exec_flag=
+  case " $INEXACT_EXEC_MODELS " in *" $1 "*) exec_flag=--verify-by-execution=1 ;; esac
+  if ! "$rgopt" --target "$2" --inexact $exec_flag "$3" -o "$tmp/i.mlir" 2>"$tmp/err"; then
+    fail "$1:$2:inexact" "$(head -n 2 "$tmp/err")"
+    return
+  fi
+  case " $INEXACT_MODELS " in
+    *" $1 "*)
+      si=$(stats "$tmp/i.mlir")
+      if [ "$(field "$si" 1)" -lt "$(field "$5" 1)" ]; then pass "$1:$2:inexact-ops"
+      else fail "$1:$2:inexact-ops" "$(field "$si" 1) ops with --inexact, mlir-opt-22 leaves $(field "$5" 1)"; fi
+      if [ -n "$exec_flag" ]; then
+        if grep -q 'inexact rewrite(s), every result within relative' "$tmp/err"; then pass "$1:$2:inexact-tolerance"
+        else fail "$1:$2:inexact-tolerance" "$(head -n 2 "$tmp/err")"; fi
+      fi ;;
+    *)
+      if cmp -s "$4" "$tmp/i.mlir"; then pass "$1:$2:inexact-unchanged"
+      else fail "$1:$2:inexact-unchanged" "--inexact changes a model no inexact rule is for"; fi ;;
+  esac
+}
+
 for f in "$models"/*.generic.mlir; do
   m=$(basename "$f" .generic.mlir)
   "$mlir_opt" --allow-unregistered-dialect --tosa-reduce-transposes --canonicalize \
@@ -94,5 +124,6 @@ for f in "$models"/*.generic.mlir; do
     else
       fail "$m:$t:mlir-opt-accepts" "$(head -n 2 "$tmp/err")"
     fi
+    inexact_check "$m" "$t" "$f" "$tmp/o.mlir" "$s_mo"
   done
 done

@@ -67,6 +67,42 @@ for f in tests/quality/*.mlir; do
   done
 done
 
+# Inexact rules (batch-norm folding) apply only under --inexact; then
+# --verify-by-execution compares within the tolerance and names the
+# largest relative error, otherwise it stays bit for bit.
+bn=tests/rules/batch_norm_conv.mlir
+for t in ethos-u55 ethos-u85; do
+  if "$rgopt" --target $t --verify-by-execution=3 "$bn" -o "$tmp/bn.mlir" 2>"$tmp/err" &&
+     grep -q 'every result bit-identical' "$tmp/err" && [ "$(grep -c '"tosa.mul"' "$tmp/bn.mlir")" = 4 ]; then
+    pass "inexact:off-by-default:$t"
+  else
+    fail "inexact:off-by-default:$t" "$(head -n 2 "$tmp/err") ($(grep -c '"tosa.mul"' "$tmp/bn.mlir") muls left, expected 4)"
+  fi
+  if "$rgopt" --target $t --inexact --verify-by-execution=3 "$bn" -o "$tmp/bn.mlir" 2>"$tmp/err" &&
+     grep -q 'after 6 inexact rewrite(s), every result within relative 1e-05 (floor 0.001); largest relative error [0-9]' "$tmp/err" &&
+     ! grep -q '"tosa.\(mul\|add\|sub\)"' "$tmp/bn.mlir"; then
+    pass "inexact:within-tolerance:$t"
+  else
+    fail "inexact:within-tolerance:$t" "$(head -n 2 "$tmp/err")"
+  fi
+  "$rgopt" --target $t --inexact --tolerance 1e-12,1e-30 --verify-by-execution=3 "$bn" -o "$tmp/bn.mlir" 2>"$tmp/err"
+  rc=$?
+  if [ $rc = 1 ] && grep -q 'differs after the passes.*relative error .*tolerance 1e-12' "$tmp/err"; then
+    pass "inexact:beyond-tolerance:$t"
+  else
+    fail "inexact:beyond-tolerance:$t" "exit $rc: $(head -n 2 "$tmp/err")"
+  fi
+done
+for bad in 0 1 -1e-5 1e-5, 1e-5,0 abc; do
+  "$rgopt" --target ethos-u55 --inexact --tolerance "$bad" "$bn" -o "$tmp/bn.mlir" 2>"$tmp/err"
+  rc=$?
+  if [ $rc = 2 ] && grep -q -- '--tolerance takes' "$tmp/err"; then
+    pass "inexact:bad-tolerance:$bad"
+  else
+    fail "inexact:bad-tolerance:$bad" "exit $rc: $(head -n 1 "$tmp/err")"
+  fi
+done
+
 first=
 for d in 1 2 4 8; do
   g="$tmp/nchw$d.mlir"

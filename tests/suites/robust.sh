@@ -3,24 +3,18 @@
 # located error in bad_NAME.err), by mlir-opt-22 too when it is installed,
 # and by every target's pipeline without writing an output: a rule firing
 # on an invalid graph must never write it back valid. Other NAME.mlir files
-# run with the options of their `// RUN:` line and must give NAME.expected.
+# run with the options of their `// RUN:` line and must give NAME.expected
+# (both compared by tests/golden.sh).
 cd "$RG_ROOT" || exit 1
 rgopt="$RG_BUILD/bin/rgopt"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mlir_opt=$(command -v mlir-opt-22 || true)
 [ -n "$mlir_opt" ] || echo "SKIP mlir-opt-22: not installed; invalid graphs are not cross-checked"
+. tests/golden.sh
 for f in tests/robust/bad_*.mlir; do
   n=$(basename "$f" .mlir)
-  "$rgopt" --passes none "$f" -o "$tmp/out.mlir" 2>"$tmp/err"
-  rc=$?
-  if [ $rc -ne 1 ]; then
-    echo "FAIL $n: exit $rc, expected 1"
-  elif ! cmp -s "$tmp/err" "tests/robust/$n.err"; then
-    echo "FAIL $n: diagnostics differ from tests/robust/$n.err: $(head -n 1 "$tmp/err")"
-  else
-    echo "PASS $n"
-  fi
+  golden "$n" --status 1 --stderr "tests/robust/$n.err" -- "$rgopt" --passes none "$f" -o "$tmp/out.mlir"
   if [ -n "$mlir_opt" ]; then
     if "$mlir_opt" --allow-unregistered-dialect "$f" -o /dev/null 2>/dev/null; then
       echo "FAIL $n.mlir-opt: mlir-opt-22 accepts it"
@@ -42,17 +36,9 @@ done
 for f in tests/robust/*.mlir; do
   n=$(basename "$f" .mlir)
   case "$n" in bad_*) continue ;; esac
-  args=$(sed -n 's|^// RUN: ||p' "$f" | head -n 1)
+  args=$(golden_header RUN "$f")
   # shellcheck disable=SC2086
-  "$rgopt" $args "$f" -o "$tmp/out.mlir" 2>"$tmp/err"
-  rc=$?
-  if [ $rc -ne 0 ]; then
-    echo "FAIL $n: exit $rc: $(head -n 1 "$tmp/err")"
-  elif ! cmp -s "$tmp/out.mlir" "tests/robust/$n.expected"; then
-    echo "FAIL $n: output differs from tests/robust/$n.expected"
-  else
-    echo "PASS $n"
-  fi
+  golden "$n" --file "$tmp/out.mlir" "tests/robust/$n.expected" -- "$rgopt" $args "$f" -o "$tmp/out.mlir"
 done
 # Graphs with dynamic and unranked dims: both Ethos-U pipelines succeed,
 # mlir-opt-22 accepts their output, and the refusals are counted.

@@ -11,7 +11,8 @@
 #                                  "nodes_visited"; a pass that runs twice
 #                                  in a pipeline gives V1,V2
 #      // EXEC                     also prove it with --verify-by-execution
-#    NAME.expected is the exact output. The output must also be accepted by
+#    NAME.expected is the exact output (compared by tests/golden.sh, so
+#    UPDATE_GOLDENS=1 rewrites it). The output must also be accepted by
 #    mlir-opt-22, be the same with --no-skip, and be a fixpoint (running the
 #    same options on it changes nothing).
 #  * Every test graph, for the ethos-u55 and ethos-u85 targets and each
@@ -22,14 +23,7 @@ rgopt="$RG_BUILD/bin/rgopt"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mlir_opt=$(command -v mlir-opt-22)
-
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-
-# header KEY FILE: the text after "// KEY:" on the file's header lines.
-header() {
-  sed -n "/^\/\//!q; s/^\/\/ $1:[ ]*//p" "$2" | tr '\n' ' '
-}
+. tests/golden.sh
 
 # Per-rule fires from a --stats-json file, "pass.rule N" per line, summed
 # over passes that run more than once.
@@ -59,7 +53,7 @@ total_rewrites() {
 # check_expectations NAME INPUT JSON: FIRES / REWRITES / STATS lines.
 check_expectations() {
   name=$1 f=$2 json=$3 ok=yes
-  for want in $(header FIRES "$f"); do
+  for want in $(golden_header FIRES "$f"); do
     key=${want%=*} n=${want##*=}
     got=$(fires_of "$json" | awk -v k="$key" '$1 == k { print $2 }')
     if [ -z "$got" ]; then
@@ -68,12 +62,12 @@ check_expectations() {
       fail "fires:$name" "rule $key fired $got time(s), expected $n"; ok=
     fi
   done
-  want=$(header REWRITES "$f" | tr -d ' ')
+  want=$(golden_header REWRITES "$f" | tr -d ' ')
   if [ -n "$want" ]; then
     got=$(total_rewrites "$json")
     [ "$got" = "$want" ] || { fail "fires:$name" "$got rewrite(s), expected $want"; ok=; }
   fi
-  for want in $(header STATS "$f"); do
+  for want in $(golden_header STATS "$f"); do
     key=${want%=*} v=${want#*=}
     got=$(pass_stats "$json" | awk -v k="$key" '$1 == k { print $2 }')
     [ "$got" = "$v" ] || { fail "stats:$name" "$key is '$got', expected '$v'"; ok=; }
@@ -81,35 +75,19 @@ check_expectations() {
   [ -n "$ok" ] && pass "fires:$name"
 }
 
-# Dialects mlir-opt-22 knows; other ops need --allow-unregistered-dialect.
-mlir_opt_flags() {
-  if grep -o '"[A-Za-z_][A-Za-z0-9_$]*\.' "$1" | sort -u |
-     grep -qv '^"\(builtin\|func\|tosa\|arith\)\.$'; then
-    echo --allow-unregistered-dialect
-  fi
-}
-
 # ---- golden tests ----
 for f in tests/rules/*.mlir; do
   name=$(basename "$f" .mlir)
   exp=tests/rules/$name.expected
-  args=$(header RUN "$f")
+  args=$(golden_header RUN "$f")
   if [ -z "$args" ]; then
     fail "golden:$name" "no '// RUN:' line"
     continue
   fi
   # shellcheck disable=SC2086
-  if ! "$rgopt" $args --stats-json "$tmp/s.json" "$f" -o "$tmp/out.mlir" 2>"$tmp/err"; then
-    fail "golden:$name" "rgopt $args failed: $(head -n 3 "$tmp/err")"
-    continue
-  fi
-  if [ ! -f "$exp" ]; then
-    fail "golden:$name" "no $exp"
-  elif cmp -s "$exp" "$tmp/out.mlir"; then
-    pass "golden:$name"
-  else
-    fail "golden:$name" "output differs from $exp: $(diff "$exp" "$tmp/out.mlir" | head -n 6 | tr '\n' '|')"
-  fi
+  golden "golden:$name" --file "$tmp/out.mlir" "$exp" -- \
+    "$rgopt" $args --stats-json "$tmp/s.json" "$f" -o "$tmp/out.mlir"
+  [ "$golden_rc" = 0 ] || continue
   check_expectations "$name" "$f" "$tmp/s.json"
   # shellcheck disable=SC2086
   "$rgopt" $args --no-skip "$f" -o "$tmp/noskip.mlir" 2>"$tmp/err"

@@ -129,11 +129,11 @@ static inline bool tb_run1(TB *t, RgValue *v, const RgTensor *in, uint32_t n) {
 }
 
 static inline bool ints_are(const RgTensor *x, int64_t n, const int64_t *want) {
-  if (!x || !x->ints || x->numel != n)
+  if (!x || !rg_tensor_is_int(x) || x->numel != n)
     return false;
   for (int64_t i = 0; i < n; i++)
-    if (x->ints[i] != want[i]) {
-      printf("  element %lld: got %lld, want %lld\n", (long long)i, (long long)x->ints[i],
+    if (rg_tensor_get_int(x, i) != want[i]) {
+      printf("  element %lld: got %lld, want %lld\n", (long long)i, (long long)rg_tensor_get_int(x, i),
              (long long)want[i]);
       return false;
     }
@@ -142,13 +142,13 @@ static inline bool ints_are(const RgTensor *x, int64_t n, const int64_t *want) {
 
 /* Bitwise float comparison (NaN matches any NaN here). */
 static inline bool floats_are(const RgTensor *x, int64_t n, const float *want) {
-  if (!x || !x->floats || x->numel != n)
+  if (!x || !rg_tensor_is_float(x) || x->numel != n)
     return false;
   for (int64_t i = 0; i < n; i++) {
-    bool ok = isnan(want[i]) ? isnan(x->floats[i])
-                             : memcmp(&x->floats[i], &want[i], sizeof(float)) == 0;
+    float got = (float)rg_tensor_get_float(x, i);
+    bool ok = isnan(want[i]) ? isnan(got) : memcmp(&got, &want[i], sizeof(float)) == 0;
     if (!ok) {
-      printf("  element %lld: got %.9g, want %.9g\n", (long long)i, (double)x->floats[i],
+      printf("  element %lld: got %.9g, want %.9g\n", (long long)i, (double)rg_tensor_get_float(x, i),
              (double)want[i]);
       return false;
     }

@@ -28,14 +28,14 @@ static void test_tensor_random(void) {
   CHECK(!rg_tensor_equal(&a, &c));
   bool in_range = true, fin = true;
   for (int i = 0; i < 64; i++) {
-    in_range = in_range && a.ints[i] >= -128 && a.ints[i] <= 127;
-    fin = fin && f.floats[i] >= -4 && f.floats[i] <= 4 &&
-          bf16_exact(f.floats[i]);
+    in_range = in_range && rg_tensor_get_int(&a, i) >= -128 && rg_tensor_get_int(&a, i) <= 127;
+    fin = fin && rg_tensor_get_float(&f, i) >= -4 && rg_tensor_get_float(&f, i) <= 4 &&
+          bf16_exact(rg_tensor_get_float(&f, i));
   }
   CHECK(in_range);
   CHECK(fin);
   char msg[128];
-  c.ints[0] = a.ints[0];
+  rg_tensor_set_int(&c, 0, rg_tensor_get_int(&a, 0));
   int64_t at = rg_tensor_first_diff(&a, &c, msg, sizeof msg);
   CHECK(at > 0);
   CHECK(strncmp(msg, "element [", 9) == 0);
@@ -52,11 +52,12 @@ static void test_tensor_nan_bits(void) {
   int64_t d = 2;
   rg_tensor_init(&a, RG_DT_F32, 1, &d);
   rg_tensor_init(&b, RG_DT_F32, 1, &d);
-  a.floats[0] = b.floats[0] = NAN;
-  a.floats[1] = 0.0f;
-  b.floats[1] = -0.0f;
+  rg_tensor_set_float(&a, 0, NAN);
+  rg_tensor_set_float(&b, 0, NAN);
+  rg_tensor_set_float(&a, 1, 0.0f);
+  rg_tensor_set_float(&b, 1, -0.0f);
   CHECK(!rg_tensor_equal(&a, &b)); /* +0 and -0 differ by bits */
-  b.floats[1] = 0.0f;
+  rg_tensor_set_float(&b, 1, 0.0f);
   CHECK(rg_tensor_equal(&a, &b)); /* same NaN bits are equal */
   rg_tensor_release(&a);
   rg_tensor_release(&b);
@@ -68,21 +69,21 @@ static void test_round_to_half_types(void) {
   rg_tensor_init(&h, RG_DT_F16, 1, &d);
   rg_tensor_init(&bf, RG_DT_BF16, 1, &d);
   rg_tensor_set_float(&h, 0, 2049); /* tie 2048/2050: even mantissa 2048 */
-  CHECK(h.floats[0] == 2048);
+  CHECK(rg_tensor_get_float(&h, 0) == 2048);
   rg_tensor_set_float(&h, 0, 2051); /* tie 2050/2052 -> 2052 */
-  CHECK(h.floats[0] == 2052);
+  CHECK(rg_tensor_get_float(&h, 0) == 2052);
   rg_tensor_set_float(&h, 0, 65519); /* below the halfway point -> max */
-  CHECK(h.floats[0] == 65504);
+  CHECK(rg_tensor_get_float(&h, 0) == 65504);
   rg_tensor_set_float(&h, 0, 65520); /* halfway to 2^16 -> infinity */
-  CHECK(isinf(h.floats[0]));
+  CHECK(isinf(rg_tensor_get_float(&h, 0)));
   rg_tensor_set_float(&h, 0, ldexp(1, -25)); /* half the smallest subnormal: tie to 0 */
-  CHECK(h.floats[0] == 0);
+  CHECK(rg_tensor_get_float(&h, 0) == 0);
   rg_tensor_set_float(&h, 0, ldexp(3, -26)); /* 0.75 * 2^-24 -> 2^-24 */
-  CHECK(h.floats[0] == (float)ldexp(1, -24));
+  CHECK(rg_tensor_get_float(&h, 0) == (float)ldexp(1, -24));
   rg_tensor_set_float(&bf, 0, 1.00390625); /* 1 + 2^-8: tie -> 1.0 */
-  CHECK(bf.floats[0] == 1.0f);
+  CHECK(rg_tensor_get_float(&bf, 0) == 1.0f);
   rg_tensor_set_float(&bf, 0, 1.01171875); /* 1 + 3*2^-8: tie -> 1 + 2^-6 */
-  CHECK(bf.floats[0] == 1.015625f);
+  CHECK(rg_tensor_get_float(&bf, 0) == 1.015625f);
   rg_tensor_release(&h);
   rg_tensor_release(&bf);
 }
@@ -141,11 +142,11 @@ static RgStatus eval_twice(RgInterp *ip, const RgNode *n, RgTensor *const *in, u
   RgStatus s = rg_eval_arity(ip, num_in, 1, 1, num_out, 2);
   if (s != RG_OK)
     return s;
-  if (!in[0]->ints)
+  if (!rg_tensor_is_int(in[0]))
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "integers only");
   for (int64_t i = 0; i < in[0]->numel; i++) {
-    rg_tensor_set_int(&out[0], i, 2 * in[0]->ints[i]);
-    rg_tensor_set_int(&out[1], i, in[0]->ints[i] + 1);
+    rg_tensor_set_int(&out[0], i, 2 * rg_tensor_get_int(in[0], i));
+    rg_tensor_set_int(&out[1], i, rg_tensor_get_int(in[0], i) + 1);
   }
   return RG_OK;
 }
@@ -296,7 +297,7 @@ static void run_transpose(const char *in_ty, const char *out_ty, int32_t rank, c
   RgTensor in;
   rg_tensor_init(&in, RG_DT_I32, rank, dims);
   for (int64_t i = 0; i < in.numel; i++)
-    in.ints[i] = i;
+    rg_tensor_set_int(&in, i, i);
   CHECK(tb_run1(&t, &n->results[0], &in, 1));
   CHECK(t.nout == 1 && ints_are(&t.outs[0], in.numel, want));
   rg_tensor_release(&in);

@@ -140,17 +140,17 @@ static void test_unary_rest(void) {
   tb_free(&t);
   /* libm values: only exact points are pinned */
   CHECK(run_unary(&t, "tosa.log", "tensor<4xf32>", "tensor<4xf32>", &f) == RG_OK &&
-        isnan(t.outs[0].floats[1]) && isinf(t.outs[0].floats[2]) && t.outs[0].floats[2] < 0);
+        isnan(rg_tensor_get_float(&t.outs[0], 1)) && isinf(rg_tensor_get_float(&t.outs[0], 2)) && rg_tensor_get_float(&t.outs[0], 2) < 0);
   tb_free(&t);
   CHECK(run_unary(&t, "tosa.erf", "tensor<4xf32>", "tensor<4xf32>", &f) == RG_OK &&
-        t.outs[0].floats[2] == 0.0f && t.outs[0].floats[0] == -t.outs[0].floats[1] &&
-        t.outs[0].floats[3] > 0.995f && t.outs[0].floats[3] < 0.996f);
+        rg_tensor_get_float(&t.outs[0], 2) == 0.0f && rg_tensor_get_float(&t.outs[0], 0) == -rg_tensor_get_float(&t.outs[0], 1) &&
+        rg_tensor_get_float(&t.outs[0], 3) > 0.995f && rg_tensor_get_float(&t.outs[0], 3) < 0.996f);
   tb_free(&t);
   CHECK(run_unary(&t, "tosa.sin", "tensor<4xf32>", "tensor<4xf32>", &f) == RG_OK &&
-        t.outs[0].floats[2] == 0.0f && t.outs[0].floats[0] == -t.outs[0].floats[1]);
+        rg_tensor_get_float(&t.outs[0], 2) == 0.0f && rg_tensor_get_float(&t.outs[0], 0) == -rg_tensor_get_float(&t.outs[0], 1));
   tb_free(&t);
   CHECK(run_unary(&t, "tosa.cos", "tensor<4xf32>", "tensor<4xf32>", &f) == RG_OK &&
-        t.outs[0].floats[2] == 1.0f && t.outs[0].floats[0] == t.outs[0].floats[1]);
+        rg_tensor_get_float(&t.outs[0], 2) == 1.0f && rg_tensor_get_float(&t.outs[0], 0) == rg_tensor_get_float(&t.outs[0], 1));
   tb_free(&t);
   rg_tensor_release(&f);
 
@@ -388,14 +388,14 @@ static void test_arm_unary(void) {
         floats_are(&t.outs[0], 3, F32S(0.0f, tanhf(1.0f), tanhf(-2.0f))));
   tb_free(&t);
   CHECK(run_unary(&t, "aten.sigmoid", "tensor<3xf32>", "tensor<3xf32>", &x) == RG_OK &&
-        t.outs[0].floats[0] == 0.5f && fabsf(t.outs[0].floats[1] - 0.7310586f) < 1e-6f);
+        rg_tensor_get_float(&t.outs[0], 0) == 0.5f && fabsf(rg_tensor_get_float(&t.outs[0], 1) - 0.7310586f) < 1e-6f);
   tb_free(&t);
   /* gelu(1): 0.8413447 exact form, 0.8411920 tanh form; gelu(0) = 0 */
-  CHECK(run_prop(&t, "aten.gelu", &x, NULL, NULL) == RG_OK && t.outs[0].floats[0] == 0.0f &&
-        fabsf(t.outs[0].floats[1] - 0.8413447f) < 1e-6f && t.outs[0].floats[2] < 0);
+  CHECK(run_prop(&t, "aten.gelu", &x, NULL, NULL) == RG_OK && rg_tensor_get_float(&t.outs[0], 0) == 0.0f &&
+        fabsf(rg_tensor_get_float(&t.outs[0], 1) - 0.8413447f) < 1e-6f && rg_tensor_get_float(&t.outs[0], 2) < 0);
   tb_free(&t);
   CHECK(run_prop(&t, "aten.gelu", &x, "approximate", str_tanh) == RG_OK &&
-        fabsf(t.outs[0].floats[1] - 0.8411920f) < 1e-6f);
+        fabsf(rg_tensor_get_float(&t.outs[0], 1) - 0.8411920f) < 1e-6f);
   tb_free(&t);
   /* leaky_relu: default slope 0.01, or the property */
   CHECK(run_prop(&t, "aten.leaky_relu", &x, NULL, NULL) == RG_OK &&
@@ -472,9 +472,9 @@ static void test_linalg_softmax(void) {
   tb_ret1(&t, &n->results[0]);
   RgTensor in[2] = {tb_in_f(RG_DT_F32, 2, I64S(2, 2), F32S(3, 3, 100, 100 + 0.6931471805599453f)),
                     tb_in_f(RG_DT_F32, 2, I64S(2, 2), F32S(0, 0, 0, 0))};
-  CHECK(tb_run(&t, in, 2) == RG_OK && t.outs[0].floats[0] == 0.5f &&
-        t.outs[0].floats[1] == 0.5f && fabsf(t.outs[0].floats[2] - 1.0f / 3) < 1e-6f &&
-        fabsf(t.outs[0].floats[3] - 2.0f / 3) < 1e-6f);
+  CHECK(tb_run(&t, in, 2) == RG_OK && rg_tensor_get_float(&t.outs[0], 0) == 0.5f &&
+        rg_tensor_get_float(&t.outs[0], 1) == 0.5f && fabsf(rg_tensor_get_float(&t.outs[0], 2) - 1.0f / 3) < 1e-6f &&
+        fabsf(rg_tensor_get_float(&t.outs[0], 3) - 2.0f / 3) < 1e-6f);
   tb_free(&t);
   for (int i = 0; i < 2; i++)
     rg_tensor_release(&in[i]);
@@ -506,8 +506,8 @@ static void test_tensor_and_arith(void) {
     CHECK(floats_are(&t.outs[0], 6, F32S(0, 0, 0, 0.0f, 0, 1.5f)));
     CHECK(ints_are(&t.outs[1], 2, I64S(7, -7)));
     CHECK(t.outs[2].rank == 0 && floats_are(&t.outs[2], 1, F32S(0.25f)));
-    CHECK(t.outs[3].floats[0] == 0.0f && t.outs[3].floats[1] == sinf(1.5f));
-    CHECK(t.outs[4].floats[0] == 1.0f && t.outs[4].floats[1] == cosf(1.5f));
+    CHECK(rg_tensor_get_float(&t.outs[3], 0) == 0.0f && rg_tensor_get_float(&t.outs[3], 1) == sinf(1.5f));
+    CHECK(rg_tensor_get_float(&t.outs[4], 0) == 1.0f && rg_tensor_get_float(&t.outs[4], 1) == cosf(1.5f));
   }
   tb_free(&t);
 

@@ -40,10 +40,10 @@ static void test_conv2d_int(void) {
   tb_free(&t);
   /* pad top 1, left 1: out[0,0] sees only in[0,0] (= 0) under weight 4 */
   CHECK(run_conv_i8(&t, I64S(1, 0, 1, 0), "tensor<1x3x3x1xi32>") == RG_OK);
-  CHECK(t.nout == 1 && t.outs[0].numel == 9 && t.outs[0].ints[0] == 100 &&
-        t.outs[0].ints[4] == 127 && t.outs[0].ints[8] == 167);
+  CHECK(t.nout == 1 && t.outs[0].numel == 9 && rg_tensor_get_int(&t.outs[0], 0) == 100 &&
+        rg_tensor_get_int(&t.outs[0], 4) == 127 && rg_tensor_get_int(&t.outs[0], 8) == 167);
   /* out[0,1]: in[0,0..1] = 0, 1 under weights 3, 4 -> 4 + 100 */
-  CHECK(t.nout == 1 && t.outs[0].ints[1] == 104);
+  CHECK(t.nout == 1 && rg_tensor_get_int(&t.outs[0], 1) == 104);
   tb_free(&t);
   /* the result type does not match the geometry: ERROR_IF */
   CHECK(run_conv_i8(&t, I64S(0, 0, 0, 0), "tensor<1x3x3x1xi32>") == RG_ERR_INVALID);

@@ -258,14 +258,14 @@ static void test_float_unary(void) {
   CHECK(t.nout == 1 && floats_are(&t.outs[0], 4, F32S(0.5f, INFINITY, NAN, 2.0f)));
   tb_free(&t);
   CHECK(run_unary(&t, "tosa.exp", "tensor<4xf32>", "tensor<4xf32>", &in, NULL) == RG_OK);
-  CHECK(t.nout == 1 && t.outs[0].floats[1] == 1.0f && t.outs[0].floats[0] > 54.59f &&
-        t.outs[0].floats[0] < 54.61f);
+  CHECK(t.nout == 1 && rg_tensor_get_float(&t.outs[0], 1) == 1.0f && rg_tensor_get_float(&t.outs[0], 0) > 54.59f &&
+        rg_tensor_get_float(&t.outs[0], 0) < 54.61f);
   tb_free(&t);
   CHECK(run_unary(&t, "tosa.sigmoid", "tensor<4xf32>", "tensor<4xf32>", &in, NULL) == RG_OK);
-  CHECK(t.nout == 1 && t.outs[0].floats[1] == 0.5f);
+  CHECK(t.nout == 1 && rg_tensor_get_float(&t.outs[0], 1) == 0.5f);
   tb_free(&t);
   CHECK(run_unary(&t, "tosa.tanh", "tensor<4xf32>", "tensor<4xf32>", &in, NULL) == RG_OK);
-  CHECK(t.nout == 1 && t.outs[0].floats[1] == 0.0f && t.outs[0].floats[2] < -0.76f);
+  CHECK(t.nout == 1 && rg_tensor_get_float(&t.outs[0], 1) == 0.0f && rg_tensor_get_float(&t.outs[0], 2) < -0.76f);
   tb_free(&t);
   rg_tensor_release(&in);
   /* f16 results are rounded: 1/3 -> 1365 * 2^-12 = 0.333251953125 */
@@ -497,7 +497,7 @@ static void test_while_loop(void) {
   CHECK(t.nout == 1 && ints_are(&t.outs[0], 1, I64S(12)));
   rg_tensor_array_free(t.outs, t.nout);
   t.outs = NULL;
-  in.ints[0] = 50; /* condition false at once */
+  rg_tensor_set_int(&in, 0, 50); /* condition false at once */
   CHECK(tb_run(&t, &in, 1) == RG_OK);
   CHECK(t.nout == 1 && ints_are(&t.outs[0], 1, I64S(50)));
   rg_tensor_release(&in);

@@ -45,7 +45,7 @@ static int match_cancel(RgRewriter *rw, RgNode *root, uint16_t root_op) {
 static const uint16_t cancel_roots[] = {OP_NEG};
 static const uint16_t cancel_req_ops[] = {OP_NEG};
 static const RgOpReq cancel_reqs[] = {{0, 1, 2}};
-static const RgRuleDesc cancel_rules[] = {{"pair", "test.rules:1", 0, 1}};
+static const RgRuleDesc cancel_rules[] = {{"pair", "test.rules:1", 0, 1, false}};
 static const RgPassDesc cancel_pass = {
     RG_ABI_VERSION, "cancel", "cancel negation pairs", RG_PASS_FIXPOINT, NUM_OPS, op_names,
     op_descs, 1, cancel_roots, 1, cancel_rules, cancel_req_ops, cancel_reqs, match_cancel, 0, NULL};
@@ -63,7 +63,7 @@ static int match_flip(RgRewriter *rw, RgNode *root, uint16_t root_op) {
 static const uint16_t flip_roots[] = {OP_X, OP_Y};
 static const uint16_t flip_req_ops[] = {OP_X, OP_Y};
 static const RgOpReq flip_reqs[] = {{0, 1, 1}, {1, 1, 1}};
-static const RgRuleDesc flip_rules[] = {{"xy", "test.rules:2", 0, 1}, {"yx", "test.rules:3", 1, 1}};
+static const RgRuleDesc flip_rules[] = {{"xy", "test.rules:2", 0, 1, false}, {"yx", "test.rules:3", 1, 1, false}};
 static const RgPassDesc flip_pass = {
     RG_ABI_VERSION, "flip", "never terminates", RG_PASS_FIXPOINT, NUM_OPS, op_names,
     op_descs, 2, flip_roots, 2, flip_rules, flip_req_ops, flip_reqs, match_flip, 0, NULL};
@@ -81,7 +81,7 @@ static int match_widen(RgRewriter *rw, RgNode *root, uint16_t root_op) {
   return rg_rw_replace(rw, root, v, 0) ? 1 : -1;
 }
 static const uint16_t widen_roots[] = {OP_NEG};
-static const RgRuleDesc widen_rules[] = {{"bad", "test.rules:4", 0, 1}};
+static const RgRuleDesc widen_rules[] = {{"bad", "test.rules:4", 0, 1, false}};
 static const RgOpReq widen_reqs[] = {{0, 1, 1}};
 static const RgPassDesc widen_pass = {
     RG_ABI_VERSION, "widen", "", RG_PASS_FIXPOINT, NUM_OPS, op_names, op_descs,

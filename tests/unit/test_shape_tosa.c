@@ -528,7 +528,7 @@ static int match_compose(RgRewriter *rw, RgNode *root, uint16_t root_op) {
 static const uint16_t tr_roots[] = {0};
 static const uint16_t tr_req_ops[] = {0};
 static const RgOpReq tr_reqs[] = {{0, 1, 2}};
-static const RgRuleDesc tr_rules[] = {{"compose", "transpose.rules:1", 0, 1}};
+static const RgRuleDesc tr_rules[] = {{"compose", "transpose.rules:1", 0, 1, false}};
 static const RgPassDesc compose_pass = {
     RG_ABI_VERSION, "fuse_transposes", "", RG_PASS_ONCE, 1, tr_names, tr_descs,
     1, tr_roots, 1, tr_rules, tr_req_ops, tr_reqs, match_compose, 0, NULL};

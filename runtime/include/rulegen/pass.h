@@ -60,14 +60,14 @@ typedef struct RgAttrDesc {
 
 /* One entry of a generated op registry. */
 typedef struct RgOpDesc {
-  const char *name;        /* "tosa.transpose" */
+  const char *name;        /* "my_npu.conv" */
   uint16_t num_operands;   /* fixed operands; variadic ones come last */
   bool variadic;
   uint16_t num_results;
   uint32_t traits;         /* RG_TRAIT_* bits */
   RgShapeFn infer;         /* NULL: the op cannot be created by a rewrite */
   RgEvalFn eval;           /* NULL: the interpreter cannot run the op */
-  const char *source;      /* where it is declared: "backends/tosa/tosa.ops:7" */
+  const char *source;      /* where it is declared: "my_npu.ops:7" */
   uint16_t num_attrs;      /* declared attributes */
   const RgAttrDesc *attrs;
 } RgOpDesc;
@@ -88,8 +88,9 @@ enum {
  * counts, declared attributes, result types against the shape hook, which
  * also rejects invalid attribute values), every dense literal against its
  * type, and every func.func against its signature and terminators (one
- * func.return, last, of the right types; distinct names). Pre-1.0 TOSA
- * spelling gets one error. Ops named in `skip` are not checked: each
+ * func.return, last, of the right types; distinct names). Old spellings
+ * of a dialect's ops are rg_graph_verify_spelling's (rulegen/syntax.h).
+ * Ops named in `skip` are not checked: each
  * entry of the NULL-terminated array is a comma-separated list of op names,
  * "dialect.*" or "*". Errors go to `d`, located in `src`
  * when the reader recorded positions; returns the number of errors. */
@@ -110,6 +111,7 @@ typedef struct RgRuleDesc {
   const char *name;    /* rule name, unique within the pass */
   const char *source;  /* "rules/transpose.rules:12" */
   uint16_t first_req, num_reqs; /* slice of RgPassDesc.reqs */
+  bool inexact;        /* `inexact rule`: applied only with RgRunOptions.inexact */
 } RgRuleDesc;
 
 typedef enum RgPassMode { RG_PASS_FIXPOINT, RG_PASS_ONCE } RgPassMode;
@@ -293,6 +295,9 @@ struct RgRunOptions {
   /* Largest constant (in elements) that constant folding may create;
    * 0: RG_FOLD_MAX_ELEMS_DEFAULT. Rules read it with rg_rw_options. */
   uint64_t fold_max_elems;
+  /* Apply rules marked `inexact` (they may change float results in the
+   * last bits, like a C compiler's -ffast-math); off by default. */
+  bool inexact;
 };
 
 #define RG_FOLD_MAX_ELEMS_DEFAULT 65536

@@ -32,6 +32,22 @@ RG_API RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note,
  * one; otherwise RG_ERR_VERIFY with a message naming the function, the
  * result, the input set and the first differing element. */
 RG_API RgStatus rg_proof_check(const RgProof *p, RgInterp *ip, char *err, size_t errlen);
+/* How far results of a graph rewritten by inexact rules (which reassociate
+ * float arithmetic) may move: a float element passes when
+ *   |after - before| <= rel * max(|before|, |after|, floor),
+ * so `floor` keeps results near zero, where cancellation leaves only
+ * absolute accuracy, from needing an impossible relative one. NaN must stay
+ * NaN and infinities equal; integer results and types stay bit-exact. */
+typedef struct RgTolerance {
+  double rel, floor;
+} RgTolerance;
+#define RG_TOLERANCE_REL_DEFAULT 1e-5
+#define RG_TOLERANCE_FLOOR_DEFAULT 1e-3
+/* rg_proof_check within `tol`; *max_err (may be NULL) receives the largest
+ * |after - before| / max(|before|, |after|, floor) seen over every float
+ * result, the number the tolerance bounds. */
+RG_API RgStatus rg_proof_check_within(const RgProof *p, RgInterp *ip, RgTolerance tol, double *max_err,
+                                      char *err, size_t errlen);
 /* Input sets recorded: a proof of 0 runs proves nothing. */
 RG_API uint32_t rg_proof_num_runs(const RgProof *p);
 RG_API void rg_proof_free(RgProof *p);

@@ -19,6 +19,7 @@ const GenUnproven gen_arm_unproven[] = {
     {"decompose_layer_norm.plain", "native_layer_norm has no evaluator yet"},
     {"convert_minmax_dim.max_dim", "the generator does not build max.dim yet"},
     {"convert_minmax_dim.min_dim", "the generator does not build min.dim yet"},
+    {"convert_full_like_to_full.full_like", "the generator does not build full_like yet"},
     {NULL, NULL},
 };
 

@@ -187,6 +187,14 @@ static void put_repl(RgBuf *b, const DslRepl *r) {
   case DSL_REP_ERASE:
     rg_buf_putc(b, '_');
     return;
+  case DSL_REP_LIST:
+    rg_buf_putc(b, '[');
+    for (uint32_t i = 0; i < r->nargs; i++) {
+      rg_buf_puts(b, i ? ", " : "");
+      put_repl(b, r->args[i]);
+    }
+    rg_buf_putc(b, ']');
+    return;
   case DSL_REP_OP:
     break;
   }

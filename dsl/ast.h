@@ -221,7 +221,9 @@ typedef enum DslReplKind {
   DSL_REP_VAR,  /* a bound value (or ..rest splice, var type VALUES) */
   DSL_REP_OP,   /* (op args... {attrs}) builds a node */
   DSL_REP_EXPR, /* an expression of type value: const(...) */
-  DSL_REP_ERASE /* `_`: remove the root, which must have no uses */
+  DSL_REP_ERASE, /* `_`: remove the root, which must have no uses; in a
+                    LIST, leave that result alone (it must have no uses) */
+  DSL_REP_LIST  /* `[r0, r1, ...]`: one replacement per result of the root */
 } DslReplKind;
 
 typedef struct DslAttrSet {

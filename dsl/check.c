@@ -347,9 +347,16 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
       }
       /* A replacement is one value, so it can stand for a root with one
        * result only. */
-      if (root && pt->ops[i]->nresults > 1) {
-        err(c, pt->loc, "'%s' has %u results; a rule replaces one value, so its root must have one result",
-            pt->ops[i]->name, pt->ops[i]->nresults);
+      const DslRepl *rp = c->rule->repl;
+      uint32_t nrepl = rp && rp->kind == DSL_REP_LIST ? rp->nargs : 1;
+      if (root && pt->ops[i]->nresults != nrepl && (!rp || rp->kind != DSL_REP_LIST)) {
+        err(c, pt->loc, "'%s' has %u results; replace each with '=> [r0, r1, ...]' (one per result, "
+            "'_' for one left alone)", pt->ops[i]->name, pt->ops[i]->nresults);
+        break;
+      }
+      if (root && pt->ops[i]->nresults != nrepl) {
+        err(c, rp->loc, "'%s' has %u result%s, but the replacement lists %u", pt->ops[i]->name,
+            pt->ops[i]->nresults, pt->ops[i]->nresults == 1 ? "" : "s", nrepl);
         break;
       }
     }
@@ -560,10 +567,21 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
     return;
   }
   case DSL_REP_ERASE:
-    /* Only a whole replacement can be `_` (the grammar allows nothing
-     * else); the generated code applies it when the root has no uses. */
+    /* Only a whole replacement or a list element can be `_` (the grammar
+     * allows nothing else); the generated code applies it when the root
+     * (the result) has no uses. */
+    return;
+  case DSL_REP_LIST: {
+    bool any = false;
+    for (uint32_t i = 0; i < r->nargs; i++) {
+      check_repl(c, r->args[i], true);
+      any |= r->args[i]->kind != DSL_REP_ERASE;
+    }
+    if (!any)
+      err(c, r->loc, "every result is left alone; write '=> _' to remove the op");
     (void)root;
     return;
+  }
   case DSL_REP_EXPR: {
     DslType t = dsl_check_expr(c, r->expr, CTX_REPL);
     if (t != DSL_TY_ERROR && t != DSL_TY_VALUE)

@@ -792,6 +792,32 @@ repl(A) ::= WILD(W). {
   if (A) { A->kind = DSL_REP_ERASE; A->loc = dsl_loc(ctx, W.off); }
 }
 
+/* `[r0, r1, _]`: a root with several results, each replaced by its own
+ * value; `_` leaves a result alone, which it must not be used. */
+repl(A) ::= LBRACKET(L) rlist(B) RBRACKET. {
+  A = dsl_new(ctx, sizeof *A);
+  if (A) {
+    A->kind = DSL_REP_LIST;
+    A->loc = dsl_loc(ctx, L.off);
+    A->args = (DslRepl **)dsl_vec_finish(ctx, B, &A->nargs);
+    B = NULL;
+    for (uint32_t i = 0; i < A->nargs; i++)
+      if (!A->args[i])
+        A = NULL;
+  }
+  dsl_vec_free(B);
+}
+%type rlist {DslVec *}
+%destructor rlist { dsl_vec_free($$); }
+rlist(A) ::= relem(R). { A = dsl_vec_new(); dsl_vec_push(A, R); }
+rlist(A) ::= rlist(B) COMMA relem(R). { A = B; dsl_vec_push(A, R); }
+%type relem {DslRepl *}
+relem(A) ::= rarg(B). { A = B; }
+relem(A) ::= WILD(W). {
+  A = dsl_new(ctx, sizeof *A);
+  if (A) { A->kind = DSL_REP_ERASE; A->loc = dsl_loc(ctx, W.off); }
+}
+
 rarg(A) ::= name(N). {
   A = dsl_new(ctx, sizeof *A);
   if (A) { A->kind = DSL_REP_VAR; A->loc = dsl_loc(ctx, N.off); A->name = dsl_name(ctx, N); }

@@ -330,6 +330,15 @@ static int cmp_u32(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
+/* A rule that leaves a result alone (`[x, _]`) fires only when that
+ * result is dead, so like a guarded rule it hides no later rule. */
+static bool leaves_result(const DslRepl *r) {
+  for (uint32_t i = 0; r->kind == DSL_REP_LIST && i < r->nargs; i++)
+    if (r->args[i]->kind == DSL_REP_ERASE)
+      return true;
+  return false;
+}
+
 void dsl_check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
   DslProgram *p = c->p;
   if (ps->nrules < 2 || !p->nops)
@@ -364,7 +373,7 @@ void dsl_check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
         break;
       }
     }
-    if (rb->guard)
+    if (rb->guard || leaves_result(rb->repl))
       continue;
     for (uint32_t i = 0; i < rb->pattern->nops; i++) {
       Bucket *bk = file_key(&ix, rb->pattern->ops[i], rb->pattern) ? bucket(&ix, true) : NULL;

@@ -413,6 +413,7 @@ static const char *crepl(Gen *g, DslRepl *rp) {
     return "NULL";
   case DSL_REP_EXPR: return cexpr(g, rp->expr);
   case DSL_REP_ERASE: return "NULL";
+  case DSL_REP_LIST: gen_error(g, rp->loc, "a replacement list stands only for a whole replacement"); return "NULL";
   case DSL_REP_OP: break;
   }
   /* Operands first (post-order), then the node. */
@@ -659,6 +660,24 @@ void gen_action_print(Gen *g, GenRule *r) {
     gen_line_src(g, dr->repl->loc);
     gen_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", r->index);
     gen_line_back(g);
+  } else if (dr->repl->kind == DSL_REP_LIST) {
+    /* A result left alone must be dead; tested before anything is built. */
+    const DslRepl *rl = dr->repl;
+    for (uint32_t i = 0; i < rl->nargs; i++)
+      if (rl->args[i]->kind == DSL_REP_ERASE) {
+        gen_line(g, "if (root->results[%u].num_uses != 0) {", i);
+        gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\");", r->index, i);
+        gen_line(g, "  return 0;");
+        gen_line(g, "}");
+      }
+    RgBuf vals;
+    rg_buf_init(&vals);
+    for (uint32_t i = 0; i < rl->nargs; i++)
+      rg_buf_printf(&vals, "%s%s", i ? ", " : "", crepl(g, rl->args[i]));
+    gen_line_src(g, rl->loc);
+    gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", vals.data, r->index);
+    gen_line_back(g);
+    rg_buf_free(&vals);
   } else {
     const char *val = crepl(g, dr->repl);
     gen_line_src(g, dr->repl->loc);

@@ -4,8 +4,35 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
-#include "rulegen/graph.h"
-#include "internal.h"
+#include "interp_internal.h"
+
+/* Decoded dense elements: integers at the width the interpreter's tensors
+ * store them (one byte per i8 element), so that a constant tensor can be a
+ * view of them; floats as doubles, exactly as written or computed. The
+ * int64 arrays of rg_attr_dense_get_ints are made from them on demand. */
+size_t ir_dense_elem_size(RgDType dt) {
+  return rg_dtype_is_float(dt) ? sizeof(double) : interp_elem_size(dt);
+}
+
+static RgTensor dense_view(RgDType dt, const void *p) {
+  RgTensor v;
+  memset(&v, 0, sizeof v);
+  v.dtype = dt;
+  v.elems_ = (void *)p;
+  v.store_ = (uint8_t)interp_elem_store(dt);
+  v.borrowed_ = true;
+  return v;
+}
+
+static void dense_put_int(RgDType dt, void *p, size_t i, int64_t v) {
+  RgTensor t = dense_view(dt, p);
+  rg_tensor_set_int(&t, (int64_t)i, v);
+}
+
+int64_t ir_dense_int(const RgAttr *a, uint32_t i) {
+  RgTensor t = dense_view(a->type->dtype, a->decoded);
+  return rg_tensor_get_int(&t, i);
+}
 
 static RgAttr *attr_new(RgGraph *g, RgAttrKind kind) {
   RgAttr *a = rg_arena_zalloc(ir_arena(g), sizeof *a);
@@ -72,17 +99,20 @@ const RgAttr *rg_attr_dense_array_ints(RgGraph *g, RgDType elem, uint32_t n, con
   return a;
 }
 
-static const RgAttr *dense_new(RgGraph *g, const RgType *tensor, uint32_t n, const void *v,
-                               size_t elem_size) {
+static const RgAttr *dense_new(RgGraph *g, const RgType *tensor, uint32_t n, const int64_t *iv,
+                               const double *fv) {
   int64_t numel = rg_type_numel(tensor);
   if (tensor->kind != RG_TYPE_TENSOR || numel < 0 || (n != 1 && (int64_t)n != numel))
     return NULL;
   RgAttr *a = attr_new(g, RG_ATTR_DENSE);
-  void *copy = rg_arena_alloc(ir_arena(g), elem_size * (n ? n : 1));
+  size_t esize = ir_dense_elem_size(tensor->dtype);
+  void *copy = rg_arena_alloc(ir_arena(g), esize * (n ? n : 1));
   if (!a || !copy)
     return NULL;
-  if (n)
-    memcpy(copy, v, elem_size * n);
+  if (fv && n)
+    memcpy(copy, fv, esize * n);
+  for (uint32_t i = 0; iv && i < n; i++)
+    dense_put_int(tensor->dtype, copy, i, iv[i]);
   a->type = tensor;
   a->count = n;
   a->splat = n == 1 && numel != 1;
@@ -94,13 +124,13 @@ static const RgAttr *dense_new(RgGraph *g, const RgType *tensor, uint32_t n, con
 const RgAttr *rg_attr_dense_ints(RgGraph *g, const RgType *tensor, uint32_t n, const int64_t *v) {
   if (rg_dtype_is_float(tensor->dtype) || tensor->dtype == RG_DT_NONE)
     return NULL;
-  return dense_new(g, tensor, n, v, sizeof(int64_t));
+  return dense_new(g, tensor, n, v, NULL);
 }
 
 const RgAttr *rg_attr_dense_floats(RgGraph *g, const RgType *tensor, uint32_t n, const double *v) {
   if (!rg_dtype_is_float(tensor->dtype))
     return NULL;
-  return dense_new(g, tensor, n, v, sizeof(double));
+  return dense_new(g, tensor, n, NULL, v);
 }
 
 const RgAttr *rg_attr_array(RgGraph *g, uint32_t n, const RgAttr *const *items) {
@@ -161,9 +191,19 @@ static double bf16_to_double(uint16_t h) {
   return f;
 }
 
+/* Raw bits of an integer element, sign- or zero-extended by its type. */
+static int64_t from_bits_int(RgDType dt, uint64_t bits) {
+  int nbits = rg_dtype_bits(dt);
+  if (nbits < 64) {
+    bits &= ((uint64_t)1 << nbits) - 1;
+    if (!rg_dtype_is_unsigned(dt) && dt != RG_DT_I1 && (bits >> (nbits - 1)) & 1)
+      bits |= ~(((uint64_t)1 << nbits) - 1);
+  }
+  return (int64_t)bits;
+}
+
 /* Interprets little-endian raw bits of one element. */
 static void from_bits(RgDType dt, uint64_t bits, int64_t *iv, double *fv) {
-  int nbits = rg_dtype_bits(dt);
   switch (dt) {
   case RG_DT_F16: *fv = half_to_double((uint16_t)bits); return;
   case RG_DT_BF16: *fv = bf16_to_double((uint16_t)bits); return;
@@ -177,12 +217,7 @@ static void from_bits(RgDType dt, uint64_t bits, int64_t *iv, double *fv) {
   case RG_DT_F64: memcpy(fv, &bits, sizeof *fv); return;
   default: break;
   }
-  if (nbits < 64) {
-    bits &= ((uint64_t)1 << nbits) - 1;
-    if (!rg_dtype_is_unsigned(dt) && dt != RG_DT_I1 && (bits >> (nbits - 1)) & 1)
-      bits |= ~(((uint64_t)1 << nbits) - 1);
-  }
-  *iv = (int64_t)bits;
+  *iv = from_bits_int(dt, bits);
 }
 
 static int hexval(char c) {
@@ -206,10 +241,18 @@ static bool decode_hex(RgGraph *g, RgAttr *a, const char *p, const char *end, in
   size_t count = nbytes / esize;
   if (count != 1 && (int64_t)count != numel)
     return false;
-  void *out = rg_arena_alloc(ir_arena(g), 8 * count);
+  void *out = rg_arena_alloc(ir_arena(g), ir_dense_elem_size(dt) * (count ? count : 1));
   if (!out)
     return false;
-  for (size_t i = 0; i < count; i++) {
+  if (esize == 1 && !is_float) { /* i8, ui8, i1, i4: the common weight case */
+    for (size_t i = 0; i < count; i++) {
+      int hi = hexval(p[2 * i]), lo = hexval(p[2 * i + 1]);
+      if (hi < 0 || lo < 0)
+        return false;
+      dense_put_int(dt, out, i, from_bits_int(dt, (uint64_t)(hi * 16 + lo)));
+    }
+  }
+  for (size_t i = esize == 1 && !is_float ? count : 0; i < count; i++) {
     uint64_t bits = 0;
     for (size_t k = 0; k < esize; k++) {
       int hi = hexval(p[(i * esize + k) * 2]), lo = hexval(p[(i * esize + k) * 2 + 1]);
@@ -223,7 +266,7 @@ static bool decode_hex(RgGraph *g, RgAttr *a, const char *p, const char *end, in
     if (is_float)
       ((double *)out)[i] = fv;
     else
-      ((int64_t *)out)[i] = iv;
+      dense_put_int(dt, out, i, iv);
   }
   a->count = (uint32_t)count;
   a->splat = count == 1 && numel != 1;
@@ -326,7 +369,7 @@ static bool decode_list(RgGraph *g, RgAttr *a, const char *p, const char *end, i
     return false;
   if (count == 0 && numel != 0)
     return false;
-  void *out = rg_arena_alloc(ir_arena(g), 8 * (count ? count : 1));
+  void *out = rg_arena_alloc(ir_arena(g), ir_dense_elem_size(dt) * (count ? count : 1));
   if (!out)
     return false;
   size_t i = 0;
@@ -344,7 +387,7 @@ static bool decode_list(RgGraph *g, RgAttr *a, const char *p, const char *end, i
     if (is_float)
       ((double *)out)[i++] = fv;
     else
-      ((int64_t *)out)[i++] = iv;
+      dense_put_int(dt, out, i++, iv);
   }
   if (i != count)
     return false;
@@ -388,9 +431,64 @@ bool rg_attr_dense_get_ints(RgGraph *g, const RgAttr *ca, const int64_t **v, uin
   RgAttr *a = (RgAttr *)ca; /* decoding fills a cache; the value is unchanged */
   if (!a || a->kind != RG_ATTR_DENSE || rg_dtype_is_float(a->type->dtype) || !dense_decode(g, a))
     return false;
-  *v = a->decoded;
+  if (!a->wide) {
+    int64_t *w = rg_arena_alloc(ir_arena(g), sizeof *w * (a->count ? a->count : 1));
+    if (!w)
+      return false;
+    for (uint32_t i = 0; i < a->count; i++)
+      w[i] = ir_dense_int(a, i);
+    a->wide = w;
+  }
+  *v = a->wide;
   *n = a->count;
   return true;
+}
+
+bool rg_attr_dense_view(RgGraph *g, const RgAttr *a, RgTensor *t) {
+  memset(t, 0, sizeof *t);
+  if (!ir_dense_decoded(g, a) || rg_dtype_is_float(a->type->dtype) ||
+      !rg_elem_supported(a->type->dtype) || a->type->rank > RG_TENSOR_MAX_RANK ||
+      (int64_t)a->count != rg_type_numel(a->type) || a->splat)
+    return false;
+  *t = dense_view(a->type->dtype, a->decoded);
+  t->rank = a->type->rank;
+  for (int32_t d = 0; d < t->rank; d++)
+    t->dims[d] = a->type->dims[d];
+  t->numel = a->count;
+  return true;
+}
+
+const RgAttr *rg_attr_dense_tensor(RgGraph *g, const RgType *type, const RgTensor *t) {
+  int64_t numel = rg_type_numel(type);
+  if (type->kind != RG_TYPE_TENSOR || type->dtype != t->dtype || numel != t->numel ||
+      numel > UINT32_MAX)
+    return NULL;
+  uint32_t count = (uint32_t)numel;
+  bool splat = count > 1;
+  for (uint32_t i = 1; i < count && splat; i++)
+    splat = rg_tensor_elem_equal(t, i, t, 0);
+  if (splat)
+    count = 1;
+  RgAttr *a = attr_new(g, RG_ATTR_DENSE);
+  size_t esize = ir_dense_elem_size(type->dtype);
+  void *copy = rg_arena_alloc(ir_arena(g), esize * (count ? count : 1));
+  if (!a || !copy)
+    return NULL;
+  if (rg_tensor_is_float(t))
+    for (uint32_t i = 0; i < count; i++)
+      ((double *)copy)[i] = rg_tensor_get_float(t, i);
+  else if (count)
+    memcpy(copy, t->elems_, esize * count); /* the same layout */
+  a->type = type;
+  a->count = count;
+  a->splat = count == 1 && numel != 1;
+  a->decoded = copy;
+  a->decode_state = 1;
+  return a;
+}
+
+bool ir_dense_decoded(RgGraph *g, const RgAttr *a) {
+  return a && a->kind == RG_ATTR_DENSE && dense_decode(g, (RgAttr *)a);
 }
 
 bool rg_attr_dense_get_floats(RgGraph *g, const RgAttr *ca, const double **v, uint32_t *n) {
@@ -425,7 +523,7 @@ bool rg_attr_equal(const RgAttr *a, const RgAttr *b) {
       return true;
     if (a->type != b->type || a->decode_state != 1 || b->decode_state != 1 || a->count != b->count)
       return false;
-    return memcmp(a->decoded, b->decoded, 8 * (size_t)a->count) == 0;
+    return memcmp(a->decoded, b->decoded, ir_dense_elem_size(a->type->dtype) * (size_t)a->count) == 0;
   case RG_ATTR_ARRAY:
     if (a->count != b->count)
       return false;

@@ -39,6 +39,8 @@ $(BUILD)/obj/gen/runtime/mlir_lexer.o $(BUILD)/obj/runtime/mlir_read.o $(BUILD)/
 # Seed corpus of the MLIR reader's fuzz harness (tests/fuzz/fuzz_mlir.c).
 FUZZ_SEEDS_mlir = tests/mlir/roundtrip tests/mlir/errors tests/mlir/pretty tests/mlir/pretty_out
 export FUZZ_SEEDS_mlir
+# It reads and writes the shipped dialects' custom forms (backends/).
+FUZZ_OBJS_mlir = $(BACKEND_LIB)
 
 # lemon's template declares the %extra_context variable in every function,
 # used or not: silence that one warning, for the generated parser only.

@@ -52,6 +52,16 @@ void *rg_realloc(void *ptr, size_t size) {
   }
   return alloc_fn(alloc_user, ptr, size);
 }
+void *rg_zalloc(size_t size) {
+  if (!size)
+    return NULL;
+  if (alloc_fn == default_alloc)
+    return calloc(1, size);
+  void *p = alloc_fn(alloc_user, NULL, size);
+  if (p)
+    memset(p, 0, size);
+  return p;
+}
 void rg_free(void *ptr) {
   if (ptr)
     alloc_fn(alloc_user, ptr, 0);
@@ -240,14 +250,32 @@ char *rg_buf_take(RgBuf *b) {
 }
 
 uint32_t rg_hash_bytes(const void *p, size_t n) {
-  /* FNV-1a: short keys (op names, type text) dominate. */
   const unsigned char *s = p;
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) {
-    h ^= s[i];
-    h *= 16777619u;
+  if (n < 16) { /* FNV-1a: op names, value names and short types */
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+      h ^= s[i];
+      h *= 16777619u;
+    }
+    return h;
   }
-  return h;
+  /* Longer keys (attribute text runs to kilobytes) go eight bytes a step:
+   * each word is folded in with a multiply and a shift that brings high
+   * bits down, and a last mix makes the low bits that tables use depend on
+   * every byte. */
+  uint64_t h = 0x9E3779B97F4A7C15u ^ (uint64_t)n;
+  for (; n >= 8; s += 8, n -= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9u;
+    h ^= h >> 29;
+  }
+  uint64_t w = 0;
+  if (n)
+    memcpy(&w, s, n);
+  h = (h ^ w) * 0x94D049BB133111EBu;
+  h ^= h >> 32;
+  return (uint32_t)h;
 }
 
 /* ---- safe output files ---- */
@@ -259,6 +287,9 @@ static volatile sig_atomic_t pending;
 static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGXFSZ};
 enum { NUM_CLEANUP_SIGNALS = sizeof cleanup_signals / sizeof cleanup_signals[0] };
 static struct sigaction saved_actions[NUM_CLEANUP_SIGNALS];
+/* Which signals have the handler: one the process ignores (a background
+ * job's SIGINT, nohup's SIGHUP) stays ignored, so it cannot stop a write. */
+static bool caught[NUM_CLEANUP_SIGNALS];
 
 static void on_fatal_signal(int sig) {
   if (pending)
@@ -279,8 +310,11 @@ static void guard_tmp(const char *tmp) {
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_fatal_signal;
   sigemptyset(&sa.sa_mask);
-  for (int i = 0; i < NUM_CLEANUP_SIGNALS; i++)
-    sigaction(cleanup_signals[i], &sa, &saved_actions[i]);
+  for (int i = 0; i < NUM_CLEANUP_SIGNALS; i++) {
+    caught[i] = sigaction(cleanup_signals[i], NULL, &saved_actions[i]) == 0 &&
+                saved_actions[i].sa_handler != SIG_IGN &&
+                sigaction(cleanup_signals[i], &sa, NULL) == 0;
+  }
   pending = 1;
 }
 
@@ -289,7 +323,21 @@ static void unguard_tmp(void) {
     return;
   pending = 0;
   for (int i = 0; i < NUM_CLEANUP_SIGNALS; i++)
-    sigaction(cleanup_signals[i], &saved_actions[i], NULL);
+    if (caught[i])
+      sigaction(cleanup_signals[i], &saved_actions[i], NULL);
+}
+
+/* Gives the temporary file the owner, group and mode of the file it will
+ * replace. Only root may give a file away; other users keep the group when
+ * they belong to it, else the new file is theirs. The mode comes last:
+ * a change of owner clears the set-user-ID and set-group-ID bits. */
+static void copy_owner_and_mode(int fd, const struct stat *sb) {
+  if (sb->st_uid != geteuid() || sb->st_gid != getegid()) {
+    if (fchown(fd, sb->st_uid, sb->st_gid) != 0 && fchown(fd, (uid_t)-1, sb->st_gid) != 0) {
+      /* not permitted: the replacement belongs to the user */
+    }
+  }
+  (void)fchmod(fd, sb->st_mode & 07777);
 }
 
 /* The file a write to `path` lands in: the target of a symlink (also a
@@ -405,26 +453,34 @@ RgFileOut *rg_file_out_open(const char *path, unsigned flags, char *err, size_t 
   }
   memcpy(f->tmp, f->target, plen);
   memcpy(f->tmp + plen, ".tmp.XXXXXX", 12);
+  /* A signal between creating the file and arming the handler would leave
+   * the file behind: it waits until the handler is in place. */
+  sigset_t held, before;
+  sigemptyset(&held);
+  for (int i = 0; i < NUM_CLEANUP_SIGNALS; i++)
+    sigaddset(&held, cleanup_signals[i]);
+  sigprocmask(SIG_BLOCK, &held, &before);
   f->fd = mkstemp(f->tmp);
+  int saved = errno;
+  if (f->fd >= 0)
+    guard_tmp(f->tmp);
+  sigprocmask(SIG_SETMASK, &before, NULL);
   if (f->fd < 0) {
-    snprintf(err, errlen, "cannot create temporary file for '%s': %s", path, strerror(errno));
+    snprintf(err, errlen, "cannot create temporary file for '%s': %s", path, strerror(saved));
     rg_free(f->tmp);
     rg_free(f->target);
     rg_free(f);
     return NULL;
   }
-  guard_tmp(f->tmp);
-  /* mkstemp creates 0600: keep the mode of the file replaced, or give a
-   * new one the mode a plain create would. */
-  mode_t mode;
+  /* mkstemp creates 0600 for the user: keep the owner and mode of the file
+   * replaced, or give a new one the mode a plain create would. */
   if (exists) {
-    mode = sb.st_mode & 07777;
+    copy_owner_and_mode(f->fd, &sb);
   } else {
     mode_t mask = umask(0);
     umask(mask);
-    mode = 0666 & ~mask;
+    (void)fchmod(f->fd, 0666 & ~mask);
   }
-  (void)fchmod(f->fd, mode);
   return f;
 }
 

@@ -17,7 +17,7 @@
  * whole graph, after every pass that rewrote. */
 #include <string.h>
 #include "rulegen/pass.h"
-#include "internal.h"
+#include "interp_internal.h"
 
 /* One multiply per 64-bit word (not FNV's one per byte): the pass manager
  * deduplicates the whole graph after every pass that rewrote, so hashing
@@ -61,12 +61,9 @@ static uint32_t attr_hash(RgGraph *g, const RgAttr *a, uint32_t h) {
   case RG_ATTR_TYPE: return mix_ptr(h, a->type);
   case RG_ATTR_DENSE_ARRAY: return mix_words(mix(h, a->count), a->u.ints, a->count);
   case RG_ATTR_DENSE: {
-    const int64_t *iv;
-    const double *fv;
-    uint32_t n;
     h = mix_ptr(h, a->type);
-    if (rg_attr_dense_get_ints(g, a, &iv, &n) || rg_attr_dense_get_floats(g, a, &fv, &n))
-      return mix_words(mix(h, a->count), a->decoded, a->count);
+    if (ir_dense_decoded(g, a))
+      return mix(h, rg_hash_bytes(a->decoded, ir_dense_elem_size(a->type->dtype) * (size_t)a->count));
     return mix(h, a->text ? rg_hash_bytes(a->text, a->text_len) : 0);
   }
   case RG_ATTR_ARRAY:

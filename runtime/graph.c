@@ -37,15 +37,21 @@ struct RgGraph {
   RgType **types;
   uint32_t num_types, cap_types;
 
-  /* attributes read from text, uniqued by their spelling */
+  /* while reading: attributes uniqued by their spelling, and nodes'
+   * attribute arrays shared between nodes whose arrays are equal */
   InternTable attr_table;
   const RgAttr **attrs;
   uint32_t num_attrs, cap_attrs;
+  InternTable attrs_table;
+  RgNamedAttr **attr_arrays;
+  uint32_t *attr_array_len;
+  uint32_t num_attr_arrays, cap_attr_arrays;
 
   const RgAttr *unit_attr, *true_attr, *false_attr;
   const char *prologue, *epilogue;
   uint32_t next_node_id;
   uint32_t live_nodes;
+  uint64_t version; /* bumped by every change to the attached graph */
 
   /* Byte offset in the source file of each node the reader made, by node
    * id (UINT32_MAX: none), so the op verifier can point at it. */
@@ -265,6 +271,54 @@ bool ir_attr_remember(RgGraph *g, const RgAttr *a) {
   return true;
 }
 
+static bool arrays_eq(RgGraph *g, uint32_t i, const char *s, size_t len) {
+  return g->attr_array_len[i] * sizeof(RgNamedAttr) == len && memcmp(g->attr_arrays[i], s, len) == 0;
+}
+static uint32_t arrays_hash(RgGraph *g, uint32_t i) {
+  return rg_hash_bytes(g->attr_arrays[i], g->attr_array_len[i] * sizeof(RgNamedAttr));
+}
+
+RgNamedAttr *ir_attrs_shared(RgGraph *g, const RgNamedAttr *v, uint32_t n) {
+  const char *key = (const char *)v;
+  size_t len = sizeof *v * n;
+  uint32_t hash = rg_hash_bytes(key, len);
+  uint32_t *slot = table_find(&g->attrs_table, g, key, len, hash, arrays_eq);
+  if (slot && *slot)
+    return g->attr_arrays[*slot - 1];
+  if (!g->attrs_table.slots || (g->num_attr_arrays + 1) * 2 > g->attrs_table.mask + 1)
+    if (!table_grow(&g->attrs_table, g, arrays_hash))
+      return NULL;
+  uint32_t cap = g->cap_attr_arrays, cap2 = g->cap_attr_arrays;
+  if (!grow_array((void **)&g->attr_arrays, &cap, g->num_attr_arrays + 1, sizeof *g->attr_arrays) ||
+      !grow_array((void **)&g->attr_array_len, &cap2, g->num_attr_arrays + 1, sizeof *g->attr_array_len))
+    return NULL;
+  g->cap_attr_arrays = cap < cap2 ? cap : cap2;
+  RgNamedAttr *arr = rg_arena_alloc(&g->arena, len);
+  if (!arr)
+    return NULL;
+  memcpy(arr, v, len);
+  uint32_t id = g->num_attr_arrays++;
+  g->attr_arrays[id] = arr;
+  g->attr_array_len[id] = n;
+  slot = table_find(&g->attrs_table, g, key, len, hash, arrays_eq);
+  *slot = id + 1;
+  return arr;
+}
+
+void ir_uniquing_end(RgGraph *g) {
+  rg_free(g->attr_table.slots);
+  rg_free(g->attrs);
+  rg_free(g->attrs_table.slots);
+  rg_free(g->attr_arrays);
+  rg_free(g->attr_array_len);
+  memset(&g->attr_table, 0, sizeof g->attr_table);
+  memset(&g->attrs_table, 0, sizeof g->attrs_table);
+  g->attrs = NULL;
+  g->attr_arrays = NULL;
+  g->attr_array_len = NULL;
+  g->num_attrs = g->cap_attrs = g->num_attr_arrays = g->cap_attr_arrays = 0;
+}
+
 /* ---- types ---- */
 
 static bool type_eq(RgGraph *g, uint32_t i, const char *s, size_t len) {
@@ -472,8 +526,7 @@ void rg_graph_free(RgGraph *g) {
   rg_free(g->str_len);
   rg_free(g->type_table.slots);
   rg_free(g->types);
-  rg_free(g->attr_table.slots);
-  rg_free(g->attrs);
+  ir_uniquing_end(g);
   rg_free(g->src_off);
   rg_arena_free(&g->arena);
   rg_free(g);
@@ -482,9 +535,11 @@ void rg_graph_free(RgGraph *g) {
 RgBlock *rg_graph_body(RgGraph *g) { return &g->body; }
 
 void rg_graph_set_prologue(RgGraph *g, const char *text, size_t len) {
+  g->version++;
   g->prologue = len ? rg_arena_strdup(&g->arena, text, len) : NULL;
 }
 void rg_graph_set_epilogue(RgGraph *g, const char *text, size_t len) {
+  g->version++;
   g->epilogue = len ? rg_arena_strdup(&g->arena, text, len) : NULL;
 }
 const char *rg_graph_prologue(const RgGraph *g) { return g->prologue; }
@@ -614,6 +669,7 @@ RgNode *rg_node_create(RgGraph *g, RgOpId op, uint32_t num_operands, RgValue *co
 }
 
 void rg_block_append(RgGraph *g, RgBlock *b, RgNode *n) {
+  g->version++;
   RG_ASSERT(!n->block);
   n->block = b;
   n->next = NULL;
@@ -628,6 +684,7 @@ void rg_block_append(RgGraph *g, RgBlock *b, RgNode *n) {
 }
 
 void rg_node_insert_before(RgGraph *g, RgNode *pos, RgNode *n) {
+  g->version++;
   RG_ASSERT(!n->block && pos->block);
   RgBlock *b = pos->block;
   n->block = b;
@@ -643,6 +700,7 @@ void rg_node_insert_before(RgGraph *g, RgNode *pos, RgNode *n) {
 }
 
 void rg_node_insert_after(RgGraph *g, RgNode *pos, RgNode *n) {
+  g->version++;
   if (pos->next) {
     rg_node_insert_before(g, pos->next, n);
     return;
@@ -651,6 +709,7 @@ void rg_node_insert_after(RgGraph *g, RgNode *pos, RgNode *n) {
 }
 
 void rg_node_unlink(RgGraph *g, RgNode *n) {
+  g->version++;
   RgBlock *b = n->block;
   if (!b)
     return;
@@ -686,6 +745,7 @@ static void mark_erased(RgNode *n) {
 }
 
 RgStatus rg_node_erase(RgGraph *g, RgNode *n) {
+  g->version++;
   for (uint32_t i = 0; i < n->num_results; i++)
     if (n->results[i].num_uses)
       return RG_ERR_INVALID;
@@ -696,6 +756,7 @@ RgStatus rg_node_erase(RgGraph *g, RgNode *n) {
 }
 
 void rg_node_set_operand(RgGraph *g, RgNode *n, uint32_t i, RgValue *v) {
+  g->version++;
   (void)g;
   RG_ASSERT(i < n->num_operands);
   RgUse *u = &n->operands[i];
@@ -706,6 +767,7 @@ void rg_node_set_operand(RgGraph *g, RgNode *n, uint32_t i, RgValue *v) {
 }
 
 void rg_value_replace_all_uses(RgGraph *g, RgValue *from, RgValue *to) {
+  g->version++;
   (void)g;
   if (from == to)
     return;
@@ -719,6 +781,7 @@ void rg_value_replace_all_uses(RgGraph *g, RgValue *from, RgValue *to) {
 void rg_value_set_type(RgValue *v, const RgType *t) { v->type = t; }
 
 void rg_node_set_op(RgGraph *g, RgNode *n, RgOpId op) {
+  g->version++;
   RG_ASSERT(op < g->num_ops);
   if (n->op == op)
     return;
@@ -731,6 +794,7 @@ void rg_node_set_op(RgGraph *g, RgNode *n, RgOpId op) {
 }
 
 void rg_node_set_frozen(RgGraph *g, RgNode *n, bool frozen) {
+  g->version++;
   if (frozen == rg_node_is_frozen(n))
     return;
   bool live = (n->flags & RG_NODE_LIVE) != 0;
@@ -753,19 +817,27 @@ const RgAttr *rg_node_attr(const RgNode *n, const char *name) {
   return NULL;
 }
 
+/* Attribute arrays may be shared between nodes (the reader shares equal
+ * ones), so a change always makes the node a fresh array. */
 static RgStatus set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr *v, bool prop) {
+  g->version++;
   uint16_t lo = prop ? 0 : n->num_props, hi = prop ? n->num_props : n->num_attrs;
   for (uint16_t i = lo; i < hi; i++) {
     if (strcmp(n->attrs[i].name, name) != 0)
       continue;
+    RgNamedAttr *arr = rg_arena_alloc(&g->arena, sizeof *arr * n->num_attrs);
+    if (!arr)
+      return RG_ERR_NOMEM;
+    memcpy(arr, n->attrs, sizeof *arr * n->num_attrs);
     if (v) {
-      n->attrs[i].value = v;
+      arr[i].value = v;
     } else {
-      memmove(&n->attrs[i], &n->attrs[i + 1], sizeof *n->attrs * (size_t)(n->num_attrs - i - 1));
+      memmove(&arr[i], &arr[i + 1], sizeof *arr * (size_t)(n->num_attrs - i - 1));
       n->num_attrs--;
       if (prop)
         n->num_props--;
     }
+    n->attrs = arr;
     return RG_OK;
   }
   if (!v)
@@ -805,6 +877,7 @@ RgStatus rg_node_set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr 
 /* ---- blocks and regions ---- */
 
 RgBlock *rg_region_add_block(RgGraph *g, RgRegion *r) {
+  g->version++;
   RgBlock *b = rg_arena_zalloc(&g->arena, sizeof *b);
   if (!b)
     return NULL;
@@ -819,6 +892,7 @@ RgBlock *rg_region_add_block(RgGraph *g, RgRegion *r) {
 }
 
 RgValue *rg_block_add_arg(RgGraph *g, RgBlock *b, const RgType *t, const char *loc) {
+  g->version++;
   if (b->num_args == b->cap_args) {
     uint32_t cap = b->cap_args ? b->cap_args * 2 : 4;
     RgValue **args = rg_arena_alloc(&g->arena, sizeof *args * cap);
@@ -872,6 +946,7 @@ RgArena *ir_arena(RgGraph *g) { return &g->arena; }
 
 void ir_node_set_attrs(RgGraph *g, RgNode *n, RgNamedAttr *attrs, uint16_t num_props,
                        uint16_t num_attrs) {
+  g->version++;
   n->attrs = attrs;
   n->num_props = num_props;
   n->num_attrs = num_attrs;
@@ -881,6 +956,7 @@ void ir_node_set_attrs(RgGraph *g, RgNode *n, RgNamedAttr *attrs, uint16_t num_p
 }
 
 uint32_t ir_next_node_id(const RgGraph *g) { return g->next_node_id; }
+uint64_t ir_graph_version(const RgGraph *g) { return g->version; }
 
 bool ir_node_set_src(RgGraph *g, const RgNode *n, uint32_t off) {
   if (n->id >= g->src_cap) {

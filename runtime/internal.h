@@ -37,6 +37,9 @@ void *rg_arena_zalloc(RgArena *a, size_t size);
 char *rg_arena_strdup(RgArena *a, const char *s, size_t len); /* NUL-terminated */
 /* A heap copy of s (rg_free it); NULL when out of memory. */
 char *rg_strdup(const char *s);
+/* rg_alloc zero-filled; with the default allocator through calloc, whose
+ * large blocks stay unresident until written. */
+void *rg_zalloc(size_t size);
 size_t rg_arena_bytes(const RgArena *a);
 
 /* Growable byte buffer. `oom` latches the first allocation failure so that
@@ -116,6 +119,11 @@ void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *
 
 /* The id the next created node will get (ids increase monotonically). */
 uint32_t ir_next_node_id(const struct RgGraph *g);
+/* A count of the changes made to the graph through graph.c (attaching,
+ * detaching, operands, ops, attributes, frozen marks, blocks): equal
+ * before and after a step means the step changed nothing but, at most,
+ * result types through rg_value_set_type. */
+uint64_t ir_graph_version(const struct RgGraph *g);
 /* rg_graph_dedup's result for a graph that had no duplicates before
  * nodes[0..n) were created or had their operands replaced (runtime/dedup.c). */
 struct RgOpDesc;
@@ -158,5 +166,12 @@ const struct RgType *ir_type_find(struct RgGraph *g, const char *text, size_t le
  * must live as long as the graph); false when out of memory. */
 const struct RgAttr *ir_attr_find(struct RgGraph *g, int kind, const char *text, size_t len);
 bool ir_attr_remember(struct RgGraph *g, const struct RgAttr *a);
+/* A node attribute array equal to v[0..n) in the graph's arena, shared
+ * with every earlier array equal to it (nodes never change an array in
+ * place); NULL when out of memory. */
+struct RgNamedAttr *ir_attrs_shared(struct RgGraph *g, const struct RgNamedAttr *v, uint32_t n);
+/* Frees the tables behind ir_attr_find and ir_attrs_shared once reading is
+ * done (attributes made later are not uniqued). */
+void ir_uniquing_end(struct RgGraph *g);
 
 #endif

@@ -229,7 +229,7 @@ bool rg_eval_nan_ignore(const RgNode *n) { return rg_eval_attr_enum_is(n, "nan_m
 int64_t rg_eval_scalar_int(const RgTensor *t) {
   if (t->numel < 1)
     return 0;
-  return rg_tensor_is_int(t) ? rg_tensor_get_int(t, 0) : (int64_t)rg_tensor_get_float(t, 0);
+  return rg_tensor_get_int(t, 0);
 }
 
 double rg_eval_scalar_float(const RgTensor *t) {
@@ -272,14 +272,22 @@ RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
     for (int64_t i = 0; i < out->numel; i++)
       rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
   } else {
-    const int64_t *v;
-    if (!rg_attr_dense_get_ints(rg_eval_graph(ip), a, &v, &cnt))
+    if (!ir_dense_decoded(rg_eval_graph(ip), a))
       return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
+    cnt = a->count;
     if (cnt != 1 && cnt != out->numel)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
                          (long long)out->numel);
+    RgTensor view;
+    if (a->type->dtype == out->dtype && rg_attr_dense_view(rg_eval_graph(ip), a, &view) &&
+        rg_tensor_same_type(&view, out)) {
+      /* the constant's data is the graph's: view it instead of a copy */
+      rg_tensor_release(out);
+      *out = view;
+      return RG_OK;
+    }
     for (int64_t i = 0; i < out->numel; i++)
-      rg_tensor_set_int(out, i, v[cnt == 1 ? 0 : i]);
+      rg_tensor_set_int(out, i, ir_dense_int(a, cnt == 1 ? 0 : (uint32_t)i));
   }
   return RG_OK;
 }

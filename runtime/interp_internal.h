@@ -1,5 +1,6 @@
 /* runtime/interp_internal.h - shared by the interpreter's engine files
- * (interp.c, tensor.c): the evaluation context. Op semantics are not here:
+ * (interp.c, tensor.c): the evaluation context, and the element storage
+ * that decoded dense attributes share with tensors (attr.c). Op semantics are not here:
  * evaluators live with their op declarations in backends/ and reach the
  * engine through the public rulegen/eval.h. */
 #ifndef RG_INTERP_INTERNAL_H
@@ -33,5 +34,15 @@ struct RgInterp {
 /* Element type and shape a value of `type` has in the interpreter, without
  * allocating it; RG_ERR_INVALID for a type it cannot hold (tensor.c). */
 RgStatus interp_type_layout(const RgType *type, RgDType *dt, int32_t *rank, int64_t *dims);
+/* How tensors store an element type, and its bytes (tensor.c). */
+RgElemStore interp_elem_store(RgDType dt);
+size_t interp_elem_size(RgDType dt);
+
+/* Decoded dense attributes (attr.c), whose integers are stored as tensors
+ * store them: bytes per stored element, decoding on demand (false when the
+ * text cannot be decoded), and element i of a decoded integer attribute. */
+size_t ir_dense_elem_size(RgDType dt);
+bool ir_dense_decoded(RgGraph *g, const RgAttr *a);
+int64_t ir_dense_int(const RgAttr *a, uint32_t i);
 
 #endif

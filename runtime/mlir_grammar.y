@@ -35,14 +35,14 @@ int mlir_parseFallback(int token);
 %stack_overflow { mlir_stack_overflow(p); }
 
 /* Keywords (and builtin type names) can name dictionary entries. */
-%fallback BARE TRUE FALSE UNIT TYPE KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_TOSA
-          KW_ATTRIBUTES KW_CONDIF KW_WHILE KW_ELSE KW_DO.
+%fallback BARE TRUE FALSE UNIT TYPE KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME
+          KW_SAMETYPE KW_ATTRIBUTES KW_IFELSE KW_WHILE KW_ELSE KW_DO.
 
 %token VALUE CARET SYMBOL HASH TYPE LOC DENSE VERBATIM ARRAY_OPEN RESOURCES
        TRUE FALSE UNIT BARE INTEGER FLOAT STRING LPAREN RPAREN LBRACKET
        RBRACKET LBRACE RBRACE LPROPS RPROPS COMMA COLON EQUAL ARROW RANGLE
-       KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_TOSA KW_ATTRIBUTES KW_CONDIF KW_WHILE
-       KW_ELSE KW_DO.
+       KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME KW_SAMETYPE KW_ATTRIBUTES KW_IFELSE
+       KW_WHILE KW_ELSE KW_DO.
 
 /* A `return` without operands ends its block: a value name after it can
  * only start the next operation, never be an operand of the `return`. */
@@ -97,7 +97,9 @@ loc_opt(L) ::= . { L.s = NULL; L.len = 0; }
 loc_opt(L) ::= LOC(A). { L = A; }
 
 /* ---- custom ("pretty") assembly: builtin.module, func.func, func.return,
- * TOSA ops and arith.constant (mlir_pretty.c builds them) ---- */
+ * and the shapes a registered dialect syntax gives its ops (RgOpForm): the
+ * lexer turns such an op's name into the token of its form (mlir_pretty.c
+ * builds them) ---- */
 
 %type pres {uint32_t}
 pres(G) ::= . { G = 0; }
@@ -107,22 +109,27 @@ pres(G) ::= result_groups(A) EQUAL. { G = A; }
 operation ::= unknown_head.
 unknown_head ::= pres BARE(N). { mlir_pretty_unknown(p, &N); }
 
-/* `tosa.add %a, %b {attrs} : (types) -> types` */
-operation ::= tosa_head operands_opt pattrs_opt COLON(C) fnsig(S) loc_opt(L).
-  { mlir_pretty_tosa_end(p, S, &C, L.s ? &L : NULL); }
-tosa_head ::= pres(G) KW_TOSA(N). { mlir_pretty_begin(p, &N, G); }
+/* functional: `d.op %a, %b {attrs} : (types) -> types` */
+operation ::= fn_head operands_opt pattrs_opt COLON(C) fnsig(S) loc_opt(L).
+  { mlir_pretty_functional_end(p, S, &C, L.s ? &L : NULL); }
+fn_head ::= pres(G) KW_OPNAME(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_FUNCTIONAL); }
 pattrs_opt ::= .
 pattrs_opt ::= attrs_open entries_opt RBRACE. { mlir_dict_end(p); }
 
-/* `return %a, %b : ta, tb` (also func.return and tosa.yield) */
+/* same-type: `d.op %a, %b {attrs} : t` */
+operation ::= same_head operands pattrs_opt COLON type(T) loc_opt(L).
+  { mlir_pretty_same_end(p, T, L.s ? &L : NULL); }
+same_head ::= pres(G) KW_SAMETYPE(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_FUNCTIONAL); }
+
+/* `return %a, %b : ta, tb` (also func.return and a dialect's terminators) */
 operation ::= ret_head ret_empty loc_opt(L). { mlir_pretty_end(p, 0, L.s ? &L : NULL); }
 operation ::= ret_head operands COLON tlist(N) loc_opt(L). { mlir_pretty_end(p, N, L.s ? &L : NULL); }
-ret_head ::= pres(G) KW_RETURN(N). { mlir_pretty_begin(p, &N, G); }
+ret_head ::= pres(G) KW_RETURN(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_RETURN); }
 ret_empty ::= . [KW_RETURN]
 
-/* `arith.constant {attrs} 1.0 : f32` */
+/* constant: `d.op {attrs} 1.0 : f32` */
 operation ::= const_head pattrs_opt const_value(A) loc_opt(L). { mlir_pretty_const(p, A, L.s ? &L : NULL); }
-const_head ::= pres(G) KW_CONSTANT(N). { mlir_pretty_begin(p, &N, G); }
+const_head ::= pres(G) KW_CONSTANT(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_CONST); }
 %type const_value {MlirAt}
 const_value(A) ::= INTEGER(N) COLON type(T). { A = mlir_attr_number(p, &N, &T, false); }
 const_value(A) ::= FLOAT(N) COLON type(T). { A = mlir_attr_number(p, &N, &T, true); }
@@ -131,12 +138,12 @@ const_value(A) ::= FALSE(T). { A = mlir_attr_bool(p, &T, false); }
 const_value(A) ::= DENSE(S) COLON type(T). { A = mlir_attr_dense(p, &S, T); }
 const_value(A) ::= VERBATIM(S) COLON type(T). { A = mlir_attr_verbatim(p, &S, &T); }
 
-/* `tosa.cond_if %c (%a = %x) : tensor<i1> (ta) -> tr {..} else {..}`;
- * without inputs `tosa.cond_if %c : tensor<i1> -> tr {..} else {..}`. The
+/* if-else: `d.op %c (%a = %x) : tensor<i1> (ta) -> tr {..} else {..}`;
+ * without inputs `d.op %c : tensor<i1> -> tr {..} else {..}`. The
  * names before '=' are only shown: the regions' blocks name their own. */
 operation ::= cif_head cif_operands cif_cond cif_types(S) region KW_ELSE region pattrs_opt loc_opt(L).
-  { mlir_pretty_tosa_end(p, S, NULL, L.s ? &L : NULL); }
-cif_head ::= pres(G) KW_CONDIF(N). { mlir_pretty_begin(p, &N, G); }
+  { mlir_pretty_functional_end(p, S, NULL, L.s ? &L : NULL); }
+cif_head ::= pres(G) KW_IFELSE(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_FUNCTIONAL); }
 cif_operands ::= operand.
 cif_operands ::= operand LPAREN init_list RPAREN.
 cif_cond ::= COLON TYPE(T). { mlir_type_push(p, mlir_type_tok(p, &T)); }
@@ -147,11 +154,11 @@ init_list ::= init.
 init_list ::= init_list COMMA init.
 init ::= VALUE(V) EQUAL operand. { mlir_pretty_init(p, &V); }
 
-/* `tosa.while_loop (%a = %x) : (ta) -> tr {cond} do {body}`: the cond
+/* while-do: `d.op (%a = %x) : (ta) -> tr {cond} do {body}`: the cond
  * region's block takes its arguments from the names before '='. */
 operation ::= while_head LPAREN init_list RPAREN COLON while_sig(S) while_cond region pattrs_opt loc_opt(L).
-  { mlir_pretty_tosa_end(p, S, NULL, L.s ? &L : NULL); }
-while_head ::= pres(G) KW_WHILE(N). { mlir_pretty_begin(p, &N, G); }
+  { mlir_pretty_functional_end(p, S, NULL, L.s ? &L : NULL); }
+while_head ::= pres(G) KW_WHILE(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_FUNCTIONAL); }
 %type while_sig {MlirSig}
 while_sig(S) ::= fnsig(F). { S = F; mlir_pretty_while_sig(p, F); }
 while_cond ::= while_open ops_opt blocks_opt RBRACE KW_DO. { mlir_region_end(p); }
@@ -159,7 +166,7 @@ while_open ::= LBRACE(B). { mlir_pretty_while_open(p, &B); }
 
 /* `module @name attributes {attrs} { ... }` */
 operation ::= module_head msym_opt dattrs_opt region loc_opt(L). { mlir_pretty_end(p, 0, L.s ? &L : NULL); }
-module_head ::= pres(G) KW_MODULE(N). { mlir_pretty_begin(p, &N, G); }
+module_head ::= pres(G) KW_MODULE(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_MODULE); }
 msym_opt ::= .
 msym_opt ::= SYMBOL(S). { mlir_pretty_sym(p, &S, NULL); }
 dattrs_opt ::= .

@@ -5,7 +5,34 @@
 #define RG_MLIR_INTERNAL_H
 
 #include "rulegen/mlir.h"
+#include "rulegen/syntax.h"
 #include "internal.h"
+
+/* ---- the registered dialect syntaxes as one lookup table, shared by the
+ * lexer (which token an op name is), the builder and the writer ---- */
+
+typedef struct MlirSynEnt {
+  const char *name; /* an op's full name, or a dialect's name */
+  uint32_t len;
+  uint8_t form;     /* RgOpForm */
+  bool dialect;     /* the entry of a whole dialect (its default form) */
+  uint32_t flags;   /* RG_OP_SYNTAX_* */
+  const RgDialectSyntax *d;
+} MlirSynEnt;
+
+typedef struct MlirSyntax {
+  MlirSynEnt *ents; /* open addressing, mask + 1 slots; NULL when empty */
+  uint32_t mask;
+} MlirSyntax;
+
+/* Builds the table of the NULL-terminated `dialects` (NULL: none); a
+ * dialect or op registered twice keeps its first description. False when
+ * out of memory. */
+bool mlir_syntax_build(MlirSyntax *s, const RgDialectSyntax *const *dialects);
+void mlir_syntax_free(MlirSyntax *s);
+/* The syntax of the op name[0..len): its own entry, else its dialect's
+ * (up to the first '.'), else NULL. */
+const MlirSynEnt *mlir_syntax_find(const MlirSyntax *s, const char *name, size_t len);
 
 /* A token: a slice of the source (never copied while parsing). */
 typedef struct MlirTok {
@@ -17,17 +44,18 @@ typedef struct MlirLexer {
   const char *base; /* source text, NUL-terminated at lim */
   const char *cur;
   const char *lim;
+  const MlirSyntax *syn; /* decides the token of a dotted op name */
   /* Set when mlir_lex returns -1. */
   const char *err_at;
   const char *err_open; /* the unmatched opener, when that is the error */
   char err[160];
 } MlirLexer;
 
-/* Writes the graph to `path` as rg_mlir_write_as prints it, streamed
+/* Writes the graph to `path` as rg_mlir_write_with prints it, streamed
  * through rg_file_out_* (atomic, `flags` as for rg_write_file) so the text
  * is never held whole. Returns 0, or -1 with a message in `err`. */
-int mlir_write_file(const RgGraph *g, RgMlirForm form, const char *path, unsigned flags, char *err,
-                    size_t errlen);
+int mlir_write_file(const RgGraph *g, RgMlirForm form, const RgDialectSyntax *const *dialects,
+                    const char *path, unsigned flags, char *err, size_t errlen);
 
 /* Next token: a MT_* code, 0 at the end of input, -1 on a lexical error. */
 int mlir_lex(MlirLexer *lx, MlirTok *t);
@@ -77,13 +105,15 @@ typedef struct OpFrame {
   uint32_t named_base, num_props;
   uint32_t region_base;
   uint8_t form; /* MLIR_FORM_*: how the op was written */
+  const RgDialectSyntax *dialect; /* custom forms of a registered dialect */
   uint32_t init_base; /* cond_if/while_loop: where its `(%a = %x)` names start */
   uint32_t while_nin, while_nout; /* while_loop: its signature's counts */
 } OpFrame;
 
-/* The custom forms read (mlir_pretty.c); GENERIC is `"dialect.op"(...)`. */
-enum { MLIR_FORM_GENERIC, MLIR_FORM_TOSA, MLIR_FORM_RETURN, MLIR_FORM_CONST, MLIR_FORM_MODULE,
-       MLIR_FORM_FUNC };
+/* The custom forms read (mlir_pretty.c); GENERIC is `"dialect.op"(...)`,
+ * FUNCTIONAL, IF_ELSE and WHILE_DO the RgOpForm shapes. */
+enum { MLIR_FORM_GENERIC, MLIR_FORM_FUNCTIONAL, MLIR_FORM_RETURN, MLIR_FORM_CONST,
+       MLIR_FORM_MODULE, MLIR_FORM_FUNC };
 
 typedef struct RegionFrame {
   RgRegion *r;
@@ -121,6 +151,7 @@ struct MlirParser {
   RgDiags *d;
   bool failed;
   RgOpId op_func, op_module;
+  MlirSyntax syn;
   const RgAttr *unit;
 
   VEC(OpFrame) ops;
@@ -228,11 +259,14 @@ void mlir_darray_elem(MlirParser *p, const MlirTok *t, bool is_float);
 MlirAt mlir_attr_darray(MlirParser *p, const MlirTok *close);
 
 /* ---- custom (pretty) form, mlir_pretty.c ---- */
-void mlir_pretty_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups);
+/* Opens an op written in custom form `form` (MLIR_FORM_*). */
+void mlir_pretty_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, int form);
 void mlir_pretty_unknown(MlirParser *p, const MlirTok *name);
 void mlir_pretty_end(MlirParser *p, uint32_t nin, const MlirTok *loc);
-void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc);
+void mlir_pretty_functional_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc);
 void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc);
+/* Ends a same-type op: each operand and the result have type `t`. */
+void mlir_pretty_same_end(MlirParser *p, MlirTy t, const MlirTok *loc);
 void mlir_pretty_sym(MlirParser *p, const MlirTok *sym, const MlirTok *vis);
 void mlir_func_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, const MlirTok *sym,
                      const MlirTok *vis);
@@ -247,9 +281,12 @@ void mlir_pretty_while_open(MlirParser *p, const MlirTok *brace);
 /* An attribute of the current dict entry `key`: a pending bare enum word
  * becomes its dialect attribute; anything else is returned unchanged. */
 const RgAttr *mlir_pretty_entry(MlirParser *p, const char *key, const RgAttr *a);
-/* Does the TOSA op `name` have a `nan_mode` property that defaults to
- * PROPAGATE (left out of the custom form)? */
-bool mlir_tosa_nan_mode_defaults(const char *name, size_t len);
+/* The i-th property default of the op `name` in dialect `d` (i from 0),
+ * or NULL after the last. */
+const RgPropDefault *mlir_prop_default(const RgDialectSyntax *d, const char *name, uint32_t i);
+/* The attribute an enum property `key` of dialect `d` names: `attr` in
+ * `#dialect.attr<V>`. */
+const char *mlir_enum_attr(const RgDialectSyntax *d, const char *key);
 /* Text that is not MLIR text (bytecode, executables, archives): a
  * description of what it is, or NULL. */
 const char *mlir_binary_kind(const char *text, size_t len);

@@ -2,8 +2,9 @@
  * input is NUL-terminated (sentinel method, no YYFILL). Dialect attributes
  * and types, dense literals, affine maps, locations and the resource section
  * are captured whole as one verbatim token by a balanced-bracket scan, so
- * the grammar never sees their insides (see docs/mlir.md for why). The
- * names of the ops whose custom form is read are keywords of their own. */
+ * the grammar never sees their insides (see docs/mlir.md for why). A
+ * dotted name is looked up in the registered dialect syntaxes: an op with
+ * a custom form gets the token of that form, anything else is a name. */
 #include "mlir_internal.h"
 #include "runtime/mlir_grammar.h"
 
@@ -114,6 +115,20 @@ static int capture_opt(MlirLexer *lx, MlirTok *t, const char *start, int code) {
   return code;
 }
 
+/* The token of a dotted name: the form its dialect syntax gives it. */
+static int op_name_token(const MlirLexer *lx, const char *s, size_t len) {
+  const MlirSynEnt *e = mlir_syntax_find(lx->syn, s, len);
+  switch (e ? e->form : RG_OP_FORM_NONE) {
+  case RG_OP_FORM_FUNCTIONAL: return MT_KW_OPNAME;
+  case RG_OP_FORM_TERMINATOR: return MT_KW_RETURN;
+  case RG_OP_FORM_IF_ELSE: return MT_KW_IFELSE;
+  case RG_OP_FORM_WHILE_DO: return MT_KW_WHILE;
+  case RG_OP_FORM_CONSTANT: return MT_KW_CONSTANT;
+  case RG_OP_FORM_SAME_TYPE: return MT_KW_SAMETYPE;
+  default: return MT_BARE;
+  }
+}
+
 int mlir_lex(MlirLexer *lx, MlirTok *t) {
   const char *YYMARKER = NULL;
   for (;;) {
@@ -133,6 +148,7 @@ int mlir_lex(MlirLexer *lx, MlirTok *t) {
       digit  = [0-9];
       hexd   = [0-9a-fA-F];
       bare   = [a-zA-Z_] [a-zA-Z0-9_$.]*;
+      dotted = [a-zA-Z_] [a-zA-Z0-9_$]* "." [a-zA-Z0-9_$.]*;
       suffix = digit+ | [a-zA-Z$._-] [a-zA-Z0-9$._-]*;
       str    = ["] ([^"\\\n\x00] | [\\][^\n\x00])* ["];
       inttype   = [su]? "i" [1-9] digit*;
@@ -174,14 +190,11 @@ int mlir_lex(MlirLexer *lx, MlirTok *t) {
       inttype | floattype | "index" | "none"  { TOK(MT_TYPE); }
       "module" | "builtin.module"  { TOK(MT_KW_MODULE); }
       "func.func"         { TOK(MT_KW_FUNC); }
-      "return" | "func.return" | "tosa.yield"  { TOK(MT_KW_RETURN); }
-      "arith.constant"    { TOK(MT_KW_CONSTANT); }
+      "return" | "func.return"  { TOK(MT_KW_RETURN); }
       "attributes"        { TOK(MT_KW_ATTRIBUTES); }
-      "tosa.cond_if"      { TOK(MT_KW_CONDIF); }
-      "tosa.while_loop"   { TOK(MT_KW_WHILE); }
       "else"              { TOK(MT_KW_ELSE); }
       "do"                { TOK(MT_KW_DO); }
-      "tosa." [a-z0-9_]+  { TOK(MT_KW_TOSA); }
+      dotted              { TOK(op_name_token(lx, start, (size_t)(lx->cur - start))); }
       "true"              { TOK(MT_TRUE); }
       "false"             { TOK(MT_FALSE); }
       "unit"              { TOK(MT_UNIT); }

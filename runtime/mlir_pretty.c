@@ -1,10 +1,11 @@
 /* runtime/mlir_pretty.c - builds ops written in MLIR's custom ("pretty")
  * assembly, as mlir-opt prints them by default: builtin.module, func.func,
- * func.return, the TOSA ops (cond_if and while_loop included) and
- * arith.constant. Each form is turned into exactly what the generic form
- * of the same op gives (the properties split from discardable attributes,
- * defaulted properties filled in, the function signature spelled out as
- * properties), so the rest of rulegen never knows which form a file used. */
+ * func.return, and the forms that the registered dialect syntaxes
+ * (rulegen/syntax.h) give their ops. Each form is turned into exactly what
+ * the generic form of the same op gives (the properties split from
+ * discardable attributes, defaulted properties filled in, the function
+ * signature spelled out as properties), so the rest of rulegen never knows
+ * which form a file used. */
 #include "mlir_internal.h"
 
 static OpFrame *top_op(MlirParser *p) { return &p->ops.v[p->ops.len - 1]; }
@@ -13,39 +14,110 @@ static bool tok_is(const MlirTok *t, const char *s) {
   return t->len == strlen(s) && memcmp(t->s, s, t->len) == 0;
 }
 
-/* TOSA ops whose custom form has symbols or strings of its own. */
-static const char *const tosa_unsupported[] = {
-  "tosa.variable", "tosa.variable_read", "tosa.variable_write", "tosa.custom",
-};
+/* ---- the syntax table ---- */
+
+static uint32_t syn_slot(const MlirSyntax *s, const char *name, size_t len, bool dialect) {
+  uint32_t h = rg_hash_bytes(name, len) & s->mask;
+  while (s->ents[h].name && !(s->ents[h].dialect == dialect && s->ents[h].len == len &&
+                              !memcmp(s->ents[h].name, name, len)))
+    h = (h + 1) & s->mask;
+  return h;
+}
+
+static void syn_put(MlirSyntax *s, const char *name, bool dialect, uint8_t form, uint32_t flags,
+                    const RgDialectSyntax *d) {
+  size_t len = strlen(name);
+  uint32_t h = syn_slot(s, name, len, dialect);
+  if (s->ents[h].name)
+    return; /* the first description wins */
+  MlirSynEnt e = {name, (uint32_t)len, form, dialect, flags, d};
+  s->ents[h] = e;
+}
+
+bool mlir_syntax_build(MlirSyntax *s, const RgDialectSyntax *const *dialects) {
+  s->ents = NULL;
+  s->mask = 0;
+  uint32_t n = 0;
+  for (const RgDialectSyntax *const *d = dialects; d && *d; d++)
+    n += 1 + (*d)->num_ops;
+  if (!n)
+    return true;
+  uint32_t cap = 16;
+  while (cap < n * 2)
+    cap *= 2;
+  s->ents = rg_alloc(sizeof *s->ents * cap);
+  if (!s->ents)
+    return false;
+  memset(s->ents, 0, sizeof *s->ents * cap);
+  s->mask = cap - 1;
+  for (const RgDialectSyntax *const *d = dialects; *d; d++) {
+    if (!(*d)->name)
+      continue;
+    syn_put(s, (*d)->name, true, (uint8_t)(*d)->default_form, 0, *d);
+    for (uint32_t i = 0; i < (*d)->num_ops; i++)
+      syn_put(s, (*d)->ops[i].name, false, (uint8_t)(*d)->ops[i].form, (*d)->ops[i].flags, *d);
+  }
+  return true;
+}
+
+void mlir_syntax_free(MlirSyntax *s) {
+  rg_free(s->ents);
+  s->ents = NULL;
+  s->mask = 0;
+}
+
+const MlirSynEnt *mlir_syntax_find(const MlirSyntax *s, const char *name, size_t len) {
+  if (!s || !s->ents)
+    return NULL;
+  const MlirSynEnt *e = &s->ents[syn_slot(s, name, len, false)];
+  if (e->name)
+    return e;
+  const char *dot = memchr(name, '.', len);
+  if (!dot)
+    return NULL;
+  e = &s->ents[syn_slot(s, name, (size_t)(dot - name), true)];
+  return e->name ? e : NULL;
+}
+
+const RgPropDefault *mlir_prop_default(const RgDialectSyntax *d, const char *name, uint32_t i) {
+  for (uint32_t k = 0; d && k < d->num_defaults; k++)
+    if (!strcmp(d->defaults[k].op, name) && i-- == 0)
+      return &d->defaults[k];
+  return NULL;
+}
+
+const char *mlir_enum_attr(const RgDialectSyntax *d, const char *key) {
+  for (uint32_t i = 0; i < d->num_enums; i++)
+    if (!strcmp(d->enums[i].prop, key))
+      return d->enums[i].attr;
+  return key;
+}
+
+/* ---- building ops written in custom form ---- */
 
 void mlir_pretty_unknown(MlirParser *p, const MlirTok *name) {
   mlir_error(p, name->s,
-             "custom assembly of '%.*s' is not read (only builtin.module, func, tosa and "
-             "arith.constant are); print the file with `mlir-opt-22 --mlir-print-op-generic`",
+             "custom assembly of '%.*s' is not read (no registered dialect syntax gives it a "
+             "custom form); print the file with `mlir-opt-22 --mlir-print-op-generic`",
              (int)(name->len > 60 ? 60 : name->len), name->s);
 }
 
-void mlir_pretty_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups) {
+void mlir_pretty_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, int form) {
   if (p->failed)
     return;
   OpFrame f = {0};
   const char *s = name->s;
   size_t len = name->len;
-  switch (name->s[0]) {
-  case 'm': f.form = MLIR_FORM_MODULE; s = "builtin.module"; len = 14; break;
-  case 'b': f.form = MLIR_FORM_MODULE; break;
-  case 'r': f.form = MLIR_FORM_RETURN; s = "func.return"; len = 11; break;
-  case 'a': f.form = MLIR_FORM_CONST; break;
-  case 'f': f.form = tok_is(name, "func.func") ? MLIR_FORM_FUNC : MLIR_FORM_RETURN; break;
-  default: f.form = tok_is(name, "tosa.yield") ? MLIR_FORM_RETURN : MLIR_FORM_TOSA; break;
+  f.form = (uint8_t)form;
+  if (form == MLIR_FORM_MODULE && tok_is(name, "module")) {
+    s = "builtin.module";
+    len = 14;
+  } else if (form == MLIR_FORM_RETURN && tok_is(name, "return")) {
+    s = "func.return";
+    len = 11;
   }
-  if (f.form == MLIR_FORM_TOSA) {
-    for (size_t i = 0; i < sizeof tosa_unsupported / sizeof *tosa_unsupported; i++)
-      if (tok_is(name, tosa_unsupported[i])) {
-        mlir_pretty_unknown(p, name);
-        return;
-      }
-  }
+  const MlirSynEnt *e = mlir_syntax_find(&p->syn, s, len);
+  f.dialect = e ? e->d : NULL;
   mlir_frame_push(p, &f, name, s, len, ngroups);
 }
 
@@ -91,21 +163,8 @@ static void prop_default(MlirParser *p, const char *key, const char *text) {
   f->num_props++;
 }
 
-/* TOSA ops whose `nan_mode` property defaults to PROPAGATE: the custom
- * form leaves it out, the generic form spells it. */
-static const char *const tosa_nan_mode[] = {
-  "tosa.argmax", "tosa.clamp", "tosa.maximum", "tosa.minimum",
-  "tosa.max_pool2d", "tosa.reduce_max", "tosa.reduce_min",
-};
-
-bool mlir_tosa_nan_mode_defaults(const char *name, size_t len) {
-  for (size_t i = 0; i < sizeof tosa_nan_mode / sizeof *tosa_nan_mode; i++)
-    if (strlen(tosa_nan_mode[i]) == len && !memcmp(tosa_nan_mode[i], name, len))
-      return true;
-  return false;
-}
-
-void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc) {
+void mlir_pretty_functional_end(MlirParser *p, MlirSig sig, const MlirTok *colon,
+                                const MlirTok *loc) {
   if (p->failed)
     return;
   /* The attribute dictionary holds both kinds: inherent ones (properties
@@ -117,10 +176,25 @@ void mlir_pretty_tosa_end(MlirParser *p, MlirSig sig, const MlirTok *colon, cons
     if (!strchr(p->named.v[i].name, '.'))
       named_move(p, i, f->named_base + nprops++);
   f->num_props = nprops;
-  if (mlir_tosa_nan_mode_defaults(f->name.s, f->name.len))
-    prop_default(p, "nan_mode", "#tosa.nan_mode<PROPAGATE>");
+  if (f->dialect && f->dialect->num_defaults) {
+    const char *name = rg_op_name(p->g, f->op);
+    const RgPropDefault *pd;
+    for (uint32_t i = 0; (pd = mlir_prop_default(f->dialect, name, i)) != NULL; i++)
+      prop_default(p, pd->name, pd->value);
+  }
   p->inits.len = f->init_base;
   mlir_op_end(p, sig, colon ? colon : &f->name, loc);
+}
+
+void mlir_pretty_same_end(MlirParser *p, MlirTy t, const MlirTok *loc) {
+  if (p->failed || !t.t)
+    return;
+  OpFrame *f = top_op(p);
+  uint32_t n = p->opnds.len - f->opnd_base;
+  for (uint32_t i = 0; i <= n; i++)
+    mlir_type_push(p, t);
+  MlirSig sig = {n, 1, t.end};
+  mlir_pretty_functional_end(p, sig, NULL, loc);
 }
 
 void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc) {
@@ -131,7 +205,8 @@ void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc) {
   if (value.a->kind == RG_ATTR_BOOL)
     t = rg_type_get(p->g, "i1", 2);
   if (!t) {
-    mlir_error(p, f->name.s, "arith.constant needs a typed value");
+    mlir_error(p, f->name.s, "'%.*s' needs a typed value", (int)(f->name.len > 60 ? 60 : f->name.len),
+               f->name.s);
     return;
   }
   RgNamedAttr e = {rg_intern(p->g, "value", 5), value.a};
@@ -191,7 +266,7 @@ void mlir_pretty_sym(MlirParser *p, const MlirTok *sym, const MlirTok *vis) {
 
 void mlir_func_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, const MlirTok *sym,
                      const MlirTok *vis) {
-  mlir_pretty_begin(p, name, ngroups);
+  mlir_pretty_begin(p, name, ngroups, MLIR_FORM_FUNC);
   if (p->failed)
     return;
   if (vis && !tok_is(vis, "private") && !tok_is(vis, "public") && !tok_is(vis, "nested")) {
@@ -340,7 +415,8 @@ MlirAt mlir_attr_bare(MlirParser *p, const MlirTok *t) {
   MlirAt r = {NULL, t->s + t->len};
   if (p->failed)
     return r;
-  if (!p->ops.len || top_op(p)->form != MLIR_FORM_TOSA) {
+  if (!p->ops.len || top_op(p)->form != MLIR_FORM_FUNCTIONAL || !top_op(p)->dialect ||
+      !top_op(p)->dialect->bare_enums) {
     mlir_error(p, t->s, "expected an attribute value, found '%.*s'",
                (int)(t->len > 40 ? 40 : t->len), t->s);
     return r;
@@ -356,15 +432,16 @@ const RgAttr *mlir_pretty_entry(MlirParser *p, const char *key, const RgAttr *a)
   if (!a || a != p->bare_pending)
     return a;
   p->bare_pending = NULL;
-  /* A TOSA enum property in its short form: `mode = BILINEAR` is
-   * `#tosa.resize_mode<BILINEAR>`, otherwise the key names the enum. */
+  /* An enum property in its short form: `key = V` is `#dialect.key<V>`,
+   * or `#dialect.attr<V>` where the dialect names the enum otherwise. */
+  const RgDialectSyntax *d = top_op(p)->dialect;
+  const char *attr = mlir_enum_attr(d, key);
   RgBuf *b = &p->scratch;
   b->len = 0;
-  rg_buf_put(b, "#tosa.", 6);
-  if (!strcmp(key, "mode"))
-    rg_buf_put(b, "resize_mode", 11);
-  else
-    rg_buf_put(b, key, strlen(key));
+  rg_buf_putc(b, '#');
+  rg_buf_put(b, d->name, strlen(d->name));
+  rg_buf_putc(b, '.');
+  rg_buf_put(b, attr, strlen(attr));
   rg_buf_putc(b, '<');
   rg_buf_put(b, a->text, a->text_len);
   rg_buf_putc(b, '>');

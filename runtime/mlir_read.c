@@ -107,8 +107,9 @@ const char *mlir_token_desc(int major) {
   case MT_KW_MODULE: return "'module'";
   case MT_KW_FUNC: return "'func.func'";
   case MT_KW_RETURN: return "'return'";
-  case MT_KW_CONSTANT: return "'arith.constant'";
-  case MT_KW_TOSA: return "a TOSA op";
+  case MT_KW_CONSTANT: return "a constant op";
+  case MT_KW_OPNAME: return "an op name";
+  case MT_KW_SAMETYPE: return "an op name";
   case MT_KW_ATTRIBUTES: return "'attributes'";
   }
   return "a token";
@@ -496,10 +497,11 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
     return;
   }
   if (nattrs) {
-    RgNamedAttr *arr = mlir_arena(p, sizeof *arr * nattrs);
-    if (!arr)
+    RgNamedAttr *arr = ir_attrs_shared(p->g, &p->named.v[f.named_base], nattrs);
+    if (!arr) {
+      mlir_nomem(p, f.name.s);
       return;
-    memcpy(arr, &p->named.v[f.named_base], sizeof *arr * nattrs);
+    }
     ir_node_set_attrs(p->g, n, arr, (uint16_t)f.num_props, (uint16_t)nattrs);
   }
   if (loc) {
@@ -661,16 +663,22 @@ static void parser_free(MlirParser *p) {
   rg_free(p->inits.v);
   rg_free(p->buckets);
   rg_buf_free(&p->scratch);
+  mlir_syntax_free(&p->syn);
 }
 
 /* How much parsed text the reader releases at a time, and how far behind
  * the lexer it stays. */
-#define RELEASE_STEP ((size_t)8 << 20)
+#define RELEASE_STEP ((size_t)2 << 20)
 #define RELEASE_MARGIN ((size_t)1 << 20)
 
-RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) { return rg_mlir_read_find(src, d, NULL, NULL); }
+RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) { return rg_mlir_read_find(src, d, NULL, NULL, NULL); }
 
-RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, RgNode **def) {
+RgGraph *rg_mlir_read_with(const RgSource *src, RgDiags *d, const RgDialectSyntax *const *dialects) {
+  return rg_mlir_read_find(src, d, dialects, NULL, NULL);
+}
+
+RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSyntax *const *dialects,
+                           const char *name, RgNode **def) {
   MlirParser p;
   memset(&p, 0, sizeof p);
   p.find = name;
@@ -693,7 +701,8 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, Rg
             RESERVE(p.opnd_at) && RESERVE(p.types) && RESERVE(p.attrs) && RESERVE(p.named) &&
             RESERVE(p.dict_bases) && RESERVE(p.done_regions) && RESERVE(p.names) &&
             RESERVE(p.spans) && RESERVE(p.brackets) && RESERVE(p.darr_ints) &&
-            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs) && RESERVE(p.inits);
+            RESERVE(p.darr_floats) && RESERVE(p.fn_attrs) && RESERVE(p.inits) &&
+            mlir_syntax_build(&p.syn, dialects);
 #undef RESERVE
   void *parser = ok ? mlir_parseAlloc(rg_alloc, &p) : NULL;
   if (p.op_func == RG_OP_NONE || p.op_module == RG_OP_NONE || !p.unit || !parser) {
@@ -720,6 +729,7 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, Rg
   memset(&lx, 0, sizeof lx);
   lx.base = lx.cur = src->text;
   lx.lim = src->text + src->len;
+  lx.syn = &p.syn;
   size_t released = 0;
   for (;;) {
     MlirTok t;
@@ -754,6 +764,7 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, Rg
   if (!p.failed)
     set_file_text(&p);
   parser_free(&p);
+  ir_uniquing_end(p.g);
   if (p.failed) {
     rg_graph_free(p.g);
     return NULL;

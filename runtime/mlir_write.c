@@ -6,6 +6,7 @@
  * API print in canonical MLIR syntax. */
 #include <math.h>
 #include <stdlib.h>
+#include "interp_internal.h"
 #include "mlir_internal.h"
 
 typedef struct Writer {
@@ -20,7 +21,8 @@ typedef struct Writer {
   bool oom;
   bool pretty; /* custom form for the ops that have one (rg_mlir_write_as) */
   RgFileOut *out; /* streamed: the buffer is flushed here when it fills */
-  RgOpId op_module, op_func, op_return, op_yield, op_const, op_tosa_const;
+  RgOpId op_module, op_func, op_return;
+  MlirSyntax syn; /* the dialects whose custom forms are printed */
 } Writer;
 
 #define ARG_BIT 0x80000000u
@@ -325,7 +327,7 @@ static void put_dense_dims(Writer *w, const RgAttr *a, int32_t dim, uint64_t *k)
     if (is_float)
       put_float(w, ((const double *)a->decoded)[*k], t->elem);
     else
-      put_int_elem(w, ((const int64_t *)a->decoded)[*k], t->dtype);
+      put_int_elem(w, ir_dense_int(a, (uint32_t)*k), t->dtype);
     (*k)++;
     return;
   }
@@ -389,7 +391,7 @@ static void put_attr(Writer *w, const RgAttr *a) {
         if (rg_dtype_is_float(t->dtype))
           put_float(w, ((const double *)a->decoded)[0], t->elem);
         else
-          put_int_elem(w, ((const int64_t *)a->decoded)[0], t->dtype);
+          put_int_elem(w, ir_dense_int(a, 0), t->dtype);
       } else if (numel > 0) {
         uint64_t k = 0;
         put_dense_dims(w, a, 0, &k);
@@ -551,17 +553,14 @@ static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
  * print as mlir-opt prints them; an op whose attributes the custom form
  * could not give back exactly stays generic ---- */
 
-static void pretty_init(Writer *w, RgGraph *g) {
+static void pretty_init(Writer *w, RgGraph *g, const RgDialectSyntax *const *dialects) {
   w->pretty = true;
   w->op_module = rg_op_find(g, "builtin.module", 14);
   w->op_func = rg_op_find(g, "func.func", 9);
   w->op_return = rg_op_find(g, "func.return", 11);
-  w->op_yield = rg_op_find(g, "tosa.yield", 10);
-  w->op_const = rg_op_find(g, "arith.constant", 14);
-  w->op_tosa_const = rg_op_find(g, "tosa.const", 10);
+  if (!mlir_syntax_build(&w->syn, dialects))
+    w->oom = true;
 }
-
-static bool has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
 /* Does the merged dictionary read back as these properties and
  * discardable attributes? The reader takes plain names as properties. */
@@ -587,15 +586,18 @@ static void put_loc_nl(Writer *w, const RgNode *n) {
   putc_(w, '\n');
 }
 
-/* A TOSA enum property `#tosa.KEY<V>` prints as `V` (resize's `mode`
- * holds a `#tosa.resize_mode`). */
-static bool tosa_enum_short(const RgNamedAttr *e, const char **v, size_t *len) {
+/* An enum property `#dialect.KEY<V>` (or the attribute the dialect names
+ * for KEY) prints as `V`. */
+static bool enum_short(const RgDialectSyntax *d, const RgNamedAttr *e, const char **v,
+                       size_t *len) {
   const RgAttr *a = e->value;
-  if (!a || a->kind != RG_ATTR_OPAQUE || !a->text || !has_prefix(a->text, "#tosa."))
+  size_t dl = strlen(d->name);
+  if (!d->bare_enums || !a || a->kind != RG_ATTR_OPAQUE || !a->text || a->text[0] != '#' ||
+      strncmp(a->text + 1, d->name, dl) || a->text[1 + dl] != '.')
     return false;
-  const char *key = strcmp(e->name, "mode") ? e->name : "resize_mode";
+  const char *key = mlir_enum_attr(d, e->name);
   size_t k = strlen(key);
-  const char *t = a->text + 6;
+  const char *t = a->text + 2 + dl;
   if (strncmp(t, key, k) || t[k] != '<' || a->text[a->text_len - 1] != '>')
     return false;
   *v = t + k + 1;
@@ -606,40 +608,74 @@ static bool tosa_enum_short(const RgNamedAttr *e, const char **v, size_t *len) {
   return *len > 0;
 }
 
-static bool pretty_tosa(Writer *w, const RgNode *n, const char *name) {
-  if (n->op == w->op_tosa_const || n->num_regions || !attrs_splittable(n))
+/* Does the lexer take `name` as one dotted op name? */
+static bool lexes_as_op_name(const char *name) {
+  const char *c = name;
+  if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_'))
     return false;
-  /* the reader knows a TOSA op by `tosa.` and [a-z0-9_] */
-  for (const char *c = name + 5; *c; c++)
-    if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
+  bool dot = false;
+  for (c++; *c; c++) {
+    dot |= *c == '.';
+    if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+          *c == '_' || *c == '$' || *c == '.'))
       return false;
-  if (!name[5])
-    return false;
-  static const char *const own_form[] = {"tosa.cond_if", "tosa.while_loop", "tosa.variable",
-                                         "tosa.variable_read", "tosa.variable_write",
-                                         "tosa.custom"};
-  for (size_t i = 0; i < sizeof own_form / sizeof *own_form; i++)
-    if (!strcmp(name, own_form[i]))
-      return false;
-  /* The reader fills in an absent defaulted nan_mode before the first
-   * property named after it: an op without one stays generic, and
-   * PROPAGATE is left out (as mlir-opt does) only where the reader puts it
-   * back in the same place. */
-  int nan_at = -1, refill_at = -1;
+  }
+  return dot;
+}
+
+/* Where the reader puts a defaulted property `key` back: before the first
+ * property named after it, counted among the others. *at is where the op
+ * has it (-1: nowhere). */
+static int default_slot(const RgNode *n, const char *key, int *at) {
+  int slot = -1;
+  *at = -1;
   for (uint16_t i = 0, k = 0; i < n->num_props; i++) {
-    int c = strcmp(n->attrs[i].name, "nan_mode");
+    int c = strcmp(n->attrs[i].name, key);
     if (c == 0)
-      nan_at = i;
-    else if (c > 0 && refill_at < 0)
-      refill_at = k;
+      *at = i;
+    else if (c > 0 && slot < 0)
+      slot = k;
     k += c != 0;
   }
-  bool defaulted = mlir_tosa_nan_mode_defaults(name, strlen(name));
-  if (defaulted && nan_at < 0)
+  return slot < 0 ? n->num_props - 1 : slot;
+}
+
+static bool same_typed(const RgNode *n) {
+  if (n->num_results != 1 || !n->num_operands || n->results[0].type->text[0] == '(')
     return false;
-  if (refill_at < 0)
-    refill_at = n->num_props - 1;
-  bool elide_ok = defaulted && nan_at == refill_at;
+  for (uint32_t i = 0; i < n->num_operands; i++)
+    if (n->operands[i].value->type != n->results[0].type)
+      return false;
+  return true;
+}
+
+static bool pretty_functional(Writer *w, const RgNode *n, const char *name,
+                              const RgDialectSyntax *d, bool same_type) {
+  if (n->num_regions || !attrs_splittable(n) || (same_type && !same_typed(n)))
+    return false;
+  /* The reader fills in an absent defaulted property before the first
+   * property named after it: an op without one stays generic, and the
+   * default is left out (as mlir-opt does) only where the reader puts it
+   * back in the same place. With several defaults, one is left out only
+   * when the properties are sorted, so that the places cannot interfere. */
+  uint32_t elide = 0, ndef = 0; /* elide bit i: property i is left out */
+  const RgPropDefault *pd;
+  for (; (pd = mlir_prop_default(d, name, ndef)) != NULL; ndef++) {
+    int at;
+    int slot = default_slot(n, pd->name, &at);
+    if (at < 0)
+      return false;
+    const RgAttr *a = n->attrs[at].value;
+    if (at < 32 && a->text && !strcmp(a->text, pd->value) && at == slot)
+      elide |= 1u << at;
+  }
+  for (uint16_t i = 1; ndef > 1 && i < n->num_props; i++)
+    if (strcmp(n->attrs[i - 1].name, n->attrs[i].name) >= 0)
+      elide = 0;
+  /* mlir-opt spells a same-type op's properties its own way: only an op
+   * whose properties all go unwritten takes that form. */
+  if (same_type && (n->num_props > 32 || elide != (n->num_props ? (1u << n->num_props) - 1 : 0u)))
+    return false;
   puts_(w, name);
   put_operand_list(w, n);
   uint32_t shown = 0;
@@ -647,9 +683,9 @@ static bool pretty_tosa(Writer *w, const RgNode *n, const char *name) {
     const RgNamedAttr *e = &n->attrs[i];
     const char *v;
     size_t len;
-    bool is_enum = i < n->num_props && tosa_enum_short(e, &v, &len);
-    if (is_enum && elide_ok && i == nan_at && len == 9 && !memcmp(v, "PROPAGATE", 9))
+    if (i < 32 && (elide >> i & 1))
       continue;
+    bool is_enum = i < n->num_props && enum_short(d, e, &v, &len);
     /* mlir-opt leaves two spaces where an empty operand list was */
     if (shown++)
       put(w, ", ", 2);
@@ -665,6 +701,12 @@ static bool pretty_tosa(Writer *w, const RgNode *n, const char *name) {
   }
   if (shown)
     putc_(w, '}');
+  if (same_type) {
+    put(w, " : ", 3);
+    put_type(w, n->results[0].type);
+    put_loc_nl(w, n);
+    return true;
+  }
   put(w, " : (", 4);
   for (uint32_t i = 0; i < n->num_operands; i++) {
     if (i)
@@ -690,8 +732,8 @@ static bool pretty_return(Writer *w, const RgNode *n, const RgGraph *g) {
   if (n->num_results || n->num_regions || n->num_attrs)
     return false;
   const RgNode *parent = n->block && n->block->region ? n->block->region->parent : NULL;
-  if (n->op == w->op_yield)
-    puts_(w, "tosa.yield");
+  if (n->op != w->op_return)
+    puts_(w, rg_op_name(g, n->op));
   else
     puts_(w, parent && parent->op == w->op_func ? "return" : "func.return");
   put_operand_list(w, n);
@@ -699,12 +741,11 @@ static bool pretty_return(Writer *w, const RgNode *n, const RgGraph *g) {
     put(w, i ? ", " : " : ", i ? 2 : 3);
     put_type(w, n->operands[i].value->type);
   }
-  (void)g;
   put_loc_nl(w, n);
   return true;
 }
 
-static bool pretty_const(Writer *w, const RgNode *n) {
+static bool pretty_const(Writer *w, const RgNode *n, const char *name) {
   if (n->num_operands || n->num_results != 1 || n->num_regions || n->num_props != 1 ||
       strcmp(n->attrs[0].name, "value"))
     return false;
@@ -715,7 +756,8 @@ static bool pretty_const(Writer *w, const RgNode *n) {
                v->type == t;
   if (!is_bool && !typed)
     return false;
-  puts_(w, "arith.constant ");
+  puts_(w, name);
+  putc_(w, ' ');
   if (n->num_attrs > 1) {
     putc_(w, '{');
     put_dict_entries(w, n->attrs + 1, (uint32_t)(n->num_attrs - 1));
@@ -924,22 +966,28 @@ static bool put_pretty(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
     return pretty_module(w, n, ind, g);
   if (n->op == w->op_func)
     return pretty_func(w, n, ind, g);
-  if (n->op == w->op_return || n->op == w->op_yield)
+  if (n->op == w->op_return)
     return pretty_return(w, n, g);
-  if (n->op == w->op_const)
-    return pretty_const(w, n);
-  if (has_prefix(name, "tosa."))
-    return pretty_tosa(w, n, name);
-  return false;
+  const MlirSynEnt *e = mlir_syntax_find(&w->syn, name, strlen(name));
+  if (!e || (e->flags & RG_OP_SYNTAX_WRITE_GENERIC) || !lexes_as_op_name(name))
+    return false;
+  switch (e->form) {
+  case RG_OP_FORM_FUNCTIONAL: return pretty_functional(w, n, name, e->d, false);
+  case RG_OP_FORM_SAME_TYPE: return pretty_functional(w, n, name, e->d, true);
+  case RG_OP_FORM_TERMINATOR: return pretty_return(w, n, g);
+  case RG_OP_FORM_CONSTANT: return pretty_const(w, n, name);
+  default: return false; /* region forms: their regions print the same either way */
+  }
 }
 
 char *rg_mlir_write(const RgGraph *g, size_t *len) { return rg_mlir_write_as(g, RG_MLIR_GENERIC, len); }
 
 /* Prints the whole graph into w->b (flushed into w->out when streaming).
  * False when out of memory. */
-static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form) {
+static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form,
+                        const RgDialectSyntax *const *dialects) {
   if (form == RG_MLIR_PRETTY)
-    pretty_init(w, g);
+    pretty_init(w, g, dialects);
   number_values(w, g);
   rg_buf_reserve(&w->b, w->out ? FLUSH_BYTES + 4096 : 4096);
   const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
@@ -957,14 +1005,20 @@ static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form) {
   rg_free(w->keys);
   rg_free(w->nums);
   rg_free(w->node_num);
+  mlir_syntax_free(&w->syn);
   return !w->oom && !w->b.oom;
 }
 
-char *rg_mlir_write_as(const RgGraph *cg, RgMlirForm form, size_t *len) {
+char *rg_mlir_write_as(const RgGraph *g, RgMlirForm form, size_t *len) {
+  return rg_mlir_write_with(g, form, NULL, len);
+}
+
+char *rg_mlir_write_with(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *const *dialects,
+                         size_t *len) {
   RgGraph *g = (RgGraph *)cg; /* read only: the body accessor is not const */
   Writer w;
   memset(&w, 0, sizeof w);
-  if (!write_graph(&w, g, form)) {
+  if (!write_graph(&w, g, form, dialects)) {
     rg_buf_free(&w.b);
     return NULL;
   }
@@ -975,15 +1029,15 @@ char *rg_mlir_write_as(const RgGraph *cg, RgMlirForm form, size_t *len) {
   return out;
 }
 
-int mlir_write_file(const RgGraph *cg, RgMlirForm form, const char *path, unsigned flags, char *err,
-                    size_t errlen) {
+int mlir_write_file(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *const *dialects,
+                    const char *path, unsigned flags, char *err, size_t errlen) {
   RgGraph *g = (RgGraph *)cg;
   Writer w;
   memset(&w, 0, sizeof w);
   w.out = rg_file_out_open(path, flags, err, errlen);
   if (!w.out)
     return -1;
-  bool ok = write_graph(&w, g, form);
+  bool ok = write_graph(&w, g, form, dialects);
   if (ok)
     rg_file_out_write(w.out, w.b.data, w.b.len);
   rg_buf_free(&w.b);

@@ -12,7 +12,7 @@
 #include "rulegen/pass.h"
 #include "rulegen/proof.h"
 
-enum { OPT_MAX_PASSES = 256, OPT_MAX_DISABLED = 64 };
+enum { OPT_MAX_PASSES = 256, OPT_MAX_DISABLED = 64, OPT_MAX_SYNTAX = 64 };
 enum { OPT_EXIT_INPUT = 1, OPT_EXIT_USAGE = 2 };
 
 typedef struct OptState {
@@ -45,6 +45,8 @@ typedef struct OptState {
   uint32_t num_no_verify;
   unsigned write_flags; /* RG_WRITE_FORCE with --force */
   uint32_t max_errors;  /* --max-errors (default 20) */
+  /* the targets' dialect syntaxes, each once, NULL-terminated */
+  const RgDialectSyntax *syntax[OPT_MAX_SYNTAX + 1];
 } OptState;
 
 /* --print-ir-after*, --report: NULL when none is asked for. */

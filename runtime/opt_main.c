@@ -615,6 +615,21 @@ static const char *program_name(int argc, char **argv) {
 
 static int run(OptState *o);
 
+/* The dialect syntaxes of all targets, each once (the reader and the
+ * writer take the first description of a dialect). */
+static void collect_syntax(OptState *o) {
+  size_t k = 0;
+  for (size_t t = 0; t < o->num_targets; t++)
+    for (const RgDialectSyntax *const *s = o->targets[t].syntax; s && *s; s++) {
+      size_t i = 0;
+      while (i < k && o->syntax[i] != *s)
+        i++;
+      if (i == k && k < OPT_MAX_SYNTAX)
+        o->syntax[k++] = *s;
+    }
+  o->syntax[k] = NULL;
+}
+
 int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   OptState *o = rg_alloc(sizeof *o);
   if (!o) {
@@ -629,6 +644,7 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   o->tolerance.rel = RG_TOLERANCE_REL_DEFAULT;
   o->tolerance.floor = RG_TOLERANCE_FLOOR_DEFAULT;
   o->max_errors = 20;
+  collect_syntax(o);
   int rc;
   if (!collect_passes(o)) {
     fprintf(stderr, "%s: error: out of memory\n", o->prog);
@@ -668,6 +684,7 @@ static int check_outputs(const OptState *o) {
  * to `d`. Returns the number of errors. */
 static size_t verify_ops(const OptState *o, RgGraph *g, const RgSource *src, RgDiags *d) {
   size_t errors = 0;
+  errors += rg_graph_verify_spelling(g, o->syntax, o->no_verify, src, d);
   for (size_t t = 0; t < o->num_targets && !errors; t++)
     errors += rg_graph_verify_ops(g, o->targets[t].ops, o->targets[t].num_ops, o->no_verify, src, d);
   return errors;
@@ -687,7 +704,7 @@ static int run(OptState *o) {
   char name[256] = "";
   if (o->explain_name) /* `%x#1` names `%x`'s op */
     snprintf(name, sizeof name, "%.*s", (int)strcspn(o->explain_name, "#"), o->explain_name);
-  RgGraph *g = src ? rg_mlir_read_find(src, &d, name[0] ? name : NULL, &named) : NULL;
+  RgGraph *g = src ? rg_mlir_read_find(src, &d, o->syntax, name[0] ? name : NULL, &named) : NULL;
   if (!g) {
     rg_diags_print(stderr, &d);
     rg_diags_free(&d);
@@ -754,12 +771,18 @@ static int run(OptState *o) {
   OptObserve *ob = opt_observe_begin(o, g);
   RgRunStats st;
   char err[1024] = "";
+  uint64_t version = ir_graph_version(g);
   RgStatus s = rg_pipeline_run(g, o->passes, o->num_passes, &o->run, &st, err, sizeof err);
-  if (s == RG_OK && rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
+  /* A graph the passes did not touch was verified after reading. */
+  uint64_t fires = st.dedup_merged;
+  for (uint32_t i = 0; i < st.num_passes; i++)
+    fires += st.passes[i].rewrites;
+  bool unchanged = fires == 0 && ir_graph_version(g) == version;
+  if (s == RG_OK && !unchanged && rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
     snprintf(err, sizeof err, "the graph does not verify after the passes: %s", msg);
     s = RG_ERR_VERIFY;
   }
-  if (s == RG_OK) { /* rewrites must not make ops their declarations reject */
+  if (s == RG_OK && !unchanged) { /* rewrites must not make ops their declarations reject */
     rg_diags_init(&d);
     d.max_errors = o->max_errors;
     if (verify_ops(o, g, NULL, &d)) {
@@ -813,7 +836,7 @@ static int run(OptState *o) {
       return OPT_EXIT_INPUT;
     }
   }
-  int wrc = mlir_write_file(g, o->emit, o->output, o->write_flags, err, sizeof err);
+  int wrc = mlir_write_file(g, o->emit, o->syntax, o->output, o->write_flags, err, sizeof err);
   rg_graph_free(g);
   if (wrc != 0) {
     fprintf(stderr, "%s: error: %s\n", prog, err);

@@ -64,7 +64,7 @@ static bool wants_dump(const OptState *o, const RgPassDesc *p, const RgPassStats
 
 static void dump_ir(const OptState *o, RgGraph *g, const RgPassDesc *p) {
   size_t len = 0;
-  char *text = rg_mlir_write_as(g, o->emit, &len);
+  char *text = rg_mlir_write_with(g, o->emit, o->syntax, &len);
   fprintf(stderr, "// -----// IR Dump After %s //----- //\n", p->name);
   if (text)
     fwrite(text, 1, len, stderr);

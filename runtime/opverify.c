@@ -7,6 +7,7 @@
  * that fires on an invalid graph can write back a valid one and hide it. */
 #include <stdlib.h>
 #include "rulegen/pass.h"
+#include "rulegen/syntax.h"
 #include "internal.h"
 
 typedef struct OpVerifier {
@@ -16,8 +17,11 @@ typedef struct OpVerifier {
   const RgOpDesc **desc; /* by graph op id; NULL: not declared */
   const char *const *skip;
   RgOpId op_func, op_return, op_module;
-  bool stop; /* a pre-1.0 graph: one error says it all */
   size_t errors;
+  /* Dense attributes already found well-formed, by pointer: attributes are
+   * immutable and the reader gives every op that spells one alike the same
+   * attribute, so a constant repeated over a graph is checked once. */
+  const RgAttr *dense_ok[256];
 } OpVerifier;
 
 static RgLoc node_loc(const OpVerifier *v, const RgNode *n) {
@@ -64,56 +68,41 @@ static bool skipped(const OpVerifier *v, const char *name) {
   return false;
 }
 
-/* ---- pre-1.0 TOSA ---- */
+/* ---- old spellings of a dialect's ops (RgDialectSyntax.hints) ---- */
 
-/* How TOSA 1.0 (MLIR 21 and later) changed the spelling of an op: the
- * attribute or operand count that only older producers write. */
-typedef struct Legacy {
-  const char *op;
-  const char *attr;  /* present only in the old spelling, or NULL */
-  int32_t operands;  /* operand count of the old spelling, or -1 */
-  const char *what;
-} Legacy;
+static bool hint_hit(const RgSpellingHint *h, const RgNode *n) {
+  return h->attr ? rg_node_attr(n, h->attr) != NULL
+                 : h->operands < 0 || n->num_operands == (uint32_t)h->operands;
+}
 
-static const Legacy legacy[] = {
-    {"tosa.const", "value", -1, "elements in 'value' (TOSA 1.0: 'values')"},
-    {"tosa.const_shape", "value", -1, "elements in 'value' (TOSA 1.0: 'values')"},
-    {"tosa.transpose", NULL, 2, "perms as an operand (TOSA 1.0: a property)"},
-    {"tosa.reshape", "new_shape", -1, "'new_shape' attribute (TOSA 1.0: a shape operand)"},
-    {"tosa.clamp", "min_int", -1, "min_int/max_int/min_fp/max_fp (TOSA 1.0: min_val/max_val)"},
-    {"tosa.clamp", "min_fp", -1, "min_int/max_int/min_fp/max_fp (TOSA 1.0: min_val/max_val)"},
-    {"tosa.rescale", "multiplier", -1, "multiplier and shift as attributes (TOSA 1.0: operands)"},
-    {"tosa.rescale", "double_round", -1, "'double_round' (TOSA 1.0: 'rounding_mode')"},
-    {"tosa.rescale", "input_zp", -1, "zero points as attributes (TOSA 1.0: operands)"},
-    {"tosa.rescale", NULL, 1, "one operand (TOSA 1.0: multiplier, shift and zero points too)"},
-    {"tosa.mul", "shift", -1, "shift as an attribute (TOSA 1.0: an operand)"},
-    {"tosa.mul", NULL, 2, "two operands (TOSA 1.0: shift is the third)"},
-    {"tosa.negate", NULL, 1, "one operand (TOSA 1.0: zero points are operands)"},
-    {"tosa.matmul", NULL, 2, "two operands (TOSA 1.0: zero points are operands)"},
-    {"tosa.conv2d", NULL, 3, "three operands (TOSA 1.0: zero points are operands)"},
-    {"tosa.depthwise_conv2d", NULL, 3, "three operands (TOSA 1.0: zero points are operands)"},
-    {"tosa.avg_pool2d", NULL, 1, "one operand (TOSA 1.0: zero points are operands)"},
-    {"tosa.int_div", NULL, -1, "the name int_div (TOSA 1.0: intdiv)"},
-};
-
-static bool check_legacy(OpVerifier *v, const RgNode *n) {
-  const char *name = rg_op_name(v->g, n->op);
-  if (strncmp(name, "tosa.", 5) != 0)
-    return true;
-  for (size_t i = 0; i < sizeof legacy / sizeof legacy[0]; i++) {
-    const Legacy *l = &legacy[i];
-    if (strcmp(l->op, name) != 0)
-      continue;
-    bool hit = l->attr ? rg_node_attr(n, l->attr) != NULL
-                       : l->operands < 0 || n->num_operands == (uint32_t)l->operands;
-    if (!hit)
-      continue;
-    report(v, n, "is in pre-1.0 TOSA spelling: %s; rulegen reads TOSA 1.0 as MLIR 21 and "
-           "later write it, so export the graph again with such a producer", l->what);
-    v->stop = true;
-    return false;
+/* Only the ops a hint names are visited, through the graph's per-op node
+ * lists; of the hits, the first in the file is reported. */
+size_t rg_graph_verify_spelling(RgGraph *g, const RgDialectSyntax *const *dialects,
+                                const char *const *skip, const RgSource *src, RgDiags *d) {
+  OpVerifier v = {.g = g, .src = src, .d = d, .skip = skip};
+  const RgNode *first = NULL;
+  const RgDialectSyntax *first_d = NULL;
+  const RgSpellingHint *first_h = NULL;
+  uint32_t first_off = UINT32_MAX;
+  for (const RgDialectSyntax *const *dl = dialects; dl && *dl; dl++) {
+    for (uint32_t i = 0; i < (*dl)->num_hints; i++) {
+      const RgSpellingHint *h = &(*dl)->hints[i];
+      RgOpId op = rg_op_find(g, h->op, strlen(h->op));
+      if (op == RG_OP_NONE || skipped(&v, h->op))
+        continue;
+      for (const RgNode *n = rg_op_first(g, op); n; n = n->op_next) {
+        uint32_t off = ir_node_src(g, n);
+        if ((!first || off < first_off || (off == first_off && n->id < first->id)) && hint_hit(h, n))
+          first = n, first_d = *dl, first_h = h, first_off = off;
+      }
+    }
   }
-  return true;
+  if (first)
+    report(&v, first, "is in %s: %s%s%s",
+           first_d->hint_spelling ? first_d->hint_spelling : "an older spelling of its dialect",
+           first_h->what, first_d->hint_advice ? "; " : "",
+           first_d->hint_advice ? first_d->hint_advice : "");
+  return v.errors;
 }
 
 /* ---- declared ops ---- */
@@ -221,11 +210,17 @@ static void check_declared(OpVerifier *v, const RgNode *n, const RgOpDesc *desc)
 static void check_dense_attrs(OpVerifier *v, const RgNode *n) {
   for (uint16_t i = 0; i < n->num_attrs; i++) {
     const RgAttr *a = n->attrs[i].value;
+    if (!a || a->kind != RG_ATTR_DENSE)
+      continue;
+    const RgAttr **seen = &v->dense_ok[((uintptr_t)a >> 4) & 255];
+    if (*seen == a)
+      continue;
     char why[256];
-    if (a && a->kind == RG_ATTR_DENSE && !ir_dense_check(a, why, sizeof why)) {
+    if (!ir_dense_check(a, why, sizeof why)) {
       report(v, n, "attribute '%s': %s", n->attrs[i].name, why);
       return;
     }
+    *seen = a;
   }
 }
 
@@ -423,8 +418,6 @@ static bool visit(RgNode *n, void *user) {
   OpVerifier *v = user;
   if (skipped(v, rg_op_name(v->g, n->op)))
     return true;
-  if (!check_legacy(v, n))
-    return false;
   size_t before = v->errors;
   check_dense_attrs(v, n);
   if (v->errors == before && v->desc[n->op])
@@ -434,7 +427,7 @@ static bool visit(RgNode *n, void *user) {
   if (n->op == v->op_module && n->num_regions == 1)
     for (const RgBlock *b = n->regions[0].first; b; b = b->next)
       check_symbols(v, b);
-  return !v->stop;
+  return true;
 }
 
 size_t rg_graph_verify_ops(RgGraph *g, const RgOpDesc *ops, uint32_t nops, const char *const *skip,

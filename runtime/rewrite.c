@@ -141,6 +141,54 @@ static int by_id(const void *a, const void *b) {
   return x->id < y->id ? -1 : x->id > y->id;
 }
 
+/* Puts q[0..n) in node id order. The seeds are a few runs, each nearly in
+ * order, of nodes scattered over memory: sorting pointers with a comparator
+ * that reads each node cost a cache miss per comparison, so the ids are
+ * read once into keys (id, position) that a radix sort orders in two
+ * passes of 16 bits. Falls back to qsort when out of memory. */
+static void sort_by_id(RgNode **q, size_t n) {
+  bool sorted = true;
+  for (size_t i = 1; i < n && sorted; i++)
+    sorted = q[i - 1]->id < q[i]->id;
+  if (sorted)
+    return;
+  uint64_t *key = n <= UINT32_MAX ? rg_alloc(sizeof *key * n * 2) : NULL;
+  uint32_t *count = rg_alloc(sizeof *count * 65536);
+  if (!key || !count) {
+    rg_free(key);
+    rg_free(count);
+    qsort(q, n, sizeof *q, by_id);
+    return;
+  }
+  uint64_t *tmp = key + n;
+  for (size_t i = 0; i < n; i++)
+    key[i] = (uint64_t)q[i]->id << 32 | (uint64_t)i;
+  for (int shift = 32; shift < 64; shift += 16) {
+    memset(count, 0, sizeof *count * 65536);
+    for (size_t i = 0; i < n; i++)
+      count[(key[i] >> shift) & 0xffffu]++;
+    uint32_t at = 0;
+    for (size_t d = 0; d < 65536; d++) {
+      uint32_t c = count[d];
+      count[d] = at;
+      at += c;
+    }
+    for (size_t i = 0; i < n; i++)
+      tmp[count[(key[i] >> shift) & 0xffffu]++] = key[i];
+    uint64_t *t = key;
+    key = tmp;
+    tmp = t;
+  }
+  /* After an even number of passes the sorted keys are back in the first
+   * half; the positions they carry index a copy of the queue. */
+  for (size_t i = 0; i < n; i++)
+    tmp[i] = (uint64_t)(uintptr_t)q[key[i] & 0xffffffffu];
+  for (size_t i = 0; i < n; i++)
+    q[i] = (RgNode *)(uintptr_t)tmp[i];
+  rg_free(key < tmp ? key : tmp);
+  rg_free(count);
+}
+
 static bool seed_all(RgNode *n, void *user) { return push(user, n); }
 
 /* ---- scratch memory for guard temporaries ---- */
@@ -611,6 +659,8 @@ int rg_rw_refuse(RgRewriter *rw, uint16_t rule) {
 
 int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
   for (uint32_t i = 0; i < root->num_results; i++) {
+    if (!values[i])
+      continue;
     const RgType *old = root->results[i].type, *nt = values[i]->type;
     RgNode *def = rg_value_def(values[i]);
     if (old == nt || (def && def->id >= rw->first_new_id && nt && refines(old, nt)))
@@ -625,6 +675,13 @@ int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t r
 bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
   bool ex = rg_rw_explaining(rw, root);
   for (uint32_t i = 0; i < root->num_results; i++) {
+    if (!values[i]) {
+      if (root->results[i].num_uses == 0)
+        continue;
+      rg_rw_fail(rw, RG_ERR_INVALID, "pass '%s', rule '%s' (%s): result %u is left alone but still used",
+                 rw->pass->name, rw->pass->rules[rule].name, rw->pass->rules[rule].source, i);
+      return false;
+    }
     const RgType *old = root->results[i].type, *nt = values[i]->type;
     if (old == nt)
       continue;
@@ -642,6 +699,8 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
   if (rw->opt->on_rewrite)
     rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
   for (uint32_t i = 0; i < root->num_results; i++) {
+    if (!values[i])
+      continue;
     for (RgUse *u = root->results[i].uses; u; u = u->next) {
       touch(rw->touched, u->user);
       requeue(rw, u->user);
@@ -673,7 +732,7 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
     RgNode *defs[16]; /* no op made: the producers of the replacing values */
     uint32_t ndefs = 0;
     for (uint32_t i = 0; !kept && i < root->num_results && ndefs < 16; i++)
-      if (rg_value_def(values[i]))
+      if (values[i] && rg_value_def(values[i]))
         defs[ndefs++] = rg_value_def(values[i]);
     rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, kept ? rw->created : defs,
                         kept ? kept : ndefs, true);
@@ -749,6 +808,14 @@ static bool all_inexact(const RgPassDesc *p) {
   return p->num_rules > 0;
 }
 
+/* Whether pass p runs: its target ops are present (or skipping is off) and
+ * it has a rule the options enable. */
+static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) {
+  if (opt->no_skip)
+    return true;
+  return (opt->inexact || !all_inexact(p)) && rg_pass_should_run(g, p);
+}
+
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
                          TouchLog *touched, char *err, size_t errlen) {
   RgRewriter rw = {.g = g, .touched = touched, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
@@ -807,7 +874,7 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
             break;
     }
     if (rw.len) /* the queue is NULL when nothing was pushed */
-      qsort(rw.queue, rw.len, sizeof *rw.queue, by_id);
+      sort_by_id(rw.queue, rw.len);
   }
 
   while (rw.status == RG_OK && rw.head < rw.len) {
@@ -817,9 +884,11 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
       continue;
     st->nodes_visited++;
     int local = n->op < rw.local_of_len ? rw.local_of[n->op] : -1;
-    /* Rules replace one value, so only single-result nodes can be roots
-     * (a graph may disagree with an op's declaration). */
-    if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local] || n->num_results != 1)
+    /* Rules replace one value per declared result, so a node is a root
+     * only with as many results as its op declares (a graph may disagree
+     * with an op's declaration). */
+    if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local] ||
+        n->num_results != (p->op_descs && p->op_descs[local] ? p->op_descs[local]->num_results : 1))
       continue;
     rw.root = n;
     rw.first_new_id = ir_next_node_id(g);
@@ -947,14 +1016,19 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
   for (uint32_t i = 0; i < n && s == RG_OK; i++) {
     const RgPassDesc *p = passes[i];
     RgPassStats *st = &stats->passes[i];
-    if (changed && opt->dedup_ops) {
+    double t0 = now_seconds();
+    bool run = pass_runs(g, p, opt);
+    /* Merging only lowers op counts, so a pass skipped before it would be
+     * skipped after it too: deduplication waits for a pass that runs. */
+    if (run && changed && opt->dedup_ops) {
       if ((s = dedup(g, opt, stats, logp, err, errlen)) != RG_OK)
         break;
       logp = &log;
       changed = false;
+      t0 = now_seconds();
+      run = pass_runs(g, p, opt);
     }
-    double t0 = now_seconds();
-    if (!opt->no_skip && ((!opt->inexact && all_inexact(p)) || !rg_pass_should_run(g, p))) {
+    if (!run) {
       st->skipped = true;
       st->seconds = now_seconds() - t0;
       if (opt->after_pass)

@@ -83,6 +83,31 @@ float rg_elem_round(RgDType dt, double v) {
   }
 }
 
+RgElemStore interp_elem_store(RgDType dt) {
+  switch (dt) {
+  case RG_DT_I1: return RG_STORE_WRAP_U8;
+  case RG_DT_I4: return RG_STORE_WRAP_I8;
+  case RG_DT_I8: return RG_STORE_I8;
+  case RG_DT_UI8: return RG_STORE_U8;
+  case RG_DT_I16: return RG_STORE_I16;
+  case RG_DT_UI16: return RG_STORE_U16;
+  case RG_DT_I32: return RG_STORE_I32;
+  case RG_DT_UI32: return RG_STORE_U32;
+  case RG_DT_I48: return RG_STORE_WRAP_I64;
+  default: return rg_elem_is_int(dt) ? RG_STORE_I64 : RG_STORE_F32;
+  }
+}
+
+size_t interp_elem_size(RgDType dt) {
+  switch (interp_elem_store(dt)) {
+  case RG_STORE_I8: case RG_STORE_U8: case RG_STORE_WRAP_I8: case RG_STORE_WRAP_U8: return 1;
+  case RG_STORE_I16: case RG_STORE_U16: return 2;
+  case RG_STORE_I32: case RG_STORE_U32: case RG_STORE_F32: return 4;
+  case RG_STORE_I64: case RG_STORE_WRAP_I64: return 8;
+  }
+  return 8;
+}
+
 void rg_tensor_strides(const RgTensor *t, int64_t *strides) {
   int64_t s = 1;
   for (int32_t d = t->rank - 1; d >= 0; d--) {
@@ -107,16 +132,11 @@ RgStatus rg_tensor_init(RgTensor *t, RgDType dt, int32_t rank, const int64_t *di
   t->dtype = dt;
   t->rank = rank;
   t->numel = n;
-  size_t bytes = (size_t)(n ? n : 1) * (rg_elem_is_int(dt) ? sizeof(int64_t) : sizeof(float));
-  void *p = rg_alloc(bytes);
-  if (!p)
-    return RG_ERR_NOMEM;
-  memset(p, 0, bytes);
-  if (rg_elem_is_int(dt))
-    t->ints = p;
-  else
-    t->floats = p;
-  return RG_OK;
+  t->store_ = (uint8_t)interp_elem_store(dt);
+  /* zero-filled from the allocator: untouched pages of a large tensor
+   * that a constant replaces by a view never become resident */
+  t->elems_ = rg_zalloc((size_t)(n ? n : 1) * interp_elem_size(dt));
+  return t->elems_ ? RG_OK : RG_ERR_NOMEM;
 }
 
 RgStatus interp_type_layout(const RgType *type, RgDType *dt, int32_t *rank, int64_t *dims) {
@@ -167,27 +187,29 @@ RgStatus rg_tensor_copy(RgTensor *dst, const RgTensor *src) {
   RgStatus s = rg_tensor_init(dst, src->dtype, src->rank, src->dims);
   if (s != RG_OK)
     return s;
-  if (src->ints)
-    memcpy(dst->ints, src->ints, sizeof *src->ints * (size_t)src->numel);
-  else
-    memcpy(dst->floats, src->floats, sizeof *src->floats * (size_t)src->numel);
+  rg_tensor_copy_elems(dst, src);
   return RG_OK;
 }
 
 void rg_tensor_copy_elems(RgTensor *dst, const RgTensor *src) {
-  if (src->ints)
-    memcpy(dst->ints, src->ints, sizeof *src->ints * (size_t)src->numel);
-  else
-    memcpy(dst->floats, src->floats, sizeof *src->floats * (size_t)src->numel);
+  if (dst->store_ == src->store_) {
+    memcpy(dst->elems_, src->elems_, interp_elem_size(src->dtype) * (size_t)src->numel);
+    return;
+  }
+  for (int64_t i = 0; i < src->numel; i++)
+    if (rg_tensor_is_int(src))
+      rg_tensor_set_int(dst, i, rg_tensor_get_int(src, i));
+    else
+      rg_tensor_set_float(dst, i, rg_tensor_get_float(src, i));
 }
 
 void rg_tensor_release(RgTensor *t) {
   if (!t)
     return;
-  rg_free(t->ints);
-  rg_free(t->floats);
-  t->ints = NULL;
-  t->floats = NULL;
+  if (!t->borrowed_)
+    rg_free(t->elems_);
+  t->elems_ = NULL;
+  t->borrowed_ = false;
   t->numel = 0;
 }
 
@@ -199,19 +221,6 @@ void rg_tensor_array_free(RgTensor *ts, uint32_t n) {
   rg_free(ts);
 }
 
-void rg_tensor_set_int(RgTensor *t, int64_t i, int64_t v) {
-  if (t->ints)
-    t->ints[i] = rg_elem_wrap(t->dtype, v);
-  else
-    t->floats[i] = rg_elem_round(t->dtype, (double)v);
-}
-
-void rg_tensor_set_float(RgTensor *t, int64_t i, double v) {
-  if (t->floats)
-    t->floats[i] = rg_elem_round(t->dtype, v);
-  else
-    t->ints[i] = rg_elem_wrap(t->dtype, (int64_t)v);
-}
 
 /* ---- random contents ---- */
 
@@ -232,7 +241,7 @@ RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed
     return RG_ERR_INVALID;
   }
   uint64_t st = seed;
-  if (out->ints) {
+  if (rg_tensor_is_int(out)) {
     int64_t ilo = (int64_t)ceil(lo), ihi = (int64_t)floor(hi);
     if (ilo < rg_elem_min(out->dtype))
       ilo = rg_elem_min(out->dtype);
@@ -241,12 +250,12 @@ RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed
     uint64_t span = (uint64_t)ihi - (uint64_t)ilo + 1; /* 0 means the whole 2^64 */
     for (int64_t i = 0; i < out->numel; i++) {
       uint64_t r = splitmix64(&st);
-      out->ints[i] = (int64_t)((uint64_t)ilo + (span ? r % span : r));
+      rg_tensor_set_int(out, i, (int64_t)((uint64_t)ilo + (span ? r % span : r)));
     }
   } else {
     for (int64_t i = 0; i < out->numel; i++) {
       double u = (double)(splitmix64(&st) >> 11) * 0x1.0p-53; /* [0, 1) */
-      out->floats[i] = rg_elem_round(out->dtype, lo + (hi - lo) * u);
+      rg_tensor_set_float(out, i, lo + (hi - lo) * u);
     }
   }
   return RG_OK;
@@ -281,9 +290,10 @@ bool rg_tensor_same_type(const RgTensor *a, const RgTensor *b) {
 }
 
 bool rg_tensor_elem_equal(const RgTensor *a, int64_t i, const RgTensor *b, int64_t j) {
-  if (a->ints)
-    return a->ints[i] == b->ints[j];
-  return memcmp(&a->floats[i], &b->floats[j], sizeof(float)) == 0;
+  if (rg_tensor_is_int(a))
+    return rg_tensor_get_int(a, i) == rg_tensor_get_int(b, j);
+  float x = rg_tensor_get_float(a, i), y = rg_tensor_get_float(b, j);
+  return memcmp(&x, &y, sizeof x) == 0;
 }
 
 bool rg_tensor_equal(const RgTensor *a, const RgTensor *b) {
@@ -291,10 +301,10 @@ bool rg_tensor_equal(const RgTensor *a, const RgTensor *b) {
 }
 
 static void put_elem(RgBuf *b, const RgTensor *t, int64_t i) {
-  if (t->ints)
-    rg_buf_put_i64(b, t->ints[i]);
+  if (rg_tensor_is_int(t))
+    rg_buf_put_i64(b, rg_tensor_get_int(t, i));
   else
-    rg_buf_printf(b, "%.9g", (double)t->floats[i]);
+    rg_buf_printf(b, "%.9g", (double)rg_tensor_get_float(t, i));
 }
 
 static void put_type(RgBuf *b, const RgTensor *t) {

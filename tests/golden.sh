@@ -5,6 +5,8 @@
 # expected file is rewritten from this run (and named on an `UPDATED` line)
 # instead of failing: review the change with `git diff` before committing
 # it. An exit status is never updated. Needs $tmp, a scratch directory.
+# Also the helpers the suites share: pass, fail, golden_header,
+# mlir_opt_flags.
 #
 # golden NAME [CHECK...] -- COMMAND [ARG...]
 #   Runs COMMAND, then prints `PASS NAME`, or `FAIL NAME: why` for the first
@@ -22,6 +24,24 @@
 #   OUT is removed before the command runs. Afterwards $golden_rc is the
 #   exit status and the files $golden_out and $golden_err hold standard
 #   output and standard error.
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+
+# golden_header KEY FILE: the text after `// KEY:` on the comment lines that
+# open FILE, joined by spaces (a test's `// RUN:` options, for instance).
+golden_header() {
+  sed -n "/^\/\//!q; s/^\/\/ $1:[ ]*//p" "$2" | tr '\n' ' ' | sed 's/ $//'
+}
+
+# mlir_opt_flags FILE: --allow-unregistered-dialect when FILE has ops of a
+# dialect mlir-opt-22 does not know (all but builtin, func, tosa, arith).
+mlir_opt_flags() {
+  if grep -o '"[A-Za-z_][A-Za-z0-9_$]*\.' "$1" | sort -u |
+     grep -qv '^"\(builtin\|func\|tosa\|arith\)\.$'; then
+    echo --allow-unregistered-dialect
+  fi
+}
 
 # golden_quote ARG: ARG quoted for eval, followed by a space.
 golden_quote() {

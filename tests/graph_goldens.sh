@@ -13,7 +13,7 @@ graph_goldens() {
   for src in "$1"/*.mlir; do
     name=${src%.mlir}
     base=$(basename "$name")
-    args=$(sed -n '1s|^// RUN: ||p' "$src")
+    args=$(golden_header RUN "$src")
     if [ -z "$args" ]; then echo "FAIL $name: no '// RUN:' line"; continue; fi
     args=$(echo "$args" | sed "s|STATS|$tmp/$base.json|g")
     # shellcheck disable=SC2086

@@ -1,11 +1,13 @@
 /* tools/rgopt.c - rgopt: the rule sets built into rulegen (TOSA and
- * edge-dialect targets) handed to the library's command line, rg_opt_main
- * (rulegen/opt.h; docs/rgopt.md lists its options). */
+ * edge-dialect targets) with the custom assembly of their dialects, handed
+ * to the library's command line, rg_opt_main (rulegen/opt.h; docs/rgopt.md
+ * lists its options). */
+#include "rulegen/dialects.h"
 #include "rulegen/opt.h"
 #include "rules/builtin.h"
 
 int main(int argc, char **argv) {
   const RgOptTarget builtin = {"builtin", rg_pipelines_builtin, rg_passes_builtin, rg_ops_builtin,
-                               rg_num_ops_builtin};
+                               rg_num_ops_builtin, rg_syntax_shipped};
   return rg_opt_main(argc, argv, &builtin, 1);
 }

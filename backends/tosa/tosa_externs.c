@@ -5,6 +5,7 @@
  * rule from firing. */
 #include <math.h>
 #include <string.h>
+#include "rulegen/interp.h"
 #include "rules/builtin.h"
 
 static bool is_op(RgGraph *g, const RgNode *n, const char *name) {
@@ -259,18 +260,27 @@ bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr 
   const int64_t *iv = NULL;
   const double *fv = NULL;
   uint32_t count;
-  if (is_float ? !rg_attr_dense_get_floats(g, a, &fv, &count) : !rg_attr_dense_get_ints(g, a, &iv, &count))
+  /* integers are read and permuted at their own width (a view of the
+   * attribute), without an int64 copy */
+  RgTensor src, dst = {0};
+  bool narrow = !is_float && s.n <= RG_TENSOR_MAX_RANK && rg_attr_dense_view(g, a, &src);
+  if (narrow)
+    count = (uint32_t)src.numel;
+  else if (is_float ? !rg_attr_dense_get_floats(g, a, &fv, &count) : !rg_attr_dense_get_ints(g, a, &iv, &count))
     return false;
   bool all_equal = true; /* stored in full but splat-valued: emit a splat */
   for (uint32_t i = 1; i < count && all_equal; i++)
-    all_equal = is_float ? fv[i] == fv[0] : iv[i] == iv[0];
+    all_equal = narrow ? rg_tensor_elem_equal(&src, i, &src, 0) : is_float ? fv[i] == fv[0] : iv[i] == iv[0];
   if (count == 1 || all_equal) { /* a splat stays a splat */
-    *out = is_float ? rg_attr_dense_floats(g, t, 1, fv) : rg_attr_dense_ints(g, t, 1, iv);
+    int64_t first = narrow ? rg_tensor_get_int(&src, 0) : 0;
+    *out = is_float ? rg_attr_dense_floats(g, t, 1, fv) : rg_attr_dense_ints(g, t, 1, narrow ? &first : iv);
     return *out != NULL;
   }
-  int64_t *perm_i = is_float ? NULL : rg_rw_scratch(rw, (uint32_t)numel);
+  if (narrow && rg_tensor_init(&dst, a->type->dtype, (int32_t)s.n, dims) != RG_OK)
+    return false;
+  int64_t *perm_i = is_float || narrow ? NULL : rg_rw_scratch(rw, (uint32_t)numel);
   double *perm_f = is_float ? (double *)rg_rw_scratch(rw, (uint32_t)numel) : NULL;
-  if ((is_float && !perm_f) || (!is_float && !perm_i))
+  if ((is_float && !perm_f) || (!is_float && !narrow && !perm_i))
     return false;
   /* Row-major strides of the input; walk the output in order. */
   int64_t stride[16], idx[16] = {0};
@@ -280,21 +290,28 @@ bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr 
     acc *= s.v[i];
   }
   for (int64_t o = 0; o < numel; o++) {
-    int64_t src = 0;
+    int64_t src_i = 0;
     for (uint32_t i = 0; i < s.n; i++)
-      src += idx[i] * stride[perms.v[i]];
+      src_i += idx[i] * stride[perms.v[i]];
     if (is_float)
-      perm_f[o] = fv[src];
+      perm_f[o] = fv[src_i];
+    else if (narrow)
+      rg_tensor_set_int(&dst, o, rg_tensor_get_int(&src, src_i));
     else
-      perm_i[o] = iv[src];
+      perm_i[o] = iv[src_i];
     for (int i = (int)s.n - 1; i >= 0; i--) {
       if (++idx[i] < dims[i])
         break;
       idx[i] = 0;
     }
   }
-  *out = is_float ? rg_attr_dense_floats(g, t, (uint32_t)numel, perm_f)
-                  : rg_attr_dense_ints(g, t, (uint32_t)numel, perm_i);
+  if (narrow) {
+    *out = rg_attr_dense_tensor(g, t, &dst);
+    rg_tensor_release(&dst);
+  } else {
+    *out = is_float ? rg_attr_dense_floats(g, t, (uint32_t)numel, perm_f)
+                    : rg_attr_dense_ints(g, t, (uint32_t)numel, perm_i);
+  }
   return *out != NULL;
 }
 
@@ -525,6 +542,18 @@ bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
   return false;
 }
 
+bool tosa_has_transpose_user(RgRewriter *rw, RgValue *v, RgInts perms) {
+  RgGraph *g = rg_rw_graph(rw);
+  for (const RgUse *u = v->uses; u; u = u->next) {
+    const RgNode *n = u->user;
+    RgInts q;
+    if (!rg_node_is_frozen(n) && is_op(g, n, "tosa.transpose") &&
+        rg_attr_to_ints(g, rg_node_attr(n, "perms"), &q) && rg_ints_equal(q, perms))
+      return true;
+  }
+  return false;
+}
+
 bool tosa_is_layout_op(RgRewriter *rw, RgValue *v) {
   RgGraph *g = rg_rw_graph(rw);
   const RgNode *d = rg_match_def(v);
@@ -574,4 +603,102 @@ bool tosa_shape_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **
 
 bool tosa_pairs_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **out) {
   return scatter_groups(rw, cs, p, 2, out);
+}
+
+/* ---- transposes across reshapes that split or merge axes ----
+ * reshape(T(x, p), rs): the axes of T(x, p) (ts) and of rs fall into
+ * consecutive groups of equal size. When the axes of each group are
+ * consecutive and in order in x too (p[i0..i1] = a, a+1, ...), the group
+ * is one contiguous block of x, which the reshape may split or merge in x
+ * instead: reshape(x, xs') then transpose the groups back into T's order.
+ * That is the attention-head case: [S, H*D] <-> [S, H, D] under a
+ * permutation of whole groups. Fills the shape xs' (m axes) and the
+ * permutation q of the new transpose; false when it does not commute. */
+static bool reshape_through(const RgValue *t, const RgValue *r, const RgInts p, int64_t *xs2, int64_t *q,
+                            uint32_t *m_out) {
+  RgInts ts, rs;
+  if (!rg_value_shape(t, &ts) || !rg_value_shape(r, &rs) || ts.n != p.n || ts.n > 16 || rs.n > 16 ||
+      !rg_ints_is_perm(p))
+    return false;
+  uint32_t gi[17], gk[17], ng = 0; /* group g: ts axes gi[g]..gi[g+1], rs axes gk[g]..gk[g+1] */
+  uint32_t i = 0, k = 0;
+  for (uint32_t a = 0; a < ts.n; a++)
+    if (ts.v[a] <= 0)
+      return false;
+  for (uint32_t a = 0; a < rs.n; a++)
+    if (rs.v[a] <= 0)
+      return false;
+  while (i < ts.n || k < rs.n) {
+    if (i == ts.n || k == rs.n)
+      return false; /* size-1 axes left on one side only: not a grouping */
+    gi[ng] = i, gk[ng] = k, ng++;
+    int64_t a = ts.v[i++], b = rs.v[k++];
+    while (a != b) {
+      if (a < b && i < ts.n)
+        a *= ts.v[i++];
+      else if (b < a && k < rs.n)
+        b *= rs.v[k++];
+      else
+        return false;
+    }
+  }
+  gi[ng] = i, gk[ng] = k;
+  int64_t pos[16]; /* where group g's axes start in xs2 */
+  for (uint32_t g = 0; g < ng; g++)
+    for (uint32_t j = gi[g] + 1; j < gi[g + 1]; j++)
+      if (p.v[j] != p.v[j - 1] + 1)
+        return false;
+  uint32_t m = 0;
+  for (uint32_t ax = 0; ax < ts.n; ax++) { /* x's axes in order */
+    uint32_t g = 0;
+    while (g < ng && !(p.v[gi[g]] == (int64_t)ax))
+      g++;
+    if (g == ng)
+      continue; /* inside a group that started at an earlier axis */
+    pos[g] = m;
+    for (uint32_t j = gk[g]; j < gk[g + 1]; j++)
+      xs2[m++] = rs.v[j];
+  }
+  if (m != rs.n)
+    return false;
+  for (uint32_t g = 0; g < ng; g++)
+    for (uint32_t j = gk[g]; j < gk[g + 1]; j++)
+      q[j] = pos[g] + (j - gk[g]);
+  *m_out = m;
+  return true;
+}
+
+static bool transpose_perms(RgGraph *g, const RgValue *t, RgInts *p) {
+  const RgNode *n = rg_value_def(t);
+  return is_op(g, n, "tosa.transpose") && rg_attr_to_ints(g, rg_node_attr(n, "perms"), p);
+}
+
+bool tosa_reshape_commutes(RgRewriter *rw, RgValue *t, RgValue *r) {
+  int64_t xs2[16], q[16];
+  uint32_t m;
+  RgInts p;
+  return transpose_perms(rg_rw_graph(rw), t, &p) && reshape_through(t, r, p, xs2, q, &m);
+}
+
+bool tosa_reshape_through_shape(RgRewriter *rw, RgValue *t, RgValue *r, const RgAttr **out) {
+  int64_t xs2[16], q[16];
+  uint32_t m;
+  RgInts p;
+  if (!transpose_perms(rg_rw_graph(rw), t, &p) || !reshape_through(t, r, p, xs2, q, &m))
+    return false;
+  return tosa_shape_values(rw, (RgInts){xs2, m}, out);
+}
+
+bool tosa_reshape_through_perm(RgRewriter *rw, RgValue *t, RgValue *r, RgInts *out) {
+  int64_t xs2[16], q[16];
+  uint32_t m;
+  RgInts p;
+  if (!transpose_perms(rg_rw_graph(rw), t, &p) || !reshape_through(t, r, p, xs2, q, &m))
+    return false;
+  int64_t *v = rg_rw_scratch(rw, m ? m : 1);
+  if (!v)
+    return false;
+  memcpy(v, q, sizeof *v * m);
+  *out = (RgInts){v, m};
+  return true;
 }

@@ -144,7 +144,9 @@ module.exports = grammar({
     attribute_values: ($) => seq('{', commaSep($.attribute_value), '}'),
     attribute_value: ($) => seq(field('name', $._name), '=', field('value', $._expression)),
 
-    _replacement: ($) => choice($._replacement_argument, $.wildcard),
+    _replacement: ($) => choice($._replacement_argument, $.wildcard, $.replacement_list),
+    // one replacement per result of a root with several; `_` leaves one alone
+    replacement_list: ($) => seq('[', commaSep1(choice($._replacement_argument, $.wildcard)), ']'),
     _replacement_argument: ($) =>
       choice($._name, $.rest, $.const_replacement, $.op_replacement, $.named_replacement),
     named_replacement: ($) => seq(field('name', $._name), ':', $._replacement_argument),

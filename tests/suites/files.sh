@@ -163,3 +163,102 @@ if grep -q "^$tmp/bad.mlir:4:[0-9]*: error:" "$tmp/bad.err" && grep -qF '%0 = "t
 else
   fail large-input-error-at-start "$(head -n 3 "$tmp/bad.err" | tr '\n' '|')"
 fi
+# The replaced file keeps its owner and group where the process may give
+# them (root; another user only a group of theirs), and always its mode,
+# set-group-ID bit included (a change of owner clears it).
+: >"$tmp/owned.mlir"
+if [ "$(id -u)" = 0 ]; then
+  chown 12345:23456 "$tmp/owned.mlir" && chmod 2640 "$tmp/owned.mlir"
+  want=12345:23456:2640
+else
+  group=$(id -G | tr ' ' '\n' | grep -vx "$(id -g)" | head -n 1)
+  [ -n "$group" ] && chgrp "$group" "$tmp/owned.mlir" && chmod 640 "$tmp/owned.mlir"
+  want=$(id -u):$group:640
+fi
+if [ "$(id -u)" != 0 ] && [ -z "$group" ]; then
+  echo "SKIP keep-owner: not root and in no second group"
+elif "$rgopt" --passes none "$tmp/in.mlir" -o "$tmp/owned.mlir" 2>"$tmp/err" &&
+     [ "$(stat -c %u:%g:%a "$tmp/owned.mlir")" = "$want" ] && cmp -s "$tmp/owned.mlir" "$tmp/ref.mlir"; then
+  pass keep-owner
+else
+  fail keep-owner "$(stat -c %u:%g:%a "$tmp/owned.mlir"), expected $want: $(head -n 1 "$tmp/err")"
+fi
+# A user who may not give the file away still replaces it, with its mode.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
+  shared=$(mktemp -d) && chmod 777 "$shared"
+  cp "$tmp/in.mlir" "$shared/in.mlir" && chmod 644 "$shared/in.mlir"
+  : >"$shared/out.mlir" && chmod 666 "$shared/out.mlir"
+  if setpriv --reuid=12345 --regid=12345 --clear-groups "$rgopt" --passes none "$shared/in.mlir" \
+       -o "$shared/out.mlir" 2>"$tmp/err" &&
+     [ "$(stat -c %u:%a "$shared/out.mlir")" = 12345:666 ] && cmp -s "$shared/out.mlir" "$tmp/ref.mlir"; then
+    pass keep-mode-not-owner
+  else
+    fail keep-mode-not-owner "$(stat -c %u:%g:%a "$shared/out.mlir"), expected 12345:...:666: $(head -n 1 "$tmp/err")"
+  fi
+  rm -rf "$shared"
+else
+  echo "SKIP keep-mode-not-owner: needs root and setpriv"
+fi
+
+# SIGINT or SIGTERM while the temporary file is being written: the process
+# is stopped once the file exists, sent the signal and resumed; it must die
+# of the signal and leave nothing. A graph with a 4 MiB constant keeps the
+# temporary file there long enough (its write and fsync) to be caught.
+n=4194304
+{ printf '"builtin.module"() ({\n  "func.func"() <{function_type = () -> tensor<%dxi8>, sym_name = "f"}> ({\n' $n
+  printf '    %%0 = "tosa.const"() <{values = dense<"0x'
+  head -c $((2 * n)) /dev/zero | tr '\0' 7
+  printf '"> : tensor<%dxi8>}> : () -> tensor<%dxi8>\n' $n $n
+  printf '    "func.return"(%%0) : (tensor<%dxi8>) -> ()\n  }) : () -> ()\n}) : () -> ()\n' $n
+} >"$tmp/big.mlir"
+"$rgopt" --passes none "$tmp/big.mlir" -o "$tmp/big.ref"
+# mid_write SIGNAL [PREFIX...]: runs PREFIX rgopt on the big graph into
+# $tmp/sig; sets rc (its exit status), left (the files in $tmp/sig) and
+# caught (empty when the write ended before it could be stopped).
+mid_write() {
+  sig=$1
+  shift
+  for attempt in 1 2 3; do
+    rm -rf "$tmp/sig" && mkdir "$tmp/sig"
+    "$@" "$rgopt" --passes none "$tmp/big.mlir" -o "$tmp/sig/out.mlir" 2>/dev/null &
+    pid=$! caught= i=0
+    while [ $i -lt 1000000 ] && kill -0 $pid 2>/dev/null; do
+      set -- "$tmp"/sig/out.mlir.tmp.*
+      if [ -e "$1" ]; then
+        kill -STOP $pid
+        set -- "$tmp"/sig/out.mlir.tmp.*
+        [ -e "$1" ] && caught=yes
+        break
+      fi
+      i=$((i + 1))
+    done
+    kill -"$sig" $pid 2>/dev/null
+    kill -CONT $pid 2>/dev/null
+    wait $pid 2>/dev/null
+    rc=$?
+    left=$(ls "$tmp/sig")
+    [ -n "$caught" ] && return
+  done
+}
+# Background jobs start with SIGINT ignored; env resets it to the default.
+for sig in INT TERM; do
+  if [ "$sig" = INT ]; then mid_write INT env --default-signal=INT; else mid_write TERM; fi
+  if [ -z "$caught" ]; then
+    fail "temp-removed-on-$sig" "the write ended before the signal could be sent (3 tries)"
+  elif [ "$rc" -le 128 ]; then
+    fail "temp-removed-on-$sig" "exit $rc: the process did not die of SIG$sig"
+  elif [ -n "$left" ]; then
+    fail "temp-removed-on-$sig" "left behind: $left"
+  else
+    pass "temp-removed-on-$sig"
+  fi
+done
+# An ignored SIGINT (a background job's) stays ignored: the write completes.
+mid_write INT
+if [ -z "$caught" ]; then
+  fail ignored-signal-ignored "the write ended before the signal could be sent (3 tries)"
+elif [ "$rc" = 0 ] && [ "$left" = out.mlir ] && cmp -s "$tmp/sig/out.mlir" "$tmp/big.ref"; then
+  pass ignored-signal-ignored
+else
+  fail ignored-signal-ignored "exit $rc, files '$left'"
+fi

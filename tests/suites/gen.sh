@@ -242,11 +242,7 @@ ex=tests/gen/exec
 if $rg -I backends/arm -I backends/xnnpack -o "$tmp/exec.c" --header "$tmp/exec.h" $ex/exec.rules 2>"$tmp/err" &&
    cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp" $ex/driver.c "$tmp/exec.c" \
      "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $san -o "$tmp/exec" 2>>"$tmp/err"; then
-  if "$tmp/exec" $ex/graph.mlir >"$tmp/exec.out" 2>"$tmp/err" && cmp -s "$tmp/exec.out" $ex/graph.expected; then
-    echo "PASS exec-constructs"
-  else
-    echo "FAIL exec-constructs: $(diff $ex/graph.expected "$tmp/exec.out" | head -n 10) $(head -n 3 "$tmp/err")"
-  fi
+  golden exec-constructs --stdout $ex/graph.expected -- "$tmp/exec" $ex/graph.mlir
 else
   echo "FAIL exec-constructs: $(head -n 5 "$tmp/err")"
 fi

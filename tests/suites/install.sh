@@ -144,9 +144,9 @@ if command -v pkg-config >/dev/null 2>&1; then
     run_example make "$tmp/mk/my-npu-opt"
     # A C++ main over the C rule set: the generated header gives C linkage.
     if [ -n "$cxx" ]; then
-      printf '%s\n' '#include "rulegen/opt.h"' '#include "my_npu.h"' \
+      printf '%s\n' '#include "rulegen/dialects.h"' '#include "rulegen/opt.h"' '#include "my_npu.h"' \
         'int main(int argc, char **argv) {' \
-        '  const RgOptTarget t = {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu};' \
+        '  const RgOptTarget t = {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu, rg_syntax_shipped};' \
         '  return rg_opt_main(argc, argv, &t, 1);' '}' >"$tmp/mk/main.cc"
       if $cxx -std=c++11 -Wall -Wextra -Werror $san $(pkg-config --cflags rulegen) -I"$tmp/mk" "$tmp/mk/main.cc" \
           "$tmp/mk/my_npu.o" "$tmp/mk/my_npu_hooks.o" $(pkg-config --libs rulegen) -Wl,-rpath,"$prefix/lib" \
@@ -228,15 +228,17 @@ done
 two="$tmp/two"
 mkdir -p "$two"
 cat >"$two/main.c" <<'C'
+#include "rulegen/dialects.h"
 #include "rulegen/opt.h"
 #include "ethos_u55.h"
 #include "my_npu.h"
 #include "other.h"
 int main(int argc, char **argv) {
   const RgOptTarget sets[] = {
-      {"ethos_u55", rg_pipelines_ethos_u55, rg_passes_ethos_u55, rg_ops_ethos_u55, rg_num_ops_ethos_u55},
-      {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu},
-      {"other", rg_pipelines_other, rg_passes_other, rg_ops_other, rg_num_ops_other}};
+      {"ethos_u55", rg_pipelines_ethos_u55, rg_passes_ethos_u55, rg_ops_ethos_u55, rg_num_ops_ethos_u55,
+       rg_syntax_shipped},
+      {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu, NULL},
+      {"other", rg_pipelines_other, rg_passes_other, rg_ops_other, rg_num_ops_other, NULL}};
   return rg_opt_main(argc, argv, sets, 3);
 }
 C

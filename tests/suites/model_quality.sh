@@ -1,7 +1,8 @@
 #!/bin/sh
 # Output quality on real networks and test graphs (tests/suites/models.sh
 # pins the exact outputs; this suite checks what they must achieve):
-#  * every test graph with a transpose (tests/rules, tests/mlir/roundtrip),
+#  * every test graph with a transpose (tests/rules, tests/mlir/roundtrip,
+#    tests/quality, tests/verify),
 #    both Ethos-U targets: the bytes the transposes write never grow;
 #  * every model of ../shared/models (skipped with a message when the folder
 #    is absent), both targets: no more transposes than
@@ -39,7 +40,7 @@ pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 
 # ---- test graphs: bytes transposed never grow ----
-for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir; do
+for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir tests/quality/*.mlir tests/verify/*.mlir; do
   grep -q '"tosa.transpose"' "$f" || continue
   name=$(basename "$f" .mlir)
   in=$(field "$(stats "$f")" 4)

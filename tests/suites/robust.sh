@@ -36,7 +36,7 @@ done
 for f in tests/robust/*.mlir; do
   n=$(basename "$f" .mlir)
   case "$n" in bad_*) continue ;; esac
-  args=$(sed -n 's|^// RUN: ||p' "$f" | head -n 1)
+  args=$(golden_header RUN "$f")
   # shellcheck disable=SC2086
   golden "$n" --file "$tmp/out.mlir" "tests/robust/$n.expected" -- "$rgopt" $args "$f" -o "$tmp/out.mlir"
 done

@@ -25,14 +25,6 @@ trap 'rm -rf "$tmp"' EXIT
 mlir_opt=$(command -v mlir-opt-22)
 . tests/golden.sh
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
-
-# header KEY FILE: the text after "// KEY:" on the file's header lines.
-header() {
-  sed -n "/^\/\//!q; s/^\/\/ $1:[ ]*//p" "$2" | tr '\n' ' '
-}
-
 # Per-rule fires from a --stats-json file, "pass.rule N" per line, summed
 # over passes that run more than once.
 fires_of() {
@@ -61,7 +53,7 @@ total_rewrites() {
 # check_expectations NAME INPUT JSON: FIRES / REWRITES / STATS lines.
 check_expectations() {
   name=$1 f=$2 json=$3 ok=yes
-  for want in $(header FIRES "$f"); do
+  for want in $(golden_header FIRES "$f"); do
     key=${want%=*} n=${want##*=}
     got=$(fires_of "$json" | awk -v k="$key" '$1 == k { print $2 }')
     if [ -z "$got" ]; then
@@ -70,12 +62,12 @@ check_expectations() {
       fail "fires:$name" "rule $key fired $got time(s), expected $n"; ok=
     fi
   done
-  want=$(header REWRITES "$f" | tr -d ' ')
+  want=$(golden_header REWRITES "$f" | tr -d ' ')
   if [ -n "$want" ]; then
     got=$(total_rewrites "$json")
     [ "$got" = "$want" ] || { fail "fires:$name" "$got rewrite(s), expected $want"; ok=; }
   fi
-  for want in $(header STATS "$f"); do
+  for want in $(golden_header STATS "$f"); do
     key=${want%=*} v=${want#*=}
     got=$(pass_stats "$json" | awk -v k="$key" '$1 == k { print $2 }')
     [ "$got" = "$v" ] || { fail "stats:$name" "$key is '$got', expected '$v'"; ok=; }
@@ -83,19 +75,11 @@ check_expectations() {
   [ -n "$ok" ] && pass "fires:$name"
 }
 
-# Dialects mlir-opt-22 knows; other ops need --allow-unregistered-dialect.
-mlir_opt_flags() {
-  if grep -o '"[A-Za-z_][A-Za-z0-9_$]*\.' "$1" | sort -u |
-     grep -qv '^"\(builtin\|func\|tosa\|arith\)\.$'; then
-    echo --allow-unregistered-dialect
-  fi
-}
-
 # ---- golden tests ----
 for f in tests/rules/*.mlir; do
   name=$(basename "$f" .mlir)
   exp=tests/rules/$name.expected
-  args=$(header RUN "$f")
+  args=$(golden_header RUN "$f")
   if [ -z "$args" ]; then
     fail "golden:$name" "no '// RUN:' line"
     continue

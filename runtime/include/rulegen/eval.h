@@ -86,17 +86,13 @@ RG_API double rg_eval_scalar_float(const RgTensor *t);
 
 /* ---- element types ---- */
 
-/* Element types a tensor can hold, and those stored in RgTensor.ints. */
+/* Element types a tensor can hold, and the integer ones among them. */
 RG_API bool rg_elem_supported(RgDType dt);
 RG_API bool rg_elem_is_int(RgDType dt);
 /* Value range of an integer type (i1: 0..1; index, i64: the int64 range). */
 RG_API int64_t rg_elem_min(RgDType dt);
 RG_API int64_t rg_elem_max(RgDType dt);
-/* Two's-complement truncation to the type's width, then sign extension
- * (signed types) or zero extension (unsigned types, i1). */
-RG_API int64_t rg_elem_wrap(RgDType dt, int64_t v);
-/* Round to nearest, ties to even, to f32/f16/bf16 (overflow to infinity). */
-RG_API float rg_elem_round(RgDType dt, double v);
+/* rg_elem_wrap and rg_elem_round: rulegen/interp.h. */
 /* Row-major strides of t, in elements. */
 RG_API void rg_tensor_strides(const RgTensor *t, int64_t *strides);
 

@@ -49,7 +49,7 @@ typedef enum RgTypeKind {
   RG_TYPE_SCALAR,   /* i32, f32, index, ... */
   RG_TYPE_TENSOR,   /* ranked tensor<2x?x3xf32> */
   RG_TYPE_UNRANKED, /* tensor<*xf32> */
-  RG_TYPE_OTHER     /* anything else, kept verbatim: !tosa.shape<4>, (i32) -> i32, ... */
+  RG_TYPE_OTHER     /* anything else, kept verbatim: !my_npu.shape<4>, (i32) -> i32, ... */
 } RgTypeKind;
 
 #define RG_DIM_DYNAMIC INT64_MIN
@@ -121,8 +121,12 @@ struct RgAttr {
     const char *verbatim;       /* OPAQUE: same as text */
   } u;
   /* DENSE: decoded element values, filled in on first access through
-   * rg_attr_dense_ints/floats (the verbatim text is parsed lazily). */
+   * rg_attr_dense_ints/floats (the verbatim text is parsed lazily):
+   * integers at their own width (as RgTensor stores them), floats as
+   * doubles; `wide` is the int64 copy rg_attr_dense_get_ints hands out,
+   * made on its first call. */
   void *decoded;
+  void *wide;
   int decode_state; /* 0 not yet, 1 decoded, -1 cannot decode */
 };
 
@@ -221,7 +225,7 @@ RG_API void rg_graph_free(RgGraph *g);
 /* The top-level block: holds `builtin.module` (or other top-level ops). */
 RG_API RgBlock *rg_graph_body(RgGraph *g);
 
-/* Interns an op name ("tosa.add"); RG_OP_NONE only when out of memory. */
+/* Interns an op name ("my_npu.add"); RG_OP_NONE only when out of memory. */
 RG_API RgOpId rg_op_intern(RgGraph *g, const char *name, size_t len);
 /* Looks up without interning; RG_OP_NONE when the graph never saw it. */
 RG_API RgOpId rg_op_find(const RgGraph *g, const char *name, size_t len);

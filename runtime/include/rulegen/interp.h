@@ -16,23 +16,36 @@ extern "C" {
 /* TOSA 1.0 allows rank 6; a little headroom for other dialects' tensors. */
 #define RG_TENSOR_MAX_RANK 8
 
-/* A dense row-major tensor value. Exactly one of `ints` / `floats` is used:
- *  - integer element types (i1, i4, i8, i16, i32, i48, i64, index and the
- *    ui* types) live in `ints`, one int64 per element, signed types
- *    sign-extended and unsigned ones zero-extended from their width;
- *  - f32, f16 and bf16 live in `floats`; every stored value is exactly
- *    representable in the element type (results are rounded to it).
- * A dialect's shape value (`!tosa.shape<N>`, any `!<dialect>.shape<N>`) is
+/* How a tensor's elements sit in memory, private to the runtime (the
+ * inline accessors below switch on it): integers at their own width (i1,
+ * i4, i8, ui8 one byte; i16, ui16 two; i32, ui32 four; i48, i64, ui64,
+ * index eight), f32, f16 and bf16 as a float each. The _WRAP kinds are
+ * types narrower than their container (i4, i1, i48), wrapped on store. */
+typedef enum RgElemStore {
+  RG_STORE_I8, RG_STORE_U8, RG_STORE_I16, RG_STORE_U16, RG_STORE_I32, RG_STORE_U32,
+  RG_STORE_I64, RG_STORE_WRAP_I8, RG_STORE_WRAP_U8, RG_STORE_WRAP_I64, RG_STORE_F32
+} RgElemStore;
+
+/* A dense row-major tensor value of an integer element type (i1, i4, i8,
+ * i16, i32, i48, i64, index and the ui* types; read as int64, signed types
+ * sign-extended and unsigned ones zero-extended from their width) or a
+ * float one (f32, f16, bf16; every stored value is exactly representable
+ * in the element type, results are rounded to it).
+ * A dialect's shape value (`!<dialect>.shape<N>`, as in TOSA) is
  * a rank-1 RG_DT_INDEX tensor of N entries.
- * The interpreter allocates data through rg_alloc; release a tensor with
+ * Elements are read and written only through rg_tensor_get_* / set_*; the
+ * storage fields are private to the runtime. A tensor either owns its
+ * storage (allocated through rg_alloc) or is a read-only view of a dense
+ * attribute's (a constant: the graph owns the data). Release it with
  * rg_tensor_release (or an array of them with rg_tensor_array_free). */
 typedef struct RgTensor {
   RgDType dtype;
   int32_t rank;
   int64_t dims[RG_TENSOR_MAX_RANK];
   int64_t numel;
-  int64_t *ints;
-  float *floats;
+  void *elems_;      /* private: the elements, laid out as store_ says */
+  uint8_t store_;    /* private: an RgElemStore */
+  bool borrowed_;    /* private: a view; release does not free elems_ */
 } RgTensor;
 
 /* Allocates a zero-filled tensor. RG_ERR_INVALID for an element type the
@@ -45,25 +58,93 @@ RG_API RgStatus rg_tensor_copy(RgTensor *dst, const RgTensor *src);
 RG_API void rg_tensor_release(RgTensor *t);
 RG_API void rg_tensor_array_free(RgTensor *ts, uint32_t n);
 
-/* Stores v into element i, wrapped (integers: two's complement to the
- * element width, like a C cast) or rounded to nearest-even (floats). */
-RG_API void rg_tensor_set_int(RgTensor *t, int64_t i, int64_t v);
-RG_API void rg_tensor_set_float(RgTensor *t, int64_t i, double v);
-/* Element i of an integer tensor (sign- or zero-extended by its type) and
- * of a float tensor. Evaluators read elements through these, never
- * through the storage fields, so the storage layout may change. */
-static inline int64_t rg_tensor_get_int(const RgTensor *t, int64_t i) { return t->ints[i]; }
-static inline float rg_tensor_get_float(const RgTensor *t, int64_t i) { return t->floats[i]; }
+/* Two's-complement truncation to the type's width, then sign extension
+ * (signed types) or zero extension (unsigned types, i1). */
+RG_API int64_t rg_elem_wrap(RgDType dt, int64_t v);
+/* Round to nearest, ties to even, to f32/f16/bf16 (overflow to infinity). */
+RG_API float rg_elem_round(RgDType dt, double v);
+
 /* Whether t holds an integer element type (read with rg_tensor_get_int)
  * or a float one (rg_tensor_get_float). */
-static inline bool rg_tensor_is_int(const RgTensor *t) { return t->ints != NULL; }
-static inline bool rg_tensor_is_float(const RgTensor *t) { return t->floats != NULL; }
+static inline bool rg_tensor_is_float(const RgTensor *t) { return t->store_ == RG_STORE_F32; }
+static inline bool rg_tensor_is_int(const RgTensor *t) { return t->store_ != RG_STORE_F32; }
+
+/* Element i of an integer tensor (sign- or zero-extended by its type) and
+ * of a float tensor. Read across kinds, an integer converts to float and a
+ * float truncates toward zero (0 for NaN and values out of the int64
+ * range). Float results are floats so that evaluators' arithmetic on them
+ * stays in single precision. */
+static inline int64_t rg_tensor_get_int(const RgTensor *t, int64_t i) {
+  const void *p = t->elems_;
+  switch ((RgElemStore)t->store_) {
+  case RG_STORE_I8: case RG_STORE_WRAP_I8: return ((const int8_t *)p)[i];
+  case RG_STORE_U8: case RG_STORE_WRAP_U8: return ((const uint8_t *)p)[i];
+  case RG_STORE_I16: return ((const int16_t *)p)[i];
+  case RG_STORE_U16: return ((const uint16_t *)p)[i];
+  case RG_STORE_I32: return ((const int32_t *)p)[i];
+  case RG_STORE_U32: return ((const uint32_t *)p)[i];
+  case RG_STORE_I64: case RG_STORE_WRAP_I64: return ((const int64_t *)p)[i];
+  case RG_STORE_F32: {
+    float f = ((const float *)p)[i];
+    return f > -9.2233720368547758e18f && f < 9.2233720368547758e18f ? (int64_t)f : 0;
+  }
+  }
+  return 0;
+}
+
+static inline float rg_tensor_get_float(const RgTensor *t, int64_t i) {
+  if (t->store_ == RG_STORE_F32)
+    return ((const float *)t->elems_)[i];
+  return (float)rg_tensor_get_int(t, i);
+}
+
+/* Stores v into element i, wrapped (integers: two's complement to the
+ * element width, like a C cast) or rounded to nearest-even (floats). A
+ * float stored into an integer tensor truncates toward zero first. */
+static inline void rg_tensor_set_int(RgTensor *t, int64_t i, int64_t v) {
+  void *p = t->elems_;
+  uint64_t u = (uint64_t)v;
+  switch ((RgElemStore)t->store_) {
+  case RG_STORE_I8: ((int8_t *)p)[i] = (int8_t)((u & 0x80) ? (int64_t)(u & 0x7f) - 128 : (int64_t)(u & 0x7f)); return;
+  case RG_STORE_U8: ((uint8_t *)p)[i] = (uint8_t)u; return;
+  case RG_STORE_I16: ((int16_t *)p)[i] = (int16_t)((u & 0x8000) ? (int64_t)(u & 0x7fff) - 32768 : (int64_t)(u & 0x7fff)); return;
+  case RG_STORE_U16: ((uint16_t *)p)[i] = (uint16_t)u; return;
+  case RG_STORE_I32:
+    ((int32_t *)p)[i] = (int32_t)((u & 0x80000000u) ? (int64_t)(u & 0x7fffffff) - 2147483648 : (int64_t)(u & 0x7fffffff));
+    return;
+  case RG_STORE_U32: ((uint32_t *)p)[i] = (uint32_t)u; return;
+  case RG_STORE_I64: ((int64_t *)p)[i] = v; return;
+  case RG_STORE_WRAP_I8: ((int8_t *)p)[i] = (int8_t)rg_elem_wrap(t->dtype, v); return;
+  case RG_STORE_WRAP_U8: ((uint8_t *)p)[i] = (uint8_t)rg_elem_wrap(t->dtype, v); return;
+  case RG_STORE_WRAP_I64: ((int64_t *)p)[i] = rg_elem_wrap(t->dtype, v); return;
+  case RG_STORE_F32: ((float *)p)[i] = rg_elem_round(t->dtype, (double)v); return;
+  }
+}
+
+static inline void rg_tensor_set_float(RgTensor *t, int64_t i, double v) {
+  if (t->store_ == RG_STORE_F32)
+    ((float *)t->elems_)[i] = t->dtype == RG_DT_F32 ? (float)v : rg_elem_round(t->dtype, v);
+  else
+    rg_tensor_set_int(t, i, (int64_t)v);
+}
 /* Bitwise equality of element i of a and element j of b (same element
  * type), as rg_tensor_equal compares. */
 RG_API bool rg_tensor_elem_equal(const RgTensor *a, int64_t i, const RgTensor *b, int64_t j);
 /* Copies every element of src into dst, which has the same element type
  * and element count. */
 RG_API void rg_tensor_copy_elems(RgTensor *dst, const RgTensor *src);
+
+/* A read-only view (t does not own the data: release does not free it,
+ * and nothing may write to it) of the elements of a dense attribute of an
+ * integer element type that stores one element per element of its type
+ * (not a splat), decoded on first use. Valid while the graph lives. False
+ * for float elements, splats and text that cannot be decoded. */
+RG_API bool rg_attr_dense_view(RgGraph *g, const RgAttr *a, RgTensor *t);
+/* A dense attribute of the tensor type `type` (same element type and
+ * element count as t) holding t's elements: one stored element when they
+ * are all equal (bitwise), a splat. NULL when out of memory or the types
+ * disagree. */
+RG_API const RgAttr *rg_attr_dense_tensor(RgGraph *g, const RgType *type, const RgTensor *t);
 
 /* Deterministic pseudo-random contents (splitmix64 on `seed`) for a static
  * tensor type. Ranges: i1 {0,1}; i4, i8, i16, ui8, ui16 their full range;
@@ -126,8 +207,8 @@ RG_API const RgNode *rg_interp_find_func(RgGraph *g, const char *name);
  * *outputs (an array of *nout tensors allocated with rg_alloc; free with
  * rg_tensor_array_free). On failure returns RG_ERR_INVALID (or
  * RG_ERR_NOMEM), sets *outputs = NULL, *nout = 0, and writes a message
- * naming the op, e.g. `tosa.foo (node 12): no evaluator: declared at
- * backends/tosa/tosa.ops:30 without eval(...)`. */
+ * naming the op, e.g. `my_npu.foo (node 12): no evaluator: declared at
+ * my_npu.ops:30 without eval(...)`. */
 RG_API RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
                               uint32_t n, RgTensor **outputs, uint32_t *nout, char *err,
                               size_t errlen);

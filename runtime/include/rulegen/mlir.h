@@ -8,6 +8,7 @@
 #include "rulegen/core.h"
 #include "rulegen/diag.h"
 #include "rulegen/graph.h"
+#include "rulegen/syntax.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -19,14 +20,22 @@ extern "C" {
 
 /* Parses `src` into a new graph. On error returns NULL and adds one error
  * (with the position in `src`) to `d`. The graph does not point into `src`:
- * the source may be freed once this returns. */
+ * the source may be freed once this returns. Custom ("pretty") assembly
+ * is read for builtin.module, func.func and func.return only. */
 RG_API RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d);
 
-/* rg_mlir_read that also finds the op defining the value `%name` (name
- * given with its '%'; `%x#1` is `%x`'s op) as written in the text, the
- * first one when regions reuse a name. *def is NULL when no op defines it
- * (unknown, or a block argument). */
-RG_API RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *name, RgNode **def);
+/* rg_mlir_read that also reads the custom forms of the NULL-terminated
+ * `dialects` (rulegen/syntax.h; NULL: none). */
+RG_API RgGraph *rg_mlir_read_with(const RgSource *src, RgDiags *d,
+                                  const RgDialectSyntax *const *dialects);
+
+/* rg_mlir_read_with that also finds the op defining the value `%name`
+ * (name given with its '%'; `%x#1` is `%x`'s op) as written in the text,
+ * the first one when regions reuse a name. *def is NULL when no op
+ * defines it (unknown, or a block argument). */
+RG_API RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d,
+                                  const RgDialectSyntax *const *dialects, const char *name,
+                                  RgNode **def);
 
 /* Prints the graph in the generic op form into a NUL-terminated string that
  * the caller frees with rg_free; *len (when given) receives its length.
@@ -34,13 +43,20 @@ RG_API RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const char *n
 RG_API char *rg_mlir_write(const RgGraph *g, size_t *len);
 
 /* Which assembly rg_mlir_write_as prints. PRETTY is the custom form that
- * mlir-opt prints by default, for builtin.module, func.func, func.return,
- * the TOSA ops and arith.constant; every other op (and any op whose
- * attributes the custom form could not give back exactly) stays generic.
- * Both read back into the same graph. */
+ * mlir-opt prints by default, for builtin.module, func.func and
+ * func.return; every other op (and any op whose attributes the custom
+ * form could not give back exactly) stays generic. Both read back into
+ * the same graph. */
 typedef enum RgMlirForm { RG_MLIR_GENERIC, RG_MLIR_PRETTY } RgMlirForm;
 
 RG_API char *rg_mlir_write_as(const RgGraph *g, RgMlirForm form, size_t *len);
+
+/* rg_mlir_write_as that, in PRETTY form, also prints the ops of the
+ * NULL-terminated `dialects` (NULL: none) in the custom forms their
+ * syntax gives them, so that rg_mlir_read_with(..., dialects) reads them
+ * back. */
+RG_API char *rg_mlir_write_with(const RgGraph *g, RgMlirForm form,
+                                const RgDialectSyntax *const *dialects, size_t *len);
 
 #ifdef __cplusplus
 }

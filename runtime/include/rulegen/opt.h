@@ -8,6 +8,7 @@
 #define RULEGEN_OPT_H
 
 #include "rulegen/pass.h"
+#include "rulegen/syntax.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -15,13 +16,16 @@ extern "C" {
 
 /* One rule set compiled by `rulegen --symbol NAME`: the tables it
  * generates, named after NAME (rg_pipelines_NAME, rg_passes_NAME,
- * rg_ops_NAME, rg_num_ops_NAME). */
+ * rg_ops_NAME, rg_num_ops_NAME), and the custom assembly of its dialects
+ * (rulegen/syntax.h), which rgopt reads, writes with --emit=pretty and
+ * checks old spellings against. */
 typedef struct RgOptTarget {
   const char *name;                       /* NAME: --list, SET:name */
   const RgPipelineDesc *const *pipelines; /* NULL-terminated; --target */
   const RgPassDesc *const *passes;        /* NULL-terminated; --passes */
   const RgOpDesc *ops;                    /* its op registry */
   uint32_t num_ops;
+  const RgDialectSyntax *const *syntax;   /* NULL-terminated; NULL: none */
 } RgOptTarget;
 
 /* Parses argv as rgopt does and runs it over the n rule sets; a pass or

@@ -60,14 +60,14 @@ typedef struct RgAttrDesc {
 
 /* One entry of a generated op registry. */
 typedef struct RgOpDesc {
-  const char *name;        /* "tosa.transpose" */
+  const char *name;        /* "my_npu.conv" */
   uint16_t num_operands;   /* fixed operands; variadic ones come last */
   bool variadic;
   uint16_t num_results;
   uint32_t traits;         /* RG_TRAIT_* bits */
   RgShapeFn infer;         /* NULL: the op cannot be created by a rewrite */
   RgEvalFn eval;           /* NULL: the interpreter cannot run the op */
-  const char *source;      /* where it is declared: "backends/tosa/tosa.ops:7" */
+  const char *source;      /* where it is declared: "my_npu.ops:7" */
   uint16_t num_attrs;      /* declared attributes */
   const RgAttrDesc *attrs;
 } RgOpDesc;
@@ -88,8 +88,9 @@ enum {
  * counts, declared attributes, result types against the shape hook, which
  * also rejects invalid attribute values), every dense literal against its
  * type, and every func.func against its signature and terminators (one
- * func.return, last, of the right types; distinct names). Pre-1.0 TOSA
- * spelling gets one error. Ops named in `skip` are not checked: each
+ * func.return, last, of the right types; distinct names). Old spellings
+ * of a dialect's ops are rg_graph_verify_spelling's (rulegen/syntax.h).
+ * Ops named in `skip` are not checked: each
  * entry of the NULL-terminated array is a comma-separated list of op names,
  * "dialect.*" or "*". Errors go to `d`, located in `src`
  * when the reader recorded positions; returns the number of errors. */
@@ -173,7 +174,8 @@ RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
 RG_API RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands,
                                  RgValue *const *operands, uint32_t num_attrs,
                                  const RgNamedAttr *props, const RgNode *like);
-/* Replaces every result of `root` with `values` (one per result), checks
+/* Replaces every result of `root` with `values` (one per result; NULL
+ * leaves a result that has no uses alone), checks
  * the types, erases the root and the producers left without uses, counts
  * the firing of `rule` and queues affected nodes. Returns false on error. */
 RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);

@@ -15,5 +15,6 @@
 #include "rulegen/opt.h"
 #include "rulegen/pass.h"
 #include "rulegen/proof.h"
+#include "rulegen/syntax.h"
 
 #endif

@@ -17,8 +17,6 @@ const GenUnproven gen_arm_unproven[] = {
     {"decompose_var.var_keepdim", "two-pass f32 sums, torch's var is Welford in f64"},
     {"decompose_layer_norm.affine", "native_layer_norm has no evaluator yet"},
     {"decompose_layer_norm.plain", "native_layer_norm has no evaluator yet"},
-    {"convert_minmax_dim.max_dim", "the generator does not build max.dim yet"},
-    {"convert_minmax_dim.min_dim", "the generator does not build min.dim yet"},
     {"convert_full_like_to_full.full_like", "the generator does not build full_like yet"},
     {NULL, NULL},
 };
@@ -443,6 +441,34 @@ static void m_minmax(Gen *G) {
   a_done(G, n);
 }
 
+/* max.dim / min.dim (two results, values and indices) along a dim, keepdim
+ * absent, false or true; the indices unused (becomes amax/amin) or used
+ * (kept). */
+static void m_minmax_dim(Gen *G) {
+  RgValue *x = chance(&G->rng, 85) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
+  const char *op = chance(&G->rng, 50) ? "aten.max.dim" : "aten.min.dim";
+  RgNode *n = rg_node_create(G->g, rg_op_intern(G->g, op, strlen(op)), 1, &x, 2, NULL, 0);
+  if (!n)
+    gen_abort(G, "out of memory building %s", op);
+  int32_t r = x->type->rank, k = 0;
+  int64_t dim = rnd(&G->rng, -r, r - 1), w = dim < 0 ? dim + r : dim, dims[MAX_RANK];
+  a_int(G, n, "dim", dim);
+  int kd = (int)rnd(&G->rng, 0, 2);
+  if (kd)
+    a_bool(G, n, "keepdim", kd == 2);
+  /* typed here: the op has no shape hook (rewrites only remove it) */
+  for (int32_t i = 0; i < r; i++)
+    if (i != w || kd == 2)
+      dims[k++] = i == w ? 1 : x->type->dims[i];
+  rg_value_set_type(&n->results[0], gen_ttype(G, x->type->dtype, k, dims));
+  rg_value_set_type(&n->results[1], gen_ttype(G, RG_DT_I64, k, dims));
+  rg_block_append(G->g, G->body, n);
+  gen_edge_freeze(G, n);
+  gen_push(G, &n->results[0]);
+  if (chance(&G->rng, 20))
+    gen_push(G, &n->results[1]);
+}
+
 /* expand_copy: to the same shape (dropped), of unit dims, with new leading
  * dims, with -1 for kept dims. */
 static void m_expand(Gen *G) {
@@ -544,5 +570,5 @@ static void m_views(Gen *G) {
 const Motif gen_arm_motifs[] = {m_copies,   m_clamps,     m_clamps,  m_quant_act, m_quant_act, m_linear,
                                 m_sqrt,     m_addmm,      m_elu,     m_gelu,      m_add_alpha, m_mm,
                                 m_glu,      m_leaky_relu, m_div,     m_softmax,   m_mean,      m_minmax,
-                                m_minmax,   m_expand,     m_squeezes, m_permutes, m_views};
+                                m_minmax,   m_minmax_dim, m_expand,     m_squeezes, m_permutes, m_views};
 const int gen_num_arm_motifs = (int)(sizeof gen_arm_motifs / sizeof gen_arm_motifs[0]);

@@ -1,8 +1,10 @@
 #!/bin/sh
 # The ethos-u55 pipeline on a large generated TOSA graph (1M ops by
 # default) against mlir-opt-22 --tosa-reduce-transposes --canonicalize on
-# the same file, side by side in one run: wall time and peak memory (max
-# RSS, from GNU time) of each, and the ratios. Usage:
+# the same file, side by side in one run: wall time, CPU time (user +
+# system) and peak memory (max RSS), all from GNU time, of each, and the
+# ratios (CPU time is the fairer one on a machine shared with other
+# work). Usage:
 # bench/pipeline_bench.sh [BUILD] [OPS]
 set -eu
 build=${1:-build}
@@ -19,26 +21,31 @@ if [ ! -x /usr/bin/time ]; then
   exit 0
 fi
 
-# run NAME command...: prints "seconds peak_kb" of one run.
+# run NAME command...: prints "wall_seconds peak_kb cpu_seconds" of one run.
 run() {
   name=$1
   shift
-  if ! /usr/bin/time -f '%e %M' -o "$tmp/$name.time" "$@" >/dev/null 2>"$tmp/$name.err"; then
+  if ! /usr/bin/time -f '%e %M %U %S' -o "$tmp/$name.time" "$@" >/dev/null 2>"$tmp/$name.err"; then
     echo "bench-pipeline: $name failed: $(head -n 3 "$tmp/$name.err")" >&2
     return 1
   fi
-  tail -n 1 "$tmp/$name.time"
+  tail -n 1 "$tmp/$name.time" | awk '{ printf "%s %s %.2f\n", $1, $2, $3 + $4 }'
+}
+# show LABEL "wall peak cpu"
+show() {
+  set -- "$1" $2
+  printf '  %-52s %8.2f s wall %8.2f s CPU %8.0f MB\n' "$1" "$2" "$4" "$(( $3 / 1024 ))"
 }
 
 rg=$(run rgopt "$rgopt" --target ethos-u55 "$tmp/graph.mlir" -o "$tmp/rgopt.mlir")
-printf '  %-52s %8.2f s %8.0f MB\n' "rgopt --target ethos-u55" "${rg% *}" "$(( ${rg#* } / 1024 ))"
+show "rgopt --target ethos-u55" "$rg"
 mlir_opt=$(command -v mlir-opt-22 || true)
 if [ -z "$mlir_opt" ]; then
   echo "bench-pipeline: mlir-opt-22 not installed: no comparison"
   exit 0
 fi
 ml=$(run mlir-opt "$mlir_opt" --tosa-reduce-transposes --canonicalize "$tmp/graph.mlir" -o "$tmp/mlir.mlir") || exit 0
-printf '  %-52s %8.2f s %8.0f MB\n' "mlir-opt-22 --tosa-reduce-transposes --canonicalize" "${ml% *}" "$(( ${ml#* } / 1024 ))"
-awk -v rt="${rg% *}" -v rm="${rg#* }" -v mt="${ml% *}" -v mm="${ml#* }" 'BEGIN {
-  printf "  rgopt is %.1fx faster and uses %.2f of the memory (goal: 5x faster, a third of the memory)\n",
-         (rt > 0 ? mt / rt : 0), (mm > 0 ? rm / mm : 0) }'
+show "mlir-opt-22 --tosa-reduce-transposes --canonicalize" "$ml"
+echo "$rg $ml" | awk '{
+  printf "  rgopt is %.1fx faster in wall time, %.1fx in CPU time, and uses %.2f of the memory (goal: 5x faster, a third of the memory)\n",
+         ($1 > 0 ? $4 / $1 : 0), ($3 > 0 ? $6 / $3 : 0), ($5 > 0 ? $2 / $5 : 0) }'

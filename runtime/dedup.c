@@ -7,16 +7,35 @@
  *
  * Only ops a registry declares `pure` are touched; ops with regions and
  * frozen nodes never are. Restricting merges to one block keeps the kept
- * node dominating every use of the removed one without a dominance query. */
+ * node dominating every use of the removed one without a dominance query.
+ *
+ * ir_graph_dedup_touched gives the same graph from the nodes a rewrite
+ * created or rewired alone: a graph without duplicates can only gain one
+ * that involves such a node, its twins share its first operand (or, with
+ * no operands, its op list), and the earliest of a group is kept, as the
+ * sweep keeps it. So the pass manager pays for what changed, not for the
+ * whole graph, after every pass that rewrote. */
 #include <string.h>
 #include "rulegen/pass.h"
 #include "interp_internal.h"
 
+/* One multiply per 64-bit word (not FNV's one per byte): the pass manager
+ * deduplicates the whole graph after every pass that rewrote, so hashing
+ * is most of its cost. Which node is kept does not depend on the hash. */
 static uint32_t mix(uint32_t h, uint64_t v) {
-  /* FNV-1a over the 8 bytes of v. */
-  for (int i = 0; i < 8; i++) {
-    h ^= (uint32_t)(v >> (8 * i)) & 0xffu;
-    h *= 16777619u;
+  uint64_t x = (((uint64_t)h << 32) | h) ^ v;
+  x *= 0x9e3779b97f4a7c15ull;
+  x ^= x >> 32;
+  x *= 0xd6e8feb86659fd93ull;
+  return (uint32_t)(x ^ (x >> 32));
+}
+
+/* n 8-byte words (integers or doubles) at p. */
+static uint32_t mix_words(uint32_t h, const void *p, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    uint64_t w;
+    memcpy(&w, (const char *)p + 8 * (size_t)i, sizeof w);
+    h = mix(h, w);
   }
   return h;
 }
@@ -40,7 +59,7 @@ static uint32_t attr_hash(RgGraph *g, const RgAttr *a, uint32_t h) {
   }
   case RG_ATTR_STRING: return mix(h, rg_hash_bytes(a->u.str.data, a->u.str.len));
   case RG_ATTR_TYPE: return mix_ptr(h, a->type);
-  case RG_ATTR_DENSE_ARRAY: return mix(h, a->count ? rg_hash_bytes(a->u.ints, 8 * (size_t)a->count) : 0);
+  case RG_ATTR_DENSE_ARRAY: return mix_words(mix(h, a->count), a->u.ints, a->count);
   case RG_ATTR_DENSE: {
     h = mix_ptr(h, a->type);
     if (ir_dense_decoded(g, a))
@@ -131,21 +150,29 @@ static bool collect(RgNode *n, void *user) {
   return true;
 }
 
-RgStatus rg_graph_dedup(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, uint32_t *merged) {
-  *merged = 0;
-  Collect c = {0};
-  c.num_ids = rg_op_count_ids(g);
-  bool *pure = rg_alloc(c.num_ids ? c.num_ids : 1);
+/* Per op id of g: declared pure by the registry. */
+static bool *pure_ops(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, uint32_t *num_ids) {
+  *num_ids = rg_op_count_ids(g);
+  bool *pure = rg_alloc(*num_ids ? *num_ids : 1);
   if (!pure)
-    return RG_ERR_NOMEM;
-  memset(pure, 0, c.num_ids ? c.num_ids : 1);
+    return NULL;
+  memset(pure, 0, *num_ids ? *num_ids : 1);
   for (uint32_t i = 0; i < num_ops; i++) {
     if (!(ops[i].traits & RG_TRAIT_PURE))
       continue;
     RgOpId id = rg_op_find(g, ops[i].name, strlen(ops[i].name));
-    if (id != RG_OP_NONE && id < c.num_ids)
+    if (id != RG_OP_NONE && id < *num_ids)
       pure[id] = true;
   }
+  return pure;
+}
+
+RgStatus rg_graph_dedup(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, uint32_t *merged) {
+  *merged = 0;
+  Collect c = {0};
+  bool *pure = pure_ops(g, ops, num_ops, &c.num_ids);
+  if (!pure)
+    return RG_ERR_NOMEM;
   c.pure = pure;
   rg_graph_walk(g, collect, &c);
   size_t size = 1;
@@ -184,6 +211,101 @@ done:
   rg_free(hashes);
   rg_free(table);
   rg_free(c.nodes);
+  rg_free(pure);
+  return st;
+}
+
+/* ---- the incremental form ---- */
+
+typedef struct NodeVec {
+  RgNode **v;
+  size_t len, cap;
+} NodeVec;
+
+static bool vec_push(NodeVec *q, RgNode *n) {
+  if (q->len == q->cap) {
+    size_t cap = q->cap ? 2 * q->cap : 64;
+    RgNode **p = rg_realloc(q->v, sizeof *p * cap);
+    if (!p)
+      return false;
+    q->v = p;
+    q->cap = cap;
+  }
+  q->v[q->len++] = n;
+  return true;
+}
+
+/* What the sweep would hash: a live pure node without regions, not frozen,
+ * with results. */
+static bool eligible(const RgNode *n, const bool *pure, uint32_t num_ids) {
+  return (n->flags & RG_NODE_LIVE) && !(n->flags & RG_NODE_ERASED) && n->op < num_ids && pure[n->op] &&
+         !n->num_regions && !rg_node_is_frozen(n) && n->num_results;
+}
+
+/* True when a comes before b in their block: both walk forward, the first
+ * to meet the other (or the end) decides, in steps bounded by the nearer. */
+static bool before(const RgNode *a, const RgNode *b) {
+  for (const RgNode *x = a->next, *y = b->next;; x = x->next, y = y->next) {
+    if (x == b)
+      return true;
+    if (y == a || !x)
+      return false;
+    if (!y)
+      return true;
+  }
+}
+
+RgStatus ir_graph_dedup_touched(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, RgNode *const *nodes,
+                                size_t num_nodes, uint32_t *merged) {
+  *merged = 0;
+  uint32_t num_ids;
+  bool *pure = pure_ops(g, ops, num_ops, &num_ids);
+  NodeVec work = {0}, group = {0};
+  RgStatus st = pure ? RG_OK : RG_ERR_NOMEM;
+  for (size_t i = 0; i < num_nodes && st == RG_OK; i++)
+    if (!vec_push(&work, nodes[i]))
+      st = RG_ERR_NOMEM;
+  while (st == RG_OK && work.len) {
+    RgNode *n = work.v[--work.len];
+    if (!eligible(n, pure, num_ids))
+      continue;
+    /* Its twins: users of its first operand, or nodes of its op. */
+    group.len = 0;
+    if (n->num_operands) {
+      for (RgUse *u = n->operands[0].value->uses; u && st == RG_OK; u = u->next)
+        if (u->user != n && eligible(u->user, pure, num_ids) && same_node(u->user, n))
+          st = vec_push(&group, u->user) ? RG_OK : RG_ERR_NOMEM;
+    } else {
+      for (RgNode *m = rg_op_first(g, n->op); m && st == RG_OK; m = m->op_next)
+        if (m != n && eligible(m, pure, num_ids) && same_node(m, n))
+          st = vec_push(&group, m) ? RG_OK : RG_ERR_NOMEM;
+    }
+    if (st != RG_OK || !group.len)
+      continue;
+    /* A node using the value twice is listed twice. */
+    RgNode *keep = n;
+    for (size_t k = 0; k < group.len; k++)
+      if (before(group.v[k], keep))
+        keep = group.v[k];
+    if (!vec_push(&group, n))
+      st = RG_ERR_NOMEM;
+    for (size_t k = 0; k < group.len && st == RG_OK; k++) {
+      RgNode *x = group.v[k];
+      if (x == keep || (x->flags & RG_NODE_ERASED))
+        continue;
+      for (uint32_t r = 0; r < x->num_results && st == RG_OK; r++) {
+        for (RgUse *u = x->results[r].uses; u && st == RG_OK; u = u->next)
+          if (!vec_push(&work, u->user)) /* rewired: may meet a twin now */
+            st = RG_ERR_NOMEM;
+        rg_value_replace_all_uses(g, &x->results[r], &keep->results[r]);
+      }
+      if (st == RG_OK)
+        st = rg_node_erase(g, x);
+      ++*merged;
+    }
+  }
+  rg_free(work.v);
+  rg_free(group.v);
   rg_free(pure);
   return st;
 }

@@ -124,6 +124,11 @@ uint32_t ir_next_node_id(const struct RgGraph *g);
  * before and after a step means the step changed nothing but, at most,
  * result types through rg_value_set_type. */
 uint64_t ir_graph_version(const struct RgGraph *g);
+/* rg_graph_dedup's result for a graph that had no duplicates before
+ * nodes[0..n) were created or had their operands replaced (runtime/dedup.c). */
+struct RgOpDesc;
+RgStatus ir_graph_dedup_touched(struct RgGraph *g, const struct RgOpDesc *ops, uint32_t num_ops,
+                                struct RgNode *const *nodes, size_t n, uint32_t *merged);
 /* `loc(fused<"pass.rule">[...])` over the given `loc(...)` strings
  * (`unknown` when there are none), interned in g; NULL when out of memory.
  * *ctx caches the graph's location aliases (start with NULL; free with

@@ -36,13 +36,13 @@ int mlir_parseFallback(int token);
 
 /* Keywords (and builtin type names) can name dictionary entries. */
 %fallback BARE TRUE FALSE UNIT TYPE KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME
-          KW_ATTRIBUTES KW_IFELSE KW_WHILE KW_ELSE KW_DO.
+          KW_SAMETYPE KW_ATTRIBUTES KW_IFELSE KW_WHILE KW_ELSE KW_DO.
 
 %token VALUE CARET SYMBOL HASH TYPE LOC DENSE VERBATIM ARRAY_OPEN RESOURCES
        TRUE FALSE UNIT BARE INTEGER FLOAT STRING LPAREN RPAREN LBRACKET
        RBRACKET LBRACE RBRACE LPROPS RPROPS COMMA COLON EQUAL ARROW RANGLE
-       KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME KW_ATTRIBUTES KW_IFELSE KW_WHILE
-       KW_ELSE KW_DO.
+       KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME KW_SAMETYPE KW_ATTRIBUTES KW_IFELSE
+       KW_WHILE KW_ELSE KW_DO.
 
 /* A `return` without operands ends its block: a value name after it can
  * only start the next operation, never be an operand of the `return`. */
@@ -115,6 +115,11 @@ operation ::= fn_head operands_opt pattrs_opt COLON(C) fnsig(S) loc_opt(L).
 fn_head ::= pres(G) KW_OPNAME(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_FUNCTIONAL); }
 pattrs_opt ::= .
 pattrs_opt ::= attrs_open entries_opt RBRACE. { mlir_dict_end(p); }
+
+/* same-type: `d.op %a, %b {attrs} : t` */
+operation ::= same_head operands pattrs_opt COLON type(T) loc_opt(L).
+  { mlir_pretty_same_end(p, T, L.s ? &L : NULL); }
+same_head ::= pres(G) KW_SAMETYPE(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_FUNCTIONAL); }
 
 /* `return %a, %b : ta, tb` (also func.return and a dialect's terminators) */
 operation ::= ret_head ret_empty loc_opt(L). { mlir_pretty_end(p, 0, L.s ? &L : NULL); }

@@ -265,6 +265,8 @@ void mlir_pretty_unknown(MlirParser *p, const MlirTok *name);
 void mlir_pretty_end(MlirParser *p, uint32_t nin, const MlirTok *loc);
 void mlir_pretty_functional_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc);
 void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc);
+/* Ends a same-type op: each operand and the result have type `t`. */
+void mlir_pretty_same_end(MlirParser *p, MlirTy t, const MlirTok *loc);
 void mlir_pretty_sym(MlirParser *p, const MlirTok *sym, const MlirTok *vis);
 void mlir_func_begin(MlirParser *p, const MlirTok *name, uint32_t ngroups, const MlirTok *sym,
                      const MlirTok *vis);

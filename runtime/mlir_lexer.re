@@ -124,6 +124,7 @@ static int op_name_token(const MlirLexer *lx, const char *s, size_t len) {
   case RG_OP_FORM_IF_ELSE: return MT_KW_IFELSE;
   case RG_OP_FORM_WHILE_DO: return MT_KW_WHILE;
   case RG_OP_FORM_CONSTANT: return MT_KW_CONSTANT;
+  case RG_OP_FORM_SAME_TYPE: return MT_KW_SAMETYPE;
   default: return MT_BARE;
   }
 }

@@ -186,6 +186,17 @@ void mlir_pretty_functional_end(MlirParser *p, MlirSig sig, const MlirTok *colon
   mlir_op_end(p, sig, colon ? colon : &f->name, loc);
 }
 
+void mlir_pretty_same_end(MlirParser *p, MlirTy t, const MlirTok *loc) {
+  if (p->failed || !t.t)
+    return;
+  OpFrame *f = top_op(p);
+  uint32_t n = p->opnds.len - f->opnd_base;
+  for (uint32_t i = 0; i <= n; i++)
+    mlir_type_push(p, t);
+  MlirSig sig = {n, 1, t.end};
+  mlir_pretty_functional_end(p, sig, NULL, loc);
+}
+
 void mlir_pretty_const(MlirParser *p, MlirAt value, const MlirTok *loc) {
   if (p->failed || !value.a)
     return;

@@ -109,6 +109,7 @@ const char *mlir_token_desc(int major) {
   case MT_KW_RETURN: return "'return'";
   case MT_KW_CONSTANT: return "a constant op";
   case MT_KW_OPNAME: return "an op name";
+  case MT_KW_SAMETYPE: return "an op name";
   case MT_KW_ATTRIBUTES: return "'attributes'";
   }
   return "a token";

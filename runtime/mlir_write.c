@@ -640,9 +640,18 @@ static int default_slot(const RgNode *n, const char *key, int *at) {
   return slot < 0 ? n->num_props - 1 : slot;
 }
 
+static bool same_typed(const RgNode *n) {
+  if (n->num_results != 1 || !n->num_operands || n->results[0].type->text[0] == '(')
+    return false;
+  for (uint32_t i = 0; i < n->num_operands; i++)
+    if (n->operands[i].value->type != n->results[0].type)
+      return false;
+  return true;
+}
+
 static bool pretty_functional(Writer *w, const RgNode *n, const char *name,
-                              const RgDialectSyntax *d) {
-  if (n->num_regions || !attrs_splittable(n))
+                              const RgDialectSyntax *d, bool same_type) {
+  if (n->num_regions || !attrs_splittable(n) || (same_type && !same_typed(n)))
     return false;
   /* The reader fills in an absent defaulted property before the first
    * property named after it: an op without one stays generic, and the
@@ -663,6 +672,10 @@ static bool pretty_functional(Writer *w, const RgNode *n, const char *name,
   for (uint16_t i = 1; ndef > 1 && i < n->num_props; i++)
     if (strcmp(n->attrs[i - 1].name, n->attrs[i].name) >= 0)
       elide = 0;
+  /* mlir-opt spells a same-type op's properties its own way: only an op
+   * whose properties all go unwritten takes that form. */
+  if (same_type && (n->num_props > 32 || elide != (n->num_props ? (1u << n->num_props) - 1 : 0u)))
+    return false;
   puts_(w, name);
   put_operand_list(w, n);
   uint32_t shown = 0;
@@ -688,6 +701,12 @@ static bool pretty_functional(Writer *w, const RgNode *n, const char *name,
   }
   if (shown)
     putc_(w, '}');
+  if (same_type) {
+    put(w, " : ", 3);
+    put_type(w, n->results[0].type);
+    put_loc_nl(w, n);
+    return true;
+  }
   put(w, " : (", 4);
   for (uint32_t i = 0; i < n->num_operands; i++) {
     if (i)
@@ -953,7 +972,8 @@ static bool put_pretty(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
   if (!e || (e->flags & RG_OP_SYNTAX_WRITE_GENERIC) || !lexes_as_op_name(name))
     return false;
   switch (e->form) {
-  case RG_OP_FORM_FUNCTIONAL: return pretty_functional(w, n, name, e->d);
+  case RG_OP_FORM_FUNCTIONAL: return pretty_functional(w, n, name, e->d, false);
+  case RG_OP_FORM_SAME_TYPE: return pretty_functional(w, n, name, e->d, true);
   case RG_OP_FORM_TERMINATOR: return pretty_return(w, n, g);
   case RG_OP_FORM_CONSTANT: return pretty_const(w, n, name);
   default: return false; /* region forms: their regions print the same either way */

@@ -18,6 +18,10 @@ typedef struct OpVerifier {
   const char *const *skip;
   RgOpId op_func, op_return, op_module;
   size_t errors;
+  /* Dense attributes already found well-formed, by pointer: attributes are
+   * immutable and the reader gives every op that spells one alike the same
+   * attribute, so a constant repeated over a graph is checked once. */
+  const RgAttr *dense_ok[256];
 } OpVerifier;
 
 static RgLoc node_loc(const OpVerifier *v, const RgNode *n) {
@@ -206,11 +210,17 @@ static void check_declared(OpVerifier *v, const RgNode *n, const RgOpDesc *desc)
 static void check_dense_attrs(OpVerifier *v, const RgNode *n) {
   for (uint16_t i = 0; i < n->num_attrs; i++) {
     const RgAttr *a = n->attrs[i].value;
+    if (!a || a->kind != RG_ATTR_DENSE)
+      continue;
+    const RgAttr **seen = &v->dense_ok[((uintptr_t)a >> 4) & 255];
+    if (*seen == a)
+      continue;
     char why[256];
-    if (a && a->kind == RG_ATTR_DENSE && !ir_dense_check(a, why, sizeof why)) {
+    if (!ir_dense_check(a, why, sizeof why)) {
       report(v, n, "attribute '%s': %s", n->attrs[i].name, why);
       return;
     }
+    *seen = a;
   }
 }
 

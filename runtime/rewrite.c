@@ -10,8 +10,34 @@
 #include "rulegen/match.h"
 #include "internal.h"
 
+/* Nodes created or rewired since the last deduplication, so the next one
+ * looks at them alone (ir_graph_dedup_touched); `lost` when a node could
+ * not be recorded, which asks for the whole-graph sweep instead. */
+typedef struct TouchLog {
+  RgNode **nodes;
+  size_t len, cap;
+  bool lost;
+} TouchLog;
+
+static void touch(TouchLog *log, RgNode *n) {
+  if (!log || log->lost)
+    return;
+  if (log->len == log->cap) {
+    size_t cap = log->cap ? 2 * log->cap : 256;
+    RgNode **p = rg_realloc(log->nodes, sizeof *p * cap);
+    if (!p) {
+      log->lost = true;
+      return;
+    }
+    log->nodes = p;
+    log->cap = cap;
+  }
+  log->nodes[log->len++] = n;
+}
+
 struct RgRewriter {
   RgGraph *g;
+  TouchLog *touched;    /* NULL: the pass manager does not deduplicate */
   const RgPassDesc *pass;
   const RgRunOptions *opt;
   RgPassStats *st;
@@ -113,6 +139,54 @@ static void requeue(RgRewriter *rw, RgNode *n) {
 static int by_id(const void *a, const void *b) {
   const RgNode *x = *(RgNode *const *)a, *y = *(RgNode *const *)b;
   return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Puts q[0..n) in node id order. The seeds are a few runs, each nearly in
+ * order, of nodes scattered over memory: sorting pointers with a comparator
+ * that reads each node cost a cache miss per comparison, so the ids are
+ * read once into keys (id, position) that a radix sort orders in two
+ * passes of 16 bits. Falls back to qsort when out of memory. */
+static void sort_by_id(RgNode **q, size_t n) {
+  bool sorted = true;
+  for (size_t i = 1; i < n && sorted; i++)
+    sorted = q[i - 1]->id < q[i]->id;
+  if (sorted)
+    return;
+  uint64_t *key = n <= UINT32_MAX ? rg_alloc(sizeof *key * n * 2) : NULL;
+  uint32_t *count = rg_alloc(sizeof *count * 65536);
+  if (!key || !count) {
+    rg_free(key);
+    rg_free(count);
+    qsort(q, n, sizeof *q, by_id);
+    return;
+  }
+  uint64_t *tmp = key + n;
+  for (size_t i = 0; i < n; i++)
+    key[i] = (uint64_t)q[i]->id << 32 | (uint64_t)i;
+  for (int shift = 32; shift < 64; shift += 16) {
+    memset(count, 0, sizeof *count * 65536);
+    for (size_t i = 0; i < n; i++)
+      count[(key[i] >> shift) & 0xffffu]++;
+    uint32_t at = 0;
+    for (size_t d = 0; d < 65536; d++) {
+      uint32_t c = count[d];
+      count[d] = at;
+      at += c;
+    }
+    for (size_t i = 0; i < n; i++)
+      tmp[count[(key[i] >> shift) & 0xffffu]++] = key[i];
+    uint64_t *t = key;
+    key = tmp;
+    tmp = t;
+  }
+  /* After an even number of passes the sorted keys are back in the first
+   * half; the positions they carry index a copy of the queue. */
+  for (size_t i = 0; i < n; i++)
+    tmp[i] = (uint64_t)(uintptr_t)q[key[i] & 0xffffffffu];
+  for (size_t i = 0; i < n; i++)
+    q[i] = (RgNode *)(uintptr_t)tmp[i];
+  rg_free(key < tmp ? key : tmp);
+  rg_free(count);
 }
 
 static bool seed_all(RgNode *n, void *user) { return push(user, n); }
@@ -456,6 +530,7 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
   }
   rw->created[rw->ncreated++] = n;
   rg_node_insert_before(rw->g, rw->root, n);
+  touch(rw->touched, n);
   requeue(rw, n);
   return n;
 }
@@ -626,8 +701,10 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
   for (uint32_t i = 0; i < root->num_results; i++) {
     if (!values[i])
       continue;
-    for (RgUse *u = root->results[i].uses; u; u = u->next)
+    for (RgUse *u = root->results[i].uses; u; u = u->next) {
+      touch(rw->touched, u->user);
       requeue(rw, u->user);
+    }
     rg_value_replace_all_uses(rw->g, &root->results[i], values[i]);
     RgNode *def = rg_value_def(values[i]);
     if (def)
@@ -740,8 +817,8 @@ static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) 
 }
 
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
-                         char *err, size_t errlen) {
-  RgRewriter rw = {.g = g, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
+                         TouchLog *touched, char *err, size_t errlen) {
+  RgRewriter rw = {.g = g, .touched = touched, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
   rw.requeue = p->mode == RG_PASS_FIXPOINT;
   rw.ids = rg_alloc(sizeof *rw.ids * (p->num_ops ? p->num_ops : 1));
   rw.disabled = rg_alloc(sizeof *rw.disabled * (p->num_rules ? p->num_rules : 1));
@@ -797,7 +874,7 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
             break;
     }
     if (rw.len) /* the queue is NULL when nothing was pushed */
-      qsort(rw.queue, rw.len, sizeof *rw.queue, by_id);
+      sort_by_id(rw.queue, rw.len);
   }
 
   while (rw.status == RG_OK && rw.head < rw.len) {
@@ -857,11 +934,19 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   return status;
 }
 
-static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, char *err,
+/* The whole graph the first time (log NULL), then what the passes since
+ * touched: the same merges, without a sweep over the whole graph. */
+static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, TouchLog *log, char *err,
                       size_t errlen) {
   double t0 = now_seconds();
   uint32_t merged = 0;
-  RgStatus s = rg_graph_dedup(g, opt->dedup_ops, opt->dedup_num_ops, &merged);
+  RgStatus s = log && !log->lost
+                   ? ir_graph_dedup_touched(g, opt->dedup_ops, opt->dedup_num_ops, log->nodes, log->len, &merged)
+                   : rg_graph_dedup(g, opt->dedup_ops, opt->dedup_num_ops, &merged);
+  if (log) {
+    log->len = 0;
+    log->lost = false;
+  }
   stats->dedup_merged += merged;
   stats->dedup_seconds += now_seconds() - t0;
   if (s != RG_OK)
@@ -926,7 +1011,9 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
   }
   double start = now_seconds();
   bool changed = true; /* since the last deduplication */
-  for (uint32_t i = 0; i < n; i++) {
+  TouchLog log = {0}, *logp = NULL; /* NULL until the first (whole) deduplication */
+  RgStatus s = RG_OK;
+  for (uint32_t i = 0; i < n && s == RG_OK; i++) {
     const RgPassDesc *p = passes[i];
     RgPassStats *st = &stats->passes[i];
     double t0 = now_seconds();
@@ -934,9 +1021,9 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     /* Merging only lowers op counts, so a pass skipped before it would be
      * skipped after it too: deduplication waits for a pass that runs. */
     if (run && changed && opt->dedup_ops) {
-      RgStatus s = dedup(g, opt, stats, err, errlen);
-      if (s != RG_OK)
-        return s;
+      if ((s = dedup(g, opt, stats, logp, err, errlen)) != RG_OK)
+        break;
+      logp = &log;
       changed = false;
       t0 = now_seconds();
       run = pass_runs(g, p, opt);
@@ -951,28 +1038,28 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     st->ran = true;
     if (errlen)
       err[0] = 0;
-    RgStatus s = run_pass(g, p, opt, st, err, errlen);
+    s = run_pass(g, p, opt, st, logp, err, errlen);
     changed = changed || st->rewrites;
     st->seconds = now_seconds() - t0;
     stats->total_visited += st->nodes_visited;
     if (s != RG_OK && errlen && !err[0]) /* every failure is named */
       snprintf(err, errlen, "pass '%s': %s", p->name, rg_status_name(s));
-    if (s != RG_OK) {
-      stats->total_seconds = now_seconds() - start;
-      return s;
-    }
+    if (s != RG_OK)
+      break;
     if (opt->verify_each) {
       char msg[512];
       if (rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
         snprintf(err, errlen, "graph does not verify after pass '%s': %s", p->name, msg);
-        stats->total_seconds = now_seconds() - start;
-        return RG_ERR_VERIFY;
+        s = RG_ERR_VERIFY;
+        break;
       }
     }
     if (opt->after_pass)
       opt->after_pass(opt->observe_user, g, i, p, st);
   }
-  RgStatus s = changed && opt->dedup_ops ? dedup(g, opt, stats, err, errlen) : RG_OK;
+  if (s == RG_OK && changed && opt->dedup_ops)
+    s = dedup(g, opt, stats, logp, err, errlen);
+  rg_free(log.nodes);
   stats->total_seconds = now_seconds() - start;
   return s;
 }

@@ -1,8 +1,8 @@
 /* tools/rgdiff.c - differential tester for the rule library: the command
  * line and the driver. Each generated graph (tools/rgdiff_gen.c) runs through
  * the reference interpreter on random inputs, then through the ethos-u55 and
- * ethos-u85 pipelines (xnnpack for --family edge) on fresh copies, and every
- * output must be bit-identical afterwards. Reports how often each rule fired.
+ * ethos-u85 pipelines (xnnpack for --family edge, arm for --family arm) on
+ * fresh copies, and every output must be bit-identical afterwards. Reports how often each rule fired.
  *
  * A graph is generated from its seed alone, so `rgdiff --seed S --count 1`
  * regenerates a failing graph; the failing graph is also written as MLIR
@@ -87,8 +87,8 @@ typedef struct Options {
   uint32_t count, inputs, min_fires, max_failures;
   const char *outdir;
   bool verbose, quiet;
-  bool edge;          /* --family edge: aten graphs, the xnnpack pipeline */
-  int ntargets;       /* 2 (ethos-u55, ethos-u85) or 1 (xnnpack) */
+  GenFamily family;   /* edge: aten graphs, xnnpack; arm: aten graphs, arm */
+  int ntargets;       /* 2 (ethos-u55, ethos-u85) or 1 (xnnpack, arm) */
 } Options;
 
 typedef struct Target {
@@ -105,7 +105,7 @@ typedef struct PassFires {
 typedef struct Totals {
   uint64_t tested, unpredictable, unsupported, gen_failed, invalid_before, failures;
   uint64_t nodes, runs;
-  PassFires passes[16];
+  PassFires passes[64];
   uint32_t npasses;
 } Totals;
 
@@ -113,7 +113,7 @@ static PassFires *pass_fires(Totals *T, const RgPassDesc *p) {
   for (uint32_t i = 0; i < T->npasses; i++)
     if (T->passes[i].pass == p)
       return &T->passes[i];
-  if (T->npasses == 16)
+  if (T->npasses == 64)
     return NULL;
   PassFires *pf = &T->passes[T->npasses++];
   pf->pass = p;
@@ -144,12 +144,16 @@ static void suffix_for(const char *target, char *buf, size_t len) {
       *p = '-';
 }
 
+static const char *family_flag(GenFamily f) {
+  return f == GEN_EDGE ? " --family edge" : f == GEN_ARM ? " --family arm" : "";
+}
+
 static void report_failure(const Options *o, Totals *T, uint64_t seed, const char *target, const char *what,
                            RgGraph *after) {
   T->failures++;
   fprintf(stderr, "rgdiff: FAIL seed %llu, target %s: %s\n", (unsigned long long)seed, target, what);
   char err[256];
-  RgGraph *before = gen_graph(seed, o->edge, err, sizeof err);
+  RgGraph *before = gen_graph(seed, o->family, err, sizeof err);
   if (before) {
     write_graph(o, before, seed, "");
     rg_graph_free(before);
@@ -159,14 +163,14 @@ static void report_failure(const Options *o, Totals *T, uint64_t seed, const cha
     suffix_for(target, suffix, sizeof suffix);
     write_graph(o, after, seed, suffix);
   }
-  fprintf(stderr, "rgdiff:   reproduce: rgdiff%s --seed %llu --count 1\n", o->edge ? " --family edge" : "",
+  fprintf(stderr, "rgdiff:   reproduce: rgdiff%s --seed %llu --count 1\n", family_flag(o->family),
           (unsigned long long)seed);
 }
 
 /* Runs graph `seed`: 0 tested, 1 skipped, -1 failed. */
 static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t seed) {
   char err[512], msg[1024];
-  RgGraph *g = gen_graph(seed, o->edge, err, sizeof err);
+  RgGraph *g = gen_graph(seed, o->family, err, sizeof err);
   if (!g) {
     T->gen_failed++;
     if (o->verbose)
@@ -225,14 +229,14 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
 
   int result = 0;
   for (int t = 0; t < o->ntargets && result == 0; t++) {
-    g = gen_graph(seed, o->edge, err, sizeof err);
+    g = gen_graph(seed, o->family, err, sizeof err);
     if (!g) {
       result = -1;
       report_failure(o, T, seed, targets[t].name, "graph could not be regenerated", NULL);
       break;
     }
     T->nodes += rg_graph_num_nodes(g);
-    EdgeCounts before_counts = o->edge ? edge_counts(g) : (EdgeCounts){0, 0};
+    EdgeCounts before_counts = o->family != GEN_TOSA ? edge_counts(g) : (EdgeCounts){0, 0};
     RgRunOptions ro;
     rg_run_options_init(&ro);
     ro.verify_each = true;
@@ -258,9 +262,11 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
       snprintf(msg, sizeof msg, "the rewritten graph is mistyped: %s", err);
       report_failure(o, T, seed, targets[t].name, msg, g);
       result = -1;
-    } else if (o->edge) {
+    } else if (o->family != GEN_TOSA) {
       EdgeCounts c = edge_counts(g);
-      if (c.guarded != before_counts.guarded || c.frozen != before_counts.frozen) {
+      /* The arm pipeline may put a view between a mul.Scalar and a new
+       * bmm (mm to bmm), so only xnnpack keeps the guarded count. */
+      if ((o->family == GEN_EDGE && c.guarded != before_counts.guarded) || c.frozen != before_counts.frozen) {
         snprintf(msg, sizeof msg,
                  "mul.Scalar reaching bmm through view/expand: %u before, %u after; frozen nodes: %u before, "
                  "%u after",
@@ -307,12 +313,24 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
   return result;
 }
 
-static void print_table(const Options *o, const Totals *T, const Target *targets, bool *too_few) {
-  if (o->ntargets == 1)
-    printf("%-34s %10s\n", "rule", targets[0].name);
+/* Why the arm family leaves rule `pass.rule` out, or NULL. */
+static const char *unproven(const Options *o, const char *name) {
+  for (const GenUnproven *u = gen_arm_unproven; o->family == GEN_ARM && u->rule; u++)
+    if (strcmp(u->rule, name) == 0)
+      return u->why;
+  return NULL;
+}
+
+/* Prints the fire table (unless quiet); true when a rule the family
+ * generates fired fewer than --min-fires times. */
+static bool fire_table(const Options *o, const Totals *T, const Target *targets) {
+  bool too_few = false;
+  if (o->quiet)
+    ;
+  else if (o->ntargets == 1)
+    printf("%-44s %10s\n", "rule", targets[0].name);
   else
-    printf("%-34s %10s %10s %10s\n", "rule", targets[0].name, targets[1].name, "total");
-  *too_few = false;
+    printf("%-44s %10s %10s %10s\n", "rule", targets[0].name, targets[1].name, "total");
   for (uint32_t i = 0; i < T->npasses; i++) {
     const RgPassDesc *p = T->passes[i].pass;
     for (uint16_t r = 0; r < p->num_rules; r++) {
@@ -321,15 +339,21 @@ static void print_table(const Options *o, const Totals *T, const Target *targets
       char name[128];
       snprintf(name, sizeof name, "%s.%s", p->name, p->rules[r].name);
       uint64_t a = T->passes[i].fires[0][r], b = T->passes[i].fires[1][r];
-      bool low = a + b < o->min_fires;
-      *too_few = *too_few || low;
-      if (o->ntargets == 1)
-        printf("%-34s %10llu%s\n", name, (unsigned long long)a, low ? "  < --min-fires" : "");
+      const char *why = unproven(o, name);
+      bool low = !why && a + b < o->min_fires;
+      too_few = too_few || low;
+      if (o->quiet)
+        continue;
+      if (why)
+        printf("%-44s %10llu  not generated: %s\n", name, (unsigned long long)a, why);
+      else if (o->ntargets == 1)
+        printf("%-44s %10llu%s\n", name, (unsigned long long)a, low ? "  < --min-fires" : "");
       else
-        printf("%-34s %10llu %10llu %10llu%s\n", name, (unsigned long long)a, (unsigned long long)b,
+        printf("%-44s %10llu %10llu %10llu%s\n", name, (unsigned long long)a, (unsigned long long)b,
                (unsigned long long)(a + b), low ? "  < --min-fires" : "");
     }
   }
+  return too_few;
 }
 
 static bool parse_u64(const char *s, uint64_t max, uint64_t *out) {
@@ -353,11 +377,12 @@ static int usage(const char *msg, const char *arg) {
   printf("usage: rgdiff [options]\n\n"
          "Generates random TOSA graphs, runs the ethos-u55 and ethos-u85 pipelines on\n"
          "them and requires the interpreter to give bit-identical results before and\n"
-         "after (--family edge: edge-dialect graphs and the xnnpack pipeline). Prints\n"
-         "how often each rule fired. Exit status: 0 ok, 1 a failure or a rule that\n"
-         "fired fewer than --min-fires times, 2 bad usage.\n\n"
+         "after (--family edge: edge-dialect graphs and the xnnpack pipeline; --family\n"
+         "arm: edge-dialect graphs and the arm pipeline). Prints how often each rule\n"
+         "fired. Exit status: 0 ok, 1 a failure or a rule that fired fewer than\n"
+         "--min-fires times, 2 bad usage.\n\n"
          "options:\n"
-         "  --family F      tosa (default) or edge\n"
+         "  --family F      tosa (default), edge or arm\n"
          "  --count N       graphs to test (default 300; skipped ones do not count)\n"
          "  --seed S        seed of the first graph (default 1); graph i uses S + i\n"
          "  --inputs N      random input sets per graph (default 2, at most 8)\n"
@@ -371,7 +396,7 @@ static int usage(const char *msg, const char *arg) {
 }
 
 int main(int argc, char **argv) {
-  Options o = {1, 300, 2, 0, 5, ".", false, false, false, 2};
+  Options o = {1, 300, 2, 0, 5, ".", false, false, GEN_TOSA, 2};
   bool dump = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -385,8 +410,12 @@ int main(int argc, char **argv) {
       o.quiet = true;
     else if (strcmp(a, "--dump") == 0)
       dump = true;
-    else if (strcmp(a, "--family") == 0 && val && (strcmp(val, "tosa") == 0 || strcmp(val, "edge") == 0))
-      o.edge = strcmp(argv[++i], "edge") == 0;
+    else if (strcmp(a, "--family") == 0 && val && strcmp(val, "tosa") == 0)
+      o.family = GEN_TOSA, i++;
+    else if (strcmp(a, "--family") == 0 && val && strcmp(val, "edge") == 0)
+      o.family = GEN_EDGE, i++;
+    else if (strcmp(a, "--family") == 0 && val && strcmp(val, "arm") == 0)
+      o.family = GEN_ARM, i++;
     else if (strcmp(a, "--out") == 0 && val)
       o.outdir = argv[++i];
     else if (strcmp(a, "--seed") == 0 && parse_u64(val, UINT64_MAX / 4, &v))
@@ -404,7 +433,7 @@ int main(int argc, char **argv) {
   }
   if (dump) {
     char err[256];
-    RgGraph *g = gen_graph(o.seed, o.edge, err, sizeof err);
+    RgGraph *g = gen_graph(o.seed, o.family, err, sizeof err);
     if (!g) {
       fprintf(stderr, "rgdiff: seed %llu: %s\n", (unsigned long long)o.seed, err);
       return 1;
@@ -419,8 +448,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   Target targets[2] = {{"ethos_u55", NULL}, {"ethos_u85", NULL}};
-  if (o.edge) {
-    targets[0].name = "xnnpack";
+  if (o.family != GEN_TOSA) {
+    targets[0].name = o.family == GEN_EDGE ? "xnnpack" : "arm";
     o.ntargets = 1;
   }
   for (const RgPipelineDesc *const *pl = rg_pipelines_builtin; *pl; pl++)
@@ -451,22 +480,14 @@ int main(int argc, char **argv) {
   }
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-  bool too_few = false;
-  if (!o.quiet)
-    print_table(&o, &T, targets, &too_few);
-  else {
-    bool dummy;
-    (void)dummy;
-    for (uint32_t i = 0; i < T.npasses; i++)
-      for (uint16_t r = 0; r < T.passes[i].pass->num_rules; r++)
-        too_few = too_few || (!T.passes[i].pass->rules[r].inexact &&
-                              T.passes[i].fires[0][r] + T.passes[i].fires[1][r] < o.min_fires);
-  }
+  bool too_few = fire_table(&o, &T, targets);
   printf("rgdiff: seeds %llu..%llu: %llu %s graphs bit-identical on %s, %llu failed; "
          "skipped %llu (unpredictable inputs %llu, unsupported %llu, generator %llu, invalid %llu); "
          "%llu nodes, %llu comparison runs, %.2f s\n",
          (unsigned long long)o.seed, (unsigned long long)(seed - 1), (unsigned long long)T.tested,
-         o.edge ? "edge" : "TOSA", o.edge ? "the xnnpack pipeline" : "both pipelines", (unsigned long long)T.failures,
+         o.family == GEN_TOSA ? "TOSA" : "edge",
+         o.family == GEN_TOSA ? "both pipelines" : o.family == GEN_EDGE ? "the xnnpack pipeline" : "the arm pipeline",
+         (unsigned long long)T.failures,
          (unsigned long long)(T.unpredictable + T.unsupported + T.gen_failed + T.invalid_before),
          (unsigned long long)T.unpredictable, (unsigned long long)T.unsupported, (unsigned long long)T.gen_failed,
          (unsigned long long)T.invalid_before, (unsigned long long)T.nodes, (unsigned long long)T.runs, secs);

@@ -73,13 +73,38 @@ int32_t gen_refactor(Gen *G, const RgType *t, int64_t *dims);
 bool gen_any_value(const RgValue *v);
 RgValue *gen_new_arg(Gen *G, const RgType *t);
 RgValue *gen_pick(Gen *G, Pred p, RgDType dt);
-RgGraph *gen_graph(uint64_t seed, bool edge, char *err, size_t errlen);
 
-/* The motif tables of the two families (tools/rgdiff_tosa.c and
- * tools/rgdiff_edge.c); gen_graph draws each step from one of them. */
+/* The graph families: TOSA graphs for the ethos-u55/u85 pipelines,
+ * edge-dialect graphs for xnnpack, edge-dialect graphs for arm. */
+typedef enum GenFamily { GEN_TOSA, GEN_EDGE, GEN_ARM } GenFamily;
+
+RgGraph *gen_graph(uint64_t seed, GenFamily family, char *err, size_t errlen);
+
+/* The motif tables of the families (tools/rgdiff_tosa.c,
+ * tools/rgdiff_edge.c, tools/rgdiff_arm.c); gen_graph draws each step from
+ * one of them. */
 extern const Motif gen_tosa_motifs[];
 extern const int gen_num_tosa_motifs;
 extern const Motif gen_edge_motifs[];
 extern const int gen_num_edge_motifs;
+extern const Motif gen_arm_motifs[];
+extern const int gen_num_arm_motifs;
+
+/* Edge-dialect building blocks (tools/rgdiff_edge.c) the arm family uses
+ * too: an aten._constant of type t, a one-operand op with an int-list
+ * property, marking about 1 in 25 rewritable nodes frozen, and addmm's
+ * three operands of type dt. */
+RgValue *gen_edge_const(Gen *G, const RgType *t);
+RgValue *gen_edge_ints_op(Gen *G, const char *op, const char *name, RgValue *x, int32_t n, const int64_t *v);
+void gen_edge_freeze(Gen *G, RgNode *n);
+void gen_edge_addmm_operands(Gen *G, RgDType dt, RgValue **ops);
+
+/* Rules of the arm pipeline the arm family does not generate, because
+ * their rewrite is not bit-exact in f32 (docs/arm-passes.md): "pass.rule"
+ * names, NULL-terminated, with the reason, for the fire table. */
+typedef struct GenUnproven {
+  const char *rule, *why;
+} GenUnproven;
+extern const GenUnproven gen_arm_unproven[];
 
 #endif

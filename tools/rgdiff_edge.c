@@ -44,14 +44,14 @@ static RgDType e_float_dtype(Gen *G) {
 
 /* Marks about 1 in 25 rewritable nodes rg.frozen: no rule may touch them
  * (run_one checks that every frozen node survives). */
-static void maybe_freeze(Gen *G, RgNode *n) {
+void gen_edge_freeze(Gen *G, RgNode *n) {
   if (chance(&G->rng, 4))
     rg_node_set_frozen(G->g, n, true);
 }
 
 /* aten._constant of type t: multiples of 1/8 (floats) or small integers,
  * sometimes a splat; rank 0 allowed. */
-static RgValue *e_const(Gen *G, const RgType *t) {
+RgValue *gen_edge_const(Gen *G, const RgType *t) {
   int64_t numel = rg_type_numel(t);
   if (numel < 1 || numel > 4096)
     gen_abort(G, "constant of %s too large", t->text);
@@ -72,7 +72,7 @@ static RgValue *e_const(Gen *G, const RgType *t) {
   return gen_finish(G, c);
 }
 
-static RgValue *e_ints_op(Gen *G, const char *op, const char *name, RgValue *x, int32_t n, const int64_t *v) {
+RgValue *gen_edge_ints_op(Gen *G, const char *op, const char *name, RgValue *x, int32_t n, const int64_t *v) {
   RgNode *nd = gen_mk(G, op, 1, &x, NULL);
   gen_prop(G, nd, name, rg_attr_dense_array_ints(G->g, RG_DT_I64, (uint32_t)n, v));
   return gen_finish(G, nd);
@@ -83,7 +83,7 @@ static RgValue *e_view(Gen *G, RgValue *x, int32_t rank, const int64_t *dims) {
   memcpy(d, dims, sizeof *d * (size_t)rank);
   if (rank > 0 && chance(&G->rng, 20))
     d[rnd(&G->rng, 0, rank - 1)] = -1; /* inferred from the element count */
-  return e_ints_op(G, "aten.view_copy", "size", x, rank, d);
+  return gen_edge_ints_op(G, "aten.view_copy", "size", x, rank, d);
 }
 
 static RgValue *e_expand(Gen *G, RgValue *x, int32_t rank, const int64_t *dims) {
@@ -91,7 +91,7 @@ static RgValue *e_expand(Gen *G, RgValue *x, int32_t rank, const int64_t *dims) 
   int32_t lead = rank - x->type->rank;
   for (int32_t i = 0; i < rank; i++)
     d[i] = i >= lead && dims[i] == x->type->dims[i - lead] && chance(&G->rng, 25) ? -1 : dims[i];
-  return e_ints_op(G, "aten.expand_copy", "size", x, rank, d);
+  return gen_edge_ints_op(G, "aten.expand_copy", "size", x, rank, d);
 }
 
 static RgValue *e_permute(Gen *G, RgValue *x, const int64_t *perm) {
@@ -99,7 +99,7 @@ static RgValue *e_permute(Gen *G, RgValue *x, const int64_t *perm) {
   int32_t r = x->type->rank;
   for (int32_t i = 0; i < r; i++)
     p[i] = chance(&G->rng, 10) ? perm[i] - r : perm[i]; /* negative dims wrap */
-  return e_ints_op(G, "aten.permute_copy", "dims", x, r, p);
+  return gen_edge_ints_op(G, "aten.permute_copy", "dims", x, r, p);
 }
 
 static RgValue *e_permute_random(Gen *G, RgValue *x, int64_t *perm) {
@@ -111,7 +111,7 @@ static RgValue *e_mul_scalar(Gen *G, RgValue *x, Num c) {
   RgNode *n = gen_mk(G, "aten.mul.Scalar", 1, &x, NULL);
   gen_prop(G, n, "other", num_attr(G, c));
   RgValue *v = gen_finish(G, n);
-  maybe_freeze(G, n);
+  gen_edge_freeze(G, n);
   return v;
 }
 
@@ -122,7 +122,7 @@ static RgValue *e_binary(Gen *G, const char *op, RgValue *a, RgValue *b, const N
   if (alpha)
     gen_prop(G, n, "alpha", num_attr(G, *alpha));
   RgValue *v = gen_finish(G, n);
-  maybe_freeze(G, n);
+  gen_edge_freeze(G, n);
   return v;
 }
 
@@ -168,9 +168,9 @@ static RgValue *e_partner(Gen *G, RgValue *x) {
   }
   const RgType *t = e_bcast_type(G, x->type, dt);
   if (chance(&G->rng, 30))
-    return e_const(G, t);
+    return gen_edge_const(G, t);
   if (chance(&G->rng, 15))
-    return e_const(G, gen_ttype(G, dt, 0, NULL));
+    return gen_edge_const(G, gen_ttype(G, dt, 0, NULL));
   return gen_new_arg(G, t);
 }
 
@@ -324,24 +324,24 @@ static void e_linear_motif(Gen *G) {
     K = x->type->dims[1];
   }
   const RgType *wt = gen_ttype(G, dt, 2, (int64_t[]){N, K});
-  RgValue *w = chance(&G->rng, 30) ? e_const(G, wt) : gen_new_arg(G, wt);
+  RgValue *w = chance(&G->rng, 30) ? gen_edge_const(G, wt) : gen_new_arg(G, wt);
   RgValue *ops[3] = {x, w, NULL};
   uint32_t nops = 3;
   switch (rnd(&G->rng, 0, 5)) {
   case 0: nops = 2; break;
   case 1: ops[2] = gen_new_arg(G, gen_ttype(G, dt, 1, (int64_t[]){1})); break;
   case 2: ops[2] = gen_new_arg(G, gen_ttype(G, dt, 0, NULL)); break; /* a zero-dim bias */
-  case 3: ops[2] = e_const(G, gen_ttype(G, dt, 1, &N)); break;
+  case 3: ops[2] = gen_edge_const(G, gen_ttype(G, dt, 1, &N)); break;
   default: ops[2] = gen_new_arg(G, gen_ttype(G, dt, 1, &N)); break;
   }
   RgNode *n = gen_mk(G, "aten.linear", nops, ops, NULL);
   gen_push(G, gen_finish(G, n));
-  maybe_freeze(G, n);
+  gen_edge_freeze(G, n);
 }
 
-/* aten.addmm with default (absent or 1) and other alpha/beta. */
-static void e_addmm_motif(Gen *G) {
-  RgDType dt = chance(&G->rng, 85) ? e_float_dtype(G) : RG_DT_I32;
+/* addmm's operands: a bias of shape [N], [1, N], [M, 1], [M, N] or rank
+ * 0 (an argument or a constant), then m1 [M, K] and m2 [K, N]. */
+void gen_edge_addmm_operands(Gen *G, RgDType dt, RgValue **ops) {
   int64_t M = rnd(&G->rng, 1, 5), K = rnd(&G->rng, 1, 5), N = rnd(&G->rng, 1, 5);
   const RgType *bt;
   switch (rnd(&G->rng, 0, 4)) {
@@ -351,8 +351,16 @@ static void e_addmm_motif(Gen *G) {
   case 3: bt = gen_ttype(G, dt, 0, NULL); break;
   default: bt = gen_ttype(G, dt, 2, (int64_t[]){M, N}); break;
   }
-  RgValue *ops[3] = {chance(&G->rng, 25) ? e_const(G, bt) : gen_new_arg(G, bt),
-                     gen_new_arg(G, gen_ttype(G, dt, 2, (int64_t[]){M, K})), gen_new_arg(G, gen_ttype(G, dt, 2, (int64_t[]){K, N}))};
+  ops[0] = chance(&G->rng, 25) ? gen_edge_const(G, bt) : gen_new_arg(G, bt);
+  ops[1] = gen_new_arg(G, gen_ttype(G, dt, 2, (int64_t[]){M, K}));
+  ops[2] = gen_new_arg(G, gen_ttype(G, dt, 2, (int64_t[]){K, N}));
+}
+
+/* aten.addmm with default (absent or 1) and other alpha/beta. */
+static void e_addmm_motif(Gen *G) {
+  RgDType dt = chance(&G->rng, 85) ? e_float_dtype(G) : RG_DT_I32;
+  RgValue *ops[3];
+  gen_edge_addmm_operands(G, dt, ops);
   RgNode *n = gen_mk(G, "aten.addmm", 3, ops, NULL);
   static const char *const names[2] = {"alpha", "beta"};
   /* Both spelled out as 1 (what addmm_plain matches; absent scales and
@@ -370,7 +378,7 @@ static void e_addmm_motif(Gen *G) {
     }
   }
   RgValue *r = gen_finish(G, n);
-  maybe_freeze(G, n);
+  gen_edge_freeze(G, n);
   if (chance(&G->rng, 25))
     r = e_mul_scalar(G, r, e_scalar(G, dt));
   gen_push(G, r);

@@ -1,6 +1,6 @@
 /* tools/rgdiff_gen.c - the graph generator's building blocks (typed nodes
  * through the ops' shape hooks, shapes, permutations, picking operands) and
- * gen_graph, which builds graph number `seed` of either family. */
+ * gen_graph, which builds graph number `seed` of any family. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,7 +161,7 @@ static bool append_type_text(char *buf, size_t cap, size_t *len, const char *s) 
 
 /* Builds graph number `seed`: builtin.module { func.func @main }. Returns
  * NULL (with a message in err) when generation failed. */
-RgGraph *gen_graph(uint64_t seed, bool edge, char *err, size_t errlen) {
+RgGraph *gen_graph(uint64_t seed, GenFamily family, char *err, size_t errlen) {
   Gen *G = calloc(1, sizeof *G);
   if (!G) {
     snprintf(err, errlen, "out of memory");
@@ -196,8 +196,10 @@ RgGraph *gen_graph(uint64_t seed, bool edge, char *err, size_t errlen) {
 
   int steps = (int)rnd(&G->rng, 2, 9);
   for (int i = 0; i < steps; i++) {
-    if (edge)
+    if (family == GEN_EDGE)
       gen_edge_motifs[rnd(&G->rng, 0, gen_num_edge_motifs - 1)](G);
+    else if (family == GEN_ARM)
+      gen_arm_motifs[rnd(&G->rng, 0, gen_num_arm_motifs - 1)](G);
     else
       gen_tosa_motifs[rnd(&G->rng, 0, gen_num_tosa_motifs - 1)](G);
   }

@@ -478,6 +478,7 @@ static void m_binary(Gen *G) {
   int64_t p[MAX_RANK], inv[MAX_RANK];
   RgValue *ta = transpose_random(G, a, p), *res;
   gen_inverse_perm(r, p, inv);
+  bool plain = false;
   switch (rnd(&G->rng, 0, 5)) {
   case 0: { /* same perm on both */
     RgValue *b = partner(G, a, true);
@@ -509,13 +510,15 @@ static void m_binary(Gen *G) {
     break;
   }
   default: { /* a plain operand: no free inverse (the rule must not fire,
-              * unless the transpose back below pays for one of it) */
+              * unless the transpose back below, always made here, pays
+              * for one of it: sink_binary_left_value) */
     RgValue *b = partner(G, ta, true);
     res = chance(&G->rng, 50) ? binary(G, op, b, ta) : binary(G, op, ta, b);
+    plain = true;
     break;
   }
   }
-  if (chance(&G->rng, 50) && res->type->rank == r)
+  if ((chance(&G->rng, 50) || plain) && res->type->rank == r)
     res = transpose(G, res, inv);
   gen_push(G, res);
 }
@@ -576,10 +579,35 @@ static void m_reshape(Gen *G) {
   int64_t dims[MAX_RANK];
   int32_t rank;
   RgValue *v = x;
-  switch (rnd(&G->rng, 0, 2)) {
+  switch (rnd(&G->rng, 0, 4)) {
   case 0: /* no-op reshape */
     v = reshape(G, v, x->type->rank, x->type->dims);
     break;
+  case 4: { /* attention heads: axis 0 of x moves last, the others merge
+             * (contiguous in x too: sink_reshape), then it moves back */
+    int32_t r = x->type->rank;
+    int64_t p[MAX_RANK], two[2];
+    if (r < 3 || x->type->dims[0] < 1)
+      break;
+    for (int32_t i = 0; i < r; i++)
+      p[i] = (i + 1) % r;
+    two[0] = rg_type_numel(x->type) / x->type->dims[0];
+    two[1] = x->type->dims[0];
+    v = reshape(G, transpose(G, x, p), 2, two);
+    v = transpose(G, v, (int64_t[]){1, 0});
+    break;
+  }
+  case 3: { /* flatten + fully connected: T(x), one row, int8 matmul */
+    RgValue *q = gen_pick(G, qint_value, RG_DT_I8);
+    int64_t numel = rg_type_numel(q->type), p[MAX_RANK], cols = rnd(&G->rng, 1, 3);
+    if (q->type->dtype != RG_DT_I8 || numel < 1 || numel * cols > 4096)
+      break;
+    v = reshape(G, transpose_random(G, q, p), 3, (int64_t[]){1, 1, numel});
+    RgValue *w = random_const(G, gen_ttype(G, RG_DT_I8, 3, (int64_t[]){1, numel, cols}));
+    RgValue *ops[4] = {v, w, scalar_const(G, RG_DT_I8, rnd(&G->rng, -3, 3)), scalar_const(G, RG_DT_I8, 0)};
+    v = gen_finish(G, gen_mk(G, "tosa.matmul", 4, ops, NULL));
+    break;
+  }
   case 1: /* chain */
     rank = gen_refactor(G, x->type, dims);
     v = reshape(G, v, rank, dims);

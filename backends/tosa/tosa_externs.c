@@ -604,3 +604,101 @@ bool tosa_shape_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **
 bool tosa_pairs_scattered(RgRewriter *rw, RgValue *cs, RgInts p, const RgAttr **out) {
   return scatter_groups(rw, cs, p, 2, out);
 }
+
+/* ---- transposes across reshapes that split or merge axes ----
+ * reshape(T(x, p), rs): the axes of T(x, p) (ts) and of rs fall into
+ * consecutive groups of equal size. When the axes of each group are
+ * consecutive and in order in x too (p[i0..i1] = a, a+1, ...), the group
+ * is one contiguous block of x, which the reshape may split or merge in x
+ * instead: reshape(x, xs') then transpose the groups back into T's order.
+ * That is the attention-head case: [S, H*D] <-> [S, H, D] under a
+ * permutation of whole groups. Fills the shape xs' (m axes) and the
+ * permutation q of the new transpose; false when it does not commute. */
+static bool reshape_through(const RgValue *t, const RgValue *r, const RgInts p, int64_t *xs2, int64_t *q,
+                            uint32_t *m_out) {
+  RgInts ts, rs;
+  if (!rg_value_shape(t, &ts) || !rg_value_shape(r, &rs) || ts.n != p.n || ts.n > 16 || rs.n > 16 ||
+      !rg_ints_is_perm(p))
+    return false;
+  uint32_t gi[17], gk[17], ng = 0; /* group g: ts axes gi[g]..gi[g+1], rs axes gk[g]..gk[g+1] */
+  uint32_t i = 0, k = 0;
+  for (uint32_t a = 0; a < ts.n; a++)
+    if (ts.v[a] <= 0)
+      return false;
+  for (uint32_t a = 0; a < rs.n; a++)
+    if (rs.v[a] <= 0)
+      return false;
+  while (i < ts.n || k < rs.n) {
+    if (i == ts.n || k == rs.n)
+      return false; /* size-1 axes left on one side only: not a grouping */
+    gi[ng] = i, gk[ng] = k, ng++;
+    int64_t a = ts.v[i++], b = rs.v[k++];
+    while (a != b) {
+      if (a < b && i < ts.n)
+        a *= ts.v[i++];
+      else if (b < a && k < rs.n)
+        b *= rs.v[k++];
+      else
+        return false;
+    }
+  }
+  gi[ng] = i, gk[ng] = k;
+  int64_t pos[16]; /* where group g's axes start in xs2 */
+  for (uint32_t g = 0; g < ng; g++)
+    for (uint32_t j = gi[g] + 1; j < gi[g + 1]; j++)
+      if (p.v[j] != p.v[j - 1] + 1)
+        return false;
+  uint32_t m = 0;
+  for (uint32_t ax = 0; ax < ts.n; ax++) { /* x's axes in order */
+    uint32_t g = 0;
+    while (g < ng && !(p.v[gi[g]] == (int64_t)ax))
+      g++;
+    if (g == ng)
+      continue; /* inside a group that started at an earlier axis */
+    pos[g] = m;
+    for (uint32_t j = gk[g]; j < gk[g + 1]; j++)
+      xs2[m++] = rs.v[j];
+  }
+  if (m != rs.n)
+    return false;
+  for (uint32_t g = 0; g < ng; g++)
+    for (uint32_t j = gk[g]; j < gk[g + 1]; j++)
+      q[j] = pos[g] + (j - gk[g]);
+  *m_out = m;
+  return true;
+}
+
+static bool transpose_perms(RgGraph *g, const RgValue *t, RgInts *p) {
+  const RgNode *n = rg_value_def(t);
+  return is_op(g, n, "tosa.transpose") && rg_attr_to_ints(g, rg_node_attr(n, "perms"), p);
+}
+
+bool tosa_reshape_commutes(RgRewriter *rw, RgValue *t, RgValue *r) {
+  int64_t xs2[16], q[16];
+  uint32_t m;
+  RgInts p;
+  return transpose_perms(rg_rw_graph(rw), t, &p) && reshape_through(t, r, p, xs2, q, &m);
+}
+
+bool tosa_reshape_through_shape(RgRewriter *rw, RgValue *t, RgValue *r, const RgAttr **out) {
+  int64_t xs2[16], q[16];
+  uint32_t m;
+  RgInts p;
+  if (!transpose_perms(rg_rw_graph(rw), t, &p) || !reshape_through(t, r, p, xs2, q, &m))
+    return false;
+  return tosa_shape_values(rw, (RgInts){xs2, m}, out);
+}
+
+bool tosa_reshape_through_perm(RgRewriter *rw, RgValue *t, RgValue *r, RgInts *out) {
+  int64_t xs2[16], q[16];
+  uint32_t m;
+  RgInts p;
+  if (!transpose_perms(rg_rw_graph(rw), t, &p) || !reshape_through(t, r, p, xs2, q, &m))
+    return false;
+  int64_t *v = rg_rw_scratch(rw, m ? m : 1);
+  if (!v)
+    return false;
+  memcpy(v, q, sizeof *v * m);
+  *out = (RgInts){v, m};
+  return true;
+}

@@ -190,3 +190,55 @@ bool tosa_shifted(RgRewriter *rw, RgValue *c, RgValue *k, const RgAttr **out) {
 bool tosa_shifted_down(RgRewriter *rw, RgValue *c, RgValue *k, const RgAttr **out) {
   return channel_combine(rw, c, k, false, CH_SUB, out);
 }
+
+/* ---- flatten + fully connected (rules/transpose.rules, flatten_fc) ----
+ * matmul(reshape(T(x, p), [1, 1, K]), w) reads row k of w[0] for the
+ * element of T(x, p) at flat index k. Reshaping x itself puts that element
+ * at x's flat index instead, so the rows of w move there: the transpose
+ * becomes a permutation of the weight constant, done once at compile time.
+ * Exact for any element type (data only moves). */
+bool tosa_rows_permuted(RgRewriter *rw, RgValue *w, RgValue *x, RgInts p, const RgAttr **out) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *d = rg_value_def(w);
+  const RgAttr *a = d && strcmp(rg_op_name(g, d->op), "tosa.const") == 0 ? rg_node_attr(d, "values") : NULL;
+  RgInts xs;
+  if (!a || a->kind != RG_ATTR_DENSE || !w->type || w->type->kind != RG_TYPE_TENSOR || w->type->rank != 3 ||
+      !rg_value_shape(x, &xs) || xs.n != p.n || xs.n > 16 || !rg_ints_is_perm(p))
+    return false;
+  int64_t k_rows = rg_type_numel(x->type), cols = w->type->dims[2];
+  if (w->type->dims[0] != 1 || w->type->dims[1] != k_rows || cols < 0 || k_rows * cols > (1 << 24))
+    return false;
+  bool is_float = rg_dtype_is_float(a->type->dtype);
+  const int64_t *iv = NULL;
+  const double *fv = NULL;
+  uint32_t count;
+  if (is_float ? !rg_attr_dense_get_floats(g, a, &fv, &count) : !rg_attr_dense_get_ints(g, a, &iv, &count))
+    return false;
+  if (count == 1) { /* a splat: every row is the same */
+    *out = a;
+    return true;
+  }
+  uint32_t n = (uint32_t)(k_rows * cols);
+  int64_t *oi = is_float ? NULL : rg_rw_scratch(rw, n);
+  double *of = is_float ? (double *)rg_rw_scratch(rw, n) : NULL;
+  if ((is_float && !of) || (!is_float && !oi))
+    return false;
+  int64_t td[16], idx[16] = {0}; /* T(x, p)'s dims; x's index, row-major */
+  for (uint32_t i = 0; i < p.n; i++)
+    td[i] = xs.v[p.v[i]];
+  for (int64_t kx = 0; kx < k_rows; kx++) {
+    int64_t kt = 0; /* the same element's flat index in T(x, p) */
+    for (uint32_t i = 0; i < p.n; i++)
+      kt = kt * td[i] + idx[p.v[i]];
+    for (int64_t c = 0; c < cols; c++) {
+      if (is_float)
+        of[kx * cols + c] = fv[kt * cols + c];
+      else
+        oi[kx * cols + c] = iv[kt * cols + c];
+    }
+    for (int i = (int)xs.n - 1; i >= 0 && ++idx[i] == xs.v[i]; i--)
+      idx[i] = 0;
+  }
+  *out = is_float ? rg_attr_dense_floats(g, w->type, n, of) : rg_attr_dense_ints(g, w->type, n, oi);
+  return *out != NULL;
+}

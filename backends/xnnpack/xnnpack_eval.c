@@ -191,8 +191,8 @@ static RgStatus op_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
   if (a->dtype != out->dtype || a->numel != out->numel)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result types differ");
   for (int64_t i = 0; i < a->numel; i++) {
-    if (rg_tensor_is_float(out))
-      rg_tensor_set_float(out, i, rg_tensor_get_float(a, i) > 0 || isnan(rg_tensor_get_float(a, i)) ? rg_tensor_get_float(a, i) : 0.0f);
+    if (rg_tensor_is_float(out)) /* clamp_min(x, 0): -0 and NaN kept */
+      rg_tensor_set_float(out, i, rg_tensor_get_float(a, i) < 0 ? 0.0f : rg_tensor_get_float(a, i));
     else
       rg_tensor_set_int(out, i, rg_tensor_get_int(a, i) > 0 ? rg_tensor_get_int(a, i) : 0);
   }

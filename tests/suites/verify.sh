@@ -1,12 +1,13 @@
 #!/bin/sh
 # Proof by execution: a short rgdiff run (random TOSA graphs, interpreter
-# before and after the ethos-u55 and ethos-u85 pipelines) and a short edge
-# run (random edge-dialect graphs, the xnnpack pipeline); the regression
+# before and after the ethos-u55 and ethos-u85 pipelines), a short edge
+# run (random edge-dialect graphs, the xnnpack pipeline) and a short arm run
+# (random edge-dialect graphs, the arm pipeline); the regression
 # graphs of tests/verify/ (each a miscompile rgdiff once found) through both
 # pipelines with --verify-by-execution; the MobileNetV2 of ../shared/models
 # through both pipelines and BERT through ethos-u55; and mlir-opt-22
-# acceptance of everything rgopt writes for the tests/mlir/roundtrip corpus. `make verify` runs rgdiff on
-# 10,000 graphs of each family.
+# acceptance of everything rgopt writes for the tests/mlir/roundtrip
+# corpus. `make verify` runs rgdiff on 10,000 graphs of each family.
 cd "$RG_ROOT" || exit 1
 rgopt="$RG_BUILD/bin/rgopt"
 rgdiff="$RG_BUILD/bin/rgdiff"
@@ -25,23 +26,23 @@ case $RG_BUILD in
   *) asan= ;;
 esac
 
-# ---- rgdiff: a short differential run ----
-count=${RGDIFF_CI_COUNT:-300} # about 0.1 s, 0.2 s under ASan
-if "$rgdiff" --count "$count" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
-  pass "rgdiff:$count-graphs"
-else
-  fail "rgdiff:$count-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
-                                   tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
-fi
-ecount=${RGDIFF_CI_EDGE_COUNT:-300} # about 0.03 s, 0.2 s under ASan
-if "$rgdiff" --family edge --count "$ecount" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
-  pass "rgdiff:edge:$ecount-graphs"
-else
-  fail "rgdiff:edge:$ecount-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
-                                         tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
-fi
+# ---- rgdiff: a short differential run of each family ----
+# short_run NAME COUNT [--family F]: every rule the family generates fires.
+short_run() {
+  name=$1 n=$2
+  shift 2
+  if "$rgdiff" "$@" --count "$n" --min-fires 1 --out "$tmp" >"$tmp/rgdiff.out" 2>&1; then
+    pass "$name:$n-graphs"
+  else
+    fail "$name:$n-graphs" "$( (grep -E 'FAIL|fewer|error|rgdiff: seeds' "$tmp/rgdiff.out" ||
+                               tail -n 3 "$tmp/rgdiff.out") | head -n 5)"
+  fi
+}
+short_run rgdiff "${RGDIFF_CI_COUNT:-300}"                            # about 0.1 s, 0.2 s under ASan
+short_run rgdiff:edge "${RGDIFF_CI_EDGE_COUNT:-300}" --family edge    # about 0.03 s, 0.2 s under ASan
+short_run rgdiff:arm "${RGDIFF_CI_ARM_COUNT:-300}" --family arm       # about 0.1 s, 0.5 s under ASan
 # Same seed, same graph: a failure report is reproducible.
-for fam in tosa edge; do
+for fam in tosa edge arm; do
   "$rgdiff" --family $fam --seed 42 --dump >"$tmp/a.mlir" 2>&1 &&
     "$rgdiff" --family $fam --seed 42 --dump >"$tmp/b.mlir" 2>&1
   if [ $? -eq 0 ] && cmp -s "$tmp/a.mlir" "$tmp/b.mlir" &&
@@ -115,16 +116,19 @@ else
     done
   done
   if [ -z "$bad" ]; then pass "mlir-opt:rgdiff-graphs"; else fail "mlir-opt:rgdiff-graphs" "$bad"; fi
-  # Edge graphs and their xnnpack output parse (unregistered aten ops).
-  bad=
-  for s in $(seq 1 ${RGDIFF_CI_VALIDATE:-25}); do
-    "$rgdiff" --family edge --seed "$s" --dump >"$tmp/g.mlir" 2>"$tmp/err" &&
-      "$rgopt" --target xnnpack "$tmp/g.mlir" -o "$tmp/g.x.mlir" 2>"$tmp/err" &&
-      "$mlir_opt" --allow-unregistered-dialect "$tmp/g.mlir" -o "$tmp/g.m.mlir" 2>"$tmp/err" &&
-      "$mlir_opt" --allow-unregistered-dialect "$tmp/g.x.mlir" -o "$tmp/g.m.mlir" 2>"$tmp/err" ||
-      { bad="seed $s: $(head -n 2 "$tmp/err")"; break; }
+  # Edge graphs and their xnnpack (arm) output parse (unregistered aten ops).
+  for fam in edge:xnnpack arm:arm; do
+    bad=
+    for s in $(seq 1 ${RGDIFF_CI_VALIDATE:-25}); do
+      "$rgdiff" --family "${fam%:*}" --seed "$s" --dump >"$tmp/g.mlir" 2>"$tmp/err" &&
+        "$rgopt" --target "${fam#*:}" "$tmp/g.mlir" -o "$tmp/g.x.mlir" 2>"$tmp/err" &&
+        "$mlir_opt" --allow-unregistered-dialect "$tmp/g.mlir" -o "$tmp/g.m.mlir" 2>"$tmp/err" &&
+        "$mlir_opt" --allow-unregistered-dialect "$tmp/g.x.mlir" -o "$tmp/g.m.mlir" 2>"$tmp/err" ||
+        { bad="seed $s: $(head -n 2 "$tmp/err")"; break; }
+    done
+    name=rgdiff-${fam%:*}-graphs
+    if [ -z "$bad" ]; then pass "mlir-opt:$name"; else fail "mlir-opt:$name" "$bad"; fi
   done
-  if [ -z "$bad" ]; then pass "mlir-opt:rgdiff-edge-graphs"; else fail "mlir-opt:rgdiff-edge-graphs" "$bad"; fi
 fi
 
 # ---- regressions: graphs on which a rule once changed results ----

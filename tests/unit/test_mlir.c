@@ -236,8 +236,47 @@ static void test_alloc_failures(void) {
   rg_source_free(src);
 }
 
+/* Attributes spelled alike are one attribute, ops with equal attribute
+ * arrays share the array, and changing one op's attribute leaves the
+ * other's alone. */
+static void test_shared_attrs(void) {
+  static const char *text =
+      "\"builtin.module\"() ({\n"
+      "  %0 = \"acme.c\"() <{v = dense<[1, 2]> : tensor<2xi32>, k = 4 : i32}> : () -> tensor<2xi32>\n"
+      "  %1 = \"acme.c\"() <{v = dense<[1, 2]> : tensor<2xi32>, k = 4 : i32}> : () -> tensor<2xi32>\n"
+      "  %2 = \"acme.c\"() <{v = dense<[1, 2]> : tensor<2xi32>, k = 5 : i32}> : () -> tensor<2xi32>\n"
+      "}) : () -> ()\n";
+  RgDiags d;
+  rg_diags_init(&d);
+  RgGraph *g = read_str(text, &d);
+  CHECK(g != NULL);
+  if (!g) {
+    rg_diags_free(&d);
+    return;
+  }
+  RgNode *a = rg_op_first(g, rg_op_find(g, "acme.c", 6));
+  RgNode *b = a ? a->op_next : NULL, *c = b ? b->op_next : NULL;
+  CHECK(a && b && c);
+  if (a && b && c) {
+    CHECK(a->attrs == b->attrs);
+    CHECK(c->attrs != a->attrs);
+    CHECK(rg_node_attr(a, "v") == rg_node_attr(c, "v"));
+    CHECK(rg_node_attr(a, "k") != rg_node_attr(c, "k"));
+    CHECK(rg_node_set_prop(g, a, "k", rg_node_attr(c, "k")) == RG_OK);
+    CHECK(rg_node_attr(a, "k") == rg_node_attr(c, "k"));
+    CHECK(rg_node_attr(b, "k")->u.i == 4);
+    CHECK(rg_node_set_prop(g, b, "v", NULL) == RG_OK);
+    CHECK(b->num_attrs == 1 && rg_node_attr(b, "v") == NULL && rg_node_attr(c, "v") != NULL);
+    char msg[256];
+    CHECK(rg_graph_verify(g, msg, sizeof msg) == RG_OK);
+  }
+  rg_graph_free(g);
+  rg_diags_free(&d);
+}
+
 int main(void) {
   RUN(test_read_structure);
+  RUN(test_shared_attrs);
   RUN(test_read_error);
   RUN(test_dialect_syntax);
   RUN(test_write_api_attrs);

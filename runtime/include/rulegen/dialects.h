@@ -13,6 +13,7 @@ extern "C" {
 
 RG_API extern const RgDialectSyntax rg_syntax_tosa;  /* TOSA 1.0 */
 RG_API extern const RgDialectSyntax rg_syntax_arith; /* the upstream arith dialect */
+RG_API extern const RgDialectSyntax rg_syntax_math;  /* math.sin, math.cos */
 
 /* All of the above, NULL-terminated. */
 RG_API extern const RgDialectSyntax *const rg_syntax_shipped[];

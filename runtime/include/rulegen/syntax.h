@@ -27,7 +27,10 @@ typedef enum RgOpForm {
                             or without inputs `d.op %c : tc -> tr {..} else {..}` */
   RG_OP_FORM_WHILE_DO,   /* `d.op (%a = %x) : (ta) -> tr {cond} do {body}`: the
                             cond block's arguments are named by the `%a`s */
-  RG_OP_FORM_CONSTANT    /* `d.op {attrs} V : t`, V the `value` property */
+  RG_OP_FORM_CONSTANT,   /* `d.op {attrs} V : t`, V the `value` property */
+  RG_OP_FORM_SAME_TYPE   /* `d.op %a, %b : t`: every operand and the one result
+                            of type t (MLIR's SameOperandsAndResultType); written
+                            so only when its properties are all defaults */
 } RgOpForm;
 
 /* RgOpSyntax.flags */

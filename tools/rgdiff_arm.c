@@ -1,0 +1,547 @@
+/* tools/rgdiff_arm.c - the Arm family of rgdiff (--family arm): edge-dialect
+ * graphs built so that every rule of the `arm` pipeline fires (the op each
+ * rule roots at, with attribute values on both sides of its guards), plus
+ * the near misses the rules must leave alone. Rules whose rewrite is not
+ * bit-exact in f32 are not generated (gen_arm_unproven, docs/arm-passes.md);
+ * two are generated only where they are exact (divisors and mean counts
+ * that are powers of two). */
+#include <stdio.h>
+#include <string.h>
+#include "rgdiff.h"
+
+const GenUnproven gen_arm_unproven[] = {
+    {"decompose_cosh.cosh", "(exp(x) + exp(-x)) / 2 is not torch's coshf"},
+    {"decompose_sinh.sinh", "(exp(x) - exp(-x)) / 2 is not torch's sinhf"},
+    {"decompose_silu.silu", "x * sigmoid(x) rounds twice, torch's x / (1 + exp(-x)) once"},
+    {"decompose_var.var", "two-pass f32 sums, torch's var is Welford in f64"},
+    {"decompose_var.var_keepdim", "two-pass f32 sums, torch's var is Welford in f64"},
+    {"decompose_layer_norm.affine", "native_layer_norm has no evaluator yet"},
+    {"decompose_layer_norm.plain", "native_layer_norm has no evaluator yet"},
+    {"convert_minmax_dim.max_dim", "the generator does not build max.dim yet"},
+    {"convert_minmax_dim.min_dim", "the generator does not build min.dim yet"},
+    {NULL, NULL},
+};
+
+/* ---- building blocks ---- */
+
+static void a_float(Gen *G, RgNode *n, const char *name, double v) {
+  gen_prop(G, n, name, rg_attr_float(G->g, v, rg_type_scalar(G->g, RG_DT_F64)));
+}
+
+static void a_int(Gen *G, RgNode *n, const char *name, int64_t v) {
+  gen_prop(G, n, name, rg_attr_int(G->g, v, rg_type_scalar(G->g, RG_DT_I64)));
+}
+
+static void a_ints(Gen *G, RgNode *n, const char *name, int32_t k, const int64_t *v) {
+  gen_prop(G, n, name, rg_attr_dense_array_ints(G->g, RG_DT_I64, (uint32_t)k, v));
+}
+
+static void a_bool(Gen *G, RgNode *n, const char *name, bool v) { gen_prop(G, n, name, rg_attr_bool(G->g, v)); }
+
+static void a_str(Gen *G, RgNode *n, const char *name, const char *v) {
+  gen_prop(G, n, name, rg_attr_string(G->g, v, strlen(v)));
+}
+
+/* A number property written as an int when it is one (sometimes), as rules
+ * and exporters write either. */
+static void a_num(Gen *G, RgNode *n, const char *name, double v) {
+  if (v == (double)(int64_t)v && chance(&G->rng, 30))
+    a_int(G, n, name, (int64_t)v);
+  else
+    a_float(G, n, name, v);
+}
+
+/* Node `op` on ops[0..k), not yet typed. */
+static RgNode *a_mk(Gen *G, const char *op, uint32_t k, RgValue *const *ops) { return gen_mk(G, op, k, ops, NULL); }
+
+
+/* A node whose op has no shape hook, typed by the caller. */
+static RgValue *a_typed(Gen *G, RgNode *n, const RgType *t) {
+  rg_value_set_type(&n->results[0], t);
+  rg_block_append(G->g, G->body, n);
+  return &n->results[0];
+}
+
+/* Rewritable nodes are sometimes frozen; the result joins the pool. */
+static RgValue *a_done(Gen *G, RgNode *n) {
+  RgValue *v = gen_finish(G, n);
+  gen_edge_freeze(G, n);
+  gen_push(G, v);
+  return v;
+}
+
+/* Mostly f32, the other float types now and then. */
+static RgDType a_float_dtype(Gen *G) {
+  int k = (int)rnd(&G->rng, 0, 9);
+  return k < 7 ? RG_DT_F32 : k < 9 ? RG_DT_F16 : RG_DT_BF16;
+}
+
+static bool is_f32(const RgValue *v) { return v->type->dtype == RG_DT_F32 && v->type->rank > 0; }
+static bool is_f16(const RgValue *v) { return v->type->dtype == RG_DT_F16 && v->type->rank > 0; }
+static bool is_bf16(const RgValue *v) { return v->type->dtype == RG_DT_BF16 && v->type->rank > 0; }
+static bool is_int_tensor(const RgValue *v) {
+  RgDType d = v->type->dtype;
+  return (d == RG_DT_I8 || d == RG_DT_I32) && v->type->rank > 0;
+}
+
+/* A float value of the pool (or a new argument). */
+static RgValue *a_fpick(Gen *G) {
+  RgDType dt = a_float_dtype(G);
+  return gen_pick(G, dt == RG_DT_F32 ? is_f32 : dt == RG_DT_F16 ? is_f16 : is_bf16, dt);
+}
+
+static RgValue *a_arg(Gen *G, RgDType dt, int32_t rank, const int64_t *dims) {
+  return gen_new_arg(G, gen_ttype(G, dt, rank, dims));
+}
+
+/* A shape of rank 1-4 whose dims are all in [lo, hi], numel <= 200. */
+static int32_t a_shape(Gen *G, int64_t lo, int64_t hi, int64_t *dims) {
+  int32_t rank = (int32_t)rnd(&G->rng, 1, MAX_RANK);
+  int64_t numel = 1;
+  for (int32_t i = 0; i < rank; i++) {
+    dims[i] = rnd(&G->rng, lo, hi);
+    if (numel * dims[i] > 200)
+      dims[i] = 1;
+    numel *= dims[i];
+  }
+  return rank;
+}
+
+/* A bound or a scalar: multiples of 1/2 in [-3, 3]. */
+static double a_half(Gen *G) { return (double)rnd(&G->rng, -6, 6) / 2.0; }
+
+/* ---- cleanups and activations ---- */
+
+/* clone, _clone_dim_order, _to_dim_order_copy (same dtype: removed; a cast
+ * stays). */
+static void m_copies(Gen *G) {
+  RgValue *x = chance(&G->rng, 80) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
+  int64_t order[MAX_RANK];
+  for (int32_t i = 0; i < x->type->rank; i++)
+    order[i] = i;
+  switch (rnd(&G->rng, 0, 3)) {
+  case 0:
+    a_done(G, a_mk(G, "aten.clone", 1, &x));
+    break;
+  case 1: {
+    RgNode *n = a_mk(G, "dim_order_ops._clone_dim_order", 1, &x);
+    if (chance(&G->rng, 50))
+      a_ints(G, n, "dim_order", x->type->rank, order);
+    a_done(G, n);
+    break;
+  }
+  default: {
+    RgNode *n = a_mk(G, "dim_order_ops._to_dim_order_copy", 1, &x);
+    a_ints(G, n, "dim_order", x->type->rank, order);
+    RgDType dt = x->type->dtype;
+    if (chance(&G->rng, 25) && is_float(dt))
+      dt = dt == RG_DT_F32 ? RG_DT_F16 : RG_DT_F32;
+    if (dt != x->type->dtype || chance(&G->rng, 30))
+      gen_prop(G, n, "dtype", rg_attr_type(G->g, rg_type_scalar(G->g, dt)));
+    gen_edge_freeze(G, n);
+    gen_push(G, a_typed(G, n, gen_like(G, x->type, dt)));
+    break;
+  }
+  }
+}
+
+/* relu, hardtanh (default, written defaults, any bounds), clamp, and
+ * chains of two clamps with bounds in every order (overlapping, nested,
+ * disjoint, lo > hi, one-sided). */
+static RgValue *a_clamp_like(Gen *G, RgValue *x, bool two_sided) {
+  RgNode *n;
+  double lo = a_half(G), hi = a_half(G);
+  if (!is_float(x->type->dtype)) { /* integral bounds keep an integer clamp */
+    lo = (double)(int64_t)lo;
+    hi = (double)(int64_t)hi;
+  }
+  switch (two_sided ? 2 + rnd(&G->rng, 0, 2) : rnd(&G->rng, 0, 4)) {
+  case 0:
+    return a_done(G, a_mk(G, "aten.relu", 1, &x));
+  case 1:
+    n = a_mk(G, "aten.clamp", 1, &x);
+    a_num(G, n, chance(&G->rng, 50) ? "min" : "max", lo);
+    return a_done(G, n);
+  case 2:
+    n = a_mk(G, "aten.hardtanh", 1, &x);
+    if (chance(&G->rng, 30)) {
+      a_num(G, n, "min_val", -1);
+      a_num(G, n, "max_val", 1);
+    } else if (chance(&G->rng, 70)) {
+      a_num(G, n, "min_val", lo);
+      a_num(G, n, "max_val", hi);
+    }
+    return a_done(G, n);
+  default:
+    n = a_mk(G, "aten.clamp", 1, &x);
+    if (chance(&G->rng, 75) && lo > hi) { /* mostly ordered bounds */
+      double t = lo;
+      lo = hi;
+      hi = t;
+    }
+    a_num(G, n, "min", lo);
+    a_num(G, n, "max", hi);
+    return a_done(G, n);
+  }
+}
+
+static void m_clamps(Gen *G) {
+  RgValue *x = chance(&G->rng, 85) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
+  bool chain = chance(&G->rng, 60);
+  RgValue *c = a_clamp_like(G, x, chain && chance(&G->rng, 80));
+  if (chain)
+    a_clamp_like(G, c, chance(&G->rng, 80));
+}
+
+/* 2-D convolution of a new NCHW input (1x1 or 3x3, padding 0 or 1),
+ * bias or not. */
+static RgValue *a_conv(Gen *G, RgDType dt) {
+  int64_t N = rnd(&G->rng, 1, 2), C = rnd(&G->rng, 1, 3), H = rnd(&G->rng, 1, 4), W = rnd(&G->rng, 1, 4),
+          O = rnd(&G->rng, 1, 3), k = chance(&G->rng, 60) ? 1 : 3, pad = k == 3 ? 1 : rnd(&G->rng, 0, 1);
+  RgValue *ops[3] = {a_arg(G, dt, 4, (int64_t[]){N, C, H, W}), a_arg(G, dt, 4, (int64_t[]){O, C, k, k}),
+                     a_arg(G, dt, 1, &O)};
+  RgNode *n = a_mk(G, "aten.convolution", chance(&G->rng, 80) ? 3 : 2, ops);
+  a_ints(G, n, "stride", 2, (int64_t[]){1, 1});
+  a_ints(G, n, "padding", 2, (int64_t[]){pad, pad});
+  a_ints(G, n, "dilation", 2, (int64_t[]){1, 1});
+  a_bool(G, n, "transposed", false);
+  a_ints(G, n, "output_padding", 2, (int64_t[]){0, 0});
+  a_int(G, n, "groups", 1);
+  return gen_finish(G, n);
+}
+
+/* aten.linear: x [M, K] (from the pool or new), weight [O, K], bias [O]
+ * (decomposed), or a broadcast bias [1] / rank 0, or a 3-D x. */
+static RgValue *a_linear(Gen *G, RgDType dt, bool plain) {
+  int64_t M = rnd(&G->rng, 1, 5), K = rnd(&G->rng, 1, 5), O = rnd(&G->rng, 1, 5);
+  RgValue *x = NULL;
+  for (uint32_t i = G->npool; i-- > 0 && !x;)
+    if (G->pool[i]->type->rank == 2 && G->pool[i]->type->dtype == dt && chance(&G->rng, 40))
+      x = G->pool[i];
+  if (!x)
+    x = chance(&G->rng, 15) && !plain ? a_arg(G, dt, 3, (int64_t[]){2, M, K}) : a_arg(G, dt, 2, (int64_t[]){M, K});
+  K = x->type->dims[x->type->rank - 1];
+  const RgType *wt = gen_ttype(G, dt, 2, (int64_t[]){O, K});
+  RgValue *ops[3] = {x, chance(&G->rng, 30) ? gen_edge_const(G, wt) : gen_new_arg(G, wt), NULL};
+  switch (plain ? 0 : rnd(&G->rng, 0, 6)) {
+  case 1: ops[2] = a_arg(G, dt, 1, (int64_t[]){1}); break;
+  case 2: ops[2] = a_arg(G, dt, 0, NULL); break;
+  case 4: ops[2] = gen_edge_const(G, gen_ttype(G, dt, 1, &O)); break;
+  default: ops[2] = a_arg(G, dt, 1, &O); break;
+  }
+  RgNode *n = a_mk(G, "aten.linear", 3, ops);
+  RgValue *v = gen_finish(G, n);
+  gen_edge_freeze(G, n);
+  return v;
+}
+
+/* relu or hardtanh(0, M) between a convolution or linear and a quantize:
+ * zero point at quant_min (dropped) or above; M large enough or not; the
+ * activation or the producer used twice. */
+static void m_quant_act(Gen *G) {
+  bool lin = chance(&G->rng, 30);
+  RgValue *c = lin ? a_linear(G, RG_DT_F32, chance(&G->rng, 70)) : a_conv(G, RG_DT_F32);
+  static const double scales[] = {0.05, 0.02, 0.1, 0.015625};
+  double s = scales[rnd(&G->rng, 0, 3)];
+  int64_t qmin = -128, qmax = 127, zp = chance(&G->rng, 75) ? qmin : rnd(&G->rng, -127, 10);
+  RgNode *a;
+  if (chance(&G->rng, 50)) {
+    a = a_mk(G, "aten.relu", 1, &c);
+  } else {
+    a = a_mk(G, "aten.hardtanh", 1, &c);
+    a_num(G, a, "min_val", 0);
+    /* M / s >= quant_max - zero_point when M is large enough */
+    a_num(G, a, "max_val", chance(&G->rng, 70) ? (double)(qmax - zp) * s + 1 : 6 * s);
+  }
+  RgValue *r = gen_finish(G, a);
+  RgNode *q = a_mk(G, "quantized_decomposed.quantize_per_tensor", 1, &r);
+  a_float(G, q, "scale", s);
+  a_int(G, q, "zero_point", zp);
+  a_int(G, q, "quant_min", qmin);
+  a_int(G, q, "quant_max", qmax);
+  gen_prop(G, q, "dtype", rg_attr_type(G->g, rg_type_scalar(G->g, RG_DT_I8)));
+  gen_push(G, gen_finish(G, q));
+  if (chance(&G->rng, 10))
+    gen_push(G, r); /* a second use keeps the activation */
+  if (chance(&G->rng, 10))
+    gen_push(G, c);
+}
+
+/* ---- decompositions ---- */
+
+static void m_linear(Gen *G) { gen_push(G, a_linear(G, a_float_dtype(G), false)); }
+
+static void m_sqrt(Gen *G) { a_done(G, a_mk(G, "aten.sqrt", 1, (RgValue *[]){a_fpick(G)})); }
+
+/* addmm with bias [N], [1, N], [M, 1], [M, N] or rank 0; the scales
+ * absent, written 1 or 1.0, or other values. */
+static void m_addmm(Gen *G) {
+  RgValue *ops[3];
+  gen_edge_addmm_operands(G, a_float_dtype(G), ops);
+  RgNode *n = a_mk(G, "aten.addmm", 3, ops);
+  static const char *const names[2] = {"beta", "alpha"};
+  for (int i = 0; i < 2; i++) {
+    switch (rnd(&G->rng, 0, 4)) {
+    case 0: break;
+    case 1: a_int(G, n, names[i], 1); break;
+    case 2: a_float(G, n, names[i], 1.0); break;
+    default: a_num(G, n, names[i], chance(&G->rng, 50) ? a_half(G) : 0.1); break;
+    }
+  }
+  a_done(G, n);
+}
+
+/* elu: default alpha (absent or 1), another alpha, or scales that are not
+ * 1 (kept). */
+static void m_elu(Gen *G) {
+  RgNode *n = a_mk(G, "aten.elu", 1, (RgValue *[]){a_fpick(G)});
+  switch (rnd(&G->rng, 0, 4)) {
+  case 0: break;
+  case 1: a_num(G, n, "alpha", 1); break;
+  case 2: a_num(G, n, "alpha", 1); a_num(G, n, "scale", 1); a_num(G, n, "input_scale", 1); break;
+  case 3: a_num(G, n, "alpha", chance(&G->rng, 50) ? 0.5 : 1.5); break;
+  default: a_num(G, n, "alpha", a_half(G)); a_num(G, n, chance(&G->rng, 50) ? "scale" : "input_scale", 2); break;
+  }
+  a_done(G, n);
+}
+
+static void m_gelu(Gen *G) {
+  RgNode *n = a_mk(G, "aten.gelu", 1, (RgValue *[]){a_fpick(G)});
+  int k = (int)rnd(&G->rng, 0, 2);
+  if (k)
+    a_str(G, n, "approximate", k == 1 ? "none" : "tanh");
+  a_done(G, n);
+}
+
+/* add.Tensor / sub.Tensor with alpha: != 1 on a y of the result's dtype
+ * (decomposed), 1, absent, or a y that promotes (kept). */
+static void m_add_alpha(Gen *G) {
+  RgValue *x = a_fpick(G);
+  RgDType dt = x->type->dtype;
+  const RgType *yt = gen_like(G, x->type, chance(&G->rng, 85) ? dt : RG_DT_I32);
+  RgValue *ops[2] = {x, chance(&G->rng, 20) ? gen_edge_const(G, yt) : gen_new_arg(G, yt)};
+  RgNode *n = a_mk(G, chance(&G->rng, 50) ? "aten.add.Tensor" : "aten.sub.Tensor", 2, ops);
+  int k = (int)rnd(&G->rng, 0, 5);
+  if (k == 1)
+    a_num(G, n, "alpha", 1);
+  else if (k > 1)
+    a_num(G, n, "alpha", chance(&G->rng, 20) ? 0.1 : a_half(G));
+  a_done(G, n);
+}
+
+static void m_mm(Gen *G) {
+  RgDType dt = a_float_dtype(G);
+  int64_t M = rnd(&G->rng, 1, 5), K = rnd(&G->rng, 1, 5), N = rnd(&G->rng, 1, 5);
+  RgValue *ops[2] = {a_arg(G, dt, 2, (int64_t[]){M, K}), a_arg(G, dt, 2, (int64_t[]){K, N})};
+  a_done(G, a_mk(G, "aten.mm", 2, ops));
+}
+
+/* glu along the default, a non-negative or a negative dim of even size. */
+static void m_glu(Gen *G) {
+  int64_t dims[MAX_RANK];
+  int32_t rank = a_shape(G, 1, 4, dims);
+  int64_t d = rnd(&G->rng, 0, rank - 1);
+  int k = (int)rnd(&G->rng, 0, 3);
+  int64_t w = k == 0 ? rank - 1 : d;
+  dims[w] = 2 * rnd(&G->rng, 1, 2);
+  RgNode *n = a_mk(G, "aten.glu", 1, (RgValue *[]){a_arg(G, a_float_dtype(G), rank, dims)});
+  if (k == 1)
+    a_int(G, n, "dim", rank - 1 == d && chance(&G->rng, 50) ? -1 : d);
+  else if (k >= 2)
+    a_int(G, n, "dim", d - rank);
+  a_done(G, n);
+}
+
+static void m_leaky_relu(Gen *G) {
+  RgNode *n = a_mk(G, "aten.leaky_relu", 1, (RgValue *[]){a_fpick(G)});
+  int k = (int)rnd(&G->rng, 0, 2);
+  if (k)
+    a_num(G, n, "negative_slope", k == 1 ? 0.01 : a_half(G));
+  a_done(G, n);
+}
+
+/* a / b with b a constant of powers of two (where a * (1 / b) is exact),
+ * broadcast; integer operands are kept. */
+static void m_div(Gen *G) {
+  RgValue *a = chance(&G->rng, 90) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
+  const RgType *t = a->type;
+  int64_t dims[MAX_RANK];
+  int32_t drop = chance(&G->rng, 30) ? (int32_t)rnd(&G->rng, 0, t->rank) : 0;
+  for (int32_t i = drop; i < t->rank; i++)
+    dims[i - drop] = chance(&G->rng, 25) ? 1 : t->dims[i];
+  RgDType dt = is_float(t->dtype) ? (chance(&G->rng, 80) ? t->dtype : RG_DT_F32) : a_float_dtype(G);
+  const RgType *bt = gen_ttype(G, dt, t->rank - drop, dims);
+  int64_t numel = rg_type_numel(bt);
+  double v[512];
+  if (numel < 1 || numel > 512)
+    gen_abort(G, "divisor of %s too large", bt->text);
+  uint32_t nv = numel == 1 || chance(&G->rng, 30) ? 1 : (uint32_t)numel;
+  for (uint32_t i = 0; i < nv; i++) {
+    static const double pow2[] = {0.25, 0.5, 1, 2, 4, 8, -0.5, -2};
+    v[i] = pow2[rnd(&G->rng, 0, 7)];
+  }
+  RgNode *c = a_mk(G, "aten._constant", 0, NULL);
+  gen_prop(G, c, "value", rg_attr_dense_floats(G->g, bt, nv, v));
+  RgValue *ops[2] = {a, gen_finish(G, c)};
+  a_done(G, a_mk(G, "aten.div.Tensor", 2, ops));
+}
+
+static void m_softmax(Gen *G) {
+  RgValue *x = a_fpick(G);
+  RgNode *n = a_mk(G, "aten._softmax", 1, &x);
+  int32_t r = x->type->rank;
+  int64_t d = rnd(&G->rng, 0, r - 1);
+  a_int(G, n, "dim", chance(&G->rng, 30) ? d - r : d);
+  a_bool(G, n, "half_to_float", x->type->dtype != RG_DT_F32 && chance(&G->rng, 30));
+  a_done(G, n);
+}
+
+/* mean.dim over dims whose sizes multiply to a power of two (where
+ * sum * (1 / N) is exact), keepdim absent, false or true; a dtype that
+ * changes the result type is kept. */
+static void m_mean(Gen *G) {
+  int64_t dims[MAX_RANK], red[MAX_RANK];
+  int32_t rank = a_shape(G, 1, 5, dims), k = 0;
+  for (int32_t i = 0; i < rank; i++)
+    if (chance(&G->rng, 50) || (k == 0 && i == rank - 1)) {
+      dims[i] = (int64_t)1 << rnd(&G->rng, 0, 2);
+      red[k++] = chance(&G->rng, 30) ? i - rank : i;
+    }
+  RgValue *x = a_arg(G, a_float_dtype(G), rank, dims);
+  RgNode *n = a_mk(G, "aten.mean.dim", 1, &x);
+  a_ints(G, n, "dim", k, red);
+  int kd = (int)rnd(&G->rng, 0, 2);
+  if (kd)
+    a_bool(G, n, "keepdim", kd == 2);
+  if (chance(&G->rng, 10))
+    gen_prop(G, n, "dtype", rg_attr_type(G->g, rg_type_scalar(G->g, RG_DT_F32)));
+  a_done(G, n);
+}
+
+/* ---- conversions ---- */
+
+/* amax / amin over 1, 2 or 3 distinct dims (some negative), keepdim
+ * absent, false or true; over all dims (no `dim`) now and then. */
+static void m_minmax(Gen *G) {
+  int64_t dims[MAX_RANK];
+  int32_t rank = (int32_t)rnd(&G->rng, 2, MAX_RANK);
+  for (int32_t i = 0; i < rank; i++)
+    dims[i] = rnd(&G->rng, 1, 3);
+  RgValue *x = chance(&G->rng, 85) ? a_arg(G, a_float_dtype(G), rank, dims) : a_arg(G, RG_DT_I32, rank, dims);
+  RgNode *n = a_mk(G, chance(&G->rng, 50) ? "aten.amax" : "aten.amin", 1, &x);
+  int64_t perm[MAX_RANK];
+  gen_random_perm(G, rank, perm);
+  int32_t k = (int32_t)rnd(&G->rng, 1, rank < 3 ? rank : 3);
+  for (int32_t i = 0; i < k; i++)
+    perm[i] = chance(&G->rng, 25) ? perm[i] - rank : perm[i];
+  if (chance(&G->rng, 92))
+    a_ints(G, n, "dim", k, perm);
+  int kd = (int)rnd(&G->rng, 0, 2);
+  if (kd)
+    a_bool(G, n, "keepdim", kd == 2);
+  a_done(G, n);
+}
+
+/* expand_copy: to the same shape (dropped), of unit dims, with new leading
+ * dims, with -1 for kept dims. */
+static void m_expand(Gen *G) {
+  RgValue *x = chance(&G->rng, 85) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
+  int32_t r = x->type->rank, lead = r < MAX_RANK && chance(&G->rng, 40) ? 1 : 0;
+  int64_t size[MAX_RANK], numel = 1;
+  if (lead)
+    numel = size[0] = rnd(&G->rng, 1, 3);
+  bool same = chance(&G->rng, 20);
+  for (int32_t i = 0; i < r; i++) {
+    int64_t d = x->type->dims[i];
+    size[lead + i] = d == 1 && !same && chance(&G->rng, 70) ? rnd(&G->rng, 2, 4) : d;
+    numel *= size[lead + i];
+    if (size[lead + i] == d && chance(&G->rng, 25))
+      size[lead + i] = -1;
+  }
+  if (numel > 400)
+    return;
+  RgValue *v = gen_edge_ints_op(G, "aten.expand_copy", "size", x, r + (same ? 0 : lead), same ? size + lead : size);
+  gen_push(G, v);
+}
+
+/* squeeze_copy.dims (unit and non-unit dims), squeeze_copy.dim,
+ * unsqueeze_copy (any position, negative ones too). */
+static void m_squeezes(Gen *G) {
+  RgValue *x = chance(&G->rng, 85) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
+  int32_t r = x->type->rank;
+  int64_t list[MAX_RANK];
+  int32_t k = 0;
+  RgNode *n;
+  switch (rnd(&G->rng, 0, 2)) {
+  case 0:
+    n = a_mk(G, "aten.squeeze_copy.dims", 1, &x);
+    for (int32_t i = 0; i < r; i++)
+      if (x->type->dims[i] == 1 ? chance(&G->rng, 80) : chance(&G->rng, 15))
+        list[k++] = chance(&G->rng, 25) ? i - r : i;
+    a_ints(G, n, "dim", k, list);
+    break;
+  case 1:
+    n = a_mk(G, "aten.squeeze_copy.dim", 1, &x);
+    a_int(G, n, "dim", rnd(&G->rng, -r, r - 1));
+    break;
+  default:
+    if (r == MAX_RANK)
+      return;
+    n = a_mk(G, "aten.unsqueeze_copy", 1, &x);
+    a_int(G, n, "dim", rnd(&G->rng, -r - 1, r));
+    break;
+  }
+  a_done(G, n);
+}
+
+/* permute_copy: moving only unit dims (a view), identities, chains with
+ * non-unit moves (composed, some to an identity), negative dims (not
+ * composed). */
+static void m_permutes(Gen *G) {
+  int64_t dims[MAX_RANK];
+  int32_t rank = gen_random_shape(G, dims);
+  RgValue *x = chance(&G->rng, 40) ? a_arg(G, a_float_dtype(G), rank, dims) : a_fpick(G);
+  int32_t r = x->type->rank;
+  int64_t p[MAX_RANK], q[MAX_RANK];
+  gen_random_perm(G, r, p);
+  if (chance(&G->rng, 30))
+    for (int32_t i = 0; i < r; i++)
+      p[i] = i;
+  for (int32_t i = 0; i < r; i++)
+    if (chance(&G->rng, 8))
+      p[i] -= r;
+  RgValue *t = gen_edge_ints_op(G, "aten.permute_copy", "dims", x, r, p);
+  if (chance(&G->rng, 60)) { /* the inverse (composes to an identity) or any */
+    if (chance(&G->rng, 40))
+      for (int32_t i = 0; i < r; i++)
+        q[p[i] < 0 ? p[i] + r : p[i]] = i;
+    else
+      gen_random_perm(G, r, q);
+    t = gen_edge_ints_op(G, "aten.permute_copy", "dims", t, r, q);
+  }
+  gen_push(G, t);
+}
+
+/* view_copy chains and views to the same shape. */
+static void m_views(Gen *G) {
+  RgValue *x = chance(&G->rng, 85) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
+  int64_t dims[MAX_RANK];
+  int32_t rank = x->type->rank;
+  if (chance(&G->rng, 25))
+    memcpy(dims, x->type->dims, sizeof(int64_t) * (size_t)rank);
+  else
+    rank = gen_refactor(G, x->type, dims);
+  RgValue *v = gen_edge_ints_op(G, "aten.view_copy", "size", x, rank, dims);
+  if (chance(&G->rng, 50)) {
+    rank = gen_refactor(G, x->type, dims);
+    v = gen_edge_ints_op(G, "aten.view_copy", "size", v, rank, dims);
+  }
+  gen_push(G, v);
+}
+
+/* Frequencies: the rules with the narrowest guards get more draws. */
+const Motif gen_arm_motifs[] = {m_copies,   m_clamps,     m_clamps,  m_quant_act, m_quant_act, m_linear,
+                                m_sqrt,     m_addmm,      m_elu,     m_gelu,      m_add_alpha, m_mm,
+                                m_glu,      m_leaky_relu, m_div,     m_softmax,   m_mean,      m_minmax,
+                                m_minmax,   m_expand,     m_squeezes, m_permutes, m_views};
+const int gen_num_arm_motifs = (int)(sizeof gen_arm_motifs / sizeof gen_arm_motifs[0]);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "rules/builtin.h"
 #include "rulegen/eval.h"
+#include "arm_eval_internal.h"
 
 #define MAXR RG_TENSOR_MAX_RANK
 #define SQRT1_2 0.70710678118654752440   /* 1 / sqrt(2) */
@@ -434,36 +435,20 @@ static RgStatus op_glu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
 
 /* amax / amin over `dim` (absent or empty: all), keepdim or not; NaN wins. */
 static RgStatus reduce_minmax(RgInterp *ip, const RgNode *n, const RgTensor *x, RgTensor *out, bool is_max) {
-  const int64_t *dims = NULL;
-  uint32_t k = 0;
-  bool red[MAXR] = {false};
-  if (rg_node_attr(n, "dim") && !rg_eval_attr_ints(n, "dim", &dims, &k))
-    return rg_eval_fail(ip, RG_INTERP_INVALID, "'dim' must be a list of ints");
-  for (uint32_t i = 0; i < k; i++) {
-    int64_t d = wrap_dim(dims[i], x->rank);
-    if (d < 0 || d >= x->rank)
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "dim %lld is out of range", (long long)dims[i]);
-    red[d] = true;
-  }
   if (x->numel == 0 || !rg_tensor_is_float(x) != !rg_tensor_is_float(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "an empty input or a changed element kind");
-  /* out's row-major strides over x's dims, 0 on reduced dims */
-  int64_t ost[MAXR], idx[MAXR] = {0}, s = 1;
-  for (int32_t d = x->rank - 1; d >= 0; d--) {
-    bool r = red[d] || k == 0;
-    ost[d] = r ? 0 : s;
-    s *= r ? 1 : x->dims[d];
-  }
-  if (s != out->numel)
-    return rg_eval_fail(ip, RG_INTERP_INVALID, "%lld results for %lld", (long long)s, (long long)out->numel);
+  int64_t *map = NULL, count = 1;
+  RgStatus st = arm_reduce_map(ip, n, x, out, &map, &count);
+  if (st != RG_OK)
+    return st;
   bool *seen = rg_alloc((size_t)(out->numel ? out->numel : 1));
-  if (!seen)
+  if (!seen) {
+    rg_free(map);
     return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory");
+  }
   memset(seen, 0, (size_t)(out->numel ? out->numel : 1));
   for (int64_t i = 0; i < x->numel; i++) {
-    int64_t o = 0;
-    for (int32_t d = 0; d < x->rank; d++)
-      o += idx[d] * ost[d];
+    int64_t o = map[i];
     if (rg_tensor_is_float(out)) {
       float v = (float)rg_tensor_get_float(x, i), r = (float)rg_tensor_get_float(out, o);
       if (!seen[o] || isnan(v) || (!isnan(r) && (is_max ? v > r : v < r)))
@@ -474,9 +459,9 @@ static RgStatus reduce_minmax(RgInterp *ip, const RgNode *n, const RgTensor *x, 
         rg_tensor_set_int(out, o, v);
     }
     seen[o] = true;
-    rg_index_next(idx, x->dims, x->rank);
   }
   rg_free(seen);
+  rg_free(map);
   return RG_OK;
 }
 

@@ -18,6 +18,7 @@
 #include <string.h>
 #include "rules/builtin.h"
 #include "rulegen/eval.h"
+#include "arm_eval_internal.h"
 
 #define MAXR RG_TENSOR_MAX_RANK
 
@@ -27,11 +28,8 @@ static float elem_f32(const RgTensor *t, int64_t i) {
   return rg_elem_is_int(t->dtype) ? (float)rg_tensor_get_int(t, i) : (float)rg_tensor_get_float(t, i);
 }
 
-/* Which dims of x `dim` reduces (absent or empty: all), and for every
- * input element, in row-major order, the output element it adds to.
- * *count is the number of elements each output combines. */
-static RgStatus reduce_map(RgInterp *ip, const RgNode *n, const RgTensor *x, const RgTensor *out,
-                           int64_t **map, int64_t *count) {
+RgStatus arm_reduce_map(RgInterp *ip, const RgNode *n, const RgTensor *x, const RgTensor *out,
+                        int64_t **map, int64_t *count) {
   const int64_t *dims = NULL;
   uint32_t k = 0;
   bool red[MAXR] = {false};
@@ -74,7 +72,7 @@ static RgStatus reduce_sum(RgInterp *ip, const RgNode *n, const RgTensor *x, RgT
   if (!float_out && (divide || !rg_elem_is_int(x->dtype)))
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "%s into %s", divide ? "a mean" : "a float sum",
                         rg_dtype_name(out->dtype));
-  RgStatus st = reduce_map(ip, n, x, out, &map, &count);
+  RgStatus st = arm_reduce_map(ip, n, x, out, &map, &count);
   if (st != RG_OK)
     return st;
   if (float_out) {
@@ -164,7 +162,7 @@ static RgStatus op_var(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
     return rg_eval_fail(ip, RG_INTERP_INVALID, "var of %s into %s", rg_dtype_name(x->dtype),
                         rg_dtype_name(out->dtype));
   int64_t *map = NULL, count = 1;
-  RgStatus st = reduce_map(ip, n, x, out, &map, &count);
+  RgStatus st = arm_reduce_map(ip, n, x, out, &map, &count);
   if (st != RG_OK)
     return st;
   double *acc = rg_alloc(sizeof(double) * 3 * (size_t)(out->numel ? out->numel : 1));

@@ -17,18 +17,12 @@ static RgValue *const_attr(Gen *G, const RgAttr *a) {
 
 static RgValue *const_ints(Gen *G, RgDType dt, int32_t rank, const int64_t *dims, uint32_t n,
                            const int64_t *v) {
-  const RgType *t = gen_ttype(G, dt, rank, dims);
-  RgNode *c = gen_mk(G, "tosa.const", 0, NULL, NULL);
-  gen_prop(G, c, "values", rg_attr_dense_ints(G->g, t, n, v));
-  return gen_finish(G, c);
+  return const_attr(G, rg_attr_dense_ints(G->g, gen_ttype(G, dt, rank, dims), n, v));
 }
 
 static RgValue *const_floats(Gen *G, RgDType dt, int32_t rank, const int64_t *dims, uint32_t n,
                              const double *v) {
-  const RgType *t = gen_ttype(G, dt, rank, dims);
-  RgNode *c = gen_mk(G, "tosa.const", 0, NULL, NULL);
-  gen_prop(G, c, "values", rg_attr_dense_floats(G->g, t, n, v));
-  return gen_finish(G, c);
+  return const_attr(G, rg_attr_dense_floats(G->g, gen_ttype(G, dt, rank, dims), n, v));
 }
 
 /* A rank-1, one-element constant (zero points, shifts, multipliers). */

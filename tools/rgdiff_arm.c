@@ -1,20 +1,15 @@
 /* tools/rgdiff_arm.c - the Arm family of rgdiff (--family arm): edge-dialect
  * graphs built so that every rule of the `arm` pipeline fires (the op each
  * rule roots at, with attribute values on both sides of its guards), plus
- * the near misses the rules must leave alone. Rules whose rewrite is not
- * bit-exact in f32 are not generated (gen_arm_unproven, docs/arm-passes.md);
- * two are generated only where they are exact (divisors and mean counts
- * that are powers of two). */
+ * the near misses the rules must leave alone. The inexact rules (sinh,
+ * cosh, silu, var) are generated too; rgdiff compares their graphs within
+ * its tolerance. Two exact rules are generated only where they are exact
+ * (divisors and mean counts that are powers of two). */
 #include <stdio.h>
 #include <string.h>
 #include "rgdiff.h"
 
 const GenUnproven gen_arm_unproven[] = {
-    {"decompose_cosh.cosh", "(exp(x) + exp(-x)) / 2 is not torch's coshf"},
-    {"decompose_sinh.sinh", "(exp(x) - exp(-x)) / 2 is not torch's sinhf"},
-    {"decompose_silu.silu", "x * sigmoid(x) rounds twice, torch's x / (1 + exp(-x)) once"},
-    {"decompose_var.var", "two-pass f32 sums, torch's var is Welford in f64"},
-    {"decompose_var.var_keepdim", "two-pass f32 sums, torch's var is Welford in f64"},
     {"decompose_layer_norm.affine", "native_layer_norm has no evaluator yet"},
     {"decompose_layer_norm.plain", "native_layer_norm has no evaluator yet"},
     {"convert_full_like_to_full.full_like", "the generator does not build full_like yet"},
@@ -417,6 +412,35 @@ static void m_mean(Gen *G) {
   a_done(G, n);
 }
 
+/* sinh or cosh (inexact rules) on f32, and on f16/bf16 (kept). */
+static void m_hyperbolic(Gen *G) {
+  a_done(G, a_mk(G, chance(&G->rng, 50) ? "aten.sinh" : "aten.cosh", 1, (RgValue *[]){a_fpick(G)}));
+}
+
+static void m_silu(Gen *G) { a_done(G, a_mk(G, "aten.silu", 1, (RgValue *[]){a_fpick(G)})); }
+
+/* var.correction over 1-3 distinct dims (some negative), correction 0, 1,
+ * 2 or absent (some at least the count reduced: kept), keepdim absent,
+ * false or true. */
+static void m_var(Gen *G) {
+  RgValue *x = a_fpick(G);
+  int32_t r = x->type->rank;
+  int64_t perm[MAX_RANK];
+  gen_random_perm(G, r, perm);
+  int32_t k = (int32_t)rnd(&G->rng, 1, r < 3 ? r : 3);
+  for (int32_t i = 0; i < k; i++)
+    perm[i] = chance(&G->rng, 25) ? perm[i] - r : perm[i];
+  RgNode *n = a_mk(G, "aten.var.correction", 1, &x);
+  a_ints(G, n, "dim", k, perm);
+  int c = (int)rnd(&G->rng, 0, 3);
+  if (c < 3)
+    a_num(G, n, "correction", c);
+  int kd = (int)rnd(&G->rng, 0, 2);
+  if (kd)
+    a_bool(G, n, "keepdim", kd == 2);
+  a_done(G, n);
+}
+
 /* ---- conversions ---- */
 
 /* amax / amin over 1, 2 or 3 distinct dims (some negative), keepdim
@@ -570,5 +594,6 @@ static void m_views(Gen *G) {
 const Motif gen_arm_motifs[] = {m_copies,   m_clamps,     m_clamps,  m_quant_act, m_quant_act, m_linear,
                                 m_sqrt,     m_addmm,      m_elu,     m_gelu,      m_add_alpha, m_mm,
                                 m_glu,      m_leaky_relu, m_div,     m_softmax,   m_mean,      m_minmax,
-                                m_minmax,   m_minmax_dim, m_expand,     m_squeezes, m_permutes, m_views};
+                                m_minmax,   m_minmax_dim, m_expand,     m_squeezes, m_permutes, m_views,
+                                m_hyperbolic, m_silu,     m_var};
 const int gen_num_arm_motifs = (int)(sizeof gen_arm_motifs / sizeof gen_arm_motifs[0]);

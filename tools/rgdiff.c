@@ -29,11 +29,12 @@
 
 /* ---- checks ---- */
 
-/* Default relative tolerance after inexact rewrites: sinh's decomposition
- * cancels near 0 and is accurate to about 1.5 ulps of 1 there, which is
- * 9e-5 of the floor; every other inexact rule stays below 1e-5
- * (docs/verify.md). */
-#define RGDIFF_TOLERANCE_REL 1e-4
+/* Default relative tolerance after inexact rewrites (floor 1e-3): torch's
+ * layer norm, (x * rstd - mean * rstd) * w + b, is accurate only to about
+ * an ulp of x * rstd, and differs from its decomposition by up to 3.1e-4
+ * in 10,000 graphs; sinh's decomposition cancels near 0 (3.3e-5); the
+ * other inexact rules stay near 1e-5 (docs/verify.md). */
+#define RGDIFF_TOLERANCE_REL 1e-3
 
 static RgNode *main_func(RgGraph *g) { return (RgNode *)rg_interp_find_func(g, "main"); }
 
@@ -112,7 +113,7 @@ typedef struct Target {
 typedef struct PassFires {
   const RgPassDesc *pass;
   uint64_t *fires[2]; /* per target, num_rules entries */
-  double *err[2];     /* inexact rules: the largest relative error of a graph only they changed */
+  double *err[2];     /* inexact rules: the largest relative error of a graph they changed */
 } PassFires;
 
 typedef struct Totals {
@@ -289,18 +290,14 @@ static int run_target(const Options *o, const Target *targets, int t, Totals *T,
       T->worst = worst;
       T->worst_seed = seed;
     }
-    /* The error is a rule's own when no other inexact rule fired. */
-    uint32_t fired = 0, pass = 0, rule = 0;
-    for (uint32_t i = 0; i < st.num_passes; i++)
-      for (uint16_t r = 0; r < pl->passes[i]->num_rules; r++)
-        if (pl->passes[i]->rules[r].inexact && st.passes[i].rule_fires[r]) {
-          fired++;
-          pass = i;
-          rule = r;
-        }
-    PassFires *pf = fired == 1 ? pass_fires(T, pl->passes[pass]) : NULL;
-    if (pf && worst > pf->err[t][rule])
-      pf->err[t][rule] = worst;
+    /* Every inexact rule that fired is charged with the graph's error
+     * (an upper bound where several fired). */
+    for (uint32_t i = 0; i < st.num_passes; i++) {
+      PassFires *pf = pass_fires(T, pl->passes[i]);
+      for (uint16_t r = 0; pf && r < pl->passes[i]->num_rules; r++)
+        if (pl->passes[i]->rules[r].inexact && st.passes[i].rule_fires[r] && worst > pf->err[t][r])
+          pf->err[t][r] = worst;
+    }
   }
   if (inexact)
     *inexact = nfires;
@@ -415,7 +412,7 @@ static bool fire_table(const Options *o, const Totals *T, const Target *targets)
         continue;
       char note[64] = "";
       if (p->rules[r].inexact && !why)
-        snprintf(note, sizeof note, "  inexact, largest relative error alone %.3g",
+        snprintf(note, sizeof note, "  inexact: largest relative error %.3g",
                  fmax(T->passes[i].err[0][r], T->passes[i].err[1][r]));
       if (why)
         printf("%-44s %10llu  not generated: %s\n", name, (unsigned long long)a, why);
@@ -463,7 +460,7 @@ static int usage(const char *msg, const char *arg) {
          "  --inputs N      random input sets per graph (default 2, at most 8)\n"
          "  --min-fires N   fail when a rule fired fewer than N times in total\n"
          "  --tolerance REL[,FLOOR]  after inexact rewrites, float results may move by\n"
-         "                  REL * max(|before|, |after|, FLOOR) (default 1e-4,1e-3)\n"
+         "                  REL * max(|before|, |after|, FLOOR) (default 1e-3,1e-3)\n"
          "  --max-failures N  stop after N failing graphs (default 5)\n"
          "  --out DIR       where failing graphs are written (default .)\n"
          "  --dump          write graph --seed to standard output and exit\n"

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "rulegen/diag.h"
 #include "rulegen/interp.h"
 #include "rulegen/mlir.h"
 #include "rulegen/pass.h"
@@ -60,6 +61,18 @@ static bool types_consistent(RgGraph *g, char *msg, size_t msglen) {
     }
   }
   return true;
+}
+
+/* Every node of an op the registry declares matches its declaration
+ * (operand and result counts, attributes, result types). */
+static bool schema_ok(RgGraph *g, char *msg, size_t msglen) {
+  RgDiags d;
+  rg_diags_init(&d);
+  size_t errors = rg_graph_verify_ops(g, rg_ops_builtin, rg_num_ops_builtin, NULL, NULL, &d);
+  if (errors)
+    snprintf(msg, msglen, "%s", d.count ? d.items[0].msg : "op schema violated");
+  rg_diags_free(&d);
+  return errors == 0;
 }
 
 /* Edge family: mul.Scalar nodes from which aten.bmm is reachable through
@@ -238,6 +251,10 @@ static int run_target(const Options *o, const Target *targets, int t, Totals *T,
     snprintf(msg, sizeof msg, "the rewritten graph does not verify: %s", err);
     report_failure(o, T, seed, targets[t].name, msg, g);
     result = -1;
+  } else if (!schema_ok(g, err, sizeof err)) {
+    snprintf(msg, sizeof msg, "the rewritten graph breaks an op's declaration: %s", err);
+    report_failure(o, T, seed, targets[t].name, msg, g);
+    result = -1;
   } else if (!types_consistent(g, err, sizeof err)) {
     snprintf(msg, sizeof msg, "the rewritten graph is mistyped: %s", err);
     report_failure(o, T, seed, targets[t].name, msg, g);
@@ -322,6 +339,13 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
     rg_graph_free(g);
     T->gen_failed++;
     return 1;
+  }
+  if (!schema_ok(g, msg, sizeof msg)) {
+    char what[1100];
+    snprintf(what, sizeof what, "the generated graph breaks an op's declaration (a generator bug): %s", msg);
+    rg_graph_free(g);
+    report_failure(o, T, seed, "generator", what, NULL);
+    return -1;
   }
   RgNode *f = main_func(g);
   /* Reference runs: input sets whose results the specification defines. */

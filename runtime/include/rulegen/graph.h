@@ -183,7 +183,12 @@ enum {
   RG_NODE_FROZEN = 1u << 0, /* rewrites must not touch it (rg.frozen) */
   RG_NODE_LIVE = 1u << 1,   /* attached (transitively) to the graph: counted */
   RG_NODE_ERASED = 1u << 2,
-  RG_NODE_QUEUED = 1u << 3  /* on the rewrite driver's worklist */
+  RG_NODE_QUEUED = 1u << 3, /* on the rewrite driver's worklist */
+  /* Its operands, op, attributes or result types were changed through
+   * the functions below, or an operand's producer changed its op or
+   * attributes (what shape hooks read): the op verifier re-checks only
+   * these and new nodes after rewrites. */
+  RG_NODE_CHANGED = 1u << 4
 };
 
 struct RgNode {

@@ -668,7 +668,7 @@ static void mark_changed(RgNode *n, bool users) {
 RgNode *rg_node_create(RgGraph *g, RgOpId op, uint32_t num_operands, RgValue *const *operands,
                        uint32_t num_results, const RgType *const *result_types,
                        uint32_t num_regions) {
-  if (op >= g->num_ops || num_regions > UINT16_MAX)
+  if (op >= g->num_ops || num_regions > UINT16_MAX || num_results > RG_VALUE_MAX_INDEX)
     return NULL;
   size_t size = sizeof(RgNode) + sizeof(RgUse) * num_operands +
                 sizeof(RgValue) * num_results + sizeof(RgRegion) * num_regions;
@@ -936,6 +936,8 @@ RgBlock *rg_region_add_block(RgGraph *g, RgRegion *r) {
 
 RgValue *rg_block_add_arg(RgGraph *g, RgBlock *b, const RgType *t, const char *loc) {
   g->version++;
+  if (b->num_args == RG_VALUE_MAX_INDEX)
+    return NULL;
   if (b->num_args == b->cap_args) {
     uint32_t cap = b->cap_args ? b->cap_args * 2 : 4;
     RgValue **args = rg_arena_alloc(&g->arena, sizeof *args * cap);

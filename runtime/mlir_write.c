@@ -198,6 +198,131 @@ void mlir_w_value(Writer *w, const RgValue *v) {
   }
 }
 
+/* ---- aliases of affine maps and integer sets ----
+ * As mlir-opt prints them: every map (set) an op's attributes hold gets
+ * an alias #map, #map1, ... (#set, ...) in the order the ops are printed,
+ * defined before the ops. The reader resolves aliases, so the names a
+ * file used do not matter. Maps inside other attributes' text stay
+ * inline. */
+
+static bool map_text(const RgAttr *a) {
+  return a->kind == RG_ATTR_OPAQUE && a->text_len > 11 &&
+         (!memcmp(a->text, "affine_map<", 11) || !memcmp(a->text, "affine_set<", 11));
+}
+
+static void put_map_alias(Writer *w, uint32_t i) {
+  puts_(w, w->maps[i]->text[7] == 's' ? "#set" : "#map");
+  if (w->map_names[i])
+    put_u32(w, w->map_names[i]);
+}
+
+static uint32_t map_slot(const Writer *w, const RgAttr *a) {
+  uint32_t h = rg_hash_bytes(a->text, a->text_len) & w->map_mask;
+  for (uint32_t i; (i = w->map_slots[h]) != 0; h = (h + 1) & w->map_mask) {
+    const RgAttr *b = w->maps[i - 1];
+    if (b == a || (b->text_len == a->text_len && !memcmp(b->text, a->text, a->text_len)))
+      break;
+  }
+  return h;
+}
+
+static uint32_t map_find(const Writer *w, const RgAttr *a) {
+  uint32_t i = w->map_slots[map_slot(w, a)];
+  return i ? i - 1 : UINT32_MAX;
+}
+
+static void map_add(Writer *w, const RgAttr *a) {
+  if (w->map_slots && map_find(w, a) != UINT32_MAX)
+    return;
+  if (w->num_maps == w->cap_maps) {
+    uint32_t cap = w->cap_maps ? w->cap_maps * 2 : 16;
+    const RgAttr **m = rg_realloc(w->maps, sizeof *m * cap);
+    uint32_t *slots = rg_alloc(sizeof *slots * cap * 2);
+    if (m)
+      w->maps = m;
+    if (!m || !slots) {
+      rg_free(slots);
+      w->oom = true;
+      return;
+    }
+    memset(slots, 0, sizeof *slots * cap * 2);
+    rg_free(w->map_slots);
+    w->map_slots = slots;
+    w->map_mask = cap * 2 - 1;
+    w->cap_maps = cap;
+    for (uint32_t i = 0; i < w->num_maps; i++)
+      w->map_slots[map_slot(w, w->maps[i])] = i + 1;
+  }
+  w->maps[w->num_maps++] = a;
+  w->map_slots[map_slot(w, a)] = w->num_maps;
+}
+
+static void collect_attr(Writer *w, const RgAttr *a) {
+  if (!a)
+    return;
+  if (a->kind == RG_ATTR_ARRAY)
+    for (uint32_t i = 0; i < a->count; i++)
+      collect_attr(w, a->u.items[i]);
+  else if (a->kind == RG_ATTR_DICT)
+    for (uint32_t i = 0; i < a->count; i++)
+      collect_attr(w, a->u.entries[i].value);
+  else if (map_text(a))
+    map_add(w, a);
+}
+
+/* In the order the generic form prints: properties, regions, attributes. */
+static void collect_block(Writer *w, const RgBlock *b) {
+  for (const RgNode *n = b->first; n && !w->oom; n = n->next) {
+    for (uint16_t i = 0; i < n->num_props; i++)
+      collect_attr(w, n->attrs[i].value);
+    for (uint16_t r = 0; r < n->num_regions; r++)
+      for (const RgBlock *rb = n->regions[r].first; rb; rb = rb->next)
+        collect_block(w, rb);
+    for (uint16_t i = n->num_props; i < n->num_attrs; i++)
+      collect_attr(w, n->attrs[i].value);
+  }
+}
+
+/* Does the file text define `#name`? (a hand-written alias that is not a
+ * map keeps its name) */
+static bool text_defines(const char *text, const char *name, size_t len) {
+  for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+    if (l[0] == '#' && !strncmp(l + 1, name, len) && (l[1 + len] == ' ' || l[1 + len] == '='))
+      return true;
+  return false;
+}
+
+/* Names the maps and sets and prints their definitions. */
+static void put_map_aliases(Writer *w, RgGraph *g) {
+  collect_block(w, rg_graph_body(g));
+  if (!w->num_maps || w->oom)
+    return;
+  w->map_names = rg_alloc(sizeof *w->map_names * w->num_maps);
+  if (!w->map_names) {
+    w->oom = true;
+    return;
+  }
+  const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
+  for (int set = 0; set < 2; set++) {
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < w->num_maps; i++) {
+      if ((w->maps[i]->text[7] == 's') != set)
+        continue;
+      char name[24];
+      for (;; k++) {
+        int n = snprintf(name, sizeof name, k ? "%s%u" : "%s", set ? "set" : "map", k);
+        if (!(pro && text_defines(pro, name, (size_t)n)) && !(epi && text_defines(epi, name, (size_t)n)))
+          break;
+      }
+      w->map_names[i] = k++;
+      put_map_alias(w, i);
+      put(w, " = ", 3);
+      put(w, w->maps[i]->text, w->maps[i]->text_len);
+      putc_(w, '\n');
+    }
+  }
+}
+
 /* Half-precision bits of a double (round to nearest even). */
 static uint16_t double_to_half(double d) {
   float f = (float)d;
@@ -324,7 +449,11 @@ void mlir_w_attr(Writer *w, const RgAttr *a) {
     return;
   }
   if (a->text) {
-    put(w, a->text, a->text_len);
+    uint32_t i;
+    if (w->num_maps && map_text(a) && (i = map_find(w, a)) != UINT32_MAX)
+      put_map_alias(w, i);
+    else
+      put(w, a->text, a->text_len);
     return;
   }
   switch (a->kind) {
@@ -536,6 +665,7 @@ static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form,
     mlir_w_pretty_init(w, g, dialects);
   number_values(w, g);
   rg_buf_reserve(&w->b, w->out ? FLUSH_BYTES + 4096 : 4096);
+  put_map_aliases(w, g);
   const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
   if (pro) {
     puts_(w, pro);
@@ -551,6 +681,9 @@ static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form,
   rg_free(w->keys);
   rg_free(w->nums);
   rg_free(w->node_num);
+  rg_free(w->maps);
+  rg_free(w->map_names);
+  rg_free(w->map_slots);
   mlir_syntax_free(&w->syn);
   return !w->oom && !w->b.oom;
 }

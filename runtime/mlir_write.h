@@ -20,6 +20,13 @@ typedef struct Writer {
   RgFileOut *out; /* streamed: the buffer is flushed here when it fills */
   RgOpId op_module, op_func, op_return;
   MlirSyntax syn; /* the dialects whose custom forms are printed */
+  /* affine maps and integer sets, printed as aliases: by text in an open
+   * addressing table (index + 1 into maps), numbered in the order met */
+  const RgAttr **maps;
+  uint32_t *map_names; /* the number in `#mapN` / `#setN` (UINT32_MAX: none) */
+  uint32_t num_maps, cap_maps;
+  uint32_t *map_slots;
+  uint32_t map_mask;
 } Writer;
 
 #define ARG_BIT 0x80000000u

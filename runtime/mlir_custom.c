@@ -77,10 +77,10 @@ void mlir_normalize(MlirParser *p) {
 
 RgGraph *rg_op_reader_graph(RgOpReader *r) { return r->p->g; }
 
+/* At the token last taken or looked at: the one in question. */
 bool rg_op_reader_error(RgOpReader *r, const char *fmt, ...) {
   MlirParser *p = r->p;
-  MlirTok t;
-  if (!p->failed && mlir_peek(p, &t) >= 0) {
+  if (!p->failed) {
     char msg[256];
     va_list ap;
     va_start(ap, fmt);

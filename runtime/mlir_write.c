@@ -200,7 +200,7 @@ void mlir_w_value(Writer *w, const RgValue *v) {
 
 /* ---- aliases of affine maps and integer sets ----
  * As mlir-opt prints them: every map (set) an op's attributes hold gets
- * an alias #map, #map1, ... (#set, ...) in the order the ops are printed,
+ * an alias #map, #map1, ... (#set, ...) in the order mlir-opt meets them,
  * defined before the ops. The reader resolves aliases, so the names a
  * file used do not matter. Maps inside other attributes' text stay
  * inline. */
@@ -270,16 +270,25 @@ static void collect_attr(Writer *w, const RgAttr *a) {
     map_add(w, a);
 }
 
-/* In the order the generic form prints: properties, regions, attributes. */
+/* In mlir-opt's order: an op's regions first, then all its attributes
+ * (properties and discardable ones) by name. */
 static void collect_block(Writer *w, const RgBlock *b) {
   for (const RgNode *n = b->first; n && !w->oom; n = n->next) {
-    for (uint16_t i = 0; i < n->num_props; i++)
-      collect_attr(w, n->attrs[i].value);
     for (uint16_t r = 0; r < n->num_regions; r++)
       for (const RgBlock *rb = n->regions[r].first; rb; rb = rb->next)
         collect_block(w, rb);
-    for (uint16_t i = n->num_props; i < n->num_attrs; i++)
-      collect_attr(w, n->attrs[i].value);
+    const char *prev = NULL;
+    for (uint16_t k = 0; k < n->num_attrs; k++) {
+      int next = -1;
+      for (uint16_t i = 0; i < n->num_attrs; i++)
+        if ((!prev || strcmp(n->attrs[i].name, prev) > 0) &&
+            (next < 0 || strcmp(n->attrs[i].name, n->attrs[next].name) < 0))
+          next = i;
+      if (next < 0)
+        break;
+      prev = n->attrs[next].name;
+      collect_attr(w, n->attrs[next].value);
+    }
   }
 }
 

@@ -124,8 +124,8 @@ typedef struct RgDialectSyntax {
  * names) and reads up to the op's location, which the reader takes itself.
  * It declares operands, properties, discardable attributes, regions and
  * result types; the op is then built exactly as its generic form would
- * be. Every call returns false (NULL) after reporting an error at the
- * current token, and the parse function then returns false. Tokens are
+ * be. Every call returns false (NULL) after reporting an error, and the
+ * parse function then returns false. Tokens are
  * compared by their text: "(", "->", "into", and "%" for any value name. */
 
 RG_API RgGraph *rg_op_reader_graph(RgOpReader *r);
@@ -165,7 +165,7 @@ RG_API bool rg_op_reader_region(RgOpReader *r);
  * arguments and ops through the graph API); regions are kept in order. */
 RG_API RgRegion *rg_op_reader_add_region(RgOpReader *r);
 RG_API bool rg_op_reader_result(RgOpReader *r, const RgType *t);
-/* Reports an error at the next token; returns false. */
+/* Reports an error at the token last read or looked at; returns false. */
 RG_API bool rg_op_reader_error(RgOpReader *r, const char *fmt, ...);
 
 /* Reports the first op of `g` written in an old spelling of its dialect

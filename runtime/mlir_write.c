@@ -416,6 +416,19 @@ static void put_int_elem(Writer *w, int64_t v, RgDType dt) {
 }
 
 
+void mlir_w_result_types(Writer *w, const RgNode *n) {
+  bool paren = n->num_results != 1 || (n->results[0].type && n->results[0].type->text[0] == '(');
+  if (paren)
+    putc_(w, '(');
+  for (uint32_t i = 0; i < n->num_results; i++) {
+    if (i)
+      put(w, ", ", 2);
+    mlir_w_type(w, n->results[i].type);
+  }
+  if (paren)
+    putc_(w, ')');
+}
+
 void mlir_w_dict_entries(Writer *w, const RgNamedAttr *e, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {
     if (i)
@@ -647,16 +660,7 @@ static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
     mlir_w_type(w, n->operands[i].value ? n->operands[i].value->type : NULL);
   }
   put(w, ") -> ", 5);
-  bool paren = n->num_results != 1 || (n->results[0].type && n->results[0].type->text[0] == '(');
-  if (paren)
-    putc_(w, '(');
-  for (uint32_t i = 0; i < n->num_results; i++) {
-    if (i)
-      put(w, ", ", 2);
-    mlir_w_type(w, n->results[i].type);
-  }
-  if (paren)
-    putc_(w, ')');
+  mlir_w_result_types(w, n);
   if (n->loc) {
     putc_(w, ' ');
     puts_(w, n->loc);

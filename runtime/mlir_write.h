@@ -44,6 +44,8 @@ void mlir_w_type(Writer *w, const RgType *t);
 void mlir_w_value(Writer *w, const RgValue *v);
 void mlir_w_attr(Writer *w, const RgAttr *a);
 void mlir_w_dict_entries(Writer *w, const RgNamedAttr *e, uint32_t n);
+/* `t` or `(t, u)`, as a function type's results. */
+void mlir_w_result_types(Writer *w, const RgNode *n);
 /* A region's blocks, the entry block without its label. */
 void mlir_w_body(Writer *w, const RgRegion *r, int ind, const RgGraph *g);
 

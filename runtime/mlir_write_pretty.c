@@ -174,16 +174,7 @@ static bool pretty_functional(Writer *w, const RgNode *n, const char *name,
     mlir_w_type(w, n->operands[i].value->type);
   }
   put(w, ") -> ", 5);
-  bool paren = n->num_results != 1 || n->results[0].type->text[0] == '(';
-  if (paren)
-    putc_(w, '(');
-  for (uint32_t i = 0; i < n->num_results; i++) {
-    if (i)
-      put(w, ", ", 2);
-    mlir_w_type(w, n->results[i].type);
-  }
-  if (paren)
-    putc_(w, ')');
+  mlir_w_result_types(w, n);
   put_loc_nl(w, n);
   return true;
 }
@@ -296,6 +287,22 @@ static void put_arg_dict(Writer *w, const RgAttr *dicts, uint32_t i) {
 }
 
 
+/* ` attributes {..} {body} loc`, the tail of a module or a function */
+static void put_attributes_body(Writer *w, const RgNode *n, int ind, const RgGraph *g, bool body) {
+  if (n->num_attrs > n->num_props) {
+    put(w, " attributes {", 13);
+    mlir_w_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
+    putc_(w, '}');
+  }
+  if (body) {
+    put(w, " {\n", 3);
+    mlir_w_body(w, &n->regions[0], ind, g);
+    mlir_w_indent(w, ind);
+    putc_(w, '}');
+  }
+  put_loc_nl(w, n);
+}
+
 static bool pretty_func(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
   const RgAttr *fty = prop(n, "function_type"), *sym = prop(n, "sym_name");
   const RgAttr *vis = prop(n, "sym_visibility"), *args = prop(n, "arg_attrs");
@@ -377,18 +384,7 @@ static bool pretty_func(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
   }
   if (res && res->count != nout)
     goto generic;
-  if (n->num_attrs > n->num_props) {
-    put(w, " attributes {", 13);
-    mlir_w_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
-    putc_(w, '}');
-  }
-  if (entry) {
-    put(w, " {\n", 3);
-    mlir_w_body(w, &n->regions[0], ind, g);
-    mlir_w_indent(w, ind);
-    putc_(w, '}');
-  }
-  put_loc_nl(w, n);
+  put_attributes_body(w, n, ind, g, entry);
   return true;
 generic:
   w->b.len = mark;
@@ -406,16 +402,7 @@ static bool pretty_module(Writer *w, const RgNode *n, int ind, const RgGraph *g)
     putc_(w, ' ');
     put_symbol(w, sym);
   }
-  if (n->num_attrs > n->num_props) {
-    put(w, " attributes {", 13);
-    mlir_w_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
-    putc_(w, '}');
-  }
-  put(w, " {\n", 3);
-  mlir_w_body(w, &n->regions[0], ind, g);
-  mlir_w_indent(w, ind);
-  putc_(w, '}');
-  put_loc_nl(w, n);
+  put_attributes_body(w, n, ind, g, true);
   return true;
 }
 

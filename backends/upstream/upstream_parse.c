@@ -66,6 +66,13 @@ static bool same_type_tail(RgOpReader *r, uint32_t first) {
   return rg_op_reader_result(r, t);
 }
 
+/* `ta SEP tb`, the types of operands 0 and 1 */
+static bool two_types(RgOpReader *r, const char *sep, const RgType **ta, const RgType **tb) {
+  *ta = rg_op_reader_type(r);
+  *tb = *ta && rg_op_reader_expect(r, sep) ? rg_op_reader_type(r) : NULL;
+  return *tb && rg_op_reader_operand_type(r, 0, *ta) && rg_op_reader_operand_type(r, 1, *tb);
+}
+
 /* ---- arith ---- */
 
 /* `%a, %b fastmath<fast> : t` (addf, mulf, ...) */
@@ -149,10 +156,8 @@ bool upstream_parse_fpowi(RgOpReader *r) {
   if (!operands(r) || !flags_prop(r, "fastmath", "fastmath", "#arith.fastmath<none>") ||
       !rg_op_reader_attr_dict(r) || !rg_op_reader_expect(r, ":"))
     return false;
-  const RgType *ta = rg_op_reader_type(r);
-  const RgType *tb = ta && rg_op_reader_expect(r, ",") ? rg_op_reader_type(r) : NULL;
-  return tb && rg_op_reader_operand_type(r, 0, ta) && rg_op_reader_operand_type(r, 1, tb) &&
-         rg_op_reader_result(r, ta);
+  const RgType *ta, *tb;
+  return two_types(r, ",", &ta, &tb) && rg_op_reader_result(r, ta);
 }
 
 /* ---- tensor ---- */
@@ -227,8 +232,6 @@ bool upstream_parse_insert_slice(RgOpReader *r) {
   if (!rg_op_reader_add_prop(r, "operandSegmentSizes", rg_attr_dense_array_ints(g, RG_DT_I32, 5, seg)) ||
       !rg_op_reader_attr_dict(r) || !rg_op_reader_expect(r, ":"))
     return false;
-  const RgType *ts = rg_op_reader_type(r);
-  const RgType *td = ts && rg_op_reader_expect(r, "into") ? rg_op_reader_type(r) : NULL;
-  return td && rg_op_reader_operand_type(r, 0, ts) && rg_op_reader_operand_type(r, 1, td) &&
-         rg_op_reader_result(r, td);
+  const RgType *ts, *td;
+  return two_types(r, "into", &ts, &td) && rg_op_reader_result(r, td);
 }

@@ -29,9 +29,12 @@ static int typed_operands(RgOpReader *r) {
   return (int)n;
 }
 
-/* `word(%a, %b : ta, tb)`; -1 after an error */
+/* `word(%a, %b : ta, tb)`, which mlir-opt leaves out when empty; -1
+ * after an error */
 static int clause(RgOpReader *r, const char *word) {
-  if (!rg_op_reader_expect(r, word) || !rg_op_reader_expect(r, "("))
+  if (!rg_op_reader_accept(r, word))
+    return 0;
+  if (!rg_op_reader_expect(r, "("))
     return -1;
   int n = typed_operands(r);
   return n >= 0 && rg_op_reader_expect(r, ")") ? n : -1;
@@ -211,6 +214,8 @@ bool upstream_normalize_matmul(RgOpReader *r) {
 
 /* `dimension(2) ins(%a : t) outs(%b : t) -> t` */
 bool upstream_parse_softmax(RgOpReader *r) {
+  if (!rg_op_reader_at(r, "{") && !rg_op_reader_at(r, "dimension"))
+    return rg_op_reader_expect(r, "dimension");
   RgGraph *g = rg_op_reader_graph(r);
   int64_t dim;
   if (!rg_op_reader_attr_dict(r) || !rg_op_reader_expect(r, "dimension") ||
@@ -218,6 +223,8 @@ bool upstream_parse_softmax(RgOpReader *r) {
       !rg_op_reader_add_prop(r, "dimension", rg_attr_int(g, dim, rg_type_scalar(g, RG_DT_I64))))
     return false;
   int nin = clause(r, "ins"), nout = nin < 0 ? -1 : clause(r, "outs");
+  if (nout >= 0 && (nin != 1 || nout != 1))
+    return rg_op_reader_error(r, "'linalg.softmax' takes 1 input and 1 output");
   return nout >= 0 && results(r);
 }
 

@@ -347,6 +347,8 @@ static int mlir_accepts(yyParser *pp, int tok) {
   return 0;
 }
 
+int mlir_parse_custom_next(void *parser) { return mlir_accepts((yyParser *)parser, MT_CUSTOM_BODY); }
+
 static const char *mlir_expected(void *parser, char *buf, size_t len) {
   int found[YYNTOKEN];
   int n = 0;

@@ -347,6 +347,9 @@ void mlir_stack_overflow(MlirParser *p);
 void *mlir_parseAlloc(void *(*alloc)(size_t), MlirParser *p);
 void mlir_parseFree(void *parser, void (*dealloc)(void *));
 void mlir_parse(void *parser, int major, MlirTok minor);
+/* Does the parser, just given an op name read in code (KW_CUSTOM), take
+ * it as an op? (not when it is a dictionary key spelled like one) */
+int mlir_parse_custom_next(void *parser);
 /* Human-readable name of a token code ("'{'", "identifier", ...). */
 const char *mlir_token_desc(int major);
 

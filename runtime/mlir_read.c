@@ -746,7 +746,7 @@ void mlir_feed(MlirParser *p, void *parser, uint32_t depth) {
     mlir_parse(parser, tk, t);
     if (p->failed || tk == 0)
       return;
-    if (tk == MT_KW_CUSTOM) {
+    if (tk == MT_KW_CUSTOM && mlir_parse_custom_next(parser)) {
       /* CUSTOM_BODY opens the op's frame (cust_head reduces); its parse
        * function then reads the tokens up to the location */
       mlir_parse(parser, MT_CUSTOM_BODY, t);

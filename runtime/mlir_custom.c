@@ -146,7 +146,7 @@ static bool is_word(const MlirTok *t) {
 bool rg_op_reader_keyword(RgOpReader *r, const char **s, size_t *len) {
   MlirTok t;
   int tk = mlir_peek(r->p, &t);
-  if (tk <= 0 || tk == MT_STRING || !is_word(&t))
+  if (tk <= 0 || tk == MT_STRING || (tk != MT_WORD_BODY && !is_word(&t)))
     return tk >= 0 && expected(r, "a keyword");
   mlir_next(r->p, &t);
   *s = t.s;
@@ -166,7 +166,8 @@ bool rg_op_reader_int(RgOpReader *r, int64_t *v) {
   buf[t.len] = 0;
   errno = 0;
   char *end;
-  long long x = strtoll(buf, &end, 0);
+  bool hex = strstr(buf, "0x") != NULL;
+  long long x = hex ? (long long)strtoull(buf, &end, 16) : strtoll(buf, &end, 10);
   if (errno || *end)
     return rg_op_reader_error(r, "integer too large");
   mlir_next(r->p, &t);

@@ -201,7 +201,7 @@ int mlir_lex(MlirLexer *lx, MlirTok *t) {
       "false"             { TOK(MT_FALSE); }
       "unit"              { TOK(MT_UNIT); }
       bare                { TOK(MT_BARE); }
-      bare "<"            { return capture(lx, t, start, MT_VERBATIM); } /* `fastmath<fast>` */
+      bare "<"            { return capture(lx, t, start, MT_WORD_BODY); } /* `fastmath<fast>` */
       "-"? digit+         { TOK(MT_INTEGER); }
       "0x" hexd+          { TOK(MT_INTEGER); }
       "-"? digit+ "." digit* ([eE] [-+]? digit+)?  { TOK(MT_FLOAT); }

@@ -112,6 +112,7 @@ const char *mlir_token_desc(int major) {
   case MT_KW_SAMETYPE: return "an op name";
   case MT_KW_CAST: return "an op name";
   case MT_KW_CUSTOM: return "an op name";
+  case MT_WORD_BODY: return "a keyword";
   case MT_KW_ATTRIBUTES: return "'attributes'";
   }
   return "a token";

@@ -84,8 +84,11 @@ bool upstream_parse_linalg_generic(RgOpReader *r) {
         const RgAttr *it = v->u.items[k];
         items[k] = it;
         if (it->kind == RG_ATTR_STRING) {
-          char buf[96];
-          int n = snprintf(buf, sizeof buf, "#linalg.iterator_type<%.60s>", it->u.str.data);
+          const char *kind = it->u.str.data;
+          if (strcmp(kind, "parallel") && strcmp(kind, "reduction"))
+            return rg_op_reader_error(r, "unknown iterator type \"%.20s\"", kind);
+          char buf[64];
+          int n = snprintf(buf, sizeof buf, "#linalg.iterator_type<%s>", kind);
           items[k] = rg_attr_opaque(g, buf, (size_t)n);
         }
       }

@@ -12,34 +12,23 @@ static bool word_is(const char *s, size_t len, const char *w) {
   return len == strlen(w) && memcmp(s, w, len) == 0;
 }
 
-static const RgAttr *opaque(RgOpReader *r, const char *text) {
-  return rg_attr_opaque(rg_op_reader_graph(r), text, strlen(text));
-}
-
-/* `#dialect.name<V>` from the short `name<V>` that custom forms print. */
-static const RgAttr *flags_attr(RgOpReader *r, const RgAttr *a, const char *dialect) {
-  char buf[256];
-  if (!a || !a->text || a->kind != RG_ATTR_OPAQUE || a->text[0] == '#' ||
-      a->text_len + strlen(dialect) + 3 > sizeof buf)
-    return NULL;
-  int n = snprintf(buf, sizeof buf, "#%s.%.*s", dialect, (int)a->text_len, a->text);
-  return rg_attr_opaque(rg_op_reader_graph(r), buf, (size_t)n);
-}
-
-/* An optional `word<flags>` (fastmath, overflow) before the attributes,
- * else the default: property `prop` = #arith.word<...>. */
+/* An optional `word<flags>` (fastmath, overflow) before the attributes:
+ * property `prop` = `#arith.word<flags>`, or `dflt` when left out. */
 static bool flags_prop(RgOpReader *r, const char *word, const char *prop, const char *dflt) {
-  char open[32];
-  snprintf(open, sizeof open, "%s<", word);
-  const RgAttr *a = NULL;
+  RgGraph *g = rg_op_reader_graph(r);
+  const RgAttr *a;
   if (rg_op_reader_at(r, "{") || rg_op_reader_at(r, ":")) {
-    a = opaque(r, dflt);
+    a = rg_attr_opaque(g, dflt, strlen(dflt));
   } else {
-    const RgAttr *v = rg_op_reader_attr(r);
-    if (!v)
+    const char *s;
+    size_t len, wl = strlen(word);
+    char buf[128];
+    if (!rg_op_reader_keyword(r, &s, &len))
       return false;
-    if (!v->text || strncmp(v->text, open, strlen(open)) || !(a = flags_attr(r, v, "arith")))
+    if (len <= wl + 2 || len > 100 || memcmp(s, word, wl) || s[wl] != '<')
       return rg_op_reader_error(r, "expected '%s<...>' or ':'", word);
+    int n = snprintf(buf, sizeof buf, "#arith.%.*s", (int)len, s);
+    a = rg_attr_opaque(g, buf, (size_t)n);
   }
   return rg_op_reader_add_prop(r, prop, a);
 }

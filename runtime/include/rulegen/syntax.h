@@ -135,7 +135,8 @@ RG_API bool rg_op_reader_at(RgOpReader *r, const char *text);
 RG_API bool rg_op_reader_accept(RgOpReader *r, const char *text);
 /* Takes the next token, which must be `text`. */
 RG_API bool rg_op_reader_expect(RgOpReader *r, const char *text);
-/* A bare word (`slt`, `parallel`): its text, not NUL-terminated. */
+/* A bare word (`slt`, `parallel`), or one with a body (`fastmath<fast>`):
+ * its text, not NUL-terminated. */
 RG_API bool rg_op_reader_keyword(RgOpReader *r, const char **s, size_t *len);
 RG_API bool rg_op_reader_int(RgOpReader *r, int64_t *v);
 /* `%v` or `%v#i`, appended to the op's operands. */

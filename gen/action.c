@@ -413,7 +413,8 @@ static const char *crepl(Gen *g, DslRepl *rp) {
     return "NULL";
   case DSL_REP_EXPR: return cexpr(g, rp->expr);
   case DSL_REP_ERASE: return "NULL";
-  case DSL_REP_LIST: gen_error(g, rp->loc, "a replacement list stands only for a whole replacement"); return "NULL";
+  case DSL_REP_LIST:
+  case DSL_REP_FOR: gen_error(g, rp->loc, "a replacement list stands only for a whole replacement"); return "NULL";
   case DSL_REP_OP: break;
   }
   /* Operands first (post-order), then the node. */
@@ -516,7 +517,8 @@ static void print_bindings(Gen *g, const GenRule *r) {
     const char *node = gen_node_var(g, v0->node_at[b->node]);
     switch (var->kind) {
     case DSL_VAR_VALUE:
-      break; /* a parameter */
+    case DSL_VAR_ITER:
+      break; /* a parameter; an element of a `for` list, set by its loop */
     case DSL_VAR_OP:
       gen_line(g, "RgNode *%s = %s;", c, node);
       break;
@@ -613,6 +615,53 @@ static const char *guard_text(Gen *g, const DslExpr *e) {
   return t;
 }
 
+/* `[e for n, m in l1, l2]`: the lists are computed before anything is
+ * built and must have one element per result of the root; then `e` is
+ * built once per element whose result is used, in a loop whose body is
+ * `e`'s code (an unused result is left alone, as `_` leaves it, so no dead
+ * node is built for it). */
+static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
+  const char **lists = rg_arena_alloc(&g->arena, sizeof *lists * (rf->nfor_lists ? rf->nfor_lists : 1));
+  if (!lists) {
+    g->ok = false;
+    return;
+  }
+  g->discarding = false;
+  RgBuf cond;
+  rg_buf_init(&cond);
+  for (uint32_t i = 0; i < rf->nfor_lists; i++) {
+    lists[i] = cexpr(g, rf->for_lists[i]);
+    rg_buf_printf(&cond, " || %s.n != root->num_results", lists[i]);
+  }
+  gen_line(g, "if (%s) {", cond.data + 4);
+  rg_buf_free(&cond);
+  gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the 'for' lists do not have one element per result\");",
+           r->index);
+  gen_line(g, "  return 0;");
+  gen_line(g, "}");
+  /* Scratch slots are int64_t, wide enough for a pointer. */
+  const char *vals = new_tmp(g);
+  gen_line(g, "RgValue **%s = (RgValue **)(void *)rg_rw_scratch(rw, root->num_results);", vals);
+  gen_line(g, "if (!%s) return 0;", vals);
+  g->discarding = true;
+  gen_line(g, "for (uint32_t %s_i = 0; %s_i < root->num_results; %s_i++) {", vals, vals, vals);
+  g->out.indent++;
+  gen_line(g, "%s[%s_i] = NULL;", vals, vals);
+  gen_line(g, "if (root->results[%s_i].num_uses == 0) continue;", vals);
+  for (uint32_t i = 0; i < rf->nfor_names && i < rf->nfor_lists; i++) {
+    const char *c = var_c(g, rf->for_vars[i]);
+    gen_line(g, "int64_t %s = %s.v[%s_i];", c, lists[i], vals);
+    gen_line(g, "(void)%s;", c);
+  }
+  const char *val = crepl(g, rf->args[0]);
+  gen_line(g, "%s[%s_i] = %s;", vals, vals, val);
+  g->out.indent--;
+  gen_line(g, "}");
+  gen_line_src(g, rf->loc);
+  gen_line(g, "return rg_rw_apply(rw, root, %s, %u);", vals, r->index);
+  gen_line_back(g);
+}
+
 void gen_action_print(Gen *g, GenRule *r) {
   DslRule *dr = r->rule;
   g->cur = r;
@@ -660,6 +709,8 @@ void gen_action_print(Gen *g, GenRule *r) {
     gen_line_src(g, dr->repl->loc);
     gen_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", r->index);
     gen_line_back(g);
+  } else if (dr->repl->kind == DSL_REP_FOR) {
+    print_for(g, r, dr->repl);
   } else if (dr->repl->kind == DSL_REP_LIST) {
     /* A result left alone must be dead; tested before anything is built. */
     const DslRepl *rl = dr->repl;

@@ -239,6 +239,8 @@ static void emit_op_descs(Gen *g, const char *sym) {
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
       if (op->traits & (1u << map[k].d))
         traits |= map[k].r;
+    if (op->results_vary)
+      traits |= RG_TRAIT_RESULTS_VARY;
     uint32_t fixed = op->variadic && op->noperands ? op->noperands - 1 : op->noperands;
     RgBuf where;
     rg_buf_init(&where);

@@ -80,7 +80,8 @@ enum {
   RG_TRAIT_COMMUTATIVE = 1u << 4,
   RG_TRAIT_LAYOUT_AGNOSTIC = 1u << 5,
   RG_TRAIT_CONSTANT = 1u << 6,
-  RG_TRAIT_PURE = 1u << 7 /* no side effects: removable when unused; equal operands give equal results */
+  RG_TRAIT_PURE = 1u << 7, /* no side effects: removable when unused; equal operands give equal results */
+  RG_TRAIT_RESULTS_VARY = 1u << 8 /* each node has its own result count (num_results is 0) */
 };
 
 /* The op verifier for graphs as read: checks every node whose op is in

@@ -261,7 +261,7 @@ static void emit_op_descs(Gen *g, const char *sym) {
 }
 
 bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
-  Gen g = {.p = p, .o = o, .out = {c, 0, 0}, .ok = true};
+  Gen g = {.p = p, .o = o, .out = {c, 0, 0, NULL, 0}, .ok = true};
   rg_arena_init(&g.arena);
   const char *sym = o->symbol ? o->symbol : "rules";
   g.sym = sym;
@@ -395,7 +395,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
 
 void gen_dump_targets(DslProgram *p, RgBuf *out) {
   GenOptions o = {0};
-  Gen g = {.p = p, .o = &o, .out = {out, 0, 0}, .ok = true};
+  Gen g = {.p = p, .o = &o, .out = {out, 0, 0, NULL, 0}, .ok = true};
   rg_arena_init(&g.arena);
   for (uint32_t f = 0; f < p->nfiles; f++) {
     DslFile *file = p->files[f];

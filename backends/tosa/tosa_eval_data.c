@@ -66,8 +66,7 @@ static RgStatus op_reshape(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
       if (rg_tensor_get_int(in[1], d) != -1 && rg_tensor_get_int(in[1], d) != out->dims[d])
         return dims_mismatch(ip, d, rg_tensor_get_int(in[1], d), out->dims[d]);
   }
-  for (int64_t i = 0; i < a->numel; i++) /* row-major order is kept */
-    copy_elem(out, i, a, i);
+  rg_tensor_copy_elems(out, a); /* row-major order is kept */
   return RG_OK;
 }
 

@@ -150,6 +150,77 @@ static RgStatus rank_is(RgInterp *ip, const RgTensor *t, int32_t r, const char *
   return rg_eval_fail(ip, RG_INTERP_INVALID, "%s must have rank %d", what, r);
 }
 
+/* Output pixels of a row computed together: each block of weights
+ * loaded serves all of them. */
+#define CONV_PIX 32
+
+/* Stores an fp32 accumulator as acc_store does: bias added, then rounded
+ * to the result type. */
+static void store_f32(const ConvIO *io, float acc, int64_t oc, int64_t oi) {
+  const RgTensor *b = io->bias;
+  if (b)
+    acc = acc + rg_tensor_get_float(b, b->numel == 1 ? 0 : oc);
+  rg_tensor_set_float(io->out, oi, rg_elem_round(io->out->dtype, acc));
+}
+
+/* conv2d of floats with an fp32 accumulator. For a block of pixels of an
+ * output row and one tap (ky, kx), the pixels that tap reads inside the
+ * input form a range, and their sums over ic are a matrix product
+ * (pixels x IC) * (IC x OC) with weights repacked as [KH, KW, IC, OC]:
+ * every accumulator still adds its taps in (ky, kx, ic) order and skips
+ * the padding, so the bits are those of the plain loop of op_conv2d. */
+static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
+  const RgTensor *in = io->in, *w = io->w;
+  int64_t N = in->dims[0], IH = in->dims[1], IW = in->dims[2], IC = in->dims[3];
+  int64_t OC = w->dims[0], KH = w->dims[1], KW = w->dims[2];
+  int64_t OH = io->out->dims[1], OW = io->out->dims[2];
+  float *wt = rg_alloc(sizeof *wt * (size_t)(w->numel + 1));
+  float *acc = rg_alloc(sizeof *acc * (size_t)(CONV_PIX * OC + 1));
+  float *img = rg_alloc(sizeof *img * (size_t)(IH * IW * IC + 1));
+  if (!wt || !acc || !img) {
+    rg_free(wt);
+    rg_free(acc);
+    rg_free(img);
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copies of the input and weights "
+                        "(%lld floats)", (long long)(w->numel + IH * IW * IC));
+  }
+  for (int64_t oc = 0; oc < OC; oc++)
+    for (int64_t t = 0; t < KH * KW * IC; t++)
+      wt[t * OC + oc] = rg_tensor_get_float(w, oc * KH * KW * IC + t);
+  for (int64_t b = 0; b < N; b++) {
+    for (int64_t i = 0; i < IH * IW * IC; i++)
+      img[i] = rg_tensor_get_float(in, b * IH * IW * IC + i);
+    for (int64_t oy = 0; oy < OH; oy++)
+      for (int64_t ox0 = 0; ox0 < OW; ox0 += CONV_PIX) {
+        int64_t np = OW - ox0 < CONV_PIX ? OW - ox0 : CONV_PIX;
+        memset(acc, 0, sizeof *acc * (size_t)(np * OC));
+        for (int64_t ky = 0; ky < KH; ky++) {
+          int64_t y = oy * g->sy - g->pad_top + ky * g->dy;
+          if (y < 0 || y >= IH)
+            continue;
+          for (int64_t kx = 0; kx < KW; kx++) {
+            /* pixels p in [lo, hi) read x = (ox0 + p) * sx - pad_left + kx * dx inside [0, IW) */
+            int64_t x0 = ox0 * g->sx - g->pad_left + kx * g->dx, lo = 0, hi = np;
+            while (lo < hi && x0 + lo * g->sx < 0)
+              lo++;
+            while (hi > lo && x0 + (hi - 1) * g->sx >= IW)
+              hi--;
+            if (lo < hi)
+              rg_eval_gemm_f32(hi - lo, OC, IC, img + (y * IW + x0 + lo * g->sx) * IC, g->sx * IC,
+                               wt + (ky * KW + kx) * IC * OC, OC, acc + lo * OC, OC);
+          }
+        }
+        for (int64_t p = 0; p < np; p++)
+          for (int64_t oc = 0; oc < OC; oc++)
+            store_f32(io, acc[p * OC + oc], oc, ((b * OH + oy) * OW + ox0 + p) * OC + oc);
+      }
+  }
+  rg_free(wt);
+  rg_free(acc);
+  rg_free(img);
+  return RG_OK;
+}
+
 static RgStatus op_conv2d(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   ConvIO io;
   Geom g;
@@ -166,6 +237,8 @@ static RgStatus op_conv2d(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   if ((s = check_out_dim(ip, IH, g.pad_top + g.pad_bottom, KH, g.dy, g.sy, OH, "height")) ||
       (s = check_out_dim(ip, IW, g.pad_left + g.pad_right, KW, g.dx, g.sx, OW, "width")))
     return s;
+  if (!rg_tensor_is_int(io.in) && io.acc == RG_DT_F32)
+    return conv2d_f32(ip, &io, &g);
   int64_t oi = 0;
   for (int64_t b = 0; b < N; b++)
     for (int64_t oy = 0; oy < OH; oy++)
@@ -293,6 +366,33 @@ static RgStatus op_transpose_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
   return RG_OK;
 }
 
+/* MATMUL of floats with an fp32 accumulator, one batch at a time through
+ * rg_eval_gemm_f32: each result adds its products in ascending c from 0,
+ * as the plain loop does. */
+static RgStatus matmul_f32(RgInterp *ip, const ConvIO *io) {
+  int64_t N = io->in->dims[0], H = io->in->dims[1], C = io->in->dims[2], W = io->w->dims[2];
+  for (int64_t b = 0; b < N; b++) {
+    float *a = rg_eval_pack_f32(io->in, b * H * C, H * C);
+    float *bm = rg_eval_pack_f32(io->w, b * C * W, C * W);
+    float *c = rg_alloc(sizeof *c * (size_t)(H * W + 1));
+    if (!a || !bm || !c) {
+      rg_free(a);
+      rg_free(bm);
+      rg_free(c);
+      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copies of batch %lld",
+                          (long long)b);
+    }
+    memset(c, 0, sizeof *c * (size_t)(H * W));
+    rg_eval_gemm_f32(H, W, C, a, C, bm, W, c, W);
+    for (int64_t i = 0; i < H * W; i++)
+      store_f32(io, c[i], 0, b * H * W + i);
+    rg_free(a);
+    rg_free(bm);
+    rg_free(c);
+  }
+  return RG_OK;
+}
+
 /* MATMUL: A [N, H, C] x B [N, C, W] -> [N, H, W], zero points A_zp, B_zp. */
 static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   ConvIO io;
@@ -304,6 +404,8 @@ static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   if (io.w->dims[0] != N || io.w->dims[1] != C || out->dims[0] != N || out->dims[1] != H ||
       out->dims[2] != W)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+  if (!rg_tensor_is_int(io.in) && io.acc == RG_DT_F32)
+    return matmul_f32(ip, &io);
   int64_t oi = 0;
   for (int64_t b = 0; b < N; b++)
     for (int64_t y = 0; y < H; y++)

@@ -62,21 +62,31 @@ static void gemm_4x8(int64_t k, const float *a, int64_t lda, const float *b, int
 
 void rg_eval_gemm_f32(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
                       int64_t ldb, float *c, int64_t ldc) {
+  /* each 8-column block of a b panel copied to k contiguous rows of 8, so
+   * gemm_4x8 reads it sequentially; without the memory, read b in place */
+  float *pk = m >= 2 * GEMM_MB ? rg_alloc(sizeof *pk * (size_t)(k * GEMM_NB + 1)) : NULL;
   for (int64_t j0 = 0; j0 < n; j0 += GEMM_NB) {
-    int64_t j1 = n - j0 < GEMM_NB ? n : j0 + GEMM_NB;
+    int64_t j1 = n - j0 < GEMM_NB ? n : j0 + GEMM_NB, jfull = j0 + (j1 - j0) / 8 * 8;
+    for (int64_t j = j0; pk && j < jfull; j += 8)
+      for (int64_t p = 0; p < k; p++)
+        memcpy(pk + ((j - j0) * k + p * 8), b + p * ldb + j, 8 * sizeof *pk);
     int64_t i = 0;
     for (; i + GEMM_MB <= m; i += GEMM_MB) {
-      int64_t j = j0;
-      for (; j + 8 <= j1; j += 8)
-        gemm_4x8(k, a + i * lda, lda, b + j, ldb, c + i * ldc + j, ldc);
-      for (int64_t r = i; j < j1 && r < i + GEMM_MB; r++)
+      for (int64_t j = j0; j < jfull; j += 8) {
+        if (pk)
+          gemm_4x8(k, a + i * lda, lda, pk + (j - j0) * k, 8, c + i * ldc + j, ldc);
+        else
+          gemm_4x8(k, a + i * lda, lda, b + j, ldb, c + i * ldc + j, ldc);
+      }
+      for (int64_t r = i; jfull < j1 && r < i + GEMM_MB; r++)
         for (int64_t p = 0; p < k; p++)
-          rg_eval_axpy_f32(c + r * ldc + j, a[r * lda + p], b + p * ldb + j, j1 - j);
+          rg_eval_axpy_f32(c + r * ldc + jfull, a[r * lda + p], b + p * ldb + jfull, j1 - jfull);
     }
     for (; i < m; i++)
       for (int64_t p = 0; p < k; p++)
         rg_eval_axpy_f32(c + i * ldc + j0, a[i * lda + p], b + p * ldb + j0, j1 - j0);
   }
+  rg_free(pk);
 }
 
 float *rg_eval_pack_f32(const RgTensor *t, int64_t first, int64_t count) {

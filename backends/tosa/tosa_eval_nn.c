@@ -150,9 +150,9 @@ static RgStatus rank_is(RgInterp *ip, const RgTensor *t, int32_t r, const char *
   return rg_eval_fail(ip, RG_INTERP_INVALID, "%s must have rank %d", what, r);
 }
 
-/* Output pixels of a row computed together: each block of weights
- * loaded serves all of them. */
-#define CONV_PIX 32
+/* Output pixels computed together (consecutive in row-major order): the
+ * weights of a tap, read once, serve all of them. */
+#define CONV_PIX 64
 
 /* Stores an fp32 accumulator as acc_store does: bias added, then rounded
  * to the result type. */
@@ -163,61 +163,67 @@ static void store_f32(const ConvIO *io, float acc, int64_t oc, int64_t oi) {
   rg_tensor_set_float(io->out, oi, rg_elem_round(io->out->dtype, acc));
 }
 
-/* conv2d of floats with an fp32 accumulator. For a block of pixels of an
- * output row and one tap (ky, kx), the pixels that tap reads inside the
- * input form a range, and their sums over ic are a matrix product
- * (pixels x IC) * (IC x OC) with weights repacked as [KH, KW, IC, OC]:
- * every accumulator still adds its taps in (ky, kx, ic) order and skips
- * the padding, so the bits are those of the plain loop of op_conv2d. */
+/* conv2d of floats with an fp32 accumulator. For a block of output pixels
+ * and one tap (ky, kx), the pixels whose tap falls inside the input add
+ * (pixels x IC) * (IC x OC): their input rows gathered, times the weights
+ * repacked as [KH, KW, IC, OC], into their accumulator rows. Every
+ * accumulator still adds its taps in (ky, kx, ic) order and skips the
+ * padding, so the bits are those of the plain loop of op_conv2d. */
 static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
   const RgTensor *in = io->in, *w = io->w;
-  int64_t N = in->dims[0], IH = in->dims[1], IW = in->dims[2], IC = in->dims[3];
+  int64_t IH = in->dims[1], IW = in->dims[2], IC = in->dims[3];
   int64_t OC = w->dims[0], KH = w->dims[1], KW = w->dims[2];
-  int64_t OH = io->out->dims[1], OW = io->out->dims[2];
+  int64_t OH = io->out->dims[1], OW = io->out->dims[2], npix = io->out->numel / (OC ? OC : 1);
   float *wt = rg_alloc(sizeof *wt * (size_t)(w->numel + 1));
   float *acc = rg_alloc(sizeof *acc * (size_t)(CONV_PIX * OC + 1));
-  float *img = rg_alloc(sizeof *img * (size_t)(IH * IW * IC + 1));
-  if (!wt || !acc || !img) {
+  float *ctmp = rg_alloc(sizeof *ctmp * (size_t)(CONV_PIX * OC + 1));
+  float *rows = rg_alloc(sizeof *rows * (size_t)(CONV_PIX * IC + 1));
+  if (!wt || !acc || !ctmp || !rows) {
     rg_free(wt);
     rg_free(acc);
-    rg_free(img);
-    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copies of the input and weights "
-                        "(%lld floats)", (long long)(w->numel + IH * IW * IC));
+    rg_free(ctmp);
+    rg_free(rows);
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copy of the weights (%lld floats)",
+                        (long long)w->numel);
   }
   for (int64_t oc = 0; oc < OC; oc++)
     for (int64_t t = 0; t < KH * KW * IC; t++)
       wt[t * OC + oc] = rg_tensor_get_float(w, oc * KH * KW * IC + t);
-  for (int64_t b = 0; b < N; b++) {
-    for (int64_t i = 0; i < IH * IW * IC; i++)
-      img[i] = rg_tensor_get_float(in, b * IH * IW * IC + i);
-    for (int64_t oy = 0; oy < OH; oy++)
-      for (int64_t ox0 = 0; ox0 < OW; ox0 += CONV_PIX) {
-        int64_t np = OW - ox0 < CONV_PIX ? OW - ox0 : CONV_PIX;
-        memset(acc, 0, sizeof *acc * (size_t)(np * OC));
-        for (int64_t ky = 0; ky < KH; ky++) {
-          int64_t y = oy * g->sy - g->pad_top + ky * g->dy;
-          if (y < 0 || y >= IH)
+  int64_t pick[CONV_PIX];
+  for (int64_t q0 = 0; q0 < npix; q0 += CONV_PIX) {
+    int64_t np = npix - q0 < CONV_PIX ? npix - q0 : CONV_PIX;
+    memset(acc, 0, sizeof *acc * (size_t)(np * OC));
+    for (int64_t ky = 0; ky < KH; ky++)
+      for (int64_t kx = 0; kx < KW; kx++) {
+        int64_t nv = 0;
+        for (int64_t q = 0; q < np; q++) { /* pixel q0 + q = (b, oy, ox) */
+          int64_t ox = (q0 + q) % OW, oy = (q0 + q) / OW % OH, b = (q0 + q) / (OW * OH);
+          int64_t y = oy * g->sy - g->pad_top + ky * g->dy, x = ox * g->sx - g->pad_left + kx * g->dx;
+          if (y < 0 || y >= IH || x < 0 || x >= IW)
             continue;
-          for (int64_t kx = 0; kx < KW; kx++) {
-            /* pixels p in [lo, hi) read x = (ox0 + p) * sx - pad_left + kx * dx inside [0, IW) */
-            int64_t x0 = ox0 * g->sx - g->pad_left + kx * g->dx, lo = 0, hi = np;
-            while (lo < hi && x0 + lo * g->sx < 0)
-              lo++;
-            while (hi > lo && x0 + (hi - 1) * g->sx >= IW)
-              hi--;
-            if (lo < hi)
-              rg_eval_gemm_f32(hi - lo, OC, IC, img + (y * IW + x0 + lo * g->sx) * IC, g->sx * IC,
-                               wt + (ky * KW + kx) * IC * OC, OC, acc + lo * OC, OC);
-          }
+          for (int64_t ic = 0; ic < IC; ic++)
+            rows[nv * IC + ic] = rg_tensor_get_float(in, ((b * IH + y) * IW + x) * IC + ic);
+          pick[nv++] = q;
         }
-        for (int64_t p = 0; p < np; p++)
-          for (int64_t oc = 0; oc < OC; oc++)
-            store_f32(io, acc[p * OC + oc], oc, ((b * OH + oy) * OW + ox0 + p) * OC + oc);
+        const float *wk = wt + (ky * KW + kx) * IC * OC;
+        if (nv == np) {
+          rg_eval_gemm_f32(np, OC, IC, rows, IC, wk, OC, acc, OC);
+          continue;
+        }
+        for (int64_t v = 0; v < nv; v++) /* only the pixels this tap reaches */
+          memcpy(ctmp + v * OC, acc + pick[v] * OC, sizeof *acc * (size_t)OC);
+        rg_eval_gemm_f32(nv, OC, IC, rows, IC, wk, OC, ctmp, OC);
+        for (int64_t v = 0; v < nv; v++)
+          memcpy(acc + pick[v] * OC, ctmp + v * OC, sizeof *acc * (size_t)OC);
       }
+    for (int64_t q = 0; q < np; q++)
+      for (int64_t oc = 0; oc < OC; oc++)
+        store_f32(io, acc[q * OC + oc], oc, (q0 + q) * OC + oc);
   }
   rg_free(wt);
   rg_free(acc);
-  rg_free(img);
+  rg_free(ctmp);
+  rg_free(rows);
   return RG_OK;
 }
 

@@ -117,6 +117,17 @@ static bool add_run(RgProof *p, ProofRun *r) {
   return true;
 }
 
+/* The block whose func.func ops are run: the top level when it holds
+ * functions (a file of bare functions), else the body of the module. */
+static RgBlock *func_block(RgGraph *g) {
+  RgBlock *b = rg_graph_body(g);
+  for (RgNode *n = b->first; n; n = n->next)
+    if (strcmp(rg_op_name(g, n->op), "func.func") == 0)
+      return b;
+  RgNode *top = b->first;
+  return top && top->num_regions ? top->regions[0].first : NULL;
+}
+
 RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user, RgProof **out,
                          char *err, size_t errlen) {
   char no_err[1];
@@ -131,8 +142,7 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
     return RG_ERR_NOMEM;
   memset(p, 0, sizeof *p);
   RgGraph *g = rg_eval_graph(ip);
-  RgNode *top = rg_graph_body(g)->first;
-  RgBlock *body = top && top->num_regions ? top->regions[0].first : NULL;
+  RgBlock *body = func_block(g);
   RgStatus st = RG_OK;
   for (RgNode *f = body ? body->first : NULL; f && st == RG_OK; f = f->next) {
     if (strcmp(rg_op_name(g, f->op), "func.func") != 0)

@@ -610,6 +610,52 @@ static void m_minmax_dim(Gen *G) {
     gen_push(G, &n->results[1]);
 }
 
+/* split_with_sizes_copy (sizes summing to the dim, a 0 now and then) and
+ * split_copy (parts of n, a smaller last one) along a dim, negative or
+ * absent; some parts used, the others left dead. */
+static void m_split(Gen *G) {
+  RgValue *x = chance(&G->rng, 85) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
+  int32_t r = x->type->rank;
+  int64_t dim = chance(&G->rng, 20) ? 0 : rnd(&G->rng, -r, r - 1), w = dim < 0 ? dim + r : dim;
+  int64_t len = x->type->dims[w], sizes[8], n = 0;
+  uint32_t k = 0;
+  bool with_sizes = chance(&G->rng, 50);
+  if (with_sizes) {
+    for (int64_t left = len; k < 8 && (left > 0 || k == 0); k++) {
+      sizes[k] = k == 7 || chance(&G->rng, 30) ? left : rnd(&G->rng, 0, left);
+      left -= sizes[k];
+    }
+  } else {
+    n = rnd(&G->rng, 1, len + 1);
+    if ((len + n - 1) / n > 8)
+      n = (len + 7) / 8;
+    for (int64_t at = 0; at < len; at += n)
+      sizes[k++] = at + n <= len ? n : len - at;
+  }
+  const char *op = with_sizes ? "aten.split_with_sizes_copy" : "aten.split_copy.Tensor";
+  RgNode *s = rg_node_create(G->g, rg_op_intern(G->g, op, strlen(op)), 1, &x, k, NULL, 0);
+  if (!s)
+    gen_abort(G, "out of memory building %s", op);
+  if (with_sizes)
+    a_ints(G, s, "split_sizes", (int32_t)k, sizes);
+  else
+    a_int(G, s, "split_size", n);
+  if (dim || chance(&G->rng, 50))
+    a_int(G, s, "dim", dim);
+  /* typed here: the op has no shape hook (rewrites only remove it) */
+  for (uint32_t i = 0; i < k; i++) {
+    int64_t dims[MAX_RANK];
+    memcpy(dims, x->type->dims, sizeof(int64_t) * (size_t)r);
+    dims[w] = sizes[i];
+    rg_value_set_type(&s->results[i], gen_ttype(G, x->type->dtype, r, dims));
+  }
+  rg_block_append(G->g, G->body, s);
+  gen_edge_freeze(G, s);
+  for (uint32_t i = 0; i < k; i++)
+    if (sizes[i] > 0 && chance(&G->rng, 60))
+      gen_push(G, &s->results[i]);
+}
+
 /* expand_copy: to the same shape (dropped), of unit dims, with new leading
  * dims, with -1 for kept dims. */
 static void m_expand(Gen *G) {
@@ -711,6 +757,7 @@ static void m_views(Gen *G) {
 const Motif gen_arm_motifs[] = {m_copies,   m_clamps,     m_clamps,  m_quant_act, m_quant_act, m_linear,
                                 m_sqrt,     m_addmm,      m_elu,     m_gelu,      m_add_alpha, m_mm,
                                 m_glu,      m_leaky_relu, m_div,     m_softmax,   m_mean,      m_minmax,
-                                m_minmax,   m_minmax_dim, m_expand,     m_squeezes, m_permutes, m_views,
-                                m_hyperbolic, m_silu,     m_var,     m_layer_norm, m_full_like, m_batch_norm, m_batch_norm};
+                                m_minmax,   m_minmax_dim, m_split,      m_split,    m_expand,   m_squeezes,
+                                m_permutes, m_views,      m_hyperbolic, m_silu,     m_var,      m_layer_norm,
+                                m_full_like, m_batch_norm, m_batch_norm};
 const int gen_num_arm_motifs = (int)(sizeof gen_arm_motifs / sizeof gen_arm_motifs[0]);

@@ -41,6 +41,23 @@ short_run() {
 short_run rgdiff "${RGDIFF_CI_COUNT:-300}"                            # about 0.1 s, 0.2 s under ASan
 short_run rgdiff:edge "${RGDIFF_CI_EDGE_COUNT:-300}" --family edge    # about 0.03 s, 0.2 s under ASan
 short_run rgdiff:arm "${RGDIFF_CI_ARM_COUNT:-300}" --family arm       # about 0.1 s, 0.5 s under ASan
+# The arm family's inexact rules fired, were compared within the tolerance
+# and reported with their largest error.
+if grep -q '^rgdiff: [0-9]* graphs changed by inexact rules, every result within relative 0.01 (floor 0.001), then bit-identical without them; largest relative error' "$tmp/rgdiff.out" &&
+   grep -q '^decompose_sinh.sinh  *[1-9][0-9]*  inexact: largest relative error' "$tmp/rgdiff.out"; then
+  pass rgdiff:arm-inexact-report
+else
+  fail rgdiff:arm-inexact-report "$(grep -E 'inexact|sinh' "$tmp/rgdiff.out" | head -n 3)"
+fi
+# A malformed tolerance is a usage error.
+for bad in 2 0 1e-3,x x; do
+  "$rgdiff" --family arm --count 1 --tolerance "$bad" >/dev/null 2>"$tmp/err"
+  if [ $? -eq 2 ] && grep -q "bad option or value '--tolerance'" "$tmp/err"; then
+    pass "rgdiff:bad-tolerance:$bad"
+  else
+    fail "rgdiff:bad-tolerance:$bad" "$(head -n 1 "$tmp/err")"
+  fi
+done
 # Same seed, same graph: a failure report is reproducible.
 for fam in tosa edge arm; do
   "$rgdiff" --family $fam --seed 42 --dump >"$tmp/a.mlir" 2>&1 &&

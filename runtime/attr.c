@@ -491,6 +491,39 @@ const RgAttr *rg_attr_dense_tensor(RgGraph *g, const RgType *type, const RgTenso
   return a;
 }
 
+bool ir_dense_hash(RgGraph *g, const RgAttr *ca, uint32_t *h) {
+  RgAttr *a = (RgAttr *)ca;
+  if (a->kind != RG_ATTR_DENSE)
+    return false;
+  if (a->decode_state) {
+    if (a->decode_state < 0)
+      return false;
+    *h = rg_hash_bytes(a->decoded, ir_dense_elem_size(a->type->dtype) * (size_t)a->count);
+    return true;
+  }
+  RgArena *ar = ir_arena(g);
+  RgArenaChunk *chunk = ar->chunk;
+  char *cur = ar->cur;
+  size_t total = ar->total;
+  uint32_t count = a->count;
+  bool splat = a->splat;
+  if (!dense_decode(g, a))
+    return false;
+  size_t bytes = ir_dense_elem_size(a->type->dtype) * (size_t)a->count;
+  *h = rg_hash_bytes(a->decoded, bytes);
+  /* Give the copy back while it is the arena's last allocation. */
+  if (bytes > DENSE_HASH_KEEP && ar->chunk == chunk && (char *)a->decoded >= cur &&
+      (char *)a->decoded < ar->cur) {
+    ar->cur = cur;
+    ar->total = total;
+    a->decoded = NULL;
+    a->decode_state = 0;
+    a->count = count;
+    a->splat = splat;
+  }
+  return true;
+}
+
 bool ir_dense_decoded(RgGraph *g, const RgAttr *a) {
   return a && a->kind == RG_ATTR_DENSE && dense_decode(g, (RgAttr *)a);
 }

@@ -1022,6 +1022,12 @@ bool ir_node_set_src(RgGraph *g, const RgNode *n, uint32_t off) {
   return true;
 }
 
+void ir_node_src_forget(RgGraph *g) {
+  rg_free(g->src_off);
+  g->src_off = NULL;
+  g->src_cap = 0;
+}
+
 uint32_t ir_node_src(const RgGraph *g, const RgNode *n) {
   return n->id < g->src_cap ? g->src_off[n->id] : UINT32_MAX;
 }

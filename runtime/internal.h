@@ -155,6 +155,8 @@ char *ir_loc_resolved(struct RgGraph *g, IrLocCtx **ctx, const char *loc);
  * ir_node_set_src returns false when out of memory. */
 bool ir_node_set_src(struct RgGraph *g, const struct RgNode *n, uint32_t off);
 uint32_t ir_node_src(const struct RgGraph *g, const struct RgNode *n);
+/* Drops the positions (4 bytes a node) once nothing will report them. */
+void ir_node_src_forget(struct RgGraph *g);
 
 /* Checks a dense literal against its type: element count and nesting
  * against the shape, hex blob length, values in range of the element type.

@@ -79,9 +79,14 @@ const RgAttr *rg_attr_string(RgGraph *g, const char *s, size_t len) {
 }
 
 const RgAttr *rg_attr_type(RgGraph *g, const RgType *t) {
+  const RgAttr **known = t ? ir_type_attr(t) : NULL;
+  if (known && *known)
+    return *known;
   RgAttr *a = attr_new(g, RG_ATTR_TYPE);
   if (a)
     a->type = t;
+  if (known)
+    *known = a;
   return a;
 }
 

@@ -169,6 +169,9 @@ bool ir_dense_check(const struct RgAttr *a, char *why, size_t whylen);
  * none yet (readers skip re-validating a spelling they already accepted). */
 struct RgType;
 const struct RgType *ir_type_find(struct RgGraph *g, const char *text, size_t len);
+/* Where the graph keeps the TYPE attribute of an interned type (NULL until
+ * rg_attr_type makes it). */
+const struct RgAttr **ir_type_attr(const struct RgType *t);
 
 /* Attributes read from text are uniqued by their spelling, as MLIR uniques
  * attributes: a constant or property repeated a million times is stored

@@ -89,7 +89,8 @@ bool upstream_parse_linalg_generic(RgOpReader *r) {
             return rg_op_reader_error(r, "unknown iterator type \"%.20s\"", kind);
           char buf[64];
           int n = snprintf(buf, sizeof buf, "#linalg.iterator_type<%s>", kind);
-          items[k] = rg_attr_opaque(g, buf, (size_t)n);
+          if (!(items[k] = rg_attr_opaque(g, buf, (size_t)n)))
+            return false;
         }
       }
       v = rg_attr_array(g, v->count, items);

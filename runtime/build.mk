@@ -1,8 +1,8 @@
 # runtime/ : the graph IR library (librulegen.a) used by tools and by the
 # C passes that rulegen generates.
 RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/attr.c runtime/verify.c runtime/opverify.c \
-               runtime/rewrite.c runtime/match.c runtime/dedup.c \
-               runtime/tensor.c runtime/interp.c runtime/mlir_read.c runtime/mlir_attr_read.c \
+               runtime/rewrite.c runtime/guard.c runtime/match.c runtime/dedup.c \
+               runtime/tensor.c runtime/interp.c runtime/eval_kernels.c runtime/mlir_read.c runtime/mlir_attr_read.c \
                runtime/mlir_pretty.c runtime/mlir_custom.c runtime/mlir_write.c runtime/mlir_write_pretty.c runtime/dot.c runtime/loc.c \
                runtime/opt_main.c runtime/opt_observe.c runtime/opt_report.c runtime/proof.c
 RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir_lexer.c $(BUILD)/gen/runtime/mlir_grammar.c

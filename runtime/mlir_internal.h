@@ -125,6 +125,7 @@ typedef struct RegionFrame {
   RgBlock *cur;
   uint32_t name_mark; /* names defined in this region start here */
   uint32_t iso_saved; /* the isolation barrier to restore on exit */
+  uint32_t num_mark, num_iso_saved; /* the same for `%N` names */
 } RegionFrame;
 
 /* A name in scope: `%name` for values. Entries form a stack (scopes pop
@@ -137,6 +138,17 @@ typedef struct NameEnt {
   uint32_t count;
   RgValue *vals; /* count contiguous results, or one block argument */
 } NameEnt;
+
+/* `%N` names, what MLIR's printer writes, skip the hash table: slot N of
+ * `num_vals`/`num_at` holds the definition in scope (its group runs to the
+ * last result) and `num_log` the numbers in definition order, so scopes
+ * pop as above. A definition hiding one of an enclosing isolated scope
+ * keeps it in `num_hidden` until it pops. */
+typedef struct NumHidden {
+  RgValue *vals;
+  uint32_t at;  /* the hidden definition's num_at */
+  uint32_t pos; /* num_log index of the definition hiding it */
+} NumHidden;
 
 typedef struct Span {
   const char *s;
@@ -177,6 +189,14 @@ struct MlirParser {
   uint32_t *buckets;
   uint32_t bucket_mask;
   uint32_t iso_base; /* names below this index are hidden by isolation */
+  RgValue **num_vals;
+  uint32_t *num_at;   /* num_log index + 1 of the definition; 0: none */
+  uint32_t num_cap;   /* slots in num_vals and num_at */
+  uint32_t num_limit; /* numbers from here on take the hash table */
+  uint32_t num_iso_base;
+  bool num_hashed;    /* some `%N` went to the hash table */
+  VEC(uint32_t) num_log;
+  VEC(NumHidden) num_hidden;
   uint32_t top_ops;
 
   /* the dense array being read */

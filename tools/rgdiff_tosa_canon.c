@@ -344,7 +344,10 @@ static void m_pool(Gen *G) {
   }
   case 1: { /* max_pool_pad, and avg_pool2d behind a pad */
     bool avg = chance(&G->rng, 20);
-    int64_t k = rnd(&G->rng, 2, 3), kernel[2] = {k, k};
+    int64_t k = rnd(&G->rng, 2, 3);
+    if (k > x->type->dims[1] || k > x->type->dims[2])
+      k = 2; /* dims are at least 2: the window fits without the padding */
+    int64_t kernel[2] = {k, k};
     RgValue *p = pad_hw(G, x, k - 1, miss || avg ? 0 : INT64_MIN);
     gen_push(G, pool(G, p, avg, kernel, zero4, 0, 0));
     break;

@@ -123,33 +123,6 @@ static bool same_node(const RgNode *a, const RgNode *b) {
   return same_attrs(a, b);
 }
 
-typedef struct Collect {
-  RgNode **nodes;
-  size_t len, cap;
-  const bool *pure; /* per op id */
-  uint32_t num_ids;
-  bool nomem;
-} Collect;
-
-static bool collect(RgNode *n, void *user) {
-  Collect *c = user;
-  if (n->op >= c->num_ids || !c->pure[n->op] || n->num_regions || rg_node_is_frozen(n) ||
-      n->num_results == 0)
-    return true;
-  if (c->len == c->cap) {
-    size_t cap = c->cap ? 2 * c->cap : 256;
-    RgNode **p = rg_realloc(c->nodes, sizeof *p * cap);
-    if (!p) {
-      c->nomem = true;
-      return false;
-    }
-    c->nodes = p;
-    c->cap = cap;
-  }
-  c->nodes[c->len++] = n;
-  return true;
-}
-
 /* Per op id of g: declared pure by the registry. */
 static bool *pure_ops(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, uint32_t *num_ids) {
   *num_ids = rg_op_count_ids(g);
@@ -167,50 +140,77 @@ static bool *pure_ops(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, uint32_
   return pure;
 }
 
+/* The whole-graph sweep: an open-addressing table of the nodes kept so
+ * far, sized from the op histogram so that it never grows, and filled in
+ * program order while walking (no list of candidates on the side: on a
+ * large graph the sweep's tables are the peak of a run). */
+typedef struct Sweep {
+  RgGraph *g;
+  const bool *pure; /* per op id */
+  uint32_t num_ids;
+  RgNode **table;
+  uint32_t *hashes;
+  size_t size;
+  uint32_t merged;
+} Sweep;
+
+static RgStatus sweep_node(Sweep *w, RgNode *n) {
+  if (n->op >= w->num_ids || !w->pure[n->op] || n->num_regions || rg_node_is_frozen(n) ||
+      n->num_results == 0)
+    return RG_OK;
+  uint32_t h = node_hash(w->g, n);
+  size_t slot = (size_t)(((uint64_t)h * w->size) >> 32);
+  RgNode *twin = NULL;
+  for (; w->table[slot]; slot = slot + 1 == w->size ? 0 : slot + 1)
+    if (w->hashes[slot] == h && same_node(w->table[slot], n)) {
+      twin = w->table[slot];
+      break;
+    }
+  if (!twin) {
+    w->table[slot] = n;
+    w->hashes[slot] = h;
+    return RG_OK;
+  }
+  for (uint32_t i = 0; i < n->num_results; i++)
+    rg_value_replace_all_uses(w->g, &n->results[i], &twin->results[i]);
+  w->merged++;
+  return rg_node_erase(w->g, n);
+}
+
+/* Pre-order, as rg_graph_walk, but a node may be erased once visited. */
+static RgStatus sweep_block(Sweep *w, RgBlock *b) {
+  RgNode *next;
+  for (RgNode *n = b->first; n; n = next) {
+    next = n->next;
+    uint16_t nr = n->num_regions;
+    RgStatus st = sweep_node(w, n);
+    for (uint16_t r = 0; r < nr && st == RG_OK; r++)
+      for (RgBlock *c = n->regions[r].first; c && st == RG_OK; c = c->next)
+        st = sweep_block(w, c);
+    if (st != RG_OK)
+      return st;
+  }
+  return RG_OK;
+}
+
 RgStatus rg_graph_dedup(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, uint32_t *merged) {
   *merged = 0;
-  Collect c = {0};
-  bool *pure = pure_ops(g, ops, num_ops, &c.num_ids);
+  Sweep w = {.g = g};
+  bool *pure = pure_ops(g, ops, num_ops, &w.num_ids);
   if (!pure)
     return RG_ERR_NOMEM;
-  c.pure = pure;
-  rg_graph_walk(g, collect, &c);
-  size_t size = 1;
-  while (size < 2 * c.len)
-    size *= 2;
-  RgNode **table = c.nomem ? NULL : rg_alloc(sizeof *table * size);
-  uint32_t *hashes = table ? rg_alloc(sizeof *hashes * size) : NULL;
-  RgStatus st = RG_OK;
-  if (!hashes) {
-    st = RG_ERR_NOMEM;
-    goto done;
-  }
-  memset(table, 0, sizeof *table * size);
-  for (size_t k = 0; k < c.len; k++) {
-    RgNode *n = c.nodes[k];
-    uint32_t h = node_hash(g, n);
-    size_t slot = h & (size - 1);
-    RgNode *twin = NULL;
-    for (; table[slot]; slot = (slot + 1) & (size - 1))
-      if (hashes[slot] == h && same_node(table[slot], n)) {
-        twin = table[slot];
-        break;
-      }
-    if (!twin) {
-      table[slot] = n;
-      hashes[slot] = h;
-      continue;
-    }
-    for (uint32_t i = 0; i < n->num_results; i++)
-      rg_value_replace_all_uses(g, &n->results[i], &twin->results[i]);
-    if ((st = rg_node_erase(g, n)) != RG_OK)
-      goto done;
-    ++*merged;
-  }
-done:
-  rg_free(hashes);
-  rg_free(table);
-  rg_free(c.nodes);
+  w.pure = pure;
+  size_t candidates = 0; /* live nodes of pure ops bound the table's load */
+  for (uint32_t op = 0; op < w.num_ids; op++)
+    if (pure[op])
+      candidates += rg_op_total(g, op);
+  w.size = candidates + candidates / 2 + 16;
+  w.table = rg_zalloc(sizeof *w.table * w.size);
+  w.hashes = w.table ? rg_alloc(sizeof *w.hashes * w.size) : NULL;
+  RgStatus st = w.hashes ? sweep_block(&w, rg_graph_body(g)) : RG_ERR_NOMEM;
+  *merged = w.merged;
+  rg_free(w.hashes);
+  rg_free(w.table);
   rg_free(pure);
   return st;
 }

@@ -13,6 +13,8 @@ typedef struct InternTable {
   uint32_t count;
 } InternTable;
 
+enum { TENSOR_CACHE = 256 };
+
 struct RgGraph {
   RgArena arena; /* nodes, values, types, attributes: freed in one call */
   RgBlock body;
@@ -36,6 +38,7 @@ struct RgGraph {
   InternTable type_table;
   RgType **types;
   uint32_t num_types, cap_types;
+  const RgType *tensor_cache[TENSOR_CACHE]; /* rg_type_tensor_of by structure */
 
   /* while reading: attributes uniqued by their spelling, and nodes'
    * attribute arrays shared between nodes whose arrays are equal */
@@ -452,9 +455,24 @@ const RgType *rg_type_scalar(RgGraph *g, RgDType dt) {
   return rg_type_get(g, n, strlen(n));
 }
 
+/* Shape hooks ask for the same few tensor types over and over: a small
+ * cache by structure skips spelling and hashing the text. Only types
+ * interned here from their canonical spelling enter it. */
+static uint32_t tensor_key(const RgType *elem, int32_t rank, const int64_t *dims) {
+  uint64_t h = (uint64_t)(uintptr_t)elem * 0x9E3779B97F4A7C15u ^ (uint64_t)rank;
+  for (int32_t i = 0; i < rank; i++)
+    h = (h ^ (uint64_t)dims[i]) * 0xBF58476D1CE4E5B9u;
+  return (uint32_t)(h >> 40) & (TENSOR_CACHE - 1);
+}
+
 const RgType *rg_type_tensor_of(RgGraph *g, const RgType *elem, int32_t rank, const int64_t *dims) {
   if (!elem || rank < 0)
     return NULL;
+  uint32_t key = tensor_key(elem, rank, dims);
+  const RgType *hit = g->tensor_cache[key];
+  if (hit && hit->elem == elem && hit->rank == rank &&
+      (rank == 0 || memcmp(hit->dims, dims, sizeof *dims * (size_t)rank) == 0))
+    return hit;
   RgBuf b;
   rg_buf_init(&b);
   rg_buf_puts(&b, "tensor<");
@@ -469,6 +487,8 @@ const RgType *rg_type_tensor_of(RgGraph *g, const RgType *elem, int32_t rank, co
   rg_buf_putc(&b, '>');
   const RgType *t = b.oom ? NULL : rg_type_get(g, b.data, b.len);
   rg_buf_free(&b);
+  if (t && t->kind == RG_TYPE_TENSOR && t->elem == elem)
+    g->tensor_cache[key] = t;
   return t;
 }
 
@@ -634,10 +654,21 @@ static void use_unlink(RgUse *u) {
 
 /* ---- nodes ---- */
 
+/* Marks n, and the users of its results when `users` (shape hooks read
+ * the op and attributes of the nodes defining their operands). */
+static void mark_changed(RgNode *n, bool users) {
+  n->flags |= RG_NODE_CHANGED;
+  if (!users)
+    return;
+  for (uint32_t i = 0; i < n->num_results; i++)
+    for (RgUse *u = n->results[i].uses; u; u = u->next)
+      u->user->flags |= RG_NODE_CHANGED;
+}
+
 RgNode *rg_node_create(RgGraph *g, RgOpId op, uint32_t num_operands, RgValue *const *operands,
                        uint32_t num_results, const RgType *const *result_types,
                        uint32_t num_regions) {
-  if (op >= g->num_ops || num_regions > UINT16_MAX)
+  if (op >= g->num_ops || num_regions > UINT16_MAX || num_results > RG_VALUE_MAX_INDEX)
     return NULL;
   size_t size = sizeof(RgNode) + sizeof(RgUse) * num_operands +
                 sizeof(RgValue) * num_results + sizeof(RgRegion) * num_regions;
@@ -762,6 +793,7 @@ void rg_node_set_operand(RgGraph *g, RgNode *n, uint32_t i, RgValue *v) {
   RgUse *u = &n->operands[i];
   if (u->value == v)
     return;
+  n->flags |= RG_NODE_CHANGED;
   use_unlink(u);
   use_link(u, v);
 }
@@ -773,18 +805,28 @@ void rg_value_replace_all_uses(RgGraph *g, RgValue *from, RgValue *to) {
     return;
   while (from->uses) {
     RgUse *u = from->uses;
+    u->user->flags |= RG_NODE_CHANGED;
     use_unlink(u);
     use_link(u, to);
   }
 }
 
-void rg_value_set_type(RgValue *v, const RgType *t) { v->type = t; }
+void rg_value_set_type(RgValue *v, const RgType *t) {
+  if (v->type == t)
+    return;
+  v->type = t;
+  if (!(v->flags & RG_VALUE_BLOCK_ARG))
+    v->owner.node->flags |= RG_NODE_CHANGED;
+  for (RgUse *u = v->uses; u; u = u->next)
+    u->user->flags |= RG_NODE_CHANGED;
+}
 
 void rg_node_set_op(RgGraph *g, RgNode *n, RgOpId op) {
   g->version++;
   RG_ASSERT(op < g->num_ops);
   if (n->op == op)
     return;
+  mark_changed(n, true);
   bool live = (n->flags & RG_NODE_LIVE) != 0;
   if (live)
     op_list_remove(g, n);
@@ -821,6 +863,7 @@ const RgAttr *rg_node_attr(const RgNode *n, const char *name) {
  * ones), so a change always makes the node a fresh array. */
 static RgStatus set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr *v, bool prop) {
   g->version++;
+  mark_changed(n, true);
   uint16_t lo = prop ? 0 : n->num_props, hi = prop ? n->num_props : n->num_attrs;
   for (uint16_t i = lo; i < hi; i++) {
     if (strcmp(n->attrs[i].name, name) != 0)
@@ -893,6 +936,8 @@ RgBlock *rg_region_add_block(RgGraph *g, RgRegion *r) {
 
 RgValue *rg_block_add_arg(RgGraph *g, RgBlock *b, const RgType *t, const char *loc) {
   g->version++;
+  if (b->num_args == RG_VALUE_MAX_INDEX)
+    return NULL;
   if (b->num_args == b->cap_args) {
     uint32_t cap = b->cap_args ? b->cap_args * 2 : 4;
     RgValue **args = rg_arena_alloc(&g->arena, sizeof *args * cap);

@@ -117,6 +117,15 @@ RgArena *ir_arena(struct RgGraph *g);
 void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *attrs,
                        uint16_t num_props, uint16_t num_attrs);
 
+/* rg_graph_verify_ops over the nodes made from id `first_new` on, those
+ * marked RG_NODE_CHANGED and every function and module: the check after
+ * rewrites of a graph that passed it whole (0 checks every node). */
+struct RgOpDesc;
+struct RgDiags;
+size_t ir_graph_verify_ops_changed(struct RgGraph *g, const struct RgOpDesc *ops, uint32_t nops,
+                                   const char *const *skip, const struct RgSource *src,
+                                   struct RgDiags *d, uint32_t first_new);
+
 /* The id the next created node will get (ids increase monotonically). */
 uint32_t ir_next_node_id(const struct RgGraph *g);
 /* A count of the changes made to the graph through graph.c (attaching,

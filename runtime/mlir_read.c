@@ -111,6 +111,8 @@ const char *mlir_token_desc(int major) {
   case MT_KW_OPNAME: return "an op name";
   case MT_KW_SAMETYPE: return "an op name";
   case MT_KW_CAST: return "an op name";
+  case MT_KW_CUSTOM: return "an op name";
+  case MT_WORD_BODY: return "a keyword";
   case MT_KW_ATTRIBUTES: return "'attributes'";
   }
   return "a token";
@@ -219,7 +221,104 @@ static NameEnt *name_find(MlirParser *p, const char *s, uint32_t len, uint32_t h
   return NULL;
 }
 
+/* The N of a `%N` name the slots can hold, or UINT32_MAX. The limit grows
+ * with the definitions read, so a stray `%999999999` costs no memory. */
+static uint32_t num_of(const MlirParser *p, const char *s, uint32_t len) {
+  if (len < 2 || len > 10 || s[0] != '%' || (s[1] == '0' && len > 2))
+    return UINT32_MAX;
+  uint32_t n = 0;
+  for (uint32_t i = 1; i < len; i++) {
+    if (s[i] < '0' || s[i] > '9')
+      return UINT32_MAX;
+    n = n * 10 + (uint32_t)(s[i] - '0');
+  }
+  return (uint64_t)n < (uint64_t)p->num_limit + 4096 ? n : UINT32_MAX;
+}
+
+/* The values a group defines: from vals to its node's last result. */
+static uint32_t num_count(const RgValue *vals) {
+  const RgNode *n = rg_value_def(vals);
+  return n ? n->num_results - vals->index : 1;
+}
+
+static bool nums_grow(MlirParser *p, uint32_t n) {
+  if (n < p->num_cap)
+    return true;
+  uint32_t cap = p->num_cap ? p->num_cap : 1024;
+  while (cap <= n)
+    cap *= 2;
+  RgValue **vals = rg_realloc(p->num_vals, sizeof *vals * cap);
+  if (vals)
+    p->num_vals = vals;
+  uint32_t *at = vals ? rg_realloc(p->num_at, sizeof *at * cap) : NULL;
+  if (!at) {
+    mlir_nomem(p, NULL);
+    return false;
+  }
+  p->num_at = at;
+  memset(at + p->num_cap, 0, sizeof *at * (cap - p->num_cap));
+  p->num_cap = cap;
+  return true;
+}
+
+static void note_found(MlirParser *p, const MlirTok *t, RgValue *vals) {
+  if (p->find && !p->found_any && strlen(p->find) == t->len && !memcmp(p->find, t->s, t->len)) {
+    p->found_any = true;
+    p->found = rg_value_def(vals); /* NULL for a block argument */
+  }
+}
+
+/* Defines `%N` in its slot; false when the name must take the hash table. */
+static bool num_define(MlirParser *p, const MlirTok *t, RgValue *vals, uint32_t count) {
+  uint32_t n = num_of(p, t->s, t->len);
+  if (n == UINT32_MAX || count != num_count(vals))
+    return false;
+  if (p->num_hashed && name_find(p, t->s, t->len, name_hash(t->s, t->len)))
+    return false; /* the hash table holds this name too: it reports */
+  if (!nums_grow(p, n))
+    return true;
+  uint32_t pos = p->num_log.len;
+  if (p->num_at[n] > p->num_iso_base) {
+    mlir_error(p, t->s, "redefinition of value '%.*s'", (int)t->len, t->s);
+    return true;
+  }
+  if (p->num_at[n]) {
+    NumHidden h = {p->num_vals[n], p->num_at[n], pos};
+    if (!VEC_PUSH(p, p->num_hidden, h))
+      return true;
+  }
+  if (!VEC_PUSH(p, p->num_log, n))
+    return true;
+  note_found(p, t, vals);
+  p->num_vals[n] = vals;
+  p->num_at[n] = pos + 1;
+  return true;
+}
+
+static void nums_pop(MlirParser *p, uint32_t mark) {
+  while (p->num_log.len > mark) {
+    uint32_t pos = --p->num_log.len, n = p->num_log.v[pos];
+    p->num_vals[n] = NULL;
+    p->num_at[n] = 0;
+    if (p->num_hidden.len && p->num_hidden.v[p->num_hidden.len - 1].pos == pos) {
+      NumHidden *h = &p->num_hidden.v[--p->num_hidden.len];
+      p->num_vals[n] = h->vals;
+      p->num_at[n] = h->at;
+    }
+  }
+}
+
 static void name_define(MlirParser *p, const MlirTok *t, RgValue *vals, uint32_t count) {
+  if (p->num_limit < UINT32_MAX / 2)
+    p->num_limit += 4;
+  if (num_define(p, t, vals, count))
+    return;
+  /* A `%N` of a group that stops short of the last result comes here. */
+  uint32_t n = num_of(p, t->s, t->len);
+  if (n < p->num_cap && p->num_at[n] > p->num_iso_base) {
+    mlir_error(p, t->s, "redefinition of value '%.*s'", (int)t->len, t->s);
+    return;
+  }
   uint32_t hash = name_hash(t->s, t->len);
   NameEnt *old = name_find(p, t->s, t->len, hash);
   if (old && (uint32_t)(old - p->names.v) >= p->iso_base) {
@@ -230,10 +329,9 @@ static void name_define(MlirParser *p, const MlirTok *t, RgValue *vals, uint32_t
     if (!names_rehash(p, p->buckets ? (p->bucket_mask + 1) * 2 : 1024))
       return;
   }
-  if (p->find && !p->found_any && strlen(p->find) == t->len && !memcmp(p->find, t->s, t->len)) {
-    p->found_any = true;
-    p->found = rg_value_def(vals); /* NULL for a block argument */
-  }
+  note_found(p, t, vals);
+  if (t->len > 1 && t->s[1] >= '0' && t->s[1] <= '9')
+    p->num_hashed = true;
   NameEnt e = {t->s, t->len, hash, 0, count, vals};
   if (!VEC_PUSH(p, p->names, e))
     return;
@@ -337,7 +435,27 @@ void mlir_operand(MlirParser *p, const MlirTok *v) {
       return;
     }
   }
-  NameEnt *e = name_find(p, v->s, len, name_hash(v->s, len));
+  uint32_t n = num_of(p, v->s, len);
+  bool outside = false; /* `%N` is defined beyond an isolated-from-above op */
+  if (n < p->num_cap && p->num_at[n] && p->num_at[n] <= p->num_iso_base) {
+    outside = true;
+  } else if (n < p->num_cap && p->num_at[n]) {
+    RgValue *vals = p->num_vals[n];
+    uint32_t count = num_count(vals);
+    if (idx >= count) {
+      mlir_error(p, v->s, "result index #%u out of range: '%.*s' has %u result%s", idx, (int)len,
+                 v->s, count, count == 1 ? "" : "s");
+      return;
+    }
+    if (VEC_PUSH(p, p->opnds, &vals[idx]))
+      VEC_PUSH(p, p->opnd_at, v->s);
+    return;
+  }
+  NameEnt *e = outside && !p->num_hashed ? NULL : name_find(p, v->s, len, name_hash(v->s, len));
+  if (!e && outside) {
+    mlir_error(p, v->s, "use of value '%.*s' from outside an isolated-from-above op", (int)len, v->s);
+    return;
+  }
   if (!e) {
     mlir_error(p, v->s, "use of undefined value '%.*s'", (int)len, v->s);
     return;
@@ -380,8 +498,12 @@ void mlir_region_begin(MlirParser *p, const MlirTok *at) {
   }
   rf.name_mark = p->names.len;
   rf.iso_saved = p->iso_base;
-  if (is_isolated(p, p->ops.v[p->ops.len - 1].op))
+  rf.num_mark = p->num_log.len;
+  rf.num_iso_saved = p->num_iso_base;
+  if (is_isolated(p, p->ops.v[p->ops.len - 1].op)) {
     p->iso_base = p->names.len;
+    p->num_iso_base = p->num_log.len;
+  }
   VEC_PUSH(p, p->regions, rf);
 }
 
@@ -390,7 +512,9 @@ void mlir_region_end(MlirParser *p) {
     return;
   RegionFrame *rf = &p->regions.v[p->regions.len - 1];
   names_pop(p, rf->name_mark);
+  nums_pop(p, rf->num_mark);
   p->iso_base = rf->iso_saved;
+  p->num_iso_base = rf->num_iso_saved;
   VEC_PUSH(p, p->done_regions, rf->r);
   p->regions.len--;
 }
@@ -402,6 +526,7 @@ void mlir_block_begin(MlirParser *p, const MlirTok *label) {
   /* Without successors no block dominates another: each block's values
    * go out of scope where the next block begins. */
   names_pop(p, rf->name_mark);
+  nums_pop(p, rf->num_mark);
   rf->cur = rg_region_add_block(p->g, rf->r);
   if (!rf->cur)
     mlir_nomem(p, label->s);
@@ -440,6 +565,8 @@ static void print_type_name(char *buf, size_t n, const RgType *t) {
 }
 
 void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc) {
+  if (p->syn.normalizers)
+    mlir_normalize(p);
   if (p->failed)
     return;
   OpFrame f = p->ops.v[p->ops.len - 1];
@@ -540,12 +667,17 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
   p->ops.len--;
 }
 
-void mlir_alias(MlirParser *p, const MlirTok *start, const char *end) {
+void mlir_alias(MlirParser *p, const MlirTok *start, const char *end, const RgAttr *value) {
   if (p->failed || !end)
     return;
   if (start->len < 2 || (start->s[0] != '#' && start->s[0] != '!') ||
       memchr(start->s, '<', start->len)) {
     mlir_error(p, start->s, "expected an alias name ('#name' or '!name') before '='");
+    return;
+  }
+  if (start->s[0] == '#' && value && value->kind == RG_ATTR_OPAQUE && value->text &&
+      (!strncmp(value->text, "affine_map<", 11) || !strncmp(value->text, "affine_set<", 11))) {
+    mlir_map_alias(p, start, value);
     return;
   }
   Span s = {start->s, (uint32_t)(end - start->s), p->top_ops, false};
@@ -662,7 +794,15 @@ static void parser_free(MlirParser *p) {
   rg_free(p->darr_floats.v);
   rg_free(p->fn_attrs.v);
   rg_free(p->inits.v);
+  rg_free(p->cust_types.v);
+  rg_free(p->maps);
+  rg_free(p->norm_known.v);
+  rg_free(p->norm_fns.v);
   rg_free(p->buckets);
+  rg_free(p->num_vals);
+  rg_free(p->num_at);
+  rg_free(p->num_log.v);
+  rg_free(p->num_hidden.v);
   rg_buf_free(&p->scratch);
   mlir_syntax_free(&p->syn);
 }
@@ -671,6 +811,82 @@ static void parser_free(MlirParser *p) {
  * the lexer it stays. */
 #define RELEASE_STEP ((size_t)2 << 20)
 #define RELEASE_MARGIN ((size_t)1 << 20)
+
+/* The next token from the lexer; -1 after an error (reported). */
+static int lex_one(MlirParser *p, MlirTok *t) {
+  if (p->failed)
+    return -1;
+  MlirLexer *lx = p->lx;
+  int tk = mlir_lex(lx, t);
+  /* Text well behind the lexer is in the graph by now (tokens still held
+   * read it back from the file), so its memory can go. */
+  size_t at = (size_t)(lx->cur - p->src->text);
+  if (at - p->released > RELEASE_STEP + RELEASE_MARGIN) {
+    p->released = at - RELEASE_MARGIN;
+    ir_source_release(p->src, p->released);
+  }
+  if (tk < 0) {
+    if (lx->err_open) {
+      uint32_t line, col;
+      rg_source_linecol(p->src, (uint32_t)(lx->err_open - p->src->text), &line, &col);
+      mlir_error(p, lx->err_at, "%s opened at %u:%u", lx->err, line, col);
+    } else {
+      mlir_error(p, lx->err_at, "%s", lx->err);
+    }
+  }
+  return tk;
+}
+
+int mlir_next(MlirParser *p, MlirTok *t) {
+  int tk;
+  if (p->have_peek) {
+    p->have_peek = false;
+    *t = p->peek;
+    tk = p->peek_tk;
+  } else if ((tk = lex_one(p, t)) < 0) {
+    return -1;
+  }
+  /* brackets count when taken, so a peek past an op's end changes nothing */
+  p->last_at = tk ? t->s : NULL;
+  track_bracket(p, tk, t);
+  return p->failed ? -1 : tk;
+}
+
+int mlir_peek(MlirParser *p, MlirTok *t) {
+  if (!p->have_peek) {
+    int tk = lex_one(p, &p->peek);
+    if (tk < 0)
+      return -1;
+    p->peek_tk = tk;
+    p->have_peek = true;
+  }
+  *t = p->peek;
+  p->last_at = p->peek_tk ? t->s : NULL;
+  return p->peek_tk;
+}
+
+void mlir_feed(MlirParser *p, void *parser, uint32_t depth) {
+  for (;;) {
+    MlirTok t;
+    int tk = mlir_next(p, &t);
+    if (tk < 0)
+      return;
+    mlir_parse(parser, tk, t);
+    if (p->failed || tk == 0)
+      return;
+    if (tk == MT_KW_CUSTOM && mlir_parse_custom_next(parser)) {
+      /* CUSTOM_BODY opens the op's frame (cust_head reduces); its parse
+       * function then reads the tokens up to the location */
+      mlir_parse(parser, MT_CUSTOM_BODY, t);
+      if (!p->failed)
+        mlir_custom_read(p);
+      if (p->failed)
+        return;
+    }
+    if (depth && p->brackets.len < depth)
+      return;
+  }
+}
 
 RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) { return rg_mlir_read_find(src, d, NULL, NULL, NULL); }
 
@@ -703,6 +919,7 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSynta
             RESERVE(p.dict_bases) && RESERVE(p.done_regions) && RESERVE(p.names) &&
             RESERVE(p.spans) && RESERVE(p.brackets) && RESERVE(p.darr_ints) &&
             RESERVE(p.darr_floats) && RESERVE(p.fn_attrs) && RESERVE(p.inits) &&
+            RESERVE(p.num_log) && RESERVE(p.num_hidden) && RESERVE(p.cust_types) &&
             mlir_syntax_build(&p.syn, dialects);
 #undef RESERVE
   void *parser = ok ? mlir_parseAlloc(rg_alloc, &p) : NULL;
@@ -731,34 +948,8 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSynta
   lx.base = lx.cur = src->text;
   lx.lim = src->text + src->len;
   lx.syn = &p.syn;
-  size_t released = 0;
-  for (;;) {
-    MlirTok t;
-    int tk = mlir_lex(&lx, &t);
-    /* Text well behind the lexer is in the graph by now (tokens still held
-     * read it back from the file), so its memory can go. */
-    size_t at = (size_t)(lx.cur - src->text);
-    if (at - released > RELEASE_STEP + RELEASE_MARGIN) {
-      released = at - RELEASE_MARGIN;
-      ir_source_release(src, released);
-    }
-    if (tk < 0) {
-      if (lx.err_open) {
-        uint32_t line, col;
-        rg_source_linecol(src, (uint32_t)(lx.err_open - src->text), &line, &col);
-        mlir_error(&p, lx.err_at, "%s opened at %u:%u", lx.err, line, col);
-      } else {
-        mlir_error(&p, lx.err_at, "%s", lx.err);
-      }
-      break;
-    }
-    track_bracket(&p, tk, &t);
-    if (p.failed)
-      break;
-    mlir_parse(parser, tk, t);
-    if (p.failed || tk == 0)
-      break;
-  }
+  p.lx = &lx;
+  mlir_feed(&p, parser, 0);
   mlir_parseFree(parser, rg_free);
   if (!p.failed && p.top_ops == 0)
     mlir_error(&p, src->text, "no operations in '%s' (empty input)", src->name);

@@ -376,19 +376,9 @@ static int flag_inexact(OptState *o, const char *arg) {
 
 /* REL[,FLOOR]: positive finite numbers. */
 static int flag_tolerance(OptState *o, const char *arg) {
-  char *end;
-  double rel = strtod(arg, &end), floor = o->tolerance.floor;
-  bool ok = end != arg && rel > 0 && rel < 1;
-  if (ok && *end == ',') {
-    const char *f = end + 1;
-    floor = strtod(f, &end);
-    ok = end != f && floor > 0 && floor < 1e30;
-  }
-  if (!ok || *end)
+  if (!rg_tolerance_parse(arg, &o->tolerance))
     return usage_error(o, "--tolerance takes a relative error in (0, 1) and an optional floor, "
                           "like 1e-5 or 1e-5,1e-3, not '%s'", arg);
-  o->tolerance.rel = rel;
-  o->tolerance.floor = floor;
   return 0;
 }
 
@@ -680,13 +670,16 @@ static int check_outputs(const OptState *o) {
   return 0;
 }
 
-/* Checks every op against the declarations of every rule set; errors go
- * to `d`. Returns the number of errors. */
-static size_t verify_ops(const OptState *o, RgGraph *g, const RgSource *src, RgDiags *d) {
+/* Checks the ops against the declarations of every rule set: all of them,
+ * or after rewrites those made from id `first_new` on and those changed;
+ * errors go to `d`. Returns the number of errors. */
+static size_t verify_ops(const OptState *o, RgGraph *g, const RgSource *src, RgDiags *d,
+                         uint32_t first_new) {
   size_t errors = 0;
   errors += rg_graph_verify_spelling(g, o->syntax, o->no_verify, src, d);
   for (size_t t = 0; t < o->num_targets && !errors; t++)
-    errors += rg_graph_verify_ops(g, o->targets[t].ops, o->targets[t].num_ops, o->no_verify, src, d);
+    errors += ir_graph_verify_ops_changed(g, o->targets[t].ops, o->targets[t].num_ops, o->no_verify,
+                                          src, d, first_new);
   return errors;
 }
 
@@ -721,7 +714,7 @@ static int run(OptState *o) {
     return OPT_EXIT_INPUT;
   }
   /* Invalid ops stop here: a rule firing on them could hide the bug. */
-  if (verify_ops(o, g, src, &d)) {
+  if (verify_ops(o, g, src, &d, 0)) {
     rg_diags_print(stderr, &d);
     rg_graph_free(g);
     rg_source_free(src);
@@ -772,6 +765,7 @@ static int run(OptState *o) {
   RgRunStats st;
   char err[1024] = "";
   uint64_t version = ir_graph_version(g);
+  uint32_t first_new = ir_next_node_id(g);
   RgStatus s = rg_pipeline_run(g, o->passes, o->num_passes, &o->run, &st, err, sizeof err);
   /* A graph the passes did not touch was verified after reading. */
   uint64_t fires = st.dedup_merged;
@@ -785,7 +779,7 @@ static int run(OptState *o) {
   if (s == RG_OK && !unchanged) { /* rewrites must not make ops their declarations reject */
     rg_diags_init(&d);
     d.max_errors = o->max_errors;
-    if (verify_ops(o, g, NULL, &d)) {
+    if (verify_ops(o, g, NULL, &d, first_new)) {
       fprintf(stderr, "%s: error: the passes made ops that do not verify:\n", prog);
       rg_diags_print(stderr, &d);
       s = RG_ERR_VERIFY;

@@ -18,6 +18,7 @@ typedef struct OpVerifier {
   const char *const *skip;
   RgOpId op_func, op_return, op_module;
   size_t errors;
+  uint32_t first_new; /* nodes older than this are checked only if changed */
   /* Dense attributes already found well-formed, by pointer: attributes are
    * immutable and the reader gives every op that spells one alike the same
    * attribute, so a constant repeated over a graph is checked once. */
@@ -163,7 +164,7 @@ static void check_declared(OpVerifier *v, const RgNode *n, const RgOpDesc *desc)
            desc->variadic ? "at least " : "", desc->num_operands);
     return;
   }
-  if (!desc->variadic && n->num_results != desc->num_results) {
+  if (!desc->variadic && !(desc->traits & RG_TRAIT_RESULTS_VARY) && n->num_results != desc->num_results) {
     report(v, n, "has %u result%s, expected %u", n->num_results, n->num_results == 1 ? "" : "s",
            desc->num_results);
     return;
@@ -416,6 +417,11 @@ static void check_symbols(OpVerifier *v, const RgBlock *b) {
 
 static bool visit(RgNode *n, void *user) {
   OpVerifier *v = user;
+  /* An unchanged node passed before; functions and modules are checked
+   * whole, as their bodies may have changed. */
+  if (n->id < v->first_new && !(n->flags & RG_NODE_CHANGED) && n->op != v->op_func &&
+      n->op != v->op_module)
+    return true;
   if (skipped(v, rg_op_name(v->g, n->op)))
     return true;
   size_t before = v->errors;
@@ -432,7 +438,13 @@ static bool visit(RgNode *n, void *user) {
 
 size_t rg_graph_verify_ops(RgGraph *g, const RgOpDesc *ops, uint32_t nops, const char *const *skip,
                            const RgSource *src, RgDiags *d) {
-  OpVerifier v = {.g = g, .src = src, .d = d, .skip = skip};
+  return ir_graph_verify_ops_changed(g, ops, nops, skip, src, d, 0);
+}
+
+size_t ir_graph_verify_ops_changed(RgGraph *g, const RgOpDesc *ops, uint32_t nops,
+                                   const char *const *skip, const RgSource *src, RgDiags *d,
+                                   uint32_t first_new) {
+  OpVerifier v = {.g = g, .src = src, .d = d, .skip = skip, .first_new = first_new};
   uint32_t ids = rg_op_count_ids(g);
   v.desc = rg_alloc(sizeof *v.desc * (ids + 1));
   if (!v.desc) {

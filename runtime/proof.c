@@ -3,6 +3,7 @@
  * inputs after it, results compared bit for bit, or within a tolerance
  * after inexact rules. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "rulegen/proof.h"
 #include "interp_internal.h"
@@ -195,10 +196,26 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
   return RG_OK;
 }
 
-/* The first float element of b further than `tol` from a's, or -1; the
- * largest error seen goes to *max_err. Types must be equal. */
-static int64_t first_far(const RgTensor *a, const RgTensor *b, RgTolerance tol, double *max_err, char *msg,
-                         size_t msglen) {
+bool rg_tolerance_parse(const char *text, RgTolerance *tol) {
+  char *end;
+  double rel = strtod(text, &end), floor = tol->floor;
+  bool ok = end != text && rel > 0 && rel < 1;
+  if (ok && *end == ',') {
+    const char *f = end + 1;
+    floor = strtod(f, &end);
+    ok = end != f && floor > 0 && floor < 1e30;
+  }
+  if (!ok || *end)
+    return false;
+  tol->rel = rel;
+  tol->floor = floor;
+  return true;
+}
+
+int64_t rg_tensor_first_far(const RgTensor *a, const RgTensor *b, RgTolerance tol, double *max_err, char *msg,
+                            size_t msglen) {
+  if (!rg_tensor_same_type(a, b) || !rg_dtype_is_float(a->dtype))
+    return rg_tensor_first_diff(a, b, msg, msglen);
   for (int64_t i = 0; i < a->numel; i++) {
     double x = rg_tensor_get_float(a, i), y = rg_tensor_get_float(b, i);
     if (isnan(x) || isnan(y) || isinf(x) || isinf(y)) {
@@ -207,13 +224,14 @@ static int64_t first_far(const RgTensor *a, const RgTensor *b, RgTolerance tol, 
     } else {
       double scale = fmax(fmax(fabs(x), fabs(y)), tol.floor);
       double e = scale > 0 ? fabs(x - y) / scale : 0;
-      if (e > *max_err)
+      if (max_err && e > *max_err)
         *max_err = e;
       if (e <= tol.rel)
         continue;
     }
-    snprintf(msg, msglen, "element %lld: %.9g != %.9g (relative error %.3g, tolerance %g)", (long long)i, x,
-             y, fabs(x - y) / fmax(fmax(fabs(x), fabs(y)), tol.floor), tol.rel);
+    if (msg && msglen)
+      snprintf(msg, msglen, "element %lld: %.9g != %.9g (relative error %.3g, tolerance %g)", (long long)i, x,
+               y, fabs(x - y) / fmax(fmax(fabs(x), fabs(y)), tol.floor), tol.rel);
     return i;
   }
   return -1;
@@ -256,9 +274,8 @@ static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, do
     }
     for (uint32_t k = 0; k < nout && st == RG_OK; k++) {
       const RgTensor *before = &r->outputs[k];
-      bool near = tol && rg_tensor_same_type(before, &out[k]) && rg_dtype_is_float(before->dtype);
-      if (near ? first_far(before, &out[k], *tol, &worst, msg, sizeof msg) >= 0
-               : rg_tensor_first_diff(before, &out[k], msg, sizeof msg) >= 0) {
+      if (tol ? rg_tensor_first_far(before, &out[k], *tol, &worst, msg, sizeof msg) >= 0
+              : rg_tensor_first_diff(before, &out[k], msg, sizeof msg) >= 0) {
         snprintf(err, errlen, "@%s result %u differs after the passes (inputs %u): %s", r->name, k, r->seed,
                  msg);
         st = RG_ERR_VERIFY;

@@ -18,22 +18,19 @@ static bool consumable(const RgValue *v) {
   return v->num_uses == 1 || (a && a->kind == RG_ATTR_DENSE && a->count <= 16);
 }
 
-static const RgOpDesc *desc_of(const RgPassDesc *p, RgGraph *g, const RgNode *n) {
-  const char *name = rg_op_name(g, n->op);
-  for (uint16_t k = 0; k < p->num_ops; k++)
-    if (p->op_descs[k] && strcmp(p->op_names[k], name) == 0)
-      return p->op_descs[k];
-  return NULL;
+/* The pass's declaration of n's op, through its local op index. */
+static const RgOpDesc *desc_of(const RgRewriter *rw, const RgPassDesc *p, const RgNode *n) {
+  int k = rg_rw_local(rw, n);
+  return k >= 0 && p->op_descs ? p->op_descs[k] : NULL;
 }
 
 bool tosa_foldable(RgRewriter *rw, RgValue *r) {
-  RgGraph *g = rg_rw_graph(rw);
   const RgPassDesc *p = rg_rw_pass(rw);
   const RgNode *n = rg_value_def(r);
   if (!n || n->num_regions || n->num_results != 1 || n->num_operands == 0 || !r->type ||
       r->type->kind != RG_TYPE_TENSOR || !rg_elem_supported(r->type->dtype))
     return false;
-  const RgOpDesc *d = desc_of(p, g, n);
+  const RgOpDesc *d = desc_of(rw, p, n);
   if (!d || !d->eval || (d->traits & RG_TRAIT_CONSTANT))
     return false;
   uint64_t limit = rg_rw_options(rw)->fold_max_elems;
@@ -43,7 +40,7 @@ bool tosa_foldable(RgRewriter *rw, RgValue *r) {
   for (uint32_t i = 0; i < n->num_operands; i++) {
     const RgValue *v = n->operands[i].value;
     const RgNode *c = rg_value_def(v);
-    const RgOpDesc *cd = c ? desc_of(p, g, c) : NULL;
+    const RgOpDesc *cd = c ? desc_of(rw, p, c) : NULL;
     if (!cd || !(cd->traits & RG_TRAIT_CONSTANT) || !cd->eval || rg_node_is_frozen(c) || !consumable(v))
       return false;
   }

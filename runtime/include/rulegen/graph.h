@@ -168,12 +168,14 @@ struct RgValue {
     RgNode *node;    /* defining node of a result */
     RgBlock *block;  /* owning block of a block argument */
   } owner;
-  uint32_t index;    /* result index / argument index */
   uint32_t num_uses;
-  uint32_t flags;    /* RG_VALUE_* */
+  /* Bit-fields keep a value at 32 bytes: a large graph holds millions. */
+  unsigned index : 30; /* result index / argument index (< RG_VALUE_MAX_INDEX) */
+  unsigned flags : 2;  /* RG_VALUE_* */
 };
 #define RG_VALUE_BLOCK_ARG 1u
 #define RG_VALUE_IN_SCOPE 2u /* scratch mark of the verifier; clear otherwise */
+#define RG_VALUE_MAX_INDEX (1u << 30) /* results per node, arguments per block */
 
 static inline RgNode *rg_value_def(const RgValue *v) {
   return (v->flags & RG_VALUE_BLOCK_ARG) ? NULL : v->owner.node;
@@ -183,7 +185,12 @@ enum {
   RG_NODE_FROZEN = 1u << 0, /* rewrites must not touch it (rg.frozen) */
   RG_NODE_LIVE = 1u << 1,   /* attached (transitively) to the graph: counted */
   RG_NODE_ERASED = 1u << 2,
-  RG_NODE_QUEUED = 1u << 3  /* on the rewrite driver's worklist */
+  RG_NODE_QUEUED = 1u << 3, /* on the rewrite driver's worklist */
+  /* Its operands, op, attributes or result types were changed through
+   * the functions below, or an operand's producer changed its op or
+   * attributes (what shape hooks read): the op verifier re-checks only
+   * these and new nodes after rewrites. */
+  RG_NODE_CHANGED = 1u << 4
 };
 
 struct RgNode {

@@ -30,12 +30,16 @@
 
 /* ---- checks ---- */
 
-/* Default relative tolerance after inexact rewrites (floor 1e-3): where
- * results cancel (a layer norm row near its mean, a folded batch norm
- * output near 0, sinh near 0) the rewrites agree only to an ulp of the
- * larger intermediate values; 60,000 graphs show up to 9.5e-4. A wrong
- * decomposition shows errors near 1 (docs/verify.md). */
+/* Default tolerance after inexact rewrites: 1e-2 of the larger result or
+ * of 1, whichever is larger. Where results cancel (a layer-norm row near
+ * its mean, scaled by 1 / sqrt(eps); its output times a weight plus a
+ * bias near 0; a folded batch norm near 0) the rewrites agree only to an
+ * ulp of the larger intermediate values, so relative to the result
+ * itself they can differ by percents: 50,000 graphs show up to 1.2e-3 of
+ * this measure. A wrong decomposition shows errors near 1
+ * (docs/verify.md). */
 #define RGDIFF_TOLERANCE_REL 1e-2
+#define RGDIFF_TOLERANCE_FLOOR 1.0
 
 static RgNode *main_func(RgGraph *g) { return (RgNode *)rg_interp_find_func(g, "main"); }
 
@@ -484,7 +488,7 @@ static int usage(const char *msg, const char *arg) {
          "  --inputs N      random input sets per graph (default 2, at most 8)\n"
          "  --min-fires N   fail when a rule fired fewer than N times in total\n"
          "  --tolerance REL[,FLOOR]  after inexact rewrites, float results may move by\n"
-         "                  REL * max(|before|, |after|, FLOOR) (default 1e-2,1e-3)\n"
+         "                  REL * max(|before|, |after|, FLOOR) (default 1e-2,1)\n"
          "  --max-failures N  stop after N failing graphs (default 5)\n"
          "  --out DIR       where failing graphs are written (default .)\n"
          "  --dump          write graph --seed to standard output and exit\n"
@@ -494,7 +498,7 @@ static int usage(const char *msg, const char *arg) {
 }
 
 int main(int argc, char **argv) {
-  Options o = {1, 300, 2, 0, 5, ".", false, false, GEN_TOSA, {RGDIFF_TOLERANCE_REL, RG_TOLERANCE_FLOOR_DEFAULT}, 2};
+  Options o = {1, 300, 2, 0, 5, ".", false, false, GEN_TOSA, {RGDIFF_TOLERANCE_REL, RGDIFF_TOLERANCE_FLOOR}, 2};
   bool dump = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];

@@ -79,9 +79,14 @@ const RgAttr *rg_attr_string(RgGraph *g, const char *s, size_t len) {
 }
 
 const RgAttr *rg_attr_type(RgGraph *g, const RgType *t) {
+  const RgAttr **known = t ? ir_type_attr(t) : NULL;
+  if (known && *known)
+    return *known;
   RgAttr *a = attr_new(g, RG_ATTR_TYPE);
   if (a)
     a->type = t;
+  if (known)
+    *known = a;
   return a;
 }
 
@@ -489,6 +494,39 @@ const RgAttr *rg_attr_dense_tensor(RgGraph *g, const RgType *type, const RgTenso
   a->decoded = copy;
   a->decode_state = 1;
   return a;
+}
+
+bool ir_dense_hash(RgGraph *g, const RgAttr *ca, uint32_t *h) {
+  RgAttr *a = (RgAttr *)ca;
+  if (a->kind != RG_ATTR_DENSE)
+    return false;
+  if (a->decode_state) {
+    if (a->decode_state < 0)
+      return false;
+    *h = rg_hash_bytes(a->decoded, ir_dense_elem_size(a->type->dtype) * (size_t)a->count);
+    return true;
+  }
+  RgArena *ar = ir_arena(g);
+  RgArenaChunk *chunk = ar->chunk;
+  char *cur = ar->cur;
+  size_t total = ar->total;
+  uint32_t count = a->count;
+  bool splat = a->splat;
+  if (!dense_decode(g, a))
+    return false;
+  size_t bytes = ir_dense_elem_size(a->type->dtype) * (size_t)a->count;
+  *h = rg_hash_bytes(a->decoded, bytes);
+  /* Give the copy back while it is the arena's last allocation. */
+  if (bytes > DENSE_HASH_KEEP && ar->chunk == chunk && (char *)a->decoded >= cur &&
+      (char *)a->decoded < ar->cur) {
+    ar->cur = cur;
+    ar->total = total;
+    a->decoded = NULL;
+    a->decode_state = 0;
+    a->count = count;
+    a->splat = splat;
+  }
+  return true;
 }
 
 bool ir_dense_decoded(RgGraph *g, const RgAttr *a) {

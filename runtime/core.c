@@ -109,7 +109,9 @@ void *rg_arena_alloc(RgArena *a, size_t size) {
   if (size == 0)
     size = 8;
   if ((size_t)(a->end - a->cur) < size || !a->cur) {
-    size_t want = size > ARENA_CHUNK / 4 ? size : ARENA_CHUNK;
+    /* Blocks over 1 KB get their own chunk: starting a new chunk for one
+     * would leave up to its size unused at the end of the current one. */
+    size_t want = size > ARENA_CHUNK / 64 ? size : ARENA_CHUNK;
     RgArenaChunk *c = rg_alloc(sizeof(RgArenaChunk) + want);
     if (!c)
       return NULL;

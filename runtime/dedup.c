@@ -62,8 +62,9 @@ static uint32_t attr_hash(RgGraph *g, const RgAttr *a, uint32_t h) {
   case RG_ATTR_DENSE_ARRAY: return mix_words(mix(h, a->count), a->u.ints, a->count);
   case RG_ATTR_DENSE: {
     h = mix_ptr(h, a->type);
-    if (ir_dense_decoded(g, a))
-      return mix(h, rg_hash_bytes(a->decoded, ir_dense_elem_size(a->type->dtype) * (size_t)a->count));
+    uint32_t eh;
+    if (ir_dense_hash(g, a, &eh))
+      return mix(h, eh);
     return mix(h, a->text ? rg_hash_bytes(a->text, a->text_len) : 0);
   }
   case RG_ATTR_ARRAY:

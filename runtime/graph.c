@@ -15,6 +15,14 @@ typedef struct InternTable {
 
 enum { TENSOR_CACHE = 256 };
 
+/* An interned type and, once asked for, the TYPE attribute holding it:
+ * nodes that spell `acc_type = f32` alike share one attribute, and so
+ * their attribute arrays can be shared too. */
+typedef struct TypeRec {
+  RgType t; /* first: a TypeRec is reached from its RgType */
+  const RgAttr *attr;
+} TypeRec;
+
 struct RgGraph {
   RgArena arena; /* nodes, values, types, attributes: freed in one call */
   RgBlock body;
@@ -428,10 +436,11 @@ const RgType *rg_type_get(RgGraph *g, const char *text, size_t len) {
   uint32_t *slot = table_find(&g->type_table, g, text, len, hash, type_eq);
   if (slot && *slot)
     return g->types[*slot - 1];
-  RgType *t = rg_arena_zalloc(&g->arena, sizeof *t);
+  TypeRec *rec = rg_arena_zalloc(&g->arena, sizeof *rec);
   char *copy = rg_arena_strdup(&g->arena, text, len);
-  if (!t || !copy)
+  if (!rec || !copy)
     return NULL;
+  RgType *t = &rec->t;
   t->text = copy;
   t->text_len = (uint32_t)len;
   t->hash = hash;
@@ -1020,6 +1029,14 @@ bool ir_node_set_src(RgGraph *g, const RgNode *n, uint32_t off) {
   }
   g->src_off[n->id] = off;
   return true;
+}
+
+const RgAttr **ir_type_attr(const RgType *t) { return &((TypeRec *)(uintptr_t)t)->attr; }
+
+void ir_node_src_forget(RgGraph *g) {
+  rg_free(g->src_off);
+  g->src_off = NULL;
+  g->src_cap = 0;
 }
 
 uint32_t ir_node_src(const RgGraph *g, const RgNode *n) {

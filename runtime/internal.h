@@ -155,6 +155,8 @@ char *ir_loc_resolved(struct RgGraph *g, IrLocCtx **ctx, const char *loc);
  * ir_node_set_src returns false when out of memory. */
 bool ir_node_set_src(struct RgGraph *g, const struct RgNode *n, uint32_t off);
 uint32_t ir_node_src(const struct RgGraph *g, const struct RgNode *n);
+/* Drops the positions (4 bytes a node) once nothing will report them. */
+void ir_node_src_forget(struct RgGraph *g);
 
 /* Checks a dense literal against its type: element count and nesting
  * against the shape, hex blob length, values in range of the element type.
@@ -167,6 +169,9 @@ bool ir_dense_check(const struct RgAttr *a, char *why, size_t whylen);
  * none yet (readers skip re-validating a spelling they already accepted). */
 struct RgType;
 const struct RgType *ir_type_find(struct RgGraph *g, const char *text, size_t len);
+/* Where the graph keeps the TYPE attribute of an interned type (NULL until
+ * rg_attr_type makes it). */
+const struct RgAttr **ir_type_attr(const struct RgType *t);
 
 /* Attributes read from text are uniqued by their spelling, as MLIR uniques
  * attributes: a constant or property repeated a million times is stored

@@ -59,6 +59,13 @@ size_t interp_elem_size(RgDType dt);
  * text cannot be decoded), and element i of a decoded integer attribute. */
 size_t ir_dense_elem_size(RgDType dt);
 bool ir_dense_decoded(RgGraph *g, const RgAttr *a);
+/* The hash of a DENSE attribute's decoded elements (equal values hash
+ * equal whatever their spelling), false when they cannot be decoded.
+ * Decoded elements over DENSE_HASH_KEEP bytes that were not decoded before
+ * are not kept: deduplication hashes every constant of a graph, and
+ * keeping each one decoded would double the memory of its weights. */
+enum { DENSE_HASH_KEEP = 256 };
+bool ir_dense_hash(RgGraph *g, const RgAttr *a, uint32_t *h);
 int64_t ir_dense_int(const RgAttr *a, uint32_t i);
 
 #endif

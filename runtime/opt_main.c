@@ -722,6 +722,7 @@ static int run(OptState *o) {
     return OPT_EXIT_INPUT;
   }
   rg_source_free(src);
+  ir_node_src_forget(g); /* later diagnostics name nodes, not positions */
   rg_diags_free(&d);
   if (o->mem_report)
     opt_mem_report(o, g);

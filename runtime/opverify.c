@@ -10,6 +10,24 @@
 #include "rulegen/syntax.h"
 #include "internal.h"
 
+/* Signatures of nodes that passed check_declared. A shape hook reads its
+ * node's attributes, its operands' types and the op and attributes of the
+ * nodes defining them (the contract in docs/backends.md); attribute arrays
+ * are shared between equal nodes and types are interned, so two nodes
+ * that agree on all of these by pointer pass alike, and a graph of
+ * repeated blocks runs each hook once per distinct signature. */
+enum { SIG_MAX_WORDS = 64, SIG_MAX_ENTRIES = 1 << 16 };
+typedef struct SigEnt {
+  uint32_t hash, len;
+  size_t at; /* first word in SigMemo.words */
+} SigEnt;
+typedef struct SigMemo {
+  uintptr_t *words;
+  size_t len, cap;
+  SigEnt *ents; /* open addressing; len 0: empty */
+  uint32_t num, mask;
+} SigMemo;
+
 typedef struct OpVerifier {
   RgGraph *g;
   const RgSource *src;
@@ -23,7 +41,86 @@ typedef struct OpVerifier {
    * immutable and the reader gives every op that spells one alike the same
    * attribute, so a constant repeated over a graph is checked once. */
   const RgAttr *dense_ok[256];
+  SigMemo sigs;
 } OpVerifier;
+
+/* The signature of n under desc in key[]; 0 words when it is too long. */
+static uint32_t sig_key(const RgNode *n, const RgOpDesc *desc, uintptr_t *key) {
+  if (4 + 5 * (size_t)n->num_operands + n->num_results > SIG_MAX_WORDS)
+    return 0;
+  uint32_t k = 0;
+  key[k++] = (uintptr_t)desc;
+  key[k++] = (uintptr_t)n->attrs;
+  key[k++] = (uintptr_t)n->num_props << 16 | n->num_attrs;
+  key[k++] = (uintptr_t)n->num_operands << 16 | n->num_results;
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    const RgValue *v = n->operands[i].value;
+    const RgNode *def = v ? rg_value_def(v) : NULL;
+    key[k++] = !v ? 0 : (uintptr_t)v->index << 2 | (def ? 1u : 2u);
+    key[k++] = v ? (uintptr_t)v->type : 0;
+    key[k++] = def ? (uintptr_t)def->op : 0;
+    key[k++] = def ? (uintptr_t)def->attrs : 0;
+    key[k++] = def ? (uintptr_t)def->num_props << 16 | def->num_attrs : 0;
+  }
+  for (uint32_t i = 0; i < n->num_results; i++)
+    key[k++] = (uintptr_t)n->results[i].type;
+  return k;
+}
+
+static uint32_t sig_hash(const uintptr_t *key, uint32_t len) {
+  uint64_t h = 0x9E3779B97F4A7C15u;
+  for (uint32_t i = 0; i < len; i++) {
+    h = (h ^ (uint64_t)key[i]) * 0xBF58476D1CE4E5B9u;
+    h ^= h >> 29;
+  }
+  return (uint32_t)(h ^ (h >> 32));
+}
+
+/* The slot holding key, or the empty one where it would go. */
+static SigEnt *sig_slot(const SigMemo *m, const uintptr_t *key, uint32_t len, uint32_t hash) {
+  for (uint32_t i = hash & m->mask;; i = (i + 1) & m->mask) {
+    SigEnt *e = &m->ents[i];
+    if (!e->len || (e->hash == hash && e->len == len &&
+                    memcmp(m->words + e->at, key, sizeof *key * len) == 0))
+      return e;
+  }
+}
+
+static bool sig_known(const SigMemo *m, const uintptr_t *key, uint32_t len) {
+  return len && m->ents && sig_slot(m, key, len, sig_hash(key, len))->len;
+}
+
+/* Remembers a signature; when out of memory or full it is just not kept. */
+static void sig_add(SigMemo *m, const uintptr_t *key, uint32_t len) {
+  if (!len || m->num >= SIG_MAX_ENTRIES)
+    return;
+  if (!m->ents) {
+    m->ents = rg_zalloc(sizeof *m->ents * 2 * SIG_MAX_ENTRIES);
+    if (!m->ents)
+      return;
+    m->mask = 2 * SIG_MAX_ENTRIES - 1;
+  }
+  if (m->len + len > m->cap) {
+    size_t cap = m->cap ? 2 * m->cap : 4096;
+    while (cap < m->len + len)
+      cap *= 2;
+    uintptr_t *w = rg_realloc(m->words, sizeof *w * cap);
+    if (!w)
+      return;
+    m->words = w;
+    m->cap = cap;
+  }
+  uint32_t hash = sig_hash(key, len);
+  SigEnt *e = sig_slot(m, key, len, hash);
+  if (e->len)
+    return;
+  memcpy(m->words + m->len, key, sizeof *key * len);
+  e->hash = hash;
+  e->len = len;
+  e->at = m->len;
+  m->len += len;
+  m->num++;
+}
 
 static RgLoc node_loc(const OpVerifier *v, const RgNode *n) {
   uint32_t off = n ? ir_node_src(v->g, n) : UINT32_MAX;
@@ -158,7 +255,20 @@ static const char *strip_op_prefix(const char *msg, const char *opname) {
   return msg;
 }
 
+static void check_node(OpVerifier *v, const RgNode *n, const RgOpDesc *desc);
+
 static void check_declared(OpVerifier *v, const RgNode *n, const RgOpDesc *desc) {
+  uintptr_t key[SIG_MAX_WORDS];
+  uint32_t klen = sig_key(n, desc, key);
+  if (sig_known(&v->sigs, key, klen))
+    return;
+  size_t errors = v->errors;
+  check_node(v, n, desc);
+  if (v->errors == errors)
+    sig_add(&v->sigs, key, klen);
+}
+
+static void check_node(OpVerifier *v, const RgNode *n, const RgOpDesc *desc) {
   if (desc->variadic ? n->num_operands < desc->num_operands : n->num_operands != desc->num_operands) {
     report(v, n, "has %u operand%s, expected %s%u", n->num_operands, n->num_operands == 1 ? "" : "s",
            desc->variadic ? "at least " : "", desc->num_operands);
@@ -464,5 +574,7 @@ size_t ir_graph_verify_ops_changed(RgGraph *g, const RgOpDesc *ops, uint32_t nop
   if (!v.errors)
     rg_graph_walk(g, visit, &v);
   rg_free(v.desc);
+  rg_free(v.sigs.ents);
+  rg_free(v.sigs.words);
   return v.errors;
 }

@@ -275,8 +275,48 @@ static void test_random_edits(void) {
   rg_graph_free(g);
 }
 
+/* The mutators mark what the op verifier must check again after rewrites:
+ * the node changed and, when its op or attributes change, its users. */
+static void test_changed_marks(void) {
+  RgGraph *g = rg_graph_new();
+  const RgType *t = f32_tensor(g), *u = rg_type_get(g, "tensor<2xi8>", 12);
+  RgOpId c = rg_op_intern(g, "tosa.const", 10);
+  RgOpId neg = rg_op_intern(g, "tosa.negate", 11);
+  RgOpId absv = rg_op_intern(g, "tosa.abs", 8);
+  RgNode *k = rg_node_create(g, c, 0, NULL, 1, &t, 0);
+  RgNode *k2 = rg_node_create(g, c, 0, NULL, 1, &t, 0);
+  RgNode *a = rg_node_create(g, neg, 1, (RgValue *[]){&k->results[0]}, 1, &t, 0);
+  RgNode *b = rg_node_create(g, neg, 1, (RgValue *[]){&a->results[0]}, 1, &t, 0);
+  RgNode *all[] = {k, k2, a, b};
+  for (int i = 0; i < 4; i++)
+    rg_block_append(g, rg_graph_body(g), all[i]);
+#define CHANGED(n) (((n)->flags & RG_NODE_CHANGED) != 0)
+  CHECK(!CHANGED(k) && !CHANGED(k2) && !CHANGED(a) && !CHANGED(b)); /* made, not changed */
+  CHECK(rg_node_set_prop(g, k, "values", rg_attr_unit(g)) == RG_OK);
+  CHECK(CHANGED(k) && CHANGED(a) && !CHANGED(b)); /* a's hook may read k's attributes */
+  a->flags &= (uint16_t)~RG_NODE_CHANGED;
+  rg_node_set_frozen(g, b, true); /* frozen marks do not change what verifies */
+  CHECK(!CHANGED(b));
+  rg_value_replace_all_uses(g, &k->results[0], &k2->results[0]);
+  CHECK(CHANGED(a) && !CHANGED(k2));
+  a->flags &= (uint16_t)~RG_NODE_CHANGED;
+  rg_value_set_type(&a->results[0], t); /* the same type: nothing changes */
+  CHECK(!CHANGED(a) && !CHANGED(b));
+  rg_value_set_type(&a->results[0], u);
+  CHECK(CHANGED(a) && CHANGED(b));
+  b->flags &= (uint16_t)~RG_NODE_CHANGED;
+  rg_node_set_op(g, a, absv);
+  CHECK(CHANGED(b));
+  b->flags &= (uint16_t)~RG_NODE_CHANGED;
+  rg_node_set_operand(g, b, 0, &k->results[0]);
+  CHECK(CHANGED(b));
+#undef CHANGED
+  rg_graph_free(g);
+}
+
 int main(void) {
   RUN(test_types);
+  RUN(test_changed_marks);
   RUN(test_dense_decode);
   RUN(test_builder_and_regions);
   RUN(test_random_edits);

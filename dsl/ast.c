@@ -195,6 +195,23 @@ static void put_repl(RgBuf *b, const DslRepl *r) {
     }
     rg_buf_putc(b, ']');
     return;
+  case DSL_REP_FOR:
+    rg_buf_putc(b, '[');
+    put_repl(b, r->args[0]);
+    rg_buf_puts(b, " for ");
+    for (uint32_t i = 0; i < r->nfor_names; i++) {
+      rg_buf_puts(b, i ? ", " : "");
+      rg_buf_puts(b, r->for_names[i].s);
+      if (r->for_vars && r->for_vars[i])
+        rg_buf_printf(b, "$%u", r->for_vars[i]->index);
+    }
+    rg_buf_puts(b, " in ");
+    for (uint32_t i = 0; i < r->nfor_lists; i++) {
+      rg_buf_puts(b, i ? ", " : "");
+      put_expr(b, r->for_lists[i]);
+    }
+    rg_buf_putc(b, ']');
+    return;
   case DSL_REP_OP:
     break;
   }
@@ -218,7 +235,7 @@ static void put_repl(RgBuf *b, const DslRepl *r) {
   rg_buf_putc(b, ')');
 }
 
-static const char *var_kind[] = {"value", "attr", "splat", "rest", "op"};
+static const char *var_kind[] = {"value", "attr", "splat", "rest", "op", "for"};
 
 static void dump_op(RgBuf *b, const DslOpDecl *op) {
   rg_buf_printf(b, "op #%u %s(", op->id, op->name);
@@ -238,7 +255,12 @@ static void dump_op(RgBuf *b, const DslOpDecl *op) {
     }
     rg_buf_puts(b, "}");
   }
-  rg_buf_printf(b, " results(%u)", op->nresults);
+  if (op->results_attr.s)
+    rg_buf_printf(b, " results(len(%s))", op->results_attr.s);
+  else if (op->results_vary)
+    rg_buf_puts(b, " results(...)");
+  else
+    rg_buf_printf(b, " results(%u)", op->nresults);
   if (op->traits) {
     rg_buf_puts(b, " traits(");
     bool first = true;

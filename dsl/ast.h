@@ -77,7 +77,10 @@ typedef struct DslOpDecl {
   bool variadic; /* last operand is variadic: noperands-1 is a minimum */
   DslAttrDecl *attrs;
   uint32_t nattrs;
-  uint32_t nresults;      /* default 1 */
+  uint32_t nresults;      /* default 1; 0 with results_vary */
+  bool results_vary;      /* `results(len(attr))` or `results(...)`: each
+                             node has its own count (one per split size) */
+  DslName results_attr;   /* `results(len(attr))`: attr; .s NULL otherwise */
   uint32_t traits;        /* DslTrait bit set */
   DslName *trait_names;   /* as written, for error locations */
   uint32_t ntrait_names;
@@ -223,7 +226,9 @@ typedef enum DslReplKind {
   DSL_REP_EXPR, /* an expression of type value: const(...) */
   DSL_REP_ERASE, /* `_`: remove the root, which must have no uses; in a
                     LIST, leave that result alone (it must have no uses) */
-  DSL_REP_LIST  /* `[r0, r1, ...]`: one replacement per result of the root */
+  DSL_REP_LIST, /* `[r0, r1, ...]`: one replacement per result of the root */
+  DSL_REP_FOR   /* `[r for n, m in l1, l2]`: args[0] built once per element
+                   of the int[] lists (walked in step), one per result */
 } DslReplKind;
 
 typedef struct DslAttrSet {
@@ -244,11 +249,15 @@ struct DslRepl {
   uint32_t nattrs;
   DslExpr *expr;   /* EXPR */
   DslName capture; /* OP: `e:(op ...)` names the built node; .s NULL when none */
+  DslName *for_names; /* FOR: the element names, one per list */
+  DslExpr **for_lists;
+  uint32_t nfor_names, nfor_lists;
   /* checked: */
   DslVar *var;       /* VAR; OP built from an op capture (copies attrs) */
   DslOpDecl *op;     /* OP with a fixed op */
   DslRepl *node;     /* VAR naming a node built earlier in the replacement
                         (`e` after `e:(op ...)`); var is NULL then */
+  DslVar **for_vars; /* FOR: the variables of for_names */
   uint32_t uses;     /* OP with a capture: later references to it */
 };
 
@@ -259,7 +268,8 @@ typedef enum DslVarKind {
   DSL_VAR_ATTR,   /* attribute binding */
   DSL_VAR_SPLAT,  /* splat scalar (type float) */
   DSL_VAR_REST,   /* ..rest */
-  DSL_VAR_OP      /* op-position capture */
+  DSL_VAR_OP,     /* op-position capture */
+  DSL_VAR_ITER    /* an element name of a `for` list (int), bound in it */
 } DslVarKind;
 
 struct DslVar {

@@ -74,6 +74,17 @@ static void check_op(Checker *c, DslOpDecl *op) {
   }
   if ((op->traits & (1u << DSL_TRAIT_COMMUTATIVE)) && op->noperands < 2)
     err(c, op->loc, "op '%s' is commutative but has fewer than 2 operands", op->name);
+  if (op->results_attr.s) {
+    const DslAttrDecl *ad = NULL;
+    for (uint32_t i = 0; i < op->nattrs && !ad; i++)
+      if (strcmp(op->attrs[i].name.s, op->results_attr.s) == 0)
+        ad = &op->attrs[i];
+    if (!ad)
+      err(c, op->results_attr.loc, "op '%s' has no attribute '%s'", op->name, op->results_attr.s);
+    else if (ad->type != DSL_TY_INTS)
+      err(c, op->results_attr.loc, "'results(len(%s))' needs an int[] attribute, but '%s' is %s",
+          ad->name.s, ad->name.s, dsl_type_name(ad->type));
+  }
   /* A default is a literal of the attribute's type. */
   for (uint32_t i = 0; i < op->nattrs; i++) {
     DslExpr *e = op->attrs[i].defval;
@@ -275,6 +286,28 @@ static void arity_error(Checker *c, RgLoc loc, const DslOpDecl *op, uint32_t nar
         plural(op->noperands, "operand", "operands"), what, nargs);
 }
 
+/* A root whose result count each node sets is replaced by a `for` list, and
+ * only such a root: a fixed count is spelled out as a fixed list. */
+static bool check_root_results(Checker *c, const DslOpDecl *op, const DslRepl *rp) {
+  bool is_for = rp && rp->kind == DSL_REP_FOR;
+  if (op->results_vary && !is_for && rp) {
+    if (op->results_attr.s)
+      err(c, rp->loc, "'%s' has one result per element of '%s'; replace them with "
+          "'=> [(op ...) for n in %s]'", op->name, op->results_attr.s, op->results_attr.s);
+    else
+      err(c, rp->loc, "'%s' has as many results as each node sets; replace them with "
+          "'=> [(op ...) for n in list]'", op->name);
+    return false;
+  }
+  if (!op->results_vary && is_for) {
+    err(c, rp->loc, "'%s' has %u result%s, a number fixed by its declaration; list %s "
+        "(a 'for' list is for ops declared 'results(len(attr))' or 'results(...)')", op->name,
+        op->nresults, op->nresults == 1 ? "" : "s", op->nresults == 1 ? "the replacement" : "one per result");
+    return false;
+  }
+  return true;
+}
+
 static DslAttrDecl *find_attr(const DslOpDecl *op, const char *name) {
   for (uint32_t i = 0; i < op->nattrs; i++)
     if (strcmp(op->attrs[i].name.s, name) == 0)
@@ -341,13 +374,17 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
         arity_error(c, pt->loc, pt->ops[i], pt->nargs, "pattern");
         break;
       }
-      if (root && pt->ops[i]->nresults == 0) {
+      if (root && pt->ops[i]->nresults == 0 && !pt->ops[i]->results_vary) {
         err(c, pt->loc, "'%s' has no results and cannot be the root of a pattern", pt->ops[i]->name);
         break;
       }
+      const DslRepl *rp = c->rule->repl;
+      if (root && !check_root_results(c, pt->ops[i], rp))
+        break;
+      if (root && (pt->ops[i]->results_vary || (rp && rp->kind == DSL_REP_FOR)))
+        continue;
       /* A replacement is one value, so it can stand for a root with one
        * result only. */
-      const DslRepl *rp = c->rule->repl;
       uint32_t nrepl = rp && rp->kind == DSL_REP_LIST ? rp->nargs : 1;
       if (root && pt->ops[i]->nresults != nrepl && (!rp || rp->kind != DSL_REP_LIST)) {
         err(c, pt->loc, "'%s' has %u results; replace each with '=> [r0, r1, ...]' (one per result, "
@@ -527,6 +564,34 @@ static void name_node(Checker *c, DslRepl *r) {
   c->nodes[c->nnodes++] = r;
 }
 
+static void check_repl(Checker *c, DslRepl *r, bool root);
+
+/* `[e for n, m in l1, l2]`: the lists are int[] guard-like expressions of
+ * the pattern's names; the element names are ints, bound for `e` only
+ * (nothing follows `e` in a rule). */
+static void check_for(Checker *c, DslRepl *r) {
+  bool ok = true;
+  for (uint32_t i = 0; i < r->nfor_lists; i++) {
+    DslType t = dsl_check_expr(c, r->for_lists[i], CTX_GUARD);
+    if (t != DSL_TY_ERROR && t != DSL_TY_INTS) {
+      err(c, r->for_lists[i]->loc, "'for' walks int[] lists, not %s", dsl_type_name(t));
+      ok = false;
+    }
+  }
+  if (r->nfor_names != r->nfor_lists) {
+    err(c, r->for_names[0].loc, "'for' names %u element%s but walks %u list%s; give one name per list",
+        r->nfor_names, r->nfor_names == 1 ? "" : "s", r->nfor_lists, r->nfor_lists == 1 ? "" : "s");
+    ok = false;
+  }
+  r->for_vars = zalloc(c, r->nfor_names * sizeof *r->for_vars);
+  for (uint32_t i = 0; r->for_vars && i < r->nfor_names; i++)
+    r->for_vars[i] = dsl_bind(c, r->for_names[i], DSL_VAR_ITER, DSL_TY_INT);
+  if (r->args[0]->kind == DSL_REP_VAR && r->args[0]->splice)
+    err(c, r->args[0]->loc, "each element of a 'for' list is one value, not an operand list");
+  else if (ok)
+    check_repl(c, r->args[0], true);
+}
+
 static void check_repl(Checker *c, DslRepl *r, bool root) {
   DslProgram *p = c->p;
   if (r->capture.s && r->kind != DSL_REP_OP) {
@@ -582,6 +647,9 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
     (void)root;
     return;
   }
+  case DSL_REP_FOR:
+    check_for(c, r);
+    return;
   case DSL_REP_EXPR: {
     DslType t = dsl_check_expr(c, r->expr, CTX_REPL);
     if (t != DSL_TY_ERROR && t != DSL_TY_VALUE)
@@ -625,6 +693,11 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
   for (uint32_t i = 0; i < nops; i++) {
     if (!arity_ok(ops[i], r->nargs - nsplice, nsplice > 0)) {
       arity_error(c, r->loc, ops[i], r->nargs - nsplice, "replacement");
+      break;
+    }
+    if (ops[i]->results_vary) {
+      err(c, r->loc, "'%s' has as many results as each node sets, so a replacement cannot build it",
+          ops[i]->name);
       break;
     }
     if (root && ops[i]->nresults == 0) {
@@ -705,7 +778,10 @@ static bool check_rule(Checker *c, DslPass *ps, DslRule *r, uint32_t index) {
     DslVar *v = r->vars[i];
     if (v->uses == 0 && v->name.s[0] != '_')
       rg_diag(c->d, RG_WARNING, v->name.loc,
-              "'%s' is captured but never used (use '_' to match anything)", v->name.s);
+              v->kind == DSL_VAR_ITER ? "'%s' names the elements of a 'for' list but is never used "
+                                        "(start it with '_' to keep it unused)"
+                                      : "'%s' is captured but never used (use '_' to match anything)",
+              v->name.s);
   }
   for (uint32_t i = 0; clean && i < c->nnodes; i++)
     if (c->nodes[i]->uses == 0 && c->nodes[i]->capture.s[0] != '_')

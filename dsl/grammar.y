@@ -137,75 +137,10 @@ static DslExpr *call(DslParseCtx *ctx, DslTok name, DslVec *args) {
   return deepen(ctx, e);
 }
 
-/* Token spelling for syntax errors. */
-static const char *tok_text(int major) {
-  switch (major) {
-  case 0: return "end of file";
-  case TK_ID: return "name";
-  case TK_QNAME: return "op name";
-  case TK_INT: return "integer";
-  case TK_FLOAT: return "float";
-  case TK_STRING: return "string";
-  case TK_WILD: return "'_'";
-  case TK_ELLIPSIS: return "'...'";
-  case TK_DOTDOT: return "'..'";
-  case TK_LPAREN: return "'('";
-  case TK_RPAREN: return "')'";
-  case TK_LBRACKET: return "'['";
-  case TK_RBRACKET: return "']'";
-  case TK_LBRACE: return "'{'";
-  case TK_RBRACE: return "'}'";
-  case TK_COMMA: return "','";
-  case TK_COLON: return "':'";
-  case TK_QUESTION: return "'?'";
-  case TK_QQ: return "'?\?'";
-  case TK_ARROW: return "'=>'";
-  case TK_RARROW: return "'->'";
-  case TK_EQ: return "'=='";
-  case TK_NE: return "'!='";
-  case TK_LE: return "'<='";
-  case TK_GE: return "'>='";
-  case TK_AND: return "'&&'";
-  case TK_OR: return "'||'";
-  case TK_ASSIGN: return "'='";
-  case TK_LT: return "'<'";
-  case TK_GT: return "'>'";
-  case TK_PLUS: return "'+'";
-  case TK_MINUS: return "'-'";
-  case TK_STAR: return "'*'";
-  case TK_SLASH: return "'/'";
-  case TK_PERCENT: return "'%'";
-  case TK_NOT: return "'!'";
-  case TK_PIPE: return "'|'";
-  case TK_DIALECT: return "'dialect'";
-  case TK_OP: return "'op'";
-  case TK_CLASS: return "'class'";
-  case TK_TRAITS: return "'traits'";
-  case TK_RESULTS: return "'results'";
-  case TK_SHAPE: return "'shape'";
-  case TK_EVAL: return "'eval'";
-  case TK_EXTERN: return "'extern'";
-  case TK_PRED: return "'pred'";
-  case TK_FN: return "'fn'";
-  case TK_IMPORT: return "'import'";
-  case TK_PASS: return "'pass'";
-  case TK_RULE: return "'rule'";
-  case TK_IF: return "'if'";
-  case TK_PIPELINE: return "'pipeline'";
-  case TK_FIXPOINT: return "'fixpoint'";
-  case TK_ONCE: return "'once'";
-  case TK_TRUE: return "'true'";
-  case TK_FALSE: return "'false'";
-  case TK_SPLAT: return "'splat'";
-  case TK_CONST: return "'const'";
-  case TK_INEXACT: return "'inexact'";
-  default: return "token";
-  }
-}
 }
 
 %token DIALECT OP CLASS TRAITS RESULTS SHAPE EVAL EXTERN PRED FN IMPORT PASS
-       RULE IF PIPELINE FIXPOINT ONCE TRUE FALSE SPLAT CONST INEXACT.
+       RULE IF PIPELINE FIXPOINT ONCE TRUE FALSE SPLAT CONST INEXACT FOR IN.
 %token ID QNAME INT FLOAT STRING WILD ELLIPSIS DOTDOT LPAREN RPAREN LBRACKET
        RBRACKET LBRACE RBRACE COMMA COLON QUESTION ARROW RARROW EQ NE LE GE
        AND OR ASSIGN LT GT PLUS MINUS STAR SLASH PERCENT NOT PIPE QQ.
@@ -213,7 +148,7 @@ static const char *tok_text(int major) {
 /* Keywords are names wherever a keyword cannot appear (`shape(x)` in a
  * guard, `op:class` captures, a rule called `once`). Declaration keywords
  * stay reserved: they are where error recovery resynchronises. */
-%fallback ID OP TRAITS RESULTS SHAPE EVAL PRED FN FIXPOINT ONCE SPLAT CONST INEXACT.
+%fallback ID OP TRAITS RESULTS SHAPE EVAL PRED FN FIXPOINT ONCE SPLAT CONST INEXACT FOR IN.
 
 %right QUESTION.
 %left OR.
@@ -278,11 +213,11 @@ static const char *tok_text(int major) {
                     t == TK_STRING || t == TK_TRUE || t == TK_FALSE || t == TK_NOT ||
                     t == TK_MINUS || t == TK_LPAREN || t == TK_LBRACKET))
       continue;
-    exp[nexp++] = tok_text(t);
+    exp[nexp++] = dsl_tok_text(t);
   }
   RgBuf b;
   rg_buf_init(&b);
-  const char *what = tok_text(yymajor);
+  const char *what = dsl_tok_text(yymajor);
   if (yymajor == 0 || what[0] == '\'')
     rg_buf_printf(&b, "syntax error: unexpected %s", what);
   else
@@ -481,6 +416,19 @@ opclauses(A) ::= opclauses(B) RESULTS(K) LPAREN INT(N) RPAREN. {
   else if (A)
     A->nresults = (uint32_t)N.ival;
   (void)K;
+}
+/* `results(len(attr))`: one result per element of an int[] attribute;
+ * `results(...)`: a count each node sets otherwise (split's by its size). */
+opclauses(A) ::= opclauses(B) RESULTS LPAREN name(F) LPAREN name(N) RPAREN RPAREN. {
+  A = B;
+  if (strcmp(F.s, "len") != 0)
+    dsl_error_at(ctx, F.off, "expected 'results(2)', 'results(len(attribute))' or 'results(...)'");
+  else if (A)
+    A->results_vary = true, A->results_attr = dsl_name(ctx, N), A->nresults = 0;
+}
+opclauses(A) ::= opclauses(B) RESULTS LPAREN ELLIPSIS RPAREN. {
+  A = B;
+  if (A) A->results_vary = true, A->nresults = 0;
 }
 opclauses(A) ::= opclauses(B) TRAITS LPAREN namelist(L) RPAREN. {
   A = B;
@@ -807,6 +755,34 @@ repl(A) ::= LBRACKET(L) rlist(B) RBRACKET. {
   }
   dsl_vec_free(B);
 }
+/* `[r for n, o in l1, l2]`: r once per element of the lists, in step. */
+repl(A) ::= LBRACKET(L) rarg(E) FOR fornames(N) IN forlists(X) RBRACKET. {
+  A = dsl_new(ctx, sizeof *A);
+  if (A && E) {
+    A->kind = DSL_REP_FOR;
+    A->loc = dsl_loc(ctx, L.off);
+    A->args = dsl_new(ctx, sizeof *A->args);
+    if (A->args) A->args[0] = E, A->nargs = 1;
+    FINISH_STRUCTS(DslName, N, A->for_names, A->nfor_names);
+    A->for_lists = (DslExpr **)dsl_vec_finish(ctx, X, &A->nfor_lists);
+    N = X = NULL;
+    for (uint32_t i = 0; i < A->nfor_lists; i++)
+      if (!A->for_lists[i])
+        A = NULL;
+  } else {
+    A = NULL;
+  }
+  dsl_vec_free(N);
+  dsl_vec_free(X);
+}
+%type fornames {DslVec *}
+%destructor fornames { dsl_vec_free($$); }
+fornames(A) ::= name(N). { A = dsl_vec_new(); dsl_vec_push(A, name_node(ctx, N)); }
+fornames(A) ::= fornames(B) COMMA name(N). { A = B; dsl_vec_push(A, name_node(ctx, N)); }
+%type forlists {DslVec *}
+%destructor forlists { dsl_vec_free($$); }
+forlists(A) ::= expr(E). { A = dsl_vec_new(); dsl_vec_push(A, E); }
+forlists(A) ::= forlists(B) COMMA expr(E). { A = B; dsl_vec_push(A, E); }
 %type rlist {DslVec *}
 %destructor rlist { dsl_vec_free($$); }
 rlist(A) ::= relem(R). { A = dsl_vec_new(); dsl_vec_push(A, R); }

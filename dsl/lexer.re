@@ -88,7 +88,7 @@ static const struct { const char *s; int tok; } keywords[] = {
   {"import", TK_IMPORT}, {"pass", TK_PASS}, {"rule", TK_RULE}, {"if", TK_IF},
   {"pipeline", TK_PIPELINE}, {"fixpoint", TK_FIXPOINT}, {"once", TK_ONCE},
   {"true", TK_TRUE}, {"false", TK_FALSE}, {"splat", TK_SPLAT},
-  {"const", TK_CONST}, {"inexact", TK_INEXACT},
+  {"const", TK_CONST}, {"inexact", TK_INEXACT}, {"for", TK_FOR}, {"in", TK_IN},
 };
 
 static int ident(const char *s, size_t n) {

@@ -11,6 +11,75 @@ enum { MAX_NESTING = 200, MAX_IMPORT_DEPTH = 64 };
 
 /* ---- small helpers shared with the grammar ---- */
 
+/* Token spelling for syntax errors. */
+const char *dsl_tok_text(int major) {
+  switch (major) {
+  case 0: return "end of file";
+  case TK_ID: return "name";
+  case TK_QNAME: return "op name";
+  case TK_INT: return "integer";
+  case TK_FLOAT: return "float";
+  case TK_STRING: return "string";
+  case TK_WILD: return "'_'";
+  case TK_ELLIPSIS: return "'...'";
+  case TK_DOTDOT: return "'..'";
+  case TK_LPAREN: return "'('";
+  case TK_RPAREN: return "')'";
+  case TK_LBRACKET: return "'['";
+  case TK_RBRACKET: return "']'";
+  case TK_LBRACE: return "'{'";
+  case TK_RBRACE: return "'}'";
+  case TK_COMMA: return "','";
+  case TK_COLON: return "':'";
+  case TK_QUESTION: return "'?'";
+  case TK_QQ: return "'?\?'";
+  case TK_ARROW: return "'=>'";
+  case TK_RARROW: return "'->'";
+  case TK_EQ: return "'=='";
+  case TK_NE: return "'!='";
+  case TK_LE: return "'<='";
+  case TK_GE: return "'>='";
+  case TK_AND: return "'&&'";
+  case TK_OR: return "'||'";
+  case TK_ASSIGN: return "'='";
+  case TK_LT: return "'<'";
+  case TK_GT: return "'>'";
+  case TK_PLUS: return "'+'";
+  case TK_MINUS: return "'-'";
+  case TK_STAR: return "'*'";
+  case TK_SLASH: return "'/'";
+  case TK_PERCENT: return "'%'";
+  case TK_NOT: return "'!'";
+  case TK_PIPE: return "'|'";
+  case TK_DIALECT: return "'dialect'";
+  case TK_OP: return "'op'";
+  case TK_CLASS: return "'class'";
+  case TK_TRAITS: return "'traits'";
+  case TK_RESULTS: return "'results'";
+  case TK_SHAPE: return "'shape'";
+  case TK_EVAL: return "'eval'";
+  case TK_EXTERN: return "'extern'";
+  case TK_PRED: return "'pred'";
+  case TK_FN: return "'fn'";
+  case TK_IMPORT: return "'import'";
+  case TK_PASS: return "'pass'";
+  case TK_RULE: return "'rule'";
+  case TK_IF: return "'if'";
+  case TK_PIPELINE: return "'pipeline'";
+  case TK_FIXPOINT: return "'fixpoint'";
+  case TK_ONCE: return "'once'";
+  case TK_TRUE: return "'true'";
+  case TK_FALSE: return "'false'";
+  case TK_SPLAT: return "'splat'";
+  case TK_CONST: return "'const'";
+  case TK_INEXACT: return "'inexact'";
+  case TK_FOR: return "'for'";
+  case TK_IN: return "'in'";
+  default: return "token";
+  }
+}
+
+
 DslVec *dsl_vec_new(void) {
   DslVec *v = rg_alloc(sizeof *v);
   if (v)

@@ -54,6 +54,8 @@ DslName dsl_name(DslParseCtx *c, DslTok t);
 void *dsl_new(DslParseCtx *c, size_t size);
 /* Reports an error and returns NULL so the grammar can drop the node. */
 void dsl_error_at(DslParseCtx *c, uint32_t off, const char *fmt, ...) RG_PRINTF(3, 4);
+/* Spelling of a token kind in syntax errors ("'('", "name"). */
+const char *dsl_tok_text(int major);
 
 /* lemon's generated parser (grammar.y, %name DslParser) */
 void *DslParserAlloc(void *(*mallocProc)(size_t), DslParseCtx *ctx);

@@ -331,8 +331,11 @@ static int cmp_u32(const void *x, const void *y) {
 }
 
 /* A rule that leaves a result alone (`[x, _]`) fires only when that
- * result is dead, so like a guarded rule it hides no later rule. */
+ * result is dead, and a `for` list only when its lists have one element
+ * per result, so like a guarded rule it hides no later rule. */
 static bool leaves_result(const DslRepl *r) {
+  if (r->kind == DSL_REP_FOR)
+    return true;
   for (uint32_t i = 0; r->kind == DSL_REP_LIST && i < r->nargs; i++)
     if (r->args[i]->kind == DSL_REP_ERASE)
       return true;

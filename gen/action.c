@@ -4,8 +4,9 @@
  * rewrites. Every place the rule matches (each root op of a class, each
  * operand order of a commutative op) calls this one function. Before any
  * node is built a failure returns 0; after, it jumps to `discard`, which
- * erases the nodes built so far. The guard and the rewrite carry `#line`
- * back to the rules file, one C line each. */
+ * erases the nodes built so far. Every line that comes from the rule's
+ * text (its echo, bindings, guard, replacement) names its rules line
+ * through `#line` (ctext.c), the generated lines around them the C file. */
 #include "gen_internal.h"
 
 static const char *new_tmp(Gen *g) { return gen_str(g, "t%u", ++g->tmp); }
@@ -16,9 +17,11 @@ static const char *var_c(Gen *g, const DslVar *v) {
   return gen_str(g, "v_%s", v->name.s);
 }
 
+const char *gen_var_c(Gen *g, const DslVar *v) { return var_c(g, v); }
+
 static const char *fail_stmt(Gen *g) {
   if (!g->discarding)
-    return "return 0;";
+    return g->guard_fail ? g->guard_fail : "return 0;";
   g->discard_used = true;
   return "goto discard;";
 }
@@ -269,7 +272,19 @@ static const char *ccall(Gen *g, DslExpr *e) {
   }
 }
 
+/* The C lines an expression needs come from its place in the rules file. */
+static const char *cexpr_at(Gen *g, DslExpr *e);
+
 static const char *cexpr(Gen *g, DslExpr *e) {
+  RgLoc prev = gen_src_set(g, e->loc);
+  const char *c = cexpr_at(g, e);
+  gen_src_restore(g, prev);
+  return c;
+}
+
+const char *gen_cexpr(Gen *g, DslExpr *e) { return cexpr(g, e); }
+
+static const char *cexpr_at(Gen *g, DslExpr *e) {
   switch (e->kind) {
   case DSL_EX_INT: return gen_c_int(g, e->ival);
   case DSL_EX_FLOAT: return gen_c_float(g, e->fval);
@@ -351,8 +366,18 @@ static const char *dtype_c(Gen *g, const DslAttrDecl *d, RgDType fallback) {
   return gen_dtype_c(g, d ? decl_dtype(d, fallback) : fallback);
 }
 
-/* C expression of type const RgAttr * for an attribute set in a replacement. */
+static const char *cattr_at(Gen *g, const DslAttrSet *as);
+
+/* C expression of type const RgAttr * for an attribute set in a replacement
+ * (or a `??` fallback), its lines from the attribute's place. */
 static const char *cattr(Gen *g, const DslAttrSet *as) {
+  RgLoc prev = gen_src_set(g, as->name.loc);
+  const char *c = cattr_at(g, as);
+  gen_src_restore(g, prev);
+  return c;
+}
+
+static const char *cattr_at(Gen *g, const DslAttrSet *as) {
   DslExpr *e = as->value;
   /* A bound attribute is reused as it is, unless it may be absent and
    * stands for its fallback value then. */
@@ -399,7 +424,16 @@ static bool distinct_attr_names(const DslRepl *rp) {
   return true;
 }
 
+static const char *crepl_at(Gen *g, DslRepl *rp);
+
 static const char *crepl(Gen *g, DslRepl *rp) {
+  RgLoc prev = gen_src_set(g, rp->loc);
+  const char *c = crepl_at(g, rp);
+  gen_src_restore(g, prev);
+  return c;
+}
+
+static const char *crepl_at(Gen *g, DslRepl *rp) {
   switch (rp->kind) {
   case DSL_REP_VAR:
     if (rp->node) {
@@ -413,7 +447,8 @@ static const char *crepl(Gen *g, DslRepl *rp) {
     return "NULL";
   case DSL_REP_EXPR: return cexpr(g, rp->expr);
   case DSL_REP_ERASE: return "NULL";
-  case DSL_REP_LIST: gen_error(g, rp->loc, "a replacement list stands only for a whole replacement"); return "NULL";
+  case DSL_REP_LIST:
+  case DSL_REP_FOR: gen_error(g, rp->loc, "a replacement list stands only for a whole replacement"); return "NULL";
   case DSL_REP_OP: break;
   }
   /* Operands first (post-order), then the node. */
@@ -513,10 +548,12 @@ static void print_bindings(Gen *g, const GenRule *r) {
       continue;
     const GenBinding *b = &v0->bind[var->index];
     const char *c = var_c(g, var);
+    gen_src_set(g, var->name.loc);
     const char *node = gen_node_var(g, v0->node_at[b->node]);
     switch (var->kind) {
     case DSL_VAR_VALUE:
-      break; /* a parameter */
+    case DSL_VAR_ITER:
+      break; /* a parameter; an element of a `for` list, set by its loop */
     case DSL_VAR_OP:
       gen_line(g, "RgNode *%s = %s;", c, node);
       break;
@@ -568,49 +605,59 @@ static void print_bindings(Gen *g, const GenRule *r) {
     }
     }
   }
+  g->src = (RgLoc){0};
 }
 
-/* Leftmost source offset of an expression (binary nodes sit at their
- * operator). */
-static uint32_t expr_start(const DslExpr *e) {
-  uint32_t off = e->loc.off;
-  for (uint32_t i = 0; i < e->nargs; i++) {
-    uint32_t a = expr_start(e->args[i]);
-    if (a < off)
-      off = a;
+/* `[e for n, m in l1, l2]`: the lists are computed before anything is
+ * built and must have one element per result of the root; then `e` is
+ * built once per element whose result is used, in a loop whose body is
+ * `e`'s code (an unused result is left alone, as `_` leaves it, so no dead
+ * node is built for it). */
+static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
+  const char **lists = rg_arena_alloc(&g->arena, sizeof *lists * (rf->nfor_lists ? rf->nfor_lists : 1));
+  if (!lists) {
+    g->ok = false;
+    return;
   }
-  return off;
-}
-
-/* Source text of a guard for explain mode: up to `=>`, over as many lines
- * as it takes, with comments dropped and each run of blanks made one space. */
-static const char *guard_text(Gen *g, const DslExpr *e) {
-  const RgSource *src = e->loc.src;
-  if (!src)
-    return "guard is false or cannot be evaluated";
-  const char *p = src->text + expr_start(e), *end = src->text + src->len;
-  RgBuf b;
-  rg_buf_init(&b);
-  bool space = false;
-  while (p < end && !(p + 1 < end && p[0] == '=' && p[1] == '>')) {
-    if (p + 1 < end && p[0] == '/' && p[1] == '/') {
-      while (p < end && *p != '\n')
-        p++;
-      continue;
-    }
-    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
-      space = b.len > 0;
-    } else {
-      if (space)
-        rg_buf_putc(&b, ' ');
-      space = false;
-      rg_buf_putc(&b, *p);
-    }
-    p++;
+  g->discarding = false;
+  gen_src_set(g, rf->loc);
+  RgBuf cond;
+  rg_buf_init(&cond);
+  for (uint32_t i = 0; i < rf->nfor_lists; i++) {
+    lists[i] = cexpr(g, rf->for_lists[i]);
+    rg_buf_printf(&cond, " || %s.n != root->num_results", lists[i]);
   }
-  const char *t = gen_str(g, "guard '%s' is false or cannot be evaluated", b.data ? b.data : "");
-  rg_buf_free(&b);
-  return t;
+  gen_line(g, "if (%s) {", cond.data + 4);
+  rg_buf_free(&cond);
+  g->src = (RgLoc){0};
+  gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the 'for' lists do not have one element per result\");",
+           r->index);
+  gen_line(g, "  return 0;");
+  gen_line(g, "}");
+  gen_src_set(g, rf->loc);
+  /* Scratch slots are int64_t, wide enough for a pointer. */
+  const char *vals = new_tmp(g);
+  gen_line(g, "RgValue **%s = (RgValue **)(void *)rg_rw_scratch(rw, root->num_results);", vals);
+  gen_line(g, "if (!%s) return 0;", vals);
+  g->discarding = true;
+  gen_line(g, "for (uint32_t %s_i = 0; %s_i < root->num_results; %s_i++) {", vals, vals, vals);
+  g->out.indent++;
+  gen_line(g, "%s[%s_i] = NULL;", vals, vals);
+  gen_line(g, "if (root->results[%s_i].num_uses == 0) continue;", vals);
+  for (uint32_t i = 0; i < rf->nfor_names && i < rf->nfor_lists; i++) {
+    const char *c = var_c(g, rf->for_vars[i]);
+    gen_src_set(g, rf->for_names[i].loc);
+    gen_line(g, "int64_t %s = %s.v[%s_i];", c, lists[i], vals);
+    gen_line(g, "(void)%s;", c);
+  }
+  const char *val = crepl(g, rf->args[0]);
+  gen_src_set(g, rf->args[0]->loc);
+  gen_line(g, "%s[%s_i] = %s;", vals, vals, val);
+  g->out.indent--;
+  gen_src_set(g, rf->loc);
+  gen_line(g, "}");
+  gen_line(g, "return rg_rw_apply(rw, root, %s, %u);", vals, r->index);
+  g->src = (RgLoc){0};
 }
 
 void gen_action_print(Gen *g, GenRule *r) {
@@ -640,15 +687,8 @@ void gen_action_print(Gen *g, GenRule *r) {
   gen_line(g, "  return 0;");
   gen_line(g, "}");
   print_bindings(g, r);
-  if (dr->guard) {
-    const char *c = cexpr(g, dr->guard);
-    gen_line_src(g, dr->guard->loc);
-    gen_line(g, "if (!(%s)) {", c);
-    gen_line_back(g);
-    gen_line(g, "  if (ex) rg_rw_explain(rw, %u, %s);", r->index, gen_cquote(g, guard_text(g, dr->guard)));
-    gen_line(g, "  return 0;");
-    gen_line(g, "}");
-  }
+  if (dr->guard)
+    gen_guard_print(g, r, dr->guard);
   /* From here on nodes exist: a replacement value that cannot be computed
    * discards them before the rule gives up. */
   g->discarding = true;
@@ -657,9 +697,11 @@ void gen_action_print(Gen *g, GenRule *r) {
     gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\");", r->index);
     gen_line(g, "  return 0;");
     gen_line(g, "}");
-    gen_line_src(g, dr->repl->loc);
+    RgLoc prev = gen_src_set(g, dr->repl->loc);
     gen_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", r->index);
-    gen_line_back(g);
+    gen_src_restore(g, prev);
+  } else if (dr->repl->kind == DSL_REP_FOR) {
+    print_for(g, r, dr->repl);
   } else if (dr->repl->kind == DSL_REP_LIST) {
     /* A result left alone must be dead; tested before anything is built. */
     const DslRepl *rl = dr->repl;
@@ -674,15 +716,15 @@ void gen_action_print(Gen *g, GenRule *r) {
     rg_buf_init(&vals);
     for (uint32_t i = 0; i < rl->nargs; i++)
       rg_buf_printf(&vals, "%s%s", i ? ", " : "", crepl(g, rl->args[i]));
-    gen_line_src(g, rl->loc);
+    RgLoc prev = gen_src_set(g, rl->loc);
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", vals.data, r->index);
-    gen_line_back(g);
+    gen_src_restore(g, prev);
     rg_buf_free(&vals);
   } else {
     const char *val = crepl(g, dr->repl);
-    gen_line_src(g, dr->repl->loc);
+    RgLoc prev = gen_src_set(g, dr->repl->loc);
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", val, r->index);
-    gen_line_back(g);
+    gen_src_restore(g, prev);
   }
   g->out.indent--;
   if (g->discard_used) {

@@ -6,7 +6,38 @@
 #include <math.h>
 #include "gen_internal.h"
 
+static void line_directive(Gen *g, uint32_t line, const char *file);
+
+/* Before a line is written: a `#line` when the compiler would place it
+ * elsewhere than where it comes from, so each C line of a guard or a
+ * replacement names the rules line it comes from, and the first generated
+ * line after them names itself in the output again. */
+static void sync_line(Gen *g) {
+  if (!g->o->line_directives)
+    return;
+  if (g->src.src) {
+    const char *f = gen_loc_file(g->src);
+    uint32_t l = gen_loc_line(g->src);
+    if (!g->out.pfile || g->out.pline != l || strcmp(g->out.pfile, f) != 0) {
+      line_directive(g, l, f);
+      g->out.pfile = f;
+      g->out.pline = l;
+    }
+  } else if (g->out.pfile) {
+    /* #line names the number of the line that follows it. */
+    line_directive(g, g->out.line + 2, g->o->out_name ? g->o->out_name : "rules.c");
+    g->out.pfile = NULL;
+  }
+}
+
+static void count_lines(Gen *g, uint32_t n) {
+  g->out.line += n;
+  if (g->out.pfile)
+    g->out.pline += n;
+}
+
 void gen_line(Gen *g, const char *fmt, ...) {
+  sync_line(g);
   for (int i = 0; i < g->out.indent; i++)
     rg_buf_puts(g->out.buf, "  ");
   va_list ap;
@@ -14,18 +45,23 @@ void gen_line(Gen *g, const char *fmt, ...) {
   rg_buf_vprintf(g->out.buf, fmt, ap);
   va_end(ap);
   rg_buf_putc(g->out.buf, '\n');
-  g->out.line++;
+  count_lines(g, 1);
 }
 
 void gen_blank(Gen *g) {
+  sync_line(g);
   rg_buf_putc(g->out.buf, '\n');
-  g->out.line++;
+  count_lines(g, 1);
 }
 
 void gen_raw(Gen *g, const char *s) {
+  if (*s)
+    sync_line(g);
   rg_buf_puts(g->out.buf, s);
+  uint32_t n = 0;
   for (; *s; s++)
-    g->out.line += *s == '\n';
+    n += *s == '\n';
+  count_lines(g, n);
 }
 
 void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) {
@@ -160,18 +196,13 @@ static void line_directive(Gen *g, uint32_t line, const char *file) {
   g->out.line++;
 }
 
-/* Maps the next C line to the rules line of `loc`; the caller writes one
- * line and then gen_line_back, so no C line maps past the rule. */
-void gen_line_src(Gen *g, RgLoc loc) {
-  if (g->o->line_directives && loc.src)
-    line_directive(g, gen_loc_line(loc), gen_loc_file(loc));
+RgLoc gen_src_set(Gen *g, RgLoc loc) {
+  RgLoc prev = g->src;
+  g->src = loc;
+  return prev;
 }
 
-void gen_line_back(Gen *g) {
-  /* #line names the number of the line that follows it. */
-  if (g->o->line_directives)
-    line_directive(g, g->out.line + 2, g->o->out_name ? g->o->out_name : "rules.c");
-}
+void gen_src_restore(Gen *g, RgLoc prev) { g->src = prev; }
 
 /* Where a rule's text ends: before the next `rule`, a `}` or a comment at
  * the start of a line, or a blank line. */
@@ -227,6 +258,9 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
   rg_buf_puts(&b, " */\n");
   if (b.oom)
     g->ok = false;
+  /* Line k of the comment is line k of the rule. */
+  RgLoc prev = gen_src_set(g, r->loc);
   gen_raw(g, b.data ? b.data : "");
+  gen_src_restore(g, prev);
   rg_buf_free(&b);
 }

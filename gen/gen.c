@@ -239,6 +239,8 @@ static void emit_op_descs(Gen *g, const char *sym) {
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
       if (op->traits & (1u << map[k].d))
         traits |= map[k].r;
+    if (op->results_vary)
+      traits |= RG_TRAIT_RESULTS_VARY;
     uint32_t fixed = op->variadic && op->noperands ? op->noperands - 1 : op->noperands;
     RgBuf where;
     rg_buf_init(&where);
@@ -259,7 +261,7 @@ static void emit_op_descs(Gen *g, const char *sym) {
 }
 
 bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
-  Gen g = {.p = p, .o = o, .out = {c, 0, 0}, .ok = true};
+  Gen g = {.p = p, .o = o, .out = {c, 0, 0, NULL, 0}, .ok = true};
   rg_arena_init(&g.arena);
   const char *sym = o->symbol ? o->symbol : "rules";
   g.sym = sym;
@@ -393,7 +395,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
 
 void gen_dump_targets(DslProgram *p, RgBuf *out) {
   GenOptions o = {0};
-  Gen g = {.p = p, .o = &o, .out = {out, 0, 0}, .ok = true};
+  Gen g = {.p = p, .o = &o, .out = {out, 0, 0, NULL, 0}, .ok = true};
   rg_arena_init(&g.arena);
   for (uint32_t f = 0; f < p->nfiles; f++) {
     DslFile *file = p->files[f];

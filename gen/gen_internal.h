@@ -136,6 +136,10 @@ typedef struct GenOut {
   RgBuf *buf;
   uint32_t line; /* lines written so far */
   int indent;
+  /* Where the C compiler places the next line: `pfile` line `pline`
+   * after a `#line` to a rules file; NULL: the output itself. */
+  const char *pfile;
+  uint32_t pline;
 } GenOut;
 
 typedef struct Gen {
@@ -151,6 +155,10 @@ typedef struct Gen {
   uint32_t tmp;
   bool discard_used, discarding;
   struct { const DslRepl *node; const char *c; } named[64]; /* built `e:(op ...)` */
+  RgLoc src;              /* rules text the lines being written come from;
+                             src NULL: generated only (see gen_line) */
+  const char *guard_fail; /* in a guard conjunct: what a value that cannot
+                             be computed runs (explains, returns 0) */
   uint32_t nnamed;
   uint32_t nsplit; /* case functions of the pass so far */
 } Gen;
@@ -169,8 +177,11 @@ const char *gen_c_int(Gen *g, int64_t v);
 const char *gen_c_float(Gen *g, double d);
 uint32_t gen_loc_line(RgLoc loc);
 const char *gen_loc_file(RgLoc loc);
-void gen_line_src(Gen *g, RgLoc loc);
-void gen_line_back(Gen *g);
+/* Lines written from now on come from the rules text at `loc` (a `#line`
+ * precedes each one whose place the compiler would not know); returns the
+ * previous place, for gen_src_restore. */
+RgLoc gen_src_set(Gen *g, RgLoc loc);
+void gen_src_restore(Gen *g, RgLoc prev);
 void gen_echo_rule(Gen *g, const DslRule *r);
 
 
@@ -209,6 +220,13 @@ const char *gen_value_expr(Gen *g, GenPath v);
 const char *gen_ops_text(Gen *g, const GenPass *gp, const uint16_t *ops, uint32_t n);
 void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree);
 void gen_action_print(Gen *g, GenRule *r);
+const char *gen_cexpr(Gen *g, DslExpr *e);
+/* guard.c: the guard, one `if` per conjunct of its top-level `&&`, each
+ * explaining itself with the values it reads. */
+void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard);
+/* A C expression for a variable (`v_x`, or `a_p` for an attribute kept as
+ * one). */
+const char *gen_var_c(Gen *g, const DslVar *v);
 const char *gen_ctype(DslType t);
 
 #endif

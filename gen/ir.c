@@ -100,6 +100,8 @@ static void collect_repl_ops(const DslProgram *p, bool *seen, const DslRule *r, 
     add_local(seen, rp->op);
   if (rp->kind == DSL_REP_EXPR)
     collect_expr_ops(p, seen, r, rp->expr);
+  for (uint32_t i = 0; i < rp->nfor_lists; i++)
+    collect_expr_ops(p, seen, r, rp->for_lists[i]);
   for (uint32_t i = 0; i < rp->nattrs; i++)
     collect_expr_ops(p, seen, r, rp->attrs[i].value);
   for (uint32_t i = 0; i < rp->nargs; i++)
@@ -322,6 +324,8 @@ static void use_repl(GenRule *r, const DslRepl *rp) {
     r->used[rp->var->index] = true;
   if (rp->kind == DSL_REP_EXPR)
     use_expr(r, rp->expr);
+  for (uint32_t i = 0; i < rp->nfor_lists; i++)
+    use_expr(r, rp->for_lists[i]);
   for (uint32_t i = 0; i < rp->nattrs; i++)
     use_expr(r, rp->attrs[i].value);
   for (uint32_t i = 0; i < rp->nargs; i++)

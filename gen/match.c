@@ -327,7 +327,7 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
   GenOut saved = g->out;
   RgBuf fn;
   rg_buf_init(&fn);
-  g->out = (GenOut){&fn, 0, 1};
+  g->out = (GenOut){&fn, 0, 1, NULL, 0};
   Printer sub = *pr;
   sub.ndecl = 0;
   sub.need_k = false;
@@ -335,7 +335,7 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
   print_seq(g, &sub, body);
   RgBuf head;
   rg_buf_init(&head);
-  g->out = (GenOut){&head, 0, 0};
+  g->out = (GenOut){&head, 0, 0, NULL, 0};
   gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", name,
            params.data ? params.data : "");
   g->out.indent++;
@@ -452,7 +452,7 @@ void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree
   pr.fn = gen_str(g, "%s__match_%s", gp->cname, gen_cname(g, gp->lops[root_op]->name));
   pr.deferred = &deferred;
   GenOut saved = g->out;
-  g->out = (GenOut){&body, 0, 1};
+  g->out = (GenOut){&body, 0, 1, NULL, 0};
   print_seq(g, &pr, tree);
   g->out = saved;
   /* Split-off case functions first: they are static and called below. */

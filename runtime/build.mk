@@ -2,8 +2,8 @@
 # C passes that rulegen generates.
 RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/attr.c runtime/verify.c runtime/opverify.c \
                runtime/rewrite.c runtime/guard.c runtime/match.c runtime/dedup.c \
-               runtime/tensor.c runtime/interp.c runtime/mlir_read.c runtime/mlir_attr_read.c \
-               runtime/mlir_pretty.c runtime/mlir_write.c runtime/dot.c runtime/loc.c \
+               runtime/tensor.c runtime/interp.c runtime/eval_kernels.c runtime/mlir_read.c runtime/mlir_attr_read.c \
+               runtime/mlir_pretty.c runtime/mlir_custom.c runtime/mlir_write.c runtime/mlir_write_pretty.c runtime/dot.c runtime/loc.c \
                runtime/opt_main.c runtime/opt_observe.c runtime/opt_report.c runtime/proof.c
 RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir_lexer.c $(BUILD)/gen/runtime/mlir_grammar.c
 RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/obj/%.o) $(RUNTIME_GEN_SRCS:$(BUILD)/gen/%.c=$(BUILD)/obj/gen/%.o)
@@ -34,7 +34,7 @@ $(BUILD)/gen/runtime/mlir_lexer.c: runtime/mlir_lexer.re
 	@mkdir -p $(dir $@)
 	$(RE2C) -W --no-generation-date --no-version -o $@ $<
 
-$(BUILD)/obj/gen/runtime/mlir_lexer.o $(BUILD)/obj/runtime/mlir_read.o $(BUILD)/obj/runtime/mlir_attr_read.o $(BUILD)/obj/runtime/mlir_pretty.o: $(BUILD)/gen/runtime/mlir_grammar.h
+$(BUILD)/obj/gen/runtime/mlir_lexer.o $(BUILD)/obj/runtime/mlir_read.o $(BUILD)/obj/runtime/mlir_attr_read.o $(BUILD)/obj/runtime/mlir_pretty.o $(BUILD)/obj/runtime/mlir_custom.o: $(BUILD)/gen/runtime/mlir_grammar.h
 
 # Seed corpus of the MLIR reader's fuzz harness (tests/fuzz/fuzz_mlir.c).
 FUZZ_SEEDS_mlir = tests/mlir/roundtrip tests/mlir/errors tests/mlir/pretty tests/mlir/pretty_out

@@ -16,6 +16,8 @@ typedef struct EnvSlot {
   RgTensor t;
   uint32_t remaining; /* direct uses in the defining block not yet executed */
   bool live, pinned;  /* pinned: used from a nested region, freed at block end */
+  bool lazy;          /* a random function argument, made when first used */
+  uint32_t arg;       /* its index */
 } EnvSlot;
 
 typedef struct InterpEnv {
@@ -95,6 +97,20 @@ static const RgBlock *value_block(const RgValue *v) {
   return v->owner.node->block;
 }
 
+/* Counts v's direct uses in its own block into s->remaining; a use from
+ * a nested region pins v until its block ends. */
+static void count_uses(EnvSlot *s, const RgValue *v) {
+  s->pinned = false;
+  s->remaining = 0;
+  const RgBlock *b = value_block(v);
+  for (const RgUse *u = v->uses; u; u = u->next) {
+    if (u->user->block == b)
+      s->remaining++;
+    else
+      s->pinned = true;
+  }
+}
+
 /* Takes ownership of *t as the value of v. */
 static RgStatus env_define(RgInterp *ip, const RgValue *v, RgTensor *t) {
   EnvSlot *s = env_insert(ip->env, v);
@@ -106,20 +122,36 @@ static RgStatus env_define(RgInterp *ip, const RgValue *v, RgTensor *t) {
     rg_tensor_release(&s->t);
   s->t = *t;
   s->live = true;
-  s->pinned = false;
-  s->remaining = 0;
-  const RgBlock *b = value_block(v);
-  for (const RgUse *u = v->uses; u; u = u->next) {
-    if (u->user->block == b)
-      s->remaining++;
-    else
-      s->pinned = true;
-  }
+  s->lazy = false;
+  count_uses(s, v);
   if (!s->remaining && !s->pinned) {
     rg_tensor_release(&s->t);
     s->live = false;
   }
   return RG_OK;
+}
+
+/* Function argument `arg` (v) gets a random tensor when an op first reads
+ * it, so arguments that are weights never all exist at once. */
+static RgStatus env_define_lazy(RgInterp *ip, const RgValue *v, uint32_t arg) {
+  EnvSlot *s = env_insert(ip->env, v);
+  if (!s)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
+  if (s->live)
+    rg_tensor_release(&s->t);
+  s->live = false;
+  count_uses(s, v);
+  s->lazy = s->remaining || s->pinned;
+  s->arg = arg;
+  return RG_OK;
+}
+
+/* Argument i of a function run on the random inputs of `seed`: the
+ * tensor rg_interp_random_inputs(_range) makes for it. */
+static RgStatus random_arg(const RgType *type, uint64_t seed, uint32_t i, bool ranged, double lo,
+                           double hi, RgTensor *t) {
+  uint64_t s = seed * 0x9E3779B97F4A7C15ull + i * 0xD1B54A32D192ED03ull + 1;
+  return ranged ? rg_tensor_random_range(t, type, s, lo, hi) : rg_tensor_random(t, type, s);
 }
 
 /* ---- errors ---- */
@@ -509,6 +541,17 @@ static RgStatus eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
 static RgStatus gather_operands(RgInterp *ip, const RgNode *n, RgTensor **in) {
   for (uint32_t i = 0; i < n->num_operands; i++) {
     EnvSlot *slot = env_find(ip->env, n->operands[i].value);
+    if (slot && !slot->live && slot->lazy) {
+      const RgValue *v = n->operands[i].value;
+      const InterpArgs *a = ip->args;
+      RgStatus s = random_arg(v->type, a->seed, slot->arg, a->ranged, a->lo, a->hi, &slot->t);
+      if (s != RG_OK)
+        return rg_eval_fail(ip, s == RG_ERR_NOMEM ? RG_INTERP_NOMEM : RG_INTERP_UNSUPPORTED,
+                            "%s argument %u, %s", s == RG_ERR_NOMEM ? "out of memory:" : "cannot make",
+                            slot->arg, v->type->text);
+      slot->live = true;
+      slot->lazy = false;
+    }
     if (!slot || !slot->live)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %u has no value", i);
     in[i] = &slot->t;
@@ -623,8 +666,36 @@ RgStatus rg_interp_eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in,
   return s;
 }
 
-RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs, uint32_t n,
-                       RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
+/* Binds the function's arguments: views of the given inputs (no copy:
+ * evaluators never write their operands), or random ones made lazily. */
+static RgStatus bind_args(RgInterp *ip, const RgBlock *body, const InterpArgs *a) {
+  RgStatus s = RG_OK;
+  for (uint32_t i = 0; i < body->num_args && s == RG_OK; i++) {
+    RgDType dt;
+    int32_t rank;
+    int64_t dims[RG_TENSOR_MAX_RANK];
+    if (interp_type_layout(body->args[i]->type, &dt, &rank, dims) != RG_OK)
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "argument %u has unsupported type %s", i,
+                          body->args[i]->type->text);
+    if (!a->given) {
+      s = env_define_lazy(ip, body->args[i], i);
+      continue;
+    }
+    bool same = dt == a->given[i].dtype && rank == a->given[i].rank;
+    for (int32_t d = 0; same && d < rank; d++)
+      same = dims[d] == a->given[i].dims[d];
+    if (!same)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "input %u does not match argument type %s", i,
+                          body->args[i]->type->text);
+    RgTensor view = a->given[i];
+    view.borrowed_ = true;
+    s = env_define(ip, body->args[i], &view);
+  }
+  return s;
+}
+
+static RgStatus run(RgInterp *ip, const RgNode *func, const InterpArgs *a, uint32_t n,
+                    RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
   *outputs = NULL;
   *nout = 0;
   ip->kind = RG_INTERP_OK;
@@ -633,40 +704,19 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
   ip->depth = 0;
   InterpEnv env = {0};
   ip->env = &env;
+  ip->args = a;
   RgStatus s = RG_OK;
   const RgBlock *body = func && func->num_regions ? func->regions[0].first : NULL;
-  RgTensor **args = NULL;
-  if (!body) {
+  if (!body)
     s = rg_eval_fail(ip, RG_INTERP_INVALID, "not a function with a body");
-  } else if (body->num_args != n) {
+  else if (a->given && body->num_args != n)
     s = rg_eval_fail(ip, RG_INTERP_INVALID, "function takes %u arguments, given %u",
-                    body->num_args, n);
-  } else if (!(args = rg_alloc(sizeof *args * (n ? n : 1)))) {
-    s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u arguments", n);
-  } else {
-    for (uint32_t i = 0; i < n && s == RG_OK; i++) {
-      args[i] = (RgTensor *)&inputs[i];
-      RgDType dt;
-      int32_t rank;
-      int64_t dims[RG_TENSOR_MAX_RANK];
-      if (interp_type_layout(body->args[i]->type, &dt, &rank, dims) != RG_OK) {
-        s = rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "argument %u has unsupported type %s", i,
-                         body->args[i]->type->text);
-        continue;
-      }
-      bool same = dt == inputs[i].dtype && rank == inputs[i].rank;
-      for (int32_t d = 0; same && d < rank; d++)
-        same = dims[d] == inputs[i].dims[d];
-      if (!same)
-        s = rg_eval_fail(ip, RG_INTERP_INVALID, "input %u does not match argument type %s", i,
-                         body->args[i]->type->text);
-    }
-    if (s == RG_OK)
-      s = exec_block(ip, body, args, n, outputs, nout);
-  }
-  rg_free(args);
+                     body->num_args, n);
+  else if ((s = bind_args(ip, body, a)) == RG_OK)
+    s = exec_block(ip, body, NULL, 0, outputs, nout);
   env_free(&env);
   ip->env = NULL;
+  ip->args = NULL;
   if (s != RG_OK) {
     rg_tensor_array_free(*outputs, *nout);
     *outputs = NULL;
@@ -677,6 +727,19 @@ RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
   if (err && errlen)
     snprintf(err, errlen, "%s", s == RG_OK ? "" : ip->msg);
   return s;
+}
+
+RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs, uint32_t n,
+                       RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
+  static const RgTensor none;
+  InterpArgs a = {inputs ? inputs : &none, 0, false, 0, 0};
+  return run(ip, func, &a, n, outputs, nout, err, errlen);
+}
+
+RgStatus interp_run_random(RgInterp *ip, const RgNode *func, uint64_t seed, bool ranged, double lo,
+                           double hi, RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
+  InterpArgs a = {NULL, seed, ranged, lo, hi};
+  return run(ip, func, &a, 0, outputs, nout, err, errlen);
 }
 
 static RgStatus random_inputs(const RgNode *func, uint64_t seed, bool ranged, double lo,
@@ -690,9 +753,7 @@ static RgStatus random_inputs(const RgNode *func, uint64_t seed, bool ranged, do
   if (!arr)
     return RG_ERR_NOMEM;
   for (uint32_t i = 0; i < b->num_args; i++) {
-    uint64_t s = seed * 0x9E3779B97F4A7C15ull + i * 0xD1B54A32D192ED03ull + 1;
-    RgStatus st = ranged ? rg_tensor_random_range(&arr[i], b->args[i]->type, s, lo, hi)
-                         : rg_tensor_random(&arr[i], b->args[i]->type, s);
+    RgStatus st = random_arg(b->args[i]->type, seed, i, ranged, lo, hi, &arr[i]);
     if (st != RG_OK) {
       rg_tensor_array_free(arr, i);
       return st;

@@ -113,7 +113,112 @@ static long check_tensor(const char *s, uint32_t len, const char **why) {
   return -1;
 }
 
+static MlirTy type_tok(MlirParser *p, const MlirTok *t);
+
+/* ---- aliases of affine maps and integer sets ----
+ * `#map = affine_map<...>` is resolved where `#map` is used, so the graph
+ * holds the map itself whatever the file called it; the writer names
+ * maps and sets as mlir-opt does (#map, #map1, ...), and a file gives the
+ * same output under any alias names. */
+
+struct MapAlias {
+  const char *name; /* without '#' */
+  uint32_t len;
+  const RgAttr *a;
+};
+
+static struct MapAlias *map_slot(const MlirParser *p, const char *name, size_t len) {
+  uint32_t h = rg_hash_bytes(name, len) & p->maps_mask;
+  while (p->maps[h].name && !(p->maps[h].len == len && !memcmp(p->maps[h].name, name, len)))
+    h = (h + 1) & p->maps_mask;
+  return &p->maps[h];
+}
+
+static const struct MapAlias *map_find(const MlirParser *p, const char *name, size_t len) {
+  const struct MapAlias *e = map_slot(p, name, len);
+  return e->name ? e : NULL;
+}
+
+void mlir_map_alias(MlirParser *p, const MlirTok *name, const RgAttr *a) {
+  if (!p->maps || (p->maps_len + 1) * 2 > p->maps_mask + 1) {
+    uint32_t old_cap = p->maps ? p->maps_mask + 1 : 0, cap = old_cap ? old_cap * 2 : 16;
+    struct MapAlias *old = p->maps, *m = rg_alloc(sizeof *m * cap);
+    if (!m) {
+      mlir_nomem(p, name->s);
+      return;
+    }
+    memset(m, 0, sizeof *m * cap);
+    p->maps = m;
+    p->maps_mask = cap - 1;
+    for (uint32_t i = 0; i < old_cap; i++)
+      if (old[i].name)
+        *map_slot(p, old[i].name, old[i].len) = old[i];
+    rg_free(old);
+  }
+  struct MapAlias *e = map_slot(p, name->s + 1, name->len - 1);
+  if (e->name) {
+    mlir_error(p, name->s, "redefinition of alias '%.*s'", (int)(name->len > 60 ? 60 : name->len),
+               name->s);
+    return;
+  }
+  e->name = rg_intern(p->g, name->s + 1, name->len - 1);
+  e->len = name->len - 1;
+  e->a = a;
+  if (!e->name)
+    mlir_nomem(p, name->s);
+  p->maps_len++;
+}
+
+static bool alias_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '$' || c == '.';
+}
+
+/* s..end with each `#name` of a map alias (outside strings) replaced by
+ * the map, into p->scratch; false when there is none. */
+static bool map_subst(MlirParser *p, const char *s, const char *end) {
+  const char *from = s;
+  bool in_str = false, any = false;
+  p->scratch.len = 0;
+  for (const char *c = s; c < end; c++) {
+    if (*c == '"')
+      in_str = !in_str;
+    else if (*c == '\\' && in_str)
+      c++;
+    else if (*c == '#' && !in_str) {
+      const char *n = c + 1;
+      while (n < end && alias_char(*n))
+        n++;
+      const struct MapAlias *e = n > c + 1 ? map_find(p, c + 1, (size_t)(n - c - 1)) : NULL;
+      if (e) {
+        rg_buf_put(&p->scratch, from, (size_t)(c - from));
+        rg_buf_put(&p->scratch, e->a->text, e->a->text_len);
+        from = n;
+        any = true;
+      }
+    }
+  }
+  if (any)
+    rg_buf_put(&p->scratch, from, (size_t)(end - from));
+  if (p->scratch.oom) {
+    mlir_nomem(p, s);
+    return false;
+  }
+  return any;
+}
+
+/* A type naming map aliases (a memref layout) holds the maps instead. */
 MlirTy mlir_type_tok(MlirParser *p, const MlirTok *t) {
+  MlirTy r = type_tok(p, t);
+  if (r.t && p->maps_len && memchr(t->s, '#', t->len) && map_subst(p, t->s, t->s + t->len)) {
+    r.t = rg_type_get(p->g, p->scratch.data, p->scratch.len);
+    if (!r.t)
+      mlir_nomem(p, t->s);
+  }
+  return r;
+}
+
+static MlirTy type_tok(MlirParser *p, const MlirTok *t) {
   MlirTy r = {NULL, t->s + t->len};
   if (p->failed)
     return r;
@@ -203,16 +308,18 @@ MlirTy mlir_type_fn(MlirParser *p, MlirSig sig) {
 
 /* ---- attributes ---- */
 
-static RgAttr *attr_new(MlirParser *p, RgAttrKind kind, const char *s, const char *end) {
+/* An attribute spelled s..end (NULL: none); errors are reported at `at`. */
+static RgAttr *attr_new_at(MlirParser *p, RgAttrKind kind, const char *s, const char *end,
+                           const char *at) {
   RgAttr *a = rg_arena_zalloc(ir_arena(p->g), sizeof *a);
   if (!a) {
-    mlir_nomem(p, s);
+    mlir_nomem(p, at);
     return NULL;
   }
   a->kind = kind;
   if (s) {
     if ((size_t)(end - s) > UINT32_MAX - 1) {
-      mlir_error(p, s, "attribute too large");
+      mlir_error(p, at, "attribute too large");
       return NULL;
     }
     char *text = mlir_arena_dup(p, s, (size_t)(end - s));
@@ -221,11 +328,15 @@ static RgAttr *attr_new(MlirParser *p, RgAttrKind kind, const char *s, const cha
     a->text = text;
     a->text_len = (uint32_t)(end - s);
     if (!ir_attr_remember(p->g, a)) {
-      mlir_nomem(p, s);
+      mlir_nomem(p, at);
       return NULL;
     }
   }
   return a;
+}
+
+static RgAttr *attr_new(MlirParser *p, RgAttrKind kind, const char *s, const char *end) {
+  return attr_new_at(p, kind, s, end, s);
 }
 
 /* Sets r->a to the attribute of this kind already read with the spelling
@@ -467,9 +578,23 @@ MlirAt mlir_attr_string(MlirParser *p, const MlirTok *t, const MlirTy *ty) {
 
 MlirAt mlir_attr_verbatim(MlirParser *p, const MlirTok *t, const MlirTy *ty) {
   MlirAt r = {NULL, ty ? ty->end : t->s + t->len};
-  if (p->failed || attr_reuse(p, &r, RG_ATTR_OPAQUE, t->s))
+  if (p->failed)
     return r;
-  RgAttr *a = attr_new(p, RG_ATTR_OPAQUE, t->s, r.end);
+  const char *s = t->s, *end = r.end;
+  if (p->maps_len && memchr(s, '#', (size_t)(end - s))) {
+    const struct MapAlias *e = t->s[0] == '#' && !ty ? map_find(p, t->s + 1, t->len - 1) : NULL;
+    if (e) {
+      r.a = e->a;
+      return r;
+    }
+    if (map_subst(p, s, end)) {
+      s = p->scratch.data;
+      end = s + p->scratch.len;
+    }
+  }
+  if ((r.a = ir_attr_find(p->g, RG_ATTR_OPAQUE, s, (size_t)(end - s))) != NULL)
+    return r;
+  RgAttr *a = attr_new_at(p, RG_ATTR_OPAQUE, s, end, t->s);
   if (a) {
     a->type = ty ? ty->t : NULL;
     a->u.verbatim = a->text;

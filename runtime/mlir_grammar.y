@@ -36,13 +36,14 @@ int mlir_parseFallback(int token);
 
 /* Keywords (and builtin type names) can name dictionary entries. */
 %fallback BARE TRUE FALSE UNIT TYPE KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME
-          KW_SAMETYPE KW_CAST KW_ATTRIBUTES KW_IFELSE KW_WHILE KW_ELSE KW_DO.
+          KW_SAMETYPE KW_CAST KW_ATTRIBUTES KW_IFELSE KW_WHILE KW_ELSE KW_DO KW_CUSTOM.
 
 %token VALUE CARET SYMBOL HASH TYPE LOC DENSE VERBATIM ARRAY_OPEN RESOURCES
        TRUE FALSE UNIT BARE INTEGER FLOAT STRING LPAREN RPAREN LBRACKET
        RBRACKET LBRACE RBRACE LPROPS RPROPS COMMA COLON EQUAL ARROW RANGLE
        KW_MODULE KW_FUNC KW_RETURN KW_CONSTANT KW_OPNAME KW_SAMETYPE KW_CAST KW_ATTRIBUTES KW_IFELSE
-       KW_WHILE KW_ELSE KW_DO.
+       KW_WHILE KW_ELSE KW_DO KW_CUSTOM CUSTOM_BODY SUB_REGION SUB_ATTR SUB_END
+       WORD_BODY.
 
 /* A `return` without operands ends its block: a value name after it can
  * only start the next operation, never be an operand of the `return`. */
@@ -50,16 +51,20 @@ int mlir_parseFallback(int token);
 %nonassoc VALUE.
 
 file ::= items.
+/* Entry points of the nested parses an op reader starts (mlir_custom.c):
+ * the first token says what to read. */
+file ::= SUB_REGION region SUB_END.
+file ::= SUB_ATTR attr(A) SUB_END. { p->sub_attr = A.a; }
 items ::= .
 items ::= items item.
 item ::= operation.
-item ::= HASH(A) EQUAL alias_rhs(E). { mlir_alias(p, &A, E); }
-item ::= TYPE(A) EQUAL type(T). { mlir_alias(p, &A, T.end); }
+item ::= HASH(A) EQUAL alias_rhs(E). { mlir_alias(p, &A, E.end, E.a); }
+item ::= TYPE(A) EQUAL type(T). { mlir_alias(p, &A, T.end, NULL); }
 item ::= RESOURCES(R). { mlir_resources(p, &R); }
 
-%type alias_rhs {const char *}
-alias_rhs(E) ::= attr(A). { E = A.end; }
-alias_rhs(E) ::= LOC(L). { E = L.s + L.len; }
+%type alias_rhs {MlirAt}
+alias_rhs(E) ::= attr(A). { E = A; }
+alias_rhs(E) ::= LOC(L). { E.a = NULL; E.end = L.s + L.len; }
 
 /* ---- operations ---- */
 
@@ -168,6 +173,11 @@ while_head ::= pres(G) KW_WHILE(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_FUNC
 while_sig(S) ::= fnsig(F). { S = F; mlir_pretty_while_sig(p, F); }
 while_cond ::= while_open ops_opt blocks_opt RBRACE KW_DO. { mlir_region_end(p); }
 while_open ::= LBRACE(B). { mlir_pretty_while_open(p, &B); }
+
+/* an op read by its dialect's parse function: the driver hands it the
+ * tokens after CUSTOM_BODY (mlir_custom.c) */
+operation ::= cust_head CUSTOM_BODY loc_opt(L). { mlir_custom_end(p, L.s ? &L : NULL); }
+cust_head ::= pres(G) KW_CUSTOM(N). { mlir_pretty_begin(p, &N, G, MLIR_FORM_CUSTOM); }
 
 /* `module @name attributes {attrs} { ... }` */
 operation ::= module_head msym_opt dattrs_opt region loc_opt(L). { mlir_pretty_end(p, 0, L.s ? &L : NULL); }
@@ -337,6 +347,8 @@ static int mlir_accepts(yyParser *pp, int tok) {
   }
   return 0;
 }
+
+int mlir_parse_custom_next(void *parser) { return mlir_accepts((yyParser *)parser, MT_CUSTOM_BODY); }
 
 static const char *mlir_expected(void *parser, char *buf, size_t len) {
   int found[YYNTOKEN];

@@ -18,11 +18,14 @@ typedef struct MlirSynEnt {
   bool dialect;     /* the entry of a whole dialect (its default form) */
   uint32_t flags;   /* RG_OP_SYNTAX_* */
   const RgDialectSyntax *d;
+  RgOpParseFn parse; /* RG_OP_FORM_CUSTOM */
+  RgOpParseFn normalize; /* RgDialectSyntax.normalizers */
 } MlirSynEnt;
 
 typedef struct MlirSyntax {
   MlirSynEnt *ents; /* open addressing, mask + 1 slots; NULL when empty */
   uint32_t mask;
+  bool normalizers; /* some op has one */
 } MlirSyntax;
 
 /* Builds the table of the NULL-terminated `dialects` (NULL: none); a
@@ -108,12 +111,13 @@ typedef struct OpFrame {
   const RgDialectSyntax *dialect; /* custom forms of a registered dialect */
   uint32_t init_base; /* cond_if/while_loop: where its `(%a = %x)` names start */
   uint32_t while_nin, while_nout; /* while_loop: its signature's counts */
+  uint32_t cust_base; /* custom (RgOpParseFn) form: its result types in cust_types */
 } OpFrame;
 
 /* The custom forms read (mlir_pretty.c); GENERIC is `"dialect.op"(...)`,
  * FUNCTIONAL, IF_ELSE and WHILE_DO the RgOpForm shapes. */
 enum { MLIR_FORM_GENERIC, MLIR_FORM_FUNCTIONAL, MLIR_FORM_RETURN, MLIR_FORM_CONST,
-       MLIR_FORM_MODULE, MLIR_FORM_FUNC };
+       MLIR_FORM_MODULE, MLIR_FORM_FUNC, MLIR_FORM_CUSTOM };
 
 typedef struct RegionFrame {
   RgRegion *r;
@@ -209,6 +213,27 @@ struct MlirParser {
   VEC(const RgAttr *) fn_attrs;
   VEC(MlirTok) inits;
 
+  /* the token stream: the lexer, one token of lookahead (taken by op
+   * readers, handed back to the grammar), the parsed text already
+   * released, and where the last token began (for op readers' errors) */
+  MlirLexer *lx;
+  bool have_peek;
+  int peek_tk;
+  MlirTok peek;
+  size_t released;
+  const char *last_at;
+  /* op readers (RgOpParseFn): result types, and the attribute a nested
+   * parse produced */
+  VEC(const RgType *) cust_types;
+  const RgAttr *sub_attr;
+  /* `#name` aliases of affine maps and integer sets: open addressing,
+   * maps_mask + 1 slots (NULL until the first) */
+  struct MapAlias *maps;
+  uint32_t maps_mask, maps_len;
+  /* normalizers by op id: 0 not looked up, 1 none, 2 normalizer */
+  VEC(uint8_t) norm_known;
+  VEC(RgOpParseFn) norm_fns;
+
   /* rg_mlir_read_find: the `%name` asked for (without '%'), its op */
   const char *find;
   RgNode *found;
@@ -253,7 +278,12 @@ void mlir_region_end(MlirParser *p);
 void mlir_block_begin(MlirParser *p, const MlirTok *label);
 void mlir_block_arg(MlirParser *p, const MlirTok *name, MlirTy ty, const MlirTok *loc);
 void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc);
-void mlir_alias(MlirParser *p, const MlirTok *start, const char *end);
+/* An alias definition `#name = value` (value: the attribute, NULL for a
+ * location or a type): kept as file text, or, for an affine map or
+ * integer set, resolved where it is used (mlir_attr_read.c). */
+void mlir_alias(MlirParser *p, const MlirTok *start, const char *end, const RgAttr *value);
+/* Records `#name` as standing for the map or set `a`. */
+void mlir_map_alias(MlirParser *p, const MlirTok *name, const RgAttr *a);
 void mlir_resources(MlirParser *p, const MlirTok *t);
 
 MlirTy mlir_type_tok(MlirParser *p, const MlirTok *t);
@@ -314,6 +344,22 @@ const char *mlir_enum_attr(const RgDialectSyntax *d, const char *key);
  * description of what it is, or NULL. */
 const char *mlir_binary_kind(const char *text, size_t len);
 
+/* ---- the token stream (mlir_read.c) and op readers (mlir_custom.c) ---- */
+/* The next token (the lookahead first), with brackets tracked: a MT_*
+ * code, 0 at the end, -1 after an error (reported). */
+int mlir_next(MlirParser *p, MlirTok *t);
+/* The next token without taking it. */
+int mlir_peek(MlirParser *p, MlirTok *t);
+/* Feeds tokens to the lemon parser `parser` until the end of input, an
+ * error, or (depth > 0) the bracket that brought nesting below `depth`
+ * is closed. */
+void mlir_feed(MlirParser *p, void *parser, uint32_t depth);
+/* An op in RG_OP_FORM_CUSTOM: runs its parse function (its frame is open). */
+void mlir_custom_read(MlirParser *p);
+void mlir_custom_end(MlirParser *p, const MlirTok *loc);
+/* Runs the normalizer of the op being ended, if its dialect has one. */
+void mlir_normalize(MlirParser *p);
+
 void mlir_syntax_error(MlirParser *p, int major, const MlirTok *t, const char *expected);
 void mlir_stack_overflow(MlirParser *p);
 
@@ -321,6 +367,9 @@ void mlir_stack_overflow(MlirParser *p);
 void *mlir_parseAlloc(void *(*alloc)(size_t), MlirParser *p);
 void mlir_parseFree(void *parser, void (*dealloc)(void *));
 void mlir_parse(void *parser, int major, MlirTok minor);
+/* Does the parser, just given an op name read in code (KW_CUSTOM), take
+ * it as an op? (not when it is a dictionary key spelled like one) */
+int mlir_parse_custom_next(void *parser);
 /* Human-readable name of a token code ("'{'", "identifier", ...). */
 const char *mlir_token_desc(int major);
 

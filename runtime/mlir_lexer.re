@@ -126,6 +126,7 @@ static int op_name_token(const MlirLexer *lx, const char *s, size_t len) {
   case RG_OP_FORM_CONSTANT: return MT_KW_CONSTANT;
   case RG_OP_FORM_SAME_TYPE: return MT_KW_SAMETYPE;
   case RG_OP_FORM_CAST: return MT_KW_CAST;
+  case RG_OP_FORM_CUSTOM: return MT_KW_CUSTOM;
   default: return MT_BARE;
   }
 }
@@ -200,6 +201,7 @@ int mlir_lex(MlirLexer *lx, MlirTok *t) {
       "false"             { TOK(MT_FALSE); }
       "unit"              { TOK(MT_UNIT); }
       bare                { TOK(MT_BARE); }
+      bare "<"            { return capture(lx, t, start, MT_WORD_BODY); } /* `fastmath<fast>` */
       "-"? digit+         { TOK(MT_INTEGER); }
       "0x" hexd+          { TOK(MT_INTEGER); }
       "-"? digit+ "." digit* ([eE] [-+]? digit+)?  { TOK(MT_FLOAT); }

@@ -24,22 +24,32 @@ static uint32_t syn_slot(const MlirSyntax *s, const char *name, size_t len, bool
   return h;
 }
 
-static void syn_put(MlirSyntax *s, const char *name, bool dialect, uint8_t form, uint32_t flags,
-                    const RgDialectSyntax *d) {
+static void syn_put(MlirSyntax *s, const char *name, bool dialect, const RgOpSyntax *op,
+                    RgOpParseFn parse, const RgDialectSyntax *d) {
   size_t len = strlen(name);
   uint32_t h = syn_slot(s, name, len, dialect);
   if (s->ents[h].name)
     return; /* the first description wins */
-  MlirSynEnt e = {name, (uint32_t)len, form, dialect, flags, d};
+  if (!dialect && !op && !parse) { /* a normalizer alone: no form of its own */
+    MlirSynEnt e = {name, (uint32_t)len, (uint8_t)d->default_form, false, 0, d, NULL, NULL};
+    s->ents[h] = e;
+    return;
+  }
+  uint8_t form = (uint8_t)(parse ? RG_OP_FORM_CUSTOM : op ? op->form : d->default_form);
+  /* a custom form without its parse function cannot be read */
+  if (form == RG_OP_FORM_CUSTOM && !parse)
+    form = RG_OP_FORM_NONE;
+  MlirSynEnt e = {name, (uint32_t)len, form, dialect, op ? op->flags : 0, d, parse, NULL};
   s->ents[h] = e;
 }
 
 bool mlir_syntax_build(MlirSyntax *s, const RgDialectSyntax *const *dialects) {
   s->ents = NULL;
   s->mask = 0;
+  s->normalizers = false;
   uint32_t n = 0;
   for (const RgDialectSyntax *const *d = dialects; d && *d; d++)
-    n += 1 + (*d)->num_ops;
+    n += 1 + (*d)->num_ops + (*d)->num_parsers + (*d)->num_normalizers;
   if (!n)
     return true;
   uint32_t cap = 16;
@@ -53,9 +63,21 @@ bool mlir_syntax_build(MlirSyntax *s, const RgDialectSyntax *const *dialects) {
   for (const RgDialectSyntax *const *d = dialects; *d; d++) {
     if (!(*d)->name)
       continue;
-    syn_put(s, (*d)->name, true, (uint8_t)(*d)->default_form, 0, *d);
+    syn_put(s, (*d)->name, true, NULL, NULL, *d);
+    /* parsers first: an op with one is read by it */
+    for (uint32_t i = 0; i < (*d)->num_parsers; i++)
+      syn_put(s, (*d)->parsers[i].name, false, NULL, (*d)->parsers[i].parse, *d);
     for (uint32_t i = 0; i < (*d)->num_ops; i++)
-      syn_put(s, (*d)->ops[i].name, false, (uint8_t)(*d)->ops[i].form, (*d)->ops[i].flags, *d);
+      syn_put(s, (*d)->ops[i].name, false, &(*d)->ops[i], NULL, *d);
+    for (uint32_t i = 0; i < (*d)->num_normalizers; i++) {
+      const char *name = (*d)->normalizers[i].name;
+      syn_put(s, name, false, NULL, NULL, *d);
+      MlirSynEnt *e = &s->ents[syn_slot(s, name, strlen(name), false)];
+      if (e->d == *d && !e->normalize) {
+        e->normalize = (*d)->normalizers[i].parse;
+        s->normalizers = true;
+      }
+    }
   }
   return true;
 }

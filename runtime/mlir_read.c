@@ -111,6 +111,8 @@ const char *mlir_token_desc(int major) {
   case MT_KW_OPNAME: return "an op name";
   case MT_KW_SAMETYPE: return "an op name";
   case MT_KW_CAST: return "an op name";
+  case MT_KW_CUSTOM: return "an op name";
+  case MT_WORD_BODY: return "a keyword";
   case MT_KW_ATTRIBUTES: return "'attributes'";
   }
   return "a token";
@@ -563,6 +565,8 @@ static void print_type_name(char *buf, size_t n, const RgType *t) {
 }
 
 void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc) {
+  if (p->syn.normalizers)
+    mlir_normalize(p);
   if (p->failed)
     return;
   OpFrame f = p->ops.v[p->ops.len - 1];
@@ -663,12 +667,17 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
   p->ops.len--;
 }
 
-void mlir_alias(MlirParser *p, const MlirTok *start, const char *end) {
+void mlir_alias(MlirParser *p, const MlirTok *start, const char *end, const RgAttr *value) {
   if (p->failed || !end)
     return;
   if (start->len < 2 || (start->s[0] != '#' && start->s[0] != '!') ||
       memchr(start->s, '<', start->len)) {
     mlir_error(p, start->s, "expected an alias name ('#name' or '!name') before '='");
+    return;
+  }
+  if (start->s[0] == '#' && value && value->kind == RG_ATTR_OPAQUE && value->text &&
+      (!strncmp(value->text, "affine_map<", 11) || !strncmp(value->text, "affine_set<", 11))) {
+    mlir_map_alias(p, start, value);
     return;
   }
   Span s = {start->s, (uint32_t)(end - start->s), p->top_ops, false};
@@ -785,6 +794,10 @@ static void parser_free(MlirParser *p) {
   rg_free(p->darr_floats.v);
   rg_free(p->fn_attrs.v);
   rg_free(p->inits.v);
+  rg_free(p->cust_types.v);
+  rg_free(p->maps);
+  rg_free(p->norm_known.v);
+  rg_free(p->norm_fns.v);
   rg_free(p->buckets);
   rg_free(p->num_vals);
   rg_free(p->num_at);
@@ -798,6 +811,82 @@ static void parser_free(MlirParser *p) {
  * the lexer it stays. */
 #define RELEASE_STEP ((size_t)2 << 20)
 #define RELEASE_MARGIN ((size_t)1 << 20)
+
+/* The next token from the lexer; -1 after an error (reported). */
+static int lex_one(MlirParser *p, MlirTok *t) {
+  if (p->failed)
+    return -1;
+  MlirLexer *lx = p->lx;
+  int tk = mlir_lex(lx, t);
+  /* Text well behind the lexer is in the graph by now (tokens still held
+   * read it back from the file), so its memory can go. */
+  size_t at = (size_t)(lx->cur - p->src->text);
+  if (at - p->released > RELEASE_STEP + RELEASE_MARGIN) {
+    p->released = at - RELEASE_MARGIN;
+    ir_source_release(p->src, p->released);
+  }
+  if (tk < 0) {
+    if (lx->err_open) {
+      uint32_t line, col;
+      rg_source_linecol(p->src, (uint32_t)(lx->err_open - p->src->text), &line, &col);
+      mlir_error(p, lx->err_at, "%s opened at %u:%u", lx->err, line, col);
+    } else {
+      mlir_error(p, lx->err_at, "%s", lx->err);
+    }
+  }
+  return tk;
+}
+
+int mlir_next(MlirParser *p, MlirTok *t) {
+  int tk;
+  if (p->have_peek) {
+    p->have_peek = false;
+    *t = p->peek;
+    tk = p->peek_tk;
+  } else if ((tk = lex_one(p, t)) < 0) {
+    return -1;
+  }
+  /* brackets count when taken, so a peek past an op's end changes nothing */
+  p->last_at = tk ? t->s : NULL;
+  track_bracket(p, tk, t);
+  return p->failed ? -1 : tk;
+}
+
+int mlir_peek(MlirParser *p, MlirTok *t) {
+  if (!p->have_peek) {
+    int tk = lex_one(p, &p->peek);
+    if (tk < 0)
+      return -1;
+    p->peek_tk = tk;
+    p->have_peek = true;
+  }
+  *t = p->peek;
+  p->last_at = p->peek_tk ? t->s : NULL;
+  return p->peek_tk;
+}
+
+void mlir_feed(MlirParser *p, void *parser, uint32_t depth) {
+  for (;;) {
+    MlirTok t;
+    int tk = mlir_next(p, &t);
+    if (tk < 0)
+      return;
+    mlir_parse(parser, tk, t);
+    if (p->failed || tk == 0)
+      return;
+    if (tk == MT_KW_CUSTOM && mlir_parse_custom_next(parser)) {
+      /* CUSTOM_BODY opens the op's frame (cust_head reduces); its parse
+       * function then reads the tokens up to the location */
+      mlir_parse(parser, MT_CUSTOM_BODY, t);
+      if (!p->failed)
+        mlir_custom_read(p);
+      if (p->failed)
+        return;
+    }
+    if (depth && p->brackets.len < depth)
+      return;
+  }
+}
 
 RgGraph *rg_mlir_read(const RgSource *src, RgDiags *d) { return rg_mlir_read_find(src, d, NULL, NULL, NULL); }
 
@@ -830,7 +919,7 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSynta
             RESERVE(p.dict_bases) && RESERVE(p.done_regions) && RESERVE(p.names) &&
             RESERVE(p.spans) && RESERVE(p.brackets) && RESERVE(p.darr_ints) &&
             RESERVE(p.darr_floats) && RESERVE(p.fn_attrs) && RESERVE(p.inits) &&
-            RESERVE(p.num_log) && RESERVE(p.num_hidden) &&
+            RESERVE(p.num_log) && RESERVE(p.num_hidden) && RESERVE(p.cust_types) &&
             mlir_syntax_build(&p.syn, dialects);
 #undef RESERVE
   void *parser = ok ? mlir_parseAlloc(rg_alloc, &p) : NULL;
@@ -859,34 +948,8 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSynta
   lx.base = lx.cur = src->text;
   lx.lim = src->text + src->len;
   lx.syn = &p.syn;
-  size_t released = 0;
-  for (;;) {
-    MlirTok t;
-    int tk = mlir_lex(&lx, &t);
-    /* Text well behind the lexer is in the graph by now (tokens still held
-     * read it back from the file), so its memory can go. */
-    size_t at = (size_t)(lx.cur - src->text);
-    if (at - released > RELEASE_STEP + RELEASE_MARGIN) {
-      released = at - RELEASE_MARGIN;
-      ir_source_release(src, released);
-    }
-    if (tk < 0) {
-      if (lx.err_open) {
-        uint32_t line, col;
-        rg_source_linecol(src, (uint32_t)(lx.err_open - src->text), &line, &col);
-        mlir_error(&p, lx.err_at, "%s opened at %u:%u", lx.err, line, col);
-      } else {
-        mlir_error(&p, lx.err_at, "%s", lx.err);
-      }
-      break;
-    }
-    track_bracket(&p, tk, &t);
-    if (p.failed)
-      break;
-    mlir_parse(parser, tk, t);
-    if (p.failed || tk == 0)
-      break;
-  }
+  p.lx = &lx;
+  mlir_feed(&p, parser, 0);
   mlir_parseFree(parser, rg_free);
   if (!p.failed && p.top_ops == 0)
     mlir_error(&p, src->text, "no operations in '%s' (empty input)", src->name);

@@ -7,25 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "interp_internal.h"
-#include "mlir_internal.h"
-
-typedef struct Writer {
-  RgBuf b;
-  /* result numbers by node id (dense); block arguments, which are few,
-   * in an open-addressing map keyed by pointer */
-  uint32_t *node_num;
-  uint32_t node_num_len;
-  const RgValue **keys;
-  uint32_t *nums;
-  uint32_t mask, used;
-  bool oom;
-  bool pretty; /* custom form for the ops that have one (rg_mlir_write_as) */
-  RgFileOut *out; /* streamed: the buffer is flushed here when it fills */
-  RgOpId op_module, op_func, op_return;
-  MlirSyntax syn; /* the dialects whose custom forms are printed */
-} Writer;
-
-#define ARG_BIT 0x80000000u
+#include "mlir_write.h"
 
 static uint32_t ptr_hash(const void *p) {
   uintptr_t x = (uintptr_t)p;
@@ -150,12 +132,9 @@ static void number_values(Writer *w, RgGraph *g) {
 
 /* ---- printing helpers ---- */
 
-static void put(Writer *w, const char *s, size_t n) { rg_buf_put(&w->b, s, n); }
-static void puts_(Writer *w, const char *s) { rg_buf_puts(&w->b, s); }
-static void putc_(Writer *w, char c) { rg_buf_putc(&w->b, c); }
 static void put_u32(Writer *w, uint32_t v) { rg_buf_put_i64(&w->b, v); }
 
-static void indent(Writer *w, int n) {
+void mlir_w_indent(Writer *w, int n) {
   static const char spaces[] = "                                ";
   while (n > 0) {
     int k = n < 32 ? n : 32;
@@ -164,7 +143,7 @@ static void indent(Writer *w, int n) {
   }
 }
 
-static void put_escaped(Writer *w, const char *s, size_t n) {
+void mlir_w_escaped(Writer *w, const char *s, size_t n) {
   static const char hex[] = "0123456789ABCDEF";
   putc_(w, '"');
   for (size_t i = 0; i < n; i++) {
@@ -181,7 +160,7 @@ static void put_escaped(Writer *w, const char *s, size_t n) {
   putc_(w, '"');
 }
 
-static bool is_bare(const char *s) {
+bool mlir_w_is_bare(const char *s) {
   if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
     return false;
   for (s++; *s; s++)
@@ -191,14 +170,14 @@ static bool is_bare(const char *s) {
   return true;
 }
 
-static void put_type(Writer *w, const RgType *t) {
+void mlir_w_type(Writer *w, const RgType *t) {
   if (t)
     put(w, t->text, t->text_len);
   else
     puts_(w, "none");
 }
 
-static void put_value(Writer *w, const RgValue *v) {
+void mlir_w_value(Writer *w, const RgValue *v) {
   uint32_t num = UINT32_MAX;
   const RgNode *def = rg_value_def(v);
   if (def ? def->id >= w->node_num_len || (num = w->node_num[def->id]) == UINT32_MAX
@@ -216,6 +195,140 @@ static void put_value(Writer *w, const RgValue *v) {
   if (def && def->num_results > 1) {
     putc_(w, '#');
     put_u32(w, v->index);
+  }
+}
+
+/* ---- aliases of affine maps and integer sets ----
+ * As mlir-opt prints them: every map (set) an op's attributes hold gets
+ * an alias #map, #map1, ... (#set, ...) in the order mlir-opt meets them,
+ * defined before the ops. The reader resolves aliases, so the names a
+ * file used do not matter. Maps inside other attributes' text stay
+ * inline. */
+
+static bool map_text(const RgAttr *a) {
+  return a->kind == RG_ATTR_OPAQUE && a->text_len > 11 &&
+         (!memcmp(a->text, "affine_map<", 11) || !memcmp(a->text, "affine_set<", 11));
+}
+
+static void put_map_alias(Writer *w, uint32_t i) {
+  puts_(w, w->maps[i]->text[7] == 's' ? "#set" : "#map");
+  if (w->map_names[i])
+    put_u32(w, w->map_names[i]);
+}
+
+static uint32_t map_slot(const Writer *w, const RgAttr *a) {
+  uint32_t h = rg_hash_bytes(a->text, a->text_len) & w->map_mask;
+  for (uint32_t i; (i = w->map_slots[h]) != 0; h = (h + 1) & w->map_mask) {
+    const RgAttr *b = w->maps[i - 1];
+    if (b == a || (b->text_len == a->text_len && !memcmp(b->text, a->text, a->text_len)))
+      break;
+  }
+  return h;
+}
+
+static uint32_t map_find(const Writer *w, const RgAttr *a) {
+  uint32_t i = w->map_slots[map_slot(w, a)];
+  return i ? i - 1 : UINT32_MAX;
+}
+
+static void map_add(Writer *w, const RgAttr *a) {
+  if (w->map_slots && map_find(w, a) != UINT32_MAX)
+    return;
+  if (w->num_maps == w->cap_maps) {
+    uint32_t cap = w->cap_maps ? w->cap_maps * 2 : 16;
+    const RgAttr **m = rg_realloc(w->maps, sizeof *m * cap);
+    uint32_t *slots = rg_alloc(sizeof *slots * cap * 2);
+    if (m)
+      w->maps = m;
+    if (!m || !slots) {
+      rg_free(slots);
+      w->oom = true;
+      return;
+    }
+    memset(slots, 0, sizeof *slots * cap * 2);
+    rg_free(w->map_slots);
+    w->map_slots = slots;
+    w->map_mask = cap * 2 - 1;
+    w->cap_maps = cap;
+    for (uint32_t i = 0; i < w->num_maps; i++)
+      w->map_slots[map_slot(w, w->maps[i])] = i + 1;
+  }
+  w->maps[w->num_maps++] = a;
+  w->map_slots[map_slot(w, a)] = w->num_maps;
+}
+
+static void collect_attr(Writer *w, const RgAttr *a) {
+  if (!a)
+    return;
+  if (a->kind == RG_ATTR_ARRAY)
+    for (uint32_t i = 0; i < a->count; i++)
+      collect_attr(w, a->u.items[i]);
+  else if (a->kind == RG_ATTR_DICT)
+    for (uint32_t i = 0; i < a->count; i++)
+      collect_attr(w, a->u.entries[i].value);
+  else if (map_text(a))
+    map_add(w, a);
+}
+
+/* In mlir-opt's order: an op's regions first, then all its attributes
+ * (properties and discardable ones) by name. */
+static void collect_block(Writer *w, const RgBlock *b) {
+  for (const RgNode *n = b->first; n && !w->oom; n = n->next) {
+    for (uint16_t r = 0; r < n->num_regions; r++)
+      for (const RgBlock *rb = n->regions[r].first; rb; rb = rb->next)
+        collect_block(w, rb);
+    const char *prev = NULL;
+    for (uint16_t k = 0; k < n->num_attrs; k++) {
+      int next = -1;
+      for (uint16_t i = 0; i < n->num_attrs; i++)
+        if ((!prev || strcmp(n->attrs[i].name, prev) > 0) &&
+            (next < 0 || strcmp(n->attrs[i].name, n->attrs[next].name) < 0))
+          next = i;
+      if (next < 0)
+        break;
+      prev = n->attrs[next].name;
+      collect_attr(w, n->attrs[next].value);
+    }
+  }
+}
+
+/* Does the file text define `#name`? (a hand-written alias that is not a
+ * map keeps its name) */
+static bool text_defines(const char *text, const char *name, size_t len) {
+  for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+    if (l[0] == '#' && !strncmp(l + 1, name, len) && (l[1 + len] == ' ' || l[1 + len] == '='))
+      return true;
+  return false;
+}
+
+/* Names the maps and sets and prints their definitions. */
+static void put_map_aliases(Writer *w, RgGraph *g) {
+  collect_block(w, rg_graph_body(g));
+  if (!w->num_maps || w->oom)
+    return;
+  w->map_names = rg_alloc(sizeof *w->map_names * w->num_maps);
+  if (!w->map_names) {
+    w->oom = true;
+    return;
+  }
+  const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
+  for (int set = 0; set < 2; set++) {
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < w->num_maps; i++) {
+      if ((w->maps[i]->text[7] == 's') != set)
+        continue;
+      char name[24];
+      for (;; k++) {
+        int n = snprintf(name, sizeof name, k ? "%s%u" : "%s", set ? "set" : "map", k);
+        if (!(pro && text_defines(pro, name, (size_t)n)) && !(epi && text_defines(epi, name, (size_t)n)))
+          break;
+      }
+      w->map_names[i] = k++;
+      put_map_alias(w, i);
+      put(w, " = ", 3);
+      put(w, w->maps[i]->text, w->maps[i]->text_len);
+      putc_(w, '\n');
+    }
   }
 }
 
@@ -302,19 +415,31 @@ static void put_int_elem(Writer *w, int64_t v, RgDType dt) {
     rg_buf_put_i64(&w->b, v);
 }
 
-static void put_attr(Writer *w, const RgAttr *a);
 
-static void put_dict_entries(Writer *w, const RgNamedAttr *e, uint32_t n) {
+void mlir_w_result_types(Writer *w, const RgNode *n) {
+  bool paren = n->num_results != 1 || (n->results[0].type && n->results[0].type->text[0] == '(');
+  if (paren)
+    putc_(w, '(');
+  for (uint32_t i = 0; i < n->num_results; i++) {
+    if (i)
+      put(w, ", ", 2);
+    mlir_w_type(w, n->results[i].type);
+  }
+  if (paren)
+    putc_(w, ')');
+}
+
+void mlir_w_dict_entries(Writer *w, const RgNamedAttr *e, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {
     if (i)
       put(w, ", ", 2);
-    if (is_bare(e[i].name))
+    if (mlir_w_is_bare(e[i].name))
       puts_(w, e[i].name);
     else
-      put_escaped(w, e[i].name, strlen(e[i].name));
+      mlir_w_escaped(w, e[i].name, strlen(e[i].name));
     if (e[i].value && e[i].value->kind != RG_ATTR_UNIT) {
       put(w, " = ", 3);
-      put_attr(w, e[i].value);
+      mlir_w_attr(w, e[i].value);
     }
   }
 }
@@ -340,13 +465,17 @@ static void put_dense_dims(Writer *w, const RgAttr *a, int32_t dim, uint64_t *k)
   putc_(w, ']');
 }
 
-static void put_attr(Writer *w, const RgAttr *a) {
+void mlir_w_attr(Writer *w, const RgAttr *a) {
   if (!a) {
     puts_(w, "unit");
     return;
   }
   if (a->text) {
-    put(w, a->text, a->text_len);
+    uint32_t i;
+    if (w->num_maps && map_text(a) && (i = map_find(w, a)) != UINT32_MAX)
+      put_map_alias(w, i);
+    else
+      put(w, a->text, a->text_len);
     return;
   }
   switch (a->kind) {
@@ -356,21 +485,21 @@ static void put_attr(Writer *w, const RgAttr *a) {
     put_int_elem(w, a->u.i, a->type && a->type->dtype != RG_DT_I1 ? a->type->dtype : RG_DT_I64);
     if (a->type) {
       put(w, " : ", 3);
-      put_type(w, a->type);
+      mlir_w_type(w, a->type);
     }
     return;
   case RG_ATTR_FLOAT:
     put_float(w, a->u.f, a->type);
     if (a->type) {
       put(w, " : ", 3);
-      put_type(w, a->type);
+      mlir_w_type(w, a->type);
     }
     return;
-  case RG_ATTR_STRING: put_escaped(w, a->u.str.data, a->u.str.len); return;
-  case RG_ATTR_TYPE: put_type(w, a->type); return;
+  case RG_ATTR_STRING: mlir_w_escaped(w, a->u.str.data, a->u.str.len); return;
+  case RG_ATTR_TYPE: mlir_w_type(w, a->type); return;
   case RG_ATTR_DENSE_ARRAY: {
     puts_(w, "array<");
-    put_type(w, a->type);
+    mlir_w_type(w, a->type);
     bool is_float = a->type && rg_dtype_is_float(a->type->dtype);
     for (uint32_t i = 0; i < a->count; i++) {
       put(w, i ? ", " : ": ", 2);
@@ -398,7 +527,7 @@ static void put_attr(Writer *w, const RgAttr *a) {
       }
     }
     put(w, "> : ", 4);
-    put_type(w, t);
+    mlir_w_type(w, t);
     return;
   }
   case RG_ATTR_ARRAY:
@@ -406,13 +535,13 @@ static void put_attr(Writer *w, const RgAttr *a) {
     for (uint32_t i = 0; i < a->count; i++) {
       if (i)
         put(w, ", ", 2);
-      put_attr(w, a->u.items[i]);
+      mlir_w_attr(w, a->u.items[i]);
     }
     putc_(w, ']');
     return;
   case RG_ATTR_DICT:
     putc_(w, '{');
-    put_dict_entries(w, a->u.entries, a->count);
+    mlir_w_dict_entries(w, a->u.entries, a->count);
     putc_(w, '}');
     return;
   case RG_ATTR_OPAQUE: puts_(w, "unit"); return; /* always has text */
@@ -427,7 +556,7 @@ static void put_blocks(Writer *w, const RgRegion *r, int ind, const RgGraph *g, 
   uint32_t bi = 0;
   for (const RgBlock *b = r->first; b; b = b->next, bi++) {
     if (bi > 0 || (entry_label && (b->num_args > 0 || !b->first))) {
-      indent(w, ind);
+      mlir_w_indent(w, ind);
       puts_(w, "^bb");
       put_u32(w, bi);
       if (b->num_args) {
@@ -435,9 +564,9 @@ static void put_blocks(Writer *w, const RgRegion *r, int ind, const RgGraph *g, 
         for (uint32_t i = 0; i < b->num_args; i++) {
           if (i)
             put(w, ", ", 2);
-          put_value(w, b->args[i]);
+          mlir_w_value(w, b->args[i]);
           put(w, ": ", 2);
-          put_type(w, b->args[i]->type);
+          mlir_w_type(w, b->args[i]->type);
           if (b->arg_locs && b->arg_locs[i]) {
             putc_(w, ' ');
             puts_(w, b->arg_locs[i]);
@@ -459,21 +588,20 @@ static void put_region(Writer *w, const RgRegion *r, int ind, const RgGraph *g) 
   putc_(w, '{');
   putc_(w, '\n');
   put_blocks(w, r, ind, g, true);
-  indent(w, ind);
+  mlir_w_indent(w, ind);
   putc_(w, '}');
 }
 
-static void put_body(Writer *w, const RgRegion *r, int ind, const RgGraph *g) {
+void mlir_w_body(Writer *w, const RgRegion *r, int ind, const RgGraph *g) {
   put_blocks(w, r, ind, g, false);
 }
 
-static bool put_pretty(Writer *w, const RgNode *n, int ind, const RgGraph *g);
 
 static void put_results(Writer *w, const RgNode *n) {
   if (n->num_results) {
-    put_value(w, &n->results[0]);
+    mlir_w_value(w, &n->results[0]);
     if (n->num_results > 1) {
-      /* put_value printed `%N#0`: drop the index, add the count */
+      /* mlir_w_value printed `%N#0`: drop the index, add the count */
       while (w->b.len && w->b.data[w->b.len - 1] != '#')
         w->b.len--;
       if (w->b.len)
@@ -493,22 +621,22 @@ static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
     rg_file_out_write(w->out, w->b.data, w->b.len);
     w->b.len = 0;
   }
-  indent(w, ind);
+  mlir_w_indent(w, ind);
   put_results(w, n);
-  if (w->pretty && put_pretty(w, n, ind, g))
+  if (w->pretty && mlir_w_pretty_node(w, n, ind, g))
     return;
   const char *name = rg_op_name(g, n->op);
-  put_escaped(w, name, strlen(name));
+  mlir_w_escaped(w, name, strlen(name));
   putc_(w, '(');
   for (uint32_t i = 0; i < n->num_operands; i++) {
     if (i)
       put(w, ", ", 2);
-    put_value(w, n->operands[i].value);
+    mlir_w_value(w, n->operands[i].value);
   }
   putc_(w, ')');
   if (n->num_props) {
     put(w, " <{", 3);
-    put_dict_entries(w, n->attrs, n->num_props);
+    mlir_w_dict_entries(w, n->attrs, n->num_props);
     put(w, "}>", 2);
   }
   if (n->num_regions) {
@@ -522,471 +650,22 @@ static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
   }
   if (n->num_attrs > n->num_props) {
     put(w, " {", 2);
-    put_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
+    mlir_w_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
     putc_(w, '}');
   }
   put(w, " : (", 4);
   for (uint32_t i = 0; i < n->num_operands; i++) {
     if (i)
       put(w, ", ", 2);
-    put_type(w, n->operands[i].value ? n->operands[i].value->type : NULL);
+    mlir_w_type(w, n->operands[i].value ? n->operands[i].value->type : NULL);
   }
   put(w, ") -> ", 5);
-  bool paren = n->num_results != 1 || (n->results[0].type && n->results[0].type->text[0] == '(');
-  if (paren)
-    putc_(w, '(');
-  for (uint32_t i = 0; i < n->num_results; i++) {
-    if (i)
-      put(w, ", ", 2);
-    put_type(w, n->results[i].type);
-  }
-  if (paren)
-    putc_(w, ')');
+  mlir_w_result_types(w, n);
   if (n->loc) {
     putc_(w, ' ');
     puts_(w, n->loc);
   }
   putc_(w, '\n');
-}
-
-/* ---- custom (pretty) form: the ops the reader reads back (mlir_pretty.c)
- * print as mlir-opt prints them; an op whose attributes the custom form
- * could not give back exactly stays generic ---- */
-
-static void pretty_init(Writer *w, RgGraph *g, const RgDialectSyntax *const *dialects) {
-  w->pretty = true;
-  w->op_module = rg_op_find(g, "builtin.module", 14);
-  w->op_func = rg_op_find(g, "func.func", 9);
-  w->op_return = rg_op_find(g, "func.return", 11);
-  if (!mlir_syntax_build(&w->syn, dialects))
-    w->oom = true;
-}
-
-/* Does the merged dictionary read back as these properties and
- * discardable attributes? The reader takes plain names as properties. */
-static bool attrs_splittable(const RgNode *n) {
-  for (uint16_t i = 0; i < n->num_attrs; i++)
-    if ((strchr(n->attrs[i].name, '.') == NULL) != (i < n->num_props))
-      return false;
-  return true;
-}
-
-static void put_operand_list(Writer *w, const RgNode *n) {
-  for (uint32_t i = 0; i < n->num_operands; i++) {
-    put(w, i ? ", " : " ", i ? 2 : 1);
-    put_value(w, n->operands[i].value);
-  }
-}
-
-static void put_loc_nl(Writer *w, const RgNode *n) {
-  if (n->loc) {
-    putc_(w, ' ');
-    puts_(w, n->loc);
-  }
-  putc_(w, '\n');
-}
-
-/* An enum property `#dialect.KEY<V>` (or the attribute the dialect names
- * for KEY) prints as `V`. */
-static bool enum_short(const RgDialectSyntax *d, const RgNamedAttr *e, const char **v,
-                       size_t *len) {
-  const RgAttr *a = e->value;
-  size_t dl = strlen(d->name);
-  if (!d->bare_enums || !a || a->kind != RG_ATTR_OPAQUE || !a->text || a->text[0] != '#' ||
-      strncmp(a->text + 1, d->name, dl) || a->text[1 + dl] != '.')
-    return false;
-  const char *key = mlir_enum_attr(d, e->name);
-  size_t k = strlen(key);
-  const char *t = a->text + 2 + dl;
-  if (strncmp(t, key, k) || t[k] != '<' || a->text[a->text_len - 1] != '>')
-    return false;
-  *v = t + k + 1;
-  *len = (size_t)(a->text + a->text_len - 1 - *v);
-  for (size_t i = 0; i < *len; i++)
-    if (!((*v)[i] == '_' || ((*v)[i] >= 'A' && (*v)[i] <= 'Z') || ((*v)[i] >= '0' && (*v)[i] <= '9')))
-      return false;
-  return *len > 0;
-}
-
-/* Does the lexer take `name` as one dotted op name? */
-static bool lexes_as_op_name(const char *name) {
-  const char *c = name;
-  if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_'))
-    return false;
-  bool dot = false;
-  for (c++; *c; c++) {
-    dot |= *c == '.';
-    if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-          *c == '_' || *c == '$' || *c == '.'))
-      return false;
-  }
-  return dot;
-}
-
-/* Where the reader puts a defaulted property `key` back: before the first
- * property named after it, counted among the others. *at is where the op
- * has it (-1: nowhere). */
-static int default_slot(const RgNode *n, const char *key, int *at) {
-  int slot = -1;
-  *at = -1;
-  for (uint16_t i = 0, k = 0; i < n->num_props; i++) {
-    int c = strcmp(n->attrs[i].name, key);
-    if (c == 0)
-      *at = i;
-    else if (c > 0 && slot < 0)
-      slot = k;
-    k += c != 0;
-  }
-  return slot < 0 ? n->num_props - 1 : slot;
-}
-
-static bool same_typed(const RgNode *n) {
-  if (n->num_results != 1 || !n->num_operands || n->results[0].type->text[0] == '(')
-    return false;
-  for (uint32_t i = 0; i < n->num_operands; i++)
-    if (n->operands[i].value->type != n->results[0].type)
-      return false;
-  return true;
-}
-
-/* `form` is FUNCTIONAL, SAME_TYPE or CAST: they differ in the types. */
-static bool pretty_functional(Writer *w, const RgNode *n, const char *name,
-                              const RgDialectSyntax *d, RgOpForm form) {
-  bool same_type = form == RG_OP_FORM_SAME_TYPE, cast = form == RG_OP_FORM_CAST;
-  if (n->num_regions || !attrs_splittable(n) || (same_type && !same_typed(n)) ||
-      (cast && (n->num_operands != 1 || n->num_results != 1)))
-    return false;
-  /* The reader fills in an absent defaulted property before the first
-   * property named after it: an op without one stays generic, and the
-   * default is left out (as mlir-opt does) only where the reader puts it
-   * back in the same place. With several defaults, one is left out only
-   * when the properties are sorted, so that the places cannot interfere. */
-  uint32_t elide = 0, ndef = 0; /* elide bit i: property i is left out */
-  const RgPropDefault *pd;
-  for (; (pd = mlir_prop_default(d, name, ndef)) != NULL; ndef++) {
-    int at;
-    int slot = default_slot(n, pd->name, &at);
-    if (at < 0)
-      return false;
-    const RgAttr *a = n->attrs[at].value;
-    if (at < 32 && a->text && !strcmp(a->text, pd->value) && at == slot)
-      elide |= 1u << at;
-  }
-  for (uint16_t i = 1; ndef > 1 && i < n->num_props; i++)
-    if (strcmp(n->attrs[i - 1].name, n->attrs[i].name) >= 0)
-      elide = 0;
-  /* mlir-opt spells a same-type op's properties its own way: only an op
-   * whose properties all go unwritten takes that form. */
-  if ((same_type || cast) &&
-      (n->num_props > 32 || elide != (n->num_props ? (1u << n->num_props) - 1 : 0u)))
-    return false;
-  puts_(w, name);
-  put_operand_list(w, n);
-  uint32_t shown = 0;
-  for (uint16_t i = 0; i < n->num_attrs; i++) {
-    const RgNamedAttr *e = &n->attrs[i];
-    const char *v;
-    size_t len;
-    if (i < 32 && (elide >> i & 1))
-      continue;
-    bool is_enum = i < n->num_props && enum_short(d, e, &v, &len);
-    /* mlir-opt leaves two spaces where an empty operand list was */
-    if (shown++)
-      put(w, ", ", 2);
-    else
-      puts_(w, n->num_operands ? " {" : "  {");
-    if (is_enum) {
-      puts_(w, e->name);
-      put(w, " = ", 3);
-      put(w, v, len);
-    } else {
-      put_dict_entries(w, e, 1);
-    }
-  }
-  if (shown)
-    putc_(w, '}');
-  if (same_type || cast) {
-    put(w, " : ", 3);
-    if (cast) {
-      put_type(w, n->operands[0].value->type);
-      put(w, " to ", 4);
-    }
-    put_type(w, n->results[0].type);
-    put_loc_nl(w, n);
-    return true;
-  }
-  put(w, " : (", 4);
-  for (uint32_t i = 0; i < n->num_operands; i++) {
-    if (i)
-      put(w, ", ", 2);
-    put_type(w, n->operands[i].value->type);
-  }
-  put(w, ") -> ", 5);
-  bool paren = n->num_results != 1 || n->results[0].type->text[0] == '(';
-  if (paren)
-    putc_(w, '(');
-  for (uint32_t i = 0; i < n->num_results; i++) {
-    if (i)
-      put(w, ", ", 2);
-    put_type(w, n->results[i].type);
-  }
-  if (paren)
-    putc_(w, ')');
-  put_loc_nl(w, n);
-  return true;
-}
-
-static bool pretty_return(Writer *w, const RgNode *n, const RgGraph *g) {
-  if (n->num_results || n->num_regions || n->num_attrs)
-    return false;
-  const RgNode *parent = n->block && n->block->region ? n->block->region->parent : NULL;
-  if (n->op != w->op_return)
-    puts_(w, rg_op_name(g, n->op));
-  else
-    puts_(w, parent && parent->op == w->op_func ? "return" : "func.return");
-  put_operand_list(w, n);
-  for (uint32_t i = 0; i < n->num_operands; i++) {
-    put(w, i ? ", " : " : ", i ? 2 : 3);
-    put_type(w, n->operands[i].value->type);
-  }
-  put_loc_nl(w, n);
-  return true;
-}
-
-static bool pretty_const(Writer *w, const RgNode *n, const char *name) {
-  if (n->num_operands || n->num_results != 1 || n->num_regions || n->num_props != 1 ||
-      strcmp(n->attrs[0].name, "value"))
-    return false;
-  const RgAttr *v = n->attrs[0].value;
-  const RgType *t = n->results[0].type;
-  bool is_bool = v->kind == RG_ATTR_BOOL && !strcmp(t->text, "i1");
-  bool typed = (v->kind == RG_ATTR_INT || v->kind == RG_ATTR_FLOAT || v->kind == RG_ATTR_DENSE) &&
-               v->type == t;
-  if (!is_bool && !typed)
-    return false;
-  puts_(w, name);
-  putc_(w, ' ');
-  if (n->num_attrs > 1) {
-    putc_(w, '{');
-    put_dict_entries(w, n->attrs + 1, (uint32_t)(n->num_attrs - 1));
-    put(w, "} ", 2);
-  }
-  put_attr(w, v);
-  if (v->kind != RG_ATTR_BOOL && !(v->text && strstr(v->text, " : "))) {
-    put(w, " : ", 3);
-    put_type(w, t);
-  }
-  put_loc_nl(w, n);
-  return true;
-}
-
-static const RgAttr *prop(const RgNode *n, const char *name) {
-  for (uint16_t i = 0; i < n->num_props; i++)
-    if (!strcmp(n->attrs[i].name, name))
-      return n->attrs[i].value;
-  return NULL;
-}
-
-static void put_symbol(Writer *w, const RgAttr *s) {
-  putc_(w, '@');
-  if (s->text && s->text[0] == '"')
-    put(w, s->text, s->text_len); /* as read */
-  else if (strlen(s->u.str.data) == s->u.str.len && is_bare(s->u.str.data))
-    put(w, s->u.str.data, s->u.str.len);
-  else
-    put_escaped(w, s->u.str.data, s->u.str.len);
-}
-
-/* The end of the type starting at p inside a `(a, b)` list: the next
- * top-level ',' or ')' (nesting, strings and `->` skipped). */
-static const char *type_end(const char *p) {
-  int depth = 0;
-  for (; *p; p++) {
-    if (*p == '"') {
-      for (p++; *p && *p != '"'; p++)
-        if (*p == '\\' && p[1])
-          p++;
-      if (!*p)
-        return p;
-    } else if (*p == '-' && p[1] == '>') {
-      p++;
-    } else if (*p == '<' || *p == '(' || *p == '[' || *p == '{') {
-      depth++;
-    } else if (depth > 0 && (*p == '>' || *p == ')' || *p == ']' || *p == '}')) {
-      depth--;
-    } else if (depth == 0 && (*p == ',' || *p == ')')) {
-      return p;
-    }
-  }
-  return p;
-}
-
-/* Next type of a list whose items start at *p; false at the closing ')'. */
-static bool list_next(const char **p, const char **s, size_t *len) {
-  if (**p != ',' && **p != ')' && **p) {
-    *s = *p;
-    *p = type_end(*p);
-    *len = (size_t)(*p - *s);
-    if (**p == ',')
-      *p += p[0][1] == ' ' ? 2 : 1;
-    return true;
-  }
-  return false;
-}
-
-static void put_arg_dict(Writer *w, const RgAttr *dicts, uint32_t i) {
-  if (!dicts || i >= dicts->count || !dicts->u.items[i] || dicts->u.items[i]->kind != RG_ATTR_DICT ||
-      !dicts->u.items[i]->count)
-    return;
-  put(w, " {", 2);
-  put_dict_entries(w, dicts->u.items[i]->u.entries, dicts->u.items[i]->count);
-  putc_(w, '}');
-}
-
-static void put_body(Writer *w, const RgRegion *r, int ind, const RgGraph *g);
-
-static bool pretty_func(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
-  const RgAttr *fty = prop(n, "function_type"), *sym = prop(n, "sym_name");
-  const RgAttr *vis = prop(n, "sym_visibility"), *args = prop(n, "arg_attrs");
-  const RgAttr *res = prop(n, "res_attrs");
-  uint32_t known = 2u + !!vis + !!args + !!res;
-  if (n->num_operands || n->num_results || n->num_regions != 1 || n->num_props != known ||
-      !fty || fty->kind != RG_ATTR_TYPE || !fty->type || fty->type->text[0] != '(' || !sym ||
-      sym->kind != RG_ATTR_STRING || (vis && vis->kind != RG_ATTR_STRING) ||
-      (args && args->kind != RG_ATTR_ARRAY) || (res && res->kind != RG_ATTR_ARRAY))
-    return false;
-  if (vis && strcmp(vis->u.str.data, "private") && strcmp(vis->u.str.data, "public") &&
-      strcmp(vis->u.str.data, "nested"))
-    return false;
-  /* Sorted, as the reader rebuilds them. */
-  for (uint16_t i = 1; i < n->num_props; i++)
-    if (strcmp(n->attrs[i - 1].name, n->attrs[i].name) >= 0)
-      return false;
-  const RgBlock *entry = n->regions[0].first;
-  size_t mark = w->b.len; /* printed so far is undone if the form does not fit */
-  puts_(w, "func.func ");
-  if (vis) {
-    put(w, vis->u.str.data, vis->u.str.len);
-    putc_(w, ' ');
-  }
-  put_symbol(w, sym);
-  putc_(w, '(');
-  const char *p = fty->type->text + 1, *ts;
-  size_t tl;
-  uint32_t nin = 0;
-  for (; list_next(&p, &ts, &tl); nin++) {
-    if (nin)
-      put(w, ", ", 2);
-    if (entry) {
-      /* the signature must say what the block has, or it reads back wrong */
-      if (nin >= entry->num_args || !entry->args[nin]->type ||
-          entry->args[nin]->type->text_len != tl || memcmp(entry->args[nin]->type->text, ts, tl))
-        goto generic;
-      put_value(w, entry->args[nin]);
-      put(w, ": ", 2);
-    }
-    put(w, ts, tl);
-    put_arg_dict(w, args, nin);
-    if (entry && entry->arg_locs && entry->arg_locs[nin]) {
-      putc_(w, ' ');
-      puts_(w, entry->arg_locs[nin]);
-    }
-  }
-  if (*p != ')' || strncmp(p, ") -> ", 5) || (entry && nin != entry->num_args) ||
-      (args && args->count != nin))
-    goto generic;
-  putc_(w, ')');
-  p += 5;
-  bool any_res_attr = false;
-  for (uint32_t i = 0; res && i < res->count; i++)
-    any_res_attr |= res->u.items[i] && res->u.items[i]->count > 0;
-  uint32_t nout = 0;
-  if (*p == '(') {
-    if (strcmp(p, "()")) {
-      put(w, " -> (", 5);
-      for (p++; list_next(&p, &ts, &tl); nout++) {
-        if (nout)
-          put(w, ", ", 2);
-        put(w, ts, tl);
-        put_arg_dict(w, res, nout);
-      }
-      if (strcmp(p, ")"))
-        goto generic;
-      putc_(w, ')');
-    }
-  } else {
-    put(w, " -> ", 4);
-    if (any_res_attr)
-      putc_(w, '(');
-    puts_(w, p);
-    put_arg_dict(w, res, 0);
-    if (any_res_attr)
-      putc_(w, ')');
-    nout = 1;
-  }
-  if (res && res->count != nout)
-    goto generic;
-  if (n->num_attrs > n->num_props) {
-    put(w, " attributes {", 13);
-    put_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
-    putc_(w, '}');
-  }
-  if (entry) {
-    put(w, " {\n", 3);
-    put_body(w, &n->regions[0], ind, g);
-    indent(w, ind);
-    putc_(w, '}');
-  }
-  put_loc_nl(w, n);
-  return true;
-generic:
-  w->b.len = mark;
-  return false;
-}
-
-static bool pretty_module(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
-  const RgAttr *sym = prop(n, "sym_name");
-  if (n->num_operands || n->num_results || n->num_regions != 1 || n->num_props != !!sym ||
-      (sym && sym->kind != RG_ATTR_STRING) || !n->regions[0].first ||
-      n->regions[0].first->num_args)
-    return false;
-  puts_(w, "module");
-  if (sym) {
-    putc_(w, ' ');
-    put_symbol(w, sym);
-  }
-  if (n->num_attrs > n->num_props) {
-    put(w, " attributes {", 13);
-    put_dict_entries(w, n->attrs + n->num_props, (uint32_t)(n->num_attrs - n->num_props));
-    putc_(w, '}');
-  }
-  put(w, " {\n", 3);
-  put_body(w, &n->regions[0], ind, g);
-  indent(w, ind);
-  putc_(w, '}');
-  put_loc_nl(w, n);
-  return true;
-}
-
-static bool put_pretty(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
-  const char *name = rg_op_name(g, n->op);
-  if (n->op == w->op_module)
-    return pretty_module(w, n, ind, g);
-  if (n->op == w->op_func)
-    return pretty_func(w, n, ind, g);
-  if (n->op == w->op_return)
-    return pretty_return(w, n, g);
-  const MlirSynEnt *e = mlir_syntax_find(&w->syn, name, strlen(name));
-  if (!e || (e->flags & RG_OP_SYNTAX_WRITE_GENERIC) || !lexes_as_op_name(name))
-    return false;
-  switch (e->form) {
-  case RG_OP_FORM_FUNCTIONAL:
-  case RG_OP_FORM_SAME_TYPE:
-  case RG_OP_FORM_CAST: return pretty_functional(w, n, name, e->d, (RgOpForm)e->form);
-  case RG_OP_FORM_TERMINATOR: return pretty_return(w, n, g);
-  case RG_OP_FORM_CONSTANT: return pretty_const(w, n, name);
-  default: return false; /* region forms: their regions print the same either way */
-  }
 }
 
 char *rg_mlir_write(const RgGraph *g, size_t *len) { return rg_mlir_write_as(g, RG_MLIR_GENERIC, len); }
@@ -996,9 +675,10 @@ char *rg_mlir_write(const RgGraph *g, size_t *len) { return rg_mlir_write_as(g, 
 static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form,
                         const RgDialectSyntax *const *dialects) {
   if (form == RG_MLIR_PRETTY)
-    pretty_init(w, g, dialects);
+    mlir_w_pretty_init(w, g, dialects);
   number_values(w, g);
   rg_buf_reserve(&w->b, w->out ? FLUSH_BYTES + 4096 : 4096);
+  put_map_aliases(w, g);
   const char *pro = rg_graph_prologue(g), *epi = rg_graph_epilogue(g);
   if (pro) {
     puts_(w, pro);
@@ -1014,6 +694,9 @@ static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form,
   rg_free(w->keys);
   rg_free(w->nums);
   rg_free(w->node_num);
+  rg_free(w->maps);
+  rg_free(w->map_names);
+  rg_free(w->map_slots);
   mlir_syntax_free(&w->syn);
   return !w->oom && !w->b.oom;
 }

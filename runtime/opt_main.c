@@ -376,19 +376,9 @@ static int flag_inexact(OptState *o, const char *arg) {
 
 /* REL[,FLOOR]: positive finite numbers. */
 static int flag_tolerance(OptState *o, const char *arg) {
-  char *end;
-  double rel = strtod(arg, &end), floor = o->tolerance.floor;
-  bool ok = end != arg && rel > 0 && rel < 1;
-  if (ok && *end == ',') {
-    const char *f = end + 1;
-    floor = strtod(f, &end);
-    ok = end != f && floor > 0 && floor < 1e30;
-  }
-  if (!ok || *end)
+  if (!rg_tolerance_parse(arg, &o->tolerance))
     return usage_error(o, "--tolerance takes a relative error in (0, 1) and an optional floor, "
                           "like 1e-5 or 1e-5,1e-3, not '%s'", arg);
-  o->tolerance.rel = rel;
-  o->tolerance.floor = floor;
   return 0;
 }
 

@@ -6,10 +6,13 @@
  * and after, and before/after pictures of a few rewrites per rule, drawn
  * by graphviz from the rewritten ops' neighbourhoods only, so that a large
  * model's report still takes seconds. */
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "rulegen/dot.h"
+#include "rulegen/match.h"
 #include "rulegen/mlir.h"
 #include "internal.h"
 #include "opt_internal.h"
@@ -506,4 +509,65 @@ int opt_explain_resolve(OptState *o, RgGraph *g, RgNode *named) {
             o->prog, f.matches, want, f.ordinal);
   o->run.explain_node = f.ordinal;
   return 0;
+}
+
+/* ---- --explain: the values a failing guard conjunct reads ---- */
+
+static void put_ints(RgBuf *b, const int64_t *v, uint32_t n) {
+  rg_buf_putc(b, '[');
+  for (uint32_t i = 0; i < n && i < 16; i++)
+    rg_buf_printf(b, "%s%" PRId64, i ? ", " : "", v[i]);
+  rg_buf_puts(b, n > 16 ? ", ...]" : "]");
+}
+
+/* One value of rg_rw_explain_guard's list; "?" where it cannot be read
+ * (a dynamic shape, an unranked type). */
+static void put_read(RgBuf *b, char d, va_list *ap) {
+  const RgValue *v = NULL;
+  int64_t x;
+  RgDType dt;
+  RgInts l;
+  switch (d) {
+  case 'i': rg_buf_printf(b, "%" PRId64, va_arg(*ap, int64_t)); return;
+  case 'f': rg_buf_printf(b, "%g", va_arg(*ap, double)); return;
+  case 'b': rg_buf_puts(b, va_arg(*ap, int) ? "true" : "false"); return;
+  case 's': rg_buf_printf(b, "\"%s\"", va_arg(*ap, const char *)); return;
+  case 'l': l = va_arg(*ap, RgInts); put_ints(b, l.v, l.n); return;
+  case 't': rg_buf_puts(b, rg_dtype_name((RgDType)va_arg(*ap, int))); return;
+  default: v = va_arg(*ap, const RgValue *); break;
+  }
+  bool ok = v != NULL;
+  switch (d) {
+  case 'r': ok = ok && rg_value_rank(v, &x); if (ok) rg_buf_printf(b, "%" PRId64, x); break;
+  case 'n': ok = ok && rg_value_numel(v, &x); if (ok) rg_buf_printf(b, "%" PRId64, x); break;
+  case 'u': if (ok) rg_buf_printf(b, "%u", v->num_uses); break;
+  case 'd': ok = ok && rg_value_dtype(v, &dt); if (ok) rg_buf_puts(b, rg_dtype_name(dt)); break;
+  case 'S': ok = ok && rg_value_shape(v, &l); if (ok) put_ints(b, l.v, l.n); break;
+  default: ok = ok && v->type; if (ok) rg_buf_puts(b, v->type->text); break;
+  }
+  if (!ok)
+    rg_buf_putc(b, '?');
+}
+
+void rg_rw_explain_guard(RgRewriter *rw, uint16_t rule, bool unevaluable, const char *text, const char *reads,
+                         ...) {
+  RgBuf b;
+  rg_buf_init(&b);
+  rg_buf_printf(&b, "guard %s at '%s'", unevaluable ? "cannot be evaluated" : "failed", text);
+  if (reads && *reads) {
+    va_list ap;
+    va_start(ap, reads);
+    rg_buf_puts(&b, " (");
+    for (const char *p = reads; *p; p++) {
+      if (*p == '%' && p[1]) {
+        put_read(&b, *++p, &ap);
+        continue;
+      }
+      rg_buf_putc(&b, *p);
+    }
+    rg_buf_putc(&b, ')');
+    va_end(ap);
+  }
+  rg_rw_explain(rw, rule, b.data && !b.oom ? b.data : text);
+  rg_buf_free(&b);
 }

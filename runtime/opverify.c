@@ -274,7 +274,7 @@ static void check_node(OpVerifier *v, const RgNode *n, const RgOpDesc *desc) {
            desc->variadic ? "at least " : "", desc->num_operands);
     return;
   }
-  if (!desc->variadic && n->num_results != desc->num_results) {
+  if (!desc->variadic && !(desc->traits & RG_TRAIT_RESULTS_VARY) && n->num_results != desc->num_results) {
     report(v, n, "has %u result%s, expected %u", n->num_results, n->num_results == 1 ? "" : "s",
            desc->num_results);
     return;

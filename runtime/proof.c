@@ -3,17 +3,26 @@
  * inputs after it, results compared bit for bit, or within a tolerance
  * after inexact rules. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
-#include "rulegen/eval.h"
 #include "rulegen/proof.h"
-#include "internal.h"
+#include "interp_internal.h"
 
+/* A run keeps its outputs but not its inputs: they are remade from the
+ * seed, one argument at a time, when the check runs (a network whose
+ * weights are arguments would otherwise hold a copy of them per run). The
+ * argument types are kept to notice a rewrite that changed them. */
 typedef struct ProofRun {
   const char *name; /* the function's sym_name, owned by the proof */
   uint32_t seed;
-  RgTensor *inputs, *outputs;
-  uint32_t ninputs, noutputs;
+  bool ranged;      /* inputs in [0, 1] rather than the full range */
+  RgTensor *outputs;
+  uint32_t noutputs;
+  RgTensor *args; /* shapes and element types only, no elements */
+  uint32_t nargs;
 } ProofRun;
+
+#define PROOF_SEED(s) (0x5eed0000u + (s))
 
 struct RgProof {
   ProofRun *runs;
@@ -38,9 +47,51 @@ static void note_msg(RgProofNoteFn note, void *user, const char *fmt, ...) {
 }
 
 static void free_run(ProofRun *r) {
-  rg_tensor_array_free(r->inputs, r->ninputs);
   rg_tensor_array_free(r->outputs, r->noutputs);
   rg_free((char *)r->name);
+  rg_free(r->args);
+}
+
+/* The layout of argument i of b into *t (no elements); false when the
+ * interpreter cannot hold its type. */
+static bool arg_layout(const RgBlock *b, uint32_t i, RgTensor *t) {
+  memset(t, 0, sizeof *t);
+  return interp_type_layout(b->args[i]->type, &t->dtype, &t->rank, t->dims) == RG_OK;
+}
+
+/* Whether f has a body whose arguments can all get random inputs. */
+static bool runnable_args(const RgNode *f) {
+  const RgBlock *b = f->num_regions ? f->regions[0].first : NULL;
+  RgTensor t;
+  for (uint32_t i = 0; b && i < b->num_args; i++)
+    if (!arg_layout(b, i, &t))
+      return false;
+  return b != NULL;
+}
+
+/* The argument layouts of f, into r. */
+static bool keep_args(ProofRun *r, const RgNode *f) {
+  const RgBlock *b = f->regions[0].first;
+  r->nargs = b->num_args;
+  r->args = rg_alloc(sizeof *r->args * (b->num_args ? b->num_args : 1));
+  if (!r->args)
+    return false;
+  for (uint32_t i = 0; i < b->num_args; i++)
+    arg_layout(b, i, &r->args[i]);
+  return true;
+}
+
+/* Whether f still takes the arguments r was run on. */
+static bool same_args(const ProofRun *r, const RgNode *f) {
+  const RgBlock *b = f->num_regions ? f->regions[0].first : NULL;
+  if (!b || b->num_args != r->nargs)
+    return false;
+  for (uint32_t i = 0; i < r->nargs; i++) {
+    RgTensor t;
+    if (!arg_layout(b, i, &t) || !rg_tensor_same_type(&t, &r->args[i]))
+      return false;
+  }
+  return true;
 }
 
 void rg_proof_free(RgProof *p) {
@@ -67,6 +118,17 @@ static bool add_run(RgProof *p, ProofRun *r) {
   return true;
 }
 
+/* The block whose func.func ops are run: the top level when it holds
+ * functions (a file of bare functions), else the body of the module. */
+static RgBlock *func_block(RgGraph *g) {
+  RgBlock *b = rg_graph_body(g);
+  for (RgNode *n = b->first; n; n = n->next)
+    if (strcmp(rg_op_name(g, n->op), "func.func") == 0)
+      return b;
+  RgNode *top = b->first;
+  return top && top->num_regions ? top->regions[0].first : NULL;
+}
+
 RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user, RgProof **out,
                          char *err, size_t errlen) {
   char no_err[1];
@@ -81,37 +143,29 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
     return RG_ERR_NOMEM;
   memset(p, 0, sizeof *p);
   RgGraph *g = rg_eval_graph(ip);
-  RgNode *top = rg_graph_body(g)->first;
-  RgBlock *body = top && top->num_regions ? top->regions[0].first : NULL;
+  RgBlock *body = func_block(g);
   RgStatus st = RG_OK;
   for (RgNode *f = body ? body->first : NULL; f && st == RG_OK; f = f->next) {
     if (strcmp(rg_op_name(g, f->op), "func.func") != 0)
       continue;
     const char *name = func_name(f);
     for (uint32_t s = 0; s < runs && st == RG_OK; s++) {
-      ProofRun r = {NULL, s, NULL, NULL, 0, 0};
+      ProofRun r = {NULL, s, false, NULL, 0, NULL, 0};
       char msg[512] = "";
-      RgStatus is = rg_interp_random_inputs(f, 0x5eed0000u + s, &r.inputs, &r.ninputs);
-      if (is == RG_ERR_NOMEM) {
-        snprintf(err, errlen, "@%s: out of memory making random inputs for its arguments", name);
-        st = is;
-        break;
-      }
-      if (is != RG_OK) {
+      if (!runnable_args(f)) {
         note_msg(note, user, "@%s: cannot make inputs for its arguments", name);
         break;
       }
-      RgStatus rs = rg_interp_run(ip, f, r.inputs, r.ninputs, &r.outputs, &r.noutputs, msg, sizeof msg);
+      RgStatus rs = interp_run_random(ip, f, PROOF_SEED(s), false, 0, 0, &r.outputs, &r.noutputs, msg,
+                                      sizeof msg);
       if (rs != RG_OK && rg_interp_last_error(ip) == RG_INTERP_UNPREDICTABLE) {
         /* Full-range inputs broke a REQUIRE (an index out of range, an
          * overflow): draw them again once, every input in [0, 1]. */
-        rg_tensor_array_free(r.inputs, r.ninputs);
-        rg_interp_random_inputs_range(f, 0x5eed0000u + s, 0, 1, &r.inputs, &r.ninputs);
-        rs = rg_interp_run(ip, f, r.inputs, r.ninputs, &r.outputs, &r.noutputs, msg, sizeof msg);
+        r.ranged = true;
+        rs = interp_run_random(ip, f, PROOF_SEED(s), true, 0, 1, &r.outputs, &r.noutputs, msg, sizeof msg);
       }
       if (rs != RG_OK) {
         RgInterpError kind = rg_interp_last_error(ip);
-        rg_tensor_array_free(r.inputs, r.ninputs);
         if (kind == RG_INTERP_NO_EVALUATOR) {
           snprintf(err, errlen, "@%s: %s", name, msg);
           st = RG_ERR_INVALID;
@@ -126,7 +180,7 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
         continue;
       }
       r.name = rg_strdup(name);
-      if (!r.name || !add_run(p, &r)) {
+      if (!r.name || !keep_args(&r, f) || !add_run(p, &r)) {
         free_run(&r);
         st = RG_ERR_NOMEM;
       }
@@ -142,10 +196,26 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
   return RG_OK;
 }
 
-/* The first float element of b further than `tol` from a's, or -1; the
- * largest error seen goes to *max_err. Types must be equal. */
-static int64_t first_far(const RgTensor *a, const RgTensor *b, RgTolerance tol, double *max_err, char *msg,
-                         size_t msglen) {
+bool rg_tolerance_parse(const char *text, RgTolerance *tol) {
+  char *end;
+  double rel = strtod(text, &end), floor = tol->floor;
+  bool ok = end != text && rel > 0 && rel < 1;
+  if (ok && *end == ',') {
+    const char *f = end + 1;
+    floor = strtod(f, &end);
+    ok = end != f && floor > 0 && floor < 1e30;
+  }
+  if (!ok || *end)
+    return false;
+  tol->rel = rel;
+  tol->floor = floor;
+  return true;
+}
+
+int64_t rg_tensor_first_far(const RgTensor *a, const RgTensor *b, RgTolerance tol, double *max_err, char *msg,
+                            size_t msglen) {
+  if (!rg_tensor_same_type(a, b) || !rg_dtype_is_float(a->dtype))
+    return rg_tensor_first_diff(a, b, msg, msglen);
   for (int64_t i = 0; i < a->numel; i++) {
     double x = rg_tensor_get_float(a, i), y = rg_tensor_get_float(b, i);
     if (isnan(x) || isnan(y) || isinf(x) || isinf(y)) {
@@ -154,13 +224,14 @@ static int64_t first_far(const RgTensor *a, const RgTensor *b, RgTolerance tol, 
     } else {
       double scale = fmax(fmax(fabs(x), fabs(y)), tol.floor);
       double e = scale > 0 ? fabs(x - y) / scale : 0;
-      if (e > *max_err)
+      if (max_err && e > *max_err)
         *max_err = e;
       if (e <= tol.rel)
         continue;
     }
-    snprintf(msg, msglen, "element %lld: %.9g != %.9g (relative error %.3g, tolerance %g)", (long long)i, x,
-             y, fabs(x - y) / fmax(fmax(fabs(x), fabs(y)), tol.floor), tol.rel);
+    if (msg && msglen)
+      snprintf(msg, msglen, "element %lld: %.9g != %.9g (relative error %.3g, tolerance %g)", (long long)i, x,
+               y, fabs(x - y) / fmax(fmax(fabs(x), fabs(y)), tol.floor), tol.rel);
     return i;
   }
   return -1;
@@ -181,9 +252,13 @@ static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, do
     RgTensor *out = NULL;
     uint32_t nout = 0;
     char msg[512] = "";
-    RgStatus rs = f ? rg_interp_run(ip, f, r->inputs, r->ninputs, &out, &nout, msg, sizeof msg)
-                    : RG_ERR_INVALID;
-    if (rs != RG_OK && f && rg_interp_last_error(ip) == RG_INTERP_NOMEM) {
+    bool same = f && same_args(r, f);
+    if (f && !same)
+      snprintf(msg, sizeof msg, "its arguments changed");
+    RgStatus rs = same ? interp_run_random(ip, f, PROOF_SEED(r->seed), r->ranged, 0, 1, &out, &nout, msg,
+                                           sizeof msg)
+                       : RG_ERR_INVALID;
+    if (rs != RG_OK && same && rg_interp_last_error(ip) == RG_INTERP_NOMEM) {
       snprintf(err, errlen, "@%s (inputs %u) after the passes: %s", r->name, r->seed, msg);
       return RG_ERR_NOMEM;
     }
@@ -199,9 +274,8 @@ static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, do
     }
     for (uint32_t k = 0; k < nout && st == RG_OK; k++) {
       const RgTensor *before = &r->outputs[k];
-      bool near = tol && rg_tensor_same_type(before, &out[k]) && rg_dtype_is_float(before->dtype);
-      if (near ? first_far(before, &out[k], *tol, &worst, msg, sizeof msg) >= 0
-               : rg_tensor_first_diff(before, &out[k], msg, sizeof msg) >= 0) {
+      if (tol ? rg_tensor_first_far(before, &out[k], *tol, &worst, msg, sizeof msg) >= 0
+              : rg_tensor_first_diff(before, &out[k], msg, sizeof msg) >= 0) {
         snprintf(err, errlen, "@%s result %u differs after the passes (inputs %u): %s", r->name, k, r->seed,
                  msg);
         st = RG_ERR_VERIFY;

@@ -685,8 +685,9 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
     /* Rules replace one value per declared result, so a node is a root
      * only with as many results as its op declares (a graph may disagree
      * with an op's declaration). */
+    const RgOpDesc *od = local >= 0 && p->op_descs ? p->op_descs[local] : NULL;
     if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local] ||
-        n->num_results != (p->op_descs && p->op_descs[local] ? p->op_descs[local]->num_results : 1))
+        (od && (od->traits & RG_TRAIT_RESULTS_VARY) ? n->num_results == 0 : n->num_results != (od ? od->num_results : 1)))
       continue;
     rw.root = n;
     rw.first_new_id = ir_next_node_id(g);

@@ -5,7 +5,7 @@
 # runs it on RGDIFF_COUNT TOSA, RGDIFF_EDGE_COUNT edge and RGDIFF_ARM_COUNT
 # arm graphs; CI runs short runs of each from tests/suites/verify.sh.
 RGDIFF = $(BUILD)/bin/rgdiff
-RGDIFF_OBJS = $(addprefix $(BUILD)/obj/tools/,rgdiff.o rgdiff_gen.o rgdiff_tosa.o rgdiff_edge.o rgdiff_arm.o) $(RULES_OBJ)
+RGDIFF_OBJS = $(addprefix $(BUILD)/obj/tools/,rgdiff.o rgdiff_gen.o rgdiff_tosa.o rgdiff_tosa_canon.o rgdiff_edge.o rgdiff_arm.o) $(RULES_OBJ)
 RGDIFF_COUNT ?= 10000
 RGDIFF_EDGE_COUNT ?= 10000
 RGDIFF_ARM_COUNT ?= 10000

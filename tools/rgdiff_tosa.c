@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rgdiff.h"
+#include "rgdiff_tosa.h"
 
 /* ---- constants ---- */
 
@@ -15,27 +16,27 @@ static RgValue *const_attr(Gen *G, const RgAttr *a) {
   return gen_finish(G, c);
 }
 
-static RgValue *const_ints(Gen *G, RgDType dt, int32_t rank, const int64_t *dims, uint32_t n,
+RgValue *tgen_const_ints(Gen *G, RgDType dt, int32_t rank, const int64_t *dims, uint32_t n,
                            const int64_t *v) {
   return const_attr(G, rg_attr_dense_ints(G->g, gen_ttype(G, dt, rank, dims), n, v));
 }
 
-static RgValue *const_floats(Gen *G, RgDType dt, int32_t rank, const int64_t *dims, uint32_t n,
+RgValue *tgen_const_floats(Gen *G, RgDType dt, int32_t rank, const int64_t *dims, uint32_t n,
                              const double *v) {
   return const_attr(G, rg_attr_dense_floats(G->g, gen_ttype(G, dt, rank, dims), n, v));
 }
 
 /* A rank-1, one-element constant (zero points, shifts, multipliers). */
-static RgValue *scalar_const(Gen *G, RgDType dt, int64_t v) {
+RgValue *tgen_scalar_const(Gen *G, RgDType dt, int64_t v) {
   int64_t one = 1;
   if (is_float(dt)) {
     double f = (double)v;
-    return const_floats(G, dt, 1, &one, 1, &f);
+    return tgen_const_floats(G, dt, 1, &one, 1, &f);
   }
-  return const_ints(G, dt, 1, &one, 1, &v);
+  return tgen_const_ints(G, dt, 1, &one, 1, &v);
 }
 
-static int64_t dtype_min(RgDType dt) {
+int64_t tgen_dtype_min(RgDType dt) {
   switch (dt) {
   case RG_DT_I1: return 0;
   case RG_DT_I8: return -128;
@@ -44,7 +45,7 @@ static int64_t dtype_min(RgDType dt) {
   }
 }
 
-static int64_t dtype_max(RgDType dt) {
+int64_t tgen_dtype_max(RgDType dt) {
   switch (dt) {
   case RG_DT_I1: return 1;
   case RG_DT_I8: return 127;
@@ -55,7 +56,7 @@ static int64_t dtype_max(RgDType dt) {
 
 /* A random constant of type `t`: sometimes a splat. Floats are multiples
  * of 1/8 in [-4, 4], exact in f16 and bf16. */
-static RgValue *random_const(Gen *G, const RgType *t) {
+RgValue *tgen_random_const(Gen *G, const RgType *t) {
   int64_t numel = rg_type_numel(t);
   if (numel < 1 || numel > 4096)
     gen_abort(G, "constant of %s too large", t->text);
@@ -75,7 +76,7 @@ static RgValue *random_const(Gen *G, const RgType *t) {
     int64_t *v = malloc(sizeof *v * n);
     if (!v)
       gen_abort(G, "out of memory%s", "");
-    int64_t lo = dtype_min(t->dtype), hi = dtype_max(t->dtype);
+    int64_t lo = tgen_dtype_min(t->dtype), hi = tgen_dtype_max(t->dtype);
     if (t->dtype == RG_DT_I32 && chance(&G->rng, 50)) {
       lo = -100;
       hi = 100;
@@ -107,18 +108,18 @@ static void unit_perm(Gen *G, const RgType *t, int64_t *p) {
 
 /* ---- ops ---- */
 
-static RgValue *transpose(Gen *G, RgValue *x, const int64_t *perm) {
+RgValue *tgen_transpose(Gen *G, RgValue *x, const int64_t *perm) {
   RgNode *n = gen_mk(G, "tosa.transpose", 1, &x, NULL);
   gen_prop(G, n, "perms", rg_attr_dense_array_ints(G->g, RG_DT_I32, (uint32_t)x->type->rank, perm));
   return gen_finish(G, n);
 }
 
-static RgValue *transpose_random(Gen *G, RgValue *x, int64_t *perm) {
+RgValue *tgen_transpose_random(Gen *G, RgValue *x, int64_t *perm) {
   gen_random_perm(G, x->type->rank, perm);
-  return transpose(G, x, perm);
+  return tgen_transpose(G, x, perm);
 }
 
-static RgValue *reshape(Gen *G, RgValue *x, int32_t rank, const int64_t *dims) {
+RgValue *tgen_reshape(Gen *G, RgValue *x, int32_t rank, const int64_t *dims) {
   const RgType *st = gen_ttype(G, RG_DT_INDEX, 1, (int64_t[]){rank});
   RgNode *cs = gen_mk(G, "tosa.const_shape", 0, NULL, NULL);
   gen_prop(G, cs, "values", rg_attr_dense_ints(G->g, st, (uint32_t)rank, dims));
@@ -126,18 +127,18 @@ static RgValue *reshape(Gen *G, RgValue *x, int32_t rank, const int64_t *dims) {
   return gen_finish(G, gen_mk(G, "tosa.reshape", 2, ops, NULL));
 }
 
-static const char *nan_mode(Gen *G) {
+const char *tgen_nan_mode(Gen *G) {
   return chance(&G->rng, 50) ? "#tosa.nan_mode<PROPAGATE>" : "#tosa.nan_mode<IGNORE>";
 }
 
-static RgValue *clamp(Gen *G, RgValue *x, int64_t lo, int64_t hi) {
+RgValue *tgen_clamp(Gen *G, RgValue *x, int64_t lo, int64_t hi) {
   RgDType dt = x->type->dtype;
   RgNode *n = gen_mk(G, "tosa.clamp", 1, &x, NULL);
   if (is_float(dt)) {
     const RgType *et = rg_type_scalar(G->g, dt);
     gen_prop(G, n, "min_val", rg_attr_float(G->g, (double)lo / 4.0, et));
     gen_prop(G, n, "max_val", rg_attr_float(G->g, (double)hi / 4.0, et));
-    gen_prop_opaque(G, n, "nan_mode", nan_mode(G));
+    gen_prop_opaque(G, n, "nan_mode", tgen_nan_mode(G));
   } else {
     const RgType *et = rg_type_scalar(G->g, dt);
     gen_prop(G, n, "min_val", rg_attr_int(G->g, lo, et));
@@ -154,8 +155,8 @@ static void clamp_bounds(Gen *G, RgDType dt, int64_t *lo, int64_t *hi) {
     a = rnd(&G->rng, -20, 20);
     b = rnd(&G->rng, -20, 20);
   } else {
-    a = rnd(&G->rng, dtype_min(dt), dtype_max(dt));
-    b = rnd(&G->rng, dtype_min(dt), dtype_max(dt));
+    a = rnd(&G->rng, tgen_dtype_min(dt), tgen_dtype_max(dt));
+    b = rnd(&G->rng, tgen_dtype_min(dt), tgen_dtype_max(dt));
   }
   *lo = a < b ? a : b;
   *hi = a < b ? b : a;
@@ -164,7 +165,7 @@ static void clamp_bounds(Gen *G, RgDType dt, int64_t *lo, int64_t *hi) {
 static RgValue *clamp_random(Gen *G, RgValue *x) {
   int64_t lo, hi;
   clamp_bounds(G, x->type->dtype, &lo, &hi);
-  return clamp(G, x, lo, hi);
+  return tgen_clamp(G, x, lo, hi);
 }
 
 static int64_t random_zp(Gen *G, RgDType dt, bool is_unsigned) {
@@ -175,14 +176,14 @@ static int64_t random_zp(Gen *G, RgDType dt, bool is_unsigned) {
   return 0;
 }
 
-static RgValue *negate(Gen *G, RgValue *x) {
+RgValue *tgen_negate(Gen *G, RgValue *x) {
   RgDType dt = x->type->dtype;
   RgDType zdt = dt;
-  RgValue *ops[3] = {x, scalar_const(G, zdt, random_zp(G, dt, false)), scalar_const(G, zdt, random_zp(G, dt, false))};
+  RgValue *ops[3] = {x, tgen_scalar_const(G, zdt, random_zp(G, dt, false)), tgen_scalar_const(G, zdt, random_zp(G, dt, false))};
   return gen_finish(G, gen_mk(G, "tosa.negate", 3, ops, NULL));
 }
 
-static RgValue *unary_simple(Gen *G, const char *op, RgValue *x) {
+RgValue *tgen_unary_simple(Gen *G, const char *op, RgValue *x) {
   return gen_finish(G, gen_mk(G, op, 1, &x, NULL));
 }
 
@@ -211,16 +212,16 @@ static RgValue *rescale_zp(Gen *G, RgValue *x, const RescaleSpec *s, RgValue *iz
       if (sv[i] > 62)
         sv[i] = 62;
     }
-    m = const_ints(G, mdt, 1, &c, n, mv);
-    sh = const_ints(G, RG_DT_I8, 1, &c, n, sv);
+    m = tgen_const_ints(G, mdt, 1, &c, n, mv);
+    sh = tgen_const_ints(G, RG_DT_I8, 1, &c, n, sv);
   } else {
-    m = scalar_const(G, mdt, s->mult);
-    sh = scalar_const(G, RG_DT_I8, s->shift);
+    m = tgen_scalar_const(G, mdt, s->mult);
+    sh = tgen_scalar_const(G, RG_DT_I8, s->shift);
   }
   if (!izp)
-    izp = scalar_const(G, t->dtype, s->izp);
+    izp = tgen_scalar_const(G, t->dtype, s->izp);
   if (!ozp)
-    ozp = scalar_const(G, s->out, s->ozp);
+    ozp = tgen_scalar_const(G, s->out, s->ozp);
   RgValue *ops[5] = {x, m, sh, izp, ozp};
   RgNode *n = gen_mk(G, "tosa.rescale", 5, ops, NULL);
   gen_prop(G, n, "scale32", rg_attr_bool(G->g, s->scale32));
@@ -306,11 +307,11 @@ static void outer_rescale_spec(Gen *G, RgValue *x, int64_t izp, RescaleSpec *s) 
     s->shift = rnd(&G->rng, 30, 45);
 }
 
-static bool float_value(const RgValue *v) { return is_float(v->type->dtype); }
-static bool qint_value(const RgValue *v) { return is_qint(v->type->dtype); }
-static bool i32_value(const RgValue *v) { return v->type->dtype == RG_DT_I32; }
+bool tgen_float_value(const RgValue *v) { return is_float(v->type->dtype); }
+bool tgen_qint_value(const RgValue *v) { return is_qint(v->type->dtype); }
+bool tgen_i32_value(const RgValue *v) { return v->type->dtype == RG_DT_I32; }
 static bool rescalable(const RgValue *v) { return is_qint(v->type->dtype) || v->type->dtype == RG_DT_I32; }
-static bool has_unit_dim(const RgValue *v) {
+bool tgen_has_unit_dim(const RgValue *v) {
   int ones = 0, big = 0;
   for (int32_t i = 0; i < v->type->rank; i++) {
     ones += v->type->dims[i] == 1;
@@ -319,7 +320,7 @@ static bool has_unit_dim(const RgValue *v) {
   return ones >= 1 && v->type->rank >= 2 && big >= 1;
 }
 
-static RgDType random_arg_dtype(Gen *G) {
+RgDType tgen_random_arg_dtype(Gen *G) {
   switch (rnd(&G->rng, 0, 7)) {
   case 0: case 1: return RG_DT_F32;
   case 2: return RG_DT_F16;
@@ -332,7 +333,7 @@ static RgDType random_arg_dtype(Gen *G) {
 
 /* A value of the same dtype as x and a shape that broadcasts against it
  * (some dims 1): existing when one fits, else a new argument. */
-static RgValue *partner(Gen *G, RgValue *x, bool allow_broadcast) {
+RgValue *tgen_partner(Gen *G, RgValue *x, bool allow_broadcast) {
   const RgType *t = x->type;
   if (chance(&G->rng, 50)) {
     for (uint32_t i = G->npool; i-- > 0;)
@@ -355,7 +356,7 @@ static RgValue *unary_op(Gen *G, RgValue *x) {
                                        "tosa.reciprocal", "tosa.floor", "tosa.ceil", "tosa.log"};
     switch (rnd(&G->rng, 0, 5)) {
     case 0: case 1: return clamp_random(G, x);
-    case 2: return negate(G, x);
+    case 2: return tgen_negate(G, x);
     case 3: {
       static const RgDType to[] = {RG_DT_F32, RG_DT_F16, RG_DT_BF16, RG_DT_I8, RG_DT_I16, RG_DT_I32};
       RgDType d = to[rnd(&G->rng, 0, 5)];
@@ -363,20 +364,20 @@ static RgValue *unary_op(Gen *G, RgValue *x) {
         d = RG_DT_F32; /* TOSA has no f16 <-> bf16 CAST */
       return cast_to(G, x, d);
     }
-    default: return unary_simple(G, fops[rnd(&G->rng, 0, 8)], x);
+    default: return tgen_unary_simple(G, fops[rnd(&G->rng, 0, 8)], x);
     }
   }
   if (dt == RG_DT_I1) {
     if (chance(&G->rng, 50))
-      return unary_simple(G, "tosa.logical_not", x);
+      return tgen_unary_simple(G, "tosa.logical_not", x);
     return cast_to(G, x, chance(&G->rng, 50) ? RG_DT_I8 : RG_DT_I32);
   }
   switch (rnd(&G->rng, 0, 4)) {
   case 0:
     if (is_qint(dt))
       return clamp_random(G, x);
-    return unary_simple(G, "tosa.abs", x);
-  case 1: return negate(G, x);
+    return tgen_unary_simple(G, "tosa.abs", x);
+  case 1: return tgen_negate(G, x);
   case 2: {
     static const RgDType to[] = {RG_DT_I1, RG_DT_I8, RG_DT_I16, RG_DT_I32, RG_DT_F32, RG_DT_F16, RG_DT_BF16};
     return cast_to(G, x, to[rnd(&G->rng, 0, 6)]);
@@ -403,54 +404,54 @@ static const char *binary_name(Gen *G, RgDType dt) {
   return NULL;
 }
 
-static RgValue *binary(Gen *G, const char *op, RgValue *a, RgValue *b) {
+RgValue *tgen_binary(Gen *G, const char *op, RgValue *a, RgValue *b) {
   if (strcmp(op, "tosa.mul") == 0) {
     int64_t shift = a->type->dtype == RG_DT_I32 && chance(&G->rng, 20) ? rnd(&G->rng, 1, 20) : 0;
-    RgValue *ops[3] = {a, b, scalar_const(G, RG_DT_I8, shift)};
+    RgValue *ops[3] = {a, b, tgen_scalar_const(G, RG_DT_I8, shift)};
     return gen_finish(G, gen_mk(G, op, 3, ops, NULL));
   }
   RgValue *ops[2] = {a, b};
   RgNode *n = gen_mk(G, op, 2, ops, NULL);
   if ((strcmp(op, "tosa.maximum") == 0 || strcmp(op, "tosa.minimum") == 0) && is_float(a->type->dtype))
-    gen_prop_opaque(G, n, "nan_mode", nan_mode(G));
+    gen_prop_opaque(G, n, "nan_mode", tgen_nan_mode(G));
   return gen_finish(G, n);
 }
 
 /* binary with the operands in either order (commutative sinking). */
 static RgValue *binary_any_order(Gen *G, const char *op, RgValue *a, RgValue *b) {
-  return chance(&G->rng, 30) ? binary(G, op, b, a) : binary(G, op, a, b);
+  return chance(&G->rng, 30) ? tgen_binary(G, op, b, a) : tgen_binary(G, op, a, b);
 }
 
 /* T(x, p) then a unary op, then optionally T back (or another perm). */
 static void m_sandwich(Gen *G) {
-  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
   int64_t p[MAX_RANK], inv[MAX_RANK], q[MAX_RANK];
   int32_t r = x->type->rank;
-  RgValue *t = transpose_random(G, x, p);
+  RgValue *t = tgen_transpose_random(G, x, p);
   int k = (int)rnd(&G->rng, 1, 3);
   for (int i = 0; i < k; i++)
     t = unary_op(G, t);
   gen_inverse_perm(r, p, inv);
   if (chance(&G->rng, 70))
-    t = transpose(G, t, inv);
+    t = tgen_transpose(G, t, inv);
   else if (chance(&G->rng, 50))
-    t = transpose_random(G, t, q);
+    t = tgen_transpose_random(G, t, q);
   gen_push(G, t);
 }
 
 static void m_transpose_chain(Gen *G) {
-  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
   int32_t r = x->type->rank;
   int64_t p[MAX_RANK], q[MAX_RANK];
-  RgValue *t = transpose_random(G, x, p);
+  RgValue *t = tgen_transpose_random(G, x, p);
   switch (rnd(&G->rng, 0, 3)) {
-  case 0: gen_inverse_perm(r, p, q); t = transpose(G, t, q); break;
-  case 1: t = transpose_random(G, t, q); break;
-  case 2: t = transpose_random(G, transpose_random(G, t, q), q); break;
+  case 0: gen_inverse_perm(r, p, q); t = tgen_transpose(G, t, q); break;
+  case 1: t = tgen_transpose_random(G, t, q); break;
+  case 2: t = tgen_transpose_random(G, tgen_transpose_random(G, t, q), q); break;
   default:
     for (int32_t i = 0; i < r; i++)
       q[i] = i;
-    t = transpose(G, t, q); /* identity */
+    t = tgen_transpose(G, t, q); /* identity */
     break;
   }
   gen_push(G, t);
@@ -460,60 +461,60 @@ static void m_transpose_chain(Gen *G) {
  * twice, or one transposed operand and a free one (constant, all-1 dims)
  * or a non-free one (the rule must not fire). */
 static void m_binary(Gen *G) {
-  RgDType dt = random_arg_dtype(G);
+  RgDType dt = tgen_random_arg_dtype(G);
   if (chance(&G->rng, 25))
     dt = RG_DT_I32;
-  RgValue *a = gen_pick(G, dt == RG_DT_I32 ? i32_value : is_float(dt) ? float_value : qint_value, dt);
+  RgValue *a = gen_pick(G, dt == RG_DT_I32 ? tgen_i32_value : is_float(dt) ? tgen_float_value : tgen_qint_value, dt);
   dt = a->type->dtype;
   const char *op = binary_name(G, dt);
   if (!op)
     return;
   int32_t r = a->type->rank;
   int64_t p[MAX_RANK], inv[MAX_RANK];
-  RgValue *ta = transpose_random(G, a, p), *res;
+  RgValue *ta = tgen_transpose_random(G, a, p), *res;
   gen_inverse_perm(r, p, inv);
   bool plain = false;
   switch (rnd(&G->rng, 0, 5)) {
   case 0: { /* same perm on both */
-    RgValue *b = partner(G, a, true);
-    res = binary(G, op, ta, transpose(G, b, p));
+    RgValue *b = tgen_partner(G, a, true);
+    res = tgen_binary(G, op, ta, tgen_transpose(G, b, p));
     break;
   }
   case 1: /* x op x */
-    res = binary(G, op, ta, ta);
+    res = tgen_binary(G, op, ta, ta);
     break;
   case 2: { /* a constant shaped like T(a), some dims 1 */
     int64_t dims[MAX_RANK];
     for (int32_t i = 0; i < r; i++)
       dims[i] = chance(&G->rng, 25) ? 1 : ta->type->dims[i];
-    res = binary_any_order(G, op, ta, random_const(G, gen_ttype(G, dt, r, dims)));
+    res = binary_any_order(G, op, ta, tgen_random_const(G, gen_ttype(G, dt, r, dims)));
     break;
   }
   case 3: { /* all-1 dims operand */
     int64_t dims[MAX_RANK];
     for (int32_t i = 0; i < r; i++)
       dims[i] = 1;
-    RgValue *b = chance(&G->rng, 50) ? gen_new_arg(G, gen_ttype(G, dt, r, dims)) : random_const(G, gen_ttype(G, dt, r, dims));
+    RgValue *b = chance(&G->rng, 50) ? gen_new_arg(G, gen_ttype(G, dt, r, dims)) : tgen_random_const(G, gen_ttype(G, dt, r, dims));
     res = binary_any_order(G, op, ta, b);
     break;
   }
   case 4: { /* a transposed constant (fold_const) */
     const RgType *ct = gen_ttype(G, dt, r, a->type->dims);
-    RgValue *c = transpose(G, random_const(G, ct), p);
+    RgValue *c = tgen_transpose(G, tgen_random_const(G, ct), p);
     res = binary_any_order(G, op, ta, c);
     break;
   }
   default: { /* a plain operand: no free inverse (the rule must not fire,
               * unless the transpose back below, always made here, pays
               * for one of it: sink_binary_left_value) */
-    RgValue *b = partner(G, ta, true);
-    res = chance(&G->rng, 50) ? binary(G, op, b, ta) : binary(G, op, ta, b);
+    RgValue *b = tgen_partner(G, ta, true);
+    res = chance(&G->rng, 50) ? tgen_binary(G, op, b, ta) : tgen_binary(G, op, ta, b);
     plain = true;
     break;
   }
   }
   if ((chance(&G->rng, 50) || plain) && res->type->rank == r)
-    res = transpose(G, res, inv);
+    res = tgen_transpose(G, res, inv);
   gen_push(G, res);
 }
 
@@ -531,7 +532,7 @@ static void m_rescale_chain(Gen *G) {
   bool tr = chance(&G->rng, 35);
   RgValue *v = x;
   if (tr)
-    v = transpose_random(G, v, p);
+    v = tgen_transpose_random(G, v, p);
   v = rescale(G, v, &a);
   if (gain)
     outer_rescale_spec(G, v, a.ozp, &b);
@@ -539,11 +540,11 @@ static void m_rescale_chain(Gen *G) {
     random_rescale_spec(G, v, &b);
   if (tr && chance(&G->rng, 50)) {
     gen_inverse_perm(v->type->rank, p, q);
-    v = transpose(G, v, q);
+    v = tgen_transpose(G, v, q);
   }
   v = rescale(G, v, &b);
   if (tr && chance(&G->rng, 50))
-    v = transpose(G, v, p);
+    v = tgen_transpose(G, v, p);
   gen_push(G, v);
 }
 
@@ -561,21 +562,21 @@ static void m_identity_rescale(Gen *G) {
   s.shift = 30;
   s.per_channel = chance(&G->rng, 15);
   s.channel_values = false;
-  RgValue *zp = scalar_const(G, dt, random_zp(G, dt, s.iu));
+  RgValue *zp = tgen_scalar_const(G, dt, random_zp(G, dt, s.iu));
   int64_t p[MAX_RANK];
   if (chance(&G->rng, 30))
-    x = transpose_random(G, x, p);
+    x = tgen_transpose_random(G, x, p);
   gen_push(G, rescale_zp(G, x, &s, zp, zp));
 }
 
 static void m_reshape(Gen *G) {
-  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
   int64_t dims[MAX_RANK];
   int32_t rank;
   RgValue *v = x;
   switch (rnd(&G->rng, 0, 4)) {
   case 0: /* no-op reshape */
-    v = reshape(G, v, x->type->rank, x->type->dims);
+    v = tgen_reshape(G, v, x->type->rank, x->type->dims);
     break;
   case 4: { /* attention heads: axis 0 of x moves last, the others merge
              * (contiguous in x too: sink_reshape), then it moves back */
@@ -587,30 +588,30 @@ static void m_reshape(Gen *G) {
       p[i] = (i + 1) % r;
     two[0] = rg_type_numel(x->type) / x->type->dims[0];
     two[1] = x->type->dims[0];
-    v = reshape(G, transpose(G, x, p), 2, two);
-    v = transpose(G, v, (int64_t[]){1, 0});
+    v = tgen_reshape(G, tgen_transpose(G, x, p), 2, two);
+    v = tgen_transpose(G, v, (int64_t[]){1, 0});
     break;
   }
   case 3: { /* flatten + fully connected: T(x), one row, int8 matmul */
-    RgValue *q = gen_pick(G, qint_value, RG_DT_I8);
+    RgValue *q = gen_pick(G, tgen_qint_value, RG_DT_I8);
     int64_t numel = rg_type_numel(q->type), p[MAX_RANK], cols = rnd(&G->rng, 1, 3);
     if (q->type->dtype != RG_DT_I8 || numel < 1 || numel * cols > 4096)
       break;
-    v = reshape(G, transpose_random(G, q, p), 3, (int64_t[]){1, 1, numel});
-    RgValue *w = random_const(G, gen_ttype(G, RG_DT_I8, 3, (int64_t[]){1, numel, cols}));
-    RgValue *ops[4] = {v, w, scalar_const(G, RG_DT_I8, rnd(&G->rng, -3, 3)), scalar_const(G, RG_DT_I8, 0)};
+    v = tgen_reshape(G, tgen_transpose_random(G, q, p), 3, (int64_t[]){1, 1, numel});
+    RgValue *w = tgen_random_const(G, gen_ttype(G, RG_DT_I8, 3, (int64_t[]){1, numel, cols}));
+    RgValue *ops[4] = {v, w, tgen_scalar_const(G, RG_DT_I8, rnd(&G->rng, -3, 3)), tgen_scalar_const(G, RG_DT_I8, 0)};
     v = gen_finish(G, gen_mk(G, "tosa.matmul", 4, ops, NULL));
     break;
   }
   case 1: /* chain */
     rank = gen_refactor(G, x->type, dims);
-    v = reshape(G, v, rank, dims);
+    v = tgen_reshape(G, v, rank, dims);
     rank = gen_refactor(G, x->type, dims);
-    v = reshape(G, v, rank, dims);
+    v = tgen_reshape(G, v, rank, dims);
     break;
   default:
     rank = gen_refactor(G, x->type, dims);
-    v = reshape(G, v, rank, dims);
+    v = tgen_reshape(G, v, rank, dims);
     v = unary_op(G, v);
     break;
   }
@@ -619,31 +620,31 @@ static void m_reshape(Gen *G) {
 
 static void m_clamp_chain(Gen *G) {
   RgDType dt = chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I8;
-  RgValue *x = gen_pick(G, chance(&G->rng, 50) ? float_value : qint_value, dt);
+  RgValue *x = gen_pick(G, chance(&G->rng, 50) ? tgen_float_value : tgen_qint_value, dt);
   if (is_float(x->type->dtype) && chance(&G->rng, 30))
-    x = unary_simple(G, chance(&G->rng, 50) ? "tosa.rsqrt" : "tosa.log", x); /* NaNs */
+    x = tgen_unary_simple(G, chance(&G->rng, 50) ? "tosa.rsqrt" : "tosa.log", x); /* NaNs */
   int64_t lo1, hi1, lo2, hi2;
   clamp_bounds(G, x->type->dtype, &lo1, &hi1);
   if (chance(&G->rng, 70)) { /* nested: the outer clamp is a no-op */
     lo2 = lo1 - rnd(&G->rng, 0, 3);
     hi2 = hi1 + rnd(&G->rng, 0, 3);
     if (!is_float(x->type->dtype)) {
-      lo2 = lo2 < dtype_min(x->type->dtype) ? dtype_min(x->type->dtype) : lo2;
-      hi2 = hi2 > dtype_max(x->type->dtype) ? dtype_max(x->type->dtype) : hi2;
+      lo2 = lo2 < tgen_dtype_min(x->type->dtype) ? tgen_dtype_min(x->type->dtype) : lo2;
+      hi2 = hi2 > tgen_dtype_max(x->type->dtype) ? tgen_dtype_max(x->type->dtype) : hi2;
     }
   } else {
     clamp_bounds(G, x->type->dtype, &lo2, &hi2);
   }
-  RgValue *v = clamp(G, x, lo1, hi1);
+  RgValue *v = tgen_clamp(G, x, lo1, hi1);
   int64_t p[MAX_RANK];
   if (chance(&G->rng, 25))
-    v = transpose_random(G, v, p);
-  gen_push(G, clamp(G, v, lo2, hi2));
+    v = tgen_transpose_random(G, v, p);
+  gen_push(G, tgen_clamp(G, v, lo2, hi2));
 }
 
 static void m_mul_one(Gen *G) {
   RgDType dt = chance(&G->rng, 50) ? RG_DT_I32 : RG_DT_F32;
-  RgValue *x = gen_pick(G, dt == RG_DT_I32 ? i32_value : float_value, dt);
+  RgValue *x = gen_pick(G, dt == RG_DT_I32 ? tgen_i32_value : tgen_float_value, dt);
   int32_t r = x->type->rank;
   int64_t dims[MAX_RANK];
   for (int32_t i = 0; i < r; i++)
@@ -652,13 +653,13 @@ static void m_mul_one(Gen *G) {
   RgValue *one;
   if (is_float(x->type->dtype)) {
     double v = 1.0;
-    one = const_floats(G, x->type->dtype, r, dims, 1, &v);
+    one = tgen_const_floats(G, x->type->dtype, r, dims, 1, &v);
   } else {
     int64_t v = 1;
-    one = const_ints(G, x->type->dtype, r, dims, 1, &v);
+    one = tgen_const_ints(G, x->type->dtype, r, dims, 1, &v);
   }
   (void)ct;
-  RgValue *ops[3] = {x, one, scalar_const(G, RG_DT_I8, 0)};
+  RgValue *ops[3] = {x, one, tgen_scalar_const(G, RG_DT_I8, 0)};
   if (chance(&G->rng, 40)) {
     ops[0] = one;
     ops[1] = x;
@@ -667,7 +668,7 @@ static void m_mul_one(Gen *G) {
 }
 
 static void m_cast(Gen *G) {
-  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
   if (chance(&G->rng, 60))
     gen_push(G, cast_to(G, x, x->type->dtype)); /* no-op cast */
   else
@@ -676,20 +677,20 @@ static void m_cast(Gen *G) {
 
 /* A transpose moving only size-1 axes (a reshape or nothing). */
 static void m_unit_transpose(Gen *G) {
-  RgValue *x = gen_pick(G, has_unit_dim, random_arg_dtype(G));
-  if (!has_unit_dim(x)) {
+  RgValue *x = gen_pick(G, tgen_has_unit_dim, tgen_random_arg_dtype(G));
+  if (!tgen_has_unit_dim(x)) {
     int64_t dims[MAX_RANK] = {1, 1, 1, 1};
     int32_t rank = (int32_t)rnd(&G->rng, 2, 4);
     for (int32_t i = 0; i < rank; i++)
       dims[i] = chance(&G->rng, 50) ? 1 : rnd(&G->rng, 2, 5);
     dims[rnd(&G->rng, 0, rank - 1)] = 1;
     x = gen_new_arg(G, gen_ttype(G, x->type->dtype, rank, dims));
-    if (!has_unit_dim(x))
+    if (!tgen_has_unit_dim(x))
       return;
   }
   int64_t p[MAX_RANK];
   unit_perm(G, x->type, p);
-  RgValue *v = transpose(G, x, p);
+  RgValue *v = tgen_transpose(G, x, p);
   if (chance(&G->rng, 40))
     v = unary_op(G, v);
   gen_push(G, v);
@@ -697,14 +698,14 @@ static void m_unit_transpose(Gen *G) {
 
 /* A transpose with several users: it must not move (fan-out). */
 static void m_fanout(Gen *G) {
-  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
   int64_t p[MAX_RANK], inv[MAX_RANK];
-  RgValue *t = transpose_random(G, x, p);
+  RgValue *t = tgen_transpose_random(G, x, p);
   gen_inverse_perm(x->type->rank, p, inv);
   RgValue *a = unary_op(G, t);
-  RgValue *b = chance(&G->rng, 50) ? unary_op(G, t) : transpose(G, t, inv);
+  RgValue *b = chance(&G->rng, 50) ? unary_op(G, t) : tgen_transpose(G, t, inv);
   if (a->type->rank == x->type->rank && chance(&G->rng, 50))
-    a = transpose(G, a, inv);
+    a = tgen_transpose(G, a, inv);
   gen_push(G, a);
   gen_push(G, b);
   if (chance(&G->rng, 30))
@@ -715,7 +716,7 @@ static void m_fanout(Gen *G) {
 static void m_layout(Gen *G) {
   RgValue *x = gen_pick(G, rescalable, RG_DT_I8);
   int64_t p[MAX_RANK], inv[MAX_RANK];
-  RgValue *v = transpose_random(G, x, p);
+  RgValue *v = tgen_transpose_random(G, x, p);
   gen_inverse_perm(x->type->rank, p, inv);
   RescaleSpec a, b;
   gain_rescale_spec(G, v, &a);
@@ -726,7 +727,7 @@ static void m_layout(Gen *G) {
   b.ozp = random_zp(G, RG_DT_I8, false);
   v = rescale(G, v, &b);
   v = clamp_random(G, v);
-  gen_push(G, transpose(G, v, inv));
+  gen_push(G, tgen_transpose(G, v, inv));
 }
 
 /* SELECT with transposed operands: all three by the same permutation, or
@@ -734,27 +735,27 @@ static void m_layout(Gen *G) {
  * condition is never pushed: later motifs do not expect i1 values. */
 static void m_select(Gen *G) {
   bool compare = chance(&G->rng, 50);
-  RgDType dt = compare ? (chance(&G->rng, 50) ? RG_DT_I32 : RG_DT_F32) : random_arg_dtype(G);
-  RgValue *x = gen_pick(G, dt == RG_DT_I32 ? i32_value : is_float(dt) ? float_value : qint_value, dt);
+  RgDType dt = compare ? (chance(&G->rng, 50) ? RG_DT_I32 : RG_DT_F32) : tgen_random_arg_dtype(G);
+  RgValue *x = gen_pick(G, dt == RG_DT_I32 ? tgen_i32_value : is_float(dt) ? tgen_float_value : tgen_qint_value, dt);
   dt = x->type->dtype;
   int32_t r = x->type->rank;
   int64_t p[MAX_RANK];
-  RgValue *tx = transpose_random(G, x, p);
+  RgValue *tx = tgen_transpose_random(G, x, p);
   const RgType *tt = tx->type;
   RgValue *ops[3];
   if (compare && (dt == RG_DT_I32 || dt == RG_DT_F32)) {
-    RgValue *y = partner(G, x, false);
-    RgValue *c = binary(G, "tosa.greater", x, y);
+    RgValue *y = tgen_partner(G, x, false);
+    RgValue *c = tgen_binary(G, "tosa.greater", x, y);
     bool all = chance(&G->rng, 50);
-    ops[0] = transpose(G, c, p);
-    ops[1] = all ? tx : random_const(G, tt);
-    ops[2] = all ? transpose(G, y, p) : random_const(G, tt);
+    ops[0] = tgen_transpose(G, c, p);
+    ops[1] = all ? tx : tgen_random_const(G, tt);
+    ops[2] = all ? tgen_transpose(G, y, p) : tgen_random_const(G, tt);
   } else {
-    RgValue *c = random_const(G, gen_ttype(G, RG_DT_I1, r, tt->dims));
+    RgValue *c = tgen_random_const(G, gen_ttype(G, RG_DT_I1, r, tt->dims));
     bool then = chance(&G->rng, 50);
     ops[0] = c;
-    ops[1] = then ? tx : random_const(G, tt);
-    ops[2] = then ? random_const(G, tt) : tx;
+    ops[1] = then ? tx : tgen_random_const(G, tt);
+    ops[2] = then ? tgen_random_const(G, tt) : tx;
   }
   gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
 }
@@ -762,231 +763,13 @@ static void m_select(Gen *G) {
 /* A constant nothing reads (cleanup.dead_const removes it), next to a
  * unary op so that the graph still computes something. */
 static void m_dead_const(Gen *G) {
-  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
-  (void)scalar_const(G, RG_DT_I8, (int64_t)(rng_next(&G->rng) % 7));
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+  (void)tgen_scalar_const(G, RG_DT_I8, (int64_t)(rng_next(&G->rng) % 7));
   gen_push(G, unary_op(G, x));
-}
-
-/* ---- canonicalizations (rules/canonicalize.rules) ---- */
-
-static RgValue *shape_const(Gen *G, int32_t n, const int64_t *v) {
-  const RgType *st = gen_ttype(G, RG_DT_INDEX, 1, (int64_t[]){n});
-  RgNode *cs = gen_mk(G, "tosa.const_shape", 0, NULL, NULL);
-  gen_prop(G, cs, "values", rg_attr_dense_ints(G->g, st, (uint32_t)n, v));
-  return gen_finish(G, cs);
-}
-
-static RgValue *splat_of(Gen *G, RgValue *x, bool unit_dims, double v) {
-  int64_t dims[MAX_RANK];
-  for (int32_t i = 0; i < x->type->rank; i++)
-    dims[i] = unit_dims && chance(&G->rng, 60) ? 1 : x->type->dims[i];
-  if (is_float(x->type->dtype))
-    return const_floats(G, x->type->dtype, x->type->rank, dims, 1, &v);
-  int64_t iv = (int64_t)v;
-  return const_ints(G, x->type->dtype, x->type->rank, dims, 1, &iv);
-}
-
-/* An op that returns its input (or zeros) in most draws, and a near miss
- * otherwise: a float where only integers fold, a non-unit axis, padding. */
-static void m_canonical(Gen *G) {
-  int64_t zeros[2 * MAX_RANK] = {0}, ones[MAX_RANK], v[MAX_RANK];
-  for (int i = 0; i < MAX_RANK; i++)
-    ones[i] = 1;
-  bool miss = chance(&G->rng, 25);
-  RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
-  switch (rnd(&G->rng, 0, 13)) {
-  case 0: {
-    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.identity", 1, &x, NULL)));
-    break;
-  }
-  case 1: { /* clamp over the whole range */
-    RgValue *x = gen_pick(G, miss ? float_value : qint_value, miss ? RG_DT_F32 : RG_DT_I8);
-    if (!is_float(x->type->dtype)) {
-      gen_push(G, clamp(G, x, dtype_min(x->type->dtype), dtype_max(x->type->dtype)));
-      break;
-    }
-    RgNode *n = gen_mk(G, "tosa.clamp", 1, &x, NULL);
-    const RgType *et = rg_type_scalar(G->g, x->type->dtype);
-    gen_prop(G, n, "min_val", rg_attr_float(G->g, -INFINITY, et));
-    gen_prop(G, n, "max_val", rg_attr_float(G->g, chance(&G->rng, 80) ? INFINITY : 2.0, et));
-    gen_prop_opaque(G, n, "nan_mode", nan_mode(G));
-    gen_push(G, gen_finish(G, n));
-    break;
-  }
-  case 2: { /* x + 0, x - 0, 0 + x */
-    RgValue *x = gen_pick(G, miss ? float_value : i32_value, dt);
-    RgValue *z = splat_of(G, x, true, chance(&G->rng, 50) ? -0.0 : 0.0);
-    const char *op = chance(&G->rng, 50) ? "tosa.add" : "tosa.sub";
-    gen_push(G, strcmp(op, "tosa.add") == 0 && chance(&G->rng, 50) ? binary(G, op, z, x) : binary(G, op, x, z));
-    break;
-  }
-  case 3: { /* x * 0 */
-    RgValue *x = gen_pick(G, miss ? float_value : i32_value, dt);
-    RgValue *z = splat_of(G, x, true, 0.0);
-    RgValue *ops[3] = {x, z, scalar_const(G, RG_DT_I8, 0)};
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
-    break;
-  }
-  case 4:
-  case 10: { /* a reduction over a size-1 axis */
-    static const char *const ops[] = {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min",
-                                      "tosa.reduce_product", "tosa.reduce_all", "tosa.reduce_any"};
-    const char *op = ops[rnd(&G->rng, 0, 5)];
-    bool logical = strcmp(op, "tosa.reduce_all") == 0 || strcmp(op, "tosa.reduce_any") == 0;
-    bool int_sum = strcmp(op, "tosa.reduce_sum") == 0 && !miss; /* floats do not fold */
-    RgValue *x = logical || int_sum ? NULL : gen_pick(G, has_unit_dim, chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32);
-    if (int_sum) {
-      int64_t dims[3] = {3, 1, 2};
-      x = gen_new_arg(G, gen_ttype(G, RG_DT_I32, 3, dims));
-    } else if (!x || !has_unit_dim(x)) {
-      int64_t dims[4] = {2, 1, 3, 1};
-      x = gen_new_arg(G, gen_ttype(G, logical ? RG_DT_I1 : chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32, 4, dims));
-    }
-    int32_t axis = 0;
-    for (int32_t i = 0; i < x->type->rank; i++)
-      if ((x->type->dims[i] == 1) != miss)
-        axis = i;
-    RgNode *n = gen_mk(G, op, 1, &x, NULL);
-    gen_prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
-    if (is_float(x->type->dtype) && (strcmp(op, "tosa.reduce_max") == 0 || strcmp(op, "tosa.reduce_min") == 0))
-      gen_prop_opaque(G, n, "nan_mode", nan_mode(G));
-    gen_push(G, gen_finish(G, n));
-    break;
-  }
-  case 5: { /* pad by zero (or by one on the last axis) */
-    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
-    int32_t r = x->type->rank;
-    int64_t pads[2 * MAX_RANK] = {0};
-    pads[2 * r - 1] = miss;
-    RgValue *ops[3] = {x, shape_const(G, 2 * r, pads), NULL};
-    ops[2] = scalar_const(G, x->type->dtype, 0);
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.pad", 3, ops, NULL)));
-    break;
-  }
-  case 6: { /* tile by ones */
-    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
-    int32_t r = x->type->rank;
-    memcpy(v, ones, sizeof v);
-    v[0] += miss;
-    RgValue *ops[2] = {x, shape_const(G, r, v)};
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.tile", 2, ops, NULL)));
-    break;
-  }
-  case 7: { /* the whole tensor as a slice */
-    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
-    int32_t r = x->type->rank;
-    memcpy(v, x->type->dims, sizeof *v * (size_t)r);
-    if (miss && v[0] > 1)
-      v[0]--;
-    RgValue *ops[3] = {x, shape_const(G, r, zeros), NULL};
-    ops[2] = shape_const(G, r, v);
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.slice", 3, ops, NULL)));
-    break;
-  }
-  case 8: { /* concat of one tensor */
-    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
-    RgNode *n = gen_mk(G, "tosa.concat", 1, &x, NULL);
-    gen_prop(G, n, "axis", rg_attr_int(G->g, 0, rg_type_scalar(G->g, RG_DT_I32)));
-    gen_push(G, gen_finish(G, n));
-    break;
-  }
-  case 12: { /* abs(abs x), -(-x) */
-    RgValue *x = gen_pick(G, miss ? i32_value : float_value, miss ? RG_DT_I32 : RG_DT_F32);
-    gen_push(G, chance(&G->rng, 50) ? unary_simple(G, "tosa.abs", unary_simple(G, "tosa.abs", x))
-                                : negate(G, negate(G, x)));
-    break;
-  }
-  case 13: { /* a reshape of a constant */
-    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
-    int64_t dims[MAX_RANK];
-    int32_t rank = gen_refactor(G, x->type, dims);
-    RgValue *c = reshape(G, random_const(G, x->type), rank, dims);
-    gen_push(G, binary(G, "tosa.add", c, reshape(G, x, rank, dims)));
-    break;
-  }
-  case 11: { /* select between a value and itself */
-    RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
-    RgValue *ops[3] = {random_const(G, gen_like(G, x->type, RG_DT_I1)), x, x};
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
-    break;
-  }
-  default: { /* reverse along a size-1 axis */
-    RgValue *x = gen_pick(G, has_unit_dim, random_arg_dtype(G));
-    int32_t axis = 0;
-    for (int32_t i = 0; i < x->type->rank; i++)
-      if ((x->type->dims[i] == 1) != miss)
-        axis = i;
-    RgNode *n = gen_mk(G, "tosa.reverse", 1, &x, x->type); /* no shape hook: typed as its input */
-    gen_prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
-    rg_block_append(G->g, G->body, n);
-    gen_push(G, &n->results[0]);
-    break;
-  }
-  }
-}
-
-/* A transpose into an axis op (reduction, concat, slice, pad, tile), and
- * usually a transpose after it: the transposes move across with the axis
- * or per-axis operands moved to the input's axes. */
-static void m_axis_op(Gen *G) {
-  RgValue *x = gen_pick(G, gen_any_value, random_arg_dtype(G));
-  int32_t r = x->type->rank;
-  int64_t p[MAX_RANK], inv[MAX_RANK], a[2 * MAX_RANK], b[MAX_RANK];
-  RgValue *t = transpose_random(G, x, p);
-  const int64_t *d = t->type->dims;
-  RgValue *v;
-  switch (rnd(&G->rng, 0, 4)) {
-  case 0: { /* reduction */
-    static const char *const ops[] = {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min"};
-    const char *op = ops[rnd(&G->rng, 0, 2)];
-    if (!is_float(x->type->dtype) && x->type->dtype != RG_DT_I32 && strcmp(op, "tosa.reduce_sum") == 0)
-      op = "tosa.reduce_max"; /* sum takes i32 and floats */
-    RgNode *n = gen_mk(G, op, 1, &t, NULL);
-    gen_prop(G, n, "axis", rg_attr_int(G->g, rnd(&G->rng, 0, r - 1), rg_type_scalar(G->g, RG_DT_I32)));
-    v = gen_finish(G, n);
-    break;
-  }
-  case 1: { /* concat of two or three transposed the same way */
-    RgValue *ops[3] = {t, NULL, NULL}; /* one call a statement: the same graph from every compiler */
-    ops[1] = transpose(G, partner(G, x, false), p);
-    ops[2] = transpose(G, partner(G, x, false), p);
-    RgNode *n = gen_mk(G, "tosa.concat", (uint32_t)rnd(&G->rng, 2, 3), ops, NULL);
-    gen_prop(G, n, "axis", rg_attr_int(G->g, rnd(&G->rng, 0, r - 1), rg_type_scalar(G->g, RG_DT_I32)));
-    v = gen_finish(G, n);
-    break;
-  }
-  case 2: /* slice */
-    for (int32_t i = 0; i < r; i++) {
-      a[i] = rnd(&G->rng, 0, d[i] - 1);
-      b[i] = rnd(&G->rng, 1, d[i] - a[i]);
-    }
-    RgValue *start = shape_const(G, r, a);
-    RgValue *size = shape_const(G, r, b);
-    v = gen_finish(G, gen_mk(G, "tosa.slice", 3, (RgValue *[]){t, start, size}, NULL));
-    break;
-  case 3: /* pad */
-    for (int32_t i = 0; i < 2 * r; i++)
-      a[i] = rnd(&G->rng, 0, 1);
-    RgValue *pads = shape_const(G, 2 * r, a);
-    RgValue *zero = scalar_const(G, x->type->dtype, 0);
-    v = gen_finish(G, gen_mk(G, "tosa.pad", 3, (RgValue *[]){t, pads, zero}, NULL));
-    break;
-  default: /* tile */
-    for (int32_t i = 0; i < r; i++)
-      a[i] = rnd(&G->rng, 1, 2);
-    v = gen_finish(G, gen_mk(G, "tosa.tile", 2, (RgValue *[]){t, shape_const(G, r, a)}, NULL));
-    break;
-  }
-  if (chance(&G->rng, 70)) {
-    gen_inverse_perm(r, p, inv);
-    v = transpose(G, v, inv);
-  }
-  gen_push(G, v);
 }
 
 const Motif gen_tosa_motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_binary, m_rescale_chain,
                                  m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
                                  m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const,
-                                 m_select, m_canonical, m_axis_op, m_canonical, m_axis_op};
+                                 m_select, tgen_m_canonical, tgen_m_axis_op, tgen_m_canonical, tgen_m_axis_op};
 const int gen_num_tosa_motifs = (int)(sizeof gen_tosa_motifs / sizeof gen_tosa_motifs[0]);

@@ -111,6 +111,7 @@ static float f_exp(float x, const double *p) { (void)p; return expf(x); }
 static float f_expm1(float x, const double *p) { (void)p; return expm1f(x); }
 static float f_sqrt(float x, const double *p) { (void)p; return sqrtf(x); }
 static float f_reciprocal(float x, const double *p) { (void)p; return 1.0f / x; }
+static float f_rsqrt(float x, const double *p) { (void)p; return 1.0f / sqrtf(x); }
 static float f_sinh(float x, const double *p) { (void)p; return sinhf(x); }
 static float f_cosh(float x, const double *p) { (void)p; return coshf(x); }
 static float f_neg(float x, const double *p) { (void)p; return -x; }
@@ -171,6 +172,7 @@ ARM_UNARY(op_exp, f_exp)
 ARM_UNARY(op_expm1, f_expm1)
 ARM_UNARY(op_sqrt, f_sqrt)
 ARM_UNARY(op_reciprocal, f_reciprocal)
+ARM_UNARY(op_rsqrt, f_rsqrt)
 ARM_UNARY(op_sinh, f_sinh)
 ARM_UNARY(op_cosh, f_cosh)
 ARM_UNARY(op_neg, f_neg)
@@ -266,6 +268,7 @@ RG_EVAL_ONE_RESULT(arm_eval_exp, op_exp, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_expm1, op_expm1, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_sqrt, op_sqrt, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_reciprocal, op_reciprocal, 1, 1)
+RG_EVAL_ONE_RESULT(arm_eval_rsqrt, op_rsqrt, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_sinh, op_sinh, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_cosh, op_cosh, 1, 1)
 RG_EVAL_ONE_RESULT(arm_eval_neg, op_neg, 1, 1)

@@ -52,6 +52,19 @@ bool arm_expand_repeats(RgRewriter *rw, RgInts shape, RgInts size, RgInts *out) 
   return true;
 }
 
+bool arm_last_dims(RgRewriter *rw, int64_t rank, int64_t k, RgInts *out) {
+  if (k < 1 || k > rank || rank > 64)
+    return false;
+  int64_t *d = rg_rw_scratch(rw, (uint32_t)k);
+  if (!d)
+    return false;
+  for (int64_t i = 0; i < k; i++)
+    d[i] = rank - 1 - i;
+  out->v = d;
+  out->n = (uint32_t)k;
+  return true;
+}
+
 /* The dims that are not 1, in the order the permutation lists them, must
  * be in increasing order: then the data order does not change. */
 bool arm_permute_is_view(RgRewriter *rw, RgInts shape, RgInts dims) {

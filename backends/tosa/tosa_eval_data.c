@@ -66,8 +66,7 @@ static RgStatus op_reshape(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
       if (rg_tensor_get_int(in[1], d) != -1 && rg_tensor_get_int(in[1], d) != out->dims[d])
         return dims_mismatch(ip, d, rg_tensor_get_int(in[1], d), out->dims[d]);
   }
-  for (int64_t i = 0; i < a->numel; i++) /* row-major order is kept */
-    copy_elem(out, i, a, i);
+  rg_tensor_copy_elems(out, a); /* row-major order is kept */
   return RG_OK;
 }
 
@@ -146,6 +145,8 @@ static RgStatus op_pad(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   return RG_OK;
 }
 
+/* SLICE: ERROR_IF(start < 0), ERROR_IF(size <= 0), ERROR_IF(start + size >
+ * shape1), ERROR_IF(shape != size) for every dim. */
 static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)n;
   RgTensor *a = in[0];
@@ -163,6 +164,11 @@ static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
     size[d] = rg_tensor_get_int(in[2], d);
   }
   for (int32_t d = 0; d < a->rank; d++) {
+    /* ERROR_IF(size <= 0); -1 (MLIR's "to the end") is the one exception.
+     * Some exporters write 0 for a whole dim and the end index for size. */
+    if (size[d] < -1 || size[d] == 0)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "size[%d] is %lld: ERROR_IF(size <= 0)", d,
+                          (long long)size[d]);
     int64_t sz = size[d] == -1 ? a->dims[d] - start[d] : size[d];
     if (start[d] < 0 || sz < 0 || start[d] + sz > a->dims[d])
       return rg_eval_fail(ip, RG_INTERP_INVALID, "slice [%lld, +%lld) out of dim %d (%lld)",

@@ -150,6 +150,83 @@ static RgStatus rank_is(RgInterp *ip, const RgTensor *t, int32_t r, const char *
   return rg_eval_fail(ip, RG_INTERP_INVALID, "%s must have rank %d", what, r);
 }
 
+/* Output pixels computed together (consecutive in row-major order): the
+ * weights of a tap, read once, serve all of them. */
+#define CONV_PIX 64
+
+/* Stores an fp32 accumulator as acc_store does: bias added, then rounded
+ * to the result type. */
+static void store_f32(const ConvIO *io, float acc, int64_t oc, int64_t oi) {
+  const RgTensor *b = io->bias;
+  if (b)
+    acc = acc + rg_tensor_get_float(b, b->numel == 1 ? 0 : oc);
+  rg_tensor_set_float(io->out, oi, rg_elem_round(io->out->dtype, acc));
+}
+
+/* conv2d of floats with an fp32 accumulator. For a block of output pixels
+ * and one tap (ky, kx), the pixels whose tap falls inside the input add
+ * (pixels x IC) * (IC x OC): their input rows gathered, times the weights
+ * repacked as [KH, KW, IC, OC], into their accumulator rows. Every
+ * accumulator still adds its taps in (ky, kx, ic) order and skips the
+ * padding, so the bits are those of the plain loop of op_conv2d. */
+static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
+  const RgTensor *in = io->in, *w = io->w;
+  int64_t IH = in->dims[1], IW = in->dims[2], IC = in->dims[3];
+  int64_t OC = w->dims[0], KH = w->dims[1], KW = w->dims[2];
+  int64_t OH = io->out->dims[1], OW = io->out->dims[2], npix = io->out->numel / (OC ? OC : 1);
+  float *wt = rg_alloc(sizeof *wt * (size_t)(w->numel + 1));
+  float *acc = rg_alloc(sizeof *acc * (size_t)(CONV_PIX * OC + 1));
+  float *ctmp = rg_alloc(sizeof *ctmp * (size_t)(CONV_PIX * OC + 1));
+  float *rows = rg_alloc(sizeof *rows * (size_t)(CONV_PIX * IC + 1));
+  if (!wt || !acc || !ctmp || !rows) {
+    rg_free(wt);
+    rg_free(acc);
+    rg_free(ctmp);
+    rg_free(rows);
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copy of the weights (%lld floats)",
+                        (long long)w->numel);
+  }
+  for (int64_t oc = 0; oc < OC; oc++)
+    for (int64_t t = 0; t < KH * KW * IC; t++)
+      wt[t * OC + oc] = rg_tensor_get_float(w, oc * KH * KW * IC + t);
+  int64_t pick[CONV_PIX];
+  for (int64_t q0 = 0; q0 < npix; q0 += CONV_PIX) {
+    int64_t np = npix - q0 < CONV_PIX ? npix - q0 : CONV_PIX;
+    memset(acc, 0, sizeof *acc * (size_t)(np * OC));
+    for (int64_t ky = 0; ky < KH; ky++)
+      for (int64_t kx = 0; kx < KW; kx++) {
+        int64_t nv = 0;
+        for (int64_t q = 0; q < np; q++) { /* pixel q0 + q = (b, oy, ox) */
+          int64_t ox = (q0 + q) % OW, oy = (q0 + q) / OW % OH, b = (q0 + q) / (OW * OH);
+          int64_t y = oy * g->sy - g->pad_top + ky * g->dy, x = ox * g->sx - g->pad_left + kx * g->dx;
+          if (y < 0 || y >= IH || x < 0 || x >= IW)
+            continue;
+          for (int64_t ic = 0; ic < IC; ic++)
+            rows[nv * IC + ic] = rg_tensor_get_float(in, ((b * IH + y) * IW + x) * IC + ic);
+          pick[nv++] = q;
+        }
+        const float *wk = wt + (ky * KW + kx) * IC * OC;
+        if (nv == np) {
+          rg_eval_gemm_f32(np, OC, IC, rows, IC, wk, OC, acc, OC);
+          continue;
+        }
+        for (int64_t v = 0; v < nv; v++) /* only the pixels this tap reaches */
+          memcpy(ctmp + v * OC, acc + pick[v] * OC, sizeof *acc * (size_t)OC);
+        rg_eval_gemm_f32(nv, OC, IC, rows, IC, wk, OC, ctmp, OC);
+        for (int64_t v = 0; v < nv; v++)
+          memcpy(acc + pick[v] * OC, ctmp + v * OC, sizeof *acc * (size_t)OC);
+      }
+    for (int64_t q = 0; q < np; q++)
+      for (int64_t oc = 0; oc < OC; oc++)
+        store_f32(io, acc[q * OC + oc], oc, (q0 + q) * OC + oc);
+  }
+  rg_free(wt);
+  rg_free(acc);
+  rg_free(ctmp);
+  rg_free(rows);
+  return RG_OK;
+}
+
 static RgStatus op_conv2d(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   ConvIO io;
   Geom g;
@@ -166,6 +243,8 @@ static RgStatus op_conv2d(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   if ((s = check_out_dim(ip, IH, g.pad_top + g.pad_bottom, KH, g.dy, g.sy, OH, "height")) ||
       (s = check_out_dim(ip, IW, g.pad_left + g.pad_right, KW, g.dx, g.sx, OW, "width")))
     return s;
+  if (!rg_tensor_is_int(io.in) && io.acc == RG_DT_F32)
+    return conv2d_f32(ip, &io, &g);
   int64_t oi = 0;
   for (int64_t b = 0; b < N; b++)
     for (int64_t oy = 0; oy < OH; oy++)
@@ -293,6 +372,33 @@ static RgStatus op_transpose_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
   return RG_OK;
 }
 
+/* MATMUL of floats with an fp32 accumulator, one batch at a time through
+ * rg_eval_gemm_f32: each result adds its products in ascending c from 0,
+ * as the plain loop does. */
+static RgStatus matmul_f32(RgInterp *ip, const ConvIO *io) {
+  int64_t N = io->in->dims[0], H = io->in->dims[1], C = io->in->dims[2], W = io->w->dims[2];
+  for (int64_t b = 0; b < N; b++) {
+    float *a = rg_eval_pack_f32(io->in, b * H * C, H * C);
+    float *bm = rg_eval_pack_f32(io->w, b * C * W, C * W);
+    float *c = rg_alloc(sizeof *c * (size_t)(H * W + 1));
+    if (!a || !bm || !c) {
+      rg_free(a);
+      rg_free(bm);
+      rg_free(c);
+      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copies of batch %lld",
+                          (long long)b);
+    }
+    memset(c, 0, sizeof *c * (size_t)(H * W));
+    rg_eval_gemm_f32(H, W, C, a, C, bm, W, c, W);
+    for (int64_t i = 0; i < H * W; i++)
+      store_f32(io, c[i], 0, b * H * W + i);
+    rg_free(a);
+    rg_free(bm);
+    rg_free(c);
+  }
+  return RG_OK;
+}
+
 /* MATMUL: A [N, H, C] x B [N, C, W] -> [N, H, W], zero points A_zp, B_zp. */
 static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   ConvIO io;
@@ -304,6 +410,8 @@ static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   if (io.w->dims[0] != N || io.w->dims[1] != C || out->dims[0] != N || out->dims[1] != H ||
       out->dims[2] != W)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
+  if (!rg_tensor_is_int(io.in) && io.acc == RG_DT_F32)
+    return matmul_f32(ip, &io);
   int64_t oi = 0;
   for (int64_t b = 0; b < N; b++)
     for (int64_t y = 0; y < H; y++)

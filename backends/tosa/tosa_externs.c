@@ -702,3 +702,11 @@ bool tosa_reshape_through_perm(RgRewriter *rw, RgValue *t, RgValue *r, RgInts *o
   *out = (RgInts){v, m};
   return true;
 }
+
+bool tosa_writes_more(RgRewriter *rw, RgValue *out, RgValue *in) {
+  (void)rw;
+  int64_t no = out->type ? rg_type_numel(out->type) : -1, ni = in->type ? rg_type_numel(in->type) : -1;
+  if (no < 0 || ni < 0)
+    return true; /* unknown: assume the worst */
+  return no * rg_dtype_bits(out->type->dtype) > ni * rg_dtype_bits(in->type->dtype);
+}

@@ -881,6 +881,15 @@ REDUCE(reduce_any)
 /* ARGMAX {axis}: drops the axis; indices are i32. */
 RgStatus tosa_infer_argmax(HOOK_ARGS) { return reduce(g, n, results, err, errlen, "argmax", true); }
 
+/* REVERSE {axis}: the input's type. */
+RgStatus tosa_infer_reverse(HOOK_ARGS) {
+  int64_t axis;
+  RgStatus st = same_as_input(g, n, results, err, errlen, "reverse", 1);
+  if (st == RG_OK)
+    st = axis_prop(n, "reverse", results[0]->rank, &axis, err, errlen);
+  return st;
+}
+
 /* Control flow. A rewrite never builds these, but every TOSA op has a hook
  * so that any graph can be re-typed: cond_if's results are what its first
  * region yields; while_loop's are its loop-carried inputs. */

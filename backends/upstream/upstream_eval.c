@@ -12,6 +12,26 @@
 
 static float round_to(RgDType dt, float v) { return dt == RG_DT_F32 ? v : rg_elem_round(dt, v); }
 
+/* The f32 case of op_matmul through rg_eval_gemm_f32, which adds the
+ * products to each result in the same ascending k. */
+static RgStatus matmul_f32(RgInterp *ip, const RgTensor *a, const RgTensor *b, const RgTensor *c,
+                           RgTensor *out) {
+  int64_t M = a->dims[0], K = a->dims[1], N = b->dims[1];
+  float *fa = rg_eval_pack_f32(a, 0, M * K), *fb = rg_eval_pack_f32(b, 0, K * N);
+  float *fc = rg_eval_pack_f32(c, 0, M * N);
+  if (fa && fb && fc) {
+    rg_eval_gemm_f32(M, N, K, fa, K, fb, N, fc, N);
+    for (int64_t i = 0; i < M * N; i++)
+      rg_tensor_set_float(out, i, fc[i]);
+  }
+  rg_free(fa);
+  rg_free(fb);
+  rg_free(fc);
+  if (!fa || !fb || !fc)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copies of the operands");
+  return RG_OK;
+}
+
 /* linalg.matmul(A[M,K], B[K,N], C[M,N]) -> C + A * B: each result starts
  * from C and adds A[i,k] * B[k,j] for k ascending, the multiply and the add
  * each rounded (the op's region is arith.mulf then arith.addf). Integers
@@ -25,6 +45,8 @@ static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   if (a->dtype != out->dtype || b->dtype != out->dtype)
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "mixed element types");
   int64_t M = a->dims[0], K = a->dims[1], N = b->dims[1];
+  if (out->dtype == RG_DT_F32) /* no rounding between the steps */
+    return matmul_f32(ip, a, b, c, out);
   if (rg_tensor_is_float(out)) {
     rg_tensor_copy_elems(out, c);
     /* k in the middle loop keeps each result's adds in ascending k */

@@ -6,6 +6,7 @@
  * inferred -1, expand_copy with -1 keeping a dim, negative dims wrapping;
  * dtypes follow torch's type promotion with f32 as the default float. */
 #include "rules/builtin.h"
+#include "rulegen/interp.h"
 #include "xnnpack_hooks.h"
 #include "../common/shape_common.h"
 
@@ -757,4 +758,19 @@ RgStatus xnnpack_infer_constant(HOOK_ARGS) {
     return shape_fail(err, errlen, "_constant: 'value' must be a dense tensor attribute");
   results[0] = a->type;
   return RG_OK;
+}
+
+/* aten.full <{size, fill_value, dtype}>: the static shape `size` of
+ * element type `dtype`, no operands. */
+RgStatus xnnpack_infer_full(HOOK_ARGS) {
+  RgDType dt = RG_DT_NONE;
+  RgInts s;
+  if (n->num_operands || !rg_attr_to_ints(g, rg_node_attr(n, "size"), &s) || s.n > RG_TENSOR_MAX_RANK ||
+      !rg_attr_get_dtype(rg_node_attr(n, "dtype"), &dt))
+    return shape_fail(err, errlen, "full: needs no operands, a static 'size' and a 'dtype'");
+  for (uint32_t i = 0; i < s.n; i++)
+    if (s.v[i] < 0)
+      return shape_fail(err, errlen, "full: negative size");
+  results[0] = rg_type_tensor(g, dt, (int32_t)s.n, s.v);
+  return results[0] ? RG_OK : RG_ERR_NOMEM;
 }

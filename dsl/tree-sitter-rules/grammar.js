@@ -59,6 +59,9 @@ module.exports = grammar({
     _op_clause: ($) =>
       choice(
         seq('results', '(', $.integer, ')'),
+        // one result per element of an int[] attribute, or a count per node
+        seq('results', '(', $._name, '(', $._name, ')', ')'),
+        seq('results', '(', '...', ')'),
         seq('traits', '(', commaSep1($._name), ')'),
         seq('shape', '(', $._name, ')'),
         seq('eval', '(', $._name, ')'),
@@ -144,7 +147,10 @@ module.exports = grammar({
     attribute_values: ($) => seq('{', commaSep($.attribute_value), '}'),
     attribute_value: ($) => seq(field('name', $._name), '=', field('value', $._expression)),
 
-    _replacement: ($) => choice($._replacement_argument, $.wildcard, $.replacement_list),
+    _replacement: ($) => choice($._replacement_argument, $.wildcard, $.replacement_list, $.replacement_for),
+    // one node per element of int lists walked in step, one per result
+    replacement_for: ($) =>
+      seq('[', field('element', $._replacement_argument), 'for', commaSep1($._name), 'in', commaSep1($._expression), ']'),
     // one replacement per result of a root with several; `_` leaves one alone
     replacement_list: ($) => seq('[', commaSep1(choice($._replacement_argument, $.wildcard)), ']'),
     _replacement_argument: ($) =>
@@ -214,7 +220,7 @@ module.exports = grammar({
     _name: ($) => choice($.identifier, alias($._soft_keyword, $.identifier)),
     _soft_keyword: (_) =>
       choice('op', 'traits', 'results', 'shape', 'eval', 'pred', 'fn', 'fixpoint', 'once', 'splat', 'const',
-        'inexact'),
+        'inexact', 'for', 'in'),
     identifier: (_) => /[a-zA-Z_][a-zA-Z0-9_]*/,
     qualified_name: (_) => token(/[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)+/),
     wildcard: (_) => '_',

@@ -1,5 +1,5 @@
-// RUN: --passes decompose_var
-// var over dims [1, 2] with correction 1 (default keepdim), and over dim 1 with keepdim and correction 0.
+// RUN: --inexact --verify-by-execution --passes decompose_var
+// var over dims [1, 2] with correction 1 (default keepdim), and over dim 1 with keepdim and correction 0. Inexact rules: proven within the tolerance.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4xf32>) -> (tensor<2xf32>, tensor<2x1x4xf32>), sym_name = "main"}> ({
   ^bb0(%x: tensor<2x3x4xf32>):

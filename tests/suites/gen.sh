@@ -41,6 +41,51 @@ grep -q '^#line [0-9]* "rules/transpose.rules"' "$tmp/a.c" && echo "PASS line-di
 $rg $inc --no-line -o "$tmp/n.c" rules/transpose.rules
 if grep -q '^#line' "$tmp/n.c"; then echo "FAIL no-line: #line still present"; else echo "PASS no-line"; fi
 
+# Exact #line (tests/gen/lines): following the compiler's own line count
+# through the file, every line calling mN(rw, ...) or nN(rw, ...) is placed
+# on line N of the rules file, every line of the rule's echo on the rules
+# line it repeats, and every line placed in the C file on its own line.
+lr=tests/gen/lines/lines.rules
+if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
+  bad=$(awk -v rules="$lr" -v out="$tmp/lines.c" '
+    BEGIN { while ((getline t < rules) > 0) src[++n] = t; f = out }
+    /^#line / { l = $2; f = $3; gsub(/"/, "", f); next }
+    { at = (f == out && l == "") ? NR : l }
+    f == out && at != NR { print NR ": placed on line " at " of the C file"; exit }
+    {
+      t = $0
+      while (match(t, /[mn][0-9]+\(rw,/)) {
+        want = substr(t, RSTART + 1, RLENGTH - 5) + 0
+        if (f != rules || want != at) { print NR ": a call from line " want " placed on " f ":" at; exit }
+        t = substr(t, RSTART + RLENGTH)
+      }
+    }
+    f == rules {
+      if ($0 ~ /^(\/\*| \*)/) {
+        e = $0; sub(/^(\/\*| \*) */, "", e); sub(/ *\*\/$/, "", e)
+        r = src[at]; gsub(/^ +| +$/, "", r); gsub(/\?\?/, "? ?", r)
+        if (e != r) { print NR ": echo \"" e "\" placed on \"" r "\""; exit }
+      }
+    }
+    { if (l != "") l++ }' "$tmp/lines.c")
+  calls=$(grep -c '[mn][0-9]*(rw,' "$tmp/lines.c")
+  if [ -z "$bad" ] && [ "$calls" -ge 6 ]; then echo "PASS line-exact"; else echo "FAIL line-exact: ${bad:-only $calls calls}"; fi
+  # A deliberate error in one call: the compiler names that call's line.
+  for m in m17 m19 n19 m20 m22 m23; do
+    n=${m#?}
+    cc -std=c11 -Iruntime/include -I"$tmp" "-D$m=@" -c "$tmp/lines.c" -o "$tmp/lines.o" 2>"$tmp/cc.err"
+    got=$(grep -o "^$lr:[0-9]*:" "$tmp/cc.err" | sort -u | tr '\n' ' ')
+    if [ "$got" = "$lr:$n: " ]; then echo "PASS line-error-$m"; else echo "FAIL line-error-$m: errors at '$got'"; fi
+  done
+  # Explain mode quotes each conjunct of the guard on its own.
+  sed -n 's/.*rg_rw_explain_guard(rw, [0-9]*, false, "\(\([^"\\]\|\\.\)*\)".*/\1/p' "$tmp/lines.c" |
+    sed 's/\\"/"/g' >"$tmp/conj"
+  if cmp -s "$tmp/conj" tests/gen/lines/conjuncts.expected; then echo "PASS explain-conjuncts"; else
+    echo "FAIL explain-conjuncts: $(tr '\n' '|' <"$tmp/conj")"; fi
+else
+  echo "FAIL line-exact: $(head -n 3 "$tmp/err")"
+fi
+
 # Every construct of the language, compiled with both compilers.
 flags="-std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Iruntime/include"
 if $rg $inc -o "$tmp/features.c" tests/dsl/ok/features.rules; then

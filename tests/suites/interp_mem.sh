@@ -63,7 +63,8 @@ func.func @arg(%a: tensor<2000000000xi8>) -> tensor<2000000000xi8> {
 }
 }
 G
-expect_oom oom-inputs "@arg: out of memory making random inputs" "$tmp/input.mlir"
+expect_oom oom-inputs "@arg (inputs 0): func.return (node [0-9]*): out of memory: argument 0, tensor<2000000000xi8>" \
+  "$tmp/input.mlir"
 
 # A 2M-element i8 constant through two transposes and a max: 4 MB of hex
 # text; held as int64 it alone would be 16 MB per copy.

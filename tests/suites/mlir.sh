@@ -97,7 +97,7 @@ emit_pretty() { # name file [rgopt options]
   elif cmp -s "$tmp/m0.mlir" "$tmp/m1.mlir"; then pass "emit-pretty-mlir-opt:$name"
   else fail "emit-pretty-mlir-opt:$name" "mlir-opt-22 reads another graph: $(diff "$tmp/m0.mlir" "$tmp/m1.mlir" | head -n 4)"; fi
 }
-for f in tests/mlir/roundtrip/*.mlir tests/mlir/pretty/forms.mlir tests/mlir/pretty/control.mlir tests/mlir/pretty/upstream.mlir; do
+for f in tests/mlir/roundtrip/*.mlir tests/mlir/pretty/forms.mlir tests/mlir/pretty/control.mlir tests/mlir/pretty/upstream.mlir tests/mlir/pretty/linalg.mlir tests/mlir/pretty/aliases.mlir; do
   emit_pretty "$(basename "$f" .mlir)" "$f"
 done
 # Ops whose custom form would read back differently stay generic. These

@@ -58,6 +58,15 @@ explain_case by-loc-form 'op 3 is tosa.transpose' --explain 'loc(callsite("conv"
 # `#loc1` is defined after the ops: its definition is what is searched
 explain_case by-alias-target 'op 2 is tosa.transpose' --explain '"m.py":3:5' "$locs"
 explain_case by-alias-name 'op 2 is tosa.transpose' --explain '#loc1' "$locs"
+# ---- --explain: the first conjunct of a guard that failed, with the
+# values it reads (goldens tests/cli/explain_conjunct_*.expected): sizes
+# that do not cover the dim, a dim out of range, a split_size of 0, and a
+# dynamic shape that cannot be evaluated ----
+. tests/golden.sh
+for c in 2:sum 3:range 4:size 5:dynamic; do
+  golden "explain-conjunct-${c#*:}" --stderr "tests/cli/explain_conjunct_${c#*:}.expected" -- \
+    "$rgopt" --target arm --passes convert_split_to_slice --explain "${c%%:*}" tests/arm/split_kept.mlir -o "$tmp/null.out"
+done
 for bad in '%nope' '"nowhere.py":1:1' '%arg0'; do
   "$rgopt" --target ethos-u55 --explain "$bad" "$locs" -o "$tmp/null.out" 2>"$tmp/err"
   [ $? -eq 2 ] && grep -q -- '--explain' "$tmp/err" && pass "explain-unknown:$bad" ||

@@ -174,7 +174,7 @@ static void test_float_functions(void) {
 }
 
 /* The decomposed ops at exact points: exp, expm1, sqrt, reciprocal, sinh,
- * cosh, neg, silu (torch's x / (1 + exp(-x))). */
+ * cosh, neg, silu (torch's x / (1 + exp(-x))), rsqrt. */
 static void test_more_float_functions(void) {
   TB t;
   RgNode *n;
@@ -188,6 +188,7 @@ static void test_more_float_functions(void) {
       {"aten.cosh", {1, 0, INFINITY}},
       {"aten.neg", {-0.0f, -4, INFINITY}},
       {"aten.silu", {0, 0, NAN}}, /* -inf / (1 + inf) */
+      {"aten.rsqrt", {INFINITY, 0.5f, NAN}},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     RgValue *r = unary_node(&t, cases[k].op, "tensor<3xf32>", "tensor<3xf32>", &n);

@@ -352,6 +352,16 @@ static void test_slice_concat_tile(void) {
   tb_ret1(&t, tb_op(&t, "tosa.slice", "tensor<2x2xi32>", 3, ops2));
   CHECK(tb_run(&t, &in, 1) == RG_ERR_INVALID && t.kind == RG_INTERP_INVALID);
   tb_free(&t);
+
+  /* an exporter's end index with 0 for the whole dim (sd_unet_mixed):
+   * size [0, 4] from start [0, 2] for x[:, 2:4] is ERROR_IF(size <= 0) */
+  tb_init(&t);
+  x = tb_arg(&t, "tensor<3x4xi32>");
+  RgValue *ops5[3] = {x, tb_shape(&t, 2, I64S(0, 2)), tb_shape(&t, 2, I64S(0, 4))};
+  tb_ret1(&t, tb_op(&t, "tosa.slice", "tensor<3x2xi32>", 3, ops5));
+  CHECK(tb_run(&t, &in, 1) == RG_ERR_INVALID && t.kind == RG_INTERP_INVALID &&
+        strstr(t.err, "size[0] is 0: ERROR_IF(size <= 0)") != NULL);
+  tb_free(&t);
   rg_tensor_release(&in);
 
   tb_init(&t);

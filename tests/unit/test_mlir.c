@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "rulegen/dialects.h"
 #include "rulegen/mlir.h"
 #include "check.h"
 #include "failing_alloc.h"
@@ -144,6 +145,89 @@ static void test_dialect_syntax(void) {
   rg_diags_free(&d);
 }
 
+/* A form read in code (RgOpParser) and a normalizer, as a user's dialect
+ * writes them: `acme.pick %t at [2, %i] : t` is "acme.pick"(%t, %i) with
+ * the static entries as a property; a normalizer gives acme.pick a
+ * default `mode` in both forms. */
+static bool parse_pick(RgOpReader *r) {
+  int64_t v[8];
+  uint32_t n = 0;
+  if (!rg_op_reader_operand(r) || !rg_op_reader_expect(r, "at") || !rg_op_reader_expect(r, "["))
+    return false;
+  while (!rg_op_reader_accept(r, "]")) {
+    if (n == 8 || (n && !rg_op_reader_expect(r, ",")))
+      return rg_op_reader_error(r, "too many indices");
+    if (rg_op_reader_at(r, "%")) {
+      if (!rg_op_reader_operand(r))
+        return false;
+      v[n++] = -1;
+    } else if (!rg_op_reader_int(r, &v[n++])) {
+      return false;
+    }
+  }
+  RgGraph *g = rg_op_reader_graph(r);
+  if (!rg_op_reader_add_prop(r, "pos", rg_attr_dense_array_ints(g, RG_DT_I64, n, v)) ||
+      !rg_op_reader_attr_dict(r) || !rg_op_reader_expect(r, ":"))
+    return false;
+  const RgType *t = rg_op_reader_type(r);
+  return t && rg_op_reader_operand_type(r, 0, t) && rg_op_reader_result(r, t->elem);
+}
+
+static bool normalize_pick(RgOpReader *r) {
+  if (rg_op_reader_get(r, "mode"))
+    return true;
+  RgGraph *g = rg_op_reader_graph(r);
+  return rg_op_reader_add_prop(r, "mode", rg_attr_string(g, "clamp", 5));
+}
+
+static const RgOpParser pick_parsers[] = {{"acme.pick", parse_pick}};
+static const RgOpParser pick_normalizers[] = {{"acme.pick", normalize_pick}};
+static const RgDialectSyntax pick_syntax = {
+    .name = "acme", .default_form = RG_OP_FORM_NONE, .parsers = pick_parsers, .num_parsers = 1,
+    .normalizers = pick_normalizers, .num_normalizers = 1};
+static const RgDialectSyntax *const pick_dialects[] = {&pick_syntax, NULL};
+
+static RgGraph *read_with(const char *text, RgDiags *d, const RgDialectSyntax *const *dialects) {
+  RgSource *src = rg_source_from_mem("t.mlir", text, strlen(text));
+  RgGraph *g = rg_mlir_read_with(src, d, dialects);
+  rg_source_free(src);
+  return g;
+}
+
+static void test_op_parser(void) {
+  const char *pretty = "func.func @f(%t: tensor<4x4xf32>, %i: index) -> f32 {\n"
+                       "  %0 = acme.pick %t at [2, %i] {acme.tag} : tensor<4x4xf32>\n"
+                       "  return %0 : f32\n"
+                       "}\n";
+  const char *generic = "\"func.func\"() <{function_type = (tensor<4x4xf32>, index) -> f32, sym_name = \"f\"}> ({\n"
+                        "^bb0(%arg0: tensor<4x4xf32>, %arg1: index):\n"
+                        "  %0 = \"acme.pick\"(%arg0, %arg1) <{pos = array<i64: 2, -1>}> {acme.tag} : (tensor<4x4xf32>, index) -> f32\n"
+                        "  \"func.return\"(%0) : (f32) -> ()\n"
+                        "}) : () -> ()\n";
+  const char *want = "%0 = \"acme.pick\"(%arg0, %arg1) <{mode = \"clamp\", pos = array<i64: 2, -1>}> "
+                     "{acme.tag} : (tensor<4x4xf32>, index) -> f32";
+  RgDiags d;
+  rg_diags_init(&d);
+  RgGraph *g = read_with(pretty, &d, pick_dialects);
+  RgGraph *h = read_with(generic, &d, pick_dialects);
+  CHECK(g != NULL && h != NULL && d.count == 0);
+  char *a = g ? rg_mlir_write(g, NULL) : NULL;
+  char *b = h ? rg_mlir_write(h, NULL) : NULL;
+  CHECK(a && strstr(a, want) != NULL);
+  CHECK(a && b && strcmp(a, b) == 0);
+  rg_free(a);
+  rg_free(b);
+  rg_graph_free(g);
+  rg_graph_free(h);
+  /* a malformed form: one located error */
+  const char *bad = "func.func @f(%t: tensor<4x4xf32>) {\n  %0 = acme.pick %t at [2 : tensor<4x4xf32>\n}\n";
+  g = read_with(bad, &d, pick_dialects);
+  CHECK(g == NULL && d.count == 1);
+  CHECK(d.count && strcmp(d.items[0].msg, "expected ',', found ':'") == 0);
+  CHECK(d.count && d.items[0].loc.off == (uint32_t)(strstr(bad, "2 :") + 2 - bad));
+  rg_diags_free(&d);
+}
+
 /* Attributes built through the API have no text: the writer must print
  * valid MLIR for them, and the result must read back and print the same. */
 static void test_write_api_attrs(void) {
@@ -234,6 +318,47 @@ static void test_alloc_failures(void) {
   }
   CHECK(failed_runs > 0 && ok_runs > 0); /* both paths exercised, no crash or leak */
   rg_source_free(src);
+  /* custom forms read in code: nested parses, rebuilt regions, map aliases */
+  static const char linalg[] =
+      "#id = affine_map<(d0) -> (d0)>\n"
+      "func.func @f(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {\n"
+      "  %0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x4xf32>) outs(%c : tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "  %e = tensor.empty() : tensor<4xf32>\n"
+      "  %s = tensor.extract %0[%i, %i] : tensor<4x4xf32>\n"
+      "  return %0 : tensor<4x4xf32>\n"
+      "}\n";
+  static const char generic_op[] =
+      "  %1 = linalg.generic {indexing_maps = [#id], iterator_types = [\"parallel\"]} outs(%e : tensor<4xf32>) {\n"
+      "  ^bb0(%o: f32):\n"
+      "    %m = arith.mulf %o, %o : f32\n"
+      "    linalg.yield %m : f32\n"
+      "  } -> tensor<4xf32>\n";
+  char text[2048];
+  const char *cut = strstr(linalg, "  %s = ");
+  snprintf(text, sizeof text, "%.*s%s  return %%0 : tensor<4x4xf32>\n}\n", (int)(cut - linalg), linalg,
+           generic_op);
+  src = rg_source_from_mem("t.mlir", text, strlen(text));
+  ok_runs = failed_runs = 0;
+  for (long k = 0; k < 600; k++) {
+    RgDiags d;
+    rg_diags_init(&d);
+    rg_set_allocator(failing_alloc, NULL);
+    alloc_budget = k;
+    RgGraph *g = rg_mlir_read_with(src, &d, rg_syntax_shipped);
+    char *out = g ? rg_mlir_write(g, NULL) : NULL;
+    alloc_budget = -1;
+    rg_set_allocator(NULL, NULL);
+    if (g && out)
+      ok_runs++;
+    else
+      failed_runs++;
+    CHECK(g || d.errors == 1);
+    rg_free(out);
+    rg_graph_free(g);
+    rg_diags_free(&d);
+  }
+  CHECK(failed_runs > 0 && ok_runs > 0);
+  rg_source_free(src);
 }
 
 /* Attributes spelled alike are one attribute, ops with equal attribute
@@ -279,6 +404,7 @@ int main(void) {
   RUN(test_shared_attrs);
   RUN(test_read_error);
   RUN(test_dialect_syntax);
+  RUN(test_op_parser);
   RUN(test_write_api_attrs);
   RUN(test_alloc_failures);
   TEST_EXIT();

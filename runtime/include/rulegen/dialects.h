@@ -13,7 +13,9 @@ extern "C" {
 
 RG_API extern const RgDialectSyntax rg_syntax_tosa;  /* TOSA 1.0 */
 RG_API extern const RgDialectSyntax rg_syntax_arith; /* the upstream arith dialect */
-RG_API extern const RgDialectSyntax rg_syntax_math;  /* math.sin, math.cos */
+RG_API extern const RgDialectSyntax rg_syntax_math;  /* math.sin, math.cos, math.fpowi */
+RG_API extern const RgDialectSyntax rg_syntax_tensor; /* tensor.empty, extract, insert_slice */
+RG_API extern const RgDialectSyntax rg_syntax_linalg; /* generic, matmul, softmax, index, yield */
 
 /* All of the above, NULL-terminated. */
 RG_API extern const RgDialectSyntax *const rg_syntax_shipped[];

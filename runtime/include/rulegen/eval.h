@@ -106,6 +106,21 @@ static inline bool rg_index_next(int64_t *idx, const int64_t *dims, int32_t rank
   return false;
 }
 
+/* ---- fp32 kernels ----
+ * For evaluators whose accumulator is fp32: fast, and bit-identical to the
+ * plain loops they replace (each accumulator adds its products one at a
+ * time, in order, as a multiply then an add, never fused). */
+
+/* acc[j] = acc[j] + v * w[j] for j < n. */
+RG_API void rg_eval_axpy_f32(float *acc, float v, const float *w, int64_t n);
+/* c[i,j] = c[i,j] + a[i,p] * b[p,j] for p ascending from 0, for every
+ * i < m and j < n (row-major, leading dimensions lda, ldb, ldc). */
+RG_API void rg_eval_gemm_f32(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, float *c, int64_t ldc);
+/* Elements [first, first + count) of t as floats (rg_tensor_get_float),
+ * in an array the caller frees with rg_free; NULL when out of memory. */
+RG_API float *rg_eval_pack_f32(const RgTensor *t, int64_t first, int64_t count);
+
 /* ---- control flow ---- */
 
 /* Runs region r (of the node being evaluated) with its entry block's

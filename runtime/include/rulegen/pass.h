@@ -80,7 +80,8 @@ enum {
   RG_TRAIT_COMMUTATIVE = 1u << 4,
   RG_TRAIT_LAYOUT_AGNOSTIC = 1u << 5,
   RG_TRAIT_CONSTANT = 1u << 6,
-  RG_TRAIT_PURE = 1u << 7 /* no side effects: removable when unused; equal operands give equal results */
+  RG_TRAIT_PURE = 1u << 7, /* no side effects: removable when unused; equal operands give equal results */
+  RG_TRAIT_RESULTS_VARY = 1u << 8 /* each node has its own result count (num_results is 0) */
 };
 
 /* The op verifier for graphs as read: checks every node whose op is in
@@ -156,6 +157,14 @@ RG_API bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule);
  * each rule's first failing test through rg_rw_explain. */
 RG_API bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root);
 RG_API void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test);
+/* Explains a guard's first failing conjunct `text` (false, or with
+ * `unevaluable` not computable) with the values it reads: `reads` is a
+ * comma-separated list such as "rank(x) = %r, p = %l" whose directives
+ * take, in order, %i int64_t, %f double, %b bool, %s const char *, %l
+ * RgInts, %t RgDType, and an RgValue * for %r its rank, %S its shape, %d
+ * its element type, %n its element count, %u its use count, %v its type. */
+RG_API void rg_rw_explain_guard(RgRewriter *rw, uint16_t rule, bool unevaluable, const char *text,
+                                const char *reads, ...);
 /* Explains, for a `switch` on a node's op, every rule whose op set lacks
  * `local`; pairs holds (rule, local op) pairs, npairs of them. Each report
  * is `why` followed by a space and the rule's ops joined by '|'. */

@@ -43,11 +43,20 @@ typedef struct RgTolerance {
 } RgTolerance;
 #define RG_TOLERANCE_REL_DEFAULT 1e-5
 #define RG_TOLERANCE_FLOOR_DEFAULT 1e-3
+/* Reads "REL" or "REL,FLOOR" (REL in (0, 1), FLOOR positive) into *tol;
+ * an absent FLOOR keeps tol->floor. False, *tol unchanged, when malformed. */
+RG_API bool rg_tolerance_parse(const char *text, RgTolerance *tol);
 /* rg_proof_check within `tol`; *max_err (may be NULL) receives the largest
  * |after - before| / max(|before|, |after|, floor) seen over every float
  * result, the number the tolerance bounds. */
 RG_API RgStatus rg_proof_check_within(const RgProof *p, RgInterp *ip, RgTolerance tol, double *max_err,
                                       char *err, size_t errlen);
+/* The first element of b further than `tol` from a's, or -1 (the message
+ * names it); *max_err (may be NULL) is raised to the largest error seen.
+ * Tensors of different types, and integer tensors, are compared bit for
+ * bit (rg_tensor_first_diff). */
+RG_API int64_t rg_tensor_first_far(const RgTensor *a, const RgTensor *b, RgTolerance tol, double *max_err,
+                                   char *msg, size_t msglen);
 /* Input sets recorded: a proof of 0 runs proves nothing. */
 RG_API uint32_t rg_proof_num_runs(const RgProof *p);
 RG_API void rg_proof_free(RgProof *p);

@@ -31,8 +31,10 @@ typedef enum RgOpForm {
   RG_OP_FORM_SAME_TYPE,  /* `d.op %a, %b : t`: every operand and the one result
                             of type t (MLIR's SameOperandsAndResultType); written
                             so only when its properties are all defaults */
-  RG_OP_FORM_CAST        /* `d.op %a {attrs} : ta to tr`: one operand, one result;
+  RG_OP_FORM_CAST,       /* `d.op %a {attrs} : ta to tr`: one operand, one result;
                             written so only when its properties are all defaults */
+  RG_OP_FORM_CUSTOM      /* read by the op's own parse function
+                            (RgDialectSyntax.parsers); written generically */
 } RgOpForm;
 
 /* RgOpSyntax.flags */
@@ -48,6 +50,18 @@ typedef struct RgOpSyntax {
   RgOpForm form;
   uint32_t flags;   /* RG_OP_SYNTAX_* */
 } RgOpSyntax;
+
+/* Reads an op in custom form after its name, through the rg_op_reader_*
+ * calls below; false after an error. */
+typedef struct RgOpReader RgOpReader;
+typedef bool (*RgOpParseFn)(RgOpReader *r);
+
+/* An op whose custom form is read by code (its form is RG_OP_FORM_CUSTOM):
+ * for shapes no RgOpForm has, such as linalg's `ins(..) outs(..)`. */
+typedef struct RgOpParser {
+  const char *name; /* "dialect.op" */
+  RgOpParseFn parse;
+} RgOpParser;
 
 /* A property that a functional-form op leaves out when it holds its
  * default: the reader puts `name = value` back (among the properties, in
@@ -93,7 +107,67 @@ typedef struct RgDialectSyntax {
   uint32_t num_hints;
   const char *hint_spelling; /* "pre-1.0 TOSA spelling" */
   const char *hint_advice;   /* what to do about it */
+  const RgOpParser *parsers; /* ops read by code; they need no `ops` entry */
+  uint32_t num_parsers;
+  /* Called on every op so named, read in either form, before it is
+   * built: makes the op the same whichever form the file used, where the
+   * custom form cannot carry everything (a default made explicit, a cache
+   * attribute dropped). The function edits through rg_op_reader_get,
+   * rg_op_reader_add_prop and rg_op_reader_remove, reading no token. */
+  const RgOpParser *normalizers;
+  uint32_t num_normalizers;
 } RgDialectSyntax;
+
+/* ---- reading an op's custom form in code (RG_OP_FORM_CUSTOM) ----
+ *
+ * The parse function is called just after the op's name (and its result
+ * names) and reads up to the op's location, which the reader takes itself.
+ * It declares operands, properties, discardable attributes, regions and
+ * result types; the op is then built exactly as its generic form would
+ * be. Every call returns false (NULL) after reporting an error, and the
+ * parse function then returns false. Tokens are
+ * compared by their text: "(", "->", "into", and "%" for any value name. */
+
+RG_API RgGraph *rg_op_reader_graph(RgOpReader *r);
+/* Is the next token `text`? */
+RG_API bool rg_op_reader_at(RgOpReader *r, const char *text);
+/* Takes the next token when it is `text`. */
+RG_API bool rg_op_reader_accept(RgOpReader *r, const char *text);
+/* Takes the next token, which must be `text`. */
+RG_API bool rg_op_reader_expect(RgOpReader *r, const char *text);
+/* A bare word (`slt`, `parallel`), or one with a body (`fastmath<fast>`):
+ * its text, not NUL-terminated. */
+RG_API bool rg_op_reader_keyword(RgOpReader *r, const char **s, size_t *len);
+RG_API bool rg_op_reader_int(RgOpReader *r, int64_t *v);
+/* `%v` or `%v#i`, appended to the op's operands. */
+RG_API bool rg_op_reader_operand(RgOpReader *r);
+RG_API uint32_t rg_op_reader_num_operands(const RgOpReader *r);
+RG_API const RgValue *rg_op_reader_operand_value(const RgOpReader *r, uint32_t i);
+/* Checks that operand i has the type `t` the text gives it. */
+RG_API bool rg_op_reader_operand_type(RgOpReader *r, uint32_t i, const RgType *t);
+RG_API const RgType *rg_op_reader_type(RgOpReader *r);
+/* An attribute: a bracketed one (`[..]`, `{..}`) or one token, with its
+ * `: type` when one follows. */
+RG_API const RgAttr *rg_op_reader_attr(RgOpReader *r);
+/* Adds a property (kept in sorted order) or a discardable attribute;
+ * false for a name given twice. */
+RG_API bool rg_op_reader_add_prop(RgOpReader *r, const char *name, const RgAttr *a);
+RG_API bool rg_op_reader_add_attr(RgOpReader *r, const char *name, const RgAttr *a);
+/* The property or attribute `name` given so far, or NULL. */
+RG_API const RgAttr *rg_op_reader_get(const RgOpReader *r, const char *name);
+/* Removes the property or attribute `name`, if given. */
+RG_API void rg_op_reader_remove(RgOpReader *r, const char *name);
+/* An optional `{..}` attribute dictionary as a functional-form op has it:
+ * plain names are properties, dotted names discardable attributes. */
+RG_API bool rg_op_reader_attr_dict(RgOpReader *r);
+/* A region `{..}` read from the text. */
+RG_API bool rg_op_reader_region(RgOpReader *r);
+/* A region the text leaves out, to be built by the caller (blocks, block
+ * arguments and ops through the graph API); regions are kept in order. */
+RG_API RgRegion *rg_op_reader_add_region(RgOpReader *r);
+RG_API bool rg_op_reader_result(RgOpReader *r, const RgType *t);
+/* Reports an error at the token last read or looked at; returns false. */
+RG_API bool rg_op_reader_error(RgOpReader *r, const char *fmt, ...);
 
 /* Reports the first op of `g` written in an old spelling of its dialect
  * (RgSpellingHint), with one error located in `src` when the reader

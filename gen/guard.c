@@ -1,0 +1,260 @@
+/* gen/guard.c - phase 3b, the guard of an action: one `if` per conjunct of
+ * the guard's top-level `&&` chain, in order, which evaluates the same
+ * thing as the whole guard (`&&` stops at the first false conjunct either
+ * way) but lets explain mode name the conjunct that failed, quoted from
+ * the rules file, with the values of what it reads: attributes, the rank,
+ * shape, dtype, numel or uses a builtin takes of a value, a value's type.
+ * A conjunct whose value cannot be computed (an index out of range, a
+ * dynamic shape, an extern that declines) says so instead. */
+#include "gen_internal.h"
+
+typedef struct Conj {
+  DslExpr *e;
+  uint32_t end; /* source offset where its text ends: the next `&&` */
+} Conj;
+
+static uint32_t count_conj(const DslExpr *e) {
+  if (e->kind == DSL_EX_BINARY && e->op == DSL_OP_AND)
+    return count_conj(e->args[0]) + count_conj(e->args[1]);
+  return 1;
+}
+
+static void flatten(DslExpr *e, uint32_t end, Conj *out, uint32_t *n) {
+  if (e->kind == DSL_EX_BINARY && e->op == DSL_OP_AND) {
+    flatten(e->args[0], e->loc.off, out, n); /* a binary node sits at its operator */
+    flatten(e->args[1], end, out, n);
+    return;
+  }
+  out[(*n)++] = (Conj){e, end};
+}
+
+/* Leftmost source offset of an expression. */
+static uint32_t expr_start(const DslExpr *e) {
+  uint32_t off = e->loc.off;
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    uint32_t a = expr_start(e->args[i]);
+    if (a < off)
+      off = a;
+  }
+  return off;
+}
+
+/* Length of a comment or string starting at p (0: neither). */
+static size_t skip_len(const char *p, const char *end) {
+  const char *q = p;
+  if (end - p >= 2 && p[0] == '/' && p[1] == '/') {
+    while (q < end && *q != '\n')
+      q++;
+  } else if (end - p >= 2 && p[0] == '/' && p[1] == '*') {
+    for (q = p + 2; q < end && !(q + 1 < end && q[0] == '*' && q[1] == '/'); q++)
+      ;
+    q = q < end ? q + 2 : end;
+  } else if (*p == '"') {
+    for (q = p + 1; q < end && *q != '"' && *q != '\n'; q++)
+      if (*q == '\\' && q + 1 < end)
+        q++;
+    q = q < end ? q + 1 : end;
+  }
+  return (size_t)(q - p);
+}
+
+/* Where the guard's text ends: at the `=>` that follows it. */
+static uint32_t guard_end(const RgSource *src, uint32_t start) {
+  const char *p = src->text + start, *end = src->text + src->len;
+  while (p < end && !(p + 1 < end && p[0] == '=' && p[1] == '>')) {
+    size_t k = skip_len(p, end);
+    p += k ? k : 1;
+  }
+  return (uint32_t)(p - src->text);
+}
+
+static bool only_closers(const char *p, const char *end) {
+  while (p < end) {
+    size_t k = skip_len(p, end);
+    if (k && *p != '"') {
+      p += k;
+      continue;
+    }
+    if (*p != ')' && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+      return false;
+    p++;
+  }
+  return true;
+}
+
+/* The text of [s, e) with its parentheses balanced: the span starts at the
+ * expression's first token, so a `(` opening the expression is taken in,
+ * and a `)` closing an enclosing group is left out. */
+static void balance(const RgSource *src, uint32_t *s, uint32_t *e) {
+  const char *t = src->text;
+  for (int guard = 0; guard < 1000; guard++) {
+    int depth = 0;
+    const char *p = t + *s, *end = t + *e;
+    while (p < end) {
+      size_t k = skip_len(p, end);
+      if (k) {
+        p += k;
+        continue;
+      }
+      if (*p == '(')
+        depth++;
+      else if (*p == ')' && depth > 0)
+        depth--;
+      else if (*p == ')')
+        break;
+      p++;
+    }
+    if (p >= end)
+      return;
+    if (only_closers(p + 1, end)) {
+      *e = (uint32_t)(p - t);
+      return;
+    }
+    uint32_t q = *s;
+    while (q > 0 && (t[q - 1] == ' ' || t[q - 1] == '\t' || t[q - 1] == '\n' || t[q - 1] == '\r'))
+      q--;
+    if (q == 0 || t[q - 1] != '(')
+      return;
+    *s = q - 1;
+  }
+}
+
+/* One line of text: comments dropped, each run of blanks one space. */
+static const char *span_text(Gen *g, const RgSource *src, uint32_t s, uint32_t e) {
+  balance(src, &s, &e);
+  const char *p = src->text + s, *end = src->text + e;
+  RgBuf b;
+  rg_buf_init(&b);
+  bool space = false;
+  while (p < end) {
+    size_t k = skip_len(p, end);
+    if (k && *p != '"') {
+      p += k;
+      space = b.len > 0;
+      continue;
+    }
+    if (k) {
+      if (space)
+        rg_buf_putc(&b, ' ');
+      space = false;
+      rg_buf_put(&b, p, k);
+      p += k;
+      continue;
+    }
+    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+      space = b.len > 0;
+    } else {
+      if (space)
+        rg_buf_putc(&b, ' ');
+      space = false;
+      rg_buf_putc(&b, *p);
+    }
+    p++;
+  }
+  const char *r = gen_str(g, "%s", b.data ? b.data : "");
+  if (b.oom)
+    g->ok = false;
+  rg_buf_free(&b);
+  return r;
+}
+
+/* ---- what a conjunct reads ---- */
+
+enum { MAX_READS = 12 };
+
+typedef struct Reads {
+  RgBuf fmt, args;
+  const char *label[MAX_READS];
+  uint32_t n;
+  const DslVar *covered[MAX_READS]; /* values a builtin already shows */
+  uint32_t ncovered;
+} Reads;
+
+static void add_read(Reads *rd, const char *label, const char *sep, char dir, const char *arg) {
+  for (uint32_t i = 0; i < rd->n; i++)
+    if (strcmp(rd->label[i], label) == 0)
+      return;
+  if (rd->n == MAX_READS)
+    return;
+  rd->label[rd->n++] = label;
+  rg_buf_printf(&rd->fmt, "%s%s%s%%%c", rd->n > 1 ? ", " : "", label, sep, dir);
+  rg_buf_printf(&rd->args, ", %s", arg);
+}
+
+static const DslVar *value_var(const DslExpr *e) {
+  return e->kind == DSL_EX_NAME && e->var && e->var->kind == DSL_VAR_VALUE ? e->var : NULL;
+}
+
+/* Builtins of one value first, so `rank(x) == 4` shows rank(x), not x. */
+static void read_calls(Gen *g, Reads *rd, const DslExpr *e) {
+  static const struct { DslBuiltin bi; const char *name; char dir; } calls[] = {
+      {DSL_BI_RANK, "rank", 'r'}, {DSL_BI_SHAPE, "shape", 'S'}, {DSL_BI_DTYPE, "dtype", 'd'},
+      {DSL_BI_NUMEL, "numel", 'n'}, {DSL_BI_USES, "uses", 'u'}};
+  const DslVar *v = e->kind == DSL_EX_CALL && e->nargs == 1 ? value_var(e->args[0]) : NULL;
+  for (size_t i = 0; v && i < sizeof calls / sizeof calls[0]; i++)
+    if (e->builtin == calls[i].bi) {
+      add_read(rd, gen_str(g, "%s(%s)", calls[i].name, v->name.s), " = ", calls[i].dir, gen_var_c(g, v));
+      if (rd->ncovered < MAX_READS)
+        rd->covered[rd->ncovered++] = v;
+      return;
+    }
+  for (uint32_t i = 0; i < e->nargs; i++)
+    read_calls(g, rd, e->args[i]);
+}
+
+static void read_names(Gen *g, Reads *rd, const DslExpr *e) {
+  const DslVar *v = e->kind == DSL_EX_NAME ? e->var : NULL;
+  if (v && v->kind == DSL_VAR_VALUE) {
+    bool covered = false;
+    for (uint32_t i = 0; i < rd->ncovered && !covered; i++)
+      covered = rd->covered[i] == v;
+    if (!covered)
+      add_read(rd, v->name.s, ": ", 'v', gen_var_c(g, v));
+  } else if (v && (v->kind == DSL_VAR_ATTR || v->kind == DSL_VAR_SPLAT) && gen_attr_has_reading(v->type)) {
+    static const char dir[] = {[DSL_TY_INT] = 'i', [DSL_TY_FLOAT] = 'f', [DSL_TY_BOOL] = 'b',
+                               [DSL_TY_STR] = 's', [DSL_TY_INTS] = 'l'};
+    add_read(rd, v->name.s, " = ", dir[v->type], gen_var_c(g, v));
+  }
+  for (uint32_t i = 0; i < e->nargs; i++)
+    read_names(g, rd, e->args[i]);
+}
+
+/* `rg_rw_explain_guard(...)` for a conjunct. */
+static const char *explain_call(Gen *g, const GenRule *r, const char *text, Reads *rd, bool unevaluable) {
+  return gen_str(g, "rg_rw_explain_guard(rw, %u, %s, %s, %s%s)", r->index, unevaluable ? "true" : "false",
+                 gen_cquote(g, text), gen_cquote(g, rd->fmt.data ? rd->fmt.data : ""),
+                 rd->args.data ? rd->args.data : "");
+}
+
+void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
+  const RgSource *src = guard->loc.src;
+  uint32_t n = count_conj(guard), k = 0;
+  Conj *cj = rg_arena_alloc(&g->arena, sizeof *cj * n);
+  if (!cj) {
+    g->ok = false;
+    return;
+  }
+  flatten(guard, src ? guard_end(src, expr_start(guard)) : 0, cj, &k);
+  for (uint32_t i = 0; i < n; i++) {
+    const char *text = src ? span_text(g, src, expr_start(cj[i].e), cj[i].end) : "guard";
+    Reads rd;
+    memset(&rd, 0, sizeof rd);
+    rg_buf_init(&rd.fmt);
+    rg_buf_init(&rd.args);
+    read_calls(g, &rd, cj[i].e);
+    read_names(g, &rd, cj[i].e);
+    g->guard_fail = gen_str(g, "{ if (ex) %s; return 0; }", explain_call(g, r, text, &rd, true));
+    const char *c = gen_cexpr(g, cj[i].e);
+    g->guard_fail = NULL;
+    RgLoc prev = gen_src_set(g, cj[i].e->loc);
+    gen_line(g, "if (!(%s)) {", c);
+    gen_src_restore(g, prev);
+    gen_line(g, "  if (ex) %s;", explain_call(g, r, text, &rd, false));
+    gen_line(g, "  return 0;");
+    gen_line(g, "}");
+    if (rd.fmt.oom || rd.args.oom)
+      g->ok = false;
+    rg_buf_free(&rd.fmt);
+    rg_buf_free(&rd.args);
+  }
+}

@@ -1,0 +1,1 @@
+"acme.op"() {foo = bar<baz>} : () -> ()

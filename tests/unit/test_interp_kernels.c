@@ -1,0 +1,201 @@
+/* Unit tests for the fp32 fast paths of tosa.conv2d, tosa.matmul and
+ * linalg.matmul: on random geometries (padding, strides, dilations, sizes
+ * around the kernels' block widths) and values that include -0.0,
+ * infinities, NaN and large magnitudes whose sums depend on the order,
+ * every result must carry the bits of the plain loop of the spec, which
+ * this file spells out again. */
+#include "interp_tb.h"
+#include "check.h"
+
+static uint64_t rng = 0x1234567;
+
+static uint32_t next(void) {
+  rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)(rng >> 33);
+}
+
+static int64_t pick(int64_t lo, int64_t hi) { return lo + (int64_t)(next() % (uint32_t)(hi - lo + 1)); }
+
+/* Mostly small values, some that make the order of the adds visible. */
+static float value(void) {
+  switch (next() % 40) {
+  case 0: return -0.0f;
+  case 1: return INFINITY;
+  case 2: return -INFINITY;
+  case 3: return NAN;
+  case 4: return 1e30f;
+  case 5: return -1e30f;
+  case 6: return 1e8f;
+  default: return (float)((int32_t)(next() % 2001) - 1000) / 128.0f;
+  }
+}
+
+static RgTensor random_tensor(RgDType dt, int32_t rank, const int64_t *dims) {
+  RgTensor x;
+  rg_tensor_init(&x, dt, rank, dims);
+  for (int64_t i = 0; i < x.numel; i++)
+    rg_tensor_set_float(&x, i, value());
+  return x;
+}
+
+static const char *type_of(char *buf, size_t len, const RgTensor *x) {
+  size_t at = (size_t)snprintf(buf, len, "tensor<");
+  for (int32_t d = 0; d < x->rank; d++)
+    at += (size_t)snprintf(buf + at, len - at, "%lldx", (long long)x->dims[d]);
+  snprintf(buf + at, len - at, "%s>", rg_dtype_name(x->dtype));
+  return buf;
+}
+
+/* Bits equal, any NaN matching any NaN. */
+static bool same_bits(const RgTensor *got, const RgTensor *want) {
+  if (!rg_tensor_same_type(got, want))
+    return false;
+  for (int64_t i = 0; i < got->numel; i++) {
+    float a = rg_tensor_get_float(got, i), b = rg_tensor_get_float(want, i);
+    if (isnan(a) && isnan(b))
+      continue;
+    if (memcmp(&a, &b, sizeof a) != 0) {
+      printf("  element %lld: got %.9g, want %.9g\n", (long long)i, (double)a, (double)b);
+      return false;
+    }
+  }
+  return true;
+}
+
+static RgDType float_type(void) {
+  int k = (int)(next() % 4);
+  return k == 0 ? RG_DT_F16 : k == 1 ? RG_DT_BF16 : RG_DT_F32;
+}
+
+static void conv2d_case(void) {
+  RgDType dt = float_type();
+  int64_t N = pick(1, 2), IH = pick(1, 6), IW = pick(1, 21), IC = pick(1, 5), OC = pick(1, 11);
+  int64_t KH = pick(1, 3), KW = pick(1, 3), sy = pick(1, 2), sx = pick(1, 2), dy = pick(1, 2),
+          dx = pick(1, 2);
+  int64_t pt = pick(0, 2), pl = pick(0, 2), pb = 0, pr = 0;
+  /* the output size must divide exactly: find bottom/right padding */
+  while ((IH - 1 + pt + pb - (KH - 1) * dy) < 0 || (IH - 1 + pt + pb - (KH - 1) * dy) % sy)
+    pb++;
+  while ((IW - 1 + pl + pr - (KW - 1) * dx) < 0 || (IW - 1 + pl + pr - (KW - 1) * dx) % sx)
+    pr++;
+  int64_t OH = (IH - 1 + pt + pb - (KH - 1) * dy) / sy + 1;
+  int64_t OW = (IW - 1 + pl + pr - (KW - 1) * dx) / sx + 1;
+  bool one_bias = next() % 3 == 0;
+  RgTensor in = random_tensor(dt, 4, I64S(N, IH, IW, IC));
+  RgTensor w = random_tensor(dt, 4, I64S(OC, KH, KW, IC));
+  RgTensor bias = random_tensor(dt, 1, I64S(one_bias ? 1 : OC));
+  RgTensor want;
+  rg_tensor_init(&want, dt, 4, I64S(N, OH, OW, OC));
+  for (int64_t b = 0, oi = 0; b < N; b++)
+    for (int64_t oy = 0; oy < OH; oy++)
+      for (int64_t ox = 0; ox < OW; ox++)
+        for (int64_t oc = 0; oc < OC; oc++, oi++) {
+          float acc = 0;
+          for (int64_t ky = 0; ky < KH; ky++)
+            for (int64_t kx = 0; kx < KW; kx++) {
+              int64_t y = oy * sy - pt + ky * dy, x = ox * sx - pl + kx * dx;
+              if (y < 0 || y >= IH || x < 0 || x >= IW)
+                continue;
+              for (int64_t ic = 0; ic < IC; ic++) {
+                float p = rg_tensor_get_float(&in, ((b * IH + y) * IW + x) * IC + ic) *
+                          rg_tensor_get_float(&w, ((oc * KH + ky) * KW + kx) * IC + ic);
+                acc = acc + p;
+              }
+            }
+          acc = acc + rg_tensor_get_float(&bias, one_bias ? 0 : oc);
+          rg_tensor_set_float(&want, oi, acc);
+        }
+  TB t;
+  tb_init(&t);
+  char ti[64], tw[64], tbias[64], to[64], tz[64];
+  RgTensor zp;
+  rg_tensor_init(&zp, dt, 1, I64S(1));
+  RgValue *ops[5] = {tb_arg(&t, type_of(ti, sizeof ti, &in)), tb_arg(&t, type_of(tw, sizeof tw, &w)),
+                     tb_arg(&t, type_of(tbias, sizeof tbias, &bias)), tb_arg(&t, type_of(tz, sizeof tz, &zp)),
+                     tb_arg(&t, tz)};
+  RgNode *n = tb_node(&t, "tosa.conv2d", type_of(to, sizeof to, &want), 5, ops);
+  tb_prop_ints(&t, n, "pad", 4, I64S(pt, pb, pl, pr));
+  tb_prop_ints(&t, n, "stride", 2, I64S(sy, sx));
+  tb_prop_ints(&t, n, "dilation", 2, I64S(dy, dx));
+  rg_node_set_prop(t.g, n, "acc_type", rg_attr_type(t.g, tb_type(&t, "f32")));
+  RgTensor args[5] = {in, w, bias, zp, zp};
+  bool ok = tb_run1(&t, &n->results[0], args, 5) && same_bits(&t.outs[0], &want);
+  if (!ok)
+    printf("  conv2d %s in %s w %s pad %lld,%lld,%lld,%lld stride %lld,%lld dilation %lld,%lld\n", to, ti,
+           tw, (long long)pt, (long long)pb, (long long)pl, (long long)pr, (long long)sy, (long long)sx,
+           (long long)dy, (long long)dx);
+  CHECK(ok);
+  tb_free(&t);
+  rg_tensor_release(&in);
+  rg_tensor_release(&w);
+  rg_tensor_release(&bias);
+  rg_tensor_release(&zp);
+  rg_tensor_release(&want);
+}
+
+static void test_conv2d_f32_matches_loop(void) {
+  for (int i = 0; i < 300; i++)
+    conv2d_case();
+}
+
+/* tosa.matmul (acc from 0) or linalg.matmul (acc from C, f32 only). */
+static void matmul_case(bool linalg) {
+  RgDType dt = linalg ? RG_DT_F32 : float_type();
+  int64_t N = linalg ? 1 : pick(1, 3), H = pick(1, 9), C = pick(1, 20), W = pick(1, 300);
+  RgTensor a = linalg ? random_tensor(dt, 2, I64S(H, C)) : random_tensor(dt, 3, I64S(N, H, C));
+  RgTensor b = linalg ? random_tensor(dt, 2, I64S(C, W)) : random_tensor(dt, 3, I64S(N, C, W));
+  RgTensor c = random_tensor(dt, 2, I64S(H, W));
+  RgTensor want;
+  if (linalg)
+    rg_tensor_init(&want, dt, 2, I64S(H, W));
+  else
+    rg_tensor_init(&want, dt, 3, I64S(N, H, W));
+  for (int64_t n = 0, oi = 0; n < N; n++)
+    for (int64_t y = 0; y < H; y++)
+      for (int64_t x = 0; x < W; x++, oi++) {
+        float acc = linalg ? rg_tensor_get_float(&c, y * W + x) : 0;
+        for (int64_t k = 0; k < C; k++) {
+          float p = rg_tensor_get_float(&a, (n * H + y) * C + k) * rg_tensor_get_float(&b, (n * C + k) * W + x);
+          acc = acc + p;
+        }
+        rg_tensor_set_float(&want, oi, acc);
+      }
+  TB t;
+  tb_init(&t);
+  char ta[64], tbb[64], tc[64], to[64];
+  RgTensor zp;
+  rg_tensor_init(&zp, dt, 1, I64S(1));
+  RgValue *ops[4] = {tb_arg(&t, type_of(ta, sizeof ta, &a)), tb_arg(&t, type_of(tbb, sizeof tbb, &b)),
+                     tb_arg(&t, linalg ? type_of(tc, sizeof tc, &c) : type_of(tc, sizeof tc, &zp)),
+                     linalg ? NULL : tb_arg(&t, tc)};
+  RgNode *n = tb_node(&t, linalg ? "linalg.matmul" : "tosa.matmul", type_of(to, sizeof to, &want),
+                      linalg ? 3 : 4, ops);
+  RgTensor args[4] = {a, b, linalg ? c : zp, zp};
+  bool ok = tb_run1(&t, &n->results[0], args, linalg ? 3 : 4) && same_bits(&t.outs[0], &want);
+  if (!ok)
+    printf("  %s %s x %s\n", linalg ? "linalg.matmul" : "tosa.matmul", ta, tbb);
+  CHECK(ok);
+  tb_free(&t);
+  rg_tensor_release(&a);
+  rg_tensor_release(&b);
+  rg_tensor_release(&c);
+  rg_tensor_release(&zp);
+  rg_tensor_release(&want);
+}
+
+static void test_matmul_f32_matches_loop(void) {
+  for (int i = 0; i < 200; i++)
+    matmul_case(false);
+}
+
+static void test_linalg_matmul_f32_matches_loop(void) {
+  for (int i = 0; i < 200; i++)
+    matmul_case(true);
+}
+
+int main(void) {
+  RUN(test_conv2d_f32_matches_loop);
+  RUN(test_matmul_f32_matches_loop);
+  RUN(test_linalg_matmul_f32_matches_loop);
+  TEST_EXIT();
+}

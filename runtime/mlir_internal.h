@@ -20,6 +20,7 @@ typedef struct MlirSynEnt {
   const RgDialectSyntax *d;
   RgOpParseFn parse; /* RG_OP_FORM_CUSTOM */
   RgOpParseFn normalize; /* RgDialectSyntax.normalizers */
+  RgOpPrintFn print;     /* RgDialectSyntax.printers */
 } MlirSynEnt;
 
 typedef struct MlirSyntax {

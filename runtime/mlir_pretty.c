@@ -31,7 +31,7 @@ static void syn_put(MlirSyntax *s, const char *name, bool dialect, const RgOpSyn
   if (s->ents[h].name)
     return; /* the first description wins */
   if (!dialect && !op && !parse) { /* a normalizer alone: no form of its own */
-    MlirSynEnt e = {name, (uint32_t)len, (uint8_t)d->default_form, false, 0, d, NULL, NULL};
+    MlirSynEnt e = {name, (uint32_t)len, (uint8_t)d->default_form, false, 0, d, NULL, NULL, NULL};
     s->ents[h] = e;
     return;
   }
@@ -39,7 +39,7 @@ static void syn_put(MlirSyntax *s, const char *name, bool dialect, const RgOpSyn
   /* a custom form without its parse function cannot be read */
   if (form == RG_OP_FORM_CUSTOM && !parse)
     form = RG_OP_FORM_NONE;
-  MlirSynEnt e = {name, (uint32_t)len, form, dialect, op ? op->flags : 0, d, parse, NULL};
+  MlirSynEnt e = {name, (uint32_t)len, form, dialect, op ? op->flags : 0, d, parse, NULL, NULL};
   s->ents[h] = e;
 }
 
@@ -77,6 +77,12 @@ bool mlir_syntax_build(MlirSyntax *s, const RgDialectSyntax *const *dialects) {
         e->normalize = (*d)->normalizers[i].parse;
         s->normalizers = true;
       }
+    }
+    for (uint32_t i = 0; i < (*d)->num_printers; i++) {
+      const char *name = (*d)->printers[i].name;
+      MlirSynEnt *e = &s->ents[syn_slot(s, name, strlen(name), false)];
+      if (e->name && e->d == *d && e->form == RG_OP_FORM_CUSTOM && !e->print)
+        e->print = (*d)->printers[i].print;
     }
   }
   return true;

@@ -584,7 +584,7 @@ static void put_blocks(Writer *w, const RgRegion *r, int ind, const RgGraph *g, 
   }
 }
 
-static void put_region(Writer *w, const RgRegion *r, int ind, const RgGraph *g) {
+void mlir_w_region(Writer *w, const RgRegion *r, int ind, const RgGraph *g) {
   putc_(w, '{');
   putc_(w, '\n');
   put_blocks(w, r, ind, g, true);
@@ -644,7 +644,7 @@ static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
     for (uint16_t r = 0; r < n->num_regions; r++) {
       if (r)
         put(w, ", ", 2);
-      put_region(w, &n->regions[r], ind, g);
+      mlir_w_region(w, &n->regions[r], ind, g);
     }
     putc_(w, ')');
   }

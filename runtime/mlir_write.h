@@ -46,6 +46,9 @@ void mlir_w_attr(Writer *w, const RgAttr *a);
 void mlir_w_dict_entries(Writer *w, const RgNamedAttr *e, uint32_t n);
 /* `t` or `(t, u)`, as a function type's results. */
 void mlir_w_result_types(Writer *w, const RgNode *n);
+/* `{..}`: a region's blocks, the entry block labelled when it has
+ * arguments or no ops. */
+void mlir_w_region(Writer *w, const RgRegion *r, int ind, const RgGraph *g);
 /* A region's blocks, the entry block without its label. */
 void mlir_w_body(Writer *w, const RgRegion *r, int ind, const RgGraph *g);
 

@@ -406,6 +406,72 @@ static bool pretty_module(Writer *w, const RgNode *n, int ind, const RgGraph *g)
   return true;
 }
 
+/* ---- custom forms printed in code (RgOpPrinter) ---- */
+
+struct RgOpWriter {
+  Writer *w;
+  const RgGraph *g;
+  int ind;
+  bool committed; /* a region was printed: no way back to the generic form */
+};
+
+RgGraph *rg_op_writer_graph(RgOpWriter *w) { return (RgGraph *)w->g; }
+void rg_op_writer_text(RgOpWriter *w, const char *s) { puts_(w->w, s); }
+void rg_op_writer_value(RgOpWriter *w, const RgValue *v) { mlir_w_value(w->w, v); }
+void rg_op_writer_type(RgOpWriter *w, const RgType *t) { mlir_w_type(w->w, t); }
+void rg_op_writer_attr(RgOpWriter *w, const RgAttr *a) { mlir_w_attr(w->w, a); }
+void rg_op_writer_entries(RgOpWriter *w, const RgNamedAttr *e, uint32_t n) {
+  mlir_w_dict_entries(w->w, e, n);
+}
+
+static bool skipped(const char *name, const char *const *skip) {
+  for (; skip && *skip; skip++)
+    if (!strcmp(name, *skip))
+      return true;
+  return false;
+}
+
+bool rg_op_writer_attr_dict(RgOpWriter *w, const RgNode *n, const char *const *skip) {
+  uint32_t k = 0;
+  for (uint16_t i = 0; i < n->num_attrs; i++) {
+    if (skipped(n->attrs[i].name, skip))
+      continue;
+    if ((strchr(n->attrs[i].name, '.') == NULL) != (i < n->num_props))
+      return false;
+    k++;
+  }
+  if (!k)
+    return true;
+  put(w->w, " {", 2);
+  k = 0;
+  for (uint16_t i = 0; i < n->num_attrs; i++)
+    if (!skipped(n->attrs[i].name, skip)) {
+      if (k++)
+        put(w->w, ", ", 2);
+      mlir_w_dict_entries(w->w, &n->attrs[i], 1);
+    }
+  putc_(w->w, '}');
+  return true;
+}
+
+void rg_op_writer_region(RgOpWriter *w, const RgRegion *r) {
+  w->committed = true;
+  mlir_w_region(w->w, r, w->ind, w->g);
+}
+
+static bool pretty_custom(Writer *w, const RgNode *n, int ind, const RgGraph *g, const char *name,
+                          RgOpPrintFn print) {
+  size_t mark = w->b.len;
+  puts_(w, name);
+  RgOpWriter ow = {w, g, ind, false};
+  if (!print(&ow, n) && !ow.committed) {
+    w->b.len = mark;
+    return false;
+  }
+  put_loc_nl(w, n);
+  return true;
+}
+
 bool mlir_w_pretty_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
   const char *name = rg_op_name(g, n->op);
   if (n->op == w->op_module)
@@ -423,6 +489,7 @@ bool mlir_w_pretty_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
   case RG_OP_FORM_CAST: return pretty_functional(w, n, name, e->d, (RgOpForm)e->form);
   case RG_OP_FORM_TERMINATOR: return pretty_return(w, n, g);
   case RG_OP_FORM_CONSTANT: return pretty_const(w, n, name);
+  case RG_OP_FORM_CUSTOM: return e->print && pretty_custom(w, n, ind, g, name, e->print);
   default: return false; /* region forms: their regions print the same either way */
   }
 }

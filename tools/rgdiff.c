@@ -30,12 +30,12 @@
 
 /* ---- checks ---- */
 
-/* Default relative tolerance after inexact rewrites (floor 1e-3): torch's
- * layer norm, (x * rstd - mean * rstd) * w + b, is accurate only to about
- * an ulp of x * rstd, and differs from its decomposition by up to 3.1e-4
- * in 10,000 graphs; sinh's decomposition cancels near 0 (3.3e-5); the
- * other inexact rules stay near 1e-5 (docs/verify.md). */
-#define RGDIFF_TOLERANCE_REL 1e-3
+/* Default relative tolerance after inexact rewrites (floor 1e-3): where
+ * results cancel (a layer norm row near its mean, a folded batch norm
+ * output near 0, sinh near 0) the rewrites agree only to an ulp of the
+ * larger intermediate values; 60,000 graphs show up to 9.5e-4. A wrong
+ * decomposition shows errors near 1 (docs/verify.md). */
+#define RGDIFF_TOLERANCE_REL 1e-2
 
 static RgNode *main_func(RgGraph *g) { return (RgNode *)rg_interp_find_func(g, "main"); }
 
@@ -484,7 +484,7 @@ static int usage(const char *msg, const char *arg) {
          "  --inputs N      random input sets per graph (default 2, at most 8)\n"
          "  --min-fires N   fail when a rule fired fewer than N times in total\n"
          "  --tolerance REL[,FLOOR]  after inexact rewrites, float results may move by\n"
-         "                  REL * max(|before|, |after|, FLOOR) (default 1e-3,1e-3)\n"
+         "                  REL * max(|before|, |after|, FLOOR) (default 1e-2,1e-3)\n"
          "  --max-failures N  stop after N failing graphs (default 5)\n"
          "  --out DIR       where failing graphs are written (default .)\n"
          "  --dump          write graph --seed to standard output and exit\n"

@@ -477,6 +477,67 @@ static void m_layer_norm(Gen *G) {
     gen_push(G, &n->results[chance(&G->rng, 50) ? 1 : 2]);
 }
 
+/* An f32 constant [c] of values in [lo, hi] / 8 (a splat now and then). */
+static RgValue *a_channel_const(Gen *G, int64_t c, int64_t lo, int64_t hi) {
+  double v[64];
+  uint32_t n = c == 1 || chance(&G->rng, 20) ? 1 : (uint32_t)c;
+  for (uint32_t i = 0; i < n; i++)
+    v[i] = (double)rnd(&G->rng, lo, hi) / 8.0;
+  RgNode *k = a_mk(G, "aten._constant", 0, NULL);
+  gen_prop(G, k, "value", rg_attr_dense_floats(G->g, gen_ttype(G, RG_DT_F32, 1, &c), n, v));
+  return gen_finish(G, k);
+}
+
+/* Inference batch norm: after a convolution with constant weights (bias or
+ * not, used once: folded; used twice: a depthwise convolution instead),
+ * or after any rank-4 value (a depthwise convolution); parameters
+ * constants (var positive) or, now and then, arguments (kept); f16 (kept);
+ * the saved mean used now and then (kept). No shape hook: typed here. */
+static void m_batch_norm(Gen *G) {
+  RgDType dt = chance(&G->rng, 90) ? RG_DT_F32 : RG_DT_F16;
+  RgValue *x;
+  if (chance(&G->rng, 60)) {
+    int64_t N = rnd(&G->rng, 1, 2), C = rnd(&G->rng, 1, 3), H = rnd(&G->rng, 1, 4), W = rnd(&G->rng, 1, 4),
+            O = rnd(&G->rng, 1, 4), k = chance(&G->rng, 60) ? 1 : 3;
+    RgValue *ops[3] = {a_arg(G, dt, 4, (int64_t[]){N, C, H, W}),
+                       gen_edge_const(G, gen_ttype(G, dt, 4, (int64_t[]){O, C, k, k})),
+                       gen_edge_const(G, gen_ttype(G, dt, 1, &O))};
+    RgNode *n = a_mk(G, "aten.convolution", chance(&G->rng, 70) ? 3 : 2, ops);
+    a_ints(G, n, "stride", 2, (int64_t[]){1, 1});
+    a_ints(G, n, "padding", 2, (int64_t[]){k / 2, k / 2});
+    a_ints(G, n, "dilation", 2, (int64_t[]){1, 1});
+    a_bool(G, n, "transposed", false);
+    a_ints(G, n, "output_padding", 2, (int64_t[]){0, 0});
+    a_int(G, n, "groups", 1);
+    x = gen_finish(G, n);
+    if (chance(&G->rng, 10))
+      gen_push(G, x); /* a second use: not folded into this convolution */
+  } else {
+    int64_t dims[MAX_RANK] = {rnd(&G->rng, 1, 2), rnd(&G->rng, 1, 4), rnd(&G->rng, 1, 3), rnd(&G->rng, 1, 3)};
+    x = a_arg(G, dt, 4, dims);
+  }
+  int64_t C = x->type->dims[1];
+  RgValue *ops[5] = {x, a_channel_const(G, C, -16, 16), a_channel_const(G, C, -16, 16),
+                     a_channel_const(G, C, -16, 16), a_channel_const(G, C, 1, 32)};
+  if (chance(&G->rng, 8))
+    ops[1 + rnd(&G->rng, 0, 3)] = a_arg(G, RG_DT_F32, 1, &C);
+  /* the saved mean and 1/std: empty, or (now and then, then used) one per
+   * channel; empty values stay out of the pool, which other ops draw on */
+  bool saved = chance(&G->rng, 5);
+  const char *op = "aten._native_batch_norm_legit_no_training";
+  const RgType *st = gen_ttype(G, RG_DT_F32, 1, saved ? &C : (int64_t[]){0}), *rt[3] = {x->type, st, st};
+  RgNode *n = rg_node_create(G->g, rg_op_intern(G->g, op, strlen(op)), 5, ops, 3, rt, 0);
+  if (!n)
+    gen_abort(G, "out of memory building %s", op);
+  a_float(G, n, "momentum", 0.1);
+  a_float(G, n, "eps", chance(&G->rng, 50) ? 1e-5 : 1e-3);
+  rg_block_append(G->g, G->body, n);
+  gen_edge_freeze(G, n);
+  gen_push(G, &n->results[0]);
+  if (saved)
+    gen_push(G, &n->results[1]);
+}
+
 /* ---- conversions ---- */
 
 /* full_like of a float or integer value, the dtype absent (x's) or another
@@ -698,5 +759,5 @@ const Motif gen_arm_motifs[] = {m_copies,   m_clamps,     m_clamps,  m_quant_act
                                 m_glu,      m_leaky_relu, m_div,     m_softmax,   m_mean,      m_minmax,
                                 m_minmax,   m_minmax_dim, m_split,      m_split,    m_expand,   m_squeezes,
                                 m_permutes, m_views,      m_hyperbolic, m_silu,     m_var,      m_layer_norm,
-                                m_full_like};
+                                m_full_like, m_batch_norm, m_batch_norm};
 const int gen_num_arm_motifs = (int)(sizeof gen_arm_motifs / sizeof gen_arm_motifs[0]);

@@ -771,5 +771,6 @@ static void m_dead_const(Gen *G) {
 const Motif gen_tosa_motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_binary, m_rescale_chain,
                                  m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
                                  m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const,
-                                 m_select, tgen_m_canonical, tgen_m_axis_op, tgen_m_canonical, tgen_m_axis_op};
+                                 m_select, tgen_m_canonical, tgen_m_axis_op, tgen_m_canonical, tgen_m_axis_op,
+                                 tgen_m_pools_slices};
 const int gen_num_tosa_motifs = (int)(sizeof gen_tosa_motifs / sizeof gen_tosa_motifs[0]);

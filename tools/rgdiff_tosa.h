@@ -34,9 +34,10 @@ bool tgen_qint_value(const RgValue *v);
 bool tgen_i32_value(const RgValue *v);
 bool tgen_has_unit_dim(const RgValue *v);
 
-/* Motifs of tools/rgdiff_tosa_canon.c: canonicalizations, and transposes
- * into axis ops. */
+/* Motifs of tools/rgdiff_tosa_canon.c: canonicalizations, transposes
+ * into axis ops, and pads, pools and slices of concats. */
 void tgen_m_canonical(Gen *G);
 void tgen_m_axis_op(Gen *G);
+void tgen_m_pools_slices(Gen *G);
 
 #endif

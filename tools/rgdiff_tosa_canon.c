@@ -1,5 +1,6 @@
 /* tools/rgdiff_tosa_canon.c - TOSA motifs for rules/canonicalize.rules (an
- * op that returns its input, and its near miss) and for transposes moving
+ * op that returns its input, a pad folded into a convolution or pool, a
+ * slice of a concat, each next to its near miss) and for transposes moving
  * across axis ops (reductions, argmax, concat, slice, pad, tile, reverse). */
 #include <math.h>
 #include <string.h>
@@ -79,6 +80,8 @@ void tgen_m_canonical(Gen *G) {
       int64_t dims[4] = {2, 1, 3, 1};
       x = gen_new_arg(G, gen_ttype(G, logical ? RG_DT_I1 : chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32, 4, dims));
     }
+    if (strcmp(op, "tosa.reduce_product") == 0 && !is_float(x->type->dtype))
+      op = "tosa.reduce_max"; /* TOSA multiplies floats only */
     int32_t axis = 0;
     for (int32_t i = 0; i < x->type->rank; i++)
       if ((x->type->dims[i] == 1) != miss)
@@ -133,8 +136,8 @@ void tgen_m_canonical(Gen *G) {
                                 : tgen_negate(G, tgen_negate(G, x)));
     break;
   }
-  case 13: { /* a reshape of a constant */
-    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+  case 13: { /* a reshape of a constant (added: TOSA adds i32 and floats) */
+    RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_i32_value, dt);
     int64_t dims[MAX_RANK];
     int32_t rank = gen_refactor(G, x->type, dims);
     RgValue *c = tgen_reshape(G, tgen_random_const(G, x->type), rank, dims);
@@ -153,10 +156,9 @@ void tgen_m_canonical(Gen *G) {
     for (int32_t i = 0; i < x->type->rank; i++)
       if ((x->type->dims[i] == 1) != miss)
         axis = i;
-    RgNode *n = gen_mk(G, "tosa.reverse", 1, &x, x->type); /* no shape hook: typed as its input */
+    RgNode *n = gen_mk(G, "tosa.reverse", 1, &x, NULL);
     gen_prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
-    rg_block_append(G->g, G->body, n);
-    gen_push(G, &n->results[0]);
+    gen_push(G, gen_finish(G, n));
     break;
   }
   }
@@ -254,3 +256,150 @@ void tgen_m_axis_op(Gen *G) {
   gen_push(G, v);
 }
 
+
+/* ---- pads folded into convolutions and pools, 1x1 pools ---- */
+
+static const RgAttr *i64s(Gen *G, uint32_t n, const int64_t *v) {
+  return rg_attr_dense_array_ints(G->g, RG_DT_I64, n, v);
+}
+
+/* An NHWC activation: an i8 or f32 argument [1, H, W, C]. */
+static RgValue *nhwc_arg(Gen *G, RgDType dt) {
+  int64_t dims[4] = {1, rnd(&G->rng, 2, 5), rnd(&G->rng, 2, 5), rnd(&G->rng, 1, 3)};
+  return gen_new_arg(G, gen_ttype(G, dt, 4, dims));
+}
+
+/* PAD(x) of height and width by up to `most` on each side, with value v
+ * (floats: v / 8, or -inf for INT64_MIN). */
+static RgValue *pad_hw(Gen *G, RgValue *x, int64_t most, int64_t v) {
+  int64_t pads[8] = {0, 0, rnd(&G->rng, 0, most), rnd(&G->rng, 0, most), rnd(&G->rng, 0, most),
+                     rnd(&G->rng, 0, most), 0, 0};
+  if (pads[2] + pads[3] + pads[4] + pads[5] == 0)
+    pads[2] = 1;
+  RgValue *c;
+  if (is_float(x->type->dtype)) {
+    double f = v == INT64_MIN ? -INFINITY : (double)v / 8.0;
+    int64_t one = 1;
+    c = tgen_const_floats(G, x->type->dtype, 1, &one, 1, &f);
+  } else {
+    c = tgen_scalar_const(G, x->type->dtype, v == INT64_MIN ? tgen_dtype_min(x->type->dtype) : v);
+  }
+  RgValue *ops[3] = {x, shape_const(G, 8, pads), c};
+  return gen_finish(G, gen_mk(G, "tosa.pad", 3, ops, NULL));
+}
+
+/* conv2d or depthwise_conv2d of x with random weights and its own
+ * padding `pad` (stride and dilation 1). */
+static RgValue *conv(Gen *G, RgValue *x, RgValue *izp, const int64_t *pad) {
+  RgDType dt = x->type->dtype;
+  bool depthwise = chance(&G->rng, 40);
+  int64_t c = x->type->dims[3], kh = rnd(&G->rng, 1, 3), kw = rnd(&G->rng, 1, 3), o = rnd(&G->rng, 1, 3);
+  if (kh > x->type->dims[1] + pad[0] + pad[1] || kw > x->type->dims[2] + pad[2] + pad[3])
+    kh = kw = 1;
+  int64_t wd[4] = {o, kh, kw, c}, dwd[4] = {kh, kw, c, o}, bn = depthwise ? c * o : o;
+  RgValue *w = tgen_random_const(G, gen_ttype(G, dt, 4, depthwise ? dwd : wd));
+  RgValue *b = tgen_random_const(G, gen_ttype(G, is_float(dt) ? dt : RG_DT_I32, 1, &bn));
+  RgValue *ops[5] = {x, w, b, izp, tgen_scalar_const(G, dt, 0)};
+  RgNode *n = gen_mk(G, depthwise ? "tosa.depthwise_conv2d" : "tosa.conv2d", 5, ops, NULL);
+  gen_prop(G, n, "pad", i64s(G, 4, pad));
+  gen_prop(G, n, "stride", i64s(G, 2, (int64_t[]){1, 1}));
+  gen_prop(G, n, "dilation", i64s(G, 2, (int64_t[]){1, 1}));
+  gen_prop(G, n, "acc_type", rg_attr_type(G->g, rg_type_scalar(G->g, is_float(dt) ? dt : RG_DT_I32)));
+  return gen_finish(G, n);
+}
+
+/* max_pool2d or avg_pool2d (zero points izp, ozp) of x, stride 1. */
+static RgValue *pool(Gen *G, RgValue *x, bool avg, const int64_t *kernel, const int64_t *pad, int64_t izp,
+                     int64_t ozp) {
+  RgDType dt = x->type->dtype;
+  RgValue *ops[3] = {x, NULL, NULL};
+  if (avg) {
+    ops[1] = tgen_scalar_const(G, dt, izp);
+    ops[2] = tgen_scalar_const(G, dt, ozp);
+  }
+  RgNode *n = gen_mk(G, avg ? "tosa.avg_pool2d" : "tosa.max_pool2d", avg ? 3 : 1, ops, NULL);
+  gen_prop(G, n, "kernel", i64s(G, 2, kernel));
+  gen_prop(G, n, "stride", i64s(G, 2, (int64_t[]){1, 1}));
+  gen_prop(G, n, "pad", i64s(G, 4, pad));
+  if (avg)
+    gen_prop(G, n, "acc_type", rg_attr_type(G->g, rg_type_scalar(G->g, is_float(dt) ? dt : RG_DT_I32)));
+  else if (is_float(dt))
+    gen_prop_opaque(G, n, "nan_mode", tgen_nan_mode(G));
+  return gen_finish(G, n);
+}
+
+/* A PAD in front of a convolution (padded with the input zero point, or
+ * a near miss) or a MAX_POOL2D (padded with the lowest value, or 0), an
+ * AVG_POOL2D behind a PAD (never folded), and 1x1 pools. */
+static void m_pool(Gen *G) {
+  bool fl = chance(&G->rng, 50), miss = chance(&G->rng, 25);
+  RgValue *x = nhwc_arg(G, fl ? RG_DT_F32 : RG_DT_I8);
+  int64_t zero4[4] = {0, 0, 0, 0}, one2[2] = {1, 1};
+  switch (rnd(&G->rng, 0, 3)) {
+  case 0: { /* conv_pad */
+    int64_t izp = fl ? 0 : rnd(&G->rng, -5, 5);
+    RgValue *p = pad_hw(G, x, 2, miss ? izp + 3 : izp * (fl ? 8 : 1));
+    gen_push(G, conv(G, p, tgen_scalar_const(G, x->type->dtype, izp), zero4));
+    break;
+  }
+  case 1: { /* max_pool_pad, and avg_pool2d behind a pad */
+    bool avg = chance(&G->rng, 20);
+    int64_t k = rnd(&G->rng, 2, 3);
+    if (k > x->type->dims[1] || k > x->type->dims[2])
+      k = 2; /* dims are at least 2: the window fits without the padding */
+    int64_t kernel[2] = {k, k};
+    RgValue *p = pad_hw(G, x, k - 1, miss || avg ? 0 : INT64_MIN);
+    gen_push(G, pool(G, p, avg, kernel, zero4, 0, 0));
+    break;
+  }
+  default: { /* a 1x1 window: max_pool_unit, avg_pool_unit */
+    bool avg = chance(&G->rng, 50);
+    int64_t izp = fl ? 0 : rnd(&G->rng, -5, 5);
+    if (avg && fl && !miss)
+      x = tgen_unary_simple(G, "tosa.abs", x); /* never -0.0 */
+    gen_push(G, pool(G, x, avg, one2, zero4, izp, miss && !fl ? izp + 1 : izp));
+    break;
+  }
+  }
+}
+
+/* Slices of a concat of two to four operands along a random axis: inside
+ * one operand (the slice_concat rules), or across two (a near miss). */
+static void m_slice_concat(Gen *G) {
+  RgValue *x = tgen_partner(G, gen_pick(G, gen_any_value, tgen_random_arg_dtype(G)), false);
+  int32_t r = x->type->rank;
+  int32_t k = (int32_t)rnd(&G->rng, 0, r - 1), nops = (int32_t)rnd(&G->rng, 2, 4);
+  RgValue *ops[4];
+  int64_t off[5] = {0};
+  for (int32_t i = 0; i < nops; i++) {
+    int64_t dims[MAX_RANK];
+    memcpy(dims, x->type->dims, sizeof *dims * (size_t)r);
+    dims[k] = rnd(&G->rng, 1, 3);
+    ops[i] = gen_new_arg(G, gen_ttype(G, x->type->dtype, r, dims));
+    off[i + 1] = off[i] + dims[k];
+  }
+  RgNode *n = gen_mk(G, "tosa.concat", (uint32_t)nops, ops, NULL);
+  gen_prop(G, n, "axis", rg_attr_int(G->g, k, rg_type_scalar(G->g, RG_DT_I32)));
+  RgValue *cat = gen_finish(G, n);
+  int64_t slices = rnd(&G->rng, 1, 2);
+  for (int64_t s = 0; s < slices; s++) {
+    int32_t i = (int32_t)rnd(&G->rng, 0, nops - 1);
+    int64_t st[MAX_RANK] = {0}, sz[MAX_RANK];
+    memcpy(sz, cat->type->dims, sizeof *sz * (size_t)r);
+    st[k] = rnd(&G->rng, off[i], off[i + 1] - 1);
+    sz[k] = rnd(&G->rng, 1, off[i + 1] - st[k]);
+    if (chance(&G->rng, 20) && i + 1 < nops)
+      sz[k] = off[i + 1] - st[k] + 1; /* reaches into the next operand */
+    RgValue *sops[3] = {cat, shape_const(G, r, st), shape_const(G, r, sz)};
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.slice", 3, sops, NULL)));
+  }
+  if (chance(&G->rng, 30))
+    gen_push(G, cat);
+}
+
+void tgen_m_pools_slices(Gen *G) {
+  if (chance(&G->rng, 60))
+    m_pool(G);
+  else
+    m_slice_concat(G);
+}

@@ -91,12 +91,16 @@ static RgStatus op_transpose(RgInterp *ip, const RgNode *n, RgTensor *const *in,
   }
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
   rg_tensor_strides(a, st);
-  for (int64_t i = 0; i < out->numel; i++) {
+  /* a row of the result's last dim at a time */
+  int32_t last = out->rank - 1;
+  int64_t len = out->rank ? out->dims[last] : 1, step = out->rank ? st[perms[last]] : 0;
+  for (int64_t i = 0; len && i < out->numel; i += len) {
     int64_t off = 0;
-    for (int32_t d = 0; d < out->rank; d++)
+    for (int32_t d = 0; d < last; d++)
       off += idx[d] * st[perms[d]];
-    copy_elem(out, i, a, off);
-    rg_index_next(idx, out->dims, out->rank);
+    for (int64_t j = 0; j < len; j++)
+      copy_elem(out, i + j, a, off + j * step);
+    rg_index_next(idx, out->dims, last);
   }
   return RG_OK;
 }
@@ -178,12 +182,16 @@ static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   }
   int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
   rg_tensor_strides(a, st);
-  for (int64_t i = 0; i < out->numel; i++) {
+  /* a row of the result's last dim at a time (contiguous in the input) */
+  int32_t last = out->rank - 1;
+  int64_t len = out->rank ? out->dims[last] : 1;
+  for (int64_t i = 0; len && i < out->numel; i += len) {
     int64_t off = 0;
     for (int32_t d = 0; d < out->rank; d++)
-      off += (idx[d] + start[d]) * st[d];
-    copy_elem(out, i, a, off);
-    rg_index_next(idx, out->dims, out->rank);
+      off += (d < last ? idx[d] + start[d] : start[d]) * st[d];
+    for (int64_t j = 0; j < len; j++)
+      copy_elem(out, i + j, a, off + j);
+    rg_index_next(idx, out->dims, last);
   }
   return RG_OK;
 }

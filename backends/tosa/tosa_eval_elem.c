@@ -63,8 +63,10 @@ static RgStatus bcast_init(RgInterp *ip, Bcast *b, const RgTensor *out, RgTensor
   return RG_OK;
 }
 
-static void bcast_step(Bcast *b) {
-  for (int32_t d = b->rank - 1; d >= 0; d--) {
+/* Advances to the next element, or with `from` = rank - 2 to the start of
+ * the next row of the last dim. */
+static void bcast_step_from(Bcast *b, int32_t from) {
+  for (int32_t d = from; d >= 0; d--) {
     for (int j = 0; j < b->k; j++)
       b->off[j] += b->strides[j][d];
     if (++b->idx[d] < b->dims[d])
@@ -74,6 +76,8 @@ static void bcast_step(Bcast *b) {
     b->idx[d] = 0;
   }
 }
+
+static void bcast_step(Bcast *b) { bcast_step_from(b, b->rank - 1); }
 
 static bool is_int(const RgTensor *t) { return rg_tensor_is_int(t); }
 
@@ -164,6 +168,24 @@ static RgStatus int_binary(RgInterp *ip, const RgNode *n, BinOp op, int64_t a, i
   return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "integer operands are not supported");
 }
 
+/* f32 add, sub and mul a row of the last dim at a time: the same
+ * operations on the same elements as the general loop, without its
+ * per-element dispatch. */
+static RgStatus float_arith(Bcast *bc, const RgTensor *a, const RgTensor *b, RgTensor *out,
+                            BinOp op) {
+  int32_t last = out->rank - 1;
+  int64_t len = out->rank ? out->dims[last] : 1;
+  int64_t sa = out->rank ? bc->strides[0][last] : 0, sb = out->rank ? bc->strides[1][last] : 0;
+  for (int64_t i = 0; len && i < out->numel; i += len, bcast_step_from(bc, last - 1)) {
+    int64_t oa = bc->off[0], ob = bc->off[1];
+    for (int64_t j = 0; j < len; j++) {
+      float x = rg_tensor_get_float(a, oa + j * sa), y = rg_tensor_get_float(b, ob + j * sb);
+      rg_tensor_set_float(out, i + j, op == B_ADD ? x + y : op == B_SUB ? x - y : x * y);
+    }
+  }
+  return RG_OK;
+}
+
 static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out,
                        BinOp op) {
   RgTensor *a = in[0], *b = in[1];
@@ -195,6 +217,8 @@ static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   RgStatus s = bcast_init(ip, &bc, out, in, 2);
   if (s != RG_OK)
     return s;
+  if (!is_int(a) && out->dtype == RG_DT_F32 && (op == B_ADD || op == B_SUB || op == B_MUL))
+    return float_arith(&bc, a, b, out, op);
   bool ignore = rg_eval_nan_ignore(n);
   for (int64_t i = 0; i < out->numel; i++, bcast_step(&bc)) {
     if (is_int(a)) {

@@ -186,9 +186,11 @@ static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
     return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copy of the weights (%lld floats)",
                         (long long)w->numel);
   }
-  for (int64_t oc = 0; oc < OC; oc++)
-    for (int64_t t = 0; t < KH * KW * IC; t++)
-      wt[t * OC + oc] = rg_tensor_get_float(w, oc * KH * KW * IC + t);
+  int64_t taps = KH * KW * IC;
+  for (int64_t oc0 = 0; oc0 < OC; oc0 += 16) /* 16 rows of w read side by side */
+    for (int64_t t = 0; t < taps; t++)
+      for (int64_t oc = oc0; oc < OC && oc < oc0 + 16; oc++)
+        wt[t * OC + oc] = rg_tensor_get_float(w, oc * taps + t);
   int64_t pick[CONV_PIX];
   for (int64_t q0 = 0; q0 < npix; q0 += CONV_PIX) {
     int64_t np = npix - q0 < CONV_PIX ? npix - q0 : CONV_PIX;

@@ -444,6 +444,8 @@ bool tosa_add_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero) {
   return sign == 1 || (sign == 0 && never_negative_zero(g, x, 0));
 }
 
+bool tosa_never_negative_zero(RgRewriter *rw, RgValue *v) { return never_negative_zero(rg_rw_graph(rw), v, 0); }
+
 bool tosa_sub_zero_exact(RgRewriter *rw, RgValue *x, RgValue *zero) {
   RgGraph *g = rg_rw_graph(rw);
   int sign = zero_splat_sign(g, zero);

@@ -89,7 +89,8 @@ bool upstream_parse_linalg_generic(RgOpReader *r) {
             return rg_op_reader_error(r, "unknown iterator type \"%.20s\"", kind);
           char buf[64];
           int n = snprintf(buf, sizeof buf, "#linalg.iterator_type<%s>", kind);
-          items[k] = rg_attr_opaque(g, buf, (size_t)n);
+          if (!(items[k] = rg_attr_opaque(g, buf, (size_t)n)))
+            return false;
         }
       }
       v = rg_attr_array(g, v->count, items);
@@ -125,7 +126,7 @@ static RgNode *add_op(RgGraph *g, RgBlock *b, const char *name, uint32_t n, RgVa
 }
 
 /* The cast MLIR's region builder puts from `from` to `to`. */
-static const char *cast_op(RgDType from, RgDType to, bool is_unsigned) {
+const char *upstream_matmul_cast(RgDType from, RgDType to, bool is_unsigned) {
   bool ff = rg_dtype_is_float(from), tf = rg_dtype_is_float(to);
   if (ff && tf)
     return rg_dtype_bits(to) > rg_dtype_bits(from) ? "arith.extf" : "arith.truncf";
@@ -137,14 +138,18 @@ static const char *cast_op(RgDType from, RgDType to, bool is_unsigned) {
   return is_unsigned ? "arith.fptoui" : "arith.fptosi";
 }
 
+RgDType upstream_matmul_elem(const RgType *t) {
+  RgDType dt = t->kind == RG_TYPE_TENSOR || t->kind == RG_TYPE_SCALAR ? t->dtype : RG_DT_NONE;
+  return dt == RG_DT_INDEX ? RG_DT_NONE : dt;
+}
+
 /* ^bb0(%a: ta, %b: tb, %c: tc): c + cast(a) * cast(b), yielded */
 static bool matmul_body(RgOpReader *r, bool is_unsigned) {
   RgGraph *g = rg_op_reader_graph(r);
   RgDType dt[3];
   for (uint32_t i = 0; i < 3; i++) {
     const RgType *t = rg_op_reader_operand_value(r, i)->type;
-    dt[i] = t->kind == RG_TYPE_TENSOR || t->kind == RG_TYPE_SCALAR ? t->dtype : RG_DT_NONE;
-    if (dt[i] == RG_DT_NONE || dt[i] == RG_DT_INDEX)
+    if ((dt[i] = upstream_matmul_elem(t)) == RG_DT_NONE)
       return rg_op_reader_error(r, "a matmul of '%.40s' elements is not read", t->text);
   }
   RgRegion *reg = rg_op_reader_add_region(r);
@@ -160,7 +165,7 @@ static bool matmul_body(RgOpReader *r, bool is_unsigned) {
   for (int i = 0; i < 2; i++) {
     x[i] = arg[i];
     if (dt[i] != dt[2]) {
-      RgNode *c = add_op(g, b, cast_op(dt[i], dt[2], is_unsigned), 1, &arg[i], out, NULL, NULL);
+      RgNode *c = add_op(g, b, upstream_matmul_cast(dt[i], dt[2], is_unsigned), 1, &arg[i], out, NULL, NULL);
       if (!c)
         return false;
       x[i] = &c->results[0];
@@ -196,6 +201,10 @@ bool upstream_parse_matmul(RgOpReader *r) {
   return results(r) && matmul_body(r, is_unsigned);
 }
 
+const char *const upstream_matmul_maps[3] = {"affine_map<(d0, d1, d2) -> (d0, d2)>",
+                                             "affine_map<(d0, d1, d2) -> (d2, d1)>",
+                                             "affine_map<(d0, d1, d2) -> (d0, d1)>"};
+
 /* A matmul without indexing_maps has the default (row-major A x B) ones:
  * the custom form prints neither the defaults nor the attribute memoizing
  * them (linalg.memoized_indexing_maps), so both forms give explicit maps
@@ -205,12 +214,9 @@ bool upstream_normalize_matmul(RgOpReader *r) {
   rg_op_reader_remove(r, "linalg.memoized_indexing_maps");
   if (rg_op_reader_get(r, "indexing_maps"))
     return true;
-  static const char *const dflt[] = {"affine_map<(d0, d1, d2) -> (d0, d2)>",
-                                     "affine_map<(d0, d1, d2) -> (d2, d1)>",
-                                     "affine_map<(d0, d1, d2) -> (d0, d1)>"};
   const RgAttr *items[3];
   for (int i = 0; i < 3; i++)
-    if (!(items[i] = rg_attr_opaque(g, dflt[i], strlen(dflt[i]))))
+    if (!(items[i] = rg_attr_opaque(g, upstream_matmul_maps[i], strlen(upstream_matmul_maps[i]))))
       return false;
   return rg_op_reader_add_prop(r, "indexing_maps", rg_attr_array(g, 3, items));
 }

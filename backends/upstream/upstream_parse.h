@@ -1,6 +1,6 @@
-/* backends/upstream/upstream_parse.h - the parse functions of upstream ops
- * whose custom form is read in code (RgOpParser), for the dialect tables
- * in upstream_syntax.c. */
+/* backends/upstream/upstream_parse.h - the parse (and print) functions of
+ * upstream ops whose custom form is read in code (RgOpParser, RgOpPrinter),
+ * for the dialect tables in upstream_syntax.c. */
 #ifndef RG_UPSTREAM_PARSE_H
 #define RG_UPSTREAM_PARSE_H
 
@@ -20,5 +20,27 @@ bool upstream_parse_matmul(RgOpReader *r);
 bool upstream_normalize_matmul(RgOpReader *r);
 bool upstream_parse_softmax(RgOpReader *r);
 bool upstream_parse_index(RgOpReader *r);
+
+/* linalg.matmul's region body as MLIR's region builder makes it: the
+ * element type of a matmul operand (RG_DT_NONE when not read), the cast
+ * from an input's to the output's, and the default indexing maps */
+RgDType upstream_matmul_elem(const RgType *t);
+const char *upstream_matmul_cast(RgDType from, RgDType to, bool is_unsigned);
+extern const char *const upstream_matmul_maps[3];
+
+/* the custom forms printed (upstream_print.c) */
+bool upstream_print_float_binary(RgOpWriter *w, const RgNode *n);
+bool upstream_print_int_binary(RgOpWriter *w, const RgNode *n);
+bool upstream_print_select(RgOpWriter *w, const RgNode *n);
+bool upstream_print_cmpi(RgOpWriter *w, const RgNode *n);
+bool upstream_print_cmpf(RgOpWriter *w, const RgNode *n);
+bool upstream_print_fpowi(RgOpWriter *w, const RgNode *n);
+bool upstream_print_empty(RgOpWriter *w, const RgNode *n);
+bool upstream_print_extract(RgOpWriter *w, const RgNode *n);
+bool upstream_print_insert_slice(RgOpWriter *w, const RgNode *n);
+bool upstream_print_linalg_generic(RgOpWriter *w, const RgNode *n);
+bool upstream_print_softmax(RgOpWriter *w, const RgNode *n);
+bool upstream_print_index(RgOpWriter *w, const RgNode *n);
+bool upstream_print_matmul(RgOpWriter *w, const RgNode *n);
 
 #endif

@@ -54,6 +54,26 @@ static const RgOpParser arith_parsers[] = {
     {"arith.cmpf", upstream_parse_cmpf},
 };
 
+static const RgOpPrinter arith_printers[] = {
+    {"arith.addf", upstream_print_float_binary},
+    {"arith.subf", upstream_print_float_binary},
+    {"arith.mulf", upstream_print_float_binary},
+    {"arith.divf", upstream_print_float_binary},
+    {"arith.remf", upstream_print_float_binary},
+    {"arith.maximumf", upstream_print_float_binary},
+    {"arith.minimumf", upstream_print_float_binary},
+    {"arith.maxnumf", upstream_print_float_binary},
+    {"arith.minnumf", upstream_print_float_binary},
+    {"arith.negf", upstream_print_float_binary},
+    {"arith.addi", upstream_print_int_binary},
+    {"arith.subi", upstream_print_int_binary},
+    {"arith.muli", upstream_print_int_binary},
+    {"arith.shli", upstream_print_int_binary},
+    {"arith.select", upstream_print_select},
+    {"arith.cmpi", upstream_print_cmpi},
+    {"arith.cmpf", upstream_print_cmpf},
+};
+
 const RgDialectSyntax rg_syntax_arith = {
     .name = "arith",
     .default_form = RG_OP_FORM_NONE,
@@ -61,6 +81,8 @@ const RgDialectSyntax rg_syntax_arith = {
     .num_ops = sizeof arith_ops / sizeof *arith_ops,
     .parsers = arith_parsers,
     .num_parsers = sizeof arith_parsers / sizeof *arith_parsers,
+    .printers = arith_printers,
+    .num_printers = sizeof arith_printers / sizeof *arith_printers,
 };
 
 /* Elementwise math ops print `math.sin %x : t`, leaving out the default
@@ -77,6 +99,7 @@ static const RgPropDefault math_defaults[] = {
 };
 
 static const RgOpParser math_parsers[] = {{"math.fpowi", upstream_parse_fpowi}};
+static const RgOpPrinter math_printers[] = {{"math.fpowi", upstream_print_fpowi}};
 
 const RgDialectSyntax rg_syntax_math = {
     .name = "math",
@@ -87,6 +110,8 @@ const RgDialectSyntax rg_syntax_math = {
     .num_defaults = sizeof math_defaults / sizeof *math_defaults,
     .parsers = math_parsers,
     .num_parsers = sizeof math_parsers / sizeof *math_parsers,
+    .printers = math_printers,
+    .num_printers = sizeof math_printers / sizeof *math_printers,
 };
 
 static const RgOpParser tensor_parsers[] = {
@@ -95,11 +120,19 @@ static const RgOpParser tensor_parsers[] = {
     {"tensor.insert_slice", upstream_parse_insert_slice},
 };
 
+static const RgOpPrinter tensor_printers[] = {
+    {"tensor.empty", upstream_print_empty},
+    {"tensor.extract", upstream_print_extract},
+    {"tensor.insert_slice", upstream_print_insert_slice},
+};
+
 const RgDialectSyntax rg_syntax_tensor = {
     .name = "tensor",
     .default_form = RG_OP_FORM_NONE,
     .parsers = tensor_parsers,
     .num_parsers = sizeof tensor_parsers / sizeof *tensor_parsers,
+    .printers = tensor_printers,
+    .num_printers = sizeof tensor_printers / sizeof *tensor_printers,
 };
 
 static const RgOpSyntax linalg_ops[] = {{"linalg.yield", RG_OP_FORM_TERMINATOR, 0}};
@@ -113,6 +146,15 @@ static const RgOpParser linalg_parsers[] = {
 
 static const RgOpParser linalg_normalizers[] = {{"linalg.matmul", upstream_normalize_matmul}};
 
+/* linalg.matmul prints its custom form only where its region body is the
+ * default one its custom form leaves out. */
+static const RgOpPrinter linalg_printers[] = {
+    {"linalg.matmul", upstream_print_matmul},
+    {"linalg.generic", upstream_print_linalg_generic},
+    {"linalg.softmax", upstream_print_softmax},
+    {"linalg.index", upstream_print_index},
+};
+
 const RgDialectSyntax rg_syntax_linalg = {
     .name = "linalg",
     .default_form = RG_OP_FORM_NONE,
@@ -122,6 +164,8 @@ const RgDialectSyntax rg_syntax_linalg = {
     .num_parsers = sizeof linalg_parsers / sizeof *linalg_parsers,
     .normalizers = linalg_normalizers,
     .num_normalizers = sizeof linalg_normalizers / sizeof *linalg_normalizers,
+    .printers = linalg_printers,
+    .num_printers = sizeof linalg_printers / sizeof *linalg_printers,
 };
 
 const RgDialectSyntax *const rg_syntax_shipped[] = {&rg_syntax_tosa,   &rg_syntax_arith,

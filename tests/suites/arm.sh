@@ -24,7 +24,7 @@ else
 fi
 
 # The pipeline runs the ported passes in the backend's order.
-if "$rgopt" --list | grep -q '^  arm: remove_clone fuse_quantized_activation convert_to_clamp .* fuse_view_copy_transform remove_noop$'; then
+if "$rgopt" --list | grep -q '^  arm: remove_clone fuse_batch_norm2d fuse_quantized_activation convert_to_clamp .* fuse_view_copy_transform remove_noop$'; then
   echo "PASS target.pipeline"
 else
   echo "FAIL target.pipeline: $("$rgopt" --list | grep '^  arm:')"

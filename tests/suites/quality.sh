@@ -3,7 +3,8 @@
 # `mlir-opt-22 --tosa-reduce-transposes --canonicalize` on every graph of
 # tests/mlir/roundtrip and on the NCHW->NHWC-lowered family of
 # bench/gen_nchw.c (depths 1, 2, 4, 8); on that family the count left does
-# not grow with depth, the results are bit-identical in the interpreter
+# not grow with depth, nor do the bytes the transposes write grow through
+# the pipeline, the results are bit-identical in the interpreter
 # (--verify-by-execution) and mlir-opt-22 accepts both the generated graphs
 # and rgopt's output. Transposes marked rg.frozen are not counted for rgopt:
 # they belong to another partition, which rgopt must not touch.
@@ -129,6 +130,13 @@ for d in 1 2 4 8; do
     if [ -n "$mlir_opt" ] && ! "$mlir_opt" --tosa-attach-target="profiles=pro_int extensions=doubleround level=none" \
          --tosa-validate "$o" -o "$tmp/null.out" 2>"$tmp/err"; then
       fail "gen_nchw:$d:$t:output-valid" "$(head -n 2 "$tmp/err")"
+    fi
+    bytes_in=$(awk -f bench/graph_stats.awk "$g" | cut -d' ' -f4)
+    bytes_out=$(awk -f bench/graph_stats.awk "$o" | cut -d' ' -f4)
+    if [ "$bytes_out" -le "$bytes_in" ]; then
+      pass "gen_nchw:$d:$t:bytes"
+    else
+      fail "gen_nchw:$d:$t:bytes" "transposes write $bytes_out bytes after the pipeline, $bytes_in before"
     fi
     n=$(count "$o")
     # Depth-independent: the same count as depth 1 (the graph input's

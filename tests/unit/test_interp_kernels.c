@@ -1,10 +1,12 @@
-/* Unit tests for the fp32 fast paths of tosa.conv2d, tosa.matmul and
- * linalg.matmul: on random geometries (padding, strides, dilations, sizes
+/* Unit tests for the fp32 fast paths of tosa.conv2d, tosa.matmul,
+ * linalg.matmul, f32 add/sub/mul, and the row copies of transpose and
+ * slice: on random geometries (padding, strides, dilations, sizes
  * around the kernels' block widths) and values that include -0.0,
  * infinities, NaN and large magnitudes whose sums depend on the order,
  * every result must carry the bits of the plain loop of the spec, which
  * this file spells out again. */
 #include "interp_tb.h"
+#include "rulegen/eval.h"
 #include "check.h"
 
 static uint64_t rng = 0x1234567;
@@ -193,9 +195,117 @@ static void test_linalg_matmul_f32_matches_loop(void) {
     matmul_case(true);
 }
 
+/* tosa.add/sub/mul of f32 with broadcasting (dims of 1 on either side),
+ * against the index arithmetic of the spec written out. */
+static void test_binary_f32_broadcast(void) {
+  static const char *const names[3] = {"tosa.add", "tosa.sub", "tosa.mul"};
+  for (int i = 0; i < 300; i++) {
+    int op = (int)(next() % 3);
+    int32_t rank = (int32_t)pick(0, 4);
+    int64_t od[4], ad[4], bd[4];
+    for (int32_t d = 0; d < rank; d++) {
+      od[d] = pick(1, 5);
+      int k = (int)(next() % 3);
+      ad[d] = k == 1 ? 1 : od[d];
+      bd[d] = k == 2 ? 1 : od[d];
+    }
+    RgTensor a = random_tensor(RG_DT_F32, rank, ad), b = random_tensor(RG_DT_F32, rank, bd), want;
+    rg_tensor_init(&want, RG_DT_F32, rank, od);
+    int64_t idx[4] = {0};
+    for (int64_t e = 0; e < want.numel; e++) {
+      int64_t ia = 0, ib = 0;
+      for (int32_t d = 0; d < rank; d++) {
+        ia = ia * ad[d] + (ad[d] == 1 ? 0 : idx[d]);
+        ib = ib * bd[d] + (bd[d] == 1 ? 0 : idx[d]);
+      }
+      float x = rg_tensor_get_float(&a, ia), y = rg_tensor_get_float(&b, ib);
+      rg_tensor_set_float(&want, e, op == 0 ? x + y : op == 1 ? x - y : x * y);
+      rg_index_next(idx, od, rank);
+    }
+    TB t;
+    tb_init(&t);
+    char ta[64], tbb[64], to[64];
+    RgValue *ops[3] = {tb_arg(&t, type_of(ta, sizeof ta, &a)), tb_arg(&t, type_of(tbb, sizeof tbb, &b)),
+                       op == 2 ? tb_scalar_i(&t, "tensor<1xi8>", 0) : NULL};
+    RgValue *y = tb_op(&t, names[op], type_of(to, sizeof to, &want), op == 2 ? 3 : 2, ops);
+    RgTensor args[2] = {a, b};
+    bool ok = tb_run1(&t, y, args, 2) && same_bits(&t.outs[0], &want);
+    if (!ok)
+      printf("  %s %s, %s\n", names[op], ta, tbb);
+    CHECK(ok);
+    tb_free(&t);
+    rg_tensor_release(&a);
+    rg_tensor_release(&b);
+    rg_tensor_release(&want);
+  }
+}
+
+/* tosa.transpose and tosa.slice, which copy a row at a time, against the
+ * index arithmetic of the spec, on i8 and f32. */
+static void test_transpose_slice_rows(void) {
+  for (int i = 0; i < 200; i++) {
+    RgDType dt = next() % 2 ? RG_DT_I8 : RG_DT_F32;
+    int32_t rank = (int32_t)pick(1, 4);
+    int64_t dims[4], perm[4], od[4], start[4], size[4], st[4];
+    for (int32_t d = 0; d < rank; d++) {
+      dims[d] = pick(1, 6);
+      perm[d] = d;
+    }
+    for (int32_t d = rank - 1; d > 0; d--) { /* a random permutation */
+      int32_t k = (int32_t)pick(0, d);
+      int64_t tmp = perm[d];
+      perm[d] = perm[k];
+      perm[k] = tmp;
+    }
+    RgTensor x;
+    rg_tensor_init(&x, dt, rank, dims);
+    for (int64_t e = 0; e < x.numel; e++)
+      rg_tensor_set_int(&x, e, (int64_t)(next() % 200) - 100);
+    rg_tensor_strides(&x, st);
+    bool slice = next() % 2;
+    for (int32_t d = 0; d < rank; d++) {
+      start[d] = pick(0, dims[d] - 1);
+      size[d] = pick(1, dims[d] - start[d]);
+      od[d] = slice ? size[d] : dims[perm[d]];
+    }
+    RgTensor want;
+    rg_tensor_init(&want, dt, rank, od);
+    int64_t idx[4] = {0};
+    for (int64_t e = 0; e < want.numel; e++) {
+      int64_t off = 0;
+      for (int32_t d = 0; d < rank; d++)
+        off += slice ? (idx[d] + start[d]) * st[d] : idx[d] * st[perm[d]];
+      rg_tensor_set_int(&want, e, rg_tensor_get_int(&x, off));
+      rg_index_next(idx, od, rank);
+    }
+    TB t;
+    tb_init(&t);
+    char tx[64], to[64];
+    RgValue *ops[3] = {tb_arg(&t, type_of(tx, sizeof tx, &x)), NULL, NULL};
+    RgNode *n;
+    if (slice) {
+      ops[1] = tb_shape(&t, (uint32_t)rank, start);
+      ops[2] = tb_shape(&t, (uint32_t)rank, size);
+      n = tb_node(&t, "tosa.slice", type_of(to, sizeof to, &want), 3, ops);
+    } else {
+      n = tb_node(&t, "tosa.transpose", type_of(to, sizeof to, &want), 1, ops);
+      rg_node_set_prop(t.g, n, "perms", rg_attr_dense_array_ints(t.g, RG_DT_I32, (uint32_t)rank, perm));
+    }
+    bool ok = tb_run1(&t, &n->results[0], &x, 1) && same_bits(&t.outs[0], &want);
+    if (!ok)
+      printf("  %s %s -> %s\n", slice ? "slice" : "transpose", tx, to);
+    CHECK(ok);
+    tb_free(&t);
+    rg_tensor_release(&x);
+    rg_tensor_release(&want);
+  }
+}
+
 int main(void) {
   RUN(test_conv2d_f32_matches_loop);
   RUN(test_matmul_f32_matches_loop);
   RUN(test_linalg_matmul_f32_matches_loop);
+  RUN(test_binary_f32_broadcast);
+  RUN(test_transpose_slice_rows);
   TEST_EXIT();
 }

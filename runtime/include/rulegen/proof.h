@@ -20,13 +20,14 @@ typedef void (*RgProofNoteFn)(void *user, const char *msg);
 
 /* Runs every `func.func` of the interpreter's graph (at the top level or
  * in its `builtin.module`) on `runs` sets of random inputs and records the
- * inputs and results. An op without an evaluator fails the whole record
+ * results; the inputs are remade from their seeds when checked, each
+ * argument only while it is in use. An op without an evaluator fails the whole record
  * (RG_ERR_INVALID, the message naming the op and its declaration); other
  * failures leave the input set out and call note (may be NULL). On
  * success *out is a proof to free with rg_proof_free. */
 RG_API RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user,
                                 RgProof **out, char *err, size_t errlen);
-/* Runs the recorded inputs through the interpreter's graph again (it may
+/* Runs the recorded input sets through the interpreter's graph again (it may
  * be a fresh interpreter, or the same one after the graph was rewritten)
  * and returns RG_OK when every result is bit-identical to the recorded
  * one; otherwise RG_ERR_VERIFY with a message naming the function, the

@@ -63,6 +63,18 @@ typedef struct RgOpParser {
   RgOpParseFn parse;
 } RgOpParser;
 
+/* Prints an op read by a parse function in its custom form, after its
+ * name, through the rg_op_writer_* calls below; false to have it printed
+ * generically instead, which it may answer only before printing a region
+ * (the text before one may already be written out). */
+typedef struct RgOpWriter RgOpWriter;
+typedef bool (*RgOpPrintFn)(RgOpWriter *w, const RgNode *n);
+
+typedef struct RgOpPrinter {
+  const char *name; /* "dialect.op", with an entry in `parsers` */
+  RgOpPrintFn print;
+} RgOpPrinter;
+
 /* A property that a functional-form op leaves out when it holds its
  * default: the reader puts `name = value` back (among the properties, in
  * sorted order), the writer leaves it out where that gives it back. */
@@ -116,6 +128,10 @@ typedef struct RgDialectSyntax {
    * rg_op_reader_add_prop and rg_op_reader_remove, reading no token. */
   const RgOpParser *normalizers;
   uint32_t num_normalizers;
+  /* Custom forms printed in code (--emit=pretty); an op read in code
+   * without one is written generically. */
+  const RgOpPrinter *printers;
+  uint32_t num_printers;
 } RgDialectSyntax;
 
 /* ---- reading an op's custom form in code (RG_OP_FORM_CUSTOM) ----
@@ -168,6 +184,24 @@ RG_API RgRegion *rg_op_reader_add_region(RgOpReader *r);
 RG_API bool rg_op_reader_result(RgOpReader *r, const RgType *t);
 /* Reports an error at the token last read or looked at; returns false. */
 RG_API bool rg_op_reader_error(RgOpReader *r, const char *fmt, ...);
+
+/* ---- printing an op's custom form in code (RgOpPrinter) ---- */
+
+RG_API RgGraph *rg_op_writer_graph(RgOpWriter *w);
+RG_API void rg_op_writer_text(RgOpWriter *w, const char *s);
+RG_API void rg_op_writer_value(RgOpWriter *w, const RgValue *v);
+RG_API void rg_op_writer_type(RgOpWriter *w, const RgType *t);
+RG_API void rg_op_writer_attr(RgOpWriter *w, const RgAttr *a);
+/* `a = 1, "odd key", b = ..`: dictionary entries (names quoted as needed) */
+RG_API void rg_op_writer_entries(RgOpWriter *w, const RgNamedAttr *e, uint32_t n);
+/* ` {..}` with the op's properties and attributes not named in `skip`
+ * (NULL-terminated; NULL: none), when there are any, as
+ * rg_op_reader_attr_dict reads them back; false (nothing printed) when
+ * one would read back as the other kind (a property with a dotted name,
+ * a discardable attribute without). */
+RG_API bool rg_op_writer_attr_dict(RgOpWriter *w, const RgNode *n, const char *const *skip);
+/* A region `{..}`, its entry block labelled with its arguments. */
+RG_API void rg_op_writer_region(RgOpWriter *w, const RgRegion *r);
 
 /* Reports the first op of `g` written in an old spelling of its dialect
  * (RgSpellingHint), with one error located in `src` when the reader

@@ -1,0 +1,108 @@
+/* backends/tosa/tosa_canon.c - native parts of rules/canonicalize.rules
+ * that fold ops into their neighbours: the values of a const_shape for the
+ * guards' arithmetic, and the facts about constants that decide whether a
+ * PAD may become an op's own padding (docs/canonicalize.md). Each returns
+ * false when it cannot decide, which keeps the rule from firing. */
+#include <math.h>
+#include <string.h>
+#include "rulegen/eval.h"
+#include "rules/builtin.h"
+
+static const RgNode *const_def(RgGraph *g, const RgValue *v, const char *op) {
+  const RgNode *n = rg_value_def(v);
+  return n && strcmp(rg_op_name(g, n->op), op) == 0 ? n : NULL;
+}
+
+bool tosa_shape_ints(RgRewriter *rw, RgValue *cs, RgInts *out) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = const_def(g, cs, "tosa.const_shape");
+  const int64_t *v;
+  uint32_t count;
+  const RgAttr *a = n ? rg_node_attr(n, "values") : NULL;
+  if (!a || !rg_attr_dense_get_ints(g, a, &v, &count) || !a->type)
+    return false;
+  int64_t want = rg_type_numel(a->type); /* a splat stores one value */
+  if (want < 0 || want > 64 || (count != want && count != 1))
+    return false;
+  int64_t *w = rg_rw_scratch(rw, want ? (uint32_t)want : 1);
+  if (!w)
+    return false;
+  for (int64_t i = 0; i < want; i++) {
+    w[i] = v[count == 1 ? 0 : i];
+    if (w[i] < 0) /* MLIR's -1 "to the end" / "unknown": not a number to compute with */
+      return false;
+  }
+  *out = (RgInts){w, (uint32_t)want};
+  return true;
+}
+
+bool tosa_is_lowest(RgRewriter *rw, RgValue *c) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = const_def(g, c, "tosa.const");
+  if (!n || !c->type)
+    return false;
+  const RgAttr *a = rg_node_attr(n, "values");
+  uint32_t count;
+  if (rg_dtype_is_float(c->type->dtype)) {
+    const double *fv;
+    if (!rg_attr_dense_get_floats(g, a, &fv, &count))
+      return false;
+    for (uint32_t i = 0; i < count; i++)
+      if (!(isinf(fv[i]) && fv[i] < 0))
+        return false;
+    return count > 0;
+  }
+  const int64_t *iv;
+  if (!rg_attr_dense_get_ints(g, a, &iv, &count))
+    return false;
+  for (uint32_t i = 0; i < count; i++)
+    if (iv[i] != rg_elem_min(c->type->dtype))
+      return false;
+  return count > 0;
+}
+
+bool tosa_all_finite(RgRewriter *rw, RgValue *c) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = const_def(g, c, "tosa.const");
+  if (!n || !c->type)
+    return false;
+  if (!rg_dtype_is_float(c->type->dtype))
+    return true;
+  const double *fv;
+  uint32_t count;
+  if (!rg_attr_dense_get_floats(g, rg_node_attr(n, "values"), &fv, &count))
+    return false;
+  for (uint32_t i = 0; i < count; i++)
+    if (!isfinite(fv[i]))
+      return false;
+  return true;
+}
+
+/* AVG_POOL2D with a one-element window computes (v - izp) * 1 + ozp, the
+ * count-1 reciprocal scale being exact on the accumulator's range, then
+ * clips: v itself when the zero points agree. On floats it is
+ * (0.0 + v) / 1 in the accumulator type: v when that type holds the input
+ * and v is never -0.0 (0.0 + -0.0 is +0.0). */
+bool tosa_avg_pool_unit_exact(RgRewriter *rw, RgValue *r) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(r);
+  if (!n || n->num_operands != 3 || !r->type)
+    return false;
+  RgValue *x = n->operands[0].value;
+  if (!x->type || x->type->dtype != r->type->dtype)
+    return false;
+  if (!rg_dtype_is_float(x->type->dtype)) {
+    const int64_t *zi, *zo;
+    uint32_t ci, co;
+    const RgNode *ni = const_def(g, n->operands[1].value, "tosa.const");
+    const RgNode *no = const_def(g, n->operands[2].value, "tosa.const");
+    return ni && no && rg_attr_dense_get_ints(g, rg_node_attr(ni, "values"), &zi, &ci) &&
+           rg_attr_dense_get_ints(g, rg_node_attr(no, "values"), &zo, &co) && ci == 1 && co == 1 &&
+           zi[0] == zo[0];
+  }
+  const RgAttr *at = rg_node_attr(n, "acc_type");
+  if (!at || at->kind != RG_ATTR_TYPE || !at->type || !rg_dtype_is_float(at->type->dtype) ||
+      rg_dtype_bits(at->type->dtype) < rg_dtype_bits(x->type->dtype))
+    return false;
+  return tosa_never_negative_zero(rw, x);
+}

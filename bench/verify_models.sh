@@ -3,7 +3,8 @@
 # but LLaMA-2 (whose linalg.generic ops have no evaluator) through the
 # ethos-u55 and ethos-u85 pipelines with --verify-by-execution=RUNS; every
 # output must be bit-identical. Prints one PASS/FAIL line per model and
-# target with the wall time and the peak RSS (GNU time), then a summary,
+# target with the wall time, the CPU time (user + system: the figure to
+# compare on a shared machine) and the peak RSS (GNU time), then a summary,
 # and exits 1 on any failure. sd_unet_mixed is run on a copy whose
 # tosa.slice sizes are corrected first (bench/slice_sizes.awk: the file
 # holds end indices, an ERROR_IF of TOSA 1.0, so it cannot be executed as
@@ -20,7 +21,7 @@ if [ ! -d "$models" ]; then
 fi
 [ -x "$rgopt" ] || { echo "FAIL verify-models: $rgopt not built"; exit 1; }
 gnutime=/usr/bin/time
-"$gnutime" -f %M true >/dev/null 2>&1 || gnutime=
+"$gnutime" -f '%M %U %S' true >/dev/null 2>&1 || gnutime=
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -42,16 +43,16 @@ for name in "$@"; do
   for target in ethos-u55 ethos-u85; do
     t0=$(date +%s%N)
     if [ -n "$gnutime" ]; then
-      "$gnutime" -f %M -o "$tmp/rss" "$rgopt" --target "$target" --verify-by-execution="$runs" \
+      "$gnutime" -f '%M %U %S' -o "$tmp/rss" "$rgopt" --target "$target" --verify-by-execution="$runs" \
         "$src" -o "$tmp/out.mlir" 2>"$tmp/err"
     else
       "$rgopt" --target "$target" --verify-by-execution="$runs" "$src" -o "$tmp/out.mlir" 2>"$tmp/err"
     fi
     rc=$?
     t1=$(date +%s%N)
-    rss=$([ -n "$gnutime" ] && tail -n 1 "$tmp/rss" || echo 0)
-    stats=$(awk -v t="$(( t1 - t0 ))" -v k="$rss" 'BEGIN {
-      printf "%.1f s, peak %.0f MB", t / 1e9, k / 1024 }')
+    usage=$([ -n "$gnutime" ] && tail -n 1 "$tmp/rss" || echo 0 0 0)
+    stats=$(echo "$usage" | awk -v t="$(( t1 - t0 ))" '{
+      printf "%.1f s wall, %.1f s cpu, peak %.0f MB", t / 1e9, $2 + $3, $1 / 1024 }')
     if [ "$rc" = 0 ] && grep -q "every result bit-identical" "$tmp/err" && ! grep -q "not executed" "$tmp/err"; then
       echo "PASS $name.$target: $stats"
       pass=$(( pass + 1 ))

@@ -292,12 +292,19 @@ int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t in
     fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
     return OPT_EXIT_INPUT;
   }
-  if (rg_proof_num_runs(p) && inexact_fires)
+  /* A proof that ran nothing proves nothing: asked for one, say it failed
+   * rather than exit 0 beside an unproven output. */
+  if (!rg_proof_num_runs(p)) {
+    fprintf(stderr, "%s: error: --verify-by-execution: no function ran on any input set (the warnings above "
+                    "say why): the rewrite is not proven\n", o->prog);
+    return OPT_EXIT_INPUT;
+  }
+  if (inexact_fires)
     fprintf(stderr, "%s: verified by execution: %u run(s) after %llu inexact rewrite(s), every result "
                     "within relative %g (floor %g); largest relative error %.3g\n",
             o->prog, rg_proof_num_runs(p), (unsigned long long)inexact_fires, o->tolerance.rel,
             o->tolerance.floor, max_err);
-  else if (rg_proof_num_runs(p))
+  else
     fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", o->prog,
             rg_proof_num_runs(p));
   return 0;

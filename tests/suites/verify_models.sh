@@ -25,6 +25,14 @@ func.func @geglu(%x: tensor<1x4x6xf32>) -> tensor<1x4x3xf32> {
 }
 G
 "$rgopt" --target ethos-u55 --verify-by-execution "$tmp/geglu.mlir" -o "$tmp/o.mlir" 2>"$tmp/err"
+rc=$?
+# Nothing ran, so nothing is proven: the run fails and writes no output.
+if [ "$rc" = 1 ] && grep -q "error: --verify-by-execution: no function ran on any input set" "$tmp/err" &&
+  [ ! -e "$tmp/o.mlir" ]; then
+  echo "PASS unproven-run-fails"
+else
+  echo "FAIL unproven-run-fails: exit $rc, $(tail -n 1 "$tmp/err")"
+fi
 if grep -q "@geglu (inputs 0) not executed: tosa.slice (node [0-9]*): size\[0\] is 0: ERROR_IF(size <= 0)" "$tmp/err"; then
   echo "PASS end-index-slice-named"
 else

@@ -1,6 +1,6 @@
 # runtime/ : the graph IR library (librulegen.a) used by tools and by the
 # C passes that rulegen generates.
-RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/attr.c runtime/verify.c runtime/opverify.c \
+RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/type.c runtime/attr.c runtime/verify.c runtime/opverify.c \
                runtime/rewrite.c runtime/guard.c runtime/match.c runtime/dedup.c \
                runtime/tensor.c runtime/interp.c runtime/eval_kernels.c runtime/mlir_read.c runtime/mlir_attr_read.c \
                runtime/mlir_pretty.c runtime/mlir_custom.c runtime/mlir_write.c runtime/mlir_write_pretty.c runtime/dot.c runtime/loc.c \

@@ -169,6 +169,9 @@ bool ir_dense_check(const struct RgAttr *a, char *why, size_t whylen);
  * none yet (readers skip re-validating a spelling they already accepted). */
 struct RgType;
 const struct RgType *ir_type_find(struct RgGraph *g, const char *text, size_t len);
+/* Fills the decoded fields of a type (kind, dtype, rank, dims, elem) from
+ * its text, interning its element type; false when out of memory. */
+bool ir_type_decode(struct RgGraph *g, struct RgType *t);
 /* Where the graph keeps the TYPE attribute of an interned type (NULL until
  * rg_attr_type makes it). */
 const struct RgAttr **ir_type_attr(const struct RgType *t);

@@ -812,8 +812,20 @@ static void parser_free(MlirParser *p) {
 #define RELEASE_STEP ((size_t)2 << 20)
 #define RELEASE_MARGIN ((size_t)1 << 20)
 
-/* The next token from the lexer; -1 after an error (reported). */
-static int lex_one(MlirParser *p, MlirTok *t) {
+static void lex_failed(MlirParser *p) {
+  MlirLexer *lx = p->lx;
+  if (lx->err_open) {
+    uint32_t line, col;
+    rg_source_linecol(p->src, (uint32_t)(lx->err_open - p->src->text), &line, &col);
+    mlir_error(p, lx->err_at, "%s opened at %u:%u", lx->err, line, col);
+  } else {
+    mlir_error(p, lx->err_at, "%s", lx->err);
+  }
+}
+
+/* The next token from the lexer; -1 after an error (reported). Inline:
+ * it runs once per token, the error path apart. */
+static inline int lex_one(MlirParser *p, MlirTok *t) {
   if (p->failed)
     return -1;
   MlirLexer *lx = p->lx;
@@ -825,15 +837,8 @@ static int lex_one(MlirParser *p, MlirTok *t) {
     p->released = at - RELEASE_MARGIN;
     ir_source_release(p->src, p->released);
   }
-  if (tk < 0) {
-    if (lx->err_open) {
-      uint32_t line, col;
-      rg_source_linecol(p->src, (uint32_t)(lx->err_open - p->src->text), &line, &col);
-      mlir_error(p, lx->err_at, "%s opened at %u:%u", lx->err, line, col);
-    } else {
-      mlir_error(p, lx->err_at, "%s", lx->err);
-    }
-  }
+  if (tk < 0)
+    lex_failed(p);
   return tk;
 }
 

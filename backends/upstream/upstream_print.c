@@ -24,6 +24,36 @@ static void values(RgOpWriter *w, const RgNode *n, uint32_t from, uint32_t to) {
 
 static bool one_result(const RgNode *n) { return n->num_results == 1 && n->num_regions == 0; }
 
+/* A printer may leave out an attribute the reader rebuilds only when it
+ * was spelled as rebuilt: a verbatim spelling (`array<i32:2,1>`,
+ * `0x2 : i64`) is printed back as read by the generic form. */
+static bool spelled_plainly(const RgAttr *a) {
+  if (!a->text)
+    return true;
+  char buf[256];
+  int len = -1;
+  if (a->kind == RG_ATTR_INT && a->type) {
+    len = snprintf(buf, sizeof buf, "%lld : %s", (long long)a->u.i, a->type->text);
+  } else if (a->kind == RG_ATTR_DENSE_ARRAY && a->type && !rg_dtype_is_float(a->type->dtype)) {
+    len = snprintf(buf, sizeof buf, "array<%s", a->type->text);
+    for (uint32_t i = 0; i < a->count && len > 0 && (size_t)len < sizeof buf; i++)
+      len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%lld", i ? ", " : ": ", (long long)a->u.ints[i]);
+    if (len > 0 && (size_t)len + 1 < sizeof buf)
+      buf[len++] = '>';
+  }
+  return len > 0 && (size_t)len < sizeof buf && a->text_len == (uint32_t)len && !memcmp(a->text, buf, (size_t)len);
+}
+
+/* An integer property of type i64, spelled as the reader rebuilds it. */
+static bool plain_i64(const RgAttr *a) {
+  return a && a->kind == RG_ATTR_INT && a->type && a->type->dtype == RG_DT_I64 && spelled_plainly(a);
+}
+
+/* A dense integer array of `dt` elements, spelled as the reader rebuilds it. */
+static bool plain_array(const RgAttr *a, RgDType dt) {
+  return a && a->kind == RG_ATTR_DENSE_ARRAY && a->type && a->type->dtype == dt && spelled_plainly(a);
+}
+
 /* The V of `#arith.word<V>` when `a` is that attribute, else NULL. */
 static const char *flags_of(const RgAttr *a, const char *word, size_t *len) {
   char head[32];
@@ -114,8 +144,7 @@ static bool i1_like(const RgType *r, const RgType *t) {
 static bool print_cmp(RgOpWriter *w, const RgNode *n, const char *const *names, int64_t count, bool fm) {
   const RgAttr *p = prop(n, "predicate");
   const char *skip[] = {"predicate", fm ? "fastmath" : NULL, NULL};
-  if (!one_result(n) || n->num_operands != 2 || !p || p->kind != RG_ATTR_INT || p->u.i < 0 ||
-      p->u.i >= count || !p->type || p->type->dtype != RG_DT_I64)
+  if (!one_result(n) || n->num_operands != 2 || !plain_i64(p) || p->u.i < 0 || p->u.i >= count)
     return false;
   const RgType *t = n->operands[0].value->type;
   if (n->operands[1].value->type != t || !i1_like(n->results[0].type, t))
@@ -188,9 +217,7 @@ bool upstream_print_extract(RgOpWriter *w, const RgNode *n) {
   return true;
 }
 
-static bool i64_array(const RgAttr *a) {
-  return a && a->kind == RG_ATTR_DENSE_ARRAY && a->type && a->type->dtype == RG_DT_I64;
-}
+static bool i64_array(const RgAttr *a) { return plain_array(a, RG_DT_I64); }
 
 /* `[0, %x, 4]` from the static entries, taking values from *next on */
 static void index_list(RgOpWriter *w, const RgNode *n, const RgAttr *a, uint32_t *next) {
@@ -213,8 +240,8 @@ bool upstream_print_insert_slice(RgOpWriter *w, const RgNode *n) {
   static const char *const names[] = {"static_offsets", "static_sizes", "static_strides",
                                       "operandSegmentSizes", NULL};
   const RgAttr *lists[3], *seg = prop(n, "operandSegmentSizes");
-  if (!one_result(n) || n->num_operands < 2 || !seg || seg->kind != RG_ATTR_DENSE_ARRAY ||
-      seg->count != 5 || seg->u.ints[0] != 1 || seg->u.ints[1] != 1)
+  if (!one_result(n) || n->num_operands < 2 || !plain_array(seg, RG_DT_I32) || seg->count != 5 ||
+      seg->u.ints[0] != 1 || seg->u.ints[1] != 1)
     return false;
   uint32_t ndyn = 2;
   for (int i = 0; i < 3; i++) {
@@ -289,7 +316,7 @@ static void results(RgOpWriter *w, const RgNode *n) {
 /* operandSegmentSizes [ins, outs] covering every operand */
 static bool segments(const RgNode *n, uint32_t *nin) {
   const RgAttr *seg = prop(n, "operandSegmentSizes");
-  if (!seg || seg->kind != RG_ATTR_DENSE_ARRAY || seg->count != 2 || seg->u.ints[0] < 0 ||
+  if (!plain_array(seg, RG_DT_I32) || seg->count != 2 || seg->u.ints[0] < 0 ||
       seg->u.ints[1] < 0 || seg->u.ints[0] + seg->u.ints[1] != (int64_t)n->num_operands)
     return false;
   *nin = (uint32_t)seg->u.ints[0];
@@ -352,8 +379,8 @@ bool upstream_print_linalg_generic(RgOpWriter *w, const RgNode *n) {
 bool upstream_print_softmax(RgOpWriter *w, const RgNode *n) {
   const char *skip[] = {"dimension", NULL};
   const RgAttr *d = prop(n, "dimension");
-  if (n->num_operands != 2 || n->num_results > 1 || n->num_regions || !d || d->kind != RG_ATTR_INT ||
-      !d->type || d->type->dtype != RG_DT_I64 || !rg_op_writer_attr_dict(w, n, skip))
+  if (n->num_operands != 2 || n->num_results > 1 || n->num_regions || !plain_i64(d) ||
+      !rg_op_writer_attr_dict(w, n, skip))
     return false;
   char buf[40];
   snprintf(buf, sizeof buf, " dimension(%lld)", (long long)d->u.i);
@@ -367,8 +394,7 @@ bool upstream_print_softmax(RgOpWriter *w, const RgNode *n) {
 bool upstream_print_index(RgOpWriter *w, const RgNode *n) {
   const char *skip[] = {"dim", NULL};
   const RgAttr *d = prop(n, "dim");
-  if (!one_result(n) || n->num_operands || !d || d->kind != RG_ATTR_INT || !d->type ||
-      d->type->dtype != RG_DT_I64)
+  if (!one_result(n) || n->num_operands || !plain_i64(d))
     return false;
   char buf[32];
   snprintf(buf, sizeof buf, " %lld", (long long)d->u.i);

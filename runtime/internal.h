@@ -138,6 +138,8 @@ uint64_t ir_graph_version(const struct RgGraph *g);
 struct RgOpDesc;
 RgStatus ir_graph_dedup_touched(struct RgGraph *g, const struct RgOpDesc *ops, uint32_t num_ops,
                                 struct RgNode *const *nodes, size_t n, uint32_t *merged);
+/* End of the list item starting at p: the next top-level ',' or `close`. */
+const char *ir_text_item_end(const char *p, char close);
 /* `loc(fused<"pass.rule">[...])` over the given `loc(...)` strings
  * (`unknown` when there are none), interned in g; NULL when out of memory.
  * *ctx caches the graph's location aliases (start with NULL; free with

@@ -12,8 +12,10 @@
 #include "rulegen/graph.h"
 #include "internal.h"
 
-/* End of the location part starting at p: the next top-level ',' or ']'. */
-static const char *part_end(const char *p) {
+/* End of the item starting at p in a list closed by `close`: the next
+ * top-level ',' or `close` (strings, bracket nesting and `->` skipped).
+ * Location parts (`]`) and type lists (`)`) are split with it. */
+const char *ir_text_item_end(const char *p, char close) {
   int depth = 0;
   for (; *p; p++) {
     if (*p == '"') {
@@ -22,11 +24,13 @@ static const char *part_end(const char *p) {
           p++;
       if (!*p)
         return p;
+    } else if (*p == '-' && p[1] == '>') {
+      p++;
     } else if (*p == '(' || *p == '[' || *p == '<' || *p == '{') {
       depth++;
     } else if (depth > 0 && (*p == ')' || *p == ']' || *p == '>' || *p == '}')) {
       depth--;
-    } else if (depth == 0 && (*p == ',' || *p == ']')) {
+    } else if (depth == 0 && (*p == ',' || *p == close)) {
       return p;
     }
   }
@@ -125,7 +129,7 @@ static bool seen(const RgBuf *b, size_t start, const char *s, size_t n) {
   /* parts are separated by ", " in b from `start` on */
   const char *p = b->data + start, *end = b->data + b->len;
   while (p < end) {
-    const char *e = part_end(p);
+    const char *e = ir_text_item_end(p, ']');
     if ((size_t)(e - p) == n && !memcmp(p, s, n))
       return true;
     p = e + 2;
@@ -169,7 +173,7 @@ const char *ir_loc_fused(RgGraph *g, IrLocCtx **ctx, const char *pass, const cha
     const char *s = locs[i] + 4, *e = locs[i] + len - 1; /* the inside of loc(...) */
     if ((size_t)(e - s) > tag_len && !memcmp(s, b.data + 4, tag_len)) {
       for (const char *p = s + tag_len; p < e && *p != ']';) {
-        const char *q = part_end(p);
+        const char *q = ir_text_item_end(p, ']');
         add_part(&b, start, *ctx, p, (size_t)(q - p));
         p = *q == ',' ? q + 2 : q;
       }

@@ -240,35 +240,11 @@ static void put_symbol(Writer *w, const RgAttr *s) {
     mlir_w_escaped(w, s->u.str.data, s->u.str.len);
 }
 
-/* The end of the type starting at p inside a `(a, b)` list: the next
- * top-level ',' or ')' (nesting, strings and `->` skipped). */
-static const char *type_end(const char *p) {
-  int depth = 0;
-  for (; *p; p++) {
-    if (*p == '"') {
-      for (p++; *p && *p != '"'; p++)
-        if (*p == '\\' && p[1])
-          p++;
-      if (!*p)
-        return p;
-    } else if (*p == '-' && p[1] == '>') {
-      p++;
-    } else if (*p == '<' || *p == '(' || *p == '[' || *p == '{') {
-      depth++;
-    } else if (depth > 0 && (*p == '>' || *p == ')' || *p == ']' || *p == '}')) {
-      depth--;
-    } else if (depth == 0 && (*p == ',' || *p == ')')) {
-      return p;
-    }
-  }
-  return p;
-}
-
 /* Next type of a list whose items start at *p; false at the closing ')'. */
 static bool list_next(const char **p, const char **s, size_t *len) {
   if (**p != ',' && **p != ')' && **p) {
     *s = *p;
-    *p = type_end(*p);
+    *p = ir_text_item_end(*p, ')');
     *len = (size_t)(*p - *s);
     if (**p == ',')
       *p += p[0][1] == ' ' ? 2 : 1;

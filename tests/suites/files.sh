@@ -103,10 +103,16 @@ fi
 
 # Killed while writing (a file size limit sends SIGXFSZ in the middle of
 # the temporary file): no temporary file is left, no output appears.
+# A graph with a 4 MiB constant (also used by the signal tests below).
+n=4194304
+{ printf '"builtin.module"() ({\n  "func.func"() <{function_type = () -> tensor<%dxi8>, sym_name = "f"}> ({\n' $n
+  printf '    %%0 = "tosa.const"() <{values = dense<"0x'
+  head -c $((2 * n)) /dev/zero | tr '\0' 7
+  printf '"> : tensor<%dxi8>}> : () -> tensor<%dxi8>\n' $n $n
+  printf '    "func.return"(%%0) : (tensor<%dxi8>) -> ()\n  }) : () -> ()\n}) : () -> ()\n' $n
+} >"$tmp/big.mlir"
 mkdir "$tmp/kill"
-big=../shared/models/mobilenetv2.generic.mlir
-[ -f "$big" ] || big=tests/mlir/roundtrip/tosa_resnet_block.mlir
-sh -c 'ulimit -f 4; exec "$@"' sh "$rgopt" --passes none "$big" -o "$tmp/kill/out.mlir" 2>/dev/null
+sh -c 'ulimit -f 4; exec "$@"' sh "$rgopt" --passes none "$tmp/big.mlir" -o "$tmp/kill/out.mlir" 2>/dev/null
 rc=$?
 left=$(ls "$tmp/kill")
 if [ $rc -le 128 ]; then
@@ -204,13 +210,6 @@ fi
 # is stopped once the file exists, sent the signal and resumed; it must die
 # of the signal and leave nothing. A graph with a 4 MiB constant keeps the
 # temporary file there long enough (its write and fsync) to be caught.
-n=4194304
-{ printf '"builtin.module"() ({\n  "func.func"() <{function_type = () -> tensor<%dxi8>, sym_name = "f"}> ({\n' $n
-  printf '    %%0 = "tosa.const"() <{values = dense<"0x'
-  head -c $((2 * n)) /dev/zero | tr '\0' 7
-  printf '"> : tensor<%dxi8>}> : () -> tensor<%dxi8>\n' $n $n
-  printf '    "func.return"(%%0) : (tensor<%dxi8>) -> ()\n  }) : () -> ()\n}) : () -> ()\n' $n
-} >"$tmp/big.mlir"
 "$rgopt" --passes none "$tmp/big.mlir" -o "$tmp/big.ref"
 # mid_write SIGNAL [PREFIX...]: runs PREFIX rgopt on the big graph into
 # $tmp/sig; sets rc (its exit status), left (the files in $tmp/sig) and

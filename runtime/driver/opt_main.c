@@ -628,6 +628,7 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   }
   memset(o, 0, sizeof *o);
   o->prog = program_name(argc, argv);
+  o->argc = argc, o->argv = argv;
   o->targets = targets;
   o->num_targets = targets ? n : 0;
   rg_run_options_init(&o->run);
@@ -642,6 +643,7 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   } else if ((rc = parse_args(argc, argv, o)) == 0) {
     rc = run(o);
   }
+  rg_source_free(o->src);
   rg_free(o->all_passes);
   rg_free(o->all_sets);
   rg_free(o);
@@ -721,8 +723,14 @@ static int run(OptState *o) {
     rg_diags_free(&d);
     return OPT_EXIT_INPUT;
   }
-  rg_source_free(src);
-  ir_node_src_forget(g); /* later diagnostics name nodes, not positions */
+  /* Kept to name refused ops (`%4`, file:line:col) when that costs little
+   * (a mapping, or a small text); else later messages name ops only. */
+  if (rgs_source_mapped(src) || src->len <= OPT_KEEP_SOURCE) {
+    o->src = src;
+  } else {
+    rg_source_free(src);
+    ir_node_src_forget(g);
+  }
   rg_diags_free(&d);
   if (o->mem_report)
     opt_mem_report(o, g);
@@ -789,11 +797,12 @@ static int run(OptState *o) {
   }
   if (ex.node)
     opt_explain_summary(&ex, ex_op, &st);
+  opt_warn_refusals(o, g, &st);
   if (o->stats)
-    opt_print_stats(stderr, o, &st);
+    opt_print_stats(stderr, o, g, &st);
   if (o->time_passes)
     opt_print_time_passes(stderr, &st);
-  if (o->stats_json && (rc = opt_write_stats_json(o, &st)) != 0)
+  if (o->stats_json && (rc = opt_write_stats_json(o, g, &st)) != 0)
     s = s == RG_OK ? RG_ERR_IO : s;
   if (o->report && ob && s == RG_OK && (rc = opt_observe_report(ob, g, &st)) != 0)
     s = RG_ERR_IO;

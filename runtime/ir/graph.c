@@ -910,3 +910,10 @@ void ir_node_src_forget(RgGraph *g) {
 uint32_t ir_node_src(const RgGraph *g, const RgNode *n) {
   return n->id < g->src_cap ? g->src_off[n->id] : UINT32_MAX;
 }
+
+uint32_t ir_node_src_rank(const RgGraph *g, uint32_t off) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < g->src_cap; i++)
+    n += g->src_off[i] < off;
+  return n;
+}

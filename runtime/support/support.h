@@ -107,5 +107,8 @@ bool rgs_path_same_file(const char *a, const char *b);
  * large files that rg_source_load mapped are affected. */
 struct RgSource;
 void rgs_source_release(const struct RgSource *src, size_t upto);
+/* Whether the text is a mapping of its file: kept after reading, it costs
+ * no memory until read again. */
+bool rgs_source_mapped(const struct RgSource *src);
 
 #endif

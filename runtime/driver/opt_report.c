@@ -113,16 +113,19 @@ static size_t result_name(const RgSource *s, uint32_t off, const char **name) {
   return e - i > 1 ? e - i : 0;
 }
 
-/* Whether a line before `off` defines the same result name (regions and
- * functions reuse names; --explain %name takes the first). */
-static bool defined_before(const RgSource *s, uint32_t off, const char *name, size_t n) {
-  for (size_t i = 0; i + n < off; i++) {
+/* Whether a line before the one of `name` defines the same result name
+ * (regions and functions reuse names; --explain %name takes the first). */
+static bool defined_before(const RgSource *s, const char *name, size_t n) {
+  size_t end = (size_t)(name - s->text);
+  while (end && s->text[end - 1] != '\n')
+    end--;
+  for (size_t i = 0; i + n < end; i++) {
     if (i && s->text[i - 1] != '\n')
       continue;
     size_t k = i;
-    while (k < off && (s->text[k] == ' ' || s->text[k] == '\t'))
+    while (k < end && (s->text[k] == ' ' || s->text[k] == '\t'))
       k++;
-    if (k + n < off && !memcmp(s->text + k, name, n) && strchr(" :=,", s->text[k + n]))
+    if (k + n < end && !memcmp(s->text + k, name, n) && s->text[k + n] && strchr(" :=,", s->text[k + n]))
       return true;
   }
   return false;
@@ -149,7 +152,7 @@ void opt_node_name(const OptState *o, RgGraph *g, const RgNode *n, OptNodeName *
   } else if (n->loc) {
     snprintf(nn->at, sizeof nn->at, "%s", n->loc);
   }
-  if (nn->name[0] && !defined_before(s, off, nn->name, strlen(nn->name)))
+  if (nn->name[0] && !defined_before(s, name, len))
     snprintf(nn->explain, sizeof nn->explain, "%s", nn->name);
   else
     snprintf(nn->explain, sizeof nn->explain, "%u", ir_node_src_rank(g, off));

@@ -156,7 +156,12 @@ static DslType check_call(Checker *c, DslExpr *e, int ctx) {
       argt[i] = t;
   }
   if (!b && !x) {
-    err(c, e->loc, "unknown function '%s'", e->str);
+    RgsSuggest sg;
+    rgs_suggest_init(&sg, e->str);
+    dsl_suggest_map(&c->p->externmap, &sg);
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+      rgs_suggest_add(&sg, builtins[i].name);
+    dsl_unknown(c, e->loc, &sg, "unknown function '%s'", e->str);
     return DSL_TY_ERROR;
   }
   const char *what = b ? "builtin" : "extern";
@@ -318,7 +323,10 @@ static DslType check_name(Checker *c, DslExpr *e) {
     e->opdecl = dsl_map_get(&c->p->opmap, e->str);
     if (e->opdecl)
       return DSL_TY_OPS;
-    err(c, e->loc, "unknown op '%s'", e->str);
+    RgsSuggest sg;
+    rgs_suggest_init(&sg, e->str);
+    dsl_suggest_ops(c->p, &sg);
+    dsl_unknown(c, e->loc, &sg, "unknown op '%s'", e->str);
     return DSL_TY_ERROR;
   }
   e->cls = dsl_map_get(&c->p->classmap, e->str);
@@ -327,7 +335,11 @@ static DslType check_name(Checker *c, DslExpr *e) {
   DslType lit;
   if (dsl_literal_name(e->str, &lit))
     return lit;
-  err(c, e->loc, "'%s' is used but never bound", e->str);
+  RgsSuggest sg;
+  rgs_suggest_init(&sg, e->str);
+  for (uint32_t i = 0; i < c->nvars; i++)
+    rgs_suggest_add(&sg, c->vars[i]->name.s);
+  dsl_unknown(c, e->loc, &sg, "'%s' is used but never bound", e->str);
   return DSL_TY_ERROR;
 }
 

@@ -105,6 +105,16 @@ bool rgs_path_same_file(const char *a, const char *b);
 /* Gives back the memory of a source's text before byte `upto` (a hint:
  * the text stays readable, it is read back from its file if touched). Only
  * large files that rg_source_load mapped are affected. */
+/* "Did you mean": add every name of the kind that was not found; `best`
+ * is then the closest to `want` by edit distance, when close enough to be
+ * a typo (ties go to the first in strcmp order), else NULL. */
+typedef struct RgsSuggest {
+  const char *want, *best;
+  uint32_t dist, max;
+} RgsSuggest;
+void rgs_suggest_init(RgsSuggest *s, const char *want);
+void rgs_suggest_add(RgsSuggest *s, const char *candidate);
+
 struct RgSource;
 void rgs_source_release(const struct RgSource *src, size_t upto);
 /* Whether the text is a mapping of its file: kept after reading, it costs

@@ -103,6 +103,15 @@ rule_case disable-other-pass "fuse_transposes.inverse_pair=1" 0 --disable-rule f
 expect_rc disable-unknown 2 "no rule 'inverse_pear'" "$rgopt" --disable-rule inverse_pear "$pair"
 expect_rc disable-wrong-pass 2 "no rule 'cleanup.compose'" "$rgopt" --disable-rule cleanup.compose "$pair"
 expect_rc isolate-unknown 2 "no rule 'nope'" "$rgopt" --isolate-rule nope "$pair"
+# A name one typo from a known one is offered; target names take '-' or '_'.
+expect_rc suggest-target 2 "unknown target 'ethos-u56' (see --list); did you mean 'ethos-u55'?" \
+  "$rgopt" --target ethos-u56 "$pair"
+expect_rc target-underscore 0 "" "$rgopt" --target ethos_u55 "$pair" -o "$tmp/underscore.mlir"
+expect_rc suggest-pass 2 "unknown pass 'fuse_transpose' (see --list); did you mean 'fuse_transposes'?" \
+  "$rgopt" --passes fuse_transpose "$pair"
+expect_rc suggest-rule 2 "no rule 'fuse_transposes.invers_pair' (see --list); did you mean 'inverse_pair'?" \
+  "$rgopt" --disable-rule fuse_transposes.invers_pair "$pair"
+expect_rc suggest-none 2 "no rule 'zzzzzz' (see --list)$" "$rgopt" --isolate-rule zzzzzz "$pair"
 
 # ---- --stats, --time-passes, --stats-json ----
 "$rgopt" --target ethos-u55 --stats --time-passes --stats-json "$tmp/s.json" "$pair" -o "$tmp/null.out" 2>"$tmp/st"

@@ -675,6 +675,7 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
     rc = run(o);
   }
   rg_source_free(o->src);
+  rg_free(o->names);
   rg_free(o->all_passes);
   rg_free(o->all_sets);
   rg_free(o);

@@ -98,7 +98,7 @@ void opt_mem_report(const OptState *o, RgGraph *g) {
 
 /* The first result name on the line of the op at `off` (`%4` of
  * `%4 = "tosa.add"`, `%x` of `%x:2 = ...`), or 0 with none. */
-static size_t result_name(const RgSource *s, uint32_t off, const char **name) {
+static size_t result_name(const RgSource *s, size_t off, const char **name) {
   size_t i = off < s->len ? off : s->len;
   while (i && s->text[i - 1] != '\n')
     i--;
@@ -113,49 +113,134 @@ static size_t result_name(const RgSource *s, uint32_t off, const char **name) {
   return e - i > 1 ? e - i : 0;
 }
 
-/* Whether a line before the one of `name` defines the same result name
- * (regions and functions reuse names; --explain %name takes the first). */
-static bool defined_before(const RgSource *s, const char *name, size_t n) {
-  size_t end = (size_t)(name - s->text);
-  while (end && s->text[end - 1] != '\n')
-    end--;
-  for (size_t i = 0; i + n < end; i++) {
-    if (i && s->text[i - 1] != '\n')
-      continue;
-    size_t k = i;
-    while (k < end && (s->text[k] == ' ' || s->text[k] == '\t'))
-      k++;
-    if (k + n < end && !memcmp(s->text + k, name, n) && s->text[k + n] && strchr(" :=,", s->text[k + n]))
-      return true;
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static int cmp_name(const void *a, const void *b) {
+  return strcmp(((const OptNodeName *)a)->name, ((const OptNodeName *)b)->name);
+}
+
+/* For each name, where the first line defining it starts: one pass over
+ * the text (regions and functions reuse names, and --explain %name takes
+ * the first). `sorted` are the names in strcmp order. */
+static void first_definitions(const RgSource *s, OptNodeName *sorted, uint32_t n, size_t upto) {
+  for (size_t i = 0; i < upto && i < s->len; i++) {
+    size_t line = i;
+    while (i < s->len && (s->text[i] == ' ' || s->text[i] == '\t'))
+      i++;
+    if (i < s->len && s->text[i] == '%') {
+      size_t e = i + 1;
+      while (e < s->len && (isalnum((unsigned char)s->text[e]) || strchr("_$.-", s->text[e])))
+        e++;
+      OptNodeName key;
+      if (e - i < sizeof key.name) {
+        memcpy(key.name, s->text + i, e - i);
+        key.name[e - i] = 0;
+        OptNodeName *hit = bsearch(&key, sorted, n, sizeof *sorted, cmp_name);
+        for (; hit && hit > sorted && !strcmp(hit[-1].name, key.name); hit--)
+          ;
+        for (; hit && hit < sorted + n && !strcmp(hit->name, key.name); hit++)
+          if (hit->first_def == SIZE_MAX)
+            hit->first_def = line;
+      }
+    }
+    const char *nl = memchr(s->text + i, '\n', s->len - i);
+    if (!nl)
+      break;
+    i = (size_t)(nl - s->text);
   }
-  return false;
+}
+
+void opt_name_refusals(OptState *o, RgGraph *g, const RgRunStats *st) {
+  uint32_t cap = 0;
+  for (uint32_t i = 0; i < st->num_passes; i++)
+    cap += st->passes[i].num_refused;
+  if (!cap)
+    return;
+  OptNodeName *v = rg_alloc(sizeof *v * cap);
+  uint32_t *offs = rg_alloc(sizeof *offs * cap), *ranks = rg_alloc(sizeof *ranks * cap);
+  if (!v || !offs || !ranks) {
+    rg_free(v);
+    rg_free(offs);
+    rg_free(ranks);
+    return; /* messages then name ops by their op alone */
+  }
+  uint32_t n = 0, noffs = 0;
+  for (uint32_t i = 0; i < st->num_passes; i++)
+    for (uint32_t k = 0; k < st->passes[i].num_refused; k++) {
+      const RgNode *node = st->passes[i].refused[k].node;
+      bool seen = false;
+      for (uint32_t j = 0; j < n && !seen; j++)
+        seen = v[j].node == node;
+      if (seen)
+        continue;
+      OptNodeName *nn = &v[n++];
+      memset(nn, 0, sizeof *nn);
+      nn->node = node;
+      nn->op = rg_op_name(g, node->op);
+      nn->src = ir_node_src(g, node);
+      nn->first_def = SIZE_MAX;
+      if (nn->src != UINT32_MAX)
+        offs[noffs++] = nn->src;
+      if (nn->src == UINT32_MAX || !o->src) { /* a node the passes made, or no text to point into */
+        if (node->loc)
+          snprintf(nn->at, sizeof nn->at, "%s", node->loc);
+        continue;
+      }
+      const char *name = NULL;
+      size_t len = result_name(o->src, nn->src, &name);
+      if (len && len < sizeof nn->name)
+        memcpy(nn->name, name, len);
+      uint32_t line, col;
+      rg_source_linecol(o->src, nn->src, &line, &col);
+      snprintf(nn->at, sizeof nn->at, "%s:%u:%u", o->src->name, line, col);
+    }
+  /* numbers in file order (what --explain N takes), all in one pass */
+  qsort(offs, noffs, sizeof *offs, cmp_u32);
+  ir_node_src_ranks(g, offs, noffs, ranks);
+  size_t upto = 0;
+  for (uint32_t j = 0; j < n; j++) {
+    if (v[j].src == UINT32_MAX)
+      continue;
+    uint32_t *at = bsearch(&v[j].src, offs, noffs, sizeof *offs, cmp_u32);
+    v[j].rank = ranks[at - offs];
+    if (v[j].src > upto)
+      upto = v[j].src;
+  }
+  if (o->src) {
+    qsort(v, n, sizeof *v, cmp_name);
+    first_definitions(o->src, v, n, upto);
+  }
+  for (uint32_t j = 0; j < n; j++) {
+    OptNodeName *nn = &v[j];
+    if (nn->src == UINT32_MAX)
+      continue;
+    size_t line = nn->src;
+    while (line && o->src && o->src->text[line - 1] != '\n')
+      line--;
+    if (nn->name[0] && nn->first_def == line)
+      snprintf(nn->explain, sizeof nn->explain, "%s", nn->name);
+    else
+      snprintf(nn->explain, sizeof nn->explain, "%u", nn->rank);
+  }
+  rg_free(offs);
+  rg_free(ranks);
+  rg_free(o->names);
+  o->names = v;
+  o->num_names = n;
 }
 
 void opt_node_name(const OptState *o, RgGraph *g, const RgNode *n, OptNodeName *nn) {
+  for (uint32_t i = 0; i < o->num_names; i++)
+    if (o->names[i].node == n) {
+      *nn = o->names[i];
+      return;
+    }
   memset(nn, 0, sizeof *nn);
+  nn->node = n;
   nn->op = rg_op_name(g, n->op);
-  uint32_t off = ir_node_src(g, n);
-  if (off == UINT32_MAX) { /* made by the passes: its fused location says by which rules */
-    if (n->loc)
-      snprintf(nn->at, sizeof nn->at, "%s", n->loc);
-    return;
-  }
-  const RgSource *s = o->src;
-  const char *name = NULL;
-  size_t len = s ? result_name(s, off, &name) : 0;
-  if (len && len < sizeof nn->name)
-    snprintf(nn->name, sizeof nn->name, "%.*s", (int)len, name);
-  if (s) {
-    uint32_t line, col;
-    rg_source_linecol(s, off, &line, &col);
-    snprintf(nn->at, sizeof nn->at, "%s:%u:%u", s->name, line, col);
-  } else if (n->loc) {
-    snprintf(nn->at, sizeof nn->at, "%s", n->loc);
-  }
-  if (nn->name[0] && !defined_before(s, name, len))
-    snprintf(nn->explain, sizeof nn->explain, "%s", nn->name);
-  else
-    snprintf(nn->explain, sizeof nn->explain, "%u", ir_node_src_rank(g, off));
 }
 
 void opt_put_node_name(RgsBuf *b, const OptNodeName *nn) {
@@ -206,7 +291,8 @@ static void put_shell_word(RgsBuf *b, const char *w) {
   rgs_buf_putc(b, '\'');
 }
 
-void opt_warn_refusals(const OptState *o, RgGraph *g, const RgRunStats *st) {
+void opt_warn_refusals(OptState *o, RgGraph *g, const RgRunStats *st) {
+  opt_name_refusals(o, g, st);
   for (uint32_t i = 0; i < st->num_passes && i < o->num_passes; i++) {
     const RgPassDesc *p = o->passes[i];
     const RgPassStats *ps = &st->passes[i];

@@ -911,9 +911,24 @@ uint32_t ir_node_src(const RgGraph *g, const RgNode *n) {
   return n->id < g->src_cap ? g->src_off[n->id] : UINT32_MAX;
 }
 
-uint32_t ir_node_src_rank(const RgGraph *g, uint32_t off) {
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < g->src_cap; i++)
-    n += g->src_off[i] < off;
-  return n;
+void ir_node_src_ranks(const RgGraph *g, const uint32_t *offs, uint32_t n, uint32_t *ranks) {
+  /* ranks[j] counts the positions below offs[j]: each position adds one to
+   * every query above it, as a difference array over the queries */
+  memset(ranks, 0, sizeof *ranks * n);
+  for (uint32_t i = 0; n && i < g->src_cap; i++) {
+    uint32_t v = g->src_off[i], lo = 0, hi = n;
+    if (v == UINT32_MAX)
+      continue;
+    while (lo < hi) { /* the first query above v */
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (offs[mid] > v)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    if (lo < n)
+      ranks[lo]++;
+  }
+  for (uint32_t j = 1; j < n; j++)
+    ranks[j] += ranks[j - 1];
 }

@@ -658,7 +658,7 @@ static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) 
   if (opt->no_skip)
     return true;
   for (uint16_t r = 0; r < p->num_rules; r++)
-    if (!rule_disabled(opt, p, &p->rules[r]) && !unmet_req(g, p, r))
+    if (!unmet_req(g, p, r) && !rule_disabled(opt, p, &p->rules[r]))
       return true;
   return false;
 }
@@ -672,21 +672,22 @@ static void put_req_ops(RgsBuf *b, const RgPassDesc *p, const RgOpReq *req) {
 }
 
 /* Whether unmet requirements a and b say the same: the same ops, absent
- * or short of the same count. */
-static bool same_unmet(const RgGraph *g, const RgPassDesc *p, const RgOpReq *a, const RgOpReq *b) {
+ * or short of the same count (have: what the graph holds of a's ops). */
+static bool same_unmet(const RgPassDesc *p, const RgOpReq *a, uint64_t have, const RgOpReq *b) {
   return a->num == b->num && !memcmp(&p->req_ops[a->first], &p->req_ops[b->first], sizeof *p->req_ops * a->num) &&
-         (a->min_count == b->min_count || req_have(g, p, a) == 0);
+         (a->min_count == b->min_count || have == 0);
 }
 
 /* Rules not yet explained that an unmet requirement like `req` stops;
- * with `mark`, marks them explained. */
-static uint32_t stops(const RgGraph *g, const RgPassDesc *p, const RgOpReq *req, bool *done, bool mark) {
+ * with `mark`, marks them explained. unmet[i]: p->reqs[i] is unmet. */
+static uint32_t stops(const RgPassDesc *p, const RgOpReq *req, uint64_t have, const bool *unmet, bool *done,
+                      bool mark) {
   uint32_t n = 0;
   for (uint16_t r = 0; r < p->num_rules; r++) {
     const RgRuleDesc *rule = &p->rules[r];
     for (uint16_t q = 0; !done[r] && q < rule->num_reqs; q++) {
       const RgOpReq *x = &p->reqs[rule->first_req + q];
-      if (req_have(g, p, x) < x->min_count && same_unmet(g, p, x, req)) {
+      if (unmet[rule->first_req + q] && same_unmet(p, req, have, x)) {
         n++;
         done[r] = mark;
         break;
@@ -698,16 +699,19 @@ static uint32_t stops(const RgGraph *g, const RgPassDesc *p, const RgOpReq *req,
 
 /* Why pass_runs is false: every rule off (and which options turned them
  * off), or the fewest unmet requirements that together stop every
- * enabled rule (a greedy cover), so that one absent root op is named once
- * and alone: "no rule can fire: absent tosa.rescale". */
+ * enabled rule (a greedy cover, up to three), so that one absent root op
+ * is named once and alone: "no rule can fire: absent tosa.rescale". */
 static char *skip_reason(const RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) {
   RgsBuf b;
   rgs_buf_init(&b);
   uint16_t enabled = 0, inexact = 0;
+  uint32_t nreqs = 0;
   for (uint16_t r = 0; r < p->num_rules; r++) {
     bool off = rule_disabled(opt, p, &p->rules[r]);
     enabled += !off;
     inexact += off && p->rules[r].inexact && !opt->inexact;
+    if ((uint32_t)p->rules[r].first_req + p->rules[r].num_reqs > nreqs)
+      nreqs = (uint32_t)p->rules[r].first_req + p->rules[r].num_reqs;
   }
   if (!p->num_rules)
     rgs_buf_puts(&b, "the pass has no rules");
@@ -719,51 +723,60 @@ static char *skip_reason(const RgGraph *g, const RgPassDesc *p, const RgRunOptio
     rgs_buf_puts(&b, "its rules are all disabled (--disable-rule, --isolate-rule)");
   if (!enabled)
     return rgs_buf_take(&b);
-  bool *done = rg_alloc(sizeof *done * p->num_rules);
-  if (!done) {
+  bool *done = rg_alloc(sizeof *done * p->num_rules + sizeof *done * (nreqs ? nreqs : 1));
+  uint64_t *have = rg_alloc(sizeof *have * (nreqs ? nreqs : 1));
+  if (!done || !have) {
+    rg_free(done);
+    rg_free(have);
     rgs_buf_free(&b);
     return NULL;
+  }
+  bool *unmet = done + p->num_rules;
+  for (uint32_t i = 0; i < nreqs; i++) {
+    have[i] = req_have(g, p, &p->reqs[i]);
+    unmet[i] = have[i] < p->reqs[i].min_count;
   }
   for (uint16_t r = 0; r < p->num_rules; r++)
     done[r] = rule_disabled(opt, p, &p->rules[r]) || !unmet_req(g, p, r);
   RgsBuf shortv;
   rgs_buf_init(&shortv);
-  uint32_t nabsent = 0, nshort = 0, more = 0;
-  for (;;) {
-    const RgOpReq *best = NULL;
-    uint32_t best_n = 0;
+  uint32_t nabsent = 0, nshort = 0;
+  while (nabsent + nshort < 3) {
+    uint32_t best = UINT32_MAX, best_n = 0;
     for (uint16_t r = 0; r < p->num_rules; r++) {
       const RgRuleDesc *rule = &p->rules[r];
       for (uint16_t q = 0; !done[r] && q < rule->num_reqs; q++) {
-        const RgOpReq *req = &p->reqs[rule->first_req + q];
-        uint32_t n = req_have(g, p, req) < req->min_count ? stops(g, p, req, done, false) : 0;
+        uint32_t i = (uint32_t)rule->first_req + q;
+        uint32_t n = unmet[i] ? stops(p, &p->reqs[i], have[i], unmet, done, false) : 0;
         if (n > best_n)
-          best = req, best_n = n;
+          best = i, best_n = n;
       }
     }
-    if (!best)
+    if (best == UINT32_MAX)
       break;
-    stops(g, p, best, done, true);
-    uint64_t have = req_have(g, p, best);
-    if (nabsent + nshort == 3) {
-      more++;
-    } else if (!have) {
+    const RgOpReq *req = &p->reqs[best];
+    stops(p, req, have[best], unmet, done, true);
+    if (!have[best]) {
       rgs_buf_puts(&b, nabsent++ ? ", " : "no rule can fire: absent ");
-      put_req_ops(&b, p, best);
+      put_req_ops(&b, p, req);
     } else {
-      rgs_buf_printf(&shortv, "%s%llu ", nshort++ ? ", " : "", (unsigned long long)have);
-      put_req_ops(&shortv, p, best);
-      rgs_buf_printf(&shortv, " of %u needed", best->min_count);
+      rgs_buf_printf(&shortv, "%s%llu ", nshort++ ? ", " : "", (unsigned long long)have[best]);
+      put_req_ops(&shortv, p, req);
+      rgs_buf_printf(&shortv, " of %u needed", req->min_count);
     }
   }
   if (nshort)
     rgs_buf_printf(&b, "%s%s", nabsent ? "; only " : "no rule can fire: only ", shortv.data);
+  uint32_t more = 0;
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    more += !done[r];
   if (more)
-    rgs_buf_printf(&b, "; and %u more", more);
+    rgs_buf_printf(&b, "; %u more rule%s need%s other ops", more, more == 1 ? "" : "s", more == 1 ? "s" : "");
   if (shortv.oom)
     b.oom = true;
   rgs_buf_free(&shortv);
   rg_free(done);
+  rg_free(have);
   return rgs_buf_take(&b);
 }
 

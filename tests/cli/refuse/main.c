@@ -6,7 +6,7 @@
 #include "refuse.h"
 
 int main(int argc, char **argv) {
-  const RgOptTarget t = {"refuse", rg_pipelines_refuse, rg_passes_refuse, rg_ops_refuse, rg_num_ops_refuse,
-                         rg_syntax_shipped};
+  RgOptTarget t = rg_target_refuse;
+  t.syntax = rg_syntax_shipped;
   return rg_opt_main(argc, argv, &t, 1);
 }

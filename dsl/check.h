@@ -37,7 +37,7 @@ static inline void note(Checker *c, RgLoc loc, const char *fmt, ...) {
 
 static inline void *zalloc(Checker *c, size_t n) { return rgs_arena_zalloc(&c->p->arena, n); }
 
-/* Reports an unknown name (check.c): the message, then "; did you mean
+/* Reports an unknown name (check_expr.c): the message, then "; did you mean
  * 'x'?" when a name of its kind that `s` was given is close to it. */
 void dsl_unknown(Checker *c, RgLoc loc, const RgsSuggest *s, const char *fmt, ...) RGS_PRINTF(4, 5);
 /* Names of each kind, added to a suggestion. */

@@ -5,6 +5,41 @@
 #include "rulegen/graph.h"
 #include "check.h"
 
+/* ---- "did you mean" ---- */
+
+void dsl_unknown(Checker *c, RgLoc loc, const RgsSuggest *s, const char *fmt, ...) {
+  char msg[320];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (s->best)
+    err(c, loc, "%s; did you mean '%s'?", msg, s->best);
+  else
+    err(c, loc, "%s", msg);
+}
+
+void dsl_suggest_ops(const DslProgram *p, RgsSuggest *s) {
+  for (uint32_t i = 0; i < p->nops; i++)
+    rgs_suggest_add(s, p->ops[i]->name);
+}
+
+void dsl_suggest_map(const DslMap *m, RgsSuggest *s) {
+  for (uint32_t i = 0; i < m->cap; i++)
+    if (m->keys[i])
+      rgs_suggest_add(s, m->keys[i]);
+}
+
+void dsl_suggest_attrs(const DslOpDecl *op, RgsSuggest *s) {
+  for (uint32_t i = 0; i < op->nattrs; i++)
+    rgs_suggest_add(s, op->attrs[i].name.s);
+}
+
+void dsl_suggest_traits(RgsSuggest *s) {
+  for (int t = 0; t < DSL_TRAIT_COUNT; t++)
+    rgs_suggest_add(s, dsl_trait_name((DslTrait)t));
+}
+
 /* ---- builtins ---- */
 
 typedef struct Builtin {

@@ -88,7 +88,7 @@ struct OptNodeName {
 void opt_name_refusals(OptState *o, RgGraph *g, const RgRunStats *st);
 /* The name opt_name_refusals gave n (else its op alone). */
 void opt_node_name(const OptState *o, RgGraph *g, const RgNode *n, OptNodeName *nn);
-/* `%4 (tosa.clamp at in.mlir:9:5)` */
+/* `%4 (my.clamp at in.mlir:9:5)` */
 void opt_put_node_name(RgsBuf *b, const OptNodeName *nn);
 /* Names the refused ops (for every report after it), then warns on stderr
  * for each rule refused with static types only (a failing shape hook, a

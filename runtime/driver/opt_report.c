@@ -97,7 +97,7 @@ void opt_mem_report(const OptState *o, RgGraph *g) {
 /* ---- naming nodes ---- */
 
 /* The first result name on the line of the op at `off` (`%4` of
- * `%4 = "tosa.add"`, `%x` of `%x:2 = ...`), or 0 with none. */
+ * `%4 = "my.add"`, `%x` of `%x:2 = ...`), or 0 with none. */
 static size_t result_name(const RgSource *s, size_t off, const char **name) {
   size_t i = off < s->len ? off : s->len;
   while (i && s->text[i - 1] != '\n')

@@ -663,7 +663,7 @@ static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) 
   return false;
 }
 
-/* The ops of requirement `req`: "tosa.rescale", or "a|b" for an op class. */
+/* The ops of requirement `req`: "my.rescale", or "a|b" for an op class. */
 static void put_req_ops(RgsBuf *b, const RgPassDesc *p, const RgOpReq *req) {
   for (uint16_t i = 0; i < req->num && i < 4; i++)
     rgs_buf_printf(b, "%s%s", i ? "|" : "", p->op_names[p->req_ops[req->first + i]]);
@@ -700,7 +700,7 @@ static uint32_t stops(const RgPassDesc *p, const RgOpReq *req, uint64_t have, co
 /* Why pass_runs is false: every rule off (and which options turned them
  * off), or the fewest unmet requirements that together stop every
  * enabled rule (a greedy cover, up to three), so that one absent root op
- * is named once and alone: "no rule can fire: absent tosa.rescale". */
+ * is named once and alone: "no rule can fire: absent my.rescale". */
 static char *skip_reason(const RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) {
   RgsBuf b;
   rgs_buf_init(&b);

@@ -291,7 +291,7 @@ typedef struct RgPassStats {
   uint64_t nodes_visited;
   uint32_t *rule_fires; /* num_rules entries */
   uint32_t *rule_refusals; /* matches whose replacement could not be typed */
-  char *skip_reason;    /* a skipped pass: why ("no rule can fire: absent tosa.rescale") */
+  char *skip_reason;    /* a skipped pass: why ("no rule can fire: absent my.rescale") */
   RgRefusal *refused;   /* in the order they happened */
   uint32_t num_refused;
 } RgPassStats;

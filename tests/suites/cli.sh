@@ -375,3 +375,23 @@ assert [r["refused"] for r in d["rules"]] == [2, 1]
     [ "$n" = 2 ] && pass refuse-explain-command
   fi
 fi
+
+# docs/rgopt.md's option table is one table (a blank line would end it and
+# leave the rest as text) with one row per option of --help (-o and --help
+# aside, described in the text), and its --target row names every target.
+awk '/^\| option \| meaning \|$/ { t = 1; next } t && /^\|/ { print; next } t { exit }' docs/rgopt.md >"$tmp/table"
+"$rgopt" --help | awk '/^  -/ { for (i = 1; i <= NF; i++) if ($i ~ /^--/) { sub(/[=[].*/, "", $i); print $i; break } }' >"$tmp/opts"
+bad=
+while read -r opt; do
+  case $opt in --output|--help) continue ;; esac
+  [ "$(grep -c "^| \`$opt[] =\`[]" "$tmp/table")" = 1 ] || bad="$bad $opt"
+done <"$tmp/opts"
+rows_after=$(sed -n '/^| option | meaning |$/,$p' docs/rgopt.md | awk 'NR > 2 && !/^\|/ { gap = 1 } gap && /^\| `--/' | head -n 1)
+for t in $("$rgopt" --list | sed -n 's/^  \([a-z0-9-]*\):.*/\1/p'); do
+  grep -q "^| \`--target NAME\` |.*\`$t\`" "$tmp/table" || bad="$bad target:$t"
+done
+if [ -z "$bad" ] && [ -z "$rows_after" ]; then
+  pass docs-option-table
+else
+  fail docs-option-table "missing or repeated:$bad; rows after a gap: $rows_after"
+fi

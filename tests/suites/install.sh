@@ -241,6 +241,15 @@ for f in my_npu.ops my_npu.rules my_npu_hooks.c my_npu_opt.c CMakeLists.txt grap
   fi
 done
 
+# The tutorial's shape hooks fail with the status docs/backends.md gives
+# and the shipped hooks return.
+if grep -q 'Bad input gives `RG_ERR_TYPE`' docs/backends.md && grep -q 'return RG_ERR_TYPE;' backends/common/shape_common.c &&
+   grep -q 'return RG_ERR_TYPE;' docs/tutorial.md && ! grep -q 'RG_ERR_INVALID' "$example/my_npu_hooks.c"; then
+  echo "PASS tutorial-shape-status"
+else
+  echo "FAIL tutorial-shape-status: the tutorial's hooks and docs/backends.md disagree on the status of bad input"
+fi
+
 # ---- three rule sets in one tool: the shipped ethos-u55 pipeline and
 # my_npu both compile fuse_transposes, and a third set has a cleanup of
 # its own like ethos-u55's; they link together and all run ----

@@ -6,9 +6,9 @@ GraphModule. The only module of the package that imports torch.
 The way through is MLIR text inside one process: the graph is printed in
 the generic op form here, read by the library, rewritten, written back
 and parsed here. Parameters and constant tensors never enter the text:
-each get_attr becomes an `aten._constant` whose value is a named
-reference, `dense_resource<NAME>`, and goes back to the same tensor
-object; only constants a rule creates are decoded from the text.
+each becomes an argument of the function, after the inputs, and goes
+back to a get_attr of the same tensor object; only constants a rule
+creates (`aten._constant`) are decoded from the text.
 
 Encoding of an aten op (docs/backends.md): tensor arguments are operands
 in schema order, every other argument given and not equal to its schema
@@ -330,7 +330,7 @@ class Converted:
         self.graph = graph
         self.text = text
         self.placeholders = placeholders
-        self.constants = constants      # resource key -> get_attr target
+        self.constants = constants      # get_attr target -> argument index
         self.out_tree = out_tree
         self.unconverted = unconverted  # ops kept under their torch name
 
@@ -387,6 +387,18 @@ def to_rulegen(gm, example_inputs=None, ruleset=None):
             raise ConversionError("placeholder %s is not one tensor" % n.name)
         vals[n] = ["%%arg%d" % (len(placeholders) - 1)]
         arg_types.append(_ttype(*i[0]))
+    # Parameters and constant tensors are arguments after the inputs:
+    # references to the module's tensors, never copied into the text.
+    for n in g.nodes:
+        if n.op != "get_attr" or n not in live:
+            continue
+        t = _getattr(gm, n.target)
+        if not isinstance(t, torch.Tensor):
+            raise ConversionError("get_attr %s is not a tensor" % n.target)
+        if n.target not in constants:
+            constants[n.target] = len(arg_types)
+            arg_types.append(_ttype(t.shape, t.dtype))
+        vals[n] = ["%%arg%d" % constants[n.target]]
     types_of = {}    # value name -> type text
     for n, v in vals.items():
         types_of[v[0]] = _ttype(*info[n][0])
@@ -394,21 +406,6 @@ def to_rulegen(gm, example_inputs=None, ruleset=None):
         if n not in live or n.op in ("placeholder", "output"):
             continue
         if n.op == "get_attr":
-            t = _getattr(gm, n.target)
-            if not isinstance(t, torch.Tensor):
-                raise ConversionError("get_attr %s is not a tensor" % n.target)
-            key = _KEY_BAD.sub("_", n.target)
-            if not re.match(r"[A-Za-z_]", key):
-                key = "_" + key
-            while key in constants and constants[key] != n.target:
-                key += "_"
-            constants[key] = n.target
-            r = fresh()
-            ty = _ttype(t.shape, t.dtype)
-            lines.append('%s = "aten._constant"() <{value = dense_resource<%s> : %s}> : () -> %s'
-                         % (r, key, ty, ty))
-            vals[n] = [r]
-            types_of[r] = ty
             continue
         if n.op != "call_function":
             raise ConversionError("%s: %s nodes do not convert (call_function only)" %
@@ -433,7 +430,23 @@ def to_rulegen(gm, example_inputs=None, ruleset=None):
         res = info.get(n)
         if res is None:
             raise ConversionError("%s (%s): no shape for its result" % (n.name, key))
-        ops_v = [value(o, n.name) for o in operands]
+        ops_v = []
+        for o in operands:
+            if isinstance(o, (bool, int, float)):
+                # A Python number where the schema takes a tensor: torch
+                # wraps it as a 0-d tensor of the tensor operands' type.
+                dts = [info[x][0][1] for x in operands if isinstance(x, torch.fx.Node)]
+                dt = dts[0] if dts else res[0][1]
+                c = fresh()
+                ty = _ttype((), dt)
+                lit = ("true" if o else "false") if dt == torch.bool else (
+                    _float_text(float(o)).split(" :")[0] if dt.is_floating_point else str(int(o)))
+                lines.append('%s = "aten._constant"() <{value = dense<%s> : %s}> : () -> %s'
+                             % (c, lit, ty, ty))
+                types_of[c] = ty
+                ops_v.append(c)
+            else:
+                ops_v.append(value(o, n.name))
         ptext = ", ".join("%s = %s" % (k, _attr_text(v, "%s.%s" % (n.name, k)))
                           for k, v in sorted(props))
         rtypes = [_ttype(*x) for x in res]
@@ -675,6 +688,8 @@ def _prop_value(a, v, what):
         return v
     if t in ("float", "Optional[float]") and isinstance(v, int):
         return float(v)
+    if t in ("int", "Optional[int]", "SymInt") and isinstance(v, float) and v == int(v):
+        return int(v)   # a `num` property a rule wrote as a float
     return v
 
 
@@ -700,6 +715,9 @@ def from_rulegen(conv, text=None):
     new_consts = [0]
     for i, p in enumerate(conv.placeholders):
         env["%%arg%d" % i] = fxg.placeholder(p.target)
+    for target, i in conv.constants.items():
+        attrs[target] = _getattr(conv.gm, target)
+        env["%%arg%d" % i] = fxg.get_attr(target)
     # rg_mlir_write may rename block arguments: read them from the text.
     m = re.search(r"\^bb0\(([^)]*)\):", text)
     if m:
@@ -726,13 +744,7 @@ def from_rulegen(conv, text=None):
             pa.i += 1
         if name == "aten._constant":
             v = props.get("value")
-            if isinstance(v, tuple) and v[0] == "resource":
-                target = conv.constants.get(v[1])
-                if target is None:
-                    raise ConversionError("constant %s is not one of the module's" % v[1])
-                attrs[target] = _getattr(conv.gm, target)
-                node = fxg.get_attr(target)
-            elif isinstance(v, tuple) and v[0] == "dense":
+            if isinstance(v, tuple) and v[0] == "dense":
                 cname = "_rulegen_constant%d" % new_consts[0]
                 new_consts[0] += 1
                 attrs[cname] = _dense_tensor(v[1], v[2])

@@ -41,6 +41,24 @@ LD_LIBRARY_PATH="$RG_BUILD/dist${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
   "$py" tests/python/test_api.py "$RG_ROOT" $user 2>"$tmp/api.err" || {
   echo "FAIL api: exited with status $?: $(tail -n 3 "$tmp/api.err" | tr '\n' '|')"; }
 
+# Installed: importable with the documented PYTHONPATH, loading the
+# installed library (no RULEGEN_LIB). The build tree's objects are reused.
+build=${RG_BUILD#"$RG_ROOT"/}
+if make -s -C "$RG_ROOT" BUILD="$build" install PREFIX="$tmp/prefix" >"$tmp/inst" 2>&1 &&
+   out=$(cd "$tmp" && env -u RULEGEN_LIB PYTHONPATH="$tmp/prefix/lib/python3/dist-packages" "$py" -c \
+     'import rulegen; print(rulegen.version(), sorted(rulegen.load_target().pipelines))' 2>&1) &&
+   case $out in *"'arm'"*) true ;; *) false ;; esac; then
+  echo "PASS installed-import"
+else
+  echo "FAIL installed-import: $(tail -n 2 "$tmp/inst" | tr '\n' '|') $out"
+fi
+if make -s -C "$RG_ROOT" BUILD="$build" uninstall PREFIX="$tmp/prefix" >"$tmp/inst" 2>&1 &&
+   [ -z "$(find "$tmp/prefix" -type f 2>/dev/null)" ]; then
+  echo "PASS uninstall"
+else
+  echo "FAIL uninstall: left: $(find "$tmp/prefix" -type f | head -n 3 | tr '\n' ' ')"
+fi
+
 if ! "$py" -c 'import torch, torchvision, functorch' 2>/dev/null; then
   echo "SKIP fx: torch 1.13 and torchvision are not installed for $py (Debian: python3-torch python3-torchvision)"
   exit 0

@@ -65,7 +65,10 @@ class RuleSet:
         return "<rulegen.RuleSet %s: pipelines %s>" % (self.name, ", ".join(sorted(self.pipelines)))
 
     def pipeline(self, name):
-        """The passes of pipeline `name` (a target name such as "arm")."""
+        """The passes of pipeline `name` (a target name such as "arm";
+        "ethos-u55" is also the pipeline ethos_u55, as in rgopt)."""
+        if name not in self.pipelines and name.replace("-", "_") in self.pipelines:
+            name = name.replace("-", "_")
         if name not in self.pipelines:
             raise RulegenError("unknown target '%s': the rule set '%s' has %s" %
                                (name, self.name, ", ".join(sorted(self.pipelines))))

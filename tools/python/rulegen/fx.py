@@ -298,13 +298,28 @@ def shape_info(gm, example_inputs=None):
     env = {}
 
     class Recorder(torch.fx.Interpreter):
+        def __init__(self, mod, meta):
+            super().__init__(mod)
+            self.meta = meta
+
+        def fetch_attr(self, target):
+            t = super().fetch_attr(target)
+            return t.to("meta") if self.meta and isinstance(t, torch.Tensor) else t
+
         def run_node(self, n):
             r = super().run_node(n)
             env[n] = _tensor_info(r)
             return r
 
+    # On meta tensors first: shapes without computing anything. An op
+    # without a meta kernel in this torch falls back to a real run.
     with torch.no_grad():
-        Recorder(gm).run(*example_inputs)
+        try:
+            Recorder(gm, True).run(*[x.to("meta") if isinstance(x, torch.Tensor) else x
+                                     for x in example_inputs])
+        except Exception:
+            env.clear()
+            Recorder(gm, False).run(*example_inputs)
     for n, v in env.items():
         if info.get(n) is None:
             info[n] = v

@@ -3,7 +3,7 @@
 # and xnnpack pipelines, and one make_fx re-trace (bench/python_bench.py);
 # skipped with a message without torch.
 BENCH_PYTHON ?= /usr/bin/python3
-bench-python: $(DIST_SO)
+bench-python: $$(DIST_SO)
 	@if $(BENCH_PYTHON) -c 'import torch, torchvision, functorch' 2>/dev/null; then \
 	  RULEGEN_LIB=$(BUILD)/dist/librulegen.so PYTHONPATH=tools/python PYTHONDONTWRITEBYTECODE=1 \
 	    $(BENCH_PYTHON) bench/python_bench.py; \

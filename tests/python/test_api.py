@@ -128,6 +128,17 @@ def t_ownership():
     return raises(lambda: g2.to_mlir(), "freed")
 
 
+def t_report():
+    import tempfile
+    g = rulegen.read_mlir(read("tests/arm/to_clamp.mlir"))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "r.html")
+        g.report(path, "arm")
+        with open(path) as f:
+            html = f.read()
+    return None if "convert_to_clamp" in html else "report lacks the pass"
+
+
 def t_user_library():
     if len(sys.argv) < 3:
         return None

@@ -333,21 +333,17 @@ def _getattr(mod, target):
     return obj
 
 
-_KEY_BAD = re.compile(r"[^A-Za-z0-9_.]")
-
-
 class Converted:
     """An FX graph as a rulegen Graph, with what it takes to go back:
     the placeholders, the constants by name, the output structure."""
 
-    def __init__(self, gm, graph, text, placeholders, constants, out_tree, unconverted):
+    def __init__(self, gm, graph, text, placeholders, constants, out_tree):
         self.gm = gm
         self.graph = graph
         self.text = text
         self.placeholders = placeholders
         self.constants = constants      # get_attr target -> argument index
         self.out_tree = out_tree
-        self.unconverted = unconverted  # ops kept under their torch name
 
 
 def to_rulegen(gm, example_inputs=None, ruleset=None):
@@ -373,7 +369,6 @@ def to_rulegen(gm, example_inputs=None, ruleset=None):
     counter = [0]
     placeholders = []
     constants = {}
-    unconverted = {}
 
     def fresh():
         counter[0] += 1
@@ -501,7 +496,7 @@ def to_rulegen(gm, example_inputs=None, ruleset=None):
     text += ["  }) : () -> ()", "}) : () -> ()", ""]
     text = "\n".join(text)
     graph = _core.read_mlir(text, ruleset, name="<fx:%s>" % type(gm).__name__)
-    return Converted(gm, graph, text, placeholders, constants, out_tree, unconverted)
+    return Converted(gm, graph, text, placeholders, constants, out_tree)
 
 
 # ---- reading the generic form back ----

@@ -140,12 +140,11 @@ def load_target(library=None, symbol=None):
     bundled = load_target()
     desc.syntax = bundled._desc.syntax
     rs = RuleSet(desc, user)
-    for plist in rs.pipelines.values():
-        for p in plist:
-            if p.contents.abi != lib.rg_abi_version():
-                raise RulegenError("%s: pass %s was generated for runtime ABI %d, this library "
-                                   "is ABI %d" % (library, _s(p.contents.name), p.contents.abi,
-                                                  lib.rg_abi_version()))
+    for p in rs.passes.values():   # as the pass manager would refuse them
+        if p.contents.abi != lib.rg_abi_version():
+            raise RulegenError("%s: pass %s was generated for runtime ABI %d, this library "
+                               "is ABI %d" % (library, _s(p.contents.name), p.contents.abi,
+                                              lib.rg_abi_version()))
     return rs
 
 

@@ -128,6 +128,16 @@ def t_ownership():
     return raises(lambda: g2.to_mlir(), "freed")
 
 
+def t_abi():
+    import re
+    from rulegen import _capi
+    m = re.search(r"#define RG_ABI_VERSION (\d+)", read("runtime/include/rulegen/core.h"))
+    if int(m.group(1)) != _capi.ABI_VERSION:
+        return "core.h says ABI %s, tools/python/rulegen/_capi.py declares %d: update its " \
+               "struct layouts" % (m.group(1), _capi.ABI_VERSION)
+    return None
+
+
 def t_report():
     import tempfile
     g = rulegen.read_mlir(read("tests/arm/to_clamp.mlir"))

@@ -172,6 +172,10 @@ def _declare(lib):
     fn("rg_opt_main", c_int, c_int, P(c_char_p), P(RgOptTarget), c_size_t)
 
 
+# The struct layouts above are those of this runtime ABI (RG_ABI_VERSION,
+# rulegen/core.h); a library of another one is refused rather than misread.
+ABI_VERSION = 3
+
 _lib = None
 
 
@@ -189,6 +193,10 @@ def lib():
                 _declare(cand)
             except (OSError, AttributeError) as e:
                 tried.append("%s (%s)" % (path, e))
+                continue
+            if cand.rg_abi_version() != ABI_VERSION:
+                tried.append("%s (runtime ABI %d, this package reads ABI %d)" % (
+                    path, cand.rg_abi_version(), ABI_VERSION))
                 continue
             _lib = cand
             break

@@ -178,6 +178,27 @@ def t_exact_only():
         return None if torch.equal(gm(x), out(x)) else "results differ"
 
 
+def t_inline_batch_norm():
+    """constants="inline": batch norms fold into the convolutions."""
+    gm, x, shape = model("shufflenet_v2")
+    out = rulegen.fx.run(gm, "arm", example_inputs=(x,), constants="inline", inexact=True)
+    res = out.rulegen
+    if res.stats.fires.get("fuse_batch_norm2d.conv_no_bias", 0) != 56:
+        return "fuse_batch_norm2d fired %r" % {k: v for k, v in res.stats.fires.items()
+                                               if "batch" in k}
+    if "aten._native_batch_norm_legit_no_training" in res.after:
+        return "batch norms left"
+    with torch.no_grad():
+        for xi in (x, torch.randn(shape)):
+            err, ok = within(gm(xi), out(xi))
+            if not ok:
+                return "relative error %.3g" % err
+    fc = [n.target for n in gm.graph.nodes if n.op == "get_attr"][-2:]
+    if not all(getattr(out, t) is getattr(gm, t) for t in fc):
+        return "an untouched inlined constant came back as a copy"
+    return None
+
+
 def t_params_by_reference():
     gm, x, _ = model("resnet18")
     out = rulegen.fx.run(gm, "xnnpack", example_inputs=(x,))

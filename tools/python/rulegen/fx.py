@@ -346,9 +346,15 @@ class Converted:
         self.out_tree = out_tree
 
 
-def to_rulegen(gm, example_inputs=None, ruleset=None):
+def to_rulegen(gm, example_inputs=None, ruleset=None, constants="reference"):
     """Converts an aten-level GraphModule into a Converted (its .graph is
-    the rulegen Graph). Raises ConversionError for what does not convert."""
+    the rulegen Graph). constants="reference" (the default) passes
+    parameters and constant tensors as function arguments; "inline" copies
+    their values into the text once, as `aten._constant` ops, so rules that
+    compute with constants (fuse_batch_norm2d) can fire. Raises
+    ConversionError for what does not convert."""
+    if constants not in ("reference", "inline"):
+        raise ConversionError("constants must be 'reference' or 'inline', not %r" % constants)
     info = shape_info(gm, example_inputs)
     g = gm.graph
     # Liveness from the output: dead nodes (empty.memory_format, unused
@@ -364,11 +370,12 @@ def to_rulegen(gm, example_inputs=None, ruleset=None):
                 live.add(a)
     if out_node is None:
         raise ConversionError("the graph has no output")
+    inline = constants == "inline"
     vals = {}        # node -> [value name per result]
     lines = []
     counter = [0]
     placeholders = []
-    constants = {}
+    constants = {}   # get_attr target -> argument index
 
     def fresh():
         counter[0] += 1
@@ -398,13 +405,18 @@ def to_rulegen(gm, example_inputs=None, ruleset=None):
         vals[n] = ["%%arg%d" % (len(placeholders) - 1)]
         arg_types.append(_ttype(*i[0]))
     # Parameters and constant tensors are arguments after the inputs:
-    # references to the module's tensors, never copied into the text.
+    # references to the module's tensors, never copied into the text
+    # (unless inlined, below).
+    inline_nodes = []
     for n in g.nodes:
         if n.op != "get_attr" or n not in live:
             continue
         t = _getattr(gm, n.target)
         if not isinstance(t, torch.Tensor):
             raise ConversionError("get_attr %s is not a tensor" % n.target)
+        if inline and t.dtype != torch.bool and t.numel() > 0:
+            inline_nodes.append(n)
+            continue
         if n.target not in constants:
             constants[n.target] = len(arg_types)
             arg_types.append(_ttype(t.shape, t.dtype))
@@ -412,6 +424,21 @@ def to_rulegen(gm, example_inputs=None, ruleset=None):
     types_of = {}    # value name -> type text
     for n, v in vals.items():
         types_of[v[0]] = _ttype(*info[n][0])
+    # Inlined: the raw little-endian elements in hex, once, with the
+    # target named in `rg.ref` so that the constant goes back as the same
+    # tensor unless a rule replaced it.
+    inlined = {}
+    for n in inline_nodes:
+        if n.target not in inlined:
+            t = _getattr(gm, n.target).detach().contiguous()
+            r = fresh()
+            ty = _ttype(t.shape, t.dtype)
+            lines.append('%s = "aten._constant"() <{value = dense<"0x%s"> : %s}> {rg.ref = %s} '
+                         ': () -> %s' % (r, t.numpy().tobytes().hex().upper(), ty,
+                                         _str_text(n.target), ty))
+            inlined[n.target] = r
+            types_of[r] = ty
+        vals[n] = [inlined[n.target]]
     for n in g.nodes:
         if n not in live or n.op in ("placeholder", "output"):
             continue
@@ -501,6 +528,7 @@ def to_rulegen(gm, example_inputs=None, ruleset=None):
 
 # ---- reading the generic form back ----
 
+_REF = re.compile(r'\{rg\.ref = ("(?:[^"\\]|\\.)*")\} : \(\) -> ')
 _HEAD = re.compile(r'\s*(?:(%[\w$.-]+)(?::(\d+))? = )?"([^"]+)"\(([^)]*)\)')
 
 
@@ -556,7 +584,11 @@ class _Attr:
             key = self.balanced()[15:-1]
             return ("resource", key, self.type_after())
         if s.startswith("dense<", self.i):
-            body = self.balanced()[6:-1]
+            # Elements hold no angle brackets: no need to scan a megabyte
+            # of them character by character.
+            end = s.index(">", self.i)
+            body = s[self.i + 6:end]
+            self.i = end + 1
             return ("dense", body, self.type_after())
         if s.startswith('"', self.i):
             j = self.i + 1
@@ -658,6 +690,13 @@ def _dense_tensor(body, ty):
         if t.numel() == 1 and numel != 1:
             return t.expand(shape).clone()
         return t.reshape(shape)
+    if "0x" not in body and "n" not in body:   # no hex, inf or nan: parse in C
+        import numpy
+        flat = numpy.array(numpy.fromstring(body.replace("[", " ").replace("]", " "), sep=","))
+        t = torch.from_numpy(flat).to(dtype)
+        if t.numel() == 1 and numel != 1:
+            return t.expand(shape).clone()
+        return t.reshape(shape)
     flat = []
     for tok in re.findall(r"true|false|0x[0-9A-Fa-f]+|[-+]?(?:inf|nan|[\d.]+(?:[eE][-+]?\d+)?)",
                           body):
@@ -745,6 +784,12 @@ def from_rulegen(conv, text=None):
         if name == "func.return":
             returned = operands
             break
+        ref = _REF.search(line, max(0, len(line) - 400)) if name == "aten._constant" else None
+        if ref:   # an inlined tensor no rule replaced: the original one
+            target = _Attr(ref.group(1), 0).value()
+            attrs[target] = _getattr(conv.gm, target)
+            env[res] = fxg.get_attr(target)
+            continue
         pa = _Attr(line, hm.end())
         pa.ws()
         props = {}
@@ -841,14 +886,15 @@ def histogram(graph):
             if k not in ("builtin.module", "func.func", "func.return")}
 
 
-def run(gm, target="arm", example_inputs=None, ruleset=None, **run_options):
-    """Converts gm, runs pipeline `target` of the rule set (the bundled one
-    by default), converts back and returns the new GraphModule; its
-    attribute `rulegen` holds a Result (statistics, histograms before and
-    after, times). run_options go to rulegen.Graph.run (inexact,
-    verify_by_execution, disabled_rules, ...)."""
+def run(gm, target="arm", example_inputs=None, ruleset=None, constants="reference",
+        **run_options):
+    """Converts gm (constants as in to_rulegen), runs pipeline `target` of
+    the rule set (the bundled one by default), converts back and returns
+    the new GraphModule; its attribute `rulegen` holds a Result
+    (statistics, histograms before and after, times). run_options go to
+    rulegen.Graph.run (inexact, verify_by_execution, disabled_rules, ...)."""
     t0 = time.perf_counter()
-    conv = to_rulegen(gm, example_inputs, ruleset)
+    conv = to_rulegen(gm, example_inputs, ruleset, constants)
     before = histogram(conv.graph)
     t1 = time.perf_counter()
     stats = conv.graph.run(target, **run_options)

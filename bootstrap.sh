@@ -9,9 +9,10 @@ cd "$(dirname "$0")"
 # runtime for libFuzzer, help2man for the man pages, what the install test
 # builds the example with (cmake, pkg-config; g++ compiles the public
 # headers as C++), chromium to test the HTML report in a browser, GNU
-# time for the peak memory make bench-interp reports, and PyTorch with
-# torchvision for the Python package's tests against torch (docs/python.md).
-packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++ chromium time python3-torch python3-torchvision"
+# time for the peak memory make bench-interp reports, abigail-tools for
+# make abi-check, and PyTorch with torchvision for the Python package's
+# tests against torch (docs/python.md).
+packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++ chromium time abigail-tools python3-torch python3-torchvision"
 
 missing=""
 for pkg in $packages; do

@@ -1,12 +1,12 @@
 /* backends/common/bundled.c - rg_bundled_target (rulegen/bundled.h): the
- * generated tables of the bundled rule set, reachable from the shared
- * library, whose generated symbols are hidden. */
+ * bundled rule set's descriptor with the shipped dialects' syntax, for
+ * programs that load the shared library at run time, which keeps the
+ * generated symbols (rg_target_builtin) local. */
 #include "rulegen/bundled.h"
 #include "rulegen/dialects.h"
 #include "rules/builtin.h"
 
 void rg_bundled_target(RgOptTarget *out) {
-  const RgOptTarget t = {"builtin", rg_pipelines_builtin, rg_passes_builtin, rg_ops_builtin,
-                         rg_num_ops_builtin, rg_syntax_shipped};
-  *out = t;
+  *out = rg_target_builtin;
+  out->syntax = rg_syntax_shipped;
 }

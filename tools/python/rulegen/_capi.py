@@ -68,7 +68,8 @@ class RgOptTarget(ctypes.Structure):
     _fields_ = [("name", c_char_p),
                 ("pipelines", ctypes.POINTER(ctypes.POINTER(RgPipelineDesc))),
                 ("passes", ctypes.POINTER(ctypes.POINTER(RgPassDesc))),
-                ("ops", ctypes.POINTER(RgOpDesc)), ("num_ops", u32), ("syntax", c_void_p)]
+                ("ops", ctypes.POINTER(RgOpDesc)), ("num_ops", u32), ("syntax", c_void_p),
+                ("abi", c_int)]
 
 
 class RgPassStats(ctypes.Structure):
@@ -170,11 +171,12 @@ def _declare(lib):
     fn("rg_proof_num_runs", u32, c_void_p)
     fn("rg_proof_free", None, c_void_p)
     fn("rg_opt_main", c_int, c_int, P(c_char_p), P(RgOptTarget), c_size_t)
+    fn("rg_target_check", c_int, P(RgOptTarget), c_char_p, c_size_t)
 
 
 # The struct layouts above are those of this runtime ABI (RG_ABI_VERSION,
 # rulegen/core.h); a library of another one is refused rather than misread.
-ABI_VERSION = 3
+ABI_VERSION = 4
 
 _lib = None
 

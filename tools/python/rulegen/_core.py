@@ -103,10 +103,11 @@ _bundled = None
 
 def load_target(library=None, symbol=None):
     """Loads a rule set: the bundled one (no arguments; pipelines
-    ethos-u55, ethos-u85, arm, xnnpack), or a user's rule set compiled by
-    `rulegen --symbol SYMBOL` into the shared library `library`, linked
-    against the same librulegen. This is the one place rule sets are
-    loaded."""
+    ethos-u55, ethos-u85, arm, xnnpack), or the rule set a user compiled
+    with `rulegen --symbol SYMBOL` into the shared library `library`
+    (linked against the same librulegen), found by its exported
+    descriptor rg_target_SYMBOL and refused unless generated for this
+    library's ABI. This is the one place rule sets are loaded."""
     global _bundled
     lib = C.lib()
     if library is None:
@@ -124,28 +125,18 @@ def load_target(library=None, symbol=None):
     except OSError as e:
         raise RulegenError("cannot load %s: %s" % (library, e)) from None
     try:
-        pipes = ctypes.c_void_p.in_dll(user, "rg_pipelines_" + symbol)
-        passes = ctypes.c_void_p.in_dll(user, "rg_passes_" + symbol)
-        ops = ctypes.c_void_p.in_dll(user, "rg_ops_" + symbol)
-        nops = ctypes.c_uint32.in_dll(user, "rg_num_ops_" + symbol)
-    except ValueError as e:
-        raise RulegenError("%s has no rule set '%s' (%s)" % (library, symbol, e)) from None
+        found = C.RgOptTarget.in_dll(user, "rg_target_" + symbol)
+    except ValueError:
+        raise RulegenError("%s has no rule set '%s' (no symbol rg_target_%s)" %
+                           (library, symbol, symbol)) from None
+    err = ctypes.create_string_buffer(512)
+    if lib.rg_target_check(ctypes.byref(found), err, len(err)) != 0:
+        raise RulegenError("%s: %s" % (library, _s(err.value)))
     desc = C.RgOptTarget()
-    desc.name = symbol.encode()
-    # The symbols are the arrays themselves: take their addresses.
-    desc.pipelines = ctypes.cast(ctypes.addressof(pipes), type(desc.pipelines))
-    desc.passes = ctypes.cast(ctypes.addressof(passes), type(desc.passes))
-    desc.ops = ctypes.cast(ctypes.addressof(ops), type(desc.ops))
-    desc.num_ops = nops.value
-    bundled = load_target()
-    desc.syntax = bundled._desc.syntax
-    rs = RuleSet(desc, user)
-    for p in rs.passes.values():   # as the pass manager would refuse them
-        if p.contents.abi != lib.rg_abi_version():
-            raise RulegenError("%s: pass %s was generated for runtime ABI %d, this library "
-                               "is ABI %d" % (library, _s(p.contents.name), p.contents.abi,
-                                              lib.rg_abi_version()))
-    return rs
+    ctypes.pointer(desc)[0] = found          # a copy: the library's stays const
+    if not desc.syntax:   # the shipped dialects' custom forms, as rgopt reads them
+        desc.syntax = load_target()._desc.syntax
+    return RuleSet(desc, user)
 
 
 def _format_diags(diags, text):

@@ -199,6 +199,32 @@ def t_inline_batch_norm():
     return None
 
 
+def t_scalars_and_dtypes():
+    """Python numbers in tensor positions, a bf16 constant, an integer
+    tensor times a float, a bool buffer, both ways of carrying constants."""
+    class M(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("b", torch.randn(4).to(torch.bfloat16))
+            self.register_buffer("k", torch.tensor([True, False, True, True]))
+
+        def forward(self, x, i):
+            return ((x.to(torch.bfloat16) * self.b).float() * 2.5, i * 0.5,
+                    torch.where(self.k, x, -x) / 3)
+
+    x, i = torch.randn(4), torch.arange(4)
+    gm = make_fx(functionalize(M(), remove="mutations_and_views"))(x, i)
+    for constants in ("reference", "inline"):
+        out = rulegen.fx.run(gm, "arm", example_inputs=(x, i), constants=constants,
+                             inexact=True)
+        a, b = gm(x, i), out(x, i)
+        if not (torch.equal(a[0], b[0]) and torch.equal(a[1], b[1]) and within(a[2], b[2])[1]):
+            return "%s: results differ: %r %r" % (constants, a, b)
+        if out.rulegen.stats.fires != {"decompose_div.div": 1}:
+            return "%s: fires %r" % (constants, out.rulegen.stats.fires)
+    return None
+
+
 def t_params_by_reference():
     gm, x, _ = model("resnet18")
     out = rulegen.fx.run(gm, "xnnpack", example_inputs=(x,))

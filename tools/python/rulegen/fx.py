@@ -390,10 +390,6 @@ def to_rulegen(gm, example_inputs=None, ruleset=None, constants="reference"):
             raise ConversionError("%s: operand %s is not one tensor" % (what, x.name))
         return v[0]
 
-    def vtype(x):
-        nodeinfo = info[x]
-        return _ttype(*nodeinfo[0])
-
     arg_types = []
     for n in g.nodes:
         if n.op != "placeholder":
@@ -434,7 +430,8 @@ def to_rulegen(gm, example_inputs=None, ruleset=None, constants="reference"):
             r = fresh()
             ty = _ttype(t.shape, t.dtype)
             lines.append('%s = "aten._constant"() <{value = dense<"0x%s"> : %s}> {rg.ref = %s} '
-                         ': () -> %s' % (r, t.numpy().tobytes().hex().upper(), ty,
+                         ': () -> %s' % (r, t.reshape(-1).view(torch.uint8).numpy().tobytes()
+                                         .hex().upper(), ty,
                                          _str_text(n.target), ty))
             inlined[n.target] = r
             types_of[r] = ty
@@ -474,6 +471,9 @@ def to_rulegen(gm, example_inputs=None, ruleset=None, constants="reference"):
                 # wraps it as a 0-d tensor of the tensor operands' type.
                 dts = [info[x][0][1] for x in operands if isinstance(x, torch.fx.Node)]
                 dt = dts[0] if dts else res[0][1]
+                if isinstance(o, float) and not dt.is_floating_point:
+                    # a float scalar promotes an integer tensor
+                    dt = res[0][1] if res[0][1].is_floating_point else torch.get_default_dtype()
                 c = fresh()
                 ty = _ttype((), dt)
                 lit = ("true" if o else "false") if dt == torch.bool else (
@@ -677,6 +677,9 @@ def _parse_type(t):
     return dims, _FROM_DTYPE[m.group(2)]
 
 
+_NOT_DECIMAL = re.compile(r"[^0-9.eE+\-, \[\]]")
+
+
 def _dense_tensor(body, ty):
     import struct
     shape, dtype = _parse_type(ty)
@@ -690,7 +693,7 @@ def _dense_tensor(body, ty):
         if t.numel() == 1 and numel != 1:
             return t.expand(shape).clone()
         return t.reshape(shape)
-    if "0x" not in body and "n" not in body:   # no hex, inf or nan: parse in C
+    if not _NOT_DECIMAL.search(body):   # plain decimals: parse them in C
         import numpy
         flat = numpy.array(numpy.fromstring(body.replace("[", " ").replace("]", " "), sep=","))
         t = torch.from_numpy(flat).to(dtype)

@@ -519,7 +519,7 @@ static void keep_refusal(RgRewriter *rw, uint16_t rule, const char *why) {
   if (st->num_refused >= RG_REFUSALS_KEPT)
     return;
   if ((st->num_refused & (st->num_refused - 1)) == 0) { /* grow at powers of two */
-    uint32_t cap = st->num_refused ? st->num_refused * 2 : 4;
+    uint32_t cap = st->num_refused ? st->num_refused * 2 : 1;
     RgRefusal *v = rg_realloc(st->refused, sizeof *v * cap);
     if (!v)
       return;

@@ -740,3 +740,18 @@ int mlir_write_file(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *c
   }
   return rg_file_out_close(w.out, true, err, errlen);
 }
+
+char *rg_attr_print(const RgAttr *a, size_t *len) {
+  Writer w;
+  memset(&w, 0, sizeof w);
+  mlir_w_attr(&w, a);
+  if (w.oom || w.b.oom) {
+    rg_buf_free(&w.b);
+    return NULL;
+  }
+  size_t n = w.b.len;
+  char *out = rg_buf_take(&w.b);
+  if (out && len)
+    *len = n;
+  return out;
+}

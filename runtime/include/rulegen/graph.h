@@ -143,6 +143,12 @@ RG_API const RgAttr *rg_attr_dense_floats(RgGraph *g, const RgType *tensor, uint
 RG_API const RgAttr *rg_attr_array(RgGraph *g, uint32_t n, const RgAttr *const *items);
 RG_API const RgAttr *rg_attr_dict(RgGraph *g, uint32_t n, const RgNamedAttr *entries);
 RG_API const RgAttr *rg_attr_opaque(RgGraph *g, const char *text, size_t len);
+/* A DENSE attribute of a tensor type kept as its MLIR spelling, the whole
+ * `dense<...> : tensor<...>` (as mlirAttributePrint gives it), decoded on
+ * first use exactly like one read from a file. For embedders that hold
+ * attributes as text: an MLIR pass plugin converts its constants so.
+ * NULL when `type` is not a tensor type or out of memory. */
+RG_API const RgAttr *rg_attr_dense_text(RgGraph *g, const RgType *type, const char *text, size_t len);
 
 /* Decoded values of a DENSE attribute with integer (or bool) / float
  * elements. Returns false when the attribute is not such a DENSE (or its

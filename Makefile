@@ -28,6 +28,7 @@ include dsl/build.mk
 include gen/build.mk
 include backends/build.mk
 include tools/build.mk
+include tools/mlir_plugin/build.mk
 include tests/build.mk
 include tests/fuzz/build.mk
 -include $(wildcard bench/*.mk)

@@ -32,12 +32,19 @@ static uint32_t named_node(const char *msg) {
   return p ? (uint32_t)strtoul(p + 7, NULL, 10) : UINT32_MAX;
 }
 
-/* Verifier errors, each at the location of the op it names. */
+/* Verifier errors, each at the location of the op it names (the
+ * `(node #N)` the message ends with is left out: the location says it). */
 static bool report_diags(Conv *cv, const RgDiags *d, const char *what) {
   for (size_t i = 0; i < d->count; i++) {
     if (d->items[i].sev != RG_ERROR)
       continue;
-    emitf(conv_node_loc(cv, named_node(d->items[i].msg)), "rulegen: %s%s", what, d->items[i].msg);
+    const char *m = d->items[i].msg, *tail = strstr(m, " (node #");
+    char msg[1024];
+    size_t n = strlen(m);
+    if (tail && m[n - 1] == ')' && !strchr(tail + 8, '('))
+      n = (size_t)(tail - m);
+    snprintf(msg, sizeof msg, "%.*s", (int)n, m);
+    emitf(conv_node_loc(cv, named_node(m)), "rulegen: %s%s", what, msg);
   }
   if (d->errors && !d->count)
     emitf(conv_node_loc(cv, UINT32_MAX), "rulegen: %s%s", what, "the graph does not verify");

@@ -1,6 +1,7 @@
 /* dsl/ast.c - names of AST enums and dsl_dump_ast(): a stable text form of
  * the checked declarations of the root files, used by golden tests. It
- * prints resolved information (op sets, variable kinds, expression types). */
+ * prints resolved information (op sets, variable kinds, expression types);
+ * and the string map (open addressing) the checker keys by name. */
 #include "dsl.h"
 
 const char *dsl_type_name(DslType t) {
@@ -27,335 +28,394 @@ int dsl_trait_lookup(const char *name) {
 
 /* ---- dump ---- */
 
-static void put_loc(RgBuf *b, RgLoc loc) {
+static void put_loc(RgsBuf *b, RgLoc loc) {
   uint32_t line = 0, col = 0;
   if (loc.src)
     rg_source_linecol(loc.src, loc.off, &line, &col);
-  rg_buf_printf(b, "@%u:%u", line, col);
+  rgs_buf_printf(b, "@%u:%u", line, col);
 }
 
-static void put_str(RgBuf *b, const char *s, size_t n) {
-  rg_buf_putc(b, '"');
+static void put_str(RgsBuf *b, const char *s, size_t n) {
+  rgs_buf_putc(b, '"');
   for (size_t i = 0; i < n; i++) {
     unsigned char ch = (unsigned char)s[i];
     if (ch == '"' || ch == '\\')
-      rg_buf_printf(b, "\\%c", ch);
+      rgs_buf_printf(b, "\\%c", ch);
     else if (ch == '\n')
-      rg_buf_puts(b, "\\n");
+      rgs_buf_puts(b, "\\n");
     else if (ch < 0x20 || ch >= 0x7f)
-      rg_buf_printf(b, "\\x%02x", ch);
+      rgs_buf_printf(b, "\\x%02x", ch);
     else
-      rg_buf_putc(b, (char)ch);
+      rgs_buf_putc(b, (char)ch);
   }
-  rg_buf_putc(b, '"');
+  rgs_buf_putc(b, '"');
 }
 
 static const char *binop[] = {"||", "&&", "==", "!=", "<", "<=", ">", ">=",
                               "+", "-", "*", "/", "%"};
 
-static void put_expr(RgBuf *b, const DslExpr *e) {
+static void put_expr(RgsBuf *b, const DslExpr *e) {
   switch (e->kind) {
-  case DSL_EX_INT: rg_buf_put_i64(b, e->ival); return;
-  case DSL_EX_FLOAT: rg_buf_printf(b, "%.17g", e->fval); return;
-  case DSL_EX_BOOL: rg_buf_puts(b, e->bval ? "true" : "false"); return;
+  case DSL_EX_INT: rgs_buf_put_i64(b, e->ival); return;
+  case DSL_EX_FLOAT: rgs_buf_printf(b, "%.17g", e->fval); return;
+  case DSL_EX_BOOL: rgs_buf_puts(b, e->bval ? "true" : "false"); return;
   case DSL_EX_STR: put_str(b, e->str, (size_t)e->ival); return;
   case DSL_EX_NAME:
-    rg_buf_puts(b, e->str);
+    rgs_buf_puts(b, e->str);
     if (e->var)
-      rg_buf_printf(b, "$%u", e->var->index);
+      rgs_buf_printf(b, "$%u", e->var->index);
     else if (e->cls)
-      rg_buf_puts(b, "<class>");
+      rgs_buf_puts(b, "<class>");
     else if (e->opdecl)
-      rg_buf_puts(b, "<op>");
+      rgs_buf_puts(b, "<op>");
     return;
   case DSL_EX_ARRAY:
-    rg_buf_putc(b, '[');
+    rgs_buf_putc(b, '[');
     for (uint32_t i = 0; i < e->nargs; i++) {
       if (i)
-        rg_buf_puts(b, ", ");
+        rgs_buf_puts(b, ", ");
       put_expr(b, e->args[i]);
     }
-    rg_buf_putc(b, ']');
+    rgs_buf_putc(b, ']');
     return;
   case DSL_EX_UNARY:
-    rg_buf_printf(b, "(%c ", e->op);
+    rgs_buf_printf(b, "(%c ", e->op);
     put_expr(b, e->args[0]);
-    rg_buf_printf(b, "):%s", dsl_type_name(e->type));
+    rgs_buf_printf(b, "):%s", dsl_type_name(e->type));
     return;
   case DSL_EX_BINARY:
-    rg_buf_printf(b, "(%s ", (unsigned)e->op < 13 ? binop[e->op] : "?");
+    rgs_buf_printf(b, "(%s ", (unsigned)e->op < 13 ? binop[e->op] : "?");
     put_expr(b, e->args[0]);
-    rg_buf_putc(b, ' ');
+    rgs_buf_putc(b, ' ');
     put_expr(b, e->args[1]);
-    rg_buf_printf(b, "):%s", dsl_type_name(e->type));
+    rgs_buf_printf(b, "):%s", dsl_type_name(e->type));
     return;
   case DSL_EX_INDEX:
     put_expr(b, e->args[0]);
-    rg_buf_putc(b, '[');
+    rgs_buf_putc(b, '[');
     put_expr(b, e->args[1]);
-    rg_buf_putc(b, ']');
+    rgs_buf_putc(b, ']');
     return;
   case DSL_EX_CALL:
-    rg_buf_printf(b, "(%s%s", e->ext ? "extern " : "", e->str);
+    rgs_buf_printf(b, "(%s%s", e->ext ? "extern " : "", e->str);
     for (uint32_t i = 0; i < e->nargs; i++) {
-      rg_buf_putc(b, ' ');
+      rgs_buf_putc(b, ' ');
       if (e->args[i]->kw)
-        rg_buf_printf(b, "%s=", e->args[i]->kw);
+        rgs_buf_printf(b, "%s=", e->args[i]->kw);
       put_expr(b, e->args[i]);
     }
-    rg_buf_printf(b, "):%s", dsl_type_name(e->type));
+    rgs_buf_printf(b, "):%s", dsl_type_name(e->type));
     return;
   }
 }
 
-static void put_ops(RgBuf *b, DslOpDecl *const *ops, uint32_t n) {
+static void put_ops(RgsBuf *b, DslOpDecl *const *ops, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {
     if (i)
-      rg_buf_putc(b, '|');
-    rg_buf_puts(b, ops[i]->name);
+      rgs_buf_putc(b, '|');
+    rgs_buf_puts(b, ops[i]->name);
   }
 }
 
-static void put_pattern(RgBuf *b, const DslPattern *pt) {
+static void put_pattern(RgsBuf *b, const DslPattern *pt) {
   if (pt->capture.s && pt->var)
-    rg_buf_printf(b, "%s$%u:", pt->capture.s, pt->var->index);
+    rgs_buf_printf(b, "%s$%u:", pt->capture.s, pt->var->index);
   switch (pt->kind) {
   case DSL_PAT_WILD:
-    rg_buf_putc(b, '_');
+    rgs_buf_putc(b, '_');
     return;
   case DSL_PAT_VAR:
-    rg_buf_printf(b, "%s%s", pt->binds ? "" : "=", pt->var_name.s);
+    rgs_buf_printf(b, "%s%s", pt->binds ? "" : "=", pt->var_name.s);
     if (pt->var)
-      rg_buf_printf(b, "$%u", pt->var->index);
+      rgs_buf_printf(b, "$%u", pt->var->index);
     return;
   case DSL_PAT_SPLAT:
-    rg_buf_puts(b, "splat(");
+    rgs_buf_puts(b, "splat(");
     put_expr(b, pt->splat);
-    rg_buf_putc(b, ')');
+    rgs_buf_putc(b, ')');
     return;
   case DSL_PAT_OP:
     break;
   }
-  rg_buf_putc(b, '(');
+  rgs_buf_putc(b, '(');
   if (pt->opcapture.s && pt->opvar)
-    rg_buf_printf(b, "%s$%u:", pt->opcapture.s, pt->opvar->index);
+    rgs_buf_printf(b, "%s$%u:", pt->opcapture.s, pt->opvar->index);
   if (pt->nalts == 1 && !strchr(pt->alts[0].s, '.'))
-    rg_buf_printf(b, "%s=", pt->alts[0].s);
+    rgs_buf_printf(b, "%s=", pt->alts[0].s);
   put_ops(b, pt->ops, pt->nops);
   if (pt->commutative)
-    rg_buf_puts(b, " commutative");
+    rgs_buf_puts(b, " commutative");
   for (uint32_t i = 0; i < pt->nargs; i++) {
-    rg_buf_putc(b, ' ');
+    rgs_buf_putc(b, ' ');
     put_pattern(b, pt->args[i]);
   }
   if (pt->rest.s)
-    rg_buf_printf(b, " ..%s$%u", pt->rest.s, pt->restvar ? pt->restvar->index : 0);
+    rgs_buf_printf(b, " ..%s$%u", pt->rest.s, pt->restvar ? pt->restvar->index : 0);
   if (pt->nattrs) {
-    rg_buf_puts(b, " {");
+    rgs_buf_puts(b, " {");
     for (uint32_t i = 0; i < pt->nattrs; i++) {
       const DslAttrPat *ap = &pt->attrs[i];
       if (ap->absent) {
-        rg_buf_printf(b, "%s!%s", i ? ", " : "", ap->name.s);
+        rgs_buf_printf(b, "%s!%s", i ? ", " : "", ap->name.s);
         continue;
       }
-      rg_buf_printf(b, "%s%s %s ", i ? ", " : "", ap->name.s, ap->binds ? "->" : "==");
+      rgs_buf_printf(b, "%s%s %s ", i ? ", " : "", ap->name.s, ap->binds ? "->" : "==");
       put_expr(b, ap->value);
       if (ap->fallback) {
-        rg_buf_puts(b, " ?? ");
+        rgs_buf_puts(b, " ?? ");
         put_expr(b, ap->fallback);
       }
     }
-    rg_buf_putc(b, '}');
+    rgs_buf_putc(b, '}');
   }
-  rg_buf_putc(b, ')');
+  rgs_buf_putc(b, ')');
 }
 
-static void put_repl(RgBuf *b, const DslRepl *r) {
+static void put_repl(RgsBuf *b, const DslRepl *r) {
   if (r->capture.s)
-    rg_buf_printf(b, "%s:", r->capture.s);
+    rgs_buf_printf(b, "%s:", r->capture.s);
   switch (r->kind) {
   case DSL_REP_VAR:
-    rg_buf_printf(b, "%s%s", r->splice ? ".." : "", r->name.s);
+    rgs_buf_printf(b, "%s%s", r->splice ? ".." : "", r->name.s);
     if (r->var)
-      rg_buf_printf(b, "$%u", r->var->index);
+      rgs_buf_printf(b, "$%u", r->var->index);
     else if (r->node)
-      rg_buf_puts(b, "<node>");
+      rgs_buf_puts(b, "<node>");
     return;
   case DSL_REP_EXPR:
     put_expr(b, r->expr);
     return;
   case DSL_REP_ERASE:
-    rg_buf_putc(b, '_');
+    rgs_buf_putc(b, '_');
     return;
   case DSL_REP_LIST:
-    rg_buf_putc(b, '[');
+    rgs_buf_putc(b, '[');
     for (uint32_t i = 0; i < r->nargs; i++) {
-      rg_buf_puts(b, i ? ", " : "");
+      rgs_buf_puts(b, i ? ", " : "");
       put_repl(b, r->args[i]);
     }
-    rg_buf_putc(b, ']');
+    rgs_buf_putc(b, ']');
     return;
   case DSL_REP_FOR:
-    rg_buf_putc(b, '[');
+    rgs_buf_putc(b, '[');
     put_repl(b, r->args[0]);
-    rg_buf_puts(b, " for ");
+    rgs_buf_puts(b, " for ");
     for (uint32_t i = 0; i < r->nfor_names; i++) {
-      rg_buf_puts(b, i ? ", " : "");
-      rg_buf_puts(b, r->for_names[i].s);
+      rgs_buf_puts(b, i ? ", " : "");
+      rgs_buf_puts(b, r->for_names[i].s);
       if (r->for_vars && r->for_vars[i])
-        rg_buf_printf(b, "$%u", r->for_vars[i]->index);
+        rgs_buf_printf(b, "$%u", r->for_vars[i]->index);
     }
-    rg_buf_puts(b, " in ");
+    rgs_buf_puts(b, " in ");
     for (uint32_t i = 0; i < r->nfor_lists; i++) {
-      rg_buf_puts(b, i ? ", " : "");
+      rgs_buf_puts(b, i ? ", " : "");
       put_expr(b, r->for_lists[i]);
     }
-    rg_buf_putc(b, ']');
+    rgs_buf_putc(b, ']');
     return;
   case DSL_REP_OP:
     break;
   }
-  rg_buf_putc(b, '(');
+  rgs_buf_putc(b, '(');
   if (r->var)
-    rg_buf_printf(b, "%s$%u", r->name.s, r->var->index);
+    rgs_buf_printf(b, "%s$%u", r->name.s, r->var->index);
   else
-    rg_buf_puts(b, r->name.s);
+    rgs_buf_puts(b, r->name.s);
   for (uint32_t i = 0; i < r->nargs; i++) {
-    rg_buf_putc(b, ' ');
+    rgs_buf_putc(b, ' ');
     put_repl(b, r->args[i]);
   }
   if (r->nattrs) {
-    rg_buf_puts(b, " {");
+    rgs_buf_puts(b, " {");
     for (uint32_t i = 0; i < r->nattrs; i++) {
-      rg_buf_printf(b, "%s%s = ", i ? ", " : "", r->attrs[i].name.s);
+      rgs_buf_printf(b, "%s%s = ", i ? ", " : "", r->attrs[i].name.s);
       put_expr(b, r->attrs[i].value);
     }
-    rg_buf_putc(b, '}');
+    rgs_buf_putc(b, '}');
   }
-  rg_buf_putc(b, ')');
+  rgs_buf_putc(b, ')');
 }
 
 static const char *var_kind[] = {"value", "attr", "splat", "rest", "op", "for"};
 
-static void dump_op(RgBuf *b, const DslOpDecl *op) {
-  rg_buf_printf(b, "op #%u %s(", op->id, op->name);
+static void dump_op(RgsBuf *b, const DslOpDecl *op) {
+  rgs_buf_printf(b, "op #%u %s(", op->id, op->name);
   for (uint32_t i = 0; i < op->noperands; i++)
-    rg_buf_printf(b, "%s%s%s", i ? ", " : "", op->operands[i].name.s,
+    rgs_buf_printf(b, "%s%s%s", i ? ", " : "", op->operands[i].name.s,
                   op->operands[i].variadic ? "..." : "");
-  rg_buf_puts(b, ")");
+  rgs_buf_puts(b, ")");
   if (op->nattrs) {
-    rg_buf_puts(b, " {");
+    rgs_buf_puts(b, " {");
     for (uint32_t i = 0; i < op->nattrs; i++) {
-      rg_buf_printf(b, "%s%s%s: %s", i ? ", " : "", op->attrs[i].name.s,
+      rgs_buf_printf(b, "%s%s%s: %s", i ? ", " : "", op->attrs[i].name.s,
                     op->attrs[i].optional ? "?" : "", dsl_type_name(op->attrs[i].type));
       if (op->attrs[i].defval) {
-        rg_buf_puts(b, " = ");
+        rgs_buf_puts(b, " = ");
         put_expr(b, op->attrs[i].defval);
       }
     }
-    rg_buf_puts(b, "}");
+    rgs_buf_puts(b, "}");
   }
   if (op->results_attr.s)
-    rg_buf_printf(b, " results(len(%s))", op->results_attr.s);
+    rgs_buf_printf(b, " results(len(%s))", op->results_attr.s);
   else if (op->results_vary)
-    rg_buf_puts(b, " results(...)");
+    rgs_buf_puts(b, " results(...)");
   else
-    rg_buf_printf(b, " results(%u)", op->nresults);
+    rgs_buf_printf(b, " results(%u)", op->nresults);
   if (op->traits) {
-    rg_buf_puts(b, " traits(");
+    rgs_buf_puts(b, " traits(");
     bool first = true;
     for (int t = 0; t < DSL_TRAIT_COUNT; t++)
       if (op->traits & (1u << t)) {
-        rg_buf_printf(b, "%s%s", first ? "" : ", ", trait_names[t]);
+        rgs_buf_printf(b, "%s%s", first ? "" : ", ", trait_names[t]);
         first = false;
       }
-    rg_buf_puts(b, ")");
+    rgs_buf_puts(b, ")");
   }
   if (op->shape_fn.s)
-    rg_buf_printf(b, " shape(%s)", op->shape_fn.s);
+    rgs_buf_printf(b, " shape(%s)", op->shape_fn.s);
   if (op->eval_fn.s)
-    rg_buf_printf(b, " eval(%s)", op->eval_fn.s);
-  rg_buf_putc(b, '\n');
+    rgs_buf_printf(b, " eval(%s)", op->eval_fn.s);
+  rgs_buf_putc(b, '\n');
 }
 
-static void dump_rule(RgBuf *b, const DslRule *r) {
-  rg_buf_printf(b, "  %srule %s #%u ", r->inexact ? "inexact " : "", r->name.s, r->index);
+static void dump_rule(RgsBuf *b, const DslRule *r) {
+  rgs_buf_printf(b, "  %srule %s #%u ", r->inexact ? "inexact " : "", r->name.s, r->index);
   put_loc(b, r->loc);
-  rg_buf_putc(b, '\n');
+  rgs_buf_putc(b, '\n');
   for (uint32_t i = 0; i < r->nvars; i++) {
     const DslVar *v = r->vars[i];
-    rg_buf_printf(b, "    var $%u %s %s %s uses=%u ", v->index, v->name.s,
+    rgs_buf_printf(b, "    var $%u %s %s %s uses=%u ", v->index, v->name.s,
                   var_kind[v->kind], dsl_type_name(v->type), v->uses);
     put_loc(b, v->name.loc);
-    rg_buf_putc(b, '\n');
+    rgs_buf_putc(b, '\n');
   }
-  rg_buf_puts(b, "    match ");
+  rgs_buf_puts(b, "    match ");
   put_pattern(b, r->pattern);
-  rg_buf_putc(b, '\n');
+  rgs_buf_putc(b, '\n');
   if (r->guard) {
-    rg_buf_puts(b, "    if ");
+    rgs_buf_puts(b, "    if ");
     put_expr(b, r->guard);
-    rg_buf_putc(b, '\n');
+    rgs_buf_putc(b, '\n');
   }
-  rg_buf_puts(b, "    => ");
+  rgs_buf_puts(b, "    => ");
   put_repl(b, r->repl);
-  rg_buf_putc(b, '\n');
+  rgs_buf_putc(b, '\n');
 }
 
-static void dump_file(RgBuf *b, const DslFile *f) {
-  rg_buf_printf(b, "file %s\n", f->src->name);
+static void dump_file(RgsBuf *b, const DslFile *f) {
+  rgs_buf_printf(b, "file %s\n", f->src->name);
   for (uint32_t i = 0; i < f->ndecls; i++) {
     const DslDecl *d = f->decls[i];
     switch (d->kind) {
     case DSL_DECL_IMPORT:
-      rg_buf_puts(b, "import ");
+      rgs_buf_puts(b, "import ");
       put_str(b, d->u.import.path.s, strlen(d->u.import.path.s));
-      rg_buf_printf(b, " -> %s\n", d->u.import.file ? d->u.import.file->src->name : "<missing>");
+      rgs_buf_printf(b, " -> %s\n", d->u.import.file ? d->u.import.file->src->name : "<missing>");
       break;
     case DSL_DECL_DIALECT:
-      rg_buf_printf(b, "dialect %s\n", d->u.dialect.s);
+      rgs_buf_printf(b, "dialect %s\n", d->u.dialect.s);
       break;
     case DSL_DECL_OP:
       dump_op(b, d->u.op);
       break;
     case DSL_DECL_CLASS:
-      rg_buf_printf(b, "class %s = [", d->u.cls->name.s);
+      rgs_buf_printf(b, "class %s = [", d->u.cls->name.s);
       put_ops(b, d->u.cls->ops, d->u.cls->nops);
-      rg_buf_puts(b, "]\n");
+      rgs_buf_puts(b, "]\n");
       break;
     case DSL_DECL_EXTERN: {
       const DslExtern *e = d->u.ext;
-      rg_buf_printf(b, "extern %s %s(", e->is_pred ? "pred" : "fn", e->name.s);
+      rgs_buf_printf(b, "extern %s %s(", e->is_pred ? "pred" : "fn", e->name.s);
       for (uint32_t k = 0; k < e->nparams; k++)
-        rg_buf_printf(b, "%s%s", k ? ", " : "", dsl_type_name(e->params[k]));
-      rg_buf_printf(b, ") -> %s\n", dsl_type_name(e->ret));
+        rgs_buf_printf(b, "%s%s", k ? ", " : "", dsl_type_name(e->params[k]));
+      rgs_buf_printf(b, ") -> %s\n", dsl_type_name(e->ret));
       break;
     }
     case DSL_DECL_PASS: {
       const DslPass *ps = d->u.pass;
-      rg_buf_printf(b, "pass %s %s", ps->name.s, ps->mode == DSL_MODE_ONCE ? "once" : "fixpoint");
+      rgs_buf_printf(b, "pass %s %s", ps->name.s, ps->mode == DSL_MODE_ONCE ? "once" : "fixpoint");
       if (ps->doc) {
-        rg_buf_putc(b, ' ');
+        rgs_buf_putc(b, ' ');
         put_str(b, ps->doc, strlen(ps->doc));
       }
-      rg_buf_putc(b, '\n');
+      rgs_buf_putc(b, '\n');
       for (uint32_t k = 0; k < ps->nrules; k++)
         dump_rule(b, ps->rules[k]);
       break;
     }
     case DSL_DECL_PIPELINE: {
       const DslPipeline *pl = d->u.pipeline;
-      rg_buf_printf(b, "pipeline %s = [", pl->name.s);
+      rgs_buf_printf(b, "pipeline %s = [", pl->name.s);
       for (uint32_t k = 0; k < pl->npasses; k++)
-        rg_buf_printf(b, "%s%s", k ? ", " : "", pl->pass_names[k].s);
-      rg_buf_puts(b, "]\n");
+        rgs_buf_printf(b, "%s%s", k ? ", " : "", pl->pass_names[k].s);
+      rgs_buf_puts(b, "]\n");
       break;
     }
     }
   }
 }
 
-void dsl_dump_ast(RgBuf *out, const DslProgram *p) {
+void dsl_dump_ast(RgsBuf *out, const DslProgram *p) {
   for (uint32_t i = 0; i < p->nroots; i++)
     dump_file(out, p->roots[i]);
 }
+
+/* ---- string map (open addressing) ---- */
+
+void *dsl_map_get(const DslMap *m, const char *key) {
+  if (!m->cap)
+    return NULL;
+  uint32_t mask = m->cap - 1;
+  for (uint32_t i = rgs_hash_bytes(key, strlen(key)) & mask;; i = (i + 1) & mask) {
+    if (!m->keys[i])
+      return NULL;
+    if (strcmp(m->keys[i], key) == 0)
+      return m->vals[i];
+  }
+}
+
+void *dsl_map_put(DslMap *m, const char *key, void *val) {
+  if ((m->count + 1) * 2 > m->cap) {
+    uint32_t cap = m->cap ? m->cap * 2 : 64;
+    const char **keys = rg_alloc(cap * sizeof *keys);
+    void **vals = rg_alloc(cap * sizeof *vals);
+    if (!keys || !vals) {
+      rg_free(keys);
+      rg_free(vals);
+      return NULL;
+    }
+    memset(keys, 0, cap * sizeof *keys);
+    for (uint32_t j = 0; j < m->cap; j++) {
+      if (!m->keys[j])
+        continue;
+      uint32_t i = rgs_hash_bytes(m->keys[j], strlen(m->keys[j])) & (cap - 1);
+      while (keys[i])
+        i = (i + 1) & (cap - 1);
+      keys[i] = m->keys[j];
+      vals[i] = m->vals[j];
+    }
+    rg_free(m->keys);
+    rg_free(m->vals);
+    m->keys = keys;
+    m->vals = vals;
+    m->cap = cap;
+  }
+  uint32_t mask = m->cap - 1;
+  uint32_t i = rgs_hash_bytes(key, strlen(key)) & mask;
+  for (; m->keys[i]; i = (i + 1) & mask)
+    if (strcmp(m->keys[i], key) == 0)
+      return m->vals[i];
+  m->keys[i] = key;
+  m->vals[i] = val;
+  m->count++;
+  return NULL;
+}
+
+void dsl_map_free(DslMap *m) {
+  rg_free(m->keys);
+  rg_free(m->vals);
+  memset(m, 0, sizeof *m);
+}
+
+/* ---- parse driver ---- */

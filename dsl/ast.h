@@ -6,7 +6,7 @@
 
 #include <sys/types.h>
 #include "rulegen/diag.h"
-#include "internal.h"
+#include "support/support.h"
 
 /* Expression / attribute / variable types. */
 typedef enum DslType {

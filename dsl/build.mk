@@ -2,7 +2,7 @@
 # compiled at build time into $(BUILD)/gen/dsl; nothing generated is kept
 # in the source tree.
 DSL_GEN = $(BUILD)/gen/dsl
-DSL_SRCS = dsl/ast.c dsl/cnames.c dsl/check.c dsl/check_expr.c dsl/parse.c dsl/shadow.c
+DSL_SRCS = dsl/ast.c dsl/build.c dsl/cnames.c dsl/check.c dsl/check_expr.c dsl/parse.c dsl/shadow.c
 DSL_GEN_SRCS = $(DSL_GEN)/lexer.c $(DSL_GEN)/grammar.c
 DSL_GEN_HDRS = $(DSL_GEN)/grammar.h
 DSL_OBJS = $(DSL_SRCS:%.c=$(BUILD)/obj/%.o) $(DSL_GEN_SRCS:$(BUILD)/gen/%.c=$(BUILD)/obj/gen/%.o)

@@ -18,7 +18,7 @@ typedef struct Checker {
   size_t errors_at_rule_start;
 } Checker;
 
-static inline void err(Checker *c, RgLoc loc, const char *fmt, ...) RG_PRINTF(3, 4);
+static inline void err(Checker *c, RgLoc loc, const char *fmt, ...) RGS_PRINTF(3, 4);
 static inline void err(Checker *c, RgLoc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -26,7 +26,7 @@ static inline void err(Checker *c, RgLoc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
-static inline void note(Checker *c, RgLoc loc, const char *fmt, ...) RG_PRINTF(3, 4);
+static inline void note(Checker *c, RgLoc loc, const char *fmt, ...) RGS_PRINTF(3, 4);
 static inline void note(Checker *c, RgLoc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -34,7 +34,7 @@ static inline void note(Checker *c, RgLoc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
-static inline void *zalloc(Checker *c, size_t n) { return rg_arena_zalloc(&c->p->arena, n); }
+static inline void *zalloc(Checker *c, size_t n) { return rgs_arena_zalloc(&c->p->arena, n); }
 
 /* ---- declarations ---- */
 

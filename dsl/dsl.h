@@ -19,7 +19,7 @@ typedef struct DslMap {
 } DslMap;
 
 typedef struct DslProgram {
-  RgArena arena;
+  RgsArena arena;
   RgDiags *diags;
   const char **incdirs; /* -I directories, searched after the importer's */
   uint32_t nincdirs;
@@ -50,7 +50,7 @@ void dsl_check(DslProgram *p);
  * not compile (a keyword, a C library function, a runtime prefix). */
 void dsl_check_c_names(DslProgram *p);
 /* Stable text form of the checked declarations of the root files. */
-void dsl_dump_ast(RgBuf *out, const DslProgram *p);
+void dsl_dump_ast(RgsBuf *out, const DslProgram *p);
 
 /* internal: lexer/parser driver (parse.c) and helpers shared by files */
 DslFile *dsl_parse_source(DslProgram *p, RgSource *src);

@@ -215,20 +215,20 @@ static DslExpr *call(DslParseCtx *ctx, DslTok name, DslVec *args) {
       continue;
     exp[nexp++] = dsl_tok_text(t);
   }
-  RgBuf b;
-  rg_buf_init(&b);
+  RgsBuf b;
+  rgs_buf_init(&b);
   const char *what = dsl_tok_text(yymajor);
   if (yymajor == 0 || what[0] == '\'')
-    rg_buf_printf(&b, "syntax error: unexpected %s", what);
+    rgs_buf_printf(&b, "syntax error: unexpected %s", what);
   else
-    rg_buf_printf(&b, "syntax error: unexpected %s '%.*s'", what,
+    rgs_buf_printf(&b, "syntax error: unexpected %s '%.*s'", what,
                   (int)(TOKEN.len > 32 ? 32 : TOKEN.len),
                   ctx->src->text + TOKEN.off);
   for (int i = 0; i < nexp && i < 10; i++)
-    rg_buf_printf(&b, "%s%s", i ? (i + 1 == nexp ? " or " : ", ") : "; expected ", exp[i]);
+    rgs_buf_printf(&b, "%s%s", i ? (i + 1 == nexp ? " or " : ", ") : "; expected ", exp[i]);
   if (nexp > 10)
-    rg_buf_puts(&b, ", ...");
-  char *msg = rg_buf_take(&b);
+    rgs_buf_puts(&b, ", ...");
+  char *msg = rgs_buf_take(&b);
   uint32_t off = yymajor == 0 ? (uint32_t)ctx->src->len : TOKEN.off;
   dsl_error_at(ctx, off, "%s", msg ? msg : "syntax error");
   rg_free(msg);
@@ -349,7 +349,7 @@ decl ::= OP(K) opname(N) LPAREN operands(O) RPAREN attrdecls(A) opclauses(C). {
       /* No dialect line: the name must be written in full. */
       op->name = N.s;
       const char *dot = strchr(N.s, '.');
-      op->dialect = dot ? rg_arena_strdup(&ctx->prog->arena, N.s, (size_t)(dot - N.s)) : NULL;
+      op->dialect = dot ? rgs_arena_strdup(&ctx->prog->arena, N.s, (size_t)(dot - N.s)) : NULL;
       if (!dot)
         dsl_error_at(ctx, N.off, "op '%s' needs a dialect: write 'dialect NAME' first or a full name like 'tosa.%s'", N.s, N.s);
     }

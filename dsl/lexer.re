@@ -8,7 +8,7 @@
 #include "grammar.h"
 
 static void lex_error(DslLexer *lx, const char *at, const char *fmt, ...)
-    RG_PRINTF(3, 4);
+    RGS_PRINTF(3, 4);
 static void lex_error(DslLexer *lx, const char *at, const char *fmt, ...) {
   RgLoc loc = {lx->src, (uint32_t)(at - lx->base)};
   va_list ap;
@@ -36,7 +36,7 @@ static bool parse_int(const char *s, const char *e, int64_t *out) {
 
 /* Unescapes a string literal body [s, e) into the arena. */
 static bool unescape(DslLexer *lx, const char *s, const char *e, DslTok *t) {
-  char *out = rg_arena_alloc(lx->arena, (size_t)(e - s) + 1);
+  char *out = rgs_arena_alloc(lx->arena, (size_t)(e - s) + 1);
   if (!out)
     return false;
   char *o = out;
@@ -181,13 +181,13 @@ int dsl_lex(DslLexer *lx, DslTok *t) {
     qname {
       t->len = (uint32_t)(cur - tok);
       lx->cur = cur;
-      t->s = rg_arena_strdup(lx->arena, tok, t->len);
+      t->s = rgs_arena_strdup(lx->arena, tok, t->len);
       return TK_QNAME;
     }
     id {
       t->len = (uint32_t)(cur - tok);
       lx->cur = cur;
-      t->s = rg_arena_strdup(lx->arena, tok, t->len);
+      t->s = rgs_arena_strdup(lx->arena, tok, t->len);
       return ident(tok, t->len);
     }
     "..."   { t->len = 3; lx->cur = cur; return TK_ELLIPSIS; }

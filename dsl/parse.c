@@ -9,201 +9,6 @@
 
 enum { MAX_NESTING = 200, MAX_IMPORT_DEPTH = 64 };
 
-/* ---- small helpers shared with the grammar ---- */
-
-/* Token spelling for syntax errors. */
-const char *dsl_tok_text(int major) {
-  switch (major) {
-  case 0: return "end of file";
-  case TK_ID: return "name";
-  case TK_QNAME: return "op name";
-  case TK_INT: return "integer";
-  case TK_FLOAT: return "float";
-  case TK_STRING: return "string";
-  case TK_WILD: return "'_'";
-  case TK_ELLIPSIS: return "'...'";
-  case TK_DOTDOT: return "'..'";
-  case TK_LPAREN: return "'('";
-  case TK_RPAREN: return "')'";
-  case TK_LBRACKET: return "'['";
-  case TK_RBRACKET: return "']'";
-  case TK_LBRACE: return "'{'";
-  case TK_RBRACE: return "'}'";
-  case TK_COMMA: return "','";
-  case TK_COLON: return "':'";
-  case TK_QUESTION: return "'?'";
-  case TK_QQ: return "'?\?'";
-  case TK_ARROW: return "'=>'";
-  case TK_RARROW: return "'->'";
-  case TK_EQ: return "'=='";
-  case TK_NE: return "'!='";
-  case TK_LE: return "'<='";
-  case TK_GE: return "'>='";
-  case TK_AND: return "'&&'";
-  case TK_OR: return "'||'";
-  case TK_ASSIGN: return "'='";
-  case TK_LT: return "'<'";
-  case TK_GT: return "'>'";
-  case TK_PLUS: return "'+'";
-  case TK_MINUS: return "'-'";
-  case TK_STAR: return "'*'";
-  case TK_SLASH: return "'/'";
-  case TK_PERCENT: return "'%'";
-  case TK_NOT: return "'!'";
-  case TK_PIPE: return "'|'";
-  case TK_DIALECT: return "'dialect'";
-  case TK_OP: return "'op'";
-  case TK_CLASS: return "'class'";
-  case TK_TRAITS: return "'traits'";
-  case TK_RESULTS: return "'results'";
-  case TK_SHAPE: return "'shape'";
-  case TK_EVAL: return "'eval'";
-  case TK_EXTERN: return "'extern'";
-  case TK_PRED: return "'pred'";
-  case TK_FN: return "'fn'";
-  case TK_IMPORT: return "'import'";
-  case TK_PASS: return "'pass'";
-  case TK_RULE: return "'rule'";
-  case TK_IF: return "'if'";
-  case TK_PIPELINE: return "'pipeline'";
-  case TK_FIXPOINT: return "'fixpoint'";
-  case TK_ONCE: return "'once'";
-  case TK_TRUE: return "'true'";
-  case TK_FALSE: return "'false'";
-  case TK_SPLAT: return "'splat'";
-  case TK_CONST: return "'const'";
-  case TK_INEXACT: return "'inexact'";
-  case TK_FOR: return "'for'";
-  case TK_IN: return "'in'";
-  default: return "token";
-  }
-}
-
-
-DslVec *dsl_vec_new(void) {
-  DslVec *v = rg_alloc(sizeof *v);
-  if (v)
-    memset(v, 0, sizeof *v);
-  return v;
-}
-
-void dsl_vec_push(DslVec *v, void *item) {
-  if (!v)
-    return;
-  if (v->n == v->cap) {
-    uint32_t cap = v->cap ? v->cap * 2 : 4;
-    void **items = rg_realloc(v->items, cap * sizeof *items);
-    if (!items)
-      return; /* out of memory: the item is dropped */
-    v->items = items;
-    v->cap = cap;
-  }
-  v->items[v->n++] = item;
-}
-
-void dsl_vec_free(DslVec *v) {
-  if (!v)
-    return;
-  rg_free(v->items);
-  rg_free(v);
-}
-
-void **dsl_vec_finish(DslParseCtx *c, DslVec *v, uint32_t *n) {
-  *n = 0;
-  if (!v)
-    return NULL;
-  void **out = NULL;
-  if (v->n) {
-    out = rg_arena_alloc(&c->prog->arena, v->n * sizeof *out);
-    if (out) {
-      memcpy(out, v->items, v->n * sizeof *out);
-      *n = v->n;
-    }
-  }
-  dsl_vec_free(v);
-  return out;
-}
-
-RgLoc dsl_loc(DslParseCtx *c, uint32_t off) {
-  RgLoc l = {c->src, off};
-  return l;
-}
-
-DslName dsl_name(DslParseCtx *c, DslTok t) {
-  DslName n = {t.s ? t.s : "", dsl_loc(c, t.off)};
-  return n;
-}
-
-void *dsl_new(DslParseCtx *c, size_t size) {
-  return rg_arena_zalloc(&c->prog->arena, size);
-}
-
-void dsl_error_at(DslParseCtx *c, uint32_t off, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  rg_vdiag(c->prog->diags, RG_ERROR, dsl_loc(c, off), fmt, ap);
-  va_end(ap);
-}
-
-/* ---- string map (open addressing) ---- */
-
-void *dsl_map_get(const DslMap *m, const char *key) {
-  if (!m->cap)
-    return NULL;
-  uint32_t mask = m->cap - 1;
-  for (uint32_t i = rg_hash_bytes(key, strlen(key)) & mask;; i = (i + 1) & mask) {
-    if (!m->keys[i])
-      return NULL;
-    if (strcmp(m->keys[i], key) == 0)
-      return m->vals[i];
-  }
-}
-
-void *dsl_map_put(DslMap *m, const char *key, void *val) {
-  if ((m->count + 1) * 2 > m->cap) {
-    uint32_t cap = m->cap ? m->cap * 2 : 64;
-    const char **keys = rg_alloc(cap * sizeof *keys);
-    void **vals = rg_alloc(cap * sizeof *vals);
-    if (!keys || !vals) {
-      rg_free(keys);
-      rg_free(vals);
-      return NULL;
-    }
-    memset(keys, 0, cap * sizeof *keys);
-    for (uint32_t j = 0; j < m->cap; j++) {
-      if (!m->keys[j])
-        continue;
-      uint32_t i = rg_hash_bytes(m->keys[j], strlen(m->keys[j])) & (cap - 1);
-      while (keys[i])
-        i = (i + 1) & (cap - 1);
-      keys[i] = m->keys[j];
-      vals[i] = m->vals[j];
-    }
-    rg_free(m->keys);
-    rg_free(m->vals);
-    m->keys = keys;
-    m->vals = vals;
-    m->cap = cap;
-  }
-  uint32_t mask = m->cap - 1;
-  uint32_t i = rg_hash_bytes(key, strlen(key)) & mask;
-  for (; m->keys[i]; i = (i + 1) & mask)
-    if (strcmp(m->keys[i], key) == 0)
-      return m->vals[i];
-  m->keys[i] = key;
-  m->vals[i] = val;
-  m->count++;
-  return NULL;
-}
-
-void dsl_map_free(DslMap *m) {
-  rg_free(m->keys);
-  rg_free(m->vals);
-  memset(m, 0, sizeof *m);
-}
-
-/* ---- parse driver ---- */
-
 /* Tokens at which panic-mode recovery resumes: the start of a rule or of a
  * top-level declaration. */
 static bool is_sync(int tok) {
@@ -217,7 +22,7 @@ static bool is_sync(int tok) {
 }
 
 DslFile *dsl_parse_source(DslProgram *p, RgSource *src) {
-  DslFile *f = rg_arena_zalloc(&p->arena, sizeof *f);
+  DslFile *f = rgs_arena_zalloc(&p->arena, sizeof *f);
   if (!f)
     return NULL;
   f->src = src;
@@ -271,7 +76,7 @@ DslFile *dsl_parse_source(DslProgram *p, RgSource *src) {
   }
   DslParserFree(parser, free);
   if (ctx.decls.n) {
-    f->decls = rg_arena_alloc(&p->arena, ctx.decls.n * sizeof *f->decls);
+    f->decls = rgs_arena_alloc(&p->arena, ctx.decls.n * sizeof *f->decls);
     if (f->decls) {
       memcpy(f->decls, ctx.decls.items, ctx.decls.n * sizeof *f->decls);
       f->ndecls = ctx.decls.n;
@@ -296,7 +101,7 @@ static RgSource *default_open(void *user, const char *path, RgDiags *d,
 
 void dsl_program_init(DslProgram *p, RgDiags *d) {
   memset(p, 0, sizeof *p);
-  rg_arena_init(&p->arena);
+  rgs_arena_init(&p->arena);
   p->diags = d;
   p->open = default_open;
 }
@@ -313,7 +118,7 @@ void dsl_program_free(DslProgram *p) {
   dsl_map_free(&p->externmap);
   dsl_map_free(&p->passmap);
   dsl_map_free(&p->pipemap);
-  rg_arena_free(&p->arena);
+  rgs_arena_free(&p->arena);
   memset(p, 0, sizeof *p);
 }
 
@@ -366,7 +171,7 @@ static DslFile *add_source(DslProgram *p, RgSource *src, dev_t dev, ino_t ino,
 /* Candidate path: the importer's directory, then each -I directory. */
 static char *join(DslProgram *p, const char *dir, size_t dlen, const char *name) {
   size_t nlen = strlen(name);
-  char *s = rg_arena_alloc(&p->arena, dlen + nlen + 2);
+  char *s = rgs_arena_alloc(&p->arena, dlen + nlen + 2);
   if (!s)
     return NULL;
   memcpy(s, dir, dlen);
@@ -406,14 +211,14 @@ static void load_imports(DslProgram *p, ImportFrame *stack, int depth) {
       }
     }
     if (!src) {
-      RgBuf b;
-      rg_buf_init(&b);
-      rg_buf_printf(&b, "import '%s' not found (searched '%.*s'", name,
+      RgsBuf b;
+      rgs_buf_init(&b);
+      rgs_buf_printf(&b, "import '%s' not found (searched '%.*s'", name,
                     dlen ? (int)dlen - 1 : 1, dlen ? f->src->name : ".");
       for (uint32_t k = 0; k < p->nincdirs; k++)
-        rg_buf_printf(&b, ", '%s'", p->incdirs[k]);
-      rg_buf_puts(&b, ")");
-      char *msg = rg_buf_take(&b);
+        rgs_buf_printf(&b, ", '%s'", p->incdirs[k]);
+      rgs_buf_puts(&b, ")");
+      char *msg = rgs_buf_take(&b);
       rg_diag(p->diags, RG_ERROR, d->u.import.path.loc, "%s", msg ? msg : "import not found");
       rg_free(msg);
       continue;

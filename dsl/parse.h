@@ -17,7 +17,7 @@ typedef struct DslTok {
 typedef struct DslLexer {
   const char *base, *cur, *lim;
   RgSource *src;
-  RgArena *arena;
+  RgsArena *arena;
   RgDiags *diags;
 } DslLexer;
 
@@ -53,7 +53,7 @@ RgLoc dsl_loc(DslParseCtx *c, uint32_t off);
 DslName dsl_name(DslParseCtx *c, DslTok t);
 void *dsl_new(DslParseCtx *c, size_t size);
 /* Reports an error and returns NULL so the grammar can drop the node. */
-void dsl_error_at(DslParseCtx *c, uint32_t off, const char *fmt, ...) RG_PRINTF(3, 4);
+void dsl_error_at(DslParseCtx *c, uint32_t off, const char *fmt, ...) RGS_PRINTF(3, 4);
 /* Spelling of a token kind in syntax errors ("'('", "name"). */
 const char *dsl_tok_text(int major);
 

@@ -134,23 +134,23 @@ static bool subsumes(Sub *s, const DslPattern *a, const DslPattern *b) {
 
 /* Text of a literal, equal for two literals exactly when lit_equal holds;
  * false when e is not a literal. */
-static bool put_lit(RgBuf *b, const DslExpr *e) {
+static bool put_lit(RgsBuf *b, const DslExpr *e) {
   switch (e->kind) {
-  case DSL_EX_INT: rg_buf_printf(b, "i%lld", (long long)e->ival); return true;
-  case DSL_EX_FLOAT: rg_buf_printf(b, "f%a", e->fval == 0 ? 0.0 : e->fval); return true; /* -0 == 0 */
-  case DSL_EX_BOOL: rg_buf_printf(b, "b%d", e->bval); return true;
+  case DSL_EX_INT: rgs_buf_printf(b, "i%lld", (long long)e->ival); return true;
+  case DSL_EX_FLOAT: rgs_buf_printf(b, "f%a", e->fval == 0 ? 0.0 : e->fval); return true; /* -0 == 0 */
+  case DSL_EX_BOOL: rgs_buf_printf(b, "b%d", e->bval); return true;
   case DSL_EX_STR:
-    rg_buf_printf(b, "s%lld:", (long long)e->ival);
-    rg_buf_put(b, e->str, (size_t)e->ival);
+    rgs_buf_printf(b, "s%lld:", (long long)e->ival);
+    rgs_buf_put(b, e->str, (size_t)e->ival);
     return true;
   case DSL_EX_ARRAY:
-    rg_buf_printf(b, "[%u", e->nargs);
+    rgs_buf_printf(b, "[%u", e->nargs);
     for (uint32_t i = 0; i < e->nargs; i++) {
-      rg_buf_putc(b, ',');
+      rgs_buf_putc(b, ',');
       if (!put_lit(b, e->args[i]))
         return false;
     }
-    rg_buf_putc(b, ']');
+    rgs_buf_putc(b, ']');
     return true;
   default:
     return false;
@@ -163,8 +163,8 @@ static bool is_literal_test(const DslAttrPat *ap) { return !ap->binds && !ap->ab
 
 typedef struct Index {
   DslMap map;    /* feature key -> Bucket */
-  RgArena arena; /* keys and buckets */
-  RgBuf key;
+  RgsArena arena; /* keys and buckets */
+  RgsBuf key;
 } Index;
 
 typedef struct Bucket {
@@ -180,12 +180,12 @@ enum { MAXDEPTH = 3 };
 
 static void key_begin(Index *ix, const DslOpDecl *root, const char *path) {
   ix->key.len = 0;
-  rg_buf_printf(&ix->key, "%u|%s|", root->id, path);
+  rgs_buf_printf(&ix->key, "%u|%s|", root->id, path);
 }
 
 static bool key_attr(Index *ix, const DslOpDecl *root, const char *path, const DslAttrPat *ap) {
   key_begin(ix, root, path);
-  rg_buf_printf(&ix->key, "a %s=", ap->name.s);
+  rgs_buf_printf(&ix->key, "a %s=", ap->name.s);
   return put_lit(&ix->key, ap->value);
 }
 
@@ -225,14 +225,14 @@ static bool file_key(Index *ix, const DslOpDecl *root, const DslPattern *a) {
     if (a->args[k]->kind == DSL_PAT_OP && a->args[k]->nops == 1 && k < 100) {
       snprintf(path, sizeof path, a->commutative && k < 2 ? "c." : "%u.", k);
       key_begin(ix, root, path);
-      rg_buf_printf(&ix->key, "o %u", a->args[k]->ops[0]->id);
+      rgs_buf_printf(&ix->key, "o %u", a->args[k]->ops[0]->id);
       return true;
     }
   key_begin(ix, root, "");
   if (!a->rest.s)
-    rg_buf_printf(&ix->key, "n %u", a->nargs);
+    rgs_buf_printf(&ix->key, "n %u", a->nargs);
   else
-    rg_buf_putc(&ix->key, '-');
+    rgs_buf_putc(&ix->key, '-');
   return true;
 }
 
@@ -242,8 +242,8 @@ static Bucket *bucket(Index *ix, bool create) {
   Bucket *bk = dsl_map_get(&ix->map, ix->key.data);
   if (bk || !create)
     return bk;
-  char *k = rg_arena_strdup(&ix->arena, ix->key.data, ix->key.len);
-  bk = rg_arena_zalloc(&ix->arena, sizeof *bk);
+  char *k = rgs_arena_strdup(&ix->arena, ix->key.data, ix->key.len);
+  bk = rgs_arena_zalloc(&ix->arena, sizeof *bk);
   if (!k || !bk)
     return NULL;
   dsl_map_put(&ix->map, k, bk);
@@ -290,7 +290,7 @@ static void node_candidates(Index *ix, const DslOpDecl *root, const DslPattern *
       cands_add(c, bucket(ix, false));
   if (depth > 0 && b->nops == 1) {
     key_begin(ix, root, path);
-    rg_buf_printf(&ix->key, "o %u", b->ops[0]->id);
+    rgs_buf_printf(&ix->key, "o %u", b->ops[0]->id);
     cands_add(c, bucket(ix, false));
   }
   if (depth >= MAXDEPTH)
@@ -317,11 +317,11 @@ static void candidates(Index *ix, const DslPattern *b, Cands *c) {
   node_candidates(ix, root, b, path, 0, c);
   if (!b->rest.s) {
     key_begin(ix, root, "");
-    rg_buf_printf(&ix->key, "n %u", b->nargs);
+    rgs_buf_printf(&ix->key, "n %u", b->nargs);
     cands_add(c, bucket(ix, false));
   }
   key_begin(ix, root, "");
-  rg_buf_putc(&ix->key, '-');
+  rgs_buf_putc(&ix->key, '-');
   cands_add(c, bucket(ix, false));
 }
 
@@ -353,8 +353,8 @@ void dsl_check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
   s.map = rg_alloc(maxvars * sizeof *s.map);
   Index ix;
   memset(&ix, 0, sizeof ix);
-  rg_arena_init(&ix.arena);
-  rg_buf_init(&ix.key);
+  rgs_arena_init(&ix.arena);
+  rgs_buf_init(&ix.key);
   Cands cands = {NULL, 0, 0};
   for (uint32_t j = 0; j < ps->nrules && s.map; j++) {
     DslRule *rb = ps->rules[j];
@@ -388,8 +388,8 @@ void dsl_check_shadowing(Checker *c, DslPass *ps, const bool *clean) {
     if (ix.map.keys && ix.map.keys[i])
       rg_free(((Bucket *)ix.map.vals[i])->rules);
   dsl_map_free(&ix.map);
-  rg_arena_free(&ix.arena);
-  rg_buf_free(&ix.key);
+  rgs_arena_free(&ix.arena);
+  rgs_buf_free(&ix.key);
   rg_free(cands.v);
   rg_free(s.map);
 }

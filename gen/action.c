@@ -9,343 +9,6 @@
  * through `#line` (ctext.c), the generated lines around them the C file. */
 #include "gen_internal.h"
 
-static const char *new_tmp(Gen *g) { return gen_str(g, "t%u", ++g->tmp); }
-
-static const char *var_c(Gen *g, const DslVar *v) {
-  if (v->kind == DSL_VAR_ATTR && !gen_attr_has_reading(v->type))
-    return gen_str(g, "a_%s", v->name.s);
-  return gen_str(g, "v_%s", v->name.s);
-}
-
-const char *gen_var_c(Gen *g, const DslVar *v) { return var_c(g, v); }
-
-static const char *fail_stmt(Gen *g) {
-  if (!g->discarding)
-    return g->guard_fail ? g->guard_fail : "return 0;";
-  g->discard_used = true;
-  return "goto discard;";
-}
-
-const char *gen_ctype(DslType t) {
-  switch (t) {
-  case DSL_TY_INT: return "int64_t";
-  case DSL_TY_FLOAT: return "double";
-  case DSL_TY_BOOL: return "bool";
-  case DSL_TY_STR: return "const char *";
-  case DSL_TY_INTS: return "RgInts";
-  case DSL_TY_TYPE: return "RgDType";
-  case DSL_TY_TENSOR:
-  case DSL_TY_ANY: return "const RgAttr *";
-  case DSL_TY_VALUE: return "RgValue *";
-  default: return "int";
-  }
-}
-
-static const char *cexpr(Gen *g, DslExpr *e);
-
-static const char *ops_array(Gen *g, DslExpr *e, uint32_t *n) {
-  DslOpDecl *list[256];
-  uint32_t k = 0;
-  DslExpr *single[1] = {e};
-  DslExpr **items = e->kind == DSL_EX_ARRAY ? e->args : single;
-  uint32_t ni = e->kind == DSL_EX_ARRAY ? e->nargs : 1;
-  for (uint32_t i = 0; i < ni; i++) {
-    DslExpr *x = items[i];
-    if (x->kind == DSL_EX_NAME && x->opdecl && k < 256)
-      list[k++] = x->opdecl;
-    else if (x->kind == DSL_EX_NAME && x->cls)
-      for (uint32_t j = 0; j < x->cls->nops && k < 256; j++)
-        list[k++] = x->cls->ops[j];
-    else
-      gen_error(g, x->loc, "expected an op or op class");
-  }
-  *n = k;
-  if (!k)
-    return "NULL";
-  RgBuf b;
-  rg_buf_init(&b);
-  for (uint32_t i = 0; i < k; i++)
-    rg_buf_printf(&b, "%srg_rw_op(rw, %d)", i ? ", " : "", gen_local_index(g->pass, list[i]));
-  const char *r = gen_str(g, "(const RgOpId[]){%s}", b.data);
-  rg_buf_free(&b);
-  return r;
-}
-
-/* `TYPE name;`, with no blank after a pointer's star. */
-static void declare(Gen *g, const char *type, const char *name) {
-  gen_line(g, "%s%s%s;", type, type[strlen(type) - 1] == '*' ? "" : " ", name);
-}
-
-/* `t` = result of a fallible runtime call `fn(args, &t)`. */
-static const char *fallible(Gen *g, const char *type, const char *fn, const char *args) {
-  const char *t = new_tmp(g);
-  declare(g, type, t);
-  gen_line(g, "if (!%s(%s, &%s)) %s", fn, args, t, fail_stmt(g));
-  return t;
-}
-
-static const char *cbinary(Gen *g, DslExpr *e) {
-  DslExpr *l = e->args[0], *r = e->args[1];
-  if (e->op == DSL_OP_AND || e->op == DSL_OP_OR) {
-    const char *t = new_tmp(g);
-    const char *a = cexpr(g, l);
-    gen_line(g, "bool %s = %s;", t, a);
-    gen_line(g, "if (%s%s) {", e->op == DSL_OP_AND ? "" : "!", t);
-    g->out.indent++;
-    const char *b = cexpr(g, r);
-    gen_line(g, "%s = %s;", t, b);
-    g->out.indent--;
-    gen_line(g, "}");
-    return t;
-  }
-  const char *a = cexpr(g, l), *b = cexpr(g, r);
-  DslType lt = l->type, rt = r->type;
-  if (e->type == DSL_TY_INTS && e->op == DSL_OP_ADD)
-    return fallible(g, "RgInts", "rg_ints_concat", gen_str(g, "rw, %s, %s", a, b));
-  if (e->type == DSL_TY_INTS && e->op == DSL_OP_MUL)
-    return fallible(g, "RgInts", "rg_ints_repeat",
-                    lt == DSL_TY_INTS ? gen_str(g, "rw, %s, %s", a, b) : gen_str(g, "rw, %s, %s", b, a));
-  bool fl = lt == DSL_TY_FLOAT || rt == DSL_TY_FLOAT;
-  static const char *const cmp[] = {[DSL_OP_EQ] = "==", [DSL_OP_NE] = "!=", [DSL_OP_LT] = "<",
-                                    [DSL_OP_LE] = "<=", [DSL_OP_GT] = ">", [DSL_OP_GE] = ">="};
-  switch (e->op) {
-  case DSL_OP_EQ:
-  case DSL_OP_NE: {
-    const char *neg = e->op == DSL_OP_NE ? "!" : "";
-    if (lt == DSL_TY_INTS)
-      return gen_str(g, "%srg_ints_equal(%s, %s)", neg, a, b);
-    if (lt == DSL_TY_STR)
-      return gen_str(g, "(strcmp(%s, %s) %s 0)", a, b, cmp[e->op]);
-    if (lt == DSL_TY_TENSOR || lt == DSL_TY_ANY)
-      return gen_str(g, "%srg_attr_equal(%s, %s)", neg, a, b);
-    if (fl)
-      return gen_str(g, "((double)%s %s (double)%s)", a, cmp[e->op], b);
-    return gen_str(g, "(%s %s %s)", a, cmp[e->op], b);
-  }
-  case DSL_OP_LT:
-  case DSL_OP_LE:
-  case DSL_OP_GT:
-  case DSL_OP_GE:
-    if (fl)
-      return gen_str(g, "((double)%s %s (double)%s)", a, cmp[e->op], b);
-    return gen_str(g, "(%s %s %s)", a, cmp[e->op], b);
-  default:
-    break;
-  }
-  const char *t = new_tmp(g);
-  if (fl) {
-    static const char *const ar[] = {[DSL_OP_ADD] = "+", [DSL_OP_SUB] = "-", [DSL_OP_MUL] = "*",
-                                     [DSL_OP_DIV] = "/"};
-    if (e->op == DSL_OP_MOD) {
-      gen_line(g, "double %s = fmod((double)%s, (double)%s);", t, a, b);
-      return t;
-    }
-    gen_line(g, "double %s = (double)%s %s (double)%s;", t, a, ar[e->op], b);
-    return t;
-  }
-  static const char *const fn[] = {[DSL_OP_ADD] = "rg_i64_add", [DSL_OP_SUB] = "rg_i64_sub",
-                                   [DSL_OP_MUL] = "rg_i64_mul", [DSL_OP_DIV] = "rg_i64_div",
-                                   [DSL_OP_MOD] = "rg_i64_mod"};
-  gen_line(g, "int64_t %s;", t);
-  gen_line(g, "if (!%s(%s, %s, &%s)) %s", fn[e->op], a, b, t, fail_stmt(g));
-  return t;
-}
-
-static const char *zero_of(DslType t) {
-  switch (t) {
-  case DSL_TY_INT: return "0";
-  case DSL_TY_FLOAT: return "0.0";
-  case DSL_TY_BOOL: return "false";
-  case DSL_TY_INTS: return "{NULL, 0}";
-  case DSL_TY_TYPE: return "RG_DT_NONE";
-  default: return "NULL";
-  }
-}
-
-/* `c ? a : b`: only the branch taken is evaluated, since the other may not
- * be computable (an index out of range). */
-static const char *ccond(Gen *g, DslExpr *e) {
-  const char *c = cexpr(g, e->args[0]);
-  const char *t = new_tmp(g);
-  const char *ty = gen_ctype(e->type);
-  gen_line(g, "%s%s%s = %s;", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", t, zero_of(e->type));
-  for (int k = 1; k <= 2; k++) {
-    gen_line(g, k == 1 ? "if (%s) {" : "} else {", c);
-    g->out.indent++;
-    const char *x = cexpr(g, e->args[k]);
-    gen_line(g, "%s = %s;", t, x);
-    g->out.indent--;
-  }
-  gen_line(g, "}");
-  return t;
-}
-
-static const char *cminmax(Gen *g, DslExpr *e) {
-  const char *a = cexpr(g, e->args[0]), *b = cexpr(g, e->args[1]);
-  const char *t = new_tmp(g);
-  const char *cmp = e->builtin == DSL_BI_MIN ? "<" : ">";
-  if (e->type == DSL_TY_FLOAT)
-    gen_line(g, "double %s = %s((double)%s, (double)%s);", t, e->builtin == DSL_BI_MIN ? "fmin" : "fmax", a, b);
-  else
-    gen_line(g, "int64_t %s = %s %s %s ? %s : %s;", t, a, cmp, b, a, b);
-  return t;
-}
-
-static const char *ccall(Gen *g, DslExpr *e) {
-  if (e->ext) {
-    DslExtern *x = e->ext;
-    RgBuf b;
-    rg_buf_init(&b);
-    rg_buf_puts(&b, "rw");
-    for (uint32_t i = 0; i < e->nargs; i++)
-      rg_buf_printf(&b, ", %s", cexpr(g, e->args[i]));
-    const char *t = x->is_pred ? gen_str(g, "%s(%s)", x->name.s, b.data)
-                               : fallible(g, gen_ctype(x->ret), x->name.s, b.data);
-    rg_buf_free(&b);
-    return t;
-  }
-  DslExpr **a = e->args;
-  switch (e->builtin) {
-  case DSL_BI_LEN: return gen_str(g, "rg_ints_len(%s)", cexpr(g, a[0]));
-  case DSL_BI_USES: return gen_str(g, "((int64_t)%s->num_uses)", cexpr(g, a[0]));
-  case DSL_BI_RANK: return fallible(g, "int64_t", "rg_value_rank", cexpr(g, a[0]));
-  case DSL_BI_NUMEL: return fallible(g, "int64_t", "rg_value_numel", cexpr(g, a[0]));
-  case DSL_BI_DTYPE: return fallible(g, "RgDType", "rg_value_dtype", cexpr(g, a[0]));
-  case DSL_BI_SHAPE: return fallible(g, "RgInts", "rg_value_shape", cexpr(g, a[0]));
-  case DSL_BI_SPLAT_VALUE:
-    return fallible(g, "double", "rg_match_splat", gen_str(g, "rw, %s", cexpr(g, a[0])));
-  case DSL_BI_IS_SPLAT: return gen_str(g, "rg_match_splat(rw, %s, NULL)", cexpr(g, a[0]));
-  case DSL_BI_IOTA: return fallible(g, "RgInts", "rg_ints_iota", gen_str(g, "rw, %s", cexpr(g, a[0])));
-  case DSL_BI_INVERSE: return fallible(g, "RgInts", "rg_ints_inverse", gen_str(g, "rw, %s", cexpr(g, a[0])));
-  case DSL_BI_COMPOSE: {
-    const char *x = cexpr(g, a[0]), *y = cexpr(g, a[1]);
-    return fallible(g, "RgInts", "rg_ints_compose", gen_str(g, "rw, %s, %s", x, y));
-  }
-  case DSL_BI_REACHES: {
-    const char *v = cexpr(g, a[0]);
-    uint32_t nt = 0, nth = 0;
-    const char *targets = ops_array(g, a[1], &nt);
-    const char *through = e->nargs > 2 ? ops_array(g, a[2], &nth) : "NULL";
-    return gen_str(g, "rg_value_reaches(%s, %s, %u, %s, %u)", v, targets, nt, through, nth);
-  }
-  case DSL_BI_SCALAR_TENSOR: {
-    const char *c = cexpr(g, a[0]), *dt = cexpr(g, a[1]);
-    const char *t = new_tmp(g);
-    gen_line(g, "const RgAttr *%s = rg_scalar_tensor(rg_rw_graph(rw), (double)%s, %s);", t, c, dt);
-    gen_line(g, "if (!%s) %s", t, fail_stmt(g));
-    return t;
-  }
-  case DSL_BI_CONST: {
-    DslOpDecl *cop = gen_const_op_for(g->p, g->cur->rule);
-    const DslAttrDecl *ad = cop ? gen_const_attr_of(cop) : NULL;
-    if (!cop || !ad) {
-      gen_error(g, e->loc, "const(...) needs an op with the 'constant' trait and a tensor attribute in this dialect");
-      return "NULL";
-    }
-    const char *x = cexpr(g, a[0]);
-    const char *t = new_tmp(g);
-    gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
-             gen_local_index(g->pass, cop), gen_cquote(g, ad->name.s), x);
-    gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
-    return gen_str(g, "(&%s->results[0])", t);
-  }
-  case DSL_BI_MIN:
-  case DSL_BI_MAX: return cminmax(g, e);
-  case DSL_BI_COND: return ccond(g, e);
-  case DSL_BI_SLICE: {
-    const char *l = cexpr(g, a[0]), *lo = cexpr(g, a[1]), *hi = cexpr(g, a[2]);
-    return fallible(g, "RgInts", "rg_ints_slice", gen_str(g, "%s, %s, %s", l, lo, hi));
-  }
-  case DSL_BI_SUM: return fallible(g, "int64_t", "rg_ints_sum", cexpr(g, a[0]));
-  case DSL_BI_PROD: return fallible(g, "int64_t", "rg_ints_prod", cexpr(g, a[0]));
-  case DSL_BI_CUMSUM: return fallible(g, "RgInts", "rg_ints_cumsum", gen_str(g, "rw, %s", cexpr(g, a[0])));
-  case DSL_BI_FULL: {
-    const char *sh = cexpr(g, a[0]), *c = cexpr(g, a[1]), *dt = cexpr(g, a[2]);
-    const char *t = new_tmp(g);
-    gen_line(g, "const RgAttr *%s = rg_full_tensor(rg_rw_graph(rw), %s, (double)%s, %s);", t, sh, c, dt);
-    gen_line(g, "if (!%s) %s", t, fail_stmt(g));
-    return t;
-  }
-  default:
-    gen_error(g, e->loc, "this builtin is not supported by the code generator");
-    return "0";
-  }
-}
-
-/* The C lines an expression needs come from its place in the rules file. */
-static const char *cexpr_at(Gen *g, DslExpr *e);
-
-static const char *cexpr(Gen *g, DslExpr *e) {
-  RgLoc prev = gen_src_set(g, e->loc);
-  const char *c = cexpr_at(g, e);
-  gen_src_restore(g, prev);
-  return c;
-}
-
-const char *gen_cexpr(Gen *g, DslExpr *e) { return cexpr(g, e); }
-
-static const char *cexpr_at(Gen *g, DslExpr *e) {
-  switch (e->kind) {
-  case DSL_EX_INT: return gen_c_int(g, e->ival);
-  case DSL_EX_FLOAT: return gen_c_float(g, e->fval);
-  case DSL_EX_BOOL: return e->bval ? "true" : "false";
-  case DSL_EX_STR: return gen_cquote(g, e->str);
-  case DSL_EX_NAME:
-    if (e->var && e->var->kind == DSL_VAR_ATTR && e->var->type == DSL_TY_TYPE)
-      return fallible(g, "RgDType", "rg_attr_get_dtype", var_c(g, e->var));
-    if (e->var)
-      return var_c(g, e->var);
-    if (gen_lit_dtype(g, e))
-      return gen_lit_dtype(g, e);
-    if (e->type == DSL_TY_FLOAT && strcmp(e->str, "inf") == 0)
-      return "INFINITY";
-    gen_error(g, e->loc, "'%s' cannot be used as a value here", e->str);
-    return "0";
-  case DSL_EX_ARRAY: {
-    const char *t = new_tmp(g);
-    const char **el = rg_arena_alloc(&g->arena, sizeof *el * (e->nargs ? e->nargs : 1));
-    if (!el) {
-      g->ok = false;
-      return "0";
-    }
-    for (uint32_t i = 0; i < e->nargs; i++)
-      el[i] = cexpr(g, e->args[i]);
-    gen_line(g, "int64_t *%s_v = rg_rw_scratch(rw, %u);", t, e->nargs);
-    gen_line(g, "if (!%s_v) %s", t, fail_stmt(g));
-    for (uint32_t i = 0; i < e->nargs; i++)
-      gen_line(g, "%s_v[%u] = %s;", t, i, el[i]);
-    gen_line(g, "RgInts %s = {%s_v, %u};", t, t, e->nargs);
-    return t;
-  }
-  case DSL_EX_UNARY: {
-    const char *x = cexpr(g, e->args[0]);
-    if (e->op == '!')
-      return gen_str(g, "(!%s)", x);
-    if (e->type == DSL_TY_FLOAT)
-      return gen_str(g, "(-(double)%s)", x);
-    return fallible(g, "int64_t", "rg_i64_sub", gen_str(g, "0, %s", x));
-  }
-  case DSL_EX_BINARY: return cbinary(g, e);
-  case DSL_EX_INDEX: {
-    const char *b = cexpr(g, e->args[0]), *i = cexpr(g, e->args[1]);
-    if (e->args[1]->kind == DSL_EX_INT) {
-      /* In a variable, a literal index cannot make the bounds test constant
-       * (which compilers warn about). */
-      const char *c = new_tmp(g);
-      gen_line(g, "int64_t %s = %s;", c, i);
-      i = c;
-    }
-    const char *t = new_tmp(g);
-    /* A negative index converts to a huge one. */
-    gen_line(g, "if ((uint64_t)%s >= (uint64_t)%s.n) %s", i, b, fail_stmt(g));
-    gen_line(g, "int64_t %s = %s.v[%s];", t, b, i);
-    return t;
-  }
-  case DSL_EX_CALL: return ccall(g, e);
-  }
-  return "0";
-}
-
 /* Element type of an attribute declared as `name: i32[]`, read from the
  * declaration's source text (the AST keeps only the category). */
 static RgDType decl_dtype(const DslAttrDecl *d, RgDType fallback) {
@@ -384,14 +47,14 @@ static const char *cattr_at(Gen *g, const DslAttrSet *as) {
   if (e->kind == DSL_EX_NAME && e->var && e->var->kind == DSL_VAR_ATTR &&
       !(e->var->attr && e->var->attr->fallback && gen_attr_has_reading(e->var->type)))
     return gen_str(g, "a_%s", e->var->name.s);
-  const char *x = cexpr(g, e);
+  const char *x = gen_cexpr(g, e);
   DslType t = as->decl ? as->decl->type : e->type;
   if (t == DSL_TY_ANY)
     t = e->type;
   if (t == DSL_TY_TENSOR)
     return x;
   const char *gr = "rg_rw_graph(rw)";
-  const char *r = new_tmp(g);
+  const char *r = gen_new_tmp(g);
   switch (t) {
   case DSL_TY_INTS:
     gen_line(g, "const RgAttr *%s = rg_attr_dense_array_ints(%s, %s, %s.n, %s.v);", r, gr,
@@ -442,18 +105,18 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
           return g->named[i].c;
     }
     if (rp->var)
-      return var_c(g, rp->var);
+      return gen_var_c(g, rp->var);
     gen_error(g, rp->loc, "unbound replacement variable");
     return "NULL";
-  case DSL_REP_EXPR: return cexpr(g, rp->expr);
+  case DSL_REP_EXPR: return gen_cexpr(g, rp->expr);
   case DSL_REP_ERASE: return "NULL";
   case DSL_REP_LIST:
   case DSL_REP_FOR: gen_error(g, rp->loc, "a replacement list stands only for a whole replacement"); return "NULL";
   case DSL_REP_OP: break;
   }
   /* Operands first (post-order), then the node. */
-  const char **args = rg_arena_alloc(&g->arena, sizeof *args * (rp->nargs ? rp->nargs : 1));
-  const char **attrs = rg_arena_alloc(&g->arena, sizeof *attrs * (rp->nattrs ? rp->nattrs : 1));
+  const char **args = rgs_arena_alloc(&g->arena, sizeof *args * (rp->nargs ? rp->nargs : 1));
+  const char **attrs = rgs_arena_alloc(&g->arena, sizeof *attrs * (rp->nattrs ? rp->nattrs : 1));
   if (!args || !attrs) {
     g->ok = false;
     return "NULL";
@@ -466,20 +129,20 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
   for (uint32_t i = 0; i < rp->nattrs; i++)
     attrs[i] = cattr(g, &rp->attrs[i]);
   bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
-  const char *t = new_tmp(g);
-  RgBuf ops, props;
-  rg_buf_init(&ops);
-  rg_buf_init(&props);
+  const char *t = gen_new_tmp(g);
+  RgsBuf ops, props;
+  rgs_buf_init(&ops);
+  rgs_buf_init(&props);
   if (!splices && rp->nargs <= GEN_MAXARGS) {
     /* Fixed operands: a compound literal. */
     if (!rp->nargs)
-      rg_buf_puts(&ops, "0, NULL");
+      rgs_buf_puts(&ops, "0, NULL");
     else
-      rg_buf_printf(&ops, "%u, (RgValue *[]){", rp->nargs);
+      rgs_buf_printf(&ops, "%u, (RgValue *[]){", rp->nargs);
     for (uint32_t i = 0; i < rp->nargs; i++)
-      rg_buf_printf(&ops, "%s%s", i ? ", " : "", args[i]);
+      rgs_buf_printf(&ops, "%s%s", i ? ", " : "", args[i]);
     if (rp->nargs)
-      rg_buf_putc(&ops, '}');
+      rgs_buf_putc(&ops, '}');
   } else {
     gen_line(g, "RgValue *%s_a[%d];", t, GEN_MAXARGS);
     gen_line(g, "uint32_t %s_n = 0;", t);
@@ -488,44 +151,44 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
         gen_line(g, "%s_a[%s_n++] = %s;", t, t, args[i]);
         continue;
       }
-      const char *rv = var_c(g, rp->args[i]->var);
+      const char *rv = gen_var_c(g, rp->args[i]->var);
       gen_line(g, "if (%s_n + %s_n > %d) return rg_rw_fail(rw, RG_ERR_INVALID, \"too many operands\");", t, rv,
                GEN_MAXARGS);
       gen_line(g, "for (uint32_t i = 0; i < %s_n; i++)", rv);
       gen_line(g, "  %s_a[%s_n++] = %s[i].value;", t, t, rv);
     }
-    rg_buf_printf(&ops, "%s_n, %s_a", t, t);
+    rgs_buf_printf(&ops, "%s_n, %s_a", t, t);
   }
   if (!from_capture && distinct_attr_names(rp)) {
     /* Fixed attributes: a compound literal. */
     if (!rp->nattrs)
-      rg_buf_puts(&props, "0, NULL");
+      rgs_buf_puts(&props, "0, NULL");
     else
-      rg_buf_printf(&props, "%u, (const RgNamedAttr[]){", rp->nattrs);
+      rgs_buf_printf(&props, "%u, (const RgNamedAttr[]){", rp->nattrs);
     for (uint32_t i = 0; i < rp->nattrs; i++)
-      rg_buf_printf(&props, "%s{%s, %s}", i ? ", " : "", gen_cquote(g, rp->attrs[i].name.s), attrs[i]);
+      rgs_buf_printf(&props, "%s{%s, %s}", i ? ", " : "", gen_cquote(g, rp->attrs[i].name.s), attrs[i]);
     if (rp->nattrs)
-      rg_buf_putc(&props, '}');
+      rgs_buf_putc(&props, '}');
   } else {
     gen_line(g, "RgNamedAttr %s_p[%d];", t, GEN_MAXARGS);
     if (from_capture)
-      gen_line(g, "uint32_t %s_np = rg_props_copy(%s, %s_p, %d);", t, var_c(g, rp->var), t, GEN_MAXARGS);
+      gen_line(g, "uint32_t %s_np = rg_props_copy(%s, %s_p, %d);", t, gen_var_c(g, rp->var), t, GEN_MAXARGS);
     else
       gen_line(g, "uint32_t %s_np = 0;", t);
     for (uint32_t i = 0; i < rp->nattrs; i++)
       gen_line(g, "if (!rg_props_set(%s_p, &%s_np, %d, %s, %s)) return rg_rw_fail(rw, RG_ERR_INVALID, \"too many attributes\");",
                t, t, GEN_MAXARGS, gen_cquote(g, rp->attrs[i].name.s), attrs[i]);
-    rg_buf_printf(&props, "%s_np, %s_p", t, t);
+    rgs_buf_printf(&props, "%s_np, %s_p", t, t);
   }
   if (from_capture)
     gen_line(g, "RgNode *%s = rg_rw_create_like(rw, (uint16_t)rg_rw_local(rw, %s), %s, %s, %s);", t,
-             var_c(g, rp->var), ops.data, props.data, var_c(g, rp->var));
+             gen_var_c(g, rp->var), ops.data, props.data, gen_var_c(g, rp->var));
   else
     gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, %s, %s);", t, gen_local_index(g->pass, rp->op), ops.data,
              props.data);
   gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
-  rg_buf_free(&ops);
-  rg_buf_free(&props);
+  rgs_buf_free(&ops);
+  rgs_buf_free(&props);
   const char *val = gen_str(g, "(&%s->results[0])", t);
   if (rp->capture.s) {
     if (g->nnamed == sizeof g->named / sizeof g->named[0])
@@ -547,7 +210,7 @@ static void print_bindings(Gen *g, const GenRule *r) {
     if (!r->used[i])
       continue;
     const GenBinding *b = &v0->bind[var->index];
-    const char *c = var_c(g, var);
+    const char *c = gen_var_c(g, var);
     gen_src_set(g, var->name.loc);
     const char *node = gen_node_var(g, v0->node_at[b->node]);
     switch (var->kind) {
@@ -592,13 +255,13 @@ static void print_bindings(Gen *g, const GenRule *r) {
                                         [DSL_TY_BOOL] = "rg_attr_get_bool(",
                                         [DSL_TY_STR] = "rg_attr_get_str(rg_rw_graph(rw), "};
       if (gen_attr_has_reading(var->type) && fb) {
-        declare(g, gen_ctype(var->type), c);
+        gen_declare(g, gen_ctype(var->type), c);
         gen_line(g, "if (!%s)", a);
-        gen_line(g, "  %s = %s;", c, cexpr(g, fb));
+        gen_line(g, "  %s = %s;", c, gen_cexpr(g, fb));
         gen_line(g, "else if (!%s%s, &%s))", get[var->type], a, c);
         gen_line(g, "  return 0;");
       } else if (gen_attr_has_reading(var->type)) {
-        declare(g, gen_ctype(var->type), c);
+        gen_declare(g, gen_ctype(var->type), c);
         gen_line(g, "if (!%s%s, &%s)) return 0;", get[var->type], a, c);
       }
       break;
@@ -614,21 +277,21 @@ static void print_bindings(Gen *g, const GenRule *r) {
  * `e`'s code (an unused result is left alone, as `_` leaves it, so no dead
  * node is built for it). */
 static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
-  const char **lists = rg_arena_alloc(&g->arena, sizeof *lists * (rf->nfor_lists ? rf->nfor_lists : 1));
+  const char **lists = rgs_arena_alloc(&g->arena, sizeof *lists * (rf->nfor_lists ? rf->nfor_lists : 1));
   if (!lists) {
     g->ok = false;
     return;
   }
   g->discarding = false;
   gen_src_set(g, rf->loc);
-  RgBuf cond;
-  rg_buf_init(&cond);
+  RgsBuf cond;
+  rgs_buf_init(&cond);
   for (uint32_t i = 0; i < rf->nfor_lists; i++) {
-    lists[i] = cexpr(g, rf->for_lists[i]);
-    rg_buf_printf(&cond, " || %s.n != root->num_results", lists[i]);
+    lists[i] = gen_cexpr(g, rf->for_lists[i]);
+    rgs_buf_printf(&cond, " || %s.n != root->num_results", lists[i]);
   }
   gen_line(g, "if (%s) {", cond.data + 4);
-  rg_buf_free(&cond);
+  rgs_buf_free(&cond);
   g->src = (RgLoc){0};
   gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the 'for' lists do not have one element per result\");",
            r->index);
@@ -636,7 +299,7 @@ static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
   gen_line(g, "}");
   gen_src_set(g, rf->loc);
   /* Scratch slots are int64_t, wide enough for a pointer. */
-  const char *vals = new_tmp(g);
+  const char *vals = gen_new_tmp(g);
   gen_line(g, "RgValue **%s = (RgValue **)(void *)rg_rw_scratch(rw, root->num_results);", vals);
   gen_line(g, "if (!%s) return 0;", vals);
   g->discarding = true;
@@ -645,7 +308,7 @@ static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
   gen_line(g, "%s[%s_i] = NULL;", vals, vals);
   gen_line(g, "if (root->results[%s_i].num_uses == 0) continue;", vals);
   for (uint32_t i = 0; i < rf->nfor_names && i < rf->nfor_lists; i++) {
-    const char *c = var_c(g, rf->for_vars[i]);
+    const char *c = gen_var_c(g, rf->for_vars[i]);
     gen_src_set(g, rf->for_names[i].loc);
     gen_line(g, "int64_t %s = %s.v[%s_i];", c, lists[i], vals);
     gen_line(g, "(void)%s;", c);
@@ -667,20 +330,20 @@ void gen_action_print(Gen *g, GenRule *r) {
   g->nnamed = 0;
   g->discarding = false;
   g->discard_used = false;
-  RgBuf params;
-  rg_buf_init(&params);
+  RgsBuf params;
+  rgs_buf_init(&params);
   const GenVariant *v0 = &r->variants[0];
   for (uint32_t i = 0; i < r->nparams; i++) {
     const GenParam *pa = &r->params[i];
     if (pa->is_node)
-      rg_buf_printf(&params, ", RgNode *%s", gen_node_var(g, v0->node_at[pa->node]));
+      rgs_buf_printf(&params, ", RgNode *%s", gen_node_var(g, v0->node_at[pa->node]));
     else
-      rg_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
+      rgs_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
   }
   gen_echo_rule(g, dr);
   gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", r->fn,
            params.data ? params.data : "");
-  rg_buf_free(&params);
+  rgs_buf_free(&params);
   g->out.indent++;
   gen_line(g, "if (!rg_rw_rule_enabled(rw, %u)) {", r->index);
   gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"rule is disabled\");", r->index);
@@ -712,14 +375,14 @@ void gen_action_print(Gen *g, GenRule *r) {
         gen_line(g, "  return 0;");
         gen_line(g, "}");
       }
-    RgBuf vals;
-    rg_buf_init(&vals);
+    RgsBuf vals;
+    rgs_buf_init(&vals);
     for (uint32_t i = 0; i < rl->nargs; i++)
-      rg_buf_printf(&vals, "%s%s", i ? ", " : "", crepl(g, rl->args[i]));
+      rgs_buf_printf(&vals, "%s%s", i ? ", " : "", crepl(g, rl->args[i]));
     RgLoc prev = gen_src_set(g, rl->loc);
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", vals.data, r->index);
     gen_src_restore(g, prev);
-    rg_buf_free(&vals);
+    rgs_buf_free(&vals);
   } else {
     const char *val = crepl(g, dr->repl);
     RgLoc prev = gen_src_set(g, dr->repl->loc);

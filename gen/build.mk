@@ -1,5 +1,5 @@
 # gen/ : code generation from the checked rules AST, linked into rulegen.
-GEN_SRCS = gen/ctext.c gen/ir.c gen/tree.c gen/match.c gen/action.c gen/guard.c gen/gen.c
+GEN_SRCS = gen/ctext.c gen/ir.c gen/tree.c gen/match.c gen/expr.c gen/action.c gen/guard.c gen/gen.c
 GEN_OBJS = $(GEN_SRCS:%.c=$(BUILD)/obj/%.o)
 $(GEN_OBJS): ALL_CFLAGS += -Idsl -Igen -I$(BUILD)/gen/dsl
 $(GEN_OBJS): $(DSL_GEN_HDRS)

@@ -39,25 +39,25 @@ static void count_lines(Gen *g, uint32_t n) {
 void gen_line(Gen *g, const char *fmt, ...) {
   sync_line(g);
   for (int i = 0; i < g->out.indent; i++)
-    rg_buf_puts(g->out.buf, "  ");
+    rgs_buf_puts(g->out.buf, "  ");
   va_list ap;
   va_start(ap, fmt);
-  rg_buf_vprintf(g->out.buf, fmt, ap);
+  rgs_buf_vprintf(g->out.buf, fmt, ap);
   va_end(ap);
-  rg_buf_putc(g->out.buf, '\n');
+  rgs_buf_putc(g->out.buf, '\n');
   count_lines(g, 1);
 }
 
 void gen_blank(Gen *g) {
   sync_line(g);
-  rg_buf_putc(g->out.buf, '\n');
+  rgs_buf_putc(g->out.buf, '\n');
   count_lines(g, 1);
 }
 
 void gen_raw(Gen *g, const char *s) {
   if (*s)
     sync_line(g);
-  rg_buf_puts(g->out.buf, s);
+  rgs_buf_puts(g->out.buf, s);
   uint32_t n = 0;
   for (; *s; s++)
     n += *s == '\n';
@@ -73,23 +73,23 @@ void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) {
 }
 
 char *gen_str(Gen *g, const char *fmt, ...) {
-  RgBuf b;
-  rg_buf_init(&b);
+  RgsBuf b;
+  rgs_buf_init(&b);
   va_list ap;
   va_start(ap, fmt);
-  rg_buf_vprintf(&b, fmt, ap);
+  rgs_buf_vprintf(&b, fmt, ap);
   va_end(ap);
-  char *s = rg_arena_strdup(&g->arena, b.data ? b.data : "", b.len);
+  char *s = rgs_arena_strdup(&g->arena, b.data ? b.data : "", b.len);
   if (!s || b.oom)
     g->ok = false;
-  rg_buf_free(&b);
+  rgs_buf_free(&b);
   return s ? s : "";
 }
 
 /* C identifier from a name with dots or dashes. */
 char *gen_cname(Gen *g, const char *s) {
   size_t n = strlen(s);
-  char *r = rg_arena_alloc(&g->arena, n + 1);
+  char *r = rgs_arena_alloc(&g->arena, n + 1);
   if (!r) {
     g->ok = false;
     return "";
@@ -105,60 +105,60 @@ char *gen_cname(Gen *g, const char *s) {
 /* Contents of a C string literal. Octal escapes are always three digits,
  * so a following digit cannot extend them; `?` after `?` is escaped so no
  * trigraph forms. */
-void gen_put_cstring(RgBuf *b, const char *s, size_t n) {
+void gen_put_cstring(RgsBuf *b, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     if (c == '"' || c == '\\')
-      rg_buf_printf(b, "\\%c", c);
+      rgs_buf_printf(b, "\\%c", c);
     else if (c == '\n')
-      rg_buf_puts(b, "\\n");
+      rgs_buf_puts(b, "\\n");
     else if (c == '?' && i > 0 && s[i - 1] == '?')
-      rg_buf_puts(b, "\\?");
+      rgs_buf_puts(b, "\\?");
     else if (c < 0x20 || c >= 0x7f)
-      rg_buf_printf(b, "\\%03o", c);
+      rgs_buf_printf(b, "\\%03o", c);
     else
-      rg_buf_putc(b, (char)c);
+      rgs_buf_putc(b, (char)c);
   }
 }
 
 const char *gen_cquote(Gen *g, const char *s) {
-  RgBuf b;
-  rg_buf_init(&b);
-  rg_buf_putc(&b, '"');
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_putc(&b, '"');
   gen_put_cstring(&b, s, strlen(s));
-  rg_buf_putc(&b, '"');
-  char *r = rg_arena_strdup(&g->arena, b.data, b.len);
+  rgs_buf_putc(&b, '"');
+  char *r = rgs_arena_strdup(&g->arena, b.data, b.len);
   if (!r || b.oom)
     g->ok = false;
-  rg_buf_free(&b);
+  rgs_buf_free(&b);
   return r ? r : "\"\"";
 }
 
 /* Text inside a block comment: no `*` `/` or `/` `*` pair, no `??`, no
  * backslash that could splice the next line, no control characters. */
-void gen_put_comment(RgBuf *b, const char *s, size_t n) {
+void gen_put_comment(RgsBuf *b, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
     char next = i + 1 < n ? s[i + 1] : 0;
     if ((c == '*' && next == '/') || (c == '/' && next == '*') || (c == '?' && next == '?'))
-      rg_buf_printf(b, "%c ", c);
+      rgs_buf_printf(b, "%c ", c);
     else if (c == '\\')
-      rg_buf_putc(b, '|');
+      rgs_buf_putc(b, '|');
     else if ((unsigned char)c < 0x20 && c != '\t')
-      rg_buf_putc(b, ' ');
+      rgs_buf_putc(b, ' ');
     else
-      rg_buf_putc(b, c);
+      rgs_buf_putc(b, c);
   }
 }
 
 const char *gen_comment(Gen *g, const char *s) {
-  RgBuf b;
-  rg_buf_init(&b);
+  RgsBuf b;
+  rgs_buf_init(&b);
   gen_put_comment(&b, s, strlen(s));
-  char *r = rg_arena_strdup(&g->arena, b.data ? b.data : "", b.len);
+  char *r = rgs_arena_strdup(&g->arena, b.data ? b.data : "", b.len);
   if (!r || b.oom)
     g->ok = false;
-  rg_buf_free(&b);
+  rgs_buf_free(&b);
   return r ? r : "";
 }
 
@@ -190,9 +190,9 @@ uint32_t gen_loc_line(RgLoc loc) {
 const char *gen_loc_file(RgLoc loc) { return loc.src ? loc.src->name : "?"; }
 
 static void line_directive(Gen *g, uint32_t line, const char *file) {
-  rg_buf_printf(g->out.buf, "#line %u \"", line);
+  rgs_buf_printf(g->out.buf, "#line %u \"", line);
   gen_put_cstring(g->out.buf, file, strlen(file));
-  rg_buf_puts(g->out.buf, "\"\n");
+  rgs_buf_puts(g->out.buf, "\"\n");
   g->out.line++;
 }
 
@@ -236,9 +236,9 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
   size_t col = 0;
   while (s - col > src->text && (s[-(ptrdiff_t)col - 1] == ' ' || s[-(ptrdiff_t)col - 1] == '\t'))
     col++;
-  RgBuf b;
-  rg_buf_init(&b);
-  rg_buf_puts(&b, "/* ");
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, "/* ");
   for (const char *c = s; c < e;) {
     const char *nl = memchr(c, '\n', (size_t)(e - c));
     const char *le = nl ? nl : e;
@@ -248,19 +248,19 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
     gen_put_comment(&b, c, (size_t)(te - c));
     if (!nl)
       break;
-    rg_buf_puts(&b, "\n *");
+    rgs_buf_puts(&b, "\n *");
     c = nl + 1;
     for (size_t k = 0; k < col && c < e && (*c == ' ' || *c == '\t'); k++)
       c++;
     if (c < e && *c != '\n')
-      rg_buf_putc(&b, ' ');
+      rgs_buf_putc(&b, ' ');
   }
-  rg_buf_puts(&b, " */\n");
+  rgs_buf_puts(&b, " */\n");
   if (b.oom)
     g->ok = false;
   /* Line k of the comment is line k of the rule. */
   RgLoc prev = gen_src_set(g, r->loc);
   gen_raw(g, b.data ? b.data : "");
   gen_src_restore(g, prev);
-  rg_buf_free(&b);
+  rgs_buf_free(&b);
 }

@@ -12,10 +12,10 @@
 static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_static) {
   const char *P = gp->cname;
   DslPass *pass = gp->pass;
-  RgBuf req_ops, reqs, rules;
-  rg_buf_init(&req_ops);
-  rg_buf_init(&reqs);
-  rg_buf_init(&rules);
+  RgsBuf req_ops, reqs, rules;
+  rgs_buf_init(&req_ops);
+  rgs_buf_init(&reqs);
+  rgs_buf_init(&rules);
   uint32_t nreq_ops = 0, nreqs = 0;
   for (uint32_t i = 0; i < gp->nrules; i++) {
     GenRule *r = &gp->rules[i];
@@ -23,14 +23,14 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
     uint32_t n = r->nvariants ? gen_rule_reqs(g, gp, &r->variants[0], rq, 64) : 0;
     uint32_t first_req = nreqs;
     for (uint32_t k = 0; k < n; k++) {
-      rg_buf_printf(&reqs, "  {%u, %u, %u},\n", nreq_ops, rq[k].nops, rq[k].count);
+      rgs_buf_printf(&reqs, "  {%u, %u, %u},\n", nreq_ops, rq[k].nops, rq[k].count);
       for (uint32_t j = 0; j < rq[k].nops; j++)
-        rg_buf_printf(&req_ops, "%s%u", nreq_ops + j ? ", " : "  ", rq[k].ops[j]);
+        rgs_buf_printf(&req_ops, "%s%u", nreq_ops + j ? ", " : "  ", rq[k].ops[j]);
       nreq_ops += rq[k].nops;
       nreqs++;
     }
     const char *where = gen_str(g, "%s:%u", gen_loc_file(r->rule->loc), gen_loc_line(r->rule->loc));
-    rg_buf_printf(&rules, "  {%s, %s, %u, %u, %s},\n", gen_cquote(g, r->rule->name.s), gen_cquote(g, where),
+    rgs_buf_printf(&rules, "  {%s, %s, %u, %u, %s},\n", gen_cquote(g, r->rule->name.s), gen_cquote(g, where),
                   first_req, n, r->rule->inexact ? "true" : "false");
   }
   gen_line(g, "/* Target-op condition: a rule can fire only if, for each of its");
@@ -46,16 +46,16 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   gen_line(g, "};");
   if (req_ops.oom || reqs.oom || rules.oom)
     g->ok = false;
-  rg_buf_free(&req_ops);
-  rg_buf_free(&reqs);
-  rg_buf_free(&rules);
+  rgs_buf_free(&req_ops);
+  rgs_buf_free(&reqs);
+  rgs_buf_free(&rules);
 
-  RgBuf roots;
-  rg_buf_init(&roots);
+  RgsBuf roots;
+  rgs_buf_init(&roots);
   uint32_t nroots = 0;
   for (uint32_t op = 0; op < gp->nlops; op++)
     if (is_root[op])
-      rg_buf_printf(&roots, "%s%u", nroots++ ? ", " : "", op);
+      rgs_buf_printf(&roots, "%s%u", nroots++ ? ", " : "", op);
   gen_line(g, "static const uint16_t %s_roots[%u] = {%s};", P, nroots ? nroots : 1, roots.data ? roots.data : "0");
   gen_line(g, "/* Attribute names, matched by id (rg_rw_attr_ids). */");
   gen_line(g, "static const char *const %s_attr_names[%u] = {", P, gp->nattrs ? gp->nattrs : 1);
@@ -64,7 +64,7 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   if (!gp->nattrs)
     gen_line(g, "  NULL");
   gen_line(g, "};");
-  rg_buf_free(&roots);
+  rgs_buf_free(&roots);
   gen_blank(g);
   gen_line(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P);
   gen_line(g, "  RG_ABI_VERSION, %s, %s,", gen_cquote(g, pass->name.s), gen_cquote(g, pass->doc ? pass->doc : ""));
@@ -106,7 +106,7 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   for (uint32_t i = 0; i < gp.nrules && g->ok; i++)
     gen_action_print(g, &gp.rules[i]);
 
-  bool *is_root = rg_arena_zalloc(&g->arena, sizeof *is_root * (gp.nlops ? gp.nlops : 1));
+  bool *is_root = rgs_arena_zalloc(&g->arena, sizeof *is_root * (gp.nlops ? gp.nlops : 1));
   if (!is_root) {
     g->ok = false;
     return;
@@ -164,15 +164,15 @@ static bool hook_seen(Gen *g, uint32_t upto, const char *fn) {
  * into the header that the hand-written hook sources include, so that a hook
  * whose signature differs from what the generated code calls does not
  * compile. */
-static void put_hook_decls(Gen *g, RgBuf *b) {
+static void put_hook_decls(Gen *g, RgsBuf *b) {
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
     if (op->shape_fn.s && !hook_seen(g, i, op->shape_fn.s))
-      rg_buf_printf(b, "RgStatus %s(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);\n",
+      rgs_buf_printf(b, "RgStatus %s(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);\n",
                     op->shape_fn.s);
     if (op->eval_fn.s && !hook_seen(g, i, op->eval_fn.s) &&
         !(op->shape_fn.s && strcmp(op->shape_fn.s, op->eval_fn.s) == 0))
-      rg_buf_printf(b, "RgStatus %s(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, "
+      rgs_buf_printf(b, "RgStatus %s(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, "
                        "uint32_t num_in, struct RgTensor *out, uint32_t num_out);\n", op->eval_fn.s);
   }
   for (uint32_t f = 0; f < g->p->nfiles; f++) {
@@ -181,12 +181,12 @@ static void put_hook_decls(Gen *g, RgBuf *b) {
       if (file->decls[d]->kind != DSL_DECL_EXTERN)
         continue;
       DslExtern *x = file->decls[d]->u.ext;
-      rg_buf_printf(b, "bool %s(RgRewriter *rw", x->name.s);
+      rgs_buf_printf(b, "bool %s(RgRewriter *rw", x->name.s);
       for (uint32_t i = 0; i < x->nparams; i++)
-        rg_buf_printf(b, ", %s", x->params[i] == DSL_TY_VALUE ? "RgValue *" : gen_ctype(x->params[i]));
+        rgs_buf_printf(b, ", %s", x->params[i] == DSL_TY_VALUE ? "RgValue *" : gen_ctype(x->params[i]));
       if (!x->is_pred)
-        rg_buf_printf(b, ", %s*out", gen_ctype(x->ret));
-      rg_buf_puts(b, ");\n");
+        rgs_buf_printf(b, ", %s*out", gen_ctype(x->ret));
+      rgs_buf_puts(b, ");\n");
     }
   }
 }
@@ -207,15 +207,15 @@ static const char *schema_kind(DslType t) {
 /* The op registry: every declared op, indexed by its declaration id, with
  * its hooks and the place that declares it (for "no evaluator" messages). */
 static void emit_op_descs(Gen *g, const char *sym) {
-  RgBuf decls;
-  rg_buf_init(&decls);
+  RgsBuf decls;
+  rgs_buf_init(&decls);
   put_hook_decls(g, &decls);
   if (decls.len) {
     gen_raw(g, decls.data);
     gen_blank(g);
   }
   g->ok = g->ok && !decls.oom;
-  rg_buf_free(&decls);
+  rgs_buf_free(&decls);
   /* Declared attributes, which the op verifier checks graphs against. */
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
@@ -242,8 +242,8 @@ static void emit_op_descs(Gen *g, const char *sym) {
     if (op->results_vary)
       traits |= RG_TRAIT_RESULTS_VARY;
     uint32_t fixed = op->variadic && op->noperands ? op->noperands - 1 : op->noperands;
-    RgBuf where;
-    rg_buf_init(&where);
+    RgsBuf where;
+    rgs_buf_init(&where);
     gen_put_cstring(&where, gen_loc_file(op->loc), strlen(gen_loc_file(op->loc)));
     char attrs[32] = "NULL";
     if (op->nattrs)
@@ -254,15 +254,15 @@ static void emit_op_descs(Gen *g, const char *sym) {
              where.data ? where.data : "", gen_loc_line(op->loc), op->nattrs, attrs, op->nattrs ? "_" : "",
              op->nattrs ? sym : "", i);
     g->ok = g->ok && !where.oom;
-    rg_buf_free(&where);
+    rgs_buf_free(&where);
   }
   gen_line(g, "};");
   gen_line(g, "const uint32_t rg_num_ops_%s = %u;", sym, g->p->nops);
 }
 
-bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
+bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c, RgsBuf *h) {
   Gen g = {.p = p, .o = o, .out = {c, 0, 0, NULL, 0}, .ok = true};
-  rg_arena_init(&g.arena);
+  rgs_arena_init(&g.arena);
   const char *sym = o->symbol ? o->symbol : "rules";
   g.sym = sym;
   gen_line(&g, "/* Generated by rulegen %s from the rules files below; do not edit.", RG_VERSION);
@@ -285,8 +285,8 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
 
   /* Passes of the root files, in declaration order. */
   uint32_t npasses = 0;
-  RgBuf passes;
-  rg_buf_init(&passes);
+  RgsBuf passes;
+  rgs_buf_init(&passes);
   for (uint32_t f = 0; f < p->nfiles && g.ok; f++) {
     DslFile *file = p->files[f];
     if (!is_root_file(p, file->src))
@@ -296,13 +296,13 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
         continue;
       DslPass *pass = file->decls[d]->u.pass;
       emit_pass(&g, pass, false);
-      rg_buf_printf(&passes, "  &rg_pass_%s__%s,\n", sym, gen_cname(&g, pass->name.s));
+      rgs_buf_printf(&passes, "  &rg_pass_%s__%s,\n", sym, gen_cname(&g, pass->name.s));
       npasses++;
     }
   }
   /* Passes of imported files that a pipeline runs are generated here too,
    * static, so a rule set links on its own. */
-  DslPass **imported = rg_arena_zalloc(&g.arena, sizeof *imported * (p->npasses + 1));
+  DslPass **imported = rgs_arena_zalloc(&g.arena, sizeof *imported * (p->npasses + 1));
   uint32_t nimported = 0;
   for (uint32_t f = 0; f < p->nfiles && g.ok && imported; f++) {
     DslFile *file = p->files[f];
@@ -324,8 +324,8 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
       }
     }
   }
-  RgBuf pipes;
-  rg_buf_init(&pipes);
+  RgsBuf pipes;
+  rgs_buf_init(&pipes);
   uint32_t npipes = 0;
   for (uint32_t f = 0; f < p->nfiles && g.ok; f++) {
     DslFile *file = p->files[f];
@@ -343,7 +343,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
       gen_line(&g, "};");
       gen_line(&g, "const RgPipelineDesc rg_pipeline_%s__%s = {%s, %u, %s_passes};", sym, pn,
                gen_cquote(&g, pl->name.s), pl->npasses, pn);
-      rg_buf_printf(&pipes, "  &rg_pipeline_%s__%s,\n", sym, pn);
+      rgs_buf_printf(&pipes, "  &rg_pipeline_%s__%s,\n", sym, pn);
       npipes++;
     }
   }
@@ -357,16 +357,16 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
   gen_raw(&g, pipes.data ? pipes.data : "");
   gen_line(&g, "  NULL");
   gen_line(&g, "};");
-  rg_buf_free(&passes);
-  rg_buf_free(&pipes);
+  rgs_buf_free(&passes);
+  rgs_buf_free(&pipes);
 
   if (h) {
-    rg_buf_printf(h, "/* Generated by rulegen %s; do not edit. */\n", RG_VERSION);
-    rg_buf_printf(h, "#ifndef RG_GENERATED_%s_H\n#define RG_GENERATED_%s_H\n", sym, sym);
-    rg_buf_puts(h, "#include \"rulegen/pass.h\"\n#include \"rulegen/match.h\"\n\n");
+    rgs_buf_printf(h, "/* Generated by rulegen %s; do not edit. */\n", RG_VERSION);
+    rgs_buf_printf(h, "#ifndef RG_GENERATED_%s_H\n#define RG_GENERATED_%s_H\n", sym, sym);
+    rgs_buf_puts(h, "#include \"rulegen/pass.h\"\n#include \"rulegen/match.h\"\n\n");
     /* C linkage for C++ tools and hook sources that include the header. */
-    rg_buf_puts(h, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
-    rg_buf_puts(h, "struct RgInterp;\nstruct RgTensor;\n\n");
+    rgs_buf_puts(h, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    rgs_buf_puts(h, "struct RgInterp;\nstruct RgTensor;\n\n");
     for (uint32_t f = 0; f < p->nfiles; f++) {
       DslFile *file = p->files[f];
       if (!is_root_file(p, file->src))
@@ -374,29 +374,29 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c, RgBuf *h) {
       for (uint32_t d = 0; d < file->ndecls; d++) {
         DslDecl *dc = file->decls[d];
         if (dc->kind == DSL_DECL_PASS)
-          rg_buf_printf(h, "extern const RgPassDesc rg_pass_%s__%s;\n", sym, gen_cname(&g, dc->u.pass->name.s));
+          rgs_buf_printf(h, "extern const RgPassDesc rg_pass_%s__%s;\n", sym, gen_cname(&g, dc->u.pass->name.s));
         else if (dc->kind == DSL_DECL_PIPELINE)
-          rg_buf_printf(h, "extern const RgPipelineDesc rg_pipeline_%s__%s;\n", sym,
+          rgs_buf_printf(h, "extern const RgPipelineDesc rg_pipeline_%s__%s;\n", sym,
                         gen_cname(&g, dc->u.pipeline->name.s));
       }
     }
-    rg_buf_printf(h, "extern const RgOpDesc rg_ops_%s[];\nextern const uint32_t rg_num_ops_%s;\n", sym, sym);
-    rg_buf_printf(h, "extern const RgPassDesc *const rg_passes_%s[];\n", sym);
-    rg_buf_printf(h, "extern const RgPipelineDesc *const rg_pipelines_%s[];\n", sym);
-    rg_buf_puts(h, "\n/* Hooks, evaluators and externs, as the generated code calls them:\n"
+    rgs_buf_printf(h, "extern const RgOpDesc rg_ops_%s[];\nextern const uint32_t rg_num_ops_%s;\n", sym, sym);
+    rgs_buf_printf(h, "extern const RgPassDesc *const rg_passes_%s[];\n", sym);
+    rgs_buf_printf(h, "extern const RgPipelineDesc *const rg_pipelines_%s[];\n", sym);
+    rgs_buf_puts(h, "\n/* Hooks, evaluators and externs, as the generated code calls them:\n"
                    " * their definitions include this header, so a signature that differs\n"
                    " * does not compile. */\n");
     put_hook_decls(&g, h);
-    rg_buf_puts(h, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
+    rgs_buf_puts(h, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
   }
-  rg_arena_free(&g.arena);
+  rgs_arena_free(&g.arena);
   return g.ok && !c->oom && (!h || !h->oom);
 }
 
-void gen_dump_targets(DslProgram *p, RgBuf *out) {
+void gen_dump_targets(DslProgram *p, RgsBuf *out) {
   GenOptions o = {0};
   Gen g = {.p = p, .o = &o, .out = {out, 0, 0, NULL, 0}, .ok = true};
-  rg_arena_init(&g.arena);
+  rgs_arena_init(&g.arena);
   for (uint32_t f = 0; f < p->nfiles; f++) {
     DslFile *file = p->files[f];
     if (!is_root_file(p, file->src))
@@ -409,20 +409,20 @@ void gen_dump_targets(DslProgram *p, RgBuf *out) {
       g.ok = true;
       if (!gen_pass_build(&g, pass, &gp))
         continue;
-      rg_buf_printf(out, "pass %s (%s): runs when one of its rules can fire\n", pass->name.s,
+      rgs_buf_printf(out, "pass %s (%s): runs when one of its rules can fire\n", pass->name.s,
                     pass->mode == DSL_MODE_ONCE ? "once" : "fixpoint");
       for (uint32_t i = 0; i < gp.nrules; i++) {
         GenReq rq[64];
         uint32_t n = gen_rule_reqs(&g, &gp, &gp.rules[i].variants[0], rq, 64);
-        rg_buf_printf(out, "  %s:", pass->rules[i]->name.s);
+        rgs_buf_printf(out, "  %s:", pass->rules[i]->name.s);
         for (uint32_t k = 0; k < n; k++) {
           const char *ops = gen_ops_text(&g, &gp, rq[k].ops, rq[k].nops);
-          rg_buf_printf(out, "%s %s%s%s >= %u", k ? " and" : "", rq[k].nops > 1 ? "(" : "", ops,
+          rgs_buf_printf(out, "%s %s%s%s >= %u", k ? " and" : "", rq[k].nops > 1 ? "(" : "", ops,
                         rq[k].nops > 1 ? ")" : "", rq[k].count);
         }
-        rg_buf_putc(out, '\n');
+        rgs_buf_putc(out, '\n');
       }
     }
   }
-  rg_arena_free(&g.arena);
+  rgs_arena_free(&g.arena);
 }

@@ -17,9 +17,9 @@ typedef struct GenOptions {
 /* Generates the C file (and header text when `header` is not NULL) for the
  * passes and pipelines declared in the program's root files. Returns false
  * with diagnostics in p->diags when a construct cannot be generated. */
-bool gen_emit(DslProgram *p, const GenOptions *o, RgBuf *c_out, RgBuf *h_out);
+bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c_out, RgsBuf *h_out);
 
 /* Human-readable target-op conditions of every pass of the root files. */
-void gen_dump_targets(DslProgram *p, RgBuf *out);
+void gen_dump_targets(DslProgram *p, RgsBuf *out);
 
 #endif

@@ -133,7 +133,7 @@ struct GenDtNode {
 /* ---- C text ---- */
 
 typedef struct GenOut {
-  RgBuf *buf;
+  RgsBuf *buf;
   uint32_t line; /* lines written so far */
   int indent;
   /* Where the C compiler places the next line: `pfile` line `pline`
@@ -147,7 +147,7 @@ typedef struct Gen {
   const GenOptions *o;
   GenOut out;
   bool ok;
-  RgArena arena; /* per file */
+  RgsArena arena; /* per file */
   const char *sym;
   GenPass *pass; /* pass being printed */
   /* action being printed */
@@ -163,15 +163,15 @@ typedef struct Gen {
   uint32_t nsplit; /* case functions of the pass so far */
 } Gen;
 
-void gen_line(Gen *g, const char *fmt, ...) RG_PRINTF(2, 3);
+void gen_line(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
 void gen_blank(Gen *g);
 void gen_raw(Gen *g, const char *s);
-void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) RG_PRINTF(3, 4);
-char *gen_str(Gen *g, const char *fmt, ...) RG_PRINTF(2, 3);
+void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) RGS_PRINTF(3, 4);
+char *gen_str(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
 char *gen_cname(Gen *g, const char *s);
-void gen_put_cstring(RgBuf *b, const char *s, size_t n);
+void gen_put_cstring(RgsBuf *b, const char *s, size_t n);
 const char *gen_cquote(Gen *g, const char *s);
-void gen_put_comment(RgBuf *b, const char *s, size_t n);
+void gen_put_comment(RgsBuf *b, const char *s, size_t n);
 const char *gen_comment(Gen *g, const char *s);
 const char *gen_c_int(Gen *g, int64_t v);
 const char *gen_c_float(Gen *g, double d);
@@ -220,7 +220,11 @@ const char *gen_value_expr(Gen *g, GenPath v);
 const char *gen_ops_text(Gen *g, const GenPass *gp, const uint16_t *ops, uint32_t n);
 void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree);
 void gen_action_print(Gen *g, GenRule *r);
+/* expr.c: a DSL expression as a C expression, declaring the temporaries
+ * it needs first; a fresh temporary's name; a declaration. */
 const char *gen_cexpr(Gen *g, DslExpr *e);
+const char *gen_new_tmp(Gen *g);
+void gen_declare(Gen *g, const char *type, const char *name);
 /* guard.c: the guard, one `if` per conjunct of its top-level `&&`, each
  * explaining itself with the values it reads. */
 void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard);

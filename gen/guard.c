@@ -123,8 +123,8 @@ static void balance(const RgSource *src, uint32_t *s, uint32_t *e) {
 static const char *span_text(Gen *g, const RgSource *src, uint32_t s, uint32_t e) {
   balance(src, &s, &e);
   const char *p = src->text + s, *end = src->text + e;
-  RgBuf b;
-  rg_buf_init(&b);
+  RgsBuf b;
+  rgs_buf_init(&b);
   bool space = false;
   while (p < end) {
     size_t k = skip_len(p, end);
@@ -135,9 +135,9 @@ static const char *span_text(Gen *g, const RgSource *src, uint32_t s, uint32_t e
     }
     if (k) {
       if (space)
-        rg_buf_putc(&b, ' ');
+        rgs_buf_putc(&b, ' ');
       space = false;
-      rg_buf_put(&b, p, k);
+      rgs_buf_put(&b, p, k);
       p += k;
       continue;
     }
@@ -145,16 +145,16 @@ static const char *span_text(Gen *g, const RgSource *src, uint32_t s, uint32_t e
       space = b.len > 0;
     } else {
       if (space)
-        rg_buf_putc(&b, ' ');
+        rgs_buf_putc(&b, ' ');
       space = false;
-      rg_buf_putc(&b, *p);
+      rgs_buf_putc(&b, *p);
     }
     p++;
   }
   const char *r = gen_str(g, "%s", b.data ? b.data : "");
   if (b.oom)
     g->ok = false;
-  rg_buf_free(&b);
+  rgs_buf_free(&b);
   return r;
 }
 
@@ -163,7 +163,7 @@ static const char *span_text(Gen *g, const RgSource *src, uint32_t s, uint32_t e
 enum { MAX_READS = 12 };
 
 typedef struct Reads {
-  RgBuf fmt, args;
+  RgsBuf fmt, args;
   const char *label[MAX_READS];
   uint32_t n;
   const DslVar *covered[MAX_READS]; /* values a builtin already shows */
@@ -177,8 +177,8 @@ static void add_read(Reads *rd, const char *label, const char *sep, char dir, co
   if (rd->n == MAX_READS)
     return;
   rd->label[rd->n++] = label;
-  rg_buf_printf(&rd->fmt, "%s%s%s%%%c", rd->n > 1 ? ", " : "", label, sep, dir);
-  rg_buf_printf(&rd->args, ", %s", arg);
+  rgs_buf_printf(&rd->fmt, "%s%s%s%%%c", rd->n > 1 ? ", " : "", label, sep, dir);
+  rgs_buf_printf(&rd->args, ", %s", arg);
 }
 
 static const DslVar *value_var(const DslExpr *e) {
@@ -229,7 +229,7 @@ static const char *explain_call(Gen *g, const GenRule *r, const char *text, Read
 void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
   const RgSource *src = guard->loc.src;
   uint32_t n = count_conj(guard), k = 0;
-  Conj *cj = rg_arena_alloc(&g->arena, sizeof *cj * n);
+  Conj *cj = rgs_arena_alloc(&g->arena, sizeof *cj * n);
   if (!cj) {
     g->ok = false;
     return;
@@ -239,8 +239,8 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
     const char *text = src ? span_text(g, src, expr_start(cj[i].e), cj[i].end) : "guard";
     Reads rd;
     memset(&rd, 0, sizeof rd);
-    rg_buf_init(&rd.fmt);
-    rg_buf_init(&rd.args);
+    rgs_buf_init(&rd.fmt);
+    rgs_buf_init(&rd.args);
     read_calls(g, &rd, cj[i].e);
     read_names(g, &rd, cj[i].e);
     g->guard_fail = gen_str(g, "{ if (ex) %s; return 0; }", explain_call(g, r, text, &rd, true));
@@ -254,7 +254,7 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
     gen_line(g, "}");
     if (rd.fmt.oom || rd.args.oom)
       g->ok = false;
-    rg_buf_free(&rd.fmt);
-    rg_buf_free(&rd.args);
+    rgs_buf_free(&rd.fmt);
+    rgs_buf_free(&rd.args);
   }
 }

@@ -33,7 +33,7 @@ uint32_t gen_attr_index(Gen *g, GenPass *gp, const char *name) {
       return i;
   if (gp->nattrs == gp->capattrs) {
     uint32_t cap = gp->capattrs ? gp->capattrs * 2 : 8;
-    const char **a = rg_arena_alloc(&g->arena, sizeof *a * cap);
+    const char **a = rgs_arena_alloc(&g->arena, sizeof *a * cap);
     if (!a) {
       g->ok = false;
       return 0;
@@ -121,7 +121,7 @@ static GenTest *add_test(Flat *f) {
   GenVariant *v = f->v;
   if (v->ntests == v->cap) {
     uint32_t cap = v->cap ? v->cap * 2 : 8;
-    GenTest *t = rg_arena_alloc(&f->g->arena, sizeof *t * cap);
+    GenTest *t = rgs_arena_alloc(&f->g->arena, sizeof *t * cap);
     if (!t) {
       f->g->ok = false;
       return NULL;
@@ -148,7 +148,7 @@ static int cmp_u16(const void *a, const void *b) {
 }
 
 static uint16_t *local_ops_of(Gen *g, const GenPass *gp, DslOpDecl *const *ops, uint32_t n) {
-  uint16_t *r = rg_arena_alloc(&g->arena, sizeof *r * (n ? n : 1));
+  uint16_t *r = rgs_arena_alloc(&g->arena, sizeof *r * (n ? n : 1));
   if (!r) {
     g->ok = false;
     return NULL;
@@ -344,7 +344,7 @@ bool gen_attr_has_reading(DslType t) {
  * kind fails the match even when the rule does not use it. */
 static bool plan_params(Gen *g, GenRule *r) {
   DslRule *dr = r->rule;
-  r->params = rg_arena_zalloc(&g->arena, sizeof *r->params * (r->npnodes + dr->nvars + 1));
+  r->params = rgs_arena_zalloc(&g->arena, sizeof *r->params * (r->npnodes + dr->nvars + 1));
   if (!r->params)
     return false;
   for (uint32_t i = 0; i < dr->nvars; i++)
@@ -380,9 +380,9 @@ static bool build_rule(Gen *g, GenPass *gp, GenRule *r, DslRule *dr, uint16_t in
   }
   r->nvariants = 1u << nc;
   uint32_t np = count_pnodes(dr->pattern);
-  r->pnodes = rg_arena_alloc(&g->arena, sizeof *r->pnodes * (np ? np : 1));
-  r->variants = rg_arena_zalloc(&g->arena, sizeof *r->variants * r->nvariants);
-  r->used = rg_arena_zalloc(&g->arena, sizeof *r->used * (dr->nvars + 1));
+  r->pnodes = rgs_arena_alloc(&g->arena, sizeof *r->pnodes * (np ? np : 1));
+  r->variants = rgs_arena_zalloc(&g->arena, sizeof *r->variants * r->nvariants);
+  r->used = rgs_arena_zalloc(&g->arena, sizeof *r->used * (dr->nvars + 1));
   if (!r->pnodes || !r->variants || !r->used)
     return false;
   list_pnodes(r, dr->pattern);
@@ -390,8 +390,8 @@ static bool build_rule(Gen *g, GenPass *gp, GenRule *r, DslRule *dr, uint16_t in
     GenVariant *v = &r->variants[m];
     v->rule = r;
     v->swap_mask = m;
-    v->bind = rg_arena_zalloc(&g->arena, sizeof *v->bind * (dr->nvars + 1));
-    v->node_at = rg_arena_zalloc(&g->arena, sizeof *v->node_at * (np + 1));
+    v->bind = rgs_arena_zalloc(&g->arena, sizeof *v->bind * (dr->nvars + 1));
+    v->node_at = rgs_arena_zalloc(&g->arena, sizeof *v->node_at * (np + 1));
     if (!v->bind || !v->node_at)
       return false;
     Flat f = {g, gp, v, 0};
@@ -421,8 +421,8 @@ bool gen_pass_build(Gen *g, DslPass *pass, GenPass *gp) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < p->nops; i++)
     n += seen[i];
-  gp->lops = rg_arena_alloc(&g->arena, sizeof *gp->lops * (n ? n : 1));
-  gp->rules = rg_arena_zalloc(&g->arena, sizeof *gp->rules * (pass->nrules ? pass->nrules : 1));
+  gp->lops = rgs_arena_alloc(&g->arena, sizeof *gp->lops * (n ? n : 1));
+  gp->rules = rgs_arena_zalloc(&g->arena, sizeof *gp->rules * (pass->nrules ? pass->nrules : 1));
   if (!gp->lops || !gp->rules) {
     rg_free(seen);
     return g->ok = false;

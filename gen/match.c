@@ -13,13 +13,13 @@ enum { SPLIT_CASES = 16 };
 const char *gen_node_var(Gen *g, GenPath p) {
   if (p.n == 0)
     return "root";
-  RgBuf b;
-  rg_buf_init(&b);
-  rg_buf_putc(&b, 'n');
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_putc(&b, 'n');
   for (uint8_t i = 0; i < p.n; i++)
-    rg_buf_printf(&b, i ? "_%u" : "%u", p.i[i]);
-  char *s = rg_arena_strdup(&g->arena, b.data, b.len);
-  rg_buf_free(&b);
+    rgs_buf_printf(&b, i ? "_%u" : "%u", p.i[i]);
+  char *s = rgs_arena_strdup(&g->arena, b.data, b.len);
+  rgs_buf_free(&b);
   return s ? s : "root";
 }
 
@@ -35,23 +35,23 @@ const char *gen_value_expr(Gen *g, GenPath v) {
 }
 
 static const char *path_text(Gen *g, GenPath p) {
-  RgBuf b;
-  rg_buf_init(&b);
-  rg_buf_puts(&b, "root");
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, "root");
   for (uint8_t i = 0; i < p.n; i++)
-    rg_buf_printf(&b, ".%u", p.i[i]);
-  char *s = rg_arena_strdup(&g->arena, b.data, b.len);
-  rg_buf_free(&b);
+    rgs_buf_printf(&b, ".%u", p.i[i]);
+  char *s = rgs_arena_strdup(&g->arena, b.data, b.len);
+  rgs_buf_free(&b);
   return s ? s : "";
 }
 
 const char *gen_ops_text(Gen *g, const GenPass *gp, const uint16_t *ops, uint32_t n) {
-  RgBuf b;
-  rg_buf_init(&b);
+  RgsBuf b;
+  rgs_buf_init(&b);
   for (uint32_t i = 0; i < n; i++)
-    rg_buf_printf(&b, "%s%s", i ? "|" : "", gp->lops[ops[i]]->name);
-  char *s = rg_arena_strdup(&g->arena, b.data ? b.data : "", b.len);
-  rg_buf_free(&b);
+    rgs_buf_printf(&b, "%s%s", i ? "|" : "", gp->lops[ops[i]]->name);
+  char *s = rgs_arena_strdup(&g->arena, b.data ? b.data : "", b.len);
+  rgs_buf_free(&b);
   return s ? s : "";
 }
 
@@ -66,14 +66,14 @@ static const char *lit_text(Gen *g, const DslExpr *e) {
   case DSL_EX_UNARY: return gen_str(g, "-%s", lit_text(g, e->args[0]));
   case DSL_EX_NAME: return e->str;
   case DSL_EX_ARRAY: {
-    RgBuf b;
-    rg_buf_init(&b);
-    rg_buf_putc(&b, '[');
+    RgsBuf b;
+    rgs_buf_init(&b);
+    rgs_buf_putc(&b, '[');
     for (uint32_t i = 0; i < e->nargs; i++)
-      rg_buf_printf(&b, "%s%s", i ? ", " : "", lit_text(g, e->args[i]));
-    rg_buf_putc(&b, ']');
-    char *s = rg_arena_strdup(&g->arena, b.data, b.len);
-    rg_buf_free(&b);
+      rgs_buf_printf(&b, "%s%s", i ? ", " : "", lit_text(g, e->args[i]));
+    rgs_buf_putc(&b, ']');
+    char *s = rgs_arena_strdup(&g->arena, b.data, b.len);
+    rgs_buf_free(&b);
     return s ? s : "";
   }
   default: return "<expr>";
@@ -133,18 +133,18 @@ static const char *attr_lit_cond(Gen *g, const char *a, const GenTest *t) {
   case DSL_TY_INTS: {
     if (!e->nargs)
       return gen_str(g, "rg_attr_eq_ints(rg_rw_graph(rw), %s, NULL, 0)", a);
-    RgBuf b;
-    rg_buf_init(&b);
+    RgsBuf b;
+    rgs_buf_init(&b);
     for (uint32_t i = 0; i < e->nargs; i++) {
       if (!gen_lit_int(e->args[i], &iv)) {
         gen_error(g, e->args[i]->loc, "attribute patterns take literal values");
         iv = 0;
       }
-      rg_buf_printf(&b, "%s%s", i ? ", " : "", gen_c_int(g, iv));
+      rgs_buf_printf(&b, "%s%s", i ? ", " : "", gen_c_int(g, iv));
     }
     const char *r = gen_str(g, "rg_attr_eq_ints(rg_rw_graph(rw), %s, (const int64_t[]){%s}, %u)", a,
                             b.data, e->nargs);
-    rg_buf_free(&b);
+    rgs_buf_free(&b);
     return r;
   }
   case DSL_TY_INT:
@@ -263,7 +263,7 @@ typedef struct Printer {
   uint32_t ndecl;      /* node variables the current function assigns */
   bool need_k;         /* the current function tests op sets through `k` */
   bool need_attr;      /* ... and attributes through `attr` */
-  RgBuf *deferred;     /* split-off functions, printed before the caller */
+  RgsBuf *deferred;     /* split-off functions, printed before the caller */
 } Printer;
 
 static void explain_run(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
@@ -289,16 +289,16 @@ static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const
 
 static void print_accept(Gen *g, const GenVariant *v) {
   const GenRule *r = v->rule;
-  RgBuf b;
-  rg_buf_init(&b);
+  RgsBuf b;
+  rgs_buf_init(&b);
   for (uint32_t i = 0; i < r->nparams; i++) {
     const GenParam *pa = &r->params[i];
-    rg_buf_printf(&b, ", %s", pa->is_node ? gen_node_var(g, v->node_at[pa->node])
+    rgs_buf_printf(&b, ", %s", pa->is_node ? gen_node_var(g, v->node_at[pa->node])
                                           : gen_value_expr(g, v->bind[pa->var->index].path));
   }
   gen_line(g, "if ((r = %s(rw, root, ex%s)))", r->fn, b.data ? b.data : "");
   gen_line(g, "  return r;");
-  rg_buf_free(&b);
+  rgs_buf_free(&b);
 }
 
 static void declare(Printer *pr, GenPath p) {
@@ -312,29 +312,29 @@ static void declare(Printer *pr, GenPath p) {
 /* Body of a wide switch's case as a function of its own. */
 static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
   const char *name = gen_str(g, "%s_%u", pr->fn, ++g->nsplit);
-  RgBuf args, params;
-  rg_buf_init(&args);
-  rg_buf_init(&params);
+  RgsBuf args, params;
+  rgs_buf_init(&args);
+  rgs_buf_init(&params);
   for (uint32_t i = 0; i < pr->nscope; i++)
     if (seq_reads(body, pr->scope[i])) {
       const char *nv = gen_node_var(g, pr->scope[i]);
-      rg_buf_printf(&args, ", %s", nv);
-      rg_buf_printf(&params, ", RgNode *%s", nv);
+      rgs_buf_printf(&args, ", %s", nv);
+      rgs_buf_printf(&params, ", RgNode *%s", nv);
     }
   gen_line(g, "if ((r = %s(rw, root, ex%s)))", name, args.data ? args.data : "");
   gen_line(g, "  return r;");
 
   GenOut saved = g->out;
-  RgBuf fn;
-  rg_buf_init(&fn);
+  RgsBuf fn;
+  rgs_buf_init(&fn);
   g->out = (GenOut){&fn, 0, 1, NULL, 0};
   Printer sub = *pr;
   sub.ndecl = 0;
   sub.need_k = false;
   sub.need_attr = false;
   print_seq(g, &sub, body);
-  RgBuf head;
-  rg_buf_init(&head);
+  RgsBuf head;
+  rgs_buf_init(&head);
   g->out = (GenOut){&head, 0, 0, NULL, 0};
   gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", name,
            params.data ? params.data : "");
@@ -346,15 +346,15 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
   if (sub.need_attr)
     gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
   gen_line(g, "int r;");
-  rg_buf_put(pr->deferred, head.data ? head.data : "", head.len);
-  rg_buf_put(pr->deferred, fn.data ? fn.data : "", fn.len);
-  rg_buf_puts(pr->deferred, "  return 0;\n}\n\n");
+  rgs_buf_put(pr->deferred, head.data ? head.data : "", head.len);
+  rgs_buf_put(pr->deferred, fn.data ? fn.data : "", fn.len);
+  rgs_buf_puts(pr->deferred, "  return 0;\n}\n\n");
   if (fn.oom || head.oom)
     g->ok = false;
-  rg_buf_free(&head);
-  rg_buf_free(&fn);
-  rg_buf_free(&args);
-  rg_buf_free(&params);
+  rgs_buf_free(&head);
+  rgs_buf_free(&fn);
+  rgs_buf_free(&args);
+  rgs_buf_free(&params);
   g->out = saved;
 }
 
@@ -365,19 +365,19 @@ static void print_switch(Gen *g, Printer *pr, const GenDtNode *d) {
   gen_line(g, "%s = rg_match_def(%s);", nv, gen_value_expr(g, t0->path));
   /* Explain mode: one table of (rule, op) pairs reports every rule of the
    * run whose op set lacks the node's op (linear in the run). */
-  RgBuf pairs;
-  rg_buf_init(&pairs);
+  RgsBuf pairs;
+  rgs_buf_init(&pairs);
   uint32_t npairs = 0;
   for (uint32_t i = 0; i < d->nrun; i++) {
     const GenTest *t = d->run_tests[i];
     for (uint32_t k = 0; k < t->nops; k++, npairs++)
-      rg_buf_printf(&pairs, "%s%u, %u", npairs ? ", " : "", d->run[i]->rule->index, t->ops[k]);
+      rgs_buf_printf(&pairs, "%s%u, %u", npairs ? ", " : "", d->run[i]->rule->index, t->ops[k]);
   }
   gen_line(g, "if (ex)");
   gen_line(g, "  rg_rw_explain_switch(rw, rg_rw_local(rw, %s), (const uint16_t[]){%s}, %u, %s);", nv,
            pairs.data ? pairs.data : "0", npairs,
            gen_cquote(g, gen_str(g, "%s is not an unfrozen", path_text(g, t0->path))));
-  rg_buf_free(&pairs);
+  rgs_buf_free(&pairs);
   gen_line(g, "switch (rg_rw_local(rw, %s)) {", nv);
   bool split = d->ncases > SPLIT_CASES;
   pr->scope[pr->nscope++] = t0->path;
@@ -400,22 +400,22 @@ static void print_op(Gen *g, Printer *pr, const GenDtNode *d) {
   const char *nv = gen_node_var(g, t->path);
   declare(pr, t->path);
   gen_line(g, "%s = rg_match_def(%s);", nv, gen_value_expr(g, t->path));
-  RgBuf b;
-  rg_buf_init(&b);
+  RgsBuf b;
+  rgs_buf_init(&b);
   if (t->nops == 1) {
-    rg_buf_printf(&b, "rg_rw_local(rw, %s) == %u", nv, t->ops[0]);
+    rgs_buf_printf(&b, "rg_rw_local(rw, %s) == %u", nv, t->ops[0]);
   } else {
     pr->need_k = true;
-    rg_buf_printf(&b, "((k = rg_rw_local(rw, %s)) == %u", nv, t->ops[0]);
+    rgs_buf_printf(&b, "((k = rg_rw_local(rw, %s)) == %u", nv, t->ops[0]);
     for (uint32_t i = 1; i < t->nops; i++)
-      rg_buf_printf(&b, " || k == %u", t->ops[i]);
-    rg_buf_putc(&b, ')');
+      rgs_buf_printf(&b, " || k == %u", t->ops[i]);
+    rgs_buf_putc(&b, ')');
   }
   if (t->rest && t->nargs == 0)
     gen_line(g, "if (%s) {", b.data);
   else
     gen_line(g, "if (%s && %s->num_operands %s %u) {", b.data, nv, t->rest ? ">=" : "==", t->nargs);
-  rg_buf_free(&b);
+  rgs_buf_free(&b);
   pr->scope[pr->nscope++] = t->path;
   g->out.indent++;
   print_seq(g, pr, &d->body);
@@ -443,9 +443,9 @@ static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s) {
 }
 
 void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree) {
-  RgBuf deferred, body;
-  rg_buf_init(&deferred);
-  rg_buf_init(&body);
+  RgsBuf deferred, body;
+  rgs_buf_init(&deferred);
+  rgs_buf_init(&body);
   Printer pr;
   memset(&pr, 0, sizeof pr);
   pr.gp = gp;
@@ -475,6 +475,6 @@ void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree
   gen_blank(g);
   if (deferred.oom || body.oom)
     g->ok = false;
-  rg_buf_free(&deferred);
-  rg_buf_free(&body);
+  rgs_buf_free(&deferred);
+  rgs_buf_free(&body);
 }

@@ -37,15 +37,15 @@ static bool has_op(const GenTest *t, uint16_t op) {
 
 typedef struct Builder {
   Gen *g;
-  RgArena *a;
+  RgsArena *a;
 } Builder;
 
 static GenDtSeq build_seq(Builder *b, Item *items, uint32_t n);
 
 static GenDtNode *new_node(Builder *b, GenDtKind kind, const Item *items, uint32_t run) {
-  GenDtNode *d = rg_arena_zalloc(b->a, sizeof *d);
+  GenDtNode *d = rgs_arena_zalloc(b->a, sizeof *d);
   if (d && run) {
-    d->run = rg_arena_alloc(b->a, sizeof *d->run * run);
+    d->run = rgs_arena_alloc(b->a, sizeof *d->run * run);
     if (d->run)
       for (uint32_t i = 0; i < run; i++)
         d->run[d->nrun++] = items[i].v;
@@ -60,7 +60,7 @@ static GenDtNode *new_node(Builder *b, GenDtKind kind, const Item *items, uint32
 
 /* Body of the run after each item passed its current test. */
 static GenDtSeq advance_all(Builder *b, const Item *items, uint32_t run) {
-  Item *sub = rg_arena_alloc(b->a, sizeof *sub * run);
+  Item *sub = rgs_arena_alloc(b->a, sizeof *sub * run);
   if (!sub) {
     b->g->ok = false;
     return (GenDtSeq){NULL, 0};
@@ -75,7 +75,7 @@ static GenDtNode *build_switch(Builder *b, Item *items, uint32_t run) {
   if (!d)
     return NULL;
   d->test = item_test(&items[0]);
-  d->run_tests = rg_arena_alloc(b->a, sizeof *d->run_tests * run);
+  d->run_tests = rgs_arena_alloc(b->a, sizeof *d->run_tests * run);
   uint32_t max = 0;
   for (uint32_t i = 0; i < run && d->run_tests; i++) {
     const GenTest *t = item_test(&items[i]);
@@ -83,8 +83,8 @@ static GenDtNode *build_switch(Builder *b, Item *items, uint32_t run) {
     for (uint32_t k = 0; k < t->nops; k++)
       max = t->ops[k] > max ? t->ops[k] : max;
   }
-  d->cases = rg_arena_alloc(b->a, sizeof *d->cases * (max + 1));
-  Item *sub = rg_arena_alloc(b->a, sizeof *sub * run);
+  d->cases = rgs_arena_alloc(b->a, sizeof *d->cases * (max + 1));
+  Item *sub = rgs_arena_alloc(b->a, sizeof *sub * run);
   if (!d->run_tests || !d->cases || !sub) {
     b->g->ok = false;
     return NULL;
@@ -97,7 +97,7 @@ static GenDtNode *build_switch(Builder *b, Item *items, uint32_t run) {
         continue;
       /* Past the op, the operand count is still to be tested: as its own
        * test, so rules with the same count share it. */
-      GenTest *count = rg_arena_zalloc(b->a, sizeof *count);
+      GenTest *count = rgs_arena_zalloc(b->a, sizeof *count);
       if (!count) {
         b->g->ok = false;
         return NULL;
@@ -118,7 +118,7 @@ static GenDtNode *build_switch(Builder *b, Item *items, uint32_t run) {
 
 static GenDtSeq build_seq(Builder *b, Item *items, uint32_t n) {
   GenDtSeq s = {NULL, 0};
-  s.v = rg_arena_alloc(b->a, sizeof *s.v * (n ? n : 1));
+  s.v = rgs_arena_alloc(b->a, sizeof *s.v * (n ? n : 1));
   if (!s.v) {
     b->g->ok = false;
     return s;
@@ -182,7 +182,7 @@ GenDtSeq gen_tree_build(Gen *g, GenPass *gp, uint16_t root_op) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < gp->nrules; i++)
     n += roots_at(gp, &gp->rules[i], root_op) ? gp->rules[i].nvariants : 0;
-  Item *items = rg_arena_alloc(&g->arena, sizeof *items * (n ? n : 1));
+  Item *items = rgs_arena_alloc(&g->arena, sizeof *items * (n ? n : 1));
   if (!items) {
     g->ok = false;
     return (GenDtSeq){NULL, 0};

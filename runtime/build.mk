@@ -1,11 +1,25 @@
-# runtime/ : the graph IR library (librulegen.a) used by tools and by the
-# C passes that rulegen generates.
-RUNTIME_SRCS = runtime/core.c runtime/diag.c runtime/graph.c runtime/type.c runtime/attr.c runtime/verify.c runtime/opverify.c \
-               runtime/rewrite.c runtime/guard.c runtime/match.c runtime/dedup.c \
-               runtime/tensor.c runtime/interp.c runtime/eval_kernels.c runtime/mlir_read.c runtime/mlir_attr_read.c \
-               runtime/mlir_pretty.c runtime/mlir_custom.c runtime/mlir_write.c runtime/mlir_write_pretty.c runtime/dot.c runtime/loc.c \
-               runtime/opt_main.c runtime/opt_observe.c runtime/opt_report.c runtime/proof.c
-RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir_lexer.c $(BUILD)/gen/runtime/mlir_grammar.c
+# runtime/ : the library (librulegen), in rooms by concern. A room includes
+# only the private headers of the rooms below it (tests/quality checks it):
+#   support  arenas, buffers, diagnostics, atomic files (support/support.h, rgs_)
+#   ir       graph IR, types, attributes, element storage, verifiers (ir/)
+#   mlir     MLIR text in and out (mlir/)         -> ir, support
+#   pass     pass manager, rewriting, matcher support (pass/) -> ir, support
+#   interp   reference interpreter, proof by execution (interp/) -> ir, support
+#   driver   rg_opt_main with its observers: stats, report, DOT, IR dumps
+#            (driver/)                             -> every room
+SUPPORT_SRCS = runtime/support/core.c runtime/support/file.c runtime/support/diag.c
+IR_SRCS      = runtime/ir/graph.c runtime/ir/type.c runtime/ir/elem.c runtime/ir/attr.c \
+               runtime/ir/loc.c runtime/ir/verify.c runtime/ir/opverify.c
+MLIR_SRCS    = runtime/mlir/state.c runtime/mlir/syntax.c runtime/mlir/attr_read.c runtime/mlir/build.c \
+               runtime/mlir/pretty.c runtime/mlir/tokens.c runtime/mlir/read.c \
+               runtime/mlir/custom.c runtime/mlir/write.c runtime/mlir/write_pretty.c runtime/mlir/output.c
+PASS_SRCS    = runtime/pass/rewrite.c runtime/pass/guard.c runtime/pass/match.c runtime/pass/dedup.c
+INTERP_SRCS  = runtime/interp/tensor.c runtime/interp/interp.c runtime/interp/eval_kernels.c \
+               runtime/interp/proof.c
+DRIVER_SRCS  = runtime/driver/opt_main.c runtime/driver/opt_observe.c runtime/driver/opt_report.c \
+               runtime/driver/dot.c
+RUNTIME_SRCS = $(SUPPORT_SRCS) $(IR_SRCS) $(MLIR_SRCS) $(PASS_SRCS) $(INTERP_SRCS) $(DRIVER_SRCS)
+RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir/lexer.c $(BUILD)/gen/runtime/mlir/grammar.c
 RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/obj/%.o) $(RUNTIME_GEN_SRCS:$(BUILD)/gen/%.c=$(BUILD)/obj/gen/%.o)
 LIBRULEGEN = $(BUILD)/lib/librulegen.a
 
@@ -23,18 +37,18 @@ all: $(LIBRULEGEN)
 $(RUNTIME_OBJS): runtime/build.mk
 $(RUNTIME_OBJS): private ALL_CFLAGS += -fPIC
 
-# MLIR generic-form reader: re2c lexer and lemon grammar, generated at
-# build time into $(BUILD)/gen/runtime (never committed).
-$(BUILD)/gen/runtime/mlir_grammar.c: runtime/mlir_grammar.y $(LEMPAR)
+# MLIR reader: re2c lexer and lemon grammar, generated at build time into
+# $(BUILD)/gen/runtime/mlir (never committed).
+$(BUILD)/gen/runtime/mlir/grammar.c: runtime/mlir/grammar.y $(LEMPAR)
 	@mkdir -p $(dir $@)
-	$(LEMON) -q -T$(LEMPAR) -d$(BUILD)/gen/runtime $<
-$(BUILD)/gen/runtime/mlir_grammar.h: $(BUILD)/gen/runtime/mlir_grammar.c ;
+	$(LEMON) -q -T$(LEMPAR) -d$(BUILD)/gen/runtime/mlir $<
+$(BUILD)/gen/runtime/mlir/grammar.h: $(BUILD)/gen/runtime/mlir/grammar.c ;
 
-$(BUILD)/gen/runtime/mlir_lexer.c: runtime/mlir_lexer.re
+$(BUILD)/gen/runtime/mlir/lexer.c: runtime/mlir/lexer.re
 	@mkdir -p $(dir $@)
 	$(RE2C) -W --no-generation-date --no-version -o $@ $<
 
-$(BUILD)/obj/gen/runtime/mlir_lexer.o $(BUILD)/obj/runtime/mlir_read.o $(BUILD)/obj/runtime/mlir_attr_read.o $(BUILD)/obj/runtime/mlir_pretty.o $(BUILD)/obj/runtime/mlir_custom.o: $(BUILD)/gen/runtime/mlir_grammar.h
+$(BUILD)/obj/gen/runtime/mlir/lexer.o $(MLIR_SRCS:%.c=$(BUILD)/obj/%.o): $(BUILD)/gen/runtime/mlir/grammar.h
 
 # Seed corpus of the MLIR reader's fuzz harness (tests/fuzz/fuzz_mlir.c).
 FUZZ_SEEDS_mlir = tests/mlir/roundtrip tests/mlir/errors tests/mlir/pretty tests/mlir/pretty_out
@@ -44,7 +58,7 @@ FUZZ_OBJS_mlir = $(BACKEND_LIB)
 
 # lemon's template declares the %extra_context variable in every function,
 # used or not: silence that one warning, for the generated parser only.
-$(BUILD)/obj/gen/runtime/mlir_grammar.o: WARN += -Wno-unused-variable -Wno-unused-parameter
+$(BUILD)/obj/gen/runtime/mlir/grammar.o: WARN += -Wno-unused-variable -Wno-unused-parameter
 # NDEBUG drops lemon's parse tracing and its internal asserts from the hot
 # loop of the reader (about a fifth of the reading time).
-$(BUILD)/obj/gen/runtime/mlir_grammar.o: ALL_CFLAGS += -DNDEBUG
+$(BUILD)/obj/gen/runtime/mlir/grammar.o: ALL_CFLAGS += -DNDEBUG

@@ -5,7 +5,7 @@ build=${1:-build/cov}
 cd "$(dirname "$0")/.." || exit 1
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-for src in runtime/*.c dsl/*.c gen/*.c backends/*/*.c tools/*.c; do
+for src in runtime/*/*.c dsl/*.c gen/*.c backends/*/*.c tools/*.c; do
   obj="$build/obj/${src%.c}.gcda"
   [ -f "$obj" ] || continue
   gcov -n -o "$(dirname "$obj")" "$src" 2>/dev/null |

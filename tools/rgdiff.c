@@ -163,7 +163,7 @@ static void write_graph(const Options *o, RgGraph *g, uint64_t seed, const char 
     return;
   char path[1024], err[256];
   snprintf(path, sizeof path, "%s/rgdiff-fail-%llu%s.mlir", o->outdir, (unsigned long long)seed, suffix);
-  if (rg_write_file_atomic(path, text, len, err, sizeof err) == 0)
+  if (rgs_write_file_atomic(path, text, len, err, sizeof err) == 0)
     fprintf(stderr, "rgdiff:   wrote %s\n", path);
   else
     fprintf(stderr, "rgdiff:   %s\n", err);

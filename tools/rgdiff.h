@@ -11,7 +11,7 @@
 #include "rulegen/core.h"
 #include "rulegen/graph.h"
 #include "rulegen/pass.h"
-#include "internal.h"
+#include "support/support.h"
 
 enum { MAX_POOL = 512, MAX_ARGS = 32, MAX_RET = 8, MAX_RANK = 4 };
 
@@ -58,7 +58,7 @@ static inline bool is_float(RgDType dt) { return dt == RG_DT_F32 || dt == RG_DT_
 static inline bool is_qint(RgDType dt) { return dt == RG_DT_I8 || dt == RG_DT_I16; }
 
 const RgOpDesc *gen_find_desc(const char *name);
-RG_NORETURN void gen_abort(Gen *G, const char *fmt, const char *a);
+RGS_NORETURN void gen_abort(Gen *G, const char *fmt, const char *a);
 const RgType *gen_ttype(Gen *G, RgDType dt, int32_t rank, const int64_t *dims);
 const RgType *gen_like(Gen *G, const RgType *t, RgDType dt);
 RgNode *gen_mk(Gen *G, const char *op, uint32_t nops, RgValue *const *ops, const RgType *hint);

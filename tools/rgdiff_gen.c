@@ -14,7 +14,7 @@ const RgOpDesc *gen_find_desc(const char *name) {
   return NULL;
 }
 
-RG_NORETURN void gen_abort(Gen *G, const char *fmt, const char *a) {
+RGS_NORETURN void gen_abort(Gen *G, const char *fmt, const char *a) {
   snprintf(G->err, sizeof G->err, fmt, a);
   longjmp(G->fail, 1);
 }

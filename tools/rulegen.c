@@ -103,13 +103,13 @@ static char *symbol_from_path(const char *path) {
   return s;
 }
 
-static void put_make_path(RgBuf *b, const char *p) {
+static void put_make_path(RgsBuf *b, const char *p) {
   for (; *p; p++) {
     if (*p == ' ' || *p == '#')
-      rg_buf_putc(b, '\\');
+      rgs_buf_putc(b, '\\');
     if (*p == '$')
-      rg_buf_putc(b, '$');
-    rg_buf_putc(b, *p);
+      rgs_buf_putc(b, '$');
+    rgs_buf_putc(b, *p);
   }
 }
 
@@ -130,16 +130,16 @@ static bool same_content(const char *path, const char *data, size_t len) {
   return same;
 }
 
-static unsigned write_flags; /* RG_WRITE_FORCE with --force */
+static unsigned write_flags; /* RGS_WRITE_FORCE with --force */
 
 /* Writes atomically, and not at all when the file already has this text:
  * an unchanged generated file keeps its time stamp, so make does not
  * recompile what includes it. */
-static int write_out(const char *path, const RgBuf *b) {
+static int write_out(const char *path, const RgsBuf *b) {
   char err[512];
   if (strcmp(path, "-") != 0 && same_content(path, b->data ? b->data : "", b->len))
     return 0;
-  if (rg_write_file(path, b->data ? b->data : "", b->len, write_flags, err, sizeof err) != 0) {
+  if (rgs_write_file(path, b->data ? b->data : "", b->len, write_flags, err, sizeof err) != 0) {
     fprintf(stderr, "rulegen: error: %s\n", err);
     return 1;
   }
@@ -154,13 +154,13 @@ static int check_outputs(const DslProgram *prog, const char *const outs[3]) {
     if (!outs[i])
       continue;
     for (uint32_t f = 0; f < prog->nfiles; f++)
-      if (rg_path_same_file(outs[i], prog->files[f]->src->name)) {
+      if (rgs_path_same_file(outs[i], prog->files[f]->src->name)) {
         fprintf(stderr, "rulegen: error: output '%s' (%s) is the input '%s'; nothing written\n", outs[i],
                 what[i], prog->files[f]->src->name);
         return 1;
       }
     for (int j = 0; j < i; j++)
-      if (outs[j] && rg_path_same_file(outs[i], outs[j])) {
+      if (outs[j] && rgs_path_same_file(outs[i], outs[j])) {
         fprintf(stderr, "rulegen: error: %s and %s are the same file '%s'; nothing written\n", what[j],
                 what[i], outs[i]);
         return 1;
@@ -180,10 +180,10 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
     const char *slash = strrchr(o.header_name, '/');
     o.header_name = slash ? slash + 1 : o.header_name;
   }
-  RgBuf c, h, d;
-  rg_buf_init(&c);
-  rg_buf_init(&h);
-  rg_buf_init(&d);
+  RgsBuf c, h, d;
+  rgs_buf_init(&c);
+  rgs_buf_init(&h);
+  rgs_buf_init(&d);
   int rc = 0;
   if (!o.symbol || !gen_emit(prog, &o, &c, out_h ? &h : NULL)) {
     rg_diags_print(stderr, diags);
@@ -197,20 +197,20 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
     } else {
       put_make_path(&d, out_c);
       if (out_h) {
-        rg_buf_putc(&d, ' ');
+        rgs_buf_putc(&d, ' ');
         put_make_path(&d, out_h);
       }
     }
-    rg_buf_putc(&d, ':');
+    rgs_buf_putc(&d, ':');
     for (uint32_t i = 0; i < prog->nfiles; i++) {
-      rg_buf_putc(&d, ' ');
+      rgs_buf_putc(&d, ' ');
       put_make_path(&d, prog->files[i]->src->name);
     }
-    rg_buf_putc(&d, '\n');
+    rgs_buf_putc(&d, '\n');
     /* One empty rule per input, so a deleted import does not break make. */
     for (uint32_t i = 0; i < prog->nfiles; i++) {
       put_make_path(&d, prog->files[i]->src->name);
-      rg_buf_puts(&d, ":\n");
+      rgs_buf_puts(&d, ":\n");
     }
   }
   if (rc == 0 && (c.oom || h.oom || d.oom)) {
@@ -244,9 +244,9 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
   if (rc == 0 && want_deps)
     rc = write_out(outs[2], &d);
   free(dpath);
-  rg_buf_free(&c);
-  rg_buf_free(&h);
-  rg_buf_free(&d);
+  rgs_buf_free(&c);
+  rgs_buf_free(&h);
+  rgs_buf_free(&d);
   free(sym);
   return rc;
 }
@@ -298,7 +298,7 @@ int main(int argc, char **argv) {
     } else if (strcmp(a, "-MD") == 0) {
       want_deps = true;
     } else if (strcmp(a, "--force") == 0) {
-      write_flags |= RG_WRITE_FORCE;
+      write_flags |= RGS_WRITE_FORCE;
     } else if (strcmp(a, "--max-errors") == 0 || strcmp(a, "--max-warnings") == 0) {
       char *end = NULL;
       unsigned long v = i + 1 < argc ? strtoul(argv[i + 1], &end, 10) : 0;
@@ -381,8 +381,8 @@ int main(int argc, char **argv) {
   rg_diags_print(stderr, &diags);
   rc = diags.errors ? 1 : 0;
   if (mode == DUMP && rc == 0) {
-    RgBuf b;
-    rg_buf_init(&b);
+    RgsBuf b;
+    rgs_buf_init(&b);
     dsl_dump_ast(&b, &prog);
     if (b.oom) {
       fputs("rulegen: out of memory\n", stderr);
@@ -390,15 +390,15 @@ int main(int argc, char **argv) {
     } else if (b.len) {
       fwrite(b.data, 1, b.len, stdout);
     }
-    rg_buf_free(&b);
+    rgs_buf_free(&b);
   }
   if (mode == TARGETS && rc == 0) {
-    RgBuf b;
-    rg_buf_init(&b);
+    RgsBuf b;
+    rgs_buf_init(&b);
     gen_dump_targets(&prog, &b);
     if (b.len)
       fwrite(b.data, 1, b.len, stdout);
-    rg_buf_free(&b);
+    rgs_buf_free(&b);
   }
   if (mode == GEN && rc == 0)
     rc = generate(&prog, &diags, out_c, out_h, symbol, line_directives, want_deps, depfile, dep_target);

@@ -74,13 +74,13 @@ const RgType *shape_tensor(RgGraph *g, const RgType *elem, int32_t rank, const i
 const RgType *shape_unranked(RgGraph *g, const RgType *elem) {
   if (!elem)
     return NULL;
-  RgBuf b;
-  rg_buf_init(&b);
-  rg_buf_puts(&b, "tensor<*x");
-  rg_buf_put(&b, elem->text, elem->text_len);
-  rg_buf_putc(&b, '>');
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, "tensor<*x");
+  rgs_buf_put(&b, elem->text, elem->text_len);
+  rgs_buf_putc(&b, '>');
   const RgType *t = b.oom ? NULL : rg_type_get(g, b.data, b.len);
-  rg_buf_free(&b);
+  rgs_buf_free(&b);
   return t;
 }
 

@@ -6,13 +6,13 @@
 #define RG_BACKENDS_SHAPE_COMMON_H
 
 #include "rulegen/pass.h"
-#include "internal.h"
+#include "support/support.h"
 
 /* The graph reader keeps tensors of higher rank verbatim; so do we. */
 #define SHAPE_MAX_RANK 64
 
 /* Formats a message into err (when there is room) and returns RG_ERR_TYPE. */
-RgStatus shape_fail(char *err, size_t errlen, const char *fmt, ...) RG_PRINTF(3, 4);
+RgStatus shape_fail(char *err, size_t errlen, const char *fmt, ...) RGS_PRINTF(3, 4);
 
 /* Type of operand i, or NULL when the operand is missing, unset or untyped. */
 const RgType *shape_operand(const RgNode *n, uint32_t i);

@@ -60,11 +60,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   prog.open = mem_open;
   dsl_load_mem(&prog, "fuzz.rules", (const char *)data, size);
   dsl_check(&prog);
-  RgBuf b;
-  rg_buf_init(&b);
+  RgsBuf b;
+  rgs_buf_init(&b);
   if (!diags.errors)
     dsl_dump_ast(&b, &prog);
-  rg_buf_free(&b);
+  rgs_buf_free(&b);
   /* exercise line/column computation of every diagnostic */
   for (size_t i = 0; i < diags.count; i++)
     if (diags.items[i].loc.src) {

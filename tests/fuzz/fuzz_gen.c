@@ -36,43 +36,43 @@ static const char *const names[] = {"r", "int", "abort", "a_b", "x9", "match", "
 static const char *const ints[] = {"-1", "0", "1", "5", "-9223372036854775807", "9223372036854775807"};
 static const char *const floats[] = {"-1", "0.5", "1e300", "-0.0", "3"};
 
-static void put_rule(RgBuf *b, In *in, unsigned i) {
-  rg_buf_printf(b, "  rule %s%u: ", names[pick(in, 8)], i);
+static void put_rule(RgsBuf *b, In *in, unsigned i) {
+  rgs_buf_printf(b, "  rule %s%u: ", names[pick(in, 8)], i);
   const char *k = ints[pick(in, 6)], *l = ints[pick(in, 6)];
   switch (pick(in, 8)) {
-  case 0: rg_buf_puts(b, "(tosa.transpose x {perms = p}) if p == iota(len(p)) => x\n"); break;
-  case 1: rg_buf_printf(b, "(tosa.transpose x {perms = p}) if p[%s] == %s => x\n", k, l); break;
+  case 0: rgs_buf_puts(b, "(tosa.transpose x {perms = p}) if p == iota(len(p)) => x\n"); break;
+  case 1: rgs_buf_printf(b, "(tosa.transpose x {perms = p}) if p[%s] == %s => x\n", k, l); break;
   case 2:
-    rg_buf_printf(b, "(tosa.clamp x {min_val = %s, max_val = %s, nan_mode = \"%s\"}) => x\n", floats[pick(in, 5)],
+    rgs_buf_printf(b, "(tosa.clamp x {min_val = %s, max_val = %s, nan_mode = \"%s\"}) => x\n", floats[pick(in, 5)],
                   floats[pick(in, 5)], texts[pick(in, 11)]);
     break;
   case 3:
-    rg_buf_puts(b, "(tosa.add (tosa.transpose a {perms = p}) (tosa.transpose c {perms = p}))\n"
+    rgs_buf_puts(b, "(tosa.add (tosa.transpose a {perms = p}) (tosa.transpose c {perms = p}))\n"
                    "    if rank(a) == rank(c) => (tosa.transpose (tosa.add a c) {perms = p})\n");
     break;
-  case 4: rg_buf_puts(b, "(tosa.abs x) => x\n"); break;
+  case 4: rgs_buf_puts(b, "(tosa.abs x) => x\n"); break;
   case 5:
-    rg_buf_puts(b, "(tosa.transpose (tosa.transpose x {perms = p}) {perms = q})\n"
+    rgs_buf_puts(b, "(tosa.transpose (tosa.transpose x {perms = p}) {perms = q})\n"
                    "    if compose(p, q) == iota(len(p)) => x\n");
     break;
-  case 6: rg_buf_printf(b, "(tosa.transpose x {perms = p}) if len(p) * %s - %s > %s %% 3 || !(len(p) == 0) => x\n", k, l, k); break;
-  default: rg_buf_printf(b, "(tosa.transpose x {perms = [%s, %s]}) => (tosa.transpose x {perms = [%s]})\n", k, l, l); break;
+  case 6: rgs_buf_printf(b, "(tosa.transpose x {perms = p}) if len(p) * %s - %s > %s %% 3 || !(len(p) == 0) => x\n", k, l, k); break;
+  default: rgs_buf_printf(b, "(tosa.transpose x {perms = [%s, %s]}) => (tosa.transpose x {perms = [%s]})\n", k, l, l); break;
   }
 }
 
-static void make_rules(RgBuf *b, In *in) {
-  rg_buf_puts(b, "import \"tosa.ops\"\n");
+static void make_rules(RgsBuf *b, In *in) {
+  rgs_buf_puts(b, "import \"tosa.ops\"\n");
   unsigned npasses = 1 + pick(in, 3);
   for (unsigned p = 0; p < npasses; p++) {
-    rg_buf_printf(b, "// %s\npass %s%u \"%s\" %s {\n", texts[pick(in, 11)], names[pick(in, 8)], p,
+    rgs_buf_printf(b, "// %s\npass %s%u \"%s\" %s {\n", texts[pick(in, 11)], names[pick(in, 8)], p,
                   texts[pick(in, 11)], pick(in, 2) ? "once" : "fixpoint");
     unsigned nrules = pick(in, 5);
     for (unsigned i = 0; i < nrules; i++)
       put_rule(b, in, i);
-    rg_buf_puts(b, "}\n");
+    rgs_buf_puts(b, "}\n");
   }
   if (pick(in, 2))
-    rg_buf_printf(b, "pipeline pl = [%s0]\n", names[0]);
+    rgs_buf_printf(b, "pipeline pl = [%s0]\n", names[0]);
 }
 
 /* Shapes already compiled: a hash of the choices per input. */
@@ -91,7 +91,7 @@ static bool first_time(const uint8_t *data, size_t size) {
   return true;
 }
 
-static void compile(const RgBuf *c) {
+static void compile(const RgsBuf *c) {
   const char *limit = getenv("FUZZ_GEN_COMPILES");
   if (ncompiled >= (unsigned)(limit ? atoi(limit) : 20))
     return;
@@ -125,8 +125,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 4096)
     return 0;
   In in = {data, size};
-  RgBuf rules;
-  rg_buf_init(&rules);
+  RgsBuf rules;
+  rgs_buf_init(&rules);
   make_rules(&rules, &in);
   size_t used = size - in.n;
   RgDiags diags;
@@ -140,16 +140,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!rules.oom && dsl_load_mem(&prog, "fuzz.rules", rules.data, rules.len)) {
     dsl_check(&prog);
     if (!diags.errors) {
-      RgBuf c;
-      rg_buf_init(&c);
+      RgsBuf c;
+      rgs_buf_init(&c);
       GenOptions o = {"fuzz.c", NULL, "fuzz", true};
       if (gen_emit(&prog, &o, &c, NULL) && !c.oom && first_time(data, used))
         compile(&c);
-      rg_buf_free(&c);
+      rgs_buf_free(&c);
     }
   }
   dsl_program_free(&prog);
   rg_diags_free(&diags);
-  rg_buf_free(&rules);
+  rgs_buf_free(&rules);
   return 0;
 }

@@ -1,34 +1,34 @@
-/* Unit tests for runtime/core.c and runtime/diag.c. */
+/* Unit tests for runtime/support/core.c and runtime/support/diag.c. */
 #include <stdlib.h>
 #include "rulegen/diag.h"
-#include "internal.h"
+#include "support/support.h"
 #include "check.h"
 
 static void test_buf(void) {
-  RgBuf b;
-  rg_buf_init(&b);
-  rg_buf_puts(&b, "x=");
-  rg_buf_put_i64(&b, INT64_MIN);
-  rg_buf_printf(&b, " %s", "ok");
-  char *s = rg_buf_take(&b);
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, "x=");
+  rgs_buf_put_i64(&b, INT64_MIN);
+  rgs_buf_printf(&b, " %s", "ok");
+  char *s = rgs_buf_take(&b);
   CHECK(s && strcmp(s, "x=-9223372036854775808 ok") == 0);
   rg_free(s);
 }
 
 static void test_arena(void) {
-  RgArena a;
-  rg_arena_init(&a);
-  char *big = rg_arena_alloc(&a, 1 << 20);
+  RgsArena a;
+  rgs_arena_init(&a);
+  char *big = rgs_arena_alloc(&a, 1 << 20);
   for (int i = 0; i < 10000; i++) {
-    long *p = rg_arena_alloc(&a, sizeof *p);
+    long *p = rgs_arena_alloc(&a, sizeof *p);
     CHECK(((uintptr_t)p & 7) == 0);
     *p = i;
   }
   CHECK(big != NULL);
   big[(1 << 20) - 1] = 1;
-  char *s = rg_arena_strdup(&a, "hello", 5);
+  char *s = rgs_arena_strdup(&a, "hello", 5);
   CHECK(strcmp(s, "hello") == 0);
-  rg_arena_free(&a);
+  rgs_arena_free(&a);
 }
 
 static void test_linecol(void) {
@@ -57,13 +57,13 @@ static void *failing_alloc(void *u, void *p, size_t n) {
 }
 
 static void test_alloc_failure(void) {
-  RgArena a;
-  rg_arena_init(&a);
+  RgsArena a;
+  rgs_arena_init(&a);
   fail_after = 0;
   rg_set_allocator(failing_alloc, NULL);
-  CHECK(rg_arena_alloc(&a, 16) == NULL);
+  CHECK(rgs_arena_alloc(&a, 16) == NULL);
   rg_set_allocator(NULL, NULL);
-  rg_arena_free(&a);
+  rgs_arena_free(&a);
 }
 
 int main(void) {

@@ -1,11 +1,11 @@
 /* Unit tests for the incremental deduplication the pass manager runs after
- * a pass (ir_graph_dedup_touched, runtime/dedup.c): it merges what the
+ * a pass (ir_graph_dedup_touched, runtime/pass/dedup.c): it merges what the
  * whole-graph rg_graph_dedup merges when given the nodes a rewrite made or
  * rewired, keeps the earlier node of a pair even when the touched one is
  * earlier, follows merges to the users they rewire, and pairs operand-less
  * constants through the op's node list. */
 #include <string.h>
-#include "internal.h"
+#include "ir/ir_internal.h"
 #include "interp_tb.h"
 #include "check.h"
 #include "rules/builtin.h"

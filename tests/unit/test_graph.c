@@ -3,7 +3,7 @@
  * recount after each of thousands of random edits. */
 #include <stdlib.h>
 #include "rulegen/graph.h"
-#include "internal.h"
+#include "ir/ir_internal.h"
 #include "check.h"
 
 static uint64_t rng_state = 88172645463325252ull;
@@ -73,7 +73,7 @@ static void test_types(void) {
 
 static void test_dense_decode(void) {
   RgGraph *g = rg_graph_new();
-  RgAttr *a = rg_arena_zalloc(ir_arena(g), sizeof *a);
+  RgAttr *a = rgs_arena_zalloc(ir_arena(g), sizeof *a);
   const char *t = "dense<[[1, -2], [3, 4]]> : tensor<2x2xi32>";
   a->kind = RG_ATTR_DENSE;
   a->text = t;
@@ -83,7 +83,7 @@ static void test_dense_decode(void) {
   uint32_t n;
   CHECK(rg_attr_dense_get_ints(g, a, &v, &n) && n == 4 && v[1] == -2 && v[3] == 4);
 
-  RgAttr *h = rg_arena_zalloc(ir_arena(g), sizeof *h);
+  RgAttr *h = rgs_arena_zalloc(ir_arena(g), sizeof *h);
   const char *ht = "dense<\"0x0000803F000000C0\"> : tensor<2xf32>";
   h->kind = RG_ATTR_DENSE;
   h->text = ht;
@@ -92,7 +92,7 @@ static void test_dense_decode(void) {
   const double *f;
   CHECK(rg_attr_dense_get_floats(g, h, &f, &n) && n == 2 && f[0] == 1.0 && f[1] == -2.0);
 
-  RgAttr *s = rg_arena_zalloc(ir_arena(g), sizeof *s);
+  RgAttr *s = rgs_arena_zalloc(ir_arena(g), sizeof *s);
   const char *st = "dense<5.000000e-01> : tensor<3x3xf32>";
   s->kind = RG_ATTR_DENSE;
   s->text = st;
@@ -100,7 +100,7 @@ static void test_dense_decode(void) {
   s->type = rg_type_get(g, "tensor<3x3xf32>", 15);
   CHECK(rg_attr_dense_get_floats(g, s, &f, &n) && n == 1 && f[0] == 0.5 && s->splat);
 
-  RgAttr *bad = rg_arena_zalloc(ir_arena(g), sizeof *bad);
+  RgAttr *bad = rgs_arena_zalloc(ir_arena(g), sizeof *bad);
   const char *bt = "dense<[1, 2, 3]> : tensor<2xi8>";
   bad->kind = RG_ATTR_DENSE;
   bad->text = bt;

@@ -4,7 +4,7 @@
  * errors. */
 #include <stdlib.h>
 #include "rulegen/pass.h"
-#include "internal.h"
+#include "support/support.h"
 #include "check.h"
 #include "failing_alloc.h"
 

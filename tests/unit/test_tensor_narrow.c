@@ -1,4 +1,4 @@
-/* Unit tests for the narrow tensor storage (runtime/tensor.c, the inline
+/* Unit tests for the narrow tensor storage (runtime/interp/tensor.c, the inline
  * accessors of rulegen/interp.h): stores wrap to the element width and
  * loads sign- or zero-extend, i4/i1/i48 wrap inside their wider container,
  * and an i8 dense literal is viewed, not copied, by a constant tensor. */

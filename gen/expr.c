@@ -1,0 +1,344 @@
+/* gen/expr.c - guard and attribute expressions as C: each DSL expression
+ * becomes a C expression, with temporaries declared before it where a
+ * step can fail (checked arithmetic, array reads, extern calls), so a
+ * failure leaves the rule through its fail statement. Shared by the guard
+ * printer (guard.c) and the rule actions (action.c). */
+#include "gen_internal.h"
+
+static const char *new_tmp(Gen *g) { return gen_str(g, "t%u", ++g->tmp); }
+
+static const char *var_c(Gen *g, const DslVar *v) {
+  if (v->kind == DSL_VAR_ATTR && !gen_attr_has_reading(v->type))
+    return gen_str(g, "a_%s", v->name.s);
+  return gen_str(g, "v_%s", v->name.s);
+}
+
+const char *gen_var_c(Gen *g, const DslVar *v) { return var_c(g, v); }
+const char *gen_new_tmp(Gen *g) { return new_tmp(g); }
+
+static const char *fail_stmt(Gen *g) {
+  if (!g->discarding)
+    return g->guard_fail ? g->guard_fail : "return 0;";
+  g->discard_used = true;
+  return "goto discard;";
+}
+
+const char *gen_ctype(DslType t) {
+  switch (t) {
+  case DSL_TY_INT: return "int64_t";
+  case DSL_TY_FLOAT: return "double";
+  case DSL_TY_BOOL: return "bool";
+  case DSL_TY_STR: return "const char *";
+  case DSL_TY_INTS: return "RgInts";
+  case DSL_TY_TYPE: return "RgDType";
+  case DSL_TY_TENSOR:
+  case DSL_TY_ANY: return "const RgAttr *";
+  case DSL_TY_VALUE: return "RgValue *";
+  default: return "int";
+  }
+}
+
+static const char *cexpr(Gen *g, DslExpr *e);
+
+static const char *ops_array(Gen *g, DslExpr *e, uint32_t *n) {
+  DslOpDecl *list[256];
+  uint32_t k = 0;
+  DslExpr *single[1] = {e};
+  DslExpr **items = e->kind == DSL_EX_ARRAY ? e->args : single;
+  uint32_t ni = e->kind == DSL_EX_ARRAY ? e->nargs : 1;
+  for (uint32_t i = 0; i < ni; i++) {
+    DslExpr *x = items[i];
+    if (x->kind == DSL_EX_NAME && x->opdecl && k < 256)
+      list[k++] = x->opdecl;
+    else if (x->kind == DSL_EX_NAME && x->cls)
+      for (uint32_t j = 0; j < x->cls->nops && k < 256; j++)
+        list[k++] = x->cls->ops[j];
+    else
+      gen_error(g, x->loc, "expected an op or op class");
+  }
+  *n = k;
+  if (!k)
+    return "NULL";
+  RgsBuf b;
+  rgs_buf_init(&b);
+  for (uint32_t i = 0; i < k; i++)
+    rgs_buf_printf(&b, "%srg_rw_op(rw, %d)", i ? ", " : "", gen_local_index(g->pass, list[i]));
+  const char *r = gen_str(g, "(const RgOpId[]){%s}", b.data);
+  rgs_buf_free(&b);
+  return r;
+}
+
+/* `TYPE name;`, with no blank after a pointer's star. */
+void gen_declare(Gen *g, const char *type, const char *name) {
+  gen_line(g, "%s%s%s;", type, type[strlen(type) - 1] == '*' ? "" : " ", name);
+}
+
+/* `t` = result of a fallible runtime call `fn(args, &t)`. */
+static const char *fallible(Gen *g, const char *type, const char *fn, const char *args) {
+  const char *t = new_tmp(g);
+  gen_declare(g, type, t);
+  gen_line(g, "if (!%s(%s, &%s)) %s", fn, args, t, fail_stmt(g));
+  return t;
+}
+
+static const char *cbinary(Gen *g, DslExpr *e) {
+  DslExpr *l = e->args[0], *r = e->args[1];
+  if (e->op == DSL_OP_AND || e->op == DSL_OP_OR) {
+    const char *t = new_tmp(g);
+    const char *a = cexpr(g, l);
+    gen_line(g, "bool %s = %s;", t, a);
+    gen_line(g, "if (%s%s) {", e->op == DSL_OP_AND ? "" : "!", t);
+    g->out.indent++;
+    const char *b = cexpr(g, r);
+    gen_line(g, "%s = %s;", t, b);
+    g->out.indent--;
+    gen_line(g, "}");
+    return t;
+  }
+  const char *a = cexpr(g, l), *b = cexpr(g, r);
+  DslType lt = l->type, rt = r->type;
+  if (e->type == DSL_TY_INTS && e->op == DSL_OP_ADD)
+    return fallible(g, "RgInts", "rg_ints_concat", gen_str(g, "rw, %s, %s", a, b));
+  if (e->type == DSL_TY_INTS && e->op == DSL_OP_MUL)
+    return fallible(g, "RgInts", "rg_ints_repeat",
+                    lt == DSL_TY_INTS ? gen_str(g, "rw, %s, %s", a, b) : gen_str(g, "rw, %s, %s", b, a));
+  bool fl = lt == DSL_TY_FLOAT || rt == DSL_TY_FLOAT;
+  static const char *const cmp[] = {[DSL_OP_EQ] = "==", [DSL_OP_NE] = "!=", [DSL_OP_LT] = "<",
+                                    [DSL_OP_LE] = "<=", [DSL_OP_GT] = ">", [DSL_OP_GE] = ">="};
+  switch (e->op) {
+  case DSL_OP_EQ:
+  case DSL_OP_NE: {
+    const char *neg = e->op == DSL_OP_NE ? "!" : "";
+    if (lt == DSL_TY_INTS)
+      return gen_str(g, "%srg_ints_equal(%s, %s)", neg, a, b);
+    if (lt == DSL_TY_STR)
+      return gen_str(g, "(strcmp(%s, %s) %s 0)", a, b, cmp[e->op]);
+    if (lt == DSL_TY_TENSOR || lt == DSL_TY_ANY)
+      return gen_str(g, "%srg_attr_equal(%s, %s)", neg, a, b);
+    if (fl)
+      return gen_str(g, "((double)%s %s (double)%s)", a, cmp[e->op], b);
+    return gen_str(g, "(%s %s %s)", a, cmp[e->op], b);
+  }
+  case DSL_OP_LT:
+  case DSL_OP_LE:
+  case DSL_OP_GT:
+  case DSL_OP_GE:
+    if (fl)
+      return gen_str(g, "((double)%s %s (double)%s)", a, cmp[e->op], b);
+    return gen_str(g, "(%s %s %s)", a, cmp[e->op], b);
+  default:
+    break;
+  }
+  const char *t = new_tmp(g);
+  if (fl) {
+    static const char *const ar[] = {[DSL_OP_ADD] = "+", [DSL_OP_SUB] = "-", [DSL_OP_MUL] = "*",
+                                     [DSL_OP_DIV] = "/"};
+    if (e->op == DSL_OP_MOD) {
+      gen_line(g, "double %s = fmod((double)%s, (double)%s);", t, a, b);
+      return t;
+    }
+    gen_line(g, "double %s = (double)%s %s (double)%s;", t, a, ar[e->op], b);
+    return t;
+  }
+  static const char *const fn[] = {[DSL_OP_ADD] = "rg_i64_add", [DSL_OP_SUB] = "rg_i64_sub",
+                                   [DSL_OP_MUL] = "rg_i64_mul", [DSL_OP_DIV] = "rg_i64_div",
+                                   [DSL_OP_MOD] = "rg_i64_mod"};
+  gen_line(g, "int64_t %s;", t);
+  gen_line(g, "if (!%s(%s, %s, &%s)) %s", fn[e->op], a, b, t, fail_stmt(g));
+  return t;
+}
+
+static const char *zero_of(DslType t) {
+  switch (t) {
+  case DSL_TY_INT: return "0";
+  case DSL_TY_FLOAT: return "0.0";
+  case DSL_TY_BOOL: return "false";
+  case DSL_TY_INTS: return "{NULL, 0}";
+  case DSL_TY_TYPE: return "RG_DT_NONE";
+  default: return "NULL";
+  }
+}
+
+/* `c ? a : b`: only the branch taken is evaluated, since the other may not
+ * be computable (an index out of range). */
+static const char *ccond(Gen *g, DslExpr *e) {
+  const char *c = cexpr(g, e->args[0]);
+  const char *t = new_tmp(g);
+  const char *ty = gen_ctype(e->type);
+  gen_line(g, "%s%s%s = %s;", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", t, zero_of(e->type));
+  for (int k = 1; k <= 2; k++) {
+    gen_line(g, k == 1 ? "if (%s) {" : "} else {", c);
+    g->out.indent++;
+    const char *x = cexpr(g, e->args[k]);
+    gen_line(g, "%s = %s;", t, x);
+    g->out.indent--;
+  }
+  gen_line(g, "}");
+  return t;
+}
+
+static const char *cminmax(Gen *g, DslExpr *e) {
+  const char *a = cexpr(g, e->args[0]), *b = cexpr(g, e->args[1]);
+  const char *t = new_tmp(g);
+  const char *cmp = e->builtin == DSL_BI_MIN ? "<" : ">";
+  if (e->type == DSL_TY_FLOAT)
+    gen_line(g, "double %s = %s((double)%s, (double)%s);", t, e->builtin == DSL_BI_MIN ? "fmin" : "fmax", a, b);
+  else
+    gen_line(g, "int64_t %s = %s %s %s ? %s : %s;", t, a, cmp, b, a, b);
+  return t;
+}
+
+static const char *ccall(Gen *g, DslExpr *e) {
+  if (e->ext) {
+    DslExtern *x = e->ext;
+    RgsBuf b;
+    rgs_buf_init(&b);
+    rgs_buf_puts(&b, "rw");
+    for (uint32_t i = 0; i < e->nargs; i++)
+      rgs_buf_printf(&b, ", %s", cexpr(g, e->args[i]));
+    const char *t = x->is_pred ? gen_str(g, "%s(%s)", x->name.s, b.data)
+                               : fallible(g, gen_ctype(x->ret), x->name.s, b.data);
+    rgs_buf_free(&b);
+    return t;
+  }
+  DslExpr **a = e->args;
+  switch (e->builtin) {
+  case DSL_BI_LEN: return gen_str(g, "rg_ints_len(%s)", cexpr(g, a[0]));
+  case DSL_BI_USES: return gen_str(g, "((int64_t)%s->num_uses)", cexpr(g, a[0]));
+  case DSL_BI_RANK: return fallible(g, "int64_t", "rg_value_rank", cexpr(g, a[0]));
+  case DSL_BI_NUMEL: return fallible(g, "int64_t", "rg_value_numel", cexpr(g, a[0]));
+  case DSL_BI_DTYPE: return fallible(g, "RgDType", "rg_value_dtype", cexpr(g, a[0]));
+  case DSL_BI_SHAPE: return fallible(g, "RgInts", "rg_value_shape", cexpr(g, a[0]));
+  case DSL_BI_SPLAT_VALUE:
+    return fallible(g, "double", "rg_match_splat", gen_str(g, "rw, %s", cexpr(g, a[0])));
+  case DSL_BI_IS_SPLAT: return gen_str(g, "rg_match_splat(rw, %s, NULL)", cexpr(g, a[0]));
+  case DSL_BI_IOTA: return fallible(g, "RgInts", "rg_ints_iota", gen_str(g, "rw, %s", cexpr(g, a[0])));
+  case DSL_BI_INVERSE: return fallible(g, "RgInts", "rg_ints_inverse", gen_str(g, "rw, %s", cexpr(g, a[0])));
+  case DSL_BI_COMPOSE: {
+    const char *x = cexpr(g, a[0]), *y = cexpr(g, a[1]);
+    return fallible(g, "RgInts", "rg_ints_compose", gen_str(g, "rw, %s, %s", x, y));
+  }
+  case DSL_BI_REACHES: {
+    const char *v = cexpr(g, a[0]);
+    uint32_t nt = 0, nth = 0;
+    const char *targets = ops_array(g, a[1], &nt);
+    const char *through = e->nargs > 2 ? ops_array(g, a[2], &nth) : "NULL";
+    return gen_str(g, "rg_value_reaches(%s, %s, %u, %s, %u)", v, targets, nt, through, nth);
+  }
+  case DSL_BI_SCALAR_TENSOR: {
+    const char *c = cexpr(g, a[0]), *dt = cexpr(g, a[1]);
+    const char *t = new_tmp(g);
+    gen_line(g, "const RgAttr *%s = rg_scalar_tensor(rg_rw_graph(rw), (double)%s, %s);", t, c, dt);
+    gen_line(g, "if (!%s) %s", t, fail_stmt(g));
+    return t;
+  }
+  case DSL_BI_CONST: {
+    DslOpDecl *cop = gen_const_op_for(g->p, g->cur->rule);
+    const DslAttrDecl *ad = cop ? gen_const_attr_of(cop) : NULL;
+    if (!cop || !ad) {
+      gen_error(g, e->loc, "const(...) needs an op with the 'constant' trait and a tensor attribute in this dialect");
+      return "NULL";
+    }
+    const char *x = cexpr(g, a[0]);
+    const char *t = new_tmp(g);
+    gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
+             gen_local_index(g->pass, cop), gen_cquote(g, ad->name.s), x);
+    gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
+    return gen_str(g, "(&%s->results[0])", t);
+  }
+  case DSL_BI_MIN:
+  case DSL_BI_MAX: return cminmax(g, e);
+  case DSL_BI_COND: return ccond(g, e);
+  case DSL_BI_SLICE: {
+    const char *l = cexpr(g, a[0]), *lo = cexpr(g, a[1]), *hi = cexpr(g, a[2]);
+    return fallible(g, "RgInts", "rg_ints_slice", gen_str(g, "%s, %s, %s", l, lo, hi));
+  }
+  case DSL_BI_SUM: return fallible(g, "int64_t", "rg_ints_sum", cexpr(g, a[0]));
+  case DSL_BI_PROD: return fallible(g, "int64_t", "rg_ints_prod", cexpr(g, a[0]));
+  case DSL_BI_CUMSUM: return fallible(g, "RgInts", "rg_ints_cumsum", gen_str(g, "rw, %s", cexpr(g, a[0])));
+  case DSL_BI_FULL: {
+    const char *sh = cexpr(g, a[0]), *c = cexpr(g, a[1]), *dt = cexpr(g, a[2]);
+    const char *t = new_tmp(g);
+    gen_line(g, "const RgAttr *%s = rg_full_tensor(rg_rw_graph(rw), %s, (double)%s, %s);", t, sh, c, dt);
+    gen_line(g, "if (!%s) %s", t, fail_stmt(g));
+    return t;
+  }
+  default:
+    gen_error(g, e->loc, "this builtin is not supported by the code generator");
+    return "0";
+  }
+}
+
+/* The C lines an expression needs come from its place in the rules file. */
+static const char *cexpr_at(Gen *g, DslExpr *e);
+
+static const char *cexpr(Gen *g, DslExpr *e) {
+  RgLoc prev = gen_src_set(g, e->loc);
+  const char *c = cexpr_at(g, e);
+  gen_src_restore(g, prev);
+  return c;
+}
+
+const char *gen_cexpr(Gen *g, DslExpr *e) { return cexpr(g, e); }
+
+static const char *cexpr_at(Gen *g, DslExpr *e) {
+  switch (e->kind) {
+  case DSL_EX_INT: return gen_c_int(g, e->ival);
+  case DSL_EX_FLOAT: return gen_c_float(g, e->fval);
+  case DSL_EX_BOOL: return e->bval ? "true" : "false";
+  case DSL_EX_STR: return gen_cquote(g, e->str);
+  case DSL_EX_NAME:
+    if (e->var && e->var->kind == DSL_VAR_ATTR && e->var->type == DSL_TY_TYPE)
+      return fallible(g, "RgDType", "rg_attr_get_dtype", var_c(g, e->var));
+    if (e->var)
+      return var_c(g, e->var);
+    if (gen_lit_dtype(g, e))
+      return gen_lit_dtype(g, e);
+    if (e->type == DSL_TY_FLOAT && strcmp(e->str, "inf") == 0)
+      return "INFINITY";
+    gen_error(g, e->loc, "'%s' cannot be used as a value here", e->str);
+    return "0";
+  case DSL_EX_ARRAY: {
+    const char *t = new_tmp(g);
+    const char **el = rgs_arena_alloc(&g->arena, sizeof *el * (e->nargs ? e->nargs : 1));
+    if (!el) {
+      g->ok = false;
+      return "0";
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+      el[i] = cexpr(g, e->args[i]);
+    gen_line(g, "int64_t *%s_v = rg_rw_scratch(rw, %u);", t, e->nargs);
+    gen_line(g, "if (!%s_v) %s", t, fail_stmt(g));
+    for (uint32_t i = 0; i < e->nargs; i++)
+      gen_line(g, "%s_v[%u] = %s;", t, i, el[i]);
+    gen_line(g, "RgInts %s = {%s_v, %u};", t, t, e->nargs);
+    return t;
+  }
+  case DSL_EX_UNARY: {
+    const char *x = cexpr(g, e->args[0]);
+    if (e->op == '!')
+      return gen_str(g, "(!%s)", x);
+    if (e->type == DSL_TY_FLOAT)
+      return gen_str(g, "(-(double)%s)", x);
+    return fallible(g, "int64_t", "rg_i64_sub", gen_str(g, "0, %s", x));
+  }
+  case DSL_EX_BINARY: return cbinary(g, e);
+  case DSL_EX_INDEX: {
+    const char *b = cexpr(g, e->args[0]), *i = cexpr(g, e->args[1]);
+    if (e->args[1]->kind == DSL_EX_INT) {
+      /* In a variable, a literal index cannot make the bounds test constant
+       * (which compilers warn about). */
+      const char *c = new_tmp(g);
+      gen_line(g, "int64_t %s = %s;", c, i);
+      i = c;
+    }
+    const char *t = new_tmp(g);
+    /* A negative index converts to a huge one. */
+    gen_line(g, "if ((uint64_t)%s >= (uint64_t)%s.n) %s", i, b, fail_stmt(g));
+    gen_line(g, "int64_t %s = %s.v[%s];", t, b, i);
+    return t;
+  }
+  case DSL_EX_CALL: return ccall(g, e);
+  }
+  return "0";
+}

@@ -1,0 +1,85 @@
+/* runtime/driver/driver_internal.h - state shared by the two files of rg_opt_main:
+ * opt_main.c (options, the run) and opt_report.c (statistics, explain
+ * mode, memory report, proof by execution). Not installed. */
+#ifndef RG_OPT_INTERNAL_H
+#define RG_OPT_INTERNAL_H
+
+#include <stdio.h>
+#include "rulegen/graph.h"
+#include "rulegen/interp.h"
+#include "rulegen/mlir.h"
+#include "rulegen/opt.h"
+#include "rulegen/pass.h"
+#include "rulegen/proof.h"
+
+enum { OPT_MAX_PASSES = 256, OPT_MAX_DISABLED = 64, OPT_MAX_SYNTAX = 64 };
+enum { OPT_EXIT_INPUT = 1, OPT_EXIT_USAGE = 2 };
+
+typedef struct OptState {
+  const char *prog; /* program name in messages */
+  const RgOptTarget *targets;
+  size_t num_targets;
+  const RgPassDesc **all_passes; /* every pass the targets name, once */
+  uint32_t *all_sets;            /* the index of the target naming each */
+  uint32_t num_all_passes;
+  const char *input;
+  const char *output;
+  const RgPassDesc *passes[OPT_MAX_PASSES];
+  uint32_t num_passes;
+  bool passes_set;
+  bool mem_report;
+  bool stats, time_passes;
+  const char *stats_json;
+  const char *dot;
+  RgRunOptions run;
+  const char *disabled[OPT_MAX_DISABLED + 1];
+  uint32_t num_disabled;
+  uint32_t verify_runs; /* --verify-by-execution */
+  RgTolerance tolerance; /* --tolerance: for results of inexact rules */
+  RgMlirForm emit;      /* --emit */
+  bool print_after_all, print_after_change;
+  const char *print_after; /* comma-separated pass names */
+  const char *report;      /* --report FILE.html */
+  const char *explain_name, *explain_loc; /* --explain %name / location */
+  const char *no_verify[OPT_MAX_DISABLED + 1]; /* --no-verify-ops */
+  uint32_t num_no_verify;
+  unsigned write_flags; /* RGS_WRITE_FORCE with --force */
+  uint32_t max_errors;  /* --max-errors (default 20) */
+  /* the targets' dialect syntaxes, each once, NULL-terminated */
+  const RgDialectSyntax *syntax[OPT_MAX_SYNTAX + 1];
+} OptState;
+
+/* --print-ir-after*, --report: NULL when none is asked for. */
+typedef struct OptObserve OptObserve;
+OptObserve *opt_observe_begin(OptState *o, RgGraph *g);
+int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st);
+void opt_observe_free(OptObserve *ob);
+/* Turns --explain %name (its op, `named`, found by the reader) or a
+ * location into an op number; 0, or an exit status after a message. */
+int opt_explain_resolve(OptState *o, RgGraph *g, RgNode *named);
+
+void opt_mem_report(const OptState *o, RgGraph *g);
+void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st);
+void opt_print_time_passes(FILE *out, const RgRunStats *st);
+int opt_write_stats_json(const OptState *o, const RgRunStats *st);
+
+/* --explain: the op asked for and what was reported about it. */
+typedef struct OptExplain {
+  const OptState *o;
+  uint32_t want, seen; /* op number asked for; ops walked so far */
+  RgNode *node;        /* the op, once found */
+  uint32_t reports;    /* messages about it */
+} OptExplain;
+
+bool opt_find_nth(RgNode *n, void *user);
+void opt_on_explain(void *user, const char *pass, const char *rule, const char *why);
+void opt_explain_summary(const OptExplain *e, const char *op, const RgRunStats *st);
+
+/* --verify-by-execution: the proof through the rule sets' evaluators,
+ * with rgopt's messages. Recording sets *rc on an error. */
+RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc);
+/* inexact_fires: fires of inexact rules in the run; when nonzero, float
+ * results are compared within o->tolerance instead of bit for bit. */
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires);
+
+#endif

@@ -1,0 +1,573 @@
+/* runtime/driver/opt_observe.c - seeing what a pipeline did: IR dumps after passes
+ * (--print-ir-after-change, --print-ir-after=PASS, --print-ir-after-all,
+ * as mlir-opt's), --explain's op found by `%name` or location, and the
+ * self-contained HTML report (--report FILE.html): the pipeline with each
+ * pass's time and why it was skipped, fires per rule, op histograms before
+ * and after, and before/after pictures of a few rewrites per rule, drawn
+ * by graphviz from the rewritten ops' neighbourhoods only, so that a large
+ * model's report still takes seconds. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "rulegen/dot.h"
+#include "rulegen/match.h"
+#include "rulegen/mlir.h"
+#include "ir/ir_internal.h"
+#include "driver/driver_internal.h"
+
+enum { EXAMPLES_PER_RULE = 3, PICTURE_RADIUS = 1, PICTURE_MAX_NODES = 24 };
+
+typedef struct PassRow {
+  const RgPassDesc *p;
+  bool ran, skipped;
+  uint32_t rewrites;
+  double seconds;
+  char why[256]; /* a skipped pass: the ops it needs that are absent */
+} PassRow;
+
+typedef struct Example {
+  const RgPassDesc *p;
+  uint16_t rule;
+  char *before, *after; /* DOT */
+} Example;
+
+typedef struct Hist {
+  const char **names;
+  uint32_t *counts;
+  uint32_t n;
+} Hist;
+
+struct OptObserve {
+  OptState *o;
+  PassRow *rows;
+  uint32_t nrows;
+  Example *ex;
+  uint32_t nex, cap_ex;
+  char *pending; /* the before picture of the rewrite under way */
+  Hist before;
+  bool oom;
+};
+
+/* ---- IR dumps ---- */
+
+static bool wants_dump(const OptState *o, const RgPassDesc *p, const RgPassStats *st) {
+  if (o->print_after_all || (o->print_after_change && st->rewrites > 0))
+    return true;
+  for (const char *s = o->print_after; s && *s;) {
+    const char *e = strchr(s, ',');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    if (n == strlen(p->name) && !memcmp(s, p->name, n))
+      return true;
+    s += n + (e != NULL);
+  }
+  return false;
+}
+
+static void dump_ir(const OptState *o, RgGraph *g, const RgPassDesc *p) {
+  size_t len = 0;
+  char *text = rg_mlir_write_with(g, o->emit, o->syntax, &len);
+  fprintf(stderr, "// -----// IR Dump After %s //----- //\n", p->name);
+  if (text)
+    fwrite(text, 1, len, stderr);
+  else
+    fprintf(stderr, "%s: error: out of memory printing the graph\n", o->prog);
+  rg_free(text);
+}
+
+/* ---- observing the run ---- */
+
+/* Why a pass was skipped: the op names of its rules' requirements that
+ * have no op in the graph. */
+static void skip_reason(RgGraph *g, const RgPassDesc *p, char *buf, size_t len) {
+  size_t at = 0;
+  buf[0] = 0;
+  for (uint16_t r = 0; r < p->num_rules; r++) {
+    const RgRuleDesc *rule = &p->rules[r];
+    for (uint16_t q = 0; q < rule->num_reqs; q++) {
+      const RgOpReq *req = &p->reqs[rule->first_req + q];
+      for (uint16_t i = 0; i < req->num; i++) {
+        const char *name = p->op_names[p->req_ops[req->first + i]];
+        RgOpId id = rg_op_find(g, name, strlen(name));
+        if ((id != RG_OP_NONE && rg_op_count(g, id) > 0) || strstr(buf, name))
+          continue;
+        int w = snprintf(buf + at, len - at, "%s%s", at ? ", " : "", name);
+        if (w < 0 || (size_t)w >= len - at) {
+          snprintf(buf + (at < len - 5 ? at : len - 5), 5, "...");
+          return;
+        }
+        at += (size_t)w;
+      }
+    }
+  }
+}
+
+static void after_pass(void *user, RgGraph *g, uint32_t index, const RgPassDesc *p,
+                       const RgPassStats *st) {
+  OptObserve *ob = user;
+  if (wants_dump(ob->o, p, st))
+    dump_ir(ob->o, g, p);
+  if (ob->rows && index < ob->nrows) {
+    PassRow *row = &ob->rows[index];
+    row->p = p;
+    row->ran = st->ran;
+    row->skipped = st->skipped;
+    row->rewrites = st->rewrites;
+    row->seconds = st->seconds;
+    if (st->skipped)
+      skip_reason(g, p, row->why, sizeof row->why);
+  }
+}
+
+static uint32_t examples_of(const OptObserve *ob, const RgPassDesc *p, uint16_t rule) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < ob->nex; i++)
+    n += ob->ex[i].p == p && ob->ex[i].rule == rule;
+  return n;
+}
+
+static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule,
+                       RgNode *const *nodes, uint32_t n, bool after) {
+  OptObserve *ob = user;
+  if (examples_of(ob, p, rule) >= EXAMPLES_PER_RULE)
+    return;
+  if (!after) {
+    rg_free(ob->pending);
+    ob->pending = rg_graph_dot_around(g, nodes, n, PICTURE_RADIUS, PICTURE_MAX_NODES, NULL);
+    return;
+  }
+  if (!ob->pending)
+    return;
+  if (ob->nex == ob->cap_ex) {
+    uint32_t cap = ob->cap_ex ? ob->cap_ex * 2 : 16;
+    Example *v = rg_realloc(ob->ex, sizeof *v * cap);
+    if (!v) {
+      ob->oom = true;
+      return;
+    }
+    ob->ex = v;
+    ob->cap_ex = cap;
+  }
+  Example e = {p, rule, ob->pending, NULL};
+  e.after = n ? rg_graph_dot_around(g, nodes, n, PICTURE_RADIUS, PICTURE_MAX_NODES, NULL)
+              : rgs_strdup("digraph removed {\n  r [shape=plaintext, label=\"(removed)\"];\n}\n");
+  ob->pending = NULL;
+  ob->ex[ob->nex++] = e;
+}
+
+static void hist_take(RgGraph *g, Hist *h) {
+  uint32_t n = rg_op_count_ids(g);
+  h->names = rg_alloc(sizeof *h->names * (n ? n : 1));
+  h->counts = rg_alloc(sizeof *h->counts * (n ? n : 1));
+  h->n = 0;
+  if (!h->names || !h->counts)
+    return;
+  for (RgOpId op = 0; op < n; op++) {
+    h->names[op] = rg_op_name(g, op);
+    h->counts[op] = rg_op_count(g, op);
+  }
+  h->n = n;
+}
+
+static void hist_free(Hist *h) {
+  rg_free(h->names);
+  rg_free(h->counts);
+}
+
+OptObserve *opt_observe_begin(OptState *o, RgGraph *g) {
+  if (!o->print_after_all && !o->print_after_change && !o->print_after && !o->report)
+    return NULL;
+  OptObserve *ob = rg_alloc(sizeof *ob);
+  if (!ob)
+    return NULL;
+  memset(ob, 0, sizeof *ob);
+  ob->o = o;
+  if (o->report) {
+    ob->nrows = o->num_passes;
+    ob->rows = rg_alloc(sizeof *ob->rows * (o->num_passes ? o->num_passes : 1));
+    if (ob->rows)
+      memset(ob->rows, 0, sizeof *ob->rows * (o->num_passes ? o->num_passes : 1));
+    hist_take(g, &ob->before);
+    o->run.on_rewrite = on_rewrite;
+  }
+  o->run.after_pass = after_pass;
+  o->run.observe_user = ob;
+  return ob;
+}
+
+void opt_observe_free(OptObserve *ob) {
+  if (!ob)
+    return;
+  for (uint32_t i = 0; i < ob->nex; i++) {
+    rg_free(ob->ex[i].before);
+    rg_free(ob->ex[i].after);
+  }
+  rg_free(ob->ex);
+  rg_free(ob->pending);
+  rg_free(ob->rows);
+  hist_free(&ob->before);
+  rg_free(ob);
+}
+
+/* ---- the HTML report ---- */
+
+static void put_html(RgsBuf *b, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+    case '<': rgs_buf_puts(b, "&lt;"); break;
+    case '>': rgs_buf_puts(b, "&gt;"); break;
+    case '&': rgs_buf_puts(b, "&amp;"); break;
+    case '"': rgs_buf_puts(b, "&quot;"); break;
+    default: rgs_buf_putc(b, *s); break;
+    }
+  }
+}
+
+/* Lays out every picture with one run of graphviz (a file of several
+ * graphs gives one SVG document each). Returns the SVGs, or NULL with
+ * *why set when graphviz is not there or fails. */
+static char **render_svgs(OptObserve *ob, const char **why) {
+  uint32_t n = ob->nex * 2;
+  *why = NULL;
+  if (!n)
+    return NULL;
+  char path[] = "/tmp/rgopt-report-XXXXXX";
+  int fd = mkstemp(path);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) {
+    if (fd >= 0)
+      close(fd);
+    *why = "cannot create a temporary file for graphviz";
+    return NULL;
+  }
+  for (uint32_t i = 0; i < ob->nex; i++) {
+    fputs(ob->ex[i].before ? ob->ex[i].before : "digraph e {}\n", f);
+    fputs(ob->ex[i].after ? ob->ex[i].after : "digraph e {}\n", f);
+  }
+  fclose(f);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "dot -Tsvg '%s' 2>/dev/null", path);
+  FILE *p = popen(cmd, "r");
+  RgsBuf out;
+  rgs_buf_init(&out);
+  char chunk[65536];
+  size_t k;
+  while (p && (k = fread(chunk, 1, sizeof chunk, p)) > 0)
+    rgs_buf_put(&out, chunk, k);
+  int rc = p ? pclose(p) : -1;
+  unlink(path);
+  if (rc != 0 || out.oom || !out.len) {
+    rgs_buf_free(&out);
+    *why = "graphviz (`dot`) is not installed or failed; install it to see the pictures";
+    return NULL;
+  }
+  rgs_buf_putc(&out, 0);
+  char *all = rgs_buf_take(&out);
+  char **svgs = rg_alloc(sizeof *svgs * n + 1);
+  if (!svgs) {
+    rg_free(all);
+    return NULL;
+  }
+  /* each document is `<?xml ...?> <!DOCTYPE ...> <svg ...> ... </svg>` */
+  char *s = all;
+  for (uint32_t i = 0; i < n; i++) {
+    char *start = s ? strstr(s, "<svg") : NULL;
+    char *end = start ? strstr(start, "</svg>") : NULL;
+    if (!end) {
+      svgs[i] = NULL;
+      s = NULL;
+      continue;
+    }
+    end += 6;
+    size_t len = (size_t)(end - start);
+    svgs[i] = rg_alloc(len + 1);
+    if (svgs[i]) {
+      memcpy(svgs[i], start, len);
+      svgs[i][len] = 0;
+    }
+    s = end;
+  }
+  rg_free(all);
+  return svgs;
+}
+
+static const char *style =
+    "body{font-family:sans-serif;margin:1.5em;color:#222}"
+    "table{border-collapse:collapse;margin:.5em 0 1.5em}"
+    "td,th{border:1px solid #ccc;padding:2px 8px;text-align:left;font-size:13px}"
+    "th{background:#eee}td.n{text-align:right;font-family:monospace}"
+    "tr.skip{color:#888}tr.chg td{background:#fff6dd}"
+    ".pair{display:flex;gap:1em;align-items:flex-start;margin:.5em 0 1.5em}"
+    ".pair figure{margin:0;border:1px solid #ddd;padding:.3em;background:#fafafa}"
+    ".pair svg{max-width:560px;height:auto}"
+    "figcaption{font-size:12px;color:#555}code{font-size:13px}";
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void put_histograms(RgsBuf *b, const Hist *before, RgGraph *g) {
+  Hist after;
+  hist_take(g, &after);
+  uint32_t n = after.n;
+  const char **names = rg_alloc(sizeof *names * (n ? n : 1));
+  if (!names) {
+    hist_free(&after);
+    return;
+  }
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t was = i < before->n ? before->counts[i] : 0;
+    if (was || after.counts[i])
+      names[k++] = after.names[i];
+  }
+  qsort(names, k, sizeof *names, cmp_str);
+  rgs_buf_puts(b, "<h2>Ops before and after</h2>\n<table><tr><th>op</th><th>before</th>"
+                 "<th>after</th><th>change</th></tr>\n");
+  for (uint32_t j = 0; j < k; j++) {
+    RgOpId op = rg_op_find(g, names[j], strlen(names[j]));
+    uint32_t was = op < before->n ? before->counts[op] : 0, now = after.counts[op];
+    rgs_buf_printf(b, "<tr%s><td><code>", was != now ? " class=\"chg\"" : "");
+    put_html(b, names[j]);
+    rgs_buf_printf(b, "</code></td><td class=\"n\">%u</td><td class=\"n\">%u</td><td class=\"n\">%+lld</td></tr>\n",
+                  was, now, (long long)now - (long long)was);
+  }
+  rgs_buf_puts(b, "</table>\n");
+  rg_free(names);
+  hist_free(&after);
+}
+
+int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
+  OptState *o = ob->o;
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>rgopt report: ");
+  put_html(&b, o->input);
+  rgs_buf_printf(&b, "</title><style>%s</style></head><body>\n<h1>rgopt report: <code>", style);
+  put_html(&b, o->input);
+  rgs_buf_printf(&b, "</code></h1>\n<p>%u pass(es), %.3f ms in passes, %u op(s) in the result.</p>\n",
+                st->num_passes, st->total_seconds * 1e3, rg_graph_num_nodes(g));
+
+  rgs_buf_puts(&b, "<h2>Pipeline</h2>\n<table><tr><th>#</th><th>pass</th><th>status</th>"
+                  "<th>rewrites</th><th>ms</th><th>why</th></tr>\n");
+  for (uint32_t i = 0; i < ob->nrows; i++) {
+    const PassRow *r = &ob->rows[i];
+    const char *name = r->p ? r->p->name : (i < o->num_passes ? o->passes[i]->name : "?");
+    rgs_buf_printf(&b, "<tr%s><td class=\"n\">%u</td><td><code>", r->skipped ? " class=\"skip\"" : "", i);
+    put_html(&b, name);
+    rgs_buf_printf(&b, "</code></td><td>%s</td><td class=\"n\">%u</td><td class=\"n\">%.3f</td><td>",
+                  r->skipped ? "skipped" : r->ran ? "ran" : "not reached", r->rewrites, r->seconds * 1e3);
+    if (r->skipped) {
+      rgs_buf_puts(&b, "no rule can fire: absent ");
+      put_html(&b, r->why[0] ? r->why : "(its target ops)");
+    }
+    rgs_buf_puts(&b, "</td></tr>\n");
+  }
+  rgs_buf_puts(&b, "</table>\n");
+
+  rgs_buf_puts(&b, "<h2>Rules</h2>\n<table><tr><th>rule</th><th>source</th><th>fires</th></tr>\n");
+  for (uint32_t i = 0; i < st->num_passes && i < o->num_passes; i++) {
+    const RgPassDesc *p = o->passes[i];
+    for (uint16_t r = 0; r < p->num_rules; r++) {
+      uint32_t fires = st->passes[i].rule_fires ? st->passes[i].rule_fires[r] : 0;
+      if (!fires)
+        continue;
+      rgs_buf_puts(&b, "<tr><td><code>");
+      put_html(&b, p->name);
+      rgs_buf_putc(&b, '.');
+      put_html(&b, p->rules[r].name);
+      rgs_buf_puts(&b, p->rules[r].inexact ? "</code> (inexact)</td><td><code>" : "</code></td><td><code>");
+      put_html(&b, p->rules[r].source);
+      rgs_buf_printf(&b, "</code></td><td class=\"n\">%u</td></tr>\n", fires);
+    }
+  }
+  rgs_buf_puts(&b, "</table>\n");
+
+  put_histograms(&b, &ob->before, g);
+
+  const char *why = NULL;
+  char **svgs = render_svgs(ob, &why);
+  rgs_buf_printf(&b, "<h2>Rewrites</h2>\n<p>Up to %d rewrites per rule: the rewritten op (filled) "
+                    "and its neighbours before, the ops the rule made (filled) and theirs after.</p>\n",
+                EXAMPLES_PER_RULE);
+  if (why) {
+    rgs_buf_puts(&b, "<p><b>No pictures:</b> ");
+    put_html(&b, why);
+    rgs_buf_puts(&b, "</p>\n");
+  }
+  for (uint32_t i = 0; i < ob->nex; i++) {
+    const Example *e = &ob->ex[i];
+    rgs_buf_puts(&b, "<h3><code>");
+    put_html(&b, e->p->name);
+    rgs_buf_putc(&b, '.');
+    put_html(&b, e->p->rules[e->rule].name);
+    rgs_buf_puts(&b, "</code> <small>");
+    put_html(&b, e->p->rules[e->rule].source);
+    rgs_buf_puts(&b, "</small></h3>\n<div class=\"pair\">");
+    for (int k = 0; k < 2; k++) {
+      rgs_buf_printf(&b, "<figure>%s<figcaption>%s</figcaption></figure>",
+                    svgs && svgs[2 * i + k] ? svgs[2 * i + k] : "", k ? "after" : "before");
+    }
+    rgs_buf_puts(&b, "</div>\n");
+  }
+  if (svgs) {
+    for (uint32_t i = 0; i < ob->nex * 2; i++)
+      rg_free(svgs[i]);
+    rg_free(svgs);
+  }
+  rgs_buf_puts(&b, "</body></html>\n");
+  char err[512];
+  int rc = 0;
+  if (b.oom || ob->oom) {
+    fprintf(stderr, "%s: error: out of memory writing the report\n", o->prog);
+    rc = 1;
+  } else if (rgs_write_file_atomic(o->report, b.data, b.len, err, sizeof err) != 0) {
+    fprintf(stderr, "%s: error: %s\n", o->prog, err);
+    rc = 1;
+  }
+  rgs_buf_free(&b);
+  return rc;
+}
+
+/* ---- --explain by `%name` or location ---- */
+
+typedef struct FindLoc {
+  RgGraph *g;
+  IrLocCtx *ctx;
+  const char *want;
+  uint32_t seen, matches;
+  RgNode *node;
+  uint32_t ordinal;
+} FindLoc;
+
+static bool find_loc(RgNode *n, void *user) {
+  FindLoc *f = user;
+  bool hit = n->loc && strstr(n->loc, f->want);
+  if (n->loc && !hit) { /* `#loc1` as the alias stands, or what it stands for */
+    char *text = ir_loc_resolved(f->g, &f->ctx, n->loc);
+    hit = text && strstr(text, f->want);
+    rg_free(text);
+  }
+  if (hit && f->matches++ == 0) {
+    f->node = n;
+    f->ordinal = f->seen;
+  }
+  f->seen++;
+  return true;
+}
+
+typedef struct FindNode {
+  const RgNode *want;
+  uint32_t seen;
+  bool found;
+} FindNode;
+
+static bool find_node(RgNode *n, void *user) {
+  FindNode *f = user;
+  if (n == f->want) {
+    f->found = true;
+    return false;
+  }
+  f->seen++;
+  return true;
+}
+
+int opt_explain_resolve(OptState *o, RgGraph *g, RgNode *named) {
+  if (o->explain_name) {
+    FindNode f = {named, 0, false};
+    if (named)
+      rg_graph_walk(g, find_node, &f);
+    if (!f.found) {
+      fprintf(stderr, "%s: --explain %s: no op in %s defines that value%s\n", o->prog, o->explain_name,
+              strcmp(o->input, "-") == 0 ? "the input" : o->input,
+              named ? "" : " (unknown name, or a block argument)");
+      return OPT_EXIT_USAGE;
+    }
+    o->run.explain_node = f.seen;
+    return 0;
+  }
+  /* `loc("f.py":3:7)` or just `"f.py":3:7`: the first op whose location
+   * (aliases resolved) contains it */
+  char want[512];
+  const char *s = o->explain_loc;
+  size_t n = strlen(s);
+  if (n > 5 && !strncmp(s, "loc(", 4) && s[n - 1] == ')') {
+    s += 4;
+    n -= 5;
+  }
+  snprintf(want, sizeof want, "%.*s", (int)n, s);
+  FindLoc f = {g, NULL, want, 0, 0, NULL, 0};
+  rg_graph_walk(g, find_loc, &f);
+  ir_loc_ctx_free(f.ctx);
+  if (!f.node) {
+    fprintf(stderr, "%s: --explain %s: no op's location contains '%s'\n", o->prog, o->explain_loc, want);
+    return OPT_EXIT_USAGE;
+  }
+  if (f.matches > 1)
+    fprintf(stderr, "%s: explain: %u ops have a location containing '%s'; explaining the first (op %u)\n",
+            o->prog, f.matches, want, f.ordinal);
+  o->run.explain_node = f.ordinal;
+  return 0;
+}
+
+/* ---- --explain: the values a failing guard conjunct reads ---- */
+
+static void put_ints(RgsBuf *b, const int64_t *v, uint32_t n) {
+  rgs_buf_putc(b, '[');
+  for (uint32_t i = 0; i < n && i < 16; i++)
+    rgs_buf_printf(b, "%s%" PRId64, i ? ", " : "", v[i]);
+  rgs_buf_puts(b, n > 16 ? ", ...]" : "]");
+}
+
+/* One value of rg_rw_explain_guard's list; "?" where it cannot be read
+ * (a dynamic shape, an unranked type). */
+static void put_read(RgsBuf *b, char d, va_list *ap) {
+  const RgValue *v = NULL;
+  int64_t x;
+  RgDType dt;
+  RgInts l;
+  switch (d) {
+  case 'i': rgs_buf_printf(b, "%" PRId64, va_arg(*ap, int64_t)); return;
+  case 'f': rgs_buf_printf(b, "%g", va_arg(*ap, double)); return;
+  case 'b': rgs_buf_puts(b, va_arg(*ap, int) ? "true" : "false"); return;
+  case 's': rgs_buf_printf(b, "\"%s\"", va_arg(*ap, const char *)); return;
+  case 'l': l = va_arg(*ap, RgInts); put_ints(b, l.v, l.n); return;
+  case 't': rgs_buf_puts(b, rg_dtype_name((RgDType)va_arg(*ap, int))); return;
+  default: v = va_arg(*ap, const RgValue *); break;
+  }
+  bool ok = v != NULL;
+  switch (d) {
+  case 'r': ok = ok && rg_value_rank(v, &x); if (ok) rgs_buf_printf(b, "%" PRId64, x); break;
+  case 'n': ok = ok && rg_value_numel(v, &x); if (ok) rgs_buf_printf(b, "%" PRId64, x); break;
+  case 'u': if (ok) rgs_buf_printf(b, "%u", v->num_uses); break;
+  case 'd': ok = ok && rg_value_dtype(v, &dt); if (ok) rgs_buf_puts(b, rg_dtype_name(dt)); break;
+  case 'S': ok = ok && rg_value_shape(v, &l); if (ok) put_ints(b, l.v, l.n); break;
+  default: ok = ok && v->type; if (ok) rgs_buf_puts(b, v->type->text); break;
+  }
+  if (!ok)
+    rgs_buf_putc(b, '?');
+}
+
+void rg_rw_explain_guard(RgRewriter *rw, uint16_t rule, bool unevaluable, const char *text, const char *reads,
+                         ...) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_printf(&b, "guard %s at '%s'", unevaluable ? "cannot be evaluated" : "failed", text);
+  if (reads && *reads) {
+    va_list ap;
+    va_start(ap, reads);
+    rgs_buf_puts(&b, " (");
+    for (const char *p = reads; *p; p++) {
+      if (*p == '%' && p[1]) {
+        put_read(&b, *++p, &ap);
+        continue;
+      }
+      rgs_buf_putc(&b, *p);
+    }
+    rgs_buf_putc(&b, ')');
+    va_end(ap);
+  }
+  rg_rw_explain(rw, rule, b.data && !b.oom ? b.data : text);
+  rgs_buf_free(&b);
+}

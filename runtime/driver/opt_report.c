@@ -1,0 +1,311 @@
+/* runtime/driver/opt_report.c - what rg_opt_main reports besides the graph:
+ * statistics (text and JSON), the memory report, explain mode's summary,
+ * and the messages of the proof by execution (rulegen/proof.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "rulegen/diag.h"
+#include "ir/ir_internal.h"
+#include "driver/driver_internal.h"
+
+/* ---- memory report ---- */
+
+static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
+
+/* Attributes already counted: the reader shares one attribute between
+ * every use of the same spelling, and each is counted once. An open-addressing
+ * set of pointers; a failed allocation only makes the count an overestimate. */
+typedef struct Seen {
+  const RgAttr **slots;
+  size_t mask, count;
+  size_t total;
+} Seen;
+
+static bool seen_add(Seen *s, const RgAttr *a) {
+  if ((s->count + 1) * 2 > s->mask + 1) {
+    size_t ncap = s->mask ? (s->mask + 1) * 2 : 1024;
+    const RgAttr **slots = rg_alloc(ncap * sizeof *slots);
+    if (!slots)
+      return true;
+    memset(slots, 0, ncap * sizeof *slots);
+    for (size_t i = 0; s->slots && i <= s->mask; i++) {
+      if (!s->slots[i])
+        continue;
+      size_t h = ((uintptr_t)s->slots[i] >> 3) & (ncap - 1);
+      while (slots[h])
+        h = (h + 1) & (ncap - 1);
+      slots[h] = s->slots[i];
+    }
+    rg_free(s->slots);
+    s->slots = slots;
+    s->mask = ncap - 1;
+  }
+  size_t h = ((uintptr_t)a >> 3) & s->mask;
+  for (; s->slots[h]; h = (h + 1) & s->mask)
+    if (s->slots[h] == a)
+      return false;
+  s->slots[h] = a;
+  s->count++;
+  return true;
+}
+
+static size_t attr_bytes(Seen *seen, const RgAttr *a) {
+  if (!a || a->kind == RG_ATTR_UNIT || !seen_add(seen, a))
+    return 0; /* counted already, or the unit attribute the reader shares */
+  size_t n = round8(sizeof *a);
+  if (a->text)
+    n += round8((size_t)a->text_len + 1);
+  switch (a->kind) {
+  case RG_ATTR_STRING: n += round8((size_t)a->u.str.len + 1); break;
+  case RG_ATTR_DENSE_ARRAY: n += round8(8 * (size_t)a->count); break;
+  case RG_ATTR_ARRAY:
+    n += round8(sizeof(void *) * a->count);
+    for (uint32_t i = 0; i < a->count; i++)
+      n += attr_bytes(seen, a->u.items[i]);
+    break;
+  case RG_ATTR_DICT:
+    n += round8(sizeof(RgNamedAttr) * a->count);
+    for (uint32_t i = 0; i < a->count; i++)
+      n += attr_bytes(seen, a->u.entries[i].value);
+    break;
+  default: break;
+  }
+  return n;
+}
+
+static bool count_attr_bytes(RgNode *n, void *user) {
+  Seen *seen = user;
+  if (n->num_attrs)
+    seen->total += round8(sizeof(RgNamedAttr) * n->num_attrs);
+  for (uint16_t i = 0; i < n->num_attrs; i++)
+    seen->total += attr_bytes(seen, n->attrs[i].value);
+  return true;
+}
+
+void opt_mem_report(const OptState *o, RgGraph *g) {
+  size_t arena = rg_graph_arena_bytes(g);
+  Seen seen = {NULL, 0, 0, 0};
+  rg_graph_walk(g, count_attr_bytes, &seen);
+  rg_free(seen.slots);
+  size_t attrs = seen.total < arena ? seen.total : arena;
+  uint32_t nodes = rg_graph_num_nodes(g);
+  fprintf(stderr, "%s: memory: %u nodes, %zu arena bytes, %zu in attributes, "
+          "%.1f bytes/node excluding attribute payloads\n",
+          o->prog, nodes, arena, attrs, nodes ? (double)(arena - attrs) / nodes : 0.0);
+}
+
+/* ---- statistics ---- */
+
+/* A table of the rules with a nonzero count: fires, or refusals. */
+static void print_rule_counts(FILE *out, const OptState *o, const RgRunStats *st, bool refusals) {
+  bool any = false;
+  for (uint32_t i = 0; i < st->num_passes; i++) {
+    const RgPassDesc *d = o->passes[i];
+    const uint32_t *count = refusals ? st->passes[i].rule_refusals : st->passes[i].rule_fires;
+    for (uint16_t r = 0; r < d->num_rules; r++) {
+      if (!count[r])
+        continue;
+      if (!any)
+        fprintf(out, "%-40s %9s\n", "rule", refusals ? "refused" : "fires");
+      any = true;
+      char name[128];
+      snprintf(name, sizeof name, "%s.%s%s", d->name, d->rules[r].name, d->rules[r].inexact ? " (inexact)" : "");
+      fprintf(out, "%-40s %9u\n", name, count[r]);
+    }
+  }
+}
+
+void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
+  fprintf(out, "%-22s %-8s %9s %12s %12s\n", "pass", "status", "rewrites", "visited", "seconds");
+  for (uint32_t i = 0; i < st->num_passes; i++) {
+    const RgPassStats *p = &st->passes[i];
+    fprintf(out, "%-22s %-8s %9u %12llu %12.6f\n", p->name, p->ran ? "ran" : "skipped", p->rewrites,
+            (unsigned long long)p->nodes_visited, p->seconds);
+  }
+  fprintf(out, "%-22s %-8s %9s %12llu %12.6f\n", "total", "", "", (unsigned long long)st->total_visited,
+          st->total_seconds);
+  if (o->run.dedup_ops)
+    fprintf(out, "dedup: %u identical pure ops merged in %.6f s\n", st->dedup_merged, st->dedup_seconds);
+  print_rule_counts(out, o, st, false);
+  /* Matches whose replacement could not be typed (dynamic dims, say). */
+  print_rule_counts(out, o, st, true);
+}
+
+void opt_print_time_passes(FILE *out, const RgRunStats *st) {
+  fprintf(out, "===-- pass execution timing --===\n");
+  fprintf(out, "  total: %.6f s\n", st->total_seconds);
+  fprintf(out, "  %12s %7s  %s\n", "seconds", "%", "pass");
+  for (uint32_t i = 0; i < st->num_passes; i++) {
+    const RgPassStats *p = &st->passes[i];
+    double pct = st->total_seconds > 0 ? 100.0 * p->seconds / st->total_seconds : 0.0;
+    fprintf(out, "  %12.6f %6.1f%%  %s%s\n", p->seconds, pct, p->name, p->skipped ? " (skipped)" : "");
+  }
+}
+
+static void json_string(RgsBuf *b, const char *s) {
+  rgs_buf_putc(b, '"');
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      rgs_buf_printf(b, "\\%c", c);
+    else if (c < 0x20)
+      rgs_buf_printf(b, "\\u%04x", c);
+    else
+      rgs_buf_putc(b, (char)c);
+  }
+  rgs_buf_putc(b, '"');
+}
+
+int opt_write_stats_json(const OptState *o, const RgRunStats *st) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_printf(&b, "{\n  \"total_pass_seconds\": %.9f,\n  \"no_skip\": %s,\n  \"passes\": [",
+                st->total_seconds, o->run.no_skip ? "true" : "false");
+  for (uint32_t i = 0; i < st->num_passes; i++) {
+    const RgPassStats *p = &st->passes[i];
+    rgs_buf_puts(&b, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+    json_string(&b, p->name);
+    rgs_buf_printf(&b, ", \"ran\": %s, \"skipped\": %s, \"rewrites\": %u, \"seconds\": %.9f, "
+                      "\"nodes_visited\": %llu}",
+                  p->ran ? "true" : "false", p->skipped ? "true" : "false", p->rewrites, p->seconds,
+                  (unsigned long long)p->nodes_visited);
+  }
+  rgs_buf_puts(&b, "\n  ],\n  \"rules\": [");
+  bool first = true;
+  for (uint32_t i = 0; i < st->num_passes; i++) {
+    const RgPassDesc *d = o->passes[i];
+    for (uint16_t r = 0; r < d->num_rules; r++) {
+      rgs_buf_puts(&b, first ? "\n    {\"name\": " : ",\n    {\"name\": ");
+      first = false;
+      json_string(&b, d->rules[r].name);
+      rgs_buf_puts(&b, ", \"pass\": ");
+      json_string(&b, d->name);
+      rgs_buf_puts(&b, ", \"source\": ");
+      json_string(&b, d->rules[r].source);
+      if (d->rules[r].inexact)
+        rgs_buf_puts(&b, ", \"inexact\": true");
+      rgs_buf_printf(&b, ", \"refused\": %u, \"fires\": %u}", st->passes[i].rule_refusals[r],
+                    st->passes[i].rule_fires[r]);
+    }
+  }
+  rgs_buf_puts(&b, "\n  ]\n}\n");
+  char err[512];
+  int rc = 0;
+  if (b.oom) {
+    fprintf(stderr, "%s: error: out of memory writing statistics\n", o->prog);
+    rc = OPT_EXIT_INPUT;
+  } else if (rgs_write_file(o->stats_json, b.data, b.len, o->write_flags, err, sizeof err) != 0) {
+    fprintf(stderr, "%s: error: %s\n", o->prog, err);
+    rc = OPT_EXIT_INPUT;
+  }
+  rgs_buf_free(&b);
+  return rc;
+}
+
+/* ---- explain mode ---- */
+
+bool opt_find_nth(RgNode *n, void *user) {
+  OptExplain *e = user;
+  if (e->seen++ == e->want) {
+    e->node = n;
+    return false;
+  }
+  return true;
+}
+
+void opt_on_explain(void *user, const char *pass, const char *rule, const char *why) {
+  OptExplain *e = user;
+  e->reports++;
+  fprintf(stderr, "%s: explain: %s.%s: %s\n", e->o->prog, pass, rule, why);
+}
+
+static bool pass_roots(const RgPassDesc *p, const char *op) {
+  for (uint16_t r = 0; r < p->num_roots; r++)
+    if (strcmp(p->op_names[p->roots[r]], op) == 0)
+      return true;
+  return false;
+}
+
+/* After the run: says why nothing was reported, and what became of the op. */
+void opt_explain_summary(const OptExplain *e, const char *op, const RgRunStats *st) {
+  const OptState *o = e->o;
+  const char *prog = o->prog;
+  uint32_t n = e->want;
+  if (!e->reports && !rg_node_is_frozen(e->node)) {
+    bool named = false;
+    for (uint32_t i = 0; i < o->num_passes && i < st->num_passes; i++) {
+      if (!pass_roots(o->passes[i], op))
+        continue;
+      named = true;
+      fprintf(stderr, "%s: explain: %s: %s\n", prog, o->passes[i]->name,
+              st->passes[i].skipped ? "skipped: no rule's target-op condition holds on the graph"
+              : !st->passes[i].ran  ? "did not run (an earlier pass failed)"
+                                    : "ran, but the op had been erased or replaced before it was reached");
+    }
+    if (!named)
+      fprintf(stderr, "%s: explain: op %u: no rule of the passes run has %s as its root op; nothing was tried\n",
+              prog, n, op);
+  }
+  if (e->node->flags & RG_NODE_ERASED)
+    fprintf(stderr, "%s: explain: op %u is not in the output (replaced or erased as dead)\n", prog, n);
+}
+
+/* ---- proof by execution ---- */
+
+/* An interpreter that knows the evaluators of every rule set's ops. */
+static RgInterp *opt_interp_new(const OptState *o, RgGraph *g) {
+  RgInterp *ip = rg_interp_new(g, NULL, 0);
+  for (size_t i = 0; ip && i < o->num_targets; i++) {
+    if (rg_interp_add_ops(ip, o->targets[i].ops, o->targets[i].num_ops) != RG_OK) {
+      rg_interp_free(ip);
+      ip = NULL;
+    }
+  }
+  return ip;
+}
+
+static void proof_note(void *user, const char *msg) {
+  const OptState *o = user;
+  fprintf(stderr, "%s: warning: --verify-by-execution: %s\n", o->prog, msg);
+}
+
+RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc) {
+  RgInterp *ip = opt_interp_new(o, g);
+  RgProof *p = NULL;
+  char err[1024] = "out of memory";
+  if (!ip || rg_proof_record(ip, o->verify_runs, proof_note, (void *)o, &p, err, sizeof err) != RG_OK) {
+    fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
+    *rc = OPT_EXIT_INPUT;
+  }
+  rg_interp_free(ip);
+  return p;
+}
+
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires) {
+  RgInterp *ip = opt_interp_new(o, g);
+  char err[1024] = "out of memory";
+  double max_err = 0;
+  RgStatus s = !ip ? RG_ERR_NOMEM
+               : inexact_fires ? rg_proof_check_within(p, ip, o->tolerance, &max_err, err, sizeof err)
+                               : rg_proof_check(p, ip, err, sizeof err);
+  rg_interp_free(ip);
+  if (s != RG_OK) {
+    fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
+    return OPT_EXIT_INPUT;
+  }
+  /* A proof that ran nothing proves nothing: asked for one, say it failed
+   * rather than exit 0 beside an unproven output. */
+  if (!rg_proof_num_runs(p)) {
+    fprintf(stderr, "%s: error: --verify-by-execution: no function ran on any input set (the warnings above "
+                    "say why): the rewrite is not proven\n", o->prog);
+    return OPT_EXIT_INPUT;
+  }
+  if (inexact_fires)
+    fprintf(stderr, "%s: verified by execution: %u run(s) after %llu inexact rewrite(s), every result "
+                    "within relative %g (floor %g); largest relative error %.3g\n",
+            o->prog, rg_proof_num_runs(p), (unsigned long long)inexact_fires, o->tolerance.rel,
+            o->tolerance.floor, max_err);
+  else
+    fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", o->prog,
+            rg_proof_num_runs(p));
+  return 0;
+}

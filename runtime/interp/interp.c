@@ -1,0 +1,799 @@
+/* runtime/interp/interp.c - the reference interpreter's engine: binds a function's
+ * arguments, walks its body in program order, dispatches each node to the
+ * evaluator its op registry binds with `eval(fn)` (resolved once per op id),
+ * runs nested regions for control-flow evaluators, frees every value after
+ * its last use, and reports the first failure with the op that caused it.
+ * It knows no op by name: semantics live with the op declarations. */
+#include <stdlib.h>
+#include "interp/interp_internal.h"
+
+#define MAX_DEPTH 64
+
+/* ---- value environment: RgValue* -> tensor, never shrinking ---- */
+
+typedef struct EnvSlot {
+  const RgValue *key;
+  RgTensor t;
+  uint32_t remaining; /* direct uses in the defining block not yet executed */
+  bool live, pinned;  /* pinned: used from a nested region, freed at block end */
+  bool lazy;          /* a random function argument, made when first used */
+  uint32_t arg;       /* its index */
+} EnvSlot;
+
+typedef struct InterpEnv {
+  EnvSlot *slots;
+  uint32_t cap, count;
+} InterpEnv;
+
+static uint32_t ptr_hash(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (uint32_t)x;
+}
+
+static EnvSlot *env_find(InterpEnv *e, const RgValue *v) {
+  if (!e->cap)
+    return NULL;
+  for (uint32_t i = ptr_hash(v) & (e->cap - 1);; i = (i + 1) & (e->cap - 1)) {
+    if (e->slots[i].key == v)
+      return &e->slots[i];
+    if (!e->slots[i].key)
+      return NULL;
+  }
+}
+
+static EnvSlot *env_insert(InterpEnv *e, const RgValue *v) {
+  EnvSlot *s = env_find(e, v);
+  if (s)
+    return s;
+  if ((e->count + 1) * 2 > e->cap) {
+    uint32_t ncap = e->cap ? e->cap * 2 : 64;
+    EnvSlot *ns = rg_alloc(sizeof *ns * ncap);
+    if (!ns)
+      return NULL;
+    memset(ns, 0, sizeof *ns * ncap);
+    for (uint32_t i = 0; i < e->cap; i++) {
+      if (!e->slots[i].key)
+        continue;
+      uint32_t j = ptr_hash(e->slots[i].key) & (ncap - 1);
+      while (ns[j].key)
+        j = (j + 1) & (ncap - 1);
+      ns[j] = e->slots[i];
+    }
+    rg_free(e->slots);
+    e->slots = ns;
+    e->cap = ncap;
+  }
+  uint32_t i = ptr_hash(v) & (e->cap - 1);
+  while (e->slots[i].key)
+    i = (i + 1) & (e->cap - 1);
+  e->slots[i].key = v;
+  e->count++;
+  return &e->slots[i];
+}
+
+static void env_release(InterpEnv *e, const RgValue *v) {
+  EnvSlot *s = env_find(e, v);
+  if (s && s->live) {
+    rg_tensor_release(&s->t);
+    s->live = false;
+  }
+}
+
+static void env_free(InterpEnv *e) {
+  for (uint32_t i = 0; i < e->cap; i++)
+    if (e->slots[i].key && e->slots[i].live)
+      rg_tensor_release(&e->slots[i].t);
+  rg_free(e->slots);
+  e->slots = NULL;
+  e->cap = e->count = 0;
+}
+
+static const RgBlock *value_block(const RgValue *v) {
+  if (v->flags & RG_VALUE_BLOCK_ARG)
+    return v->owner.block;
+  return v->owner.node->block;
+}
+
+/* Counts v's direct uses in its own block into s->remaining; a use from
+ * a nested region pins v until its block ends. */
+static void count_uses(EnvSlot *s, const RgValue *v) {
+  s->pinned = false;
+  s->remaining = 0;
+  const RgBlock *b = value_block(v);
+  for (const RgUse *u = v->uses; u; u = u->next) {
+    if (u->user->block == b)
+      s->remaining++;
+    else
+      s->pinned = true;
+  }
+}
+
+/* Takes ownership of *t as the value of v. */
+static RgStatus env_define(RgInterp *ip, const RgValue *v, RgTensor *t) {
+  EnvSlot *s = env_insert(ip->env, v);
+  if (!s) {
+    rg_tensor_release(t);
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
+  }
+  if (s->live)
+    rg_tensor_release(&s->t);
+  s->t = *t;
+  s->live = true;
+  s->lazy = false;
+  count_uses(s, v);
+  if (!s->remaining && !s->pinned) {
+    rg_tensor_release(&s->t);
+    s->live = false;
+  }
+  return RG_OK;
+}
+
+/* Function argument `arg` (v) gets a random tensor when an op first reads
+ * it, so arguments that are weights never all exist at once. */
+static RgStatus env_define_lazy(RgInterp *ip, const RgValue *v, uint32_t arg) {
+  EnvSlot *s = env_insert(ip->env, v);
+  if (!s)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
+  if (s->live)
+    rg_tensor_release(&s->t);
+  s->live = false;
+  count_uses(s, v);
+  s->lazy = s->remaining || s->pinned;
+  s->arg = arg;
+  return RG_OK;
+}
+
+/* Argument i of a function run on the random inputs of `seed`: the
+ * tensor rg_interp_random_inputs(_range) makes for it. */
+static RgStatus random_arg(const RgType *type, uint64_t seed, uint32_t i, bool ranged, double lo,
+                           double hi, RgTensor *t) {
+  uint64_t s = seed * 0x9E3779B97F4A7C15ull + i * 0xD1B54A32D192ED03ull + 1;
+  return ranged ? rg_tensor_random_range(t, type, s, lo, hi) : rg_tensor_random(t, type, s);
+}
+
+/* ---- errors ---- */
+
+RgStatus rg_eval_failv(RgInterp *ip, RgInterpError kind, const char *fmt, va_list ap) {
+  if (ip->kind == RG_INTERP_OK) {
+    ip->kind = kind;
+    int off = 0;
+    if (ip->node)
+      off = snprintf(ip->msg, sizeof ip->msg, "%s (node %u): ", rg_op_name(ip->g, ip->node->op),
+                     ip->node->id);
+    if (off < 0 || (size_t)off >= sizeof ip->msg)
+      off = 0;
+    vsnprintf(ip->msg + off, sizeof ip->msg - (size_t)off, fmt, ap);
+  }
+  return kind == RG_INTERP_NOMEM ? RG_ERR_NOMEM : RG_ERR_INVALID;
+}
+
+RgStatus rg_eval_fail(RgInterp *ip, RgInterpError kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  RgStatus s = rg_eval_failv(ip, kind, fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+RgStatus rg_eval_arity(RgInterp *ip, uint32_t num_in, int min_in, int max_in, uint32_t num_out,
+                       uint32_t want_out) {
+  if ((int64_t)num_in < min_in || (max_in >= 0 && (int64_t)num_in > max_in))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "wrong number of operands (%u)", num_in);
+  if (num_out != want_out)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "expected %u result%s, found %u", want_out,
+                        want_out == 1 ? "" : "s", num_out);
+  return RG_OK;
+}
+
+RgStatus rg_eval_expect_dtype(RgInterp *ip, const RgTensor *t, RgDType dt, const char *what) {
+  if (t->dtype == dt)
+    return RG_OK;
+  return rg_eval_fail(ip, RG_INTERP_INVALID, "%s has element type %s, expected %s", what,
+                      rg_dtype_name(t->dtype), rg_dtype_name(dt));
+}
+
+RgStatus rg_eval_require_range(RgInterp *ip, int64_t v, RgDType acc, const char *what) {
+  if (v >= rg_elem_min(acc) && v <= rg_elem_max(acc))
+    return RG_OK;
+  return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "%s: result %lld out of %s range (REQUIRE)",
+                      what, (long long)v, rg_dtype_name(acc));
+}
+
+RgGraph *rg_eval_graph(const RgInterp *ip) { return ip->g; }
+
+/* ---- attributes ---- */
+
+bool rg_eval_attr_int(const RgNode *n, const char *name, int64_t *v) {
+  const RgAttr *a = rg_node_attr(n, name);
+  if (a && a->kind == RG_ATTR_INT) {
+    *v = a->u.i;
+    return true;
+  }
+  if (a && a->kind == RG_ATTR_BOOL) {
+    *v = a->u.b;
+    return true;
+  }
+  return false;
+}
+
+bool rg_eval_attr_bool(const RgNode *n, const char *name, bool dflt) {
+  const RgAttr *a = rg_node_attr(n, name);
+  if (a && a->kind == RG_ATTR_BOOL)
+    return a->u.b;
+  if (a && a->kind == RG_ATTR_INT)
+    return a->u.i != 0;
+  if (a && a->kind == RG_ATTR_UNIT)
+    return true;
+  return dflt;
+}
+
+bool rg_eval_attr_ints(const RgNode *n, const char *name, const int64_t **v, uint32_t *count) {
+  const RgAttr *a = rg_node_attr(n, name);
+  if (!a || a->kind != RG_ATTR_DENSE_ARRAY || rg_dtype_is_float(a->type->dtype))
+    return false;
+  *v = a->u.ints;
+  *count = a->count;
+  return true;
+}
+
+bool rg_eval_attr_enum_is(const RgNode *n, const char *name, const char *sym, bool *present) {
+  const RgAttr *a = rg_node_attr(n, name);
+  size_t len = strlen(sym);
+  if (present)
+    *present = a != NULL;
+  if (!a)
+    return false;
+  if (a->kind == RG_ATTR_STRING)
+    return a->u.str.len == len && memcmp(a->u.str.data, sym, len) == 0;
+  const char *t = a->text;
+  uint32_t tl = a->text_len;
+  if (!t || tl < len + 2)
+    return false;
+  /* `#dialect.kind<SYM>`: the symbol sits between the last '<' and '>' */
+  return t[tl - 1] == '>' && t[tl - 2 - len] == '<' && memcmp(t + tl - 1 - len, sym, len) == 0;
+}
+
+bool rg_eval_nan_ignore(const RgNode *n) { return rg_eval_attr_enum_is(n, "nan_mode", "IGNORE", NULL); }
+
+int64_t rg_eval_scalar_int(const RgTensor *t) {
+  if (t->numel < 1)
+    return 0;
+  return rg_tensor_get_int(t, 0);
+}
+
+double rg_eval_scalar_float(const RgTensor *t) {
+  if (t->numel < 1)
+    return 0;
+  return rg_tensor_is_float(t) ? (double)rg_tensor_get_float(t, 0) : (double)rg_tensor_get_int(t, 0);
+}
+
+bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *iv,
+                         bool *is_float) {
+  const RgAttr *a = rg_node_attr(n, name);
+  if (!a)
+    return false;
+  bool fl = a->kind == RG_ATTR_FLOAT;
+  if (fl)
+    *f = a->u.f;
+  else if (a->kind == RG_ATTR_INT || a->kind == RG_ATTR_BOOL) {
+    int64_t v = a->kind == RG_ATTR_INT ? a->u.i : a->u.b;
+    *f = (double)v;
+    if (iv)
+      *iv = v;
+  } else
+    return false;
+  if (is_float)
+    *is_float = fl;
+  return true;
+}
+
+RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
+  if (!a || a->kind != RG_ATTR_DENSE)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "attribute is not a decodable dense<>");
+  if (!ir_dense_decoded(rg_eval_graph(ip), a) && a->decode_state == -2)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: decoding the elements of %s",
+                        a->type->text);
+  uint32_t cnt = 0;
+  if (rg_dtype_is_float(a->type->dtype)) {
+    const double *v;
+    if (!rg_attr_dense_get_floats(rg_eval_graph(ip), a, &v, &cnt))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense float elements");
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+                         (long long)out->numel);
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
+  } else {
+    if (!ir_dense_decoded(rg_eval_graph(ip), a))
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
+    cnt = a->count;
+    if (cnt != 1 && cnt != out->numel)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
+                         (long long)out->numel);
+    RgTensor view;
+    if (a->type->dtype == out->dtype && rg_attr_dense_view(rg_eval_graph(ip), a, &view) &&
+        rg_tensor_same_type(&view, out)) {
+      /* the constant's data is the graph's: view it instead of a copy */
+      rg_tensor_release(out);
+      *out = view;
+      return RG_OK;
+    }
+    for (int64_t i = 0; i < out->numel; i++)
+      rg_tensor_set_int(out, i, ir_dense_int(a, cnt == 1 ? 0 : (uint32_t)i));
+  }
+  return RG_OK;
+}
+
+/* ---- op bindings ---- */
+
+RgStatus rg_interp_add_ops(RgInterp *ip, const RgOpDesc *ops, uint32_t n) {
+  struct InterpRegistry *r = rg_realloc(ip->regs, sizeof *r * (ip->num_regs + 1));
+  if (!r)
+    return RG_ERR_NOMEM;
+  r[ip->num_regs].ops = ops;
+  r[ip->num_regs].n = n;
+  ip->regs = r;
+  ip->num_regs++;
+  /* bindings resolved before this registry may change */
+  for (uint32_t i = 0; i < ip->num_bindings; i++)
+    ip->bindings[i].resolved = false;
+  return RG_OK;
+}
+
+static void resolve(const RgInterp *ip, const char *name, InterpOpBinding *b) {
+  b->resolved = true;
+  b->eval = NULL;
+  b->decl = NULL;
+  for (uint32_t r = 0; r < ip->num_regs; r++)
+    for (uint32_t i = 0; i < ip->regs[r].n; i++) {
+      const RgOpDesc *d = &ip->regs[r].ops[i];
+      if (strcmp(d->name, name) != 0)
+        continue;
+      if (!b->decl)
+        b->decl = d;
+      if (d->eval) {
+        b->eval = d->eval;
+        b->decl = d;
+        return;
+      }
+    }
+}
+
+bool rg_interp_supports(const RgInterp *ip, const char *op_name) {
+  InterpOpBinding b;
+  resolve(ip, op_name, &b);
+  return b.eval != NULL;
+}
+
+/* The binding of op id `op`, or NULL when out of memory. */
+static const InterpOpBinding *binding(RgInterp *ip, RgOpId op) {
+  if (op >= ip->num_bindings) {
+    uint32_t n = rg_op_count_ids(ip->g);
+    if (n <= op)
+      n = op + 1;
+    InterpOpBinding *bs = rg_realloc(ip->bindings, sizeof *bs * n);
+    if (!bs)
+      return NULL;
+    memset(bs + ip->num_bindings, 0, sizeof *bs * (n - ip->num_bindings));
+    ip->bindings = bs;
+    ip->num_bindings = n;
+  }
+  InterpOpBinding *b = &ip->bindings[op];
+  if (!b->resolved)
+    resolve(ip, rg_op_name(ip->g, op), b);
+  return b;
+}
+
+/* Fails NO_EVALUATOR for the op of the current node, naming where it is
+ * declared, or that no registry declares it. */
+static RgStatus no_evaluator(RgInterp *ip, const InterpOpBinding *b) {
+  if (b->decl)
+    return rg_eval_fail(ip, RG_INTERP_NO_EVALUATOR, "no evaluator: declared at %s without eval(...)",
+                        b->decl->source ? b->decl->source : "?");
+  return rg_eval_fail(ip, RG_INTERP_NO_EVALUATOR,
+                      "undeclared op: no .ops file given to the interpreter declares it");
+}
+
+/* ---- execution ---- */
+
+RgInterp *rg_interp_new(RgGraph *g, const RgOpDesc *ops, uint32_t n) {
+  RgInterp *ip = rg_alloc(sizeof *ip);
+  if (!ip)
+    return NULL;
+  memset(ip, 0, sizeof *ip);
+  ip->g = g;
+  if (ops && rg_interp_add_ops(ip, ops, n) != RG_OK) {
+    rg_interp_free(ip);
+    return NULL;
+  }
+  return ip;
+}
+
+void rg_interp_free(RgInterp *ip) {
+  if (!ip)
+    return;
+  rg_free(ip->bindings);
+  rg_free(ip->regs);
+  rg_free(ip);
+}
+
+RgInterpError rg_interp_last_error(const RgInterp *ip) { return ip->kind; }
+
+static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args, uint32_t nargs,
+                           RgTensor **yielded, uint32_t *nyield);
+
+/* `tensor<2x3xi8>` for t, into buf. */
+static const char *tensor_type(const RgTensor *t, char *buf, size_t len) {
+  size_t at = (size_t)snprintf(buf, len, "tensor<");
+  for (int32_t d = 0; d < t->rank && at < len; d++)
+    at += (size_t)snprintf(buf + at, len - at, "%lldx", (long long)t->dims[d]);
+  if (at < len)
+    snprintf(buf + at, len - at, "%s>", rg_dtype_name(t->dtype));
+  return buf;
+}
+
+/* Copies n tensors into a fresh array. */
+static RgStatus copy_tensors(RgInterp *ip, RgTensor *const *src, uint32_t n, RgTensor **out) {
+  *out = NULL;
+  char tb[160];
+  RgTensor *arr = rg_alloc(sizeof *arr * (n ? n : 1));
+  if (!arr)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u copied values", n);
+  memset(arr, 0, sizeof *arr * (n ? n : 1));
+  for (uint32_t i = 0; i < n; i++) {
+    if (rg_tensor_copy(&arr[i], src[i]) != RG_OK) {
+      rg_tensor_array_free(arr, i);
+      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: copy of value %u, %s", i, tensor_type(src[i], tb, sizeof tb));
+    }
+  }
+  *out = arr;
+  return RG_OK;
+}
+
+RgStatus rg_eval_region(RgInterp *ip, const RgRegion *r, RgTensor *const *args, uint32_t nargs,
+                        RgTensor **yielded, uint32_t *nyield) {
+  *yielded = NULL;
+  *nyield = 0;
+  const RgNode *self = ip->node;
+  const RgBlock *b = r ? r->first : NULL;
+  if (!b)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "empty region");
+  if (b->num_args && b->num_args != nargs)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "region takes %u arguments, given %u", b->num_args,
+                        nargs);
+  if (!ip->env)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "regions run only inside rg_interp_run");
+  if (ip->depth >= MAX_DEPTH)
+    return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "regions nested too deeply");
+  ip->depth++;
+  RgStatus s = exec_block(ip, b, args, b->num_args ? nargs : 0, yielded, nyield);
+  ip->depth--;
+  ip->node = self;
+  return s;
+}
+
+RgStatus rg_eval_take_results(RgInterp *ip, RgTensor *vals, uint32_t n, RgTensor *out,
+                              uint32_t num_out) {
+  RgStatus s = RG_OK;
+  if (n != num_out)
+    s = rg_eval_fail(ip, RG_INTERP_INVALID, "region yields %u values for %u results", n, num_out);
+  for (uint32_t i = 0; i < n && s == RG_OK; i++)
+    if (!rg_tensor_same_type(&vals[i], &out[i]))
+      s = rg_eval_fail(ip, RG_INTERP_INVALID, "result %u: yielded value does not match %s", i,
+                       ip->node && i < ip->node->num_results && ip->node->results[i].type
+                           ? ip->node->results[i].type->text
+                           : "the result type");
+  for (uint32_t i = 0; i < n; i++) {
+    if (s == RG_OK) {
+      rg_tensor_release(&out[i]);
+      out[i] = vals[i];
+    } else {
+      rg_tensor_release(&vals[i]);
+    }
+  }
+  rg_free(vals);
+  return s;
+}
+
+/* Runs node n's evaluator on `in`; on success *outs holds its results
+ * (allocated from the result types), on failure *outs is NULL. */
+static RgStatus eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor **outs) {
+  *outs = NULL;
+  ip->node = n;
+  const InterpOpBinding *b = binding(ip, n->op);
+  if (!b)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the op's evaluator binding");
+  if (!b->eval)
+    return no_evaluator(ip, b);
+  uint32_t nr = n->num_results;
+  RgTensor *out = rg_alloc(sizeof *out * (nr ? nr : 1));
+  if (!out)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u results", nr);
+  memset(out, 0, sizeof *out * (nr ? nr : 1));
+  RgStatus s = RG_OK;
+  uint32_t made = 0;
+  for (; made < nr && s == RG_OK; made++) {
+    const RgType *rt = n->results[made].type;
+    if ((s = rg_tensor_init_type(&out[made], rt)) == RG_ERR_NOMEM)
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: result %u, %s", made, rt->text);
+    else if (s != RG_OK)
+      s = rg_eval_fail(ip, RG_INTERP_UNSUPPORTED,
+                       "result type %s is not a static tensor of a supported element type",
+                       rt ? rt->text : "(none)");
+  }
+  if (s == RG_OK)
+    s = b->eval(ip, n, in, n->num_operands, out, nr);
+  ip->node = n;
+  if (s != RG_OK) {
+    if (ip->kind == RG_INTERP_OK)
+      rg_eval_fail(ip, RG_INTERP_INVALID, "evaluator failed without a message");
+    rg_tensor_array_free(out, made);
+    return s;
+  }
+  *outs = out;
+  return RG_OK;
+}
+
+/* Operand tensors of n from the environment, into in[0..num_operands). */
+static RgStatus gather_operands(RgInterp *ip, const RgNode *n, RgTensor **in) {
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    EnvSlot *slot = env_find(ip->env, n->operands[i].value);
+    if (slot && !slot->live && slot->lazy) {
+      const RgValue *v = n->operands[i].value;
+      const InterpArgs *a = ip->args;
+      RgStatus s = random_arg(v->type, a->seed, slot->arg, a->ranged, a->lo, a->hi, &slot->t);
+      if (s != RG_OK)
+        return rg_eval_fail(ip, s == RG_ERR_NOMEM ? RG_INTERP_NOMEM : RG_INTERP_UNSUPPORTED,
+                            "%s argument %u, %s", s == RG_ERR_NOMEM ? "out of memory:" : "cannot make",
+                            slot->arg, v->type->text);
+      slot->live = true;
+      slot->lazy = false;
+    }
+    if (!slot || !slot->live)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %u has no value", i);
+    in[i] = &slot->t;
+  }
+  return RG_OK;
+}
+
+static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
+  ip->node = n;
+  RgTensor *small[8];
+  RgTensor **in = small;
+  if (n->num_operands > 8) {
+    in = rg_alloc(sizeof *in * n->num_operands);
+    if (!in)
+      return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u operands", n->num_operands);
+  }
+  RgTensor *outs = NULL;
+  RgStatus s = gather_operands(ip, n, in);
+  if (s == RG_OK)
+    s = eval_node(ip, n, in, &outs);
+  if (in != small)
+    rg_free(in);
+  for (uint32_t i = 0; outs && i < n->num_results; i++) {
+    if (s == RG_OK)
+      s = env_define(ip, &n->results[i], &outs[i]);
+    else
+      rg_tensor_release(&outs[i]);
+  }
+  rg_free(outs);
+  if (s != RG_OK)
+    return s;
+  /* drop operands whose last direct use this was */
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    const RgValue *v = n->operands[i].value;
+    EnvSlot *slot = env_find(ip->env, v);
+    if (slot && slot->live && !slot->pinned && value_block(v) == n->block && slot->remaining &&
+        --slot->remaining == 0) {
+      rg_tensor_release(&slot->t);
+      slot->live = false;
+    }
+  }
+  return RG_OK;
+}
+
+static void release_block(RgInterp *ip, const RgBlock *b) {
+  for (uint32_t i = 0; i < b->num_args; i++)
+    env_release(ip->env, b->args[i]);
+  for (const RgNode *n = b->first; n; n = n->next)
+    for (uint32_t i = 0; i < n->num_results; i++)
+      env_release(ip->env, &n->results[i]);
+}
+
+/* Executes a block up to its terminator, its last op (func.return, a
+ * dialect's yield), which must have no results: its operands are what the
+ * block yields. */
+static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args, uint32_t nargs,
+                           RgTensor **yielded, uint32_t *nyield) {
+  *yielded = NULL;
+  *nyield = 0;
+  RgStatus s = RG_OK;
+  char tb[160];
+  for (uint32_t i = 0; i < nargs && s == RG_OK; i++) {
+    RgTensor t;
+    if (rg_tensor_copy(&t, args[i]) != RG_OK)
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: copy of block argument %u, %s", i, tensor_type(args[i], tb, sizeof tb));
+    else
+      s = env_define(ip, b->args[i], &t);
+  }
+  const RgNode *n = b->first;
+  for (; n && n->next && s == RG_OK; n = n->next)
+    s = exec_node(ip, n);
+  if (s == RG_OK && (!n || n->num_results)) {
+    if (n)
+      ip->node = n;
+    s = rg_eval_fail(ip, RG_INTERP_INVALID, "block does not end in a terminator");
+  }
+  if (s == RG_OK) {
+    ip->node = n;
+    RgTensor *small[8];
+    RgTensor **vals = small;
+    if (n->num_operands > 8 && !(vals = rg_alloc(sizeof *vals * n->num_operands)))
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u yielded values", n->num_operands);
+    if (s == RG_OK)
+      s = gather_operands(ip, n, vals);
+    if (s == RG_OK && (s = copy_tensors(ip, vals, n->num_operands, yielded)) == RG_OK)
+      *nyield = n->num_operands;
+    if (vals != small)
+      rg_free(vals);
+  }
+  release_block(ip, b);
+  return s;
+}
+
+RgStatus rg_interp_eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in,
+                             RgTensor **out, char *err, size_t errlen) {
+  *out = NULL;
+  ip->kind = RG_INTERP_OK;
+  ip->msg[0] = 0;
+  ip->depth = 0;
+  InterpEnv env = {0};
+  InterpEnv *saved = ip->env;
+  ip->env = &env;
+  ip->node = n;
+  RgStatus s = num_in == n->num_operands
+                   ? eval_node(ip, n, in, out)
+                   : rg_eval_fail(ip, RG_INTERP_INVALID, "given %u operands for %u", num_in,
+                                  n->num_operands);
+  env_free(&env);
+  ip->env = saved;
+  if (err && errlen)
+    snprintf(err, errlen, "%s", s == RG_OK ? "" : ip->msg);
+  return s;
+}
+
+/* Binds the function's arguments: views of the given inputs (no copy:
+ * evaluators never write their operands), or random ones made lazily. */
+static RgStatus bind_args(RgInterp *ip, const RgBlock *body, const InterpArgs *a) {
+  RgStatus s = RG_OK;
+  for (uint32_t i = 0; i < body->num_args && s == RG_OK; i++) {
+    RgDType dt;
+    int32_t rank;
+    int64_t dims[RG_TENSOR_MAX_RANK];
+    if (interp_type_layout(body->args[i]->type, &dt, &rank, dims) != RG_OK)
+      return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "argument %u has unsupported type %s", i,
+                          body->args[i]->type->text);
+    if (!a->given) {
+      s = env_define_lazy(ip, body->args[i], i);
+      continue;
+    }
+    bool same = dt == a->given[i].dtype && rank == a->given[i].rank;
+    for (int32_t d = 0; same && d < rank; d++)
+      same = dims[d] == a->given[i].dims[d];
+    if (!same)
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "input %u does not match argument type %s", i,
+                          body->args[i]->type->text);
+    RgTensor view = a->given[i];
+    view.borrowed_ = true;
+    s = env_define(ip, body->args[i], &view);
+  }
+  return s;
+}
+
+static RgStatus run(RgInterp *ip, const RgNode *func, const InterpArgs *a, uint32_t n,
+                    RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
+  *outputs = NULL;
+  *nout = 0;
+  ip->kind = RG_INTERP_OK;
+  ip->msg[0] = 0;
+  ip->node = func;
+  ip->depth = 0;
+  InterpEnv env = {0};
+  ip->env = &env;
+  ip->args = a;
+  RgStatus s = RG_OK;
+  const RgBlock *body = func && func->num_regions ? func->regions[0].first : NULL;
+  if (!body)
+    s = rg_eval_fail(ip, RG_INTERP_INVALID, "not a function with a body");
+  else if (a->given && body->num_args != n)
+    s = rg_eval_fail(ip, RG_INTERP_INVALID, "function takes %u arguments, given %u",
+                     body->num_args, n);
+  else if ((s = bind_args(ip, body, a)) == RG_OK)
+    s = exec_block(ip, body, NULL, 0, outputs, nout);
+  env_free(&env);
+  ip->env = NULL;
+  ip->args = NULL;
+  if (s != RG_OK) {
+    rg_tensor_array_free(*outputs, *nout);
+    *outputs = NULL;
+    *nout = 0;
+    if (ip->kind == RG_INTERP_OK)
+      rg_eval_fail(ip, RG_INTERP_INVALID, "failed");
+  }
+  if (err && errlen)
+    snprintf(err, errlen, "%s", s == RG_OK ? "" : ip->msg);
+  return s;
+}
+
+RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs, uint32_t n,
+                       RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
+  static const RgTensor none;
+  InterpArgs a = {inputs ? inputs : &none, 0, false, 0, 0};
+  return run(ip, func, &a, n, outputs, nout, err, errlen);
+}
+
+RgStatus interp_run_random(RgInterp *ip, const RgNode *func, uint64_t seed, bool ranged, double lo,
+                           double hi, RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
+  InterpArgs a = {NULL, seed, ranged, lo, hi};
+  return run(ip, func, &a, 0, outputs, nout, err, errlen);
+}
+
+static RgStatus random_inputs(const RgNode *func, uint64_t seed, bool ranged, double lo,
+                              double hi, RgTensor **inputs, uint32_t *n) {
+  *inputs = NULL;
+  *n = 0;
+  const RgBlock *b = func && func->num_regions ? func->regions[0].first : NULL;
+  if (!b)
+    return RG_ERR_INVALID;
+  RgTensor *arr = rg_alloc(sizeof *arr * (b->num_args ? b->num_args : 1));
+  if (!arr)
+    return RG_ERR_NOMEM;
+  for (uint32_t i = 0; i < b->num_args; i++) {
+    RgStatus st = random_arg(b->args[i]->type, seed, i, ranged, lo, hi, &arr[i]);
+    if (st != RG_OK) {
+      rg_tensor_array_free(arr, i);
+      return st;
+    }
+  }
+  *inputs = arr;
+  *n = b->num_args;
+  return RG_OK;
+}
+
+RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
+                                 uint32_t *n) {
+  return random_inputs(func, seed, false, 0, 0, inputs, n);
+}
+
+RgStatus rg_interp_random_inputs_range(const RgNode *func, uint64_t seed, double lo, double hi,
+                                       RgTensor **inputs, uint32_t *n) {
+  return random_inputs(func, seed, true, lo, hi, inputs, n);
+}
+
+static const RgNode *find_in_block(RgGraph *g, const RgBlock *b, const char *name, int depth) {
+  for (const RgNode *n = b->first; n; n = n->next) {
+    const char *op = rg_op_name(g, n->op);
+    if (strcmp(op, "func.func") == 0) {
+      const RgAttr *a = rg_node_attr(n, "sym_name");
+      if (a && a->kind == RG_ATTR_STRING && a->u.str.len == strlen(name) &&
+          memcmp(a->u.str.data, name, a->u.str.len) == 0)
+        return n;
+    } else if (depth < 2 && strcmp(op, "builtin.module") == 0) {
+      for (uint16_t r = 0; r < n->num_regions; r++)
+        for (const RgBlock *bb = n->regions[r].first; bb; bb = bb->next) {
+          const RgNode *f = find_in_block(g, bb, name, depth + 1);
+          if (f)
+            return f;
+        }
+    }
+  }
+  return NULL;
+}
+
+const RgNode *rg_interp_find_func(RgGraph *g, const char *name) {
+  return find_in_block(g, rg_graph_body(g), name, 0);
+}

@@ -1,0 +1,272 @@
+/* runtime/interp/tensor.c - RgTensor values for the reference interpreter:
+ * creation from types, copies, deterministic random contents, bitwise
+ * comparison and printing (element storage itself is runtime/ir/elem.c). */
+#include <math.h>
+#include <stdlib.h>
+#include "interp/interp_internal.h"
+
+void rg_tensor_strides(const RgTensor *t, int64_t *strides) {
+  int64_t s = 1;
+  for (int32_t d = t->rank - 1; d >= 0; d--) {
+    strides[d] = s;
+    s *= t->dims[d];
+  }
+}
+
+/* ---- tensors ---- */
+
+RgStatus rg_tensor_init(RgTensor *t, RgDType dt, int32_t rank, const int64_t *dims) {
+  memset(t, 0, sizeof *t);
+  if (!rg_elem_supported(dt) || rank < 0 || rank > RG_TENSOR_MAX_RANK)
+    return RG_ERR_INVALID;
+  int64_t n = 1;
+  for (int32_t i = 0; i < rank; i++) {
+    if (dims[i] < 0 || (dims[i] && n > ((int64_t)1 << 40) / dims[i]))
+      return RG_ERR_INVALID;
+    n *= dims[i];
+    t->dims[i] = dims[i];
+  }
+  t->dtype = dt;
+  t->rank = rank;
+  t->numel = n;
+  t->store_ = (uint8_t)ir_elem_store(dt);
+  /* zero-filled from the allocator: untouched pages of a large tensor
+   * that a constant replaces by a view never become resident */
+  t->elems_ = rgs_zalloc((size_t)(n ? n : 1) * ir_elem_size(dt));
+  return t->elems_ ? RG_OK : RG_ERR_NOMEM;
+}
+
+RgStatus interp_type_layout(const RgType *type, RgDType *dt, int32_t *rank, int64_t *dims) {
+  if (!type)
+    return RG_ERR_INVALID;
+  if (type->kind == RG_TYPE_SCALAR) {
+    *dt = type->dtype;
+    *rank = 0;
+    return rg_elem_supported(*dt) ? RG_OK : RG_ERR_INVALID;
+  }
+  /* a dialect's shape type, `!<dialect>.shape<N>`: N index values */
+  const char *sh = type->kind == RG_TYPE_OTHER && type->text[0] == '!'
+                       ? strstr(type->text, ".shape<")
+                       : NULL;
+  if (sh && !memchr(type->text, '<', (size_t)(sh - type->text))) {
+    char *end;
+    long long n = strtoll(sh + 7, &end, 10);
+    if (*end != '>' || end[1] || n < 0 || n > 64)
+      return RG_ERR_INVALID;
+    *dt = RG_DT_INDEX;
+    *rank = 1;
+    dims[0] = n;
+    return RG_OK;
+  }
+  if (type->kind != RG_TYPE_TENSOR || type->rank > RG_TENSOR_MAX_RANK ||
+      !rg_elem_supported(type->dtype))
+    return RG_ERR_INVALID;
+  for (int32_t i = 0; i < type->rank; i++)
+    if (type->dims[i] < 0)
+      return RG_ERR_INVALID;
+  *dt = type->dtype;
+  *rank = type->rank;
+  for (int32_t i = 0; i < type->rank; i++)
+    dims[i] = type->dims[i];
+  return RG_OK;
+}
+
+RgStatus rg_tensor_init_type(RgTensor *t, const RgType *type) {
+  memset(t, 0, sizeof *t);
+  RgDType dt;
+  int32_t rank;
+  int64_t dims[RG_TENSOR_MAX_RANK];
+  RgStatus s = interp_type_layout(type, &dt, &rank, dims);
+  return s != RG_OK ? s : rg_tensor_init(t, dt, rank, dims);
+}
+
+RgStatus rg_tensor_copy(RgTensor *dst, const RgTensor *src) {
+  RgStatus s = rg_tensor_init(dst, src->dtype, src->rank, src->dims);
+  if (s != RG_OK)
+    return s;
+  rg_tensor_copy_elems(dst, src);
+  return RG_OK;
+}
+
+void rg_tensor_copy_elems(RgTensor *dst, const RgTensor *src) {
+  if (dst->store_ == src->store_) {
+    memcpy(dst->elems_, src->elems_, ir_elem_size(src->dtype) * (size_t)src->numel);
+    return;
+  }
+  for (int64_t i = 0; i < src->numel; i++)
+    if (rg_tensor_is_int(src))
+      rg_tensor_set_int(dst, i, rg_tensor_get_int(src, i));
+    else
+      rg_tensor_set_float(dst, i, rg_tensor_get_float(src, i));
+}
+
+void rg_tensor_release(RgTensor *t) {
+  if (!t)
+    return;
+  if (!t->borrowed_)
+    rg_free(t->elems_);
+  t->elems_ = NULL;
+  t->borrowed_ = false;
+  t->numel = 0;
+}
+
+void rg_tensor_array_free(RgTensor *ts, uint32_t n) {
+  if (!ts)
+    return;
+  for (uint32_t i = 0; i < n; i++)
+    rg_tensor_release(&ts[i]);
+  rg_free(ts);
+}
+
+
+/* ---- random contents ---- */
+
+static uint64_t splitmix64(uint64_t *state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed, double lo,
+                                double hi) {
+  RgStatus s = rg_tensor_init_type(out, type);
+  if (s != RG_OK)
+    return s;
+  if (!(lo <= hi)) {
+    rg_tensor_release(out);
+    return RG_ERR_INVALID;
+  }
+  uint64_t st = seed;
+  if (rg_tensor_is_int(out)) {
+    int64_t ilo = (int64_t)ceil(lo), ihi = (int64_t)floor(hi);
+    if (ilo < rg_elem_min(out->dtype))
+      ilo = rg_elem_min(out->dtype);
+    if (ihi > rg_elem_max(out->dtype))
+      ihi = rg_elem_max(out->dtype);
+    uint64_t span = (uint64_t)ihi - (uint64_t)ilo + 1; /* 0 means the whole 2^64 */
+    for (int64_t i = 0; i < out->numel; i++) {
+      uint64_t r = splitmix64(&st);
+      rg_tensor_set_int(out, i, (int64_t)((uint64_t)ilo + (span ? r % span : r)));
+    }
+  } else {
+    for (int64_t i = 0; i < out->numel; i++) {
+      double u = (double)(splitmix64(&st) >> 11) * 0x1.0p-53; /* [0, 1) */
+      rg_tensor_set_float(out, i, lo + (hi - lo) * u);
+    }
+  }
+  return RG_OK;
+}
+
+RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t seed) {
+  double lo = -4, hi = 4;
+  RgDType dt = type ? type->dtype : RG_DT_NONE;
+  if (rg_elem_is_int(dt)) {
+    lo = (double)rg_elem_min(dt);
+    hi = (double)rg_elem_max(dt);
+    if (dt == RG_DT_I32 || dt == RG_DT_UI32) {
+      lo = dt == RG_DT_I32 ? -1048576.0 : 0;
+      hi = 1048576.0;
+    } else if (rg_dtype_bits(dt) > 32) {
+      lo = dt == RG_DT_UI64 ? 0 : -4294967296.0;
+      hi = 4294967296.0;
+    }
+  }
+  return rg_tensor_random_range(out, type, seed, lo, hi);
+}
+
+/* ---- comparison and printing ---- */
+
+bool rg_tensor_same_type(const RgTensor *a, const RgTensor *b) {
+  if (a->dtype != b->dtype || a->rank != b->rank)
+    return false;
+  for (int32_t i = 0; i < a->rank; i++)
+    if (a->dims[i] != b->dims[i])
+      return false;
+  return true;
+}
+
+
+bool rg_tensor_equal(const RgTensor *a, const RgTensor *b) {
+  return rg_tensor_first_diff(a, b, NULL, 0) < 0;
+}
+
+static void put_elem(RgsBuf *b, const RgTensor *t, int64_t i) {
+  if (rg_tensor_is_int(t))
+    rgs_buf_put_i64(b, rg_tensor_get_int(t, i));
+  else
+    rgs_buf_printf(b, "%.9g", (double)rg_tensor_get_float(t, i));
+}
+
+static void put_type(RgsBuf *b, const RgTensor *t) {
+  rgs_buf_puts(b, "tensor<");
+  for (int32_t d = 0; d < t->rank; d++)
+    rgs_buf_printf(b, "%lldx", (long long)t->dims[d]);
+  rgs_buf_puts(b, rg_dtype_name(t->dtype));
+  rgs_buf_putc(b, '>');
+}
+
+static void copy_out(RgsBuf *b, char *msg, size_t msglen) {
+  if (msg && msglen) {
+    size_t n = b->oom || !b->data ? 0 : b->len;
+    if (n >= msglen)
+      n = msglen - 1;
+    if (n)
+      memcpy(msg, b->data, n);
+    msg[n] = 0;
+  }
+  rgs_buf_free(b);
+}
+
+int64_t rg_tensor_first_diff(const RgTensor *a, const RgTensor *b, char *msg, size_t msglen) {
+  RgsBuf buf;
+  rgs_buf_init(&buf);
+  int64_t at = -1;
+  if (!rg_tensor_same_type(a, b)) {
+    at = 0;
+    put_type(&buf, a);
+    rgs_buf_puts(&buf, " != ");
+    put_type(&buf, b);
+  } else {
+    for (int64_t i = 0; i < a->numel; i++)
+      if (!rg_tensor_elem_equal(a, i, b, i)) {
+        at = i;
+        break;
+      }
+    if (at >= 0) {
+      int64_t idx[RG_TENSOR_MAX_RANK], rest = at;
+      for (int32_t d = a->rank - 1; d >= 0; d--) {
+        idx[d] = a->dims[d] ? rest % a->dims[d] : 0;
+        rest = a->dims[d] ? rest / a->dims[d] : 0;
+      }
+      rgs_buf_puts(&buf, "element [");
+      for (int32_t d = 0; d < a->rank; d++)
+        rgs_buf_printf(&buf, "%s%lld", d ? ", " : "", (long long)idx[d]);
+      rgs_buf_puts(&buf, "]: ");
+      put_elem(&buf, a, at);
+      rgs_buf_puts(&buf, " != ");
+      put_elem(&buf, b, at);
+    }
+  }
+  copy_out(&buf, msg, msglen);
+  return at;
+}
+
+const char *rg_tensor_format(const RgTensor *t, size_t max_elems, char *msg, size_t msglen) {
+  RgsBuf buf;
+  rgs_buf_init(&buf);
+  put_type(&buf, t);
+  rgs_buf_puts(&buf, " [");
+  for (int64_t i = 0; i < t->numel; i++) {
+    if ((size_t)i >= max_elems) {
+      rgs_buf_puts(&buf, ", ...");
+      break;
+    }
+    if (i)
+      rgs_buf_puts(&buf, ", ");
+    put_elem(&buf, t, i);
+  }
+  rgs_buf_putc(&buf, ']');
+  copy_out(&buf, msg, msglen);
+  return msg;
+}

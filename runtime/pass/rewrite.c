@@ -1,0 +1,875 @@
+/* runtime/pass/rewrite.c - the rewrite driver and pass manager. A pass runs only
+ * when its target-op condition holds on the op histogram; its worklist is
+ * seeded from the per-op node lists of its root ops, so cold nodes are never
+ * visited. After a rewrite, new nodes, users of replaced values and
+ * producers that lost a use are requeued; dead producers are erased when
+ * their op is declared pure. */
+#include <stdlib.h>
+#include <time.h>
+#include "rulegen/pass.h"
+#include "rulegen/match.h"
+#include "ir/ir_internal.h"
+
+/* Nodes created or rewired since the last deduplication, so the next one
+ * looks at them alone (ir_graph_dedup_touched); `lost` when a node could
+ * not be recorded, which asks for the whole-graph sweep instead. */
+typedef struct TouchLog {
+  RgNode **nodes;
+  size_t len, cap;
+  bool lost;
+} TouchLog;
+
+static void touch(TouchLog *log, RgNode *n) {
+  if (!log || log->lost)
+    return;
+  if (log->len == log->cap) {
+    size_t cap = log->cap ? 2 * log->cap : 256;
+    RgNode **p = rg_realloc(log->nodes, sizeof *p * cap);
+    if (!p) {
+      log->lost = true;
+      return;
+    }
+    log->nodes = p;
+    log->cap = cap;
+  }
+  log->nodes[log->len++] = n;
+}
+
+struct RgRewriter {
+  RgGraph *g;
+  TouchLog *touched;    /* NULL: the pass manager does not deduplicate */
+  const RgPassDesc *pass;
+  const RgRunOptions *opt;
+  RgPassStats *st;
+  RgOpId *ids;          /* local op -> graph op */
+  const char **attr_ids; /* pass attribute name -> the graph's interned name */
+  int32_t *local_of;    /* graph op -> local op, or -1 */
+  bool *is_root;        /* per local op */
+  uint32_t local_of_len;
+  int64_t *scratch;     /* guard temporaries, reset for every root */
+  size_t scratch_used, scratch_cap;
+  int64_t **scratch_old; /* blocks outgrown during one match, freed at reset */
+  uint32_t nscratch_old, cap_scratch_old;
+  RgNode **created;      /* nodes made by the rule being applied */
+  uint32_t ncreated, cap_created;
+  const char **srclocs;  /* locations of the nodes a rewrite replaces */
+  uint32_t nsrclocs, cap_srclocs;
+  IrLocCtx *locctx;
+  bool *disabled;       /* per rule */
+  RgNode **queue;
+  size_t head, len, cap;
+  RgNode *root;         /* node being rewritten */
+  uint32_t first_new_id; /* nodes with ids from here were made by this rewrite */
+  bool requeue;         /* false in single-sweep mode */
+  uint64_t budget, fires;
+  uint16_t recent[64];
+  uint32_t nrecent;
+  RgStatus status;
+  char *err;
+  size_t errlen;
+  char refusal[320]; /* why the last replacement could not be typed */
+};
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void rg_run_options_init(RgRunOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->explain_node = UINT32_MAX;
+}
+
+/* ---- target-op condition ---- */
+
+bool rg_pass_should_run(const RgGraph *g, const RgPassDesc *p) {
+  for (uint16_t r = 0; r < p->num_rules; r++) {
+    const RgRuleDesc *rule = &p->rules[r];
+    bool ok = true;
+    for (uint16_t q = 0; q < rule->num_reqs && ok; q++) {
+      const RgOpReq *req = &p->reqs[rule->first_req + q];
+      uint64_t have = 0;
+      for (uint16_t i = 0; i < req->num && have < req->min_count; i++) {
+        const char *name = p->op_names[p->req_ops[req->first + i]];
+        RgOpId id = rg_op_find(g, name, strlen(name));
+        if (id != RG_OP_NONE)
+          have += rg_op_count(g, id);
+      }
+      ok = have >= req->min_count;
+    }
+    if (ok)
+      return true;
+  }
+  return false;
+}
+
+/* ---- worklist ---- */
+
+static bool push(RgRewriter *rw, RgNode *n) {
+  if (!n || (n->flags & (RG_NODE_QUEUED | RG_NODE_ERASED)))
+    return true;
+  if (rw->len == rw->cap) {
+    /* Compact consumed entries before growing. */
+    if (rw->head > rw->cap / 2) {
+      memmove(rw->queue, rw->queue + rw->head, sizeof *rw->queue * (rw->len - rw->head));
+      rw->len -= rw->head;
+      rw->head = 0;
+    } else {
+      size_t cap = rw->cap ? rw->cap * 2 : 256;
+      RgNode **q = rg_realloc(rw->queue, sizeof *q * cap);
+      if (!q) {
+        rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory growing the worklist", rw->pass->name);
+        return false;
+      }
+      rw->queue = q;
+      rw->cap = cap;
+    }
+  }
+  n->flags |= RG_NODE_QUEUED;
+  rw->queue[rw->len++] = n;
+  return true;
+}
+
+static void requeue(RgRewriter *rw, RgNode *n) {
+  if (rw->requeue)
+    push(rw, n);
+}
+
+static int by_id(const void *a, const void *b) {
+  const RgNode *x = *(RgNode *const *)a, *y = *(RgNode *const *)b;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Puts q[0..n) in node id order. The seeds are a few runs, each nearly in
+ * order, of nodes scattered over memory: sorting pointers with a comparator
+ * that reads each node cost a cache miss per comparison, so the ids are
+ * read once into keys (id, position) that a radix sort orders in two
+ * passes of 16 bits. Falls back to qsort when out of memory. */
+static void sort_by_id(RgNode **q, size_t n) {
+  bool sorted = true;
+  for (size_t i = 1; i < n && sorted; i++)
+    sorted = q[i - 1]->id < q[i]->id;
+  if (sorted)
+    return;
+  uint64_t *key = n <= UINT32_MAX ? rg_alloc(sizeof *key * n * 2) : NULL;
+  uint32_t *count = rg_alloc(sizeof *count * 65536);
+  if (!key || !count) {
+    rg_free(key);
+    rg_free(count);
+    qsort(q, n, sizeof *q, by_id);
+    return;
+  }
+  uint64_t *tmp = key + n;
+  for (size_t i = 0; i < n; i++)
+    key[i] = (uint64_t)q[i]->id << 32 | (uint64_t)i;
+  for (int shift = 32; shift < 64; shift += 16) {
+    memset(count, 0, sizeof *count * 65536);
+    for (size_t i = 0; i < n; i++)
+      count[(key[i] >> shift) & 0xffffu]++;
+    uint32_t at = 0;
+    for (size_t d = 0; d < 65536; d++) {
+      uint32_t c = count[d];
+      count[d] = at;
+      at += c;
+    }
+    for (size_t i = 0; i < n; i++)
+      tmp[count[(key[i] >> shift) & 0xffffu]++] = key[i];
+    uint64_t *t = key;
+    key = tmp;
+    tmp = t;
+  }
+  /* After an even number of passes the sorted keys are back in the first
+   * half; the positions they carry index a copy of the queue. */
+  for (size_t i = 0; i < n; i++)
+    tmp[i] = (uint64_t)(uintptr_t)q[key[i] & 0xffffffffu];
+  for (size_t i = 0; i < n; i++)
+    q[i] = (RgNode *)(uintptr_t)tmp[i];
+  rg_free(key < tmp ? key : tmp);
+  rg_free(count);
+}
+
+static bool seed_all(RgNode *n, void *user) { return push(user, n); }
+
+/* ---- scratch memory for guard temporaries ---- */
+
+static void scratch_reset(RgRewriter *rw) {
+  rw->ncreated = 0;
+  for (uint32_t i = 0; i < rw->nscratch_old; i++)
+    rg_free(rw->scratch_old[i]);
+  rw->nscratch_old = 0;
+  rw->scratch_used = 0;
+}
+
+int64_t *rg_rw_scratch(RgRewriter *rw, uint32_t n) {
+  if (n == 0)
+    n = 1;
+  if (rw->scratch_used + n > rw->scratch_cap) {
+    /* Earlier results stay valid: the old block is kept until the reset. */
+    if (rw->scratch && rw->scratch_used) {
+      if (rw->nscratch_old == rw->cap_scratch_old) {
+        uint32_t cap = rw->cap_scratch_old ? rw->cap_scratch_old * 2 : 8;
+        int64_t **old = rg_realloc(rw->scratch_old, sizeof *old * cap);
+        if (!old)
+          return NULL;
+        rw->scratch_old = old;
+        rw->cap_scratch_old = cap;
+      }
+      rw->scratch_old[rw->nscratch_old++] = rw->scratch;
+    } else {
+      rg_free(rw->scratch);
+    }
+    size_t cap = rw->scratch_cap ? rw->scratch_cap * 2 : 1024;
+    while (cap < n)
+      cap *= 2;
+    rw->scratch = rg_alloc(sizeof *rw->scratch * cap);
+    rw->scratch_cap = rw->scratch ? cap : 0;
+    rw->scratch_used = 0;
+    if (!rw->scratch)
+      return NULL;
+  }
+  int64_t *p = rw->scratch + rw->scratch_used;
+  rw->scratch_used += n;
+  return p;
+}
+
+/* ---- rewriter API ---- */
+
+int rg_rw_local(const RgRewriter *rw, const RgNode *n) {
+  return n && n->op < rw->local_of_len ? rw->local_of[n->op] : -1;
+}
+
+RgOpId rg_rw_op(const RgRewriter *rw, uint16_t k) { return rw->ids[k]; }
+const char *const *rg_rw_attr_ids(const RgRewriter *rw) { return rw->attr_ids; }
+
+RgGraph *rg_rw_graph(RgRewriter *rw) { return rw->g; }
+
+bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule) { return !rw->disabled[rule]; }
+
+bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root) {
+  return rw->opt->explain_fn && rw->opt->explain_node == root->id;
+}
+
+const RgPassDesc *rg_rw_pass(const RgRewriter *rw) { return rw->pass; }
+
+const RgRunOptions *rg_rw_options(const RgRewriter *rw) { return rw->opt; }
+
+void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test) {
+  if (rw->opt->explain_fn)
+    rw->opt->explain_fn(rw->opt->explain_user, rw->pass->name, rw->pass->rules[rule].name,
+                        failed_test);
+}
+
+void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pairs, uint32_t npairs, const char *why) {
+  /* `why` ("root.0 is not an unfrozen") is completed with each rule's ops. */
+  for (uint32_t i = 0; i < npairs; i++) {
+    uint16_t rule = pairs[2 * i];
+    bool first = true, named = false;
+    for (uint32_t j = 0; j < npairs; j++) {
+      if (pairs[2 * j] != rule)
+        continue;
+      if (j < i)
+        first = false;
+      named |= (int)pairs[2 * j + 1] == local;
+    }
+    if (!first || named)
+      continue;
+    RgsBuf b;
+    rgs_buf_init(&b);
+    rgs_buf_puts(&b, why);
+    const char *sep = " ";
+    for (uint32_t j = i; j < npairs; j++) {
+      if (pairs[2 * j] != rule)
+        continue;
+      uint16_t k = pairs[2 * j + 1];
+      rgs_buf_printf(&b, "%s%s", sep, k < rw->pass->num_ops ? rw->pass->op_names[k] : "?");
+      sep = "|";
+    }
+    rg_rw_explain(rw, rule, b.oom || !b.data ? why : b.data);
+    rgs_buf_free(&b);
+  }
+}
+
+int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...) {
+  if (rw->status == RG_OK) {
+    rw->status = st;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(rw->err, rw->errlen, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
+                     uint32_t num_props, const RgNamedAttr *props) {
+  return rg_rw_create_like(rw, k, num_operands, operands, num_props, props, NULL);
+}
+
+RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
+                          uint32_t num_props, const RgNamedAttr *props, const RgNode *like) {
+  const RgOpDesc *d = rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
+  const char *name = rw->pass->op_names[k];
+  if (!d || !d->infer) {
+    rg_rw_fail(rw, RG_ERR_INVALID, "pass '%s': op '%s' has no shape inference hook, so a rewrite cannot create it",
+               rw->pass->name, name);
+    return NULL;
+  }
+  RgNode *n = rg_node_create(rw->g, rw->ids[k], num_operands, operands, d->num_results, NULL, 0);
+  RgNamedAttr *attrs = num_props ? rgs_arena_alloc(ir_arena(rw->g), sizeof *attrs * num_props) : NULL;
+  if (!n || (num_props && !attrs) || num_props > UINT16_MAX) {
+    rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory creating a '%s'", rw->pass->name, name);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < num_props; i++) {
+    attrs[i].name = rg_intern(rw->g, props[i].name, strlen(props[i].name));
+    attrs[i].value = props[i].value;
+    if (!attrs[i].name || !attrs[i].value) {
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory setting the attributes of a new '%s'",
+                 rw->pass->name, name);
+      return NULL;
+    }
+  }
+  ir_node_set_attrs(rw->g, n, attrs, (uint16_t)num_props, (uint16_t)num_props);
+  /* Hooks that cannot derive an element type from the operands (cast)
+   * read it from the result type already on the node. */
+  if (like && like->num_results == d->num_results)
+    for (uint32_t i = 0; i < d->num_results; i++)
+      rg_value_set_type(&n->results[i], like->results[i].type);
+  const RgType *types[16];
+  const RgType **tp = d->num_results <= 16 ? types : rg_alloc(sizeof *tp * d->num_results);
+  char msg[256] = "";
+  RgStatus st = tp ? d->infer(rw->g, n, tp, msg, sizeof msg) : RG_ERR_NOMEM;
+  if (st == RG_OK)
+    for (uint32_t i = 0; i < d->num_results; i++)
+      rg_value_set_type(&n->results[i], tp[i]);
+  if (tp != types)
+    rg_free(tp);
+  if (st != RG_OK) {
+    /* A node the hook cannot type (its operands' dims are dynamic or
+     * unranked, say): the rule is refused, the input is not bad. */
+    if (st == RG_ERR_NOMEM)
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory inferring the type of a new '%s'",
+                 rw->pass->name, name);
+    else
+      snprintf(rw->refusal, sizeof rw->refusal, "a new '%.60s' cannot be typed: %.200s", name,
+               msg[0] ? msg : rg_status_name(st));
+    rg_node_erase(rw->g, n);
+    return NULL;
+  }
+  if (rw->ncreated == rw->cap_created) {
+    uint32_t cap = rw->cap_created ? rw->cap_created * 2 : 16;
+    RgNode **c = rg_realloc(rw->created, sizeof *c * cap);
+    if (!c) {
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory recording a new '%s'", rw->pass->name, name);
+      rg_node_erase(rw->g, n);
+      return NULL;
+    }
+    rw->created = c;
+    rw->cap_created = cap;
+  }
+  rw->created[rw->ncreated++] = n;
+  rg_node_insert_before(rw->g, rw->root, n);
+  touch(rw->touched, n);
+  requeue(rw, n);
+  return n;
+}
+
+void rg_rw_discard(RgRewriter *rw) {
+  /* Later nodes use earlier ones: erase newest first. */
+  while (rw->ncreated) {
+    RgNode *n = rw->created[--rw->ncreated];
+    if (!(n->flags & RG_NODE_ERASED))
+      rg_node_erase(rw->g, n);
+  }
+}
+
+/* Same element type and rank, and every static dim of `b` equal to `a`'s:
+ * an inferred type that is only less precise than the replaced one. */
+static bool refines(const RgType *a, const RgType *b) {
+  if (a->kind != RG_TYPE_TENSOR || b->kind != RG_TYPE_TENSOR || a->elem != b->elem || a->rank != b->rank)
+    return false;
+  for (int32_t i = 0; i < a->rank; i++)
+    if (b->dims[i] != RG_DIM_DYNAMIC && b->dims[i] != a->dims[i])
+      return false;
+  return true;
+}
+
+/* Notes the location of a node the current rewrite replaces. */
+static void note_loc(RgRewriter *rw, const char *loc) {
+  for (uint32_t i = 0; loc && i < rw->nsrclocs; i++)
+    if (rw->srclocs[i] == loc)
+      return;
+  if (!loc)
+    return;
+  if (rw->nsrclocs == rw->cap_srclocs) {
+    uint32_t cap = rw->cap_srclocs ? rw->cap_srclocs * 2 : 16;
+    const char **s = rg_realloc(rw->srclocs, sizeof *s * cap);
+    if (!s)
+      return; /* a shorter location list, not an error */
+    rw->srclocs = s;
+    rw->cap_srclocs = cap;
+  }
+  rw->srclocs[rw->nsrclocs++] = loc;
+}
+
+/* True when the pass knows `n`'s op to be declared pure: an op the pass
+ * does not name, or one declared without `pure`, may have side effects
+ * and is never removed for being unused. */
+static bool is_pure(const RgRewriter *rw, const RgNode *n) {
+  int k = rg_rw_local(rw, n);
+  const RgOpDesc *d = k >= 0 && rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
+  return d && (d->traits & RG_TRAIT_PURE);
+}
+
+/* Erases the replaced root `n` (the rule took its place), then its
+ * producers that become dead, if they are pure. */
+static void erase_dead(RgRewriter *rw, RgNode *n) {
+  RgNode *stack[64];
+  uint32_t sp = 0;
+  stack[sp++] = n;
+  while (sp) {
+    RgNode *d = stack[--sp];
+    if ((d->flags & RG_NODE_ERASED) || !d->block || rg_node_is_frozen(d) || d->num_results == 0 ||
+        d->num_regions || (d != n && !is_pure(rw, d)))
+      continue;
+    bool used = false;
+    for (uint32_t i = 0; i < d->num_results && !used; i++)
+      used = d->results[i].num_uses != 0;
+    if (used)
+      continue;
+    for (uint32_t i = 0; i < d->num_operands; i++) {
+      RgNode *p = d->operands[i].value ? rg_value_def(d->operands[i].value) : NULL;
+      if (p) {
+        requeue(rw, p); /* lost a use: guards such as uses(x) == 1 may hold now */
+        if (sp < 64)
+          stack[sp++] = p;
+      }
+    }
+    note_loc(rw, d->loc);
+    rg_node_erase(rw->g, d);
+  }
+}
+
+static void count_fire(RgRewriter *rw, uint16_t rule) {
+  rw->ncreated = 0;
+  rw->st->rule_fires[rule]++;
+  rw->st->rewrites++;
+  rw->fires++;
+  rw->recent[rw->nrecent++ % 64] = rule;
+}
+
+bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
+  for (uint32_t i = 0; i < root->num_results; i++)
+    if (root->results[i].num_uses) {
+      rg_rw_fail(rw, RG_ERR_INVALID, "pass '%s', rule '%s' (%s): '_' would remove a node whose result is used",
+                 rw->pass->name, rw->pass->rules[rule].name, rw->pass->rules[rule].source);
+      return false;
+    }
+  bool ex = rg_rw_explaining(rw, root);
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
+  for (uint32_t i = 0; i < root->num_operands; i++) {
+    RgNode *p = root->operands[i].value ? rg_value_def(root->operands[i].value) : NULL;
+    if (p)
+      requeue(rw, p);
+  }
+  rg_node_erase(rw->g, root);
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, NULL, 0, true);
+  count_fire(rw, rule);
+  if (ex)
+    rg_rw_explain(rw, rule, "fires: the op is removed");
+  return true;
+}
+
+int rg_rw_refuse(RgRewriter *rw, uint16_t rule) {
+  rg_rw_discard(rw);
+  if (rw->status != RG_OK)
+    return -1;
+  rw->st->rule_refusals[rule]++;
+  if (rg_rw_explaining(rw, rw->root)) {
+    char why[sizeof rw->refusal + 16];
+    snprintf(why, sizeof why, "refused: %s", rw->refusal[0] ? rw->refusal : "the replacement cannot be typed");
+    rg_rw_explain(rw, rule, why);
+  }
+  rw->refusal[0] = 0;
+  return 0;
+}
+
+int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
+  for (uint32_t i = 0; i < root->num_results; i++) {
+    if (!values[i])
+      continue;
+    const RgType *old = root->results[i].type, *nt = values[i]->type;
+    RgNode *def = rg_value_def(values[i]);
+    if (old == nt || (def && def->id >= rw->first_new_id && nt && refines(old, nt)))
+      continue;
+    snprintf(rw->refusal, sizeof rw->refusal, "the replacement has type %s but the replaced value %s",
+             nt ? nt->text : "<none>", old ? old->text : "<none>");
+    return rg_rw_refuse(rw, rule);
+  }
+  return rg_rw_replace(rw, root, values, rule) ? 1 : -1;
+}
+
+bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
+  bool ex = rg_rw_explaining(rw, root);
+  for (uint32_t i = 0; i < root->num_results; i++) {
+    if (!values[i]) {
+      if (root->results[i].num_uses == 0)
+        continue;
+      rg_rw_fail(rw, RG_ERR_INVALID, "pass '%s', rule '%s' (%s): result %u is left alone but still used",
+                 rw->pass->name, rw->pass->rules[rule].name, rw->pass->rules[rule].source, i);
+      return false;
+    }
+    const RgType *old = root->results[i].type, *nt = values[i]->type;
+    if (old == nt)
+      continue;
+    RgNode *def = rg_value_def(values[i]);
+    if (def && def->id >= rw->first_new_id && nt && refines(old, nt)) {
+      rg_value_set_type(values[i], old);
+      continue;
+    }
+    rg_rw_fail(rw, RG_ERR_TYPE,
+               "pass '%s', rule '%s' (%s): replacement has type %s but the replaced value has type %s",
+               rw->pass->name, rw->pass->rules[rule].name, rw->pass->rules[rule].source,
+               nt ? nt->text : "<none>", old ? old->text : "<none>");
+    return false;
+  }
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
+  for (uint32_t i = 0; i < root->num_results; i++) {
+    if (!values[i])
+      continue;
+    for (RgUse *u = root->results[i].uses; u; u = u->next) {
+      touch(rw->touched, u->user);
+      requeue(rw, u->user);
+    }
+    rg_value_replace_all_uses(rw->g, &root->results[i], values[i]);
+    RgNode *def = rg_value_def(values[i]);
+    if (def)
+      requeue(rw, def);
+  }
+  rw->nsrclocs = 0;
+  note_loc(rw, root->loc);
+  erase_dead(rw, root);
+  const char *loc = NULL;
+  for (uint32_t i = 0; i < rw->ncreated; i++) {
+    if (rw->created[i]->flags & RG_NODE_ERASED)
+      continue;
+    if (!loc && !(loc = ir_loc_fused(rw->g, &rw->locctx, rw->pass->name, rw->pass->rules[rule].name, rw->srclocs,
+                                     rw->nsrclocs))) {
+      rg_rw_fail(rw, RG_ERR_NOMEM, "out of memory");
+      return false;
+    }
+    rw->created[i]->loc = loc;
+  }
+  if (rw->opt->on_rewrite) {
+    uint32_t kept = 0; /* created ops the rewrite did not leave dead */
+    for (uint32_t i = 0; i < rw->ncreated; i++)
+      if (!(rw->created[i]->flags & RG_NODE_ERASED))
+        rw->created[kept++] = rw->created[i];
+    RgNode *defs[16]; /* no op made: the producers of the replacing values */
+    uint32_t ndefs = 0;
+    for (uint32_t i = 0; !kept && i < root->num_results && ndefs < 16; i++)
+      if (values[i] && rg_value_def(values[i]))
+        defs[ndefs++] = rg_value_def(values[i]);
+    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, kept ? rw->created : defs,
+                        kept ? kept : ndefs, true);
+  }
+  count_fire(rw, rule);
+  if (ex)
+    rg_rw_explain(rw, rule, "fires: the op is replaced");
+  return true;
+}
+
+/* ---- running a pass ---- */
+
+static bool rule_disabled(const RgRunOptions *o, const RgPassDesc *p, const RgRuleDesc *r) {
+  if (r->inexact && !o->inexact)
+    return true;
+  char full[256];
+  snprintf(full, sizeof full, "%s.%s", p->name, r->name);
+  if (o->isolate_rule && strcmp(o->isolate_rule, r->name) != 0 && strcmp(o->isolate_rule, full) != 0)
+    return true;
+  for (const char *const *d = o->disabled_rules; d && *d; d++)
+    if (strcmp(*d, r->name) == 0 || strcmp(*d, full) == 0)
+      return true;
+  return false;
+}
+
+/* A pass of inexact rules only has nothing to apply unless they are on. */
+static bool all_inexact(const RgPassDesc *p) {
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    if (!p->rules[r].inexact)
+      return false;
+  return p->num_rules > 0;
+}
+
+/* Whether pass p runs: its target ops are present (or skipping is off) and
+ * it has a rule the options enable. */
+static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) {
+  if (opt->no_skip)
+    return true;
+  return (opt->inexact || !all_inexact(p)) && rg_pass_should_run(g, p);
+}
+
+static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
+                         TouchLog *touched, char *err, size_t errlen) {
+  RgRewriter rw = {.g = g, .touched = touched, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
+  rw.requeue = p->mode == RG_PASS_FIXPOINT;
+  rw.ids = rg_alloc(sizeof *rw.ids * (p->num_ops ? p->num_ops : 1));
+  rw.disabled = rg_alloc(sizeof *rw.disabled * (p->num_rules ? p->num_rules : 1));
+  if (!rw.ids || !rw.disabled) {
+    rg_free(rw.ids);
+    rg_free(rw.disabled);
+    return RG_ERR_NOMEM;
+  }
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    rw.disabled[r] = rule_disabled(opt, p, &p->rules[r]);
+  for (uint16_t k = 0; k < p->num_ops; k++) {
+    rw.ids[k] = rg_op_intern(g, p->op_names[k], strlen(p->op_names[k]));
+    if (rw.ids[k] == RG_OP_NONE)
+      rw.status = RG_ERR_NOMEM;
+  }
+  rw.attr_ids = rg_alloc(sizeof *rw.attr_ids * (p->num_attr_names ? p->num_attr_names : 1));
+  if (!rw.attr_ids)
+    rw.status = RG_ERR_NOMEM;
+  for (uint16_t k = 0; k < p->num_attr_names && rw.attr_ids; k++) {
+    rw.attr_ids[k] = rg_intern(g, p->attr_names[k], strlen(p->attr_names[k]));
+    if (!rw.attr_ids[k])
+      rw.status = RG_ERR_NOMEM;
+  }
+  rw.local_of_len = rg_op_count_ids(g);
+  rw.local_of = rg_alloc(sizeof *rw.local_of * (rw.local_of_len ? rw.local_of_len : 1));
+  rw.is_root = rg_alloc(sizeof *rw.is_root * (p->num_ops ? p->num_ops : 1));
+  if (!rw.local_of || !rw.is_root) {
+    rw.status = RG_ERR_NOMEM;
+  } else {
+    for (uint32_t i = 0; i < rw.local_of_len; i++)
+      rw.local_of[i] = -1;
+    memset(rw.is_root, 0, sizeof *rw.is_root * (p->num_ops ? p->num_ops : 1));
+  }
+  if (rw.status == RG_OK) {
+    for (uint16_t k = 0; k < p->num_ops; k++)
+      rw.local_of[rw.ids[k]] = k;
+    for (uint16_t r = 0; r < p->num_roots; r++)
+      rw.is_root[p->roots[r]] = true;
+  }
+
+  uint32_t factor = opt->budget_factor ? opt->budget_factor : 16;
+  rw.budget = (uint64_t)factor * rg_graph_num_nodes(g) + 64;
+
+  /* Seeds in creation order, whichever way they are collected, so that
+   * skipping never changes the order in which roots are tried. */
+  if (rw.status == RG_OK) {
+    if (opt->no_skip) {
+      rg_graph_walk(g, seed_all, &rw);
+    } else {
+      for (uint16_t r = 0; r < p->num_roots; r++)
+        for (RgNode *n = rg_op_first(g, rw.ids[p->roots[r]]); n; n = n->op_next)
+          if (!push(&rw, n))
+            break;
+    }
+    if (rw.len) /* the queue is NULL when nothing was pushed */
+      sort_by_id(rw.queue, rw.len);
+  }
+
+  while (rw.status == RG_OK && rw.head < rw.len) {
+    RgNode *n = rw.queue[rw.head++];
+    n->flags &= (uint16_t)~RG_NODE_QUEUED;
+    if ((n->flags & RG_NODE_ERASED) || !(n->flags & RG_NODE_LIVE))
+      continue;
+    st->nodes_visited++;
+    int local = n->op < rw.local_of_len ? rw.local_of[n->op] : -1;
+    /* Rules replace one value per declared result, so a node is a root
+     * only with as many results as its op declares (a graph may disagree
+     * with an op's declaration). */
+    const RgOpDesc *od = local >= 0 && p->op_descs ? p->op_descs[local] : NULL;
+    if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local] ||
+        (od && (od->traits & RG_TRAIT_RESULTS_VARY) ? n->num_results == 0 : n->num_results != (od ? od->num_results : 1)))
+      continue;
+    rw.root = n;
+    rw.first_new_id = ir_next_node_id(g);
+    scratch_reset(&rw);
+    int r = p->match(&rw, n, (uint16_t)local);
+    if (r < 0 && rw.status == RG_OK)
+      rg_rw_fail(&rw, RG_ERR_INVALID, "pass '%s': matcher failed", p->name);
+    if (r > 0 && rw.fires > rw.budget) {
+      RgsBuf b;
+      rgs_buf_init(&b);
+      uint32_t nr = rw.nrecent < 64 ? rw.nrecent : 64;
+      for (uint32_t i = 0; i < nr; i++) {
+        uint16_t rule = rw.recent[i];
+        bool dup = false;
+        for (uint32_t j = 0; j < i && !dup; j++)
+          dup = rw.recent[j] == rule;
+        if (dup)
+          continue;
+        rgs_buf_printf(&b, "%s%s (%s)", b.len ? ", " : "", p->rules[rule].name, p->rules[rule].source);
+      }
+      rg_rw_fail(&rw, RG_ERR_BUDGET,
+                 "pass '%s' did not terminate: %llu rewrites exceed the budget; rules that kept firing: %s",
+                 p->name, (unsigned long long)rw.fires, b.data ? b.data : "?");
+      rgs_buf_free(&b);
+    }
+  }
+  /* Leave no node marked as queued. */
+  for (size_t i = rw.head; i < rw.len; i++)
+    rw.queue[i]->flags &= (uint16_t)~RG_NODE_QUEUED;
+  RgStatus status = rw.status;
+  rg_free(rw.queue);
+  rg_free(rw.attr_ids);
+  rg_free(rw.ids);
+  rg_free(rw.local_of);
+  rg_free(rw.is_root);
+  rg_free(rw.disabled);
+  scratch_reset(&rw);
+  rg_free(rw.scratch);
+  rg_free(rw.scratch_old);
+  rg_free(rw.created);
+  rg_free(rw.srclocs);
+  ir_loc_ctx_free(rw.locctx);
+  return status;
+}
+
+/* The whole graph the first time (log NULL), then what the passes since
+ * touched: the same merges, without a sweep over the whole graph. */
+static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, TouchLog *log, char *err,
+                      size_t errlen) {
+  double t0 = now_seconds();
+  uint32_t merged = 0;
+  RgStatus s = log && !log->lost
+                   ? ir_graph_dedup_touched(g, opt->dedup_ops, opt->dedup_num_ops, log->nodes, log->len, &merged)
+                   : rg_graph_dedup(g, opt->dedup_ops, opt->dedup_num_ops, &merged);
+  if (log) {
+    log->len = 0;
+    log->lost = false;
+  }
+  stats->dedup_merged += merged;
+  stats->dedup_seconds += now_seconds() - t0;
+  if (s != RG_OK)
+    snprintf(err, errlen, "deduplication failed: out of memory");
+  return s;
+}
+
+static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen);
+
+RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                         const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
+  RgRunOptions defaults;
+  if (!opt) {
+    rg_run_options_init(&defaults);
+    opt = &defaults;
+  }
+  char no_err[1];
+  if (!err || !errlen) {
+    err = no_err;
+    errlen = sizeof no_err;
+  }
+  if (stats)
+    return pipeline_run(g, passes, n, opt, stats, err, errlen);
+  RgRunStats own;
+  RgStatus s = pipeline_run(g, passes, n, opt, &own, err, errlen);
+  rg_run_stats_free(&own);
+  return s;
+}
+
+static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
+  memset(stats, 0, sizeof *stats);
+  stats->passes = rg_alloc(sizeof *stats->passes * (n ? n : 1));
+  if (!stats->passes) {
+    snprintf(err, errlen, "out of memory setting up the pipeline statistics");
+    return RG_ERR_NOMEM;
+  }
+  memset(stats->passes, 0, sizeof *stats->passes * (n ? n : 1));
+  stats->num_passes = n;
+  for (uint32_t i = 0; i < n; i++) {
+    const RgPassDesc *p = passes[i];
+    RgPassStats *st = &stats->passes[i];
+    st->name = p->name;
+    st->rule_fires = rg_alloc(sizeof *st->rule_fires * (p->num_rules ? p->num_rules : 1));
+    if (!st->rule_fires) {
+      snprintf(err, errlen, "out of memory setting up the statistics of pass '%s'", p->name);
+      return RG_ERR_NOMEM;
+    }
+    memset(st->rule_fires, 0, sizeof *st->rule_fires * (p->num_rules ? p->num_rules : 1));
+    st->rule_refusals = rg_alloc(sizeof *st->rule_refusals * (p->num_rules ? p->num_rules : 1));
+    if (!st->rule_refusals) {
+      snprintf(err, errlen, "out of memory setting up the statistics of pass '%s'", p->name);
+      return RG_ERR_NOMEM;
+    }
+    memset(st->rule_refusals, 0, sizeof *st->rule_refusals * (p->num_rules ? p->num_rules : 1));
+    if (p->abi != RG_ABI_VERSION) {
+      snprintf(err, errlen, "pass '%s' was generated for runtime ABI %d, but this runtime has ABI %d; regenerate it",
+               p->name, p->abi, RG_ABI_VERSION);
+      return RG_ERR_ABI;
+    }
+  }
+  double start = now_seconds();
+  bool changed = true; /* since the last deduplication */
+  TouchLog log = {0}, *logp = NULL; /* NULL until the first (whole) deduplication */
+  RgStatus s = RG_OK;
+  for (uint32_t i = 0; i < n && s == RG_OK; i++) {
+    const RgPassDesc *p = passes[i];
+    RgPassStats *st = &stats->passes[i];
+    double t0 = now_seconds();
+    bool run = pass_runs(g, p, opt);
+    /* Merging only lowers op counts, so a pass skipped before it would be
+     * skipped after it too: deduplication waits for a pass that runs. */
+    if (run && changed && opt->dedup_ops) {
+      if ((s = dedup(g, opt, stats, logp, err, errlen)) != RG_OK)
+        break;
+      logp = &log;
+      changed = false;
+      t0 = now_seconds();
+      run = pass_runs(g, p, opt);
+    }
+    if (!run) {
+      st->skipped = true;
+      st->seconds = now_seconds() - t0;
+      if (opt->after_pass)
+        opt->after_pass(opt->observe_user, g, i, p, st);
+      continue;
+    }
+    st->ran = true;
+    if (errlen)
+      err[0] = 0;
+    s = run_pass(g, p, opt, st, logp, err, errlen);
+    changed = changed || st->rewrites;
+    st->seconds = now_seconds() - t0;
+    stats->total_visited += st->nodes_visited;
+    if (s != RG_OK && errlen && !err[0]) /* every failure is named */
+      snprintf(err, errlen, "pass '%s': %s", p->name, rg_status_name(s));
+    if (s != RG_OK)
+      break;
+    if (opt->verify_each) {
+      char msg[512];
+      if (rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
+        snprintf(err, errlen, "graph does not verify after pass '%s': %s", p->name, msg);
+        s = RG_ERR_VERIFY;
+        break;
+      }
+    }
+    if (opt->after_pass)
+      opt->after_pass(opt->observe_user, g, i, p, st);
+  }
+  if (s == RG_OK && changed && opt->dedup_ops)
+    s = dedup(g, opt, stats, logp, err, errlen);
+  rg_free(log.nodes);
+  stats->total_seconds = now_seconds() - start;
+  return s;
+}
+
+void rg_run_stats_free(RgRunStats *s) {
+  if (!s->passes)
+    return;
+  for (uint32_t i = 0; i < s->num_passes; i++) {
+    rg_free(s->passes[i].rule_fires);
+    rg_free(s->passes[i].rule_refusals);
+  }
+  rg_free(s->passes);
+  memset(s, 0, sizeof *s);
+}

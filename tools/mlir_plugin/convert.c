@@ -104,19 +104,47 @@ struct Conv {
   PtrMap types_out; /* RgType -> MlirType */
   PtrMap attrs;     /* MlirAttribute -> RgAttr */
   PtrMap attrs_out; /* RgAttr -> MlirAttribute */
-  PtrMap locs;      /* MlirLocation -> interned loc text */
-  PtrMap locs_out;  /* interned loc text -> MlirLocation */
+  PtrMap locs_out;  /* fused loc text of new nodes -> MlirLocation */
   PtrMap blocks;    /* RgBlock -> MlirBlock */
+  PtrMap opinfo;    /* op name (MlirIdentifier) -> OpInfo */
   NodeRec *nodes;   /* by node id, below first_new */
   uint32_t num_nodes, cap_nodes;
   uint32_t first_new;
   MlirOperation *made; /* by node id - first_new: ops created on write-back */
   uint32_t num_made;
+  struct Chunk *chunks; /* location texts of this conversion */
+  size_t chunk_used;
   char *buf; /* print buffer */
   size_t len, cap;
   bool oom;
   RgOpId op_func;
 };
+
+/* Location texts live as long as the conversion: a chunk list, never
+ * hashed (every op has its own location). */
+struct Chunk {
+  struct Chunk *next;
+  size_t cap;
+  char data[];
+};
+
+static char *text_dup(Conv *c, const char *s, size_t n) {
+  if (!c->chunks || c->chunk_used + n + 1 > c->chunks->cap) {
+    size_t cap = n + 1 > 65536 ? n + 1 : 65536;
+    struct Chunk *k = malloc(sizeof *k + cap);
+    if (!k)
+      return NULL;
+    k->next = c->chunks;
+    k->cap = cap;
+    c->chunks = k;
+    c->chunk_used = 0;
+  }
+  char *d = c->chunks->data + c->chunk_used;
+  memcpy(d, s, n);
+  d[n] = 0;
+  c->chunk_used += n + 1;
+  return d;
+}
 
 static void print_cb(MlirStringRef s, void *user) {
   Conv *c = user;
@@ -284,16 +312,30 @@ static const RgAttr *attr_in(Conv *c, MlirAttribute a) {
   return r;
 }
 
-/* `loc(...)` text, interned in the graph; NULL for `loc(unknown)`, which
- * rulegen drops from fused locations anyway. */
+/* `loc(...)` text, as MLIR prints it; NULL for `loc(unknown)`, which
+ * rulegen drops from fused locations anyway. A file position, what most
+ * ops carry, is spelled here directly, without MLIR's printer. */
 static bool loc_in(Conv *c, MlirLocation l, const char **out) {
-  const char *r = map_get(&c->locs, l.ptr);
-  if (r) {
-    *out = r;
-    return true;
-  }
   c->len = 0;
-  mlirLocationPrint(l, print_cb, c);
+  bool done = false;
+  if (mlirLocationIsAFileLineColRange(l)) {
+    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(l));
+    int line = mlirLocationFileLineColRangeGetStartLine(l), col = mlirLocationFileLineColRangeGetStartColumn(l);
+    bool plain = f.length < 4000 && mlirLocationFileLineColRangeGetEndLine(l) == line &&
+                 mlirLocationFileLineColRangeGetEndColumn(l) == col;
+    for (size_t i = 0; plain && i < f.length; i++)
+      plain = f.data[i] >= 0x20 && f.data[i] < 0x7f && f.data[i] != '"' && f.data[i] != '\\';
+    if (plain) {
+      char tail[48];
+      int n = snprintf(tail, sizeof tail, "\":%d:%d)", line, col);
+      print_cb(mlirStringRefCreate("loc(\"", 5), c);
+      print_cb(f, c);
+      print_cb(mlirStringRefCreate(tail, (size_t)n), c);
+      done = true;
+    }
+  }
+  if (!done)
+    mlirLocationPrint(l, print_cb, c);
   if (c->oom)
     return false;
   const char *text = c->buf ? c->buf : "";
@@ -301,11 +343,9 @@ static bool loc_in(Conv *c, MlirLocation l, const char **out) {
     *out = NULL;
     return true;
   }
-  r = rg_intern(c->g, text, c->len);
-  if (!r || !map_put(&c->locs, l.ptr, r) || (!map_get(&c->locs_out, r) && !map_put(&c->locs_out, r, l.ptr)))
-    return false;
-  *out = r;
-  return true;
+  /* Not looked up by location: nearly every op has its own. */
+  *out = text_dup(c, text, c->len);
+  return *out != NULL;
 }
 
 static bool rec_node(Conv *c, RgNode *n, MlirOperation op) {
@@ -328,29 +368,94 @@ static bool rec_node(Conv *c, RgNode *n, MlirOperation op) {
 
 static bool block_in(Conv *c, MlirBlock mb, RgBlock *b);
 
+/* The property names seen on ops of one name, sorted as MLIR sorts an
+ * op's attributes. Asking MLIR for an op's attributes by position builds
+ * its whole attribute dictionary from the properties on every call;
+ * asking for a property by name does not. */
+typedef struct OpInfo {
+  uint32_t n;
+  char **names;
+} OpInfo;
+
+static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static bool info_learn(OpInfo *info, MlirStringRef name) {
+  for (uint32_t i = 0; i < info->n; i++)
+    if (strlen(info->names[i]) == name.length && memcmp(info->names[i], name.data, name.length) == 0)
+      return true;
+  char **v = realloc(info->names, sizeof *v * (info->n + 1));
+  char *d = malloc(name.length + 1);
+  if (v)
+    info->names = v;
+  if (!v || !d) {
+    free(d);
+    return false;
+  }
+  memcpy(d, name.data, name.length);
+  d[name.length] = 0;
+  info->names[info->n++] = d;
+  qsort(info->names, info->n, sizeof *info->names, name_cmp);
+  return true;
+}
+
+static bool set_named(Conv *c, RgNode *n, MlirStringRef name, MlirAttribute a, bool prop) {
+  const RgAttr *v = attr_in(c, a);
+  char small[64], *key = name.length < sizeof small ? small : malloc(name.length + 1);
+  if (!v || !key)
+    return false;
+  memcpy(key, name.data, name.length);
+  key[name.length] = 0;
+  RgStatus s = prop ? rg_node_set_prop(c->g, n, key, v) : rg_node_set_attr(c->g, n, key, v);
+  if (key != small)
+    free(key);
+  return s == RG_OK;
+}
+
 /* The op's attributes: properties (inherent) first, then discardable
- * ones, each in MLIR's (sorted) order. */
+ * ones, each in MLIR's (sorted) order. The properties are asked for by
+ * the names earlier ops of the name had; an op with one more than those
+ * is read by position, and teaches its names. */
 static bool attrs_in(Conv *c, MlirOperation op, RgNode *n) {
   intptr_t na = mlirOperationGetNumAttributes(op);
-  for (int pass = 0; pass < 2; pass++)
-    for (intptr_t i = 0; i < na; i++) {
-      MlirNamedAttribute at = mlirOperationGetAttribute(op, i);
-      MlirStringRef name = mlirIdentifierStr(at.name);
-      bool prop = mlirOperationHasInherentAttributeByName(op, name);
-      if (prop != (pass == 0))
-        continue;
-      const RgAttr *v = attr_in(c, at.attribute);
-      char small[64], *key = name.length < sizeof small ? small : malloc(name.length + 1);
-      if (!v || !key)
+  if (!na)
+    return true;
+  intptr_t nd = mlirOperationGetNumDiscardableAttributes(op), ni = na - nd;
+  if (ni > 0) {
+    const void *key = mlirOperationGetName(op).ptr;
+    OpInfo *info = (OpInfo *)map_get(&c->opinfo, key);
+    if (!info) {
+      info = calloc(1, sizeof *info);
+      if (!info || !map_put(&c->opinfo, key, info)) {
+        free(info);
         return false;
-      memcpy(key, name.data, name.length);
-      key[name.length] = 0;
-      RgStatus s = prop ? rg_node_set_prop(c->g, n, key, v) : rg_node_set_attr(c->g, n, key, v);
-      if (key != small)
-        free(key);
-      if (s != RG_OK)
+      }
+    }
+    intptr_t found = 0;
+    for (uint32_t i = 0; i < info->n && found < ni; i++) {
+      MlirStringRef name = mlirStringRefCreate(info->names[i], strlen(info->names[i]));
+      MlirAttribute a = mlirOperationGetInherentAttributeByName(op, name);
+      if (!mlirAttributeIsNull(a) && (found++, !set_named(c, n, name, a, true)))
         return false;
     }
+    if (found != ni) { /* a property not seen before: all of them by position */
+      for (uint16_t k = n->num_props; k-- > 0;)
+        if (rg_node_set_prop(c->g, n, n->attrs[k].name, NULL) != RG_OK)
+          return false;
+      for (intptr_t i = 0; i < na; i++) {
+        MlirNamedAttribute at = mlirOperationGetAttribute(op, i);
+        MlirStringRef name = mlirIdentifierStr(at.name);
+        if (!mlirOperationHasInherentAttributeByName(op, name))
+          continue;
+        if (!info_learn(info, name) || !set_named(c, n, name, at.attribute, true))
+          return false;
+      }
+    }
+  }
+  for (intptr_t i = 0; i < nd; i++) {
+    MlirNamedAttribute at = mlirOperationGetDiscardableAttribute(op, i);
+    if (!set_named(c, n, mlirIdentifierStr(at.name), at.attribute, false))
+      return false;
+  }
   return true;
 }
 
@@ -773,11 +878,24 @@ void conv_free(Conv *c) {
   map_free(&c->types_out);
   map_free(&c->attrs);
   map_free(&c->attrs_out);
-  map_free(&c->locs);
   map_free(&c->locs_out);
   map_free(&c->blocks);
+  for (uint32_t i = 0; c->opinfo.keys && i <= c->opinfo.mask; i++)
+    if (c->opinfo.keys[i]) {
+      OpInfo *info = (OpInfo *)c->opinfo.vals[i];
+      for (uint32_t k = 0; k < info->n; k++)
+        free(info->names[k]);
+      free(info->names);
+      free(info);
+    }
+  map_free(&c->opinfo);
   free(c->nodes);
   free(c->made);
+  while (c->chunks) {
+    struct Chunk *k = c->chunks;
+    c->chunks = k->next;
+    free(k);
+  }
   free(c->buf);
   free(c);
 }

@@ -78,14 +78,16 @@ private:
 
 } // namespace
 
-extern "C" void rgm_register_pass(const RgmPlugin *plugin) {
+extern "C" void rg_mlir_plugin_register(const RgmPlugin *plugin) {
   mlir::registerPass([plugin]() -> std::unique_ptr<mlir::Pass> {
     return std::make_unique<RulegenPass>(plugin);
   });
 }
 
+// The bundled plugin's entry; the plugin library (librulegen-mlir.a) is
+// built without it, and a user's plugin brings its own (in C).
 #ifndef RGM_NO_ENTRY
-static void register_bundled() { rgm_register_pass(rgm_bundled_plugin()); }
+static void register_bundled() { rg_mlir_plugin_register(rgm_bundled_plugin()); }
 
 extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default"))) ::mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {

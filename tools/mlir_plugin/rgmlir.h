@@ -8,18 +8,13 @@
 
 #include <stddef.h>
 #include "mlir-c/IR.h"
-#include "rulegen/opt.h"
+#include "rulegen/mlir_plugin.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef struct RgmPlugin {
-  const char *pass_name;   /* "rulegen", "rulegen-my-npu" */
-  const char *description; /* --help */
-  const RgOptTarget *targets;
-  size_t num_targets;
-} RgmPlugin;
+typedef RgMlirPlugin RgmPlugin;
 
 /* The plugin of the targets bundled with rulegen (targets.c). */
 const RgmPlugin *rgm_bundled_plugin(void);
@@ -38,8 +33,6 @@ void rgm_config_free(RgmConfig *c);
  * the IR left as it was. Touches no global state: runs may overlap. */
 bool rgm_run(const RgmConfig *c, MlirOperation op);
 
-/* Registers the plugin's pass with MLIR (plugin.cpp). */
-void rgm_register_pass(const RgmPlugin *plugin);
 
 #ifdef __cplusplus
 }

@@ -312,6 +312,18 @@ static const RgAttr *attr_in(Conv *c, MlirAttribute a) {
   return r;
 }
 
+/* Decimal digits of v at p (at most 10); their count. */
+static size_t put_uint(char *p, unsigned v) {
+  char d[10];
+  size_t n = 0;
+  do
+    d[n++] = (char)('0' + v % 10);
+  while ((v /= 10) != 0);
+  for (size_t i = 0; i < n; i++)
+    p[i] = d[n - 1 - i];
+  return n;
+}
+
 /* `loc(...)` text, as MLIR prints it; NULL for `loc(unknown)`, which
  * rulegen drops from fused locations anyway. A file position, what most
  * ops carry, is spelled here directly, without MLIR's printer. */
@@ -325,12 +337,18 @@ static bool loc_in(Conv *c, MlirLocation l, const char **out) {
                  mlirLocationFileLineColRangeGetEndColumn(l) == col;
     for (size_t i = 0; plain && i < f.length; i++)
       plain = f.data[i] >= 0x20 && f.data[i] < 0x7f && f.data[i] != '"' && f.data[i] != '\\';
-    if (plain) {
-      char tail[48];
-      int n = snprintf(tail, sizeof tail, "\":%d:%d)", line, col);
+    if (plain && line >= 0 && col >= 0) {
+      char tail[32];
+      size_t n = 0;
+      tail[n++] = '"';
+      tail[n++] = ':';
+      n += put_uint(tail + n, (unsigned)line);
+      tail[n++] = ':';
+      n += put_uint(tail + n, (unsigned)col);
+      tail[n++] = ')';
       print_cb(mlirStringRefCreate("loc(\"", 5), c);
       print_cb(f, c);
-      print_cb(mlirStringRefCreate(tail, (size_t)n), c);
+      print_cb(mlirStringRefCreate(tail, n), c);
       done = true;
     }
   }

@@ -20,13 +20,16 @@ if [ ! -f "$plugin" ]; then
   exit 0
 fi
 command -v "$mlir_opt" >/dev/null || { echo "SKIP mlir_plugin: $mlir_opt is not installed"; exit 0; }
-case "$RG_BUILD" in
-*asan*)
-  # An ASan-built plugin needs the sanitizer runtime preloaded into
-  # mlir-opt-22, whose own allocations then trip LeakSanitizer.
-  echo "SKIP mlir_plugin: not run under ASan (the plugin would need libasan preloaded into mlir-opt-22)"
-  exit 0 ;;
-esac
+# A plugin built with sanitizers (make asan) needs their runtime loaded
+# first into mlir-opt-22, which is not built with them.
+preload=
+if nm -D --undefined-only "$plugin" 2>/dev/null | grep -q ' __asan_init'; then
+  for lib in libasan.so libubsan.so; do
+    f=$(${CC:-cc} -print-file-name=$lib)
+    [ -f "$f" ] && preload="$preload $f"
+  done
+fi
+mo() { LD_PRELOAD="$preload" "$mlir_opt" "$@"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -34,9 +37,9 @@ trap 'rm -rf "$tmp"' EXIT
 plug() {
   p=$1
   shift
-  "$mlir_opt" --load-pass-plugin="$plugin" --pass-pipeline="builtin.module(func.func($p))" "$@"
+  mo --load-pass-plugin="$plugin" --pass-pipeline="builtin.module(func.func($p))" "$@"
 }
-generic() { "$mlir_opt" --mlir-print-op-generic --mlir-print-debuginfo "$@"; }
+generic() { mo --mlir-print-op-generic --mlir-print-debuginfo "$@"; }
 
 # ---- models: the plugin against rgopt ----
 # The input is first made explicit: mlir-opt gives every op the location
@@ -70,7 +73,7 @@ if [ -d "$models" ]; then
   for src in $(ls -S -r "$models"/*.mlir); do
     base=$(basename "$src" .mlir)
     generic "$src" >"$tmp/m0.mlir" && "$rgopt" --passes none "$tmp/m0.mlir" -o "$tmp/m1.mlir" &&
-      generic "$tmp/m1.mlir" >"$tmp/$base.mlir" && "$mlir_opt" --mlir-print-debuginfo "$tmp/$base.mlir" >"$tmp/$base.pretty.mlir" ||
+      generic "$tmp/m1.mlir" >"$tmp/$base.mlir" && mo --mlir-print-debuginfo "$tmp/$base.mlir" >"$tmp/$base.pretty.mlir" ||
       { fail "model $base" "could not prepare the input"; continue; }
     for target in ethos-u55 ethos-u85; do
       same "model $base $target generic" "$tmp/$base.mlir" "$target"
@@ -88,11 +91,11 @@ same "example nchw_block ethos-u55" "$tmp/ex.mlir" ethos-u55
 # ---- composition: one pipeline equals the passes run one after another ----
 c_in="$tmp/ex.mlir"
 [ -f "$tmp/lenet.generic.mlir" ] && c_in="$tmp/lenet.generic.mlir"
-if "$mlir_opt" --load-pass-plugin="$plugin" --mlir-print-op-generic \
+if mo --load-pass-plugin="$plugin" --mlir-print-op-generic \
      --pass-pipeline='builtin.module(func.func(rulegen{target=ethos-u55}),canonicalize,func.func(tosa-to-linalg-named,tosa-to-linalg))' \
      "$c_in" >"$tmp/c1.mlir" 2>"$tmp/c.err" &&
    plug 'rulegen{target=ethos-u55}' --mlir-print-op-generic "$c_in" >"$tmp/c0.mlir" &&
-   "$mlir_opt" --mlir-print-op-generic --pass-pipeline='builtin.module(canonicalize,func.func(tosa-to-linalg-named,tosa-to-linalg))' \
+   mo --mlir-print-op-generic --pass-pipeline='builtin.module(canonicalize,func.func(tosa-to-linalg-named,tosa-to-linalg))' \
      "$tmp/c0.mlir" >"$tmp/c2.mlir"; then
   if ! cmp -s "$tmp/c1.mlir" "$tmp/c2.mlir"; then
     fail "pipeline with canonicalize and tosa-to-linalg" "differs from the passes run one by one"
@@ -115,12 +118,12 @@ fi
   done
   for n in hello_world_int8 lenet micro_speech_int8; do
     [ -f "$tmp/$n.generic.mlir" ] || continue
-    "$mlir_opt" --mlir-print-op-generic "$tmp/$n.generic.mlir" | sed -n '/^  "func.func"/,/^  }).* : () -> ()$/p' |
+    mo --mlir-print-op-generic "$tmp/$n.generic.mlir" | sed -n '/^  "func.func"/,/^  }).* : () -> ()$/p' |
       sed "s/sym_name = \"[^\"]*\"/sym_name = \"$n\"/"
   done
   echo '}) : () -> ()'
 } >"$tmp/many0.mlir"
-"$mlir_opt" --mlir-print-op-generic --mlir-print-debuginfo "$tmp/many0.mlir" >"$tmp/many.mlir" 2>"$tmp/many.err" ||
+mo --mlir-print-op-generic --mlir-print-debuginfo "$tmp/many0.mlir" >"$tmp/many.mlir" 2>"$tmp/many.err" ||
   fail "many functions" "could not build the module: $(head -c 200 "$tmp/many.err")"
 nf=$(grep -c '"func.func"' "$tmp/many.mlir")
 plug 'rulegen{target=ethos-u55}' --mlir-print-op-generic --mlir-print-debuginfo "$tmp/many.mlir" >"$tmp/t1.mlir" 2>&1
@@ -155,7 +158,7 @@ func.func @f(%arg0: tensor<1x2x3xf32>) -> tensor<1x2x3xf32> {
 EOF
 if plug 'rulegen{target=ethos-u55}' --allow-unregistered-dialect --mlir-print-op-generic "$tmp/unknown.mlir" \
      >"$tmp/u.mlir" 2>"$tmp/u.err"; then
-  "$mlir_opt" --allow-unregistered-dialect --mlir-print-op-generic "$tmp/unknown.mlir" | grep '"my\.' >"$tmp/u0"
+  mo --allow-unregistered-dialect --mlir-print-op-generic "$tmp/unknown.mlir" | grep '"my\.' >"$tmp/u0"
   grep '"my\.' "$tmp/u.mlir" >"$tmp/u1"
   if ! cmp -s "$tmp/u0" "$tmp/u1"; then
     fail "unknown ops untouched" "the unknown op changed: $(diff "$tmp/u0" "$tmp/u1" | head -c 200)"
@@ -197,7 +200,7 @@ bad "no target" "give target=NAME or passes=a,b" 'rulegen' "$tmp/ex.mlir"
 # A function that fails is left whole: the module printed after the
 # failure holds the good function rewritten and the bad one as it was.
 {
-  "$mlir_opt" "$ex" | sed '/^}$/d'
+  mo "$ex" | sed '/^}$/d'
   sed -n '/^func.func/,$p' tests/mlir_plugin/bad_successors.mlir
   echo '}'
 } >"$tmp/mixed.mlir"

@@ -117,6 +117,8 @@ struct Conv {
   char *buf; /* print buffer */
   size_t len, cap;
   bool oom;
+  const void *file_id; /* the file name last checked for escapes */
+  bool file_plain;
   RgOpId op_func;
 };
 
@@ -331,12 +333,17 @@ static bool loc_in(Conv *c, MlirLocation l, const char **out) {
   c->len = 0;
   bool done = false;
   if (mlirLocationIsAFileLineColRange(l)) {
-    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(l));
+    MlirIdentifier fid = mlirLocationFileLineColRangeGetFilename(l);
+    MlirStringRef f = mlirIdentifierStr(fid);
     int line = mlirLocationFileLineColRangeGetStartLine(l), col = mlirLocationFileLineColRangeGetStartColumn(l);
-    bool plain = f.length < 4000 && mlirLocationFileLineColRangeGetEndLine(l) == line &&
-                 mlirLocationFileLineColRangeGetEndColumn(l) == col;
-    for (size_t i = 0; plain && i < f.length; i++)
-      plain = f.data[i] >= 0x20 && f.data[i] < 0x7f && f.data[i] != '"' && f.data[i] != '\\';
+    bool plain = mlirLocationFileLineColRangeGetEndLine(l) == line && mlirLocationFileLineColRangeGetEndColumn(l) == col;
+    if (fid.ptr != c->file_id) { /* a file name needing no escape; ops mostly share one */
+      c->file_id = fid.ptr;
+      c->file_plain = f.length < 4000;
+      for (size_t i = 0; c->file_plain && i < f.length; i++)
+        c->file_plain = f.data[i] >= 0x20 && f.data[i] < 0x7f && f.data[i] != '"' && f.data[i] != '\\';
+    }
+    plain = plain && c->file_plain;
     if (plain && line >= 0 && col >= 0) {
       char tail[32];
       size_t n = 0;

@@ -644,6 +644,104 @@ static bool attr_out(Conv *c, const RgAttr *a, MlirAttribute *out) {
   return true;
 }
 
+/* The location spelled s[0..n), inside `loc(...)`: a file position built
+ * directly, anything else parsed. */
+static bool loc_part(Conv *c, const char *s, size_t n, MlirLocation *out) {
+  const char *q = n > 2 && s[0] == '"' ? memchr(s + 1, '"', n - 1) : NULL;
+  if (q && !memchr(s + 1, '\\', (size_t)(q - s - 1)) && q + 1 < s + n && q[1] == ':') {
+    unsigned v[2] = {0, 0};
+    const char *p = q + 2;
+    int k = 0;
+    for (; k < 2 && p < s + n; k++) {
+      const char *d = p;
+      while (p < s + n && *p >= '0' && *p <= '9' && p - d < 9)
+        v[k] = v[k] * 10 + (unsigned)(*p++ - '0');
+      if (p == d || (k == 0 && (p == s + n || *p++ != ':')))
+        break;
+    }
+    if (k == 2 && p == s + n) {
+      *out = mlirLocationFileLineColGet(c->ctx, mlirStringRefCreate(s + 1, (size_t)(q - s - 1)), v[0], v[1]);
+      return true;
+    }
+  }
+  char small[256], *t = n + 6 <= sizeof small ? small : malloc(n + 6);
+  if (!t)
+    return false;
+  memcpy(t, "loc(", 4);
+  memcpy(t + 4, s, n);
+  memcpy(t + 4 + n, ")", 2);
+  MlirAttribute a = mlirAttributeParseGet(c->ctx, mlirStringRefCreate(t, n + 5));
+  if (t != small)
+    free(t);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsALocation(a))
+    return false;
+  *out = mlirLocationFromAttribute(a);
+  return true;
+}
+
+/* End of the list item at p, up to `end`: the next ',' or ']' outside
+ * strings and brackets. */
+static const char *item_end(const char *p, const char *end) {
+  int depth = 0;
+  for (; p < end; p++) {
+    if (*p == '"') {
+      for (p++; p < end && *p != '"'; p++)
+        if (*p == '\\')
+          p++;
+    } else if (*p == '(' || *p == '[' || *p == '<' || *p == '{') {
+      depth++;
+    } else if (depth && (*p == ')' || *p == ']' || *p == '>' || *p == '}')) {
+      depth--;
+    } else if (!depth && (*p == ',' || *p == ']')) {
+      return p;
+    }
+  }
+  return end;
+}
+
+/* The fused location rulegen gives a created op,
+ * `loc(fused<"pass.rule">[part, ...])`, built through the C API from its
+ * parts (MLIR's parser would go through the same FusedLoc::get); false
+ * when the text has another shape. */
+static bool loc_fused(Conv *c, const char *loc, MlirLocation *out) {
+  size_t len = strlen(loc);
+  if (len < 16 || memcmp(loc, "loc(fused<\"", 11) != 0 || memcmp(loc + len - 2, "])", 2) != 0)
+    return false;
+  const char *tag = loc + 11, *tend = strchr(tag, '"');
+  if (!tend || memchr(tag, '\\', (size_t)(tend - tag)) || strncmp(tend, "\">[", 3) != 0)
+    return false;
+  const char *p = tend + 3, *end = loc + len - 2;
+  MlirLocation small[16], *parts = small;
+  size_t n = 0, cap = 16;
+  bool ok = true;
+  while (ok && p < end) {
+    while (*p == ' ')
+      p++;
+    const char *e = item_end(p, end);
+    if (n == cap) {
+      MlirLocation *v = malloc(sizeof *v * cap * 2);
+      if (!v) {
+        ok = false;
+        break;
+      }
+      memcpy(v, parts, sizeof *v * n);
+      if (parts != small)
+        free(parts);
+      parts = v;
+      cap *= 2;
+    }
+    ok = e > p && loc_part(c, p, (size_t)(e - p), &parts[n++]);
+    p = e < end ? e + 1 : e;
+  }
+  if (ok) {
+    MlirAttribute meta = mlirStringAttrGet(c->ctx, mlirStringRefCreate(tag, (size_t)(tend - tag)));
+    *out = mlirLocationFusedGet(c->ctx, (intptr_t)n, parts, meta);
+  }
+  if (parts != small)
+    free(parts);
+  return ok;
+}
+
 static bool loc_out(Conv *c, const char *loc, MlirLocation *out) {
   if (!loc) {
     *out = mlirLocationUnknownGet(c->ctx);
@@ -651,10 +749,14 @@ static bool loc_out(Conv *c, const char *loc, MlirLocation *out) {
   }
   const void *p = map_get(&c->locs_out, loc);
   if (!p) {
-    MlirAttribute a = mlirAttributeParseGet(c->ctx, sref(loc));
-    if (mlirAttributeIsNull(a) || !mlirAttributeIsALocation(a))
-      return false;
-    p = mlirLocationFromAttribute(a).ptr;
+    MlirLocation l;
+    if (!loc_fused(c, loc, &l)) {
+      MlirAttribute a = mlirAttributeParseGet(c->ctx, sref(loc));
+      if (mlirAttributeIsNull(a) || !mlirAttributeIsALocation(a))
+        return false;
+      l = mlirLocationFromAttribute(a);
+    }
+    p = l.ptr;
     if (!map_put(&c->locs_out, loc, p))
       return false;
   }

@@ -975,6 +975,23 @@ bool conv_out(Conv *c) {
     emit(conv_node_loc(c, m.renamed->id), "rulegen: a pass changed the name of an op in place");
     return false;
   }
+  /* No bundled pass adds block arguments or retypes them; the write-back
+   * does not either. */
+  for (uint32_t i = 0; c->blocks.keys && i <= c->blocks.mask; i++) {
+    const RgBlock *b = c->blocks.keys[i];
+    if (!b)
+      continue;
+    MlirBlock mb = {(void *)c->blocks.vals[i]};
+    bool same = (intptr_t)b->num_args == mlirBlockGetNumArguments(mb);
+    for (uint32_t k = 0; same && k < b->num_args; k++)
+      same = map_get(&c->types, mlirValueGetType(mlirBlockGetArgument(mb, k)).ptr) == b->args[k]->type;
+    if (!same) {
+      MlirOperation owner = mlirBlockGetParentOperation(mb);
+      emit(mlirOperationGetLocation(owner), "rulegen: a pass changed a block's arguments, which the plugin "
+                                            "cannot write back");
+      return false;
+    }
+  }
   Prep p = {c, NULL, NULL};
   rg_graph_walk(c->g, prep, &p);
   if (p.bad) {

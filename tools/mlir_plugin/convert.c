@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "convert.h"
+#include "internal.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
@@ -394,46 +395,69 @@ static bool rec_node(Conv *c, RgNode *n, MlirOperation op) {
 static bool block_in(Conv *c, MlirBlock mb, RgBlock *b);
 
 /* The property names seen on ops of one name, sorted as MLIR sorts an
- * op's attributes. Asking MLIR for an op's attributes by position builds
- * its whole attribute dictionary from the properties on every call;
- * asking for a property by name does not. */
+ * op's attributes, with their names interned in the graph. Asking MLIR
+ * for an op's attributes by position builds its whole attribute
+ * dictionary from the properties on every call; asking for a property by
+ * name does not. */
 typedef struct OpInfo {
   uint32_t n;
   char **names;
+  const char **interned;
 } OpInfo;
 
-static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-static bool info_learn(OpInfo *info, MlirStringRef name) {
+static bool info_learn(Conv *c, OpInfo *info, MlirStringRef name) {
   for (uint32_t i = 0; i < info->n; i++)
     if (strlen(info->names[i]) == name.length && memcmp(info->names[i], name.data, name.length) == 0)
       return true;
   char **v = realloc(info->names, sizeof *v * (info->n + 1));
-  char *d = malloc(name.length + 1);
   if (v)
     info->names = v;
-  if (!v || !d) {
+  const char **w = v ? realloc(info->interned, sizeof *w * (info->n + 1)) : NULL;
+  if (w)
+    info->interned = w;
+  const char *in = rg_intern(c->g, name.data, name.length);
+  char *d = malloc(name.length + 1);
+  if (!v || !w || !in || !d) {
     free(d);
     return false;
   }
   memcpy(d, name.data, name.length);
   d[name.length] = 0;
-  info->names[info->n++] = d;
-  qsort(info->names, info->n, sizeof *info->names, name_cmp);
+  uint32_t at = 0; /* sorted by name */
+  while (at < info->n && strcmp(info->names[at], d) < 0)
+    at++;
+  memmove(info->names + at + 1, info->names + at, sizeof *info->names * (info->n - at));
+  memmove(info->interned + at + 1, info->interned + at, sizeof *info->interned * (info->n - at));
+  info->names[at] = d;
+  info->interned[at] = in;
+  info->n++;
   return true;
 }
 
-static bool set_named(Conv *c, RgNode *n, MlirStringRef name, MlirAttribute a, bool prop) {
+/* An op's attributes, gathered before they are installed at once. */
+typedef struct Attrs {
+  RgNamedAttr small[16];
+  RgNamedAttr *v;
+  uint32_t n, cap;
+} Attrs;
+
+static bool attrs_push(Conv *c, Attrs *as, const char *name, MlirAttribute a) {
   const RgAttr *v = attr_in(c, a);
-  char small[64], *key = name.length < sizeof small ? small : malloc(name.length + 1);
-  if (!v || !key)
+  if (!v || !name)
     return false;
-  memcpy(key, name.data, name.length);
-  key[name.length] = 0;
-  RgStatus s = prop ? rg_node_set_prop(c->g, n, key, v) : rg_node_set_attr(c->g, n, key, v);
-  if (key != small)
-    free(key);
-  return s == RG_OK;
+  if (as->n == as->cap) {
+    RgNamedAttr *w = malloc(sizeof *w * as->cap * 2);
+    if (!w)
+      return false;
+    memcpy(w, as->v, sizeof *w * as->n);
+    if (as->v != as->small)
+      free(as->v);
+    as->v = w;
+    as->cap *= 2;
+  }
+  as->v[as->n].name = name;
+  as->v[as->n++].value = v;
+  return true;
 }
 
 /* The op's attributes: properties (inherent) first, then discardable
@@ -444,7 +468,14 @@ static bool attrs_in(Conv *c, MlirOperation op, RgNode *n) {
   intptr_t na = mlirOperationGetNumAttributes(op);
   if (!na)
     return true;
+  if (na > UINT16_MAX)
+    return false;
   intptr_t nd = mlirOperationGetNumDiscardableAttributes(op), ni = na - nd;
+  Attrs as;
+  as.v = as.small;
+  as.n = 0;
+  as.cap = 16;
+  bool ok = true;
   if (ni > 0) {
     const void *key = mlirOperationGetName(op).ptr;
     OpInfo *info = (OpInfo *)map_get(&c->opinfo, key);
@@ -455,33 +486,31 @@ static bool attrs_in(Conv *c, MlirOperation op, RgNode *n) {
         return false;
       }
     }
-    intptr_t found = 0;
-    for (uint32_t i = 0; i < info->n && found < ni; i++) {
-      MlirStringRef name = mlirStringRefCreate(info->names[i], strlen(info->names[i]));
-      MlirAttribute a = mlirOperationGetInherentAttributeByName(op, name);
-      if (!mlirAttributeIsNull(a) && (found++, !set_named(c, n, name, a, true)))
-        return false;
+    for (uint32_t i = 0; ok && i < info->n && (intptr_t)as.n < ni; i++) {
+      MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreate(info->names[i], strlen(info->names[i])));
+      if (!mlirAttributeIsNull(a))
+        ok = attrs_push(c, &as, info->interned[i], a);
     }
-    if (found != ni) { /* a property not seen before: all of them by position */
-      for (uint16_t k = n->num_props; k-- > 0;)
-        if (rg_node_set_prop(c->g, n, n->attrs[k].name, NULL) != RG_OK)
-          return false;
-      for (intptr_t i = 0; i < na; i++) {
+    if (ok && (intptr_t)as.n != ni) { /* a property not seen before: all of them by position */
+      as.n = 0;
+      for (intptr_t i = 0; ok && i < na; i++) {
         MlirNamedAttribute at = mlirOperationGetAttribute(op, i);
         MlirStringRef name = mlirIdentifierStr(at.name);
-        if (!mlirOperationHasInherentAttributeByName(op, name))
-          continue;
-        if (!info_learn(info, name) || !set_named(c, n, name, at.attribute, true))
-          return false;
+        if (mlirOperationHasInherentAttributeByName(op, name))
+          ok = info_learn(c, info, name) && attrs_push(c, &as, rg_intern(c->g, name.data, name.length), at.attribute);
       }
     }
   }
-  for (intptr_t i = 0; i < nd; i++) {
+  uint32_t np = as.n;
+  for (intptr_t i = 0; ok && i < nd; i++) {
     MlirNamedAttribute at = mlirOperationGetDiscardableAttribute(op, i);
-    if (!set_named(c, n, mlirIdentifierStr(at.name), at.attribute, false))
-      return false;
+    MlirStringRef name = mlirIdentifierStr(at.name);
+    ok = attrs_push(c, &as, rg_intern(c->g, name.data, name.length), at.attribute);
   }
-  return true;
+  ok = ok && rgm_node_set_attrs(c->g, n, as.v, (uint16_t)np, (uint16_t)as.n);
+  if (as.v != as.small)
+    free(as.v);
+  return ok;
 }
 
 static bool op_in(Conv *c, MlirOperation op, RgBlock *into) {
@@ -1030,6 +1059,7 @@ void conv_free(Conv *c) {
       for (uint32_t k = 0; k < info->n; k++)
         free(info->names[k]);
       free(info->names);
+      free(info->interned);
       free(info);
     }
   map_free(&c->opinfo);

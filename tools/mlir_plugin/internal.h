@@ -11,4 +11,8 @@ void rgm_graph_mark_read(RgGraph *g);
  * passes changed (and every function). */
 size_t rgm_verify_ops_changed(RgGraph *g, const RgOpDesc *ops, uint32_t nops, RgDiags *d, uint32_t first_new);
 
+/* Installs a new node's attributes at once: v[0..num_props) properties,
+ * then discardable ones, names interned in g (rg_intern). */
+bool rgm_node_set_attrs(RgGraph *g, RgNode *n, const RgNamedAttr *v, uint16_t num_props, uint16_t num_attrs);
+
 #endif

@@ -7,7 +7,7 @@ MLIR_PREFIX ?= /usr/lib/llvm-22
 MLIR_PLUGIN = $(BUILD)/lib/rulegen-mlir-plugin.so
 MLIR_PLUGIN_DIR = tools/mlir_plugin
 MLIR_PLUGIN_SRCS = $(MLIR_PLUGIN_DIR)/config.c $(MLIR_PLUGIN_DIR)/convert.c $(MLIR_PLUGIN_DIR)/run.c \
-                   $(MLIR_PLUGIN_DIR)/targets.c $(MLIR_PLUGIN_DIR)/internal.c
+                   $(MLIR_PLUGIN_DIR)/targets.c
 MLIR_PLUGIN_OBJS = $(MLIR_PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o)
 MLIR_PLUGIN_CXX_OBJ = $(BUILD)/obj/$(MLIR_PLUGIN_DIR)/plugin.o
 MLIR_PLUGIN_LIB_CXX_OBJ = $(BUILD)/obj/$(MLIR_PLUGIN_DIR)/plugin_lib.o

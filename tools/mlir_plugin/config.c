@@ -159,6 +159,13 @@ RgmConfig *rgm_config_new(const RgmPlugin *plugin, const char *opts, size_t len,
     return NULL;
   }
   c->plugin = plugin;
+  /* rule sets generated for another runtime ABI are refused, as
+   * rg_opt_main refuses them */
+  for (size_t t = 0; t < plugin->num_targets; t++)
+    if (rg_target_check(&plugin->targets[t], err, errlen) != 0) {
+      free(c);
+      return NULL;
+    }
   rg_run_options_init(&c->run);
   c->tolerance.rel = RG_TOLERANCE_REL_DEFAULT;
   c->tolerance.floor = RG_TOLERANCE_FLOOR_DEFAULT;

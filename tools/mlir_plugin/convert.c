@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "convert.h"
-#include "internal.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
@@ -507,7 +506,7 @@ static bool attrs_in(Conv *c, MlirOperation op, RgNode *n) {
     MlirStringRef name = mlirIdentifierStr(at.name);
     ok = attrs_push(c, &as, rg_intern(c->g, name.data, name.length), at.attribute);
   }
-  ok = ok && rgm_node_set_attrs(c->g, n, as.v, (uint16_t)np, (uint16_t)as.n);
+  ok = ok && rg_node_set_attrs(c->g, n, as.v, (uint16_t)np, (uint16_t)as.n) == RG_OK;
   if (as.v != as.small)
     free(as.v);
   return ok;

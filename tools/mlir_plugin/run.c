@@ -10,7 +10,6 @@
 #include <time.h>
 #include "config.h"
 #include "convert.h"
-#include "internal.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 #include "rulegen/interp.h"
@@ -57,8 +56,8 @@ static bool report_diags(Conv *cv, const RgDiags *d, const char *what) {
 static size_t verify_ops(const RgmConfig *cfg, RgGraph *g, RgDiags *d, uint32_t first_new) {
   size_t errors = rg_graph_verify_spelling(g, cfg->syntax, NULL, NULL, d);
   for (size_t t = 0; t < cfg->plugin->num_targets && !errors; t++)
-    errors += first_new ? rgm_verify_ops_changed(g, cfg->plugin->targets[t].ops, cfg->plugin->targets[t].num_ops, d,
-                                                 first_new)
+    errors += first_new ? rg_graph_verify_ops_changed(g, cfg->plugin->targets[t].ops, cfg->plugin->targets[t].num_ops,
+                                                      NULL, d, first_new)
                         : rg_graph_verify_ops(g, cfg->plugin->targets[t].ops, cfg->plugin->targets[t].num_ops, NULL,
                                               NULL, d);
   return errors;
@@ -124,7 +123,7 @@ static bool run_func(const RgmConfig *cfg, MlirOperation func) {
   RgGraph *g = conv_in(cv);
   if (!g)
     goto out;
-  rgm_graph_mark_read(g);
+  rg_graph_clear_changed(g); /* built, not changed: as if read */
   double tc = now();
   /* MLIR has verified the IR the graph is converted from (rg_graph_verify
    * runs after the passes); invalid ops stop here: a rule firing on them

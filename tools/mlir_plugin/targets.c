@@ -6,14 +6,14 @@
 #include "rules/builtin.h"
 
 /* Filled in on the first call, which mlir-opt makes while it registers
- * passes, before any pass runs (rg_num_ops_builtin is not a constant
- * expression, so the table cannot be static data). */
+ * passes, before any pass runs (the generated descriptor is not a
+ * constant expression, so the table cannot be static data). */
 const RgmPlugin *rgm_bundled_plugin(void) {
   static RgOptTarget bundled;
   static RgmPlugin plugin;
   if (!plugin.pass_name) {
-    bundled = (RgOptTarget){"builtin", rg_pipelines_builtin, rg_passes_builtin, rg_ops_builtin,
-                            rg_num_ops_builtin, rg_syntax_shipped};
+    bundled = rg_target_builtin;
+    bundled.syntax = rg_syntax_shipped;
     plugin = (RgmPlugin){"rulegen",
                          "run rulegen's generated rewrite passes (a target's pipeline, or passes=...) on functions",
                          &bundled, 1};

@@ -8,8 +8,8 @@
  *   static void register_passes(void) {
  *     static RgOptTarget t;
  *     static RgMlirPlugin p;
- *     t = (RgOptTarget){"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu,
- *                       rg_num_ops_my_npu, rg_syntax_shipped};
+ *     t = rg_target_my_npu;
+ *     t.syntax = rg_syntax_shipped;
  *     p = (RgMlirPlugin){"rulegen-my-npu", "my NPU's passes", &t, 1};
  *     rg_mlir_plugin_register(&p);
  *   }

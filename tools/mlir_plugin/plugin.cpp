@@ -13,7 +13,6 @@
 #include "mlir/Tools/Plugins/PassPlugin.h"
 
 #include <memory>
-#include <string>
 
 #include "rgmlir.h"
 
@@ -34,7 +33,7 @@ public:
   RulegenPass(const RgmPlugin *plugin)
       : mlir::Pass(mlir::TypeID::get<RulegenPass>()), plugin(plugin) {}
   RulegenPass(const RulegenPass &other)
-      : mlir::Pass(other), plugin(other.plugin), options(other.options), config(other.config) {}
+      : mlir::Pass(other), plugin(other.plugin), config(other.config) {}
 
   llvm::StringRef getName() const override { return plugin->pass_name; }
   llvm::StringRef getArgument() const override { return plugin->pass_name; }
@@ -51,7 +50,6 @@ public:
     RgmConfig *c = rgm_config_new(plugin, opts.data(), opts.size(), err, sizeof err);
     if (!c)
       return errorHandler(err);
-    options = opts.str();
     config = std::make_shared<ConfigRef>(c);
     return llvm::success();
   }
@@ -72,7 +70,6 @@ public:
 
 private:
   const RgmPlugin *plugin;
-  std::string options;
   std::shared_ptr<ConfigRef> config;
 };
 

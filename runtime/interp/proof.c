@@ -379,6 +379,10 @@ static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, do
     ((RgProof *)p)->failed = -1;
   for (uint32_t i = 0; p && i < p->num; i++) {
     const ProofRun *r = &p->runs[i];
+    /* Inexact rules, like -ffast-math, promise nothing about infinities,
+     * NaNs and overflow: no edge values within a tolerance. */
+    if (tol && r->edges)
+      continue;
     const RgNode *f = rg_interp_find_func(g, r->name);
     RgTensor *out = NULL;
     uint32_t nout = 0;

@@ -186,17 +186,11 @@ RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t seed) {
 /* ---- edge values ---- */
 
 /* Where bugs hide in rewrites: the values ordinary random draws almost
- * never produce. Each is an f32 bit pattern (f16 and bf16 values are held
- * as floats too), chosen so that it is a value of every float type:
- * the NaN payloads sit in the mantissa bits bf16 keeps. Only quiet NaNs:
- * the host quiets a signalling NaN in any float arithmetic, so a copy and
- * a computation would differ in bits no specification pins down. The
- * order matters: small tensors get one edge value per input set, and the
- * proof starts each set one further along (rg_tensor_mix_edges). */
+ * never produce, each an f32 bit pattern (f16 and bf16 values are held as
+ * floats too) that is a value of every float type. The order matters:
+ * small tensors get one edge value per input set, and the proof starts
+ * each set one further along (rg_tensor_mix_edges). */
 enum { EDGE_MAX = 32 };
-#define NAN_PAYLOAD 0x7fc10000u     /* +NaN, payload in bit 16 */
-#define NAN_NEG_PAYLOAD 0xffc20000u /* -NaN, payload in bit 17 */
-#define NAN_CANONICAL 0x7fc00000u
 
 static uint32_t float_bits(float f) {
   uint32_t u;
@@ -208,6 +202,20 @@ static float bits_float(uint32_t u) {
   float f;
   memcpy(&f, &u, sizeof f);
   return f;
+}
+
+/* The one NaN of the edge values: the NaN the host makes from 0 / 0, so
+ * that it is the NaN every evaluator makes from other values too. Where
+ * two different NaNs meet in a commutative op (a + b), which one comes out
+ * is the C compiler's choice of operand order, so an op and its
+ * decomposition would differ in NaN bits without either being wrong. It
+ * must not be the canonical NaN evaluators write (C's NAN: reduce_max
+ * with nan_mode IGNORE of a lone NaN): where the host's is that one (Arm),
+ * its sign is flipped, and the determinism above is lost there. */
+static uint32_t edge_nan(void) {
+  volatile float zero = 0.0f;
+  uint32_t u = float_bits(zero / zero);
+  return u == float_bits(NAN) ? u ^ 0x80000000u : u;
 }
 
 static bool in_range(const RgEdgeValues *e, double v) { return !e->ranged || (v >= e->lo && v <= e->hi); }
@@ -227,10 +235,10 @@ static uint32_t float_edges(RgDType dt, const RgEdgeValues *e, uint32_t *out) {
     dmax = ldexp(127, -133);
     fmax = ldexp(255, 120);
   }
-  const uint32_t all[] = {float_bits(-0.0f), NAN_PAYLOAD, float_bits(INFINITY), float_bits(-INFINITY),
-                          NAN_NEG_PAYLOAD, float_bits(0.0f), float_bits((float)dmin), float_bits((float)-dmin),
+  const uint32_t all[] = {float_bits(-0.0f), edge_nan(), float_bits(INFINITY), float_bits(-INFINITY),
+                          float_bits(0.0f), float_bits((float)dmin), float_bits((float)-dmin),
                           float_bits((float)dmax), float_bits((float)fmax), float_bits((float)-fmax),
-                          float_bits(1.0f), float_bits(-1.0f), float_bits((float)nmin), NAN_CANONICAL};
+                          float_bits(1.0f), float_bits(-1.0f), float_bits((float)nmin)};
   uint32_t n = 0;
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     if (in_range(e, bits_float(all[i])))

@@ -204,7 +204,7 @@ static bool parse_value(Reader *r, uint32_t n, RgTensor *t, int64_t k) {
   const char *tok = r->s + r->p;
   char buf[128];
   if (n >= sizeof buf) {
-    err_at(r, r->p, "'%.20s...' is not a %s value", tok, rg_dtype_name(t->dtype));
+    err_at(r, r->p, "'%.20s...' is not a value of %s", tok, rg_dtype_name(t->dtype));
     return false;
   }
   memcpy(buf, tok, n);
@@ -214,7 +214,7 @@ static bool parse_value(Reader *r, uint32_t n, RgTensor *t, int64_t k) {
   if (rg_tensor_is_int(t)) {
     long long v = strtoll(buf, &end, 10);
     if (*end || end == buf || errno) {
-      err_at(r, r->p, "'%s' is not a %s value (a decimal integer)", buf, rg_dtype_name(t->dtype));
+      err_at(r, r->p, "'%s' is not a value of %s (a decimal integer)", buf, rg_dtype_name(t->dtype));
       return false;
     }
     if (v < rg_elem_min(t->dtype) || v > rg_elem_max(t->dtype)) {
@@ -242,13 +242,13 @@ static bool parse_value(Reader *r, uint32_t n, RgTensor *t, int64_t k) {
     double v = strtod(buf, &end);
     bool word = (*digits >= 'a' && *digits <= 'z') || (*digits >= 'A' && *digits <= 'Z');
     if (*end || end == buf || (word && strcmp(digits, "inf") != 0)) {
-      err_at(r, r->p, "'%s' is not a %s value (a number, inf, -inf, nan or nan:0xBITS)", buf,
+      err_at(r, r->p, "'%s' is not a value of %s (a number, inf, -inf, nan or nan:0xBITS)", buf,
              rg_dtype_name(t->dtype));
       return false;
     }
     double near = t->dtype == RG_DT_F32 ? (double)(float)v : (double)rg_elem_round(t->dtype, v);
     if (near != v) {
-      err_at(r, r->p, "%s is not exactly a %s value (the nearest is %a)", buf, rg_dtype_name(t->dtype), near);
+      err_at(r, r->p, "%s is not exactly a value of %s (the nearest is %a)", buf, rg_dtype_name(t->dtype), near);
       return false;
     }
     f = (float)v;
@@ -272,7 +272,8 @@ static bool parse_values(Reader *r, const RgType *type, RgTensor *t) {
   int64_t count = 0;
   while (st == RG_OK && !eat(r, ']')) {
     if (count && !eat(r, ',')) {
-      err_at(r, r->p, "expected ',' or ']' after value %lld", (long long)count - 1);
+      err_at(r, r->p, r->p < r->len ? "expected ',' or ']' after value %lld" : "the values end without ']' after value %lld",
+             (long long)count - 1);
       break;
     }
     uint32_t n = token(r, ",]");

@@ -229,8 +229,10 @@ static bool parse_value(Reader *r, uint32_t n, RgTensor *t, int64_t k) {
   uint32_t bits;
   if (n > 4 && memcmp(buf, "nan:", 4) == 0) {
     if (!parse_nan(buf, n, t->dtype, &bits)) {
-      err_at(r, r->p, "'%s' is not a NaN of %s: write nan:0x and the %s of one", buf, rg_dtype_name(t->dtype),
-             t->dtype == RG_DT_F32 ? "8 hex digits of the bits" : "4 hex digits of the bits (or 8 of its f32 bits)");
+      err_at(r, r->p, "'%s' is not a NaN of %s: write nan:0x and the %s of one", buf,
+             rg_dtype_name(t->dtype),
+             t->dtype == RG_DT_F32 ? "8 hex digits of the bits"
+                                   : "4 hex digits of the bits (or 8 of its f32 bits)");
       return false;
     }
     f = float_of(bits);
@@ -248,7 +250,8 @@ static bool parse_value(Reader *r, uint32_t n, RgTensor *t, int64_t k) {
     }
     double near = t->dtype == RG_DT_F32 ? (double)(float)v : (double)rg_elem_round(t->dtype, v);
     if (near != v) {
-      err_at(r, r->p, "%s is not exactly a value of %s (the nearest is %a)", buf, rg_dtype_name(t->dtype), near);
+      err_at(r, r->p, "%s is not exactly a value of %s (the nearest is %a)", buf,
+             rg_dtype_name(t->dtype), near);
       return false;
     }
     f = (float)v;
@@ -272,8 +275,10 @@ static bool parse_values(Reader *r, const RgType *type, RgTensor *t) {
   int64_t count = 0;
   while (st == RG_OK && !eat(r, ']')) {
     if (count && !eat(r, ',')) {
-      err_at(r, r->p, r->p < r->len ? "expected ',' or ']' after value %lld" : "the values end without ']' after value %lld",
-             (long long)count - 1);
+      if (r->p < r->len)
+        err_at(r, r->p, "expected ',' or ']' after value %lld", (long long)count - 1);
+      else
+        err_at(r, r->p, "the values end without ']' after value %lld", (long long)count - 1);
       break;
     }
     uint32_t n = token(r, ",]");

@@ -158,8 +158,8 @@ static RgBlock *func_block(RgGraph *g) {
 
 /* The arguments of run r, as the interpreter takes them. */
 static InterpArgs run_args(const ProofRun *r) {
-  InterpArgs a = {r->given, r->ngiven, PROOF_SEED(r->seed), r->ranged, 0, 1, r->edges, r->seed ? r->seed - 1 : 0,
-                  &r->ints};
+  InterpArgs a = {r->given, r->ngiven, PROOF_SEED(r->seed), r->ranged, 0, 1,
+                  r->edges, r->seed ? r->seed - 1 : 0, &r->ints};
   return a;
 }
 

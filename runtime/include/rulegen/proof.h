@@ -44,8 +44,9 @@ RG_API RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note,
                                 RgProof **out, char *err, size_t errlen);
 /* rg_proof_record, with the input sets `given` (may be NULL) run first,
  * each on its function (they were read against this graph). */
-RG_API RgStatus rg_proof_record_given(RgInterp *ip, uint32_t runs, const RgInputSets *given, RgProofNoteFn note,
-                                      void *user, RgProof **out, char *err, size_t errlen);
+RG_API RgStatus rg_proof_record_given(RgInterp *ip, uint32_t runs, const RgInputSets *given,
+                                      RgProofNoteFn note, void *user, RgProof **out, char *err,
+                                      size_t errlen);
 /* Random input set 0 is drawn as rg_interp_random_inputs draws; sets 1
  * and on mix in edge values (rg_tensor_mix_edges, set s from edge value
  * s - 1, with the function's integer constants of one value). A set whose

@@ -6,7 +6,7 @@
 #include "wrong.h"
 
 int main(int argc, char **argv) {
-  const RgOptTarget t = {"wrong", rg_pipelines_wrong, rg_passes_wrong, rg_ops_wrong, rg_num_ops_wrong,
-                         rg_syntax_shipped};
+  RgOptTarget t = rg_target_wrong; /* its graphs are TOSA, maybe in custom assembly */
+  t.syntax = rg_syntax_shipped;
   return rg_opt_main(argc, argv, &t, 1);
 }

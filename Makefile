@@ -28,6 +28,7 @@ include dsl/build.mk
 include gen/build.mk
 include backends/build.mk
 include tools/build.mk
+include tools/mlir_plugin/build.mk
 include tests/build.mk
 include tests/fuzz/build.mk
 -include $(wildcard bench/*.mk)
@@ -132,7 +133,8 @@ INSTALL_DIRS = lib/cmake/rulegen lib/cmake lib/pkgconfig lib include/rulegen inc
   $(sort $(patsubst backends/%/,share/rulegen/%,$(dir $(INSTALL_PIPELINES)))) share/rulegen \
   share/man/man1 share/man share bin
 
-SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g'
+SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
+        -e 's|@MLIR_PREFIX@|$(MLIR_PREFIX)|g'
 
 install: all
 	@command -v $(HELP2MAN) >/dev/null 2>&1 || \

@@ -184,7 +184,7 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
     gen_line(g, "RgNode *%s = rg_rw_create_like(rw, (uint16_t)rg_rw_local(rw, %s), %s, %s, %s);", t,
              gen_var_c(g, rp->var), ops.data, props.data, gen_var_c(g, rp->var));
   else
-    gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, %s, %s);", t, gen_local_index(g->pass, rp->op), ops.data,
+    gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, %s, %s);", t, gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, rp->op)), ops.data,
              props.data);
   gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
   rgs_buf_free(&ops);
@@ -200,7 +200,48 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
   return val;
 }
 
-/* Declarations of the variables the rule reads, from the parameters. */
+/* Whether a replacement reads variable `v` as it is: an attribute reused
+ * unchanged (its `a_` pointer) or a rest spliced into an operand list. */
+static bool repl_reads_raw(const DslRepl *rp, const DslVar *v) {
+  if (rp->splice && rp->var == v)
+    return true;
+  for (uint32_t i = 0; i < rp->nattrs; i++) {
+    const DslExpr *e = rp->attrs[i].value;
+    if (e->kind == DSL_EX_NAME && e->var == v)
+      return true;
+  }
+  for (uint32_t i = 0; i < rp->nargs; i++)
+    if (repl_reads_raw(rp->args[i], v))
+      return true;
+  return false;
+}
+
+static bool expr_reads(const DslExpr *e, const DslVar *v) {
+  if (e->kind == DSL_EX_NAME && e->var == v)
+    return true;
+  for (uint32_t i = 0; i < e->nargs; i++)
+    if (expr_reads(e->args[i], v))
+      return true;
+  return false;
+}
+
+static bool repl_reads(const DslRepl *rp, const DslVar *v) {
+  if (rp->var == v || (rp->kind == DSL_REP_EXPR && expr_reads(rp->expr, v)))
+    return true;
+  for (uint32_t i = 0; i < rp->nattrs; i++)
+    if (expr_reads(rp->attrs[i].value, v))
+      return true;
+  for (uint32_t i = 0; i < rp->nfor_lists; i++)
+    if (expr_reads(rp->for_lists[i], v))
+      return true;
+  for (uint32_t i = 0; i < rp->nargs; i++)
+    if (repl_reads(rp->args[i], v))
+      return true;
+  return false;
+}
+
+/* Declarations of the variables the rule reads, from the parameters; an
+ * attribute's `a_` pointer only where the action uses it as it is. */
 static void print_bindings(Gen *g, const GenRule *r) {
   const DslRule *dr = r->rule;
   const GenVariant *v0 = &r->variants[0];
@@ -223,8 +264,10 @@ static void print_bindings(Gen *g, const GenRule *r) {
     case DSL_VAR_REST:
       gen_line(g, "RgUse *%s = %s->operands + %u;", c, node, b->start);
       gen_line(g, "uint32_t %s_n = %s->num_operands - %u;", c, node, b->start);
-      gen_line(g, "(void)%s;", c); /* a rest only a guard's extern reads may be unused */
-      gen_line(g, "(void)%s_n;", c);
+      if (!repl_reads_raw(dr->repl, var)) { /* a rest only a guard's extern reads */
+        gen_line(g, "(void)%s;", c);
+        gen_line(g, "(void)%s_n;", c);
+      }
       break;
     case DSL_VAR_SPLAT:
       gen_line(g, "double %s;", c);
@@ -236,17 +279,19 @@ static void print_bindings(Gen *g, const GenRule *r) {
       if (!have_attr_ids)
         gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
       have_attr_ids = true;
-      gen_line(g, "const RgAttr *%s = rg_match_attr(%s, attr[%u]); /* %s */", a, node,
-               gen_attr_index(g, g->pass, an), gen_comment(g, an));
+      const char *find = gen_str(g, "rg_match_attr(%s, attr[%u])", node, gen_attr_index(g, g->pass, an));
       DslExpr *fb = var->attr ? var->attr->fallback : NULL;
-      if (fb && !gen_attr_has_reading(var->type)) {
+      bool reading = gen_attr_has_reading(var->type);
+      if (!reading || fb || repl_reads_raw(dr->repl, var)) {
+        gen_line(g, "const RgAttr *%s = %s; /* %s */", a, find, gen_comment(g, an));
+        find = a;
+      }
+      if (fb && !reading) {
         /* Absent: the fallback literal as an attribute. */
         gen_line(g, "if (!%s) {", a);
-        g->out.indent++;
         DslAttrSet as = {var->attr->name, fb, var->attr->decl};
         const char *lit = cattr(g, &as);
         gen_line(g, "%s = %s;", a, lit);
-        g->out.indent--;
         gen_line(g, "}");
         break;
       }
@@ -254,15 +299,14 @@ static void print_bindings(Gen *g, const GenRule *r) {
                                         [DSL_TY_INT] = "rg_attr_get_int(", [DSL_TY_FLOAT] = "rg_attr_get_float(",
                                         [DSL_TY_BOOL] = "rg_attr_get_bool(",
                                         [DSL_TY_STR] = "rg_attr_get_str(rg_rw_graph(rw), "};
-      if (gen_attr_has_reading(var->type) && fb) {
+      if (reading && fb) {
         gen_declare(g, gen_ctype(var->type), c);
-        gen_line(g, "if (!%s)", a);
-        gen_line(g, "  %s = %s;", c, gen_cexpr(g, fb));
-        gen_line(g, "else if (!%s%s, &%s))", get[var->type], a, c);
-        gen_line(g, "  return 0;");
-      } else if (gen_attr_has_reading(var->type)) {
+        gen_line(g, "if (!%s) %s = %s;", a, c, gen_cexpr(g, fb));
+        gen_line(g, "else if (!%s%s, &%s)) return 0;", get[var->type], a, c);
+      } else if (reading) {
         gen_declare(g, gen_ctype(var->type), c);
-        gen_line(g, "if (!%s%s, &%s)) return 0;", get[var->type], a, c);
+        gen_line(g, "if (!%s%s, &%s)) return 0;%s", get[var->type], find, c,
+                 find == a ? "" : gen_str(g, " /* %s */", gen_comment(g, an)));
       }
       break;
     }
@@ -290,14 +334,9 @@ static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
     lists[i] = gen_cexpr(g, rf->for_lists[i]);
     rgs_buf_printf(&cond, " || %s.n != root->num_results", lists[i]);
   }
-  gen_line(g, "if (%s) {", cond.data + 4);
+  gen_line(g, "if (%s) { if (ex) rg_rw_explain(rw, %u, \"the 'for' lists do not have one element per result\"); return 0; }",
+           cond.data + 4, r->index);
   rgs_buf_free(&cond);
-  g->src = (RgLoc){0};
-  gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the 'for' lists do not have one element per result\");",
-           r->index);
-  gen_line(g, "  return 0;");
-  gen_line(g, "}");
-  gen_src_set(g, rf->loc);
   /* Scratch slots are int64_t, wide enough for a pointer. */
   const char *vals = gen_new_tmp(g);
   gen_line(g, "RgValue **%s = (RgValue **)(void *)rg_rw_scratch(rw, root->num_results);", vals);
@@ -310,8 +349,8 @@ static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
   for (uint32_t i = 0; i < rf->nfor_names && i < rf->nfor_lists; i++) {
     const char *c = gen_var_c(g, rf->for_vars[i]);
     gen_src_set(g, rf->for_names[i].loc);
-    gen_line(g, "int64_t %s = %s.v[%s_i];", c, lists[i], vals);
-    gen_line(g, "(void)%s;", c);
+    if (repl_reads(rf->args[0], rf->for_vars[i]))
+      gen_line(g, "int64_t %s = %s.v[%s_i];", c, lists[i], vals);
   }
   const char *val = crepl(g, rf->args[0]);
   gen_src_set(g, rf->args[0]->loc);
@@ -340,15 +379,18 @@ void gen_action_print(Gen *g, GenRule *r) {
     else
       rgs_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
   }
-  gen_echo_rule(g, dr);
   gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", r->fn,
            params.data ? params.data : "");
   rgs_buf_free(&params);
   g->out.indent++;
-  gen_line(g, "if (!rg_rw_rule_enabled(rw, %u)) {", r->index);
-  gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"rule is disabled\");", r->index);
-  gen_line(g, "  return 0;");
-  gen_line(g, "}");
+  /* The first line, written once the body says whether it needs `u`;
+   * then the rule as written, each line on its line of the rules file. */
+  RgsBuf body, *file = g->out.buf;
+  rgs_buf_init(&body);
+  g->out.buf = &body;
+  g->out.line++;
+  g->nconj = 0;
+  gen_echo_rule(g, dr);
   print_bindings(g, r);
   if (dr->guard)
     gen_guard_print(g, r, dr->guard);
@@ -356,10 +398,7 @@ void gen_action_print(Gen *g, GenRule *r) {
    * discards them before the rule gives up. */
   g->discarding = true;
   if (dr->repl->kind == DSL_REP_ERASE) {
-    gen_line(g, "if (root->results[0].num_uses != 0) {");
-    gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\");", r->index);
-    gen_line(g, "  return 0;");
-    gen_line(g, "}");
+    gen_line(g, "if (root->results[0].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\"); return 0; }", r->index);
     RgLoc prev = gen_src_set(g, dr->repl->loc);
     gen_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", r->index);
     gen_src_restore(g, prev);
@@ -370,10 +409,7 @@ void gen_action_print(Gen *g, GenRule *r) {
     const DslRepl *rl = dr->repl;
     for (uint32_t i = 0; i < rl->nargs; i++)
       if (rl->args[i]->kind == DSL_REP_ERASE) {
-        gen_line(g, "if (root->results[%u].num_uses != 0) {", i);
-        gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\");", r->index, i);
-        gen_line(g, "  return 0;");
-        gen_line(g, "}");
+        gen_line(g, "if (root->results[%u].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\"); return 0; }", i, r->index, i);
       }
     RgsBuf vals;
     rgs_buf_init(&vals);
@@ -389,12 +425,20 @@ void gen_action_print(Gen *g, GenRule *r) {
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", val, r->index);
     gen_src_restore(g, prev);
   }
+  /* The explanations of the guard's steps and the discarding of new nodes,
+   * after the rule's code, where its `goto`s lead. */
+  gen_guard_tail(g, r);
+  if (g->discard_used)
+    gen_line(g, "discard: rg_rw_discard(rw); return 0;");
+  gen_end_line(g);
+  g->out.buf = file;
+  rgs_buf_printf(file, "  %sif (rg_rw_rule_off(rw, %u, ex)) return 0;\n",
+                 gen_guard_can_fail(g) ? "bool u = false; " : "", r->index);
+  rgs_buf_put(file, body.data ? body.data : "", body.len);
+  if (body.oom)
+    g->ok = false;
+  rgs_buf_free(&body);
   g->out.indent--;
-  if (g->discard_used) {
-    gen_line(g, "discard:");
-    gen_line(g, "  rg_rw_discard(rw);");
-    gen_line(g, "  return 0;");
-  }
   gen_line(g, "}");
   gen_blank(g);
 }

@@ -36,25 +36,55 @@ static void count_lines(Gen *g, uint32_t n) {
     g->out.pline += n;
 }
 
-void gen_line(Gen *g, const char *fmt, ...) {
-  sync_line(g);
-  for (int i = 0; i < g->out.indent; i++)
-    rgs_buf_puts(g->out.buf, "  ");
-  va_list ap;
-  va_start(ap, fmt);
-  rgs_buf_vprintf(g->out.buf, fmt, ap);
-  va_end(ap);
+/* Ends the open line, if any. */
+static void close_line(Gen *g) {
+  if (!g->out.open)
+    return;
+  g->out.open = false;
   rgs_buf_putc(g->out.buf, '\n');
   count_lines(g, 1);
 }
 
+/* One C line, or, for C from the rules line the open line comes from, one
+ * more statement on that line: a rules line becomes one C line however
+ * many statements it needs, so the compiler places each of them on it
+ * with no `#line` of its own, and one `#line` serves a whole step. */
+void gen_line(Gen *g, const char *fmt, ...) {
+  const char *f = g->src.src ? gen_loc_file(g->src) : NULL;
+  uint32_t l = f ? gen_loc_line(g->src) : 0;
+  if (g->out.open && f && l == g->out.jline && strcmp(f, g->out.jfile) == 0) {
+    rgs_buf_putc(g->out.buf, ' ');
+  } else {
+    close_line(g);
+    sync_line(g);
+    for (int i = 0; i < g->out.indent; i++)
+      rgs_buf_puts(g->out.buf, "  ");
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  rgs_buf_vprintf(g->out.buf, fmt, ap);
+  va_end(ap);
+  if (f) {
+    g->out.open = true;
+    g->out.jfile = f;
+    g->out.jline = l;
+  } else {
+    rgs_buf_putc(g->out.buf, '\n');
+    count_lines(g, 1);
+  }
+}
+
+void gen_end_line(Gen *g) { close_line(g); }
+
 void gen_blank(Gen *g) {
+  close_line(g);
   sync_line(g);
   rgs_buf_putc(g->out.buf, '\n');
   count_lines(g, 1);
 }
 
 void gen_raw(Gen *g, const char *s) {
+  close_line(g);
   if (*s)
     sync_line(g);
   rgs_buf_puts(g->out.buf, s);
@@ -238,6 +268,8 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
     col++;
   RgsBuf b;
   rgs_buf_init(&b);
+  for (int i = 0; i < g->out.indent; i++)
+    rgs_buf_puts(&b, "  ");
   rgs_buf_puts(&b, "/* ");
   for (const char *c = s; c < e;) {
     const char *nl = memchr(c, '\n', (size_t)(e - c));
@@ -248,7 +280,10 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
     gen_put_comment(&b, c, (size_t)(te - c));
     if (!nl)
       break;
-    rgs_buf_puts(&b, "\n *");
+    rgs_buf_putc(&b, '\n');
+    for (int i = 0; i < g->out.indent; i++)
+      rgs_buf_puts(&b, "  ");
+    rgs_buf_puts(&b, " *");
     c = nl + 1;
     for (size_t k = 0; k < col && c < e && (*c == ' ' || *c == '\t'); k++)
       c++;
@@ -262,5 +297,33 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
   RgLoc prev = gen_src_set(g, r->loc);
   gen_raw(g, b.data ? b.data : "");
   gen_src_restore(g, prev);
+  rgs_buf_free(&b);
+}
+
+const char *gen_op_const(Gen *g, const GenPass *gp, uint32_t k) {
+  if (k >= gp->nlops)
+    return "0"; /* not named by the pass: reported where it is used */
+  return gen_str(g, "%s__OP_%s", gp->cname, gen_cname(g, gp->lops[k]->name));
+}
+
+void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n, const char *last) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  for (uint32_t i = 0; i < n; i++) {
+    size_t len = strlen(items[i]) + (i + 1 < n ? 1 : strlen(last));
+    if (b.len && b.len + 1 + len > 100) {
+      gen_line(g, "%s", b.data);
+      b.len = 0;
+    }
+    if (!b.len)
+      rgs_buf_puts(&b, lead);
+    else
+      rgs_buf_putc(&b, ' ');
+    rgs_buf_printf(&b, "%s%s", items[i], i + 1 < n ? "," : last);
+  }
+  if (b.len)
+    gen_line(g, "%s", b.data);
+  if (b.oom)
+    g->ok = false;
   rgs_buf_free(&b);
 }

@@ -266,26 +266,31 @@ typedef struct Printer {
   RgsBuf *deferred;     /* split-off functions, printed before the caller */
 } Printer;
 
-static void explain_run(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
-  const char *q = gen_cquote(g, why);
+/* `} else if (ex) ...;`: the failed test, for every rule that reached it
+ * (each once, in order). */
+static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  uint32_t k = 0, first = 0;
   for (uint32_t i = 0; i < n; i++) {
     bool dup = false;
     for (uint32_t j = 0; j < i && !dup; j++)
       dup = run[j]->rule == run[i]->rule;
-    if (!dup)
-      gen_line(g, "rg_rw_explain(rw, %u, %s);", run[i]->rule->index, q);
+    if (dup)
+      continue;
+    rgs_buf_printf(&b, "%s%u", k ? ", " : "", run[i]->rule->index);
+    if (!k++)
+      first = run[i]->rule->index;
   }
+  const char *q = gen_cquote(g, why);
+  if (k == 1)
+    gen_line(g, "} else if (ex) rg_rw_explain(rw, %u, %s);", first, q);
+  else
+    gen_line(g, "} else if (ex) rg_rw_explain_rules(rw, (const uint16_t[]){%s}, %u, %s);", b.data, k, q);
+  rgs_buf_free(&b);
 }
 
 static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s);
-
-static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
-  gen_line(g, "} else if (ex) {");
-  g->out.indent++;
-  explain_run(g, run, n, why);
-  g->out.indent--;
-  gen_line(g, "}");
-}
 
 static void print_accept(Gen *g, const GenVariant *v) {
   const GenRule *r = v->rule;
@@ -296,8 +301,7 @@ static void print_accept(Gen *g, const GenVariant *v) {
     rgs_buf_printf(&b, ", %s", pa->is_node ? gen_node_var(g, v->node_at[pa->node])
                                           : gen_value_expr(g, v->bind[pa->var->index].path));
   }
-  gen_line(g, "if ((r = %s(rw, root, ex%s)))", r->fn, b.data ? b.data : "");
-  gen_line(g, "  return r;");
+  gen_line(g, "if ((r = %s(rw, root, ex%s))) return r;", r->fn, b.data ? b.data : "");
   rgs_buf_free(&b);
 }
 
@@ -307,6 +311,18 @@ static void declare(Printer *pr, GenPath p) {
       return;
   if (pr->ndecl < sizeof pr->decl / sizeof pr->decl[0])
     pr->decl[pr->ndecl++] = p;
+}
+
+/* The variables a match function declares, the node variables on one line. */
+static void print_decls(Gen *g, const Printer *pr) {
+  if (pr->need_attr)
+    gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
+  RgsBuf b;
+  rgs_buf_init(&b);
+  for (uint32_t i = 0; i < pr->ndecl; i++)
+    rgs_buf_printf(&b, "%s*%s", i ? ", " : "RgNode ", gen_node_var(g, pr->decl[i]));
+  gen_line(g, "%s%sint %sr;", b.data ? b.data : "", b.data ? "; " : "", pr->need_k ? "k, " : "");
+  rgs_buf_free(&b);
 }
 
 /* Body of a wide switch's case as a function of its own. */
@@ -321,13 +337,12 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
       rgs_buf_printf(&args, ", %s", nv);
       rgs_buf_printf(&params, ", RgNode *%s", nv);
     }
-  gen_line(g, "if ((r = %s(rw, root, ex%s)))", name, args.data ? args.data : "");
-  gen_line(g, "  return r;");
+  gen_line(g, "if ((r = %s(rw, root, ex%s))) return r;", name, args.data ? args.data : "");
 
   GenOut saved = g->out;
   RgsBuf fn;
   rgs_buf_init(&fn);
-  g->out = (GenOut){&fn, 0, 1, NULL, 0};
+  g->out = (GenOut){.buf = &fn, .indent = 1};
   Printer sub = *pr;
   sub.ndecl = 0;
   sub.need_k = false;
@@ -335,17 +350,11 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
   print_seq(g, &sub, body);
   RgsBuf head;
   rgs_buf_init(&head);
-  g->out = (GenOut){&head, 0, 0, NULL, 0};
+  g->out = (GenOut){.buf = &head};
   gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", name,
            params.data ? params.data : "");
   g->out.indent++;
-  for (uint32_t i = 0; i < sub.ndecl; i++)
-    gen_line(g, "RgNode *%s;", gen_node_var(g, sub.decl[i]));
-  if (sub.need_k)
-    gen_line(g, "int k;");
-  if (sub.need_attr)
-    gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
-  gen_line(g, "int r;");
+  print_decls(g, &sub);
   rgs_buf_put(pr->deferred, head.data ? head.data : "", head.len);
   rgs_buf_put(pr->deferred, fn.data ? fn.data : "", fn.len);
   rgs_buf_puts(pr->deferred, "  return 0;\n}\n\n");
@@ -371,10 +380,10 @@ static void print_switch(Gen *g, Printer *pr, const GenDtNode *d) {
   for (uint32_t i = 0; i < d->nrun; i++) {
     const GenTest *t = d->run_tests[i];
     for (uint32_t k = 0; k < t->nops; k++, npairs++)
-      rgs_buf_printf(&pairs, "%s%u, %u", npairs ? ", " : "", d->run[i]->rule->index, t->ops[k]);
+      rgs_buf_printf(&pairs, "%s%u, %s", npairs ? ", " : "", d->run[i]->rule->index,
+                     gen_op_const(g, pr->gp, t->ops[k]));
   }
-  gen_line(g, "if (ex)");
-  gen_line(g, "  rg_rw_explain_switch(rw, rg_rw_local(rw, %s), (const uint16_t[]){%s}, %u, %s);", nv,
+  gen_line(g, "if (ex) rg_rw_explain_switch(rw, rg_rw_local(rw, %s), (const uint16_t[]){%s}, %u, %s);", nv,
            pairs.data ? pairs.data : "0", npairs,
            gen_cquote(g, gen_str(g, "%s is not an unfrozen", path_text(g, t0->path))));
   rgs_buf_free(&pairs);
@@ -382,7 +391,7 @@ static void print_switch(Gen *g, Printer *pr, const GenDtNode *d) {
   bool split = d->ncases > SPLIT_CASES;
   pr->scope[pr->nscope++] = t0->path;
   for (uint32_t i = 0; i < d->ncases && g->ok; i++) {
-    gen_line(g, "case %u: /* %s */", d->cases[i].op, pr->gp->lops[d->cases[i].op]->name);
+    gen_line(g, "case %s:", gen_op_const(g, pr->gp, d->cases[i].op));
     g->out.indent++;
     if (split)
       print_case_function(g, pr, &d->cases[i].body);
@@ -403,12 +412,12 @@ static void print_op(Gen *g, Printer *pr, const GenDtNode *d) {
   RgsBuf b;
   rgs_buf_init(&b);
   if (t->nops == 1) {
-    rgs_buf_printf(&b, "rg_rw_local(rw, %s) == %u", nv, t->ops[0]);
+    rgs_buf_printf(&b, "rg_rw_local(rw, %s) == %s", nv, gen_op_const(g, pr->gp, t->ops[0]));
   } else {
     pr->need_k = true;
-    rgs_buf_printf(&b, "((k = rg_rw_local(rw, %s)) == %u", nv, t->ops[0]);
+    rgs_buf_printf(&b, "((k = rg_rw_local(rw, %s)) == %s", nv, gen_op_const(g, pr->gp, t->ops[0]));
     for (uint32_t i = 1; i < t->nops; i++)
-      rgs_buf_printf(&b, " || k == %u", t->ops[i]);
+      rgs_buf_printf(&b, " || k == %s", gen_op_const(g, pr->gp, t->ops[i]));
     rgs_buf_putc(&b, ')');
   }
   if (t->rest && t->nargs == 0)
@@ -442,37 +451,30 @@ static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s) {
   }
 }
 
-void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree) {
+void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, RgsBuf *out) {
   RgsBuf deferred, body;
   rgs_buf_init(&deferred);
   rgs_buf_init(&body);
   Printer pr;
   memset(&pr, 0, sizeof pr);
   pr.gp = gp;
-  pr.fn = gen_str(g, "%s__match_%s", gp->cname, gen_cname(g, gp->lops[root_op]->name));
+  pr.fn = fn;
   pr.deferred = &deferred;
   GenOut saved = g->out;
-  g->out = (GenOut){&body, 0, 1, NULL, 0};
+  g->out = (GenOut){.buf = &body, .indent = 1};
   print_seq(g, &pr, tree);
-  g->out = saved;
   /* Split-off case functions first: they are static and called below. */
+  g->out = (GenOut){.buf = out};
   gen_raw(g, deferred.data ? deferred.data : "");
-  gen_line(g, "/* Rules rooted at %s, in priority order. */", gp->lops[root_op]->name);
   gen_line(g, "static int %s(RgRewriter *rw, RgNode *root) {", pr.fn);
   g->out.indent++;
   gen_line(g, "bool ex = rg_rw_explaining(rw, root);");
-  for (uint32_t i = 0; i < pr.ndecl; i++)
-    gen_line(g, "RgNode *%s;", gen_node_var(g, pr.decl[i]));
-  if (pr.need_k)
-    gen_line(g, "int k;");
-  if (pr.need_attr)
-    gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
-  gen_line(g, "int r;");
+  print_decls(g, &pr);
   g->out.indent--;
   gen_raw(g, body.data ? body.data : "");
   gen_line(g, "  return 0;");
   gen_line(g, "}");
-  gen_blank(g);
+  g->out = saved;
   if (deferred.oom || body.oom)
     g->ok = false;
   rgs_buf_free(&deferred);

@@ -28,16 +28,20 @@ typedef struct RgRunOptions RgRunOptions;
 /* Shape inference hook of an op: fills results[i] with the type of each
  * result of `n` from its operand types and attributes. Returns RG_OK, or an
  * error with a message in `err`. */
-typedef RgStatus (*RgShapeFn)(RgGraph *g, const RgNode *n, const RgType **results,
-                              char *err, size_t errlen);
+typedef RgStatus RgShapeHook(RgGraph *g, const RgNode *n, const RgType **results, char *err,
+                             size_t errlen);
+typedef RgShapeHook *RgShapeFn;
 
 /* Evaluator of an op, bound by `eval(fn)` in its declaration: computes the
  * results of `n` from its operand tensors into out[0..num_out), allocated by
  * the interpreter from the result types. Contract: rulegen/eval.h. */
 struct RgInterp;
 struct RgTensor;
-typedef RgStatus (*RgEvalFn)(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in,
-                             uint32_t num_in, struct RgTensor *out, uint32_t num_out);
+typedef RgStatus RgEvalHook(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in,
+                            uint32_t num_in, struct RgTensor *out, uint32_t num_out);
+typedef RgEvalHook *RgEvalFn;
+/* Generated code declares the hooks it names with these function types:
+ * `RgShapeHook tosa_infer_add, tosa_infer_sub;`. */
 
 /* Kind of a declared attribute (`{perms: i32[]}` in a .ops file), which
  * the op verifier checks against the attribute a graph carries. */
@@ -153,10 +157,16 @@ RG_API const RgPassDesc *rg_rw_pass(const RgRewriter *rw);
 RG_API const RgRunOptions *rg_rw_options(const RgRewriter *rw);
 /* False when the rule is disabled (or another rule is isolated). */
 RG_API bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule);
+/* The check that opens a generated rule: true when the rule is disabled
+ * (then, with `ex`, explains "rule is disabled"), false when it may run. */
+RG_API bool rg_rw_rule_off(RgRewriter *rw, uint16_t rule, bool ex);
 /* True when explain mode is on for this root; generated code then reports
  * each rule's first failing test through rg_rw_explain. */
 RG_API bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root);
 RG_API void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test);
+/* rg_rw_explain for each of rules[0..n), in order: a test that failed for
+ * every rule that reached it. */
+RG_API void rg_rw_explain_rules(RgRewriter *rw, const uint16_t *rules, uint32_t n, const char *failed_test);
 /* Explains a guard's first failing conjunct `text` (false, or with
  * `unevaluable` not computable) with the values it reads: `reads` is a
  * comma-separated list such as "rank(x) = %r, p = %l" whose directives

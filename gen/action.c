@@ -383,14 +383,16 @@ void gen_action_print(Gen *g, GenRule *r) {
            params.data ? params.data : "");
   rgs_buf_free(&params);
   g->out.indent++;
-  /* The first line, written once the body says whether it needs `u`;
-   * then the rule as written, each line on its line of the rules file. */
+  /* The rule as written, each line on its line of the rules file, then its
+   * code; `u` is declared at the start of the code once the guard shows
+   * it needs it. */
   RgsBuf body, *file = g->out.buf;
   rgs_buf_init(&body);
   g->out.buf = &body;
-  g->out.line++;
   g->nconj = 0;
   gen_echo_rule(g, dr);
+  g->out.mark = true;
+  g->out.marked = SIZE_MAX;
   print_bindings(g, r);
   if (dr->guard)
     gen_guard_print(g, r, dr->guard);
@@ -425,16 +427,14 @@ void gen_action_print(Gen *g, GenRule *r) {
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", val, r->index);
     gen_src_restore(g, prev);
   }
-  /* The explanations of the guard's steps and the discarding of new nodes,
-   * after the rule's code, where its `goto`s lead. */
-  gen_guard_tail(g, r);
-  if (g->discard_used)
-    gen_line(g, "discard: rg_rw_discard(rw); return 0;");
   gen_end_line(g);
   g->out.buf = file;
-  rgs_buf_printf(file, "  %sif (rg_rw_rule_off(rw, %u, ex)) return 0;\n",
-                 gen_guard_can_fail(g) ? "bool u = false; " : "", r->index);
-  rgs_buf_put(file, body.data ? body.data : "", body.len);
+  g->out.mark = false;
+  size_t at = g->out.marked <= body.len ? g->out.marked : body.len;
+  rgs_buf_put(file, body.data ? body.data : "", at);
+  if (gen_guard_can_fail(g))
+    rgs_buf_puts(file, "bool u = false; ");
+  rgs_buf_put(file, body.data ? body.data + at : "", body.len - at);
   if (body.oom)
     g->ok = false;
   rgs_buf_free(&body);

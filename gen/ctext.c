@@ -59,6 +59,10 @@ void gen_line(Gen *g, const char *fmt, ...) {
     sync_line(g);
     for (int i = 0; i < g->out.indent; i++)
       rgs_buf_puts(g->out.buf, "  ");
+    if (g->out.mark) {
+      g->out.mark = false;
+      g->out.marked = g->out.buf->len;
+    }
   }
   va_list ap;
   va_start(ap, fmt);

@@ -21,8 +21,7 @@ static const char *fail_stmt(Gen *g) {
     g->guard_fail_used = true;
   if (!g->discarding)
     return g->guard_fail ? g->guard_fail : "return 0;";
-  g->discard_used = true;
-  return "goto discard;";
+  return "{ rg_rw_discard(rw); return 0; }";
 }
 
 const char *gen_ctype(DslType t) {

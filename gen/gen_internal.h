@@ -145,6 +145,10 @@ typedef struct GenOut {
   bool open;
   const char *jfile;
   uint32_t jline;
+  /* mark: the offset in buf where the next line's text starts is kept in
+   * marked (SIZE_MAX until then) */
+  bool mark;
+  size_t marked;
 } GenOut;
 
 typedef struct Gen {
@@ -248,9 +252,6 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard);
 /* After gen_guard_print: whether some step of the guard may not be
  * computable (then the action keeps `u`, which its explanation reads). */
 bool gen_guard_can_fail(Gen *g);
-/* After the action's code: one line per guard step, the explanation its
- * `goto failed_K` leads to (`cannot_K` first sets `u`). */
-void gen_guard_tail(Gen *g, const GenRule *r);
 /* A C expression for a variable (`v_x`, or `a_p` for an attribute kept as
  * one). */
 const char *gen_var_c(Gen *g, const DslVar *v);

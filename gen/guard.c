@@ -225,8 +225,29 @@ typedef struct GenConj {
   bool cannot; /* some value of it may not be computable */
 } GenConj;
 
+/* Whether the parentheses of s[0..n) pair up among themselves (then a
+ * condition `(s)` needs no second pair around it). */
+static bool balanced(const char *s, size_t n) {
+  int depth = 0;
+  bool quoted = false;
+  for (size_t i = 0; i < n; i++) {
+    if (quoted) {
+      if (s[i] == '\\')
+        i++;
+      else if (s[i] == '"')
+        quoted = false;
+    } else if (s[i] == '"') {
+      quoted = true;
+    } else if (s[i] == '(') {
+      depth++;
+    } else if (s[i] == ')' && --depth < 0) {
+      return false;
+    }
+  }
+  return depth == 0;
+}
+
 void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
-  (void)r;
   const RgSource *src = guard->loc.src;
   uint32_t n = count_conj(guard), k = 0;
   Conj *cj = rgs_arena_alloc(&g->arena, sizeof *cj * n);
@@ -248,15 +269,24 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
     c->text = src ? span_text(g, src, expr_start(cj[i].e), cj[i].end) : "guard";
     c->fmt = gen_str(g, "%s", rd.fmt.data ? rd.fmt.data : "");
     c->args = gen_str(g, "%s", rd.args.data ? rd.args.data : "");
-    /* A value that cannot be computed and a false step lead to the same
-     * explanation, after the action's code (gen_guard_tail). */
-    g->guard_fail = gen_str(g, "goto cannot_%u;", i + 1);
+    /* A value that cannot be computed jumps into the step's explanation
+     * with `u` set, so each step explains itself in one place. */
+    g->guard_fail = gen_str(g, "{ u = true; goto failed_%u; }", i + 1);
     g->guard_fail_used = false;
     const char *cond = gen_cexpr(g, cj[i].e);
     c->cannot = g->guard_fail_used;
     g->guard_fail = NULL;
     RgLoc prev = gen_src_set(g, cj[i].e->loc);
-    gen_line(g, "if (!(%s)) goto failed_%u;", cond, i + 1);
+    size_t len = strlen(cond);
+    size_t id = 0;
+    while (id < len && (cond[id] == '_' || (cond[id] >= 'a' && cond[id] <= 'z') || (cond[id] >= 'A' && cond[id] <= 'Z') ||
+                      (id && cond[id] >= '0' && cond[id] <= '9')))
+      id++;
+    /* `!(a == b)`, but `!f(x)` and `!t1` */
+    bool wrapped = id == len || (len > 1 && cond[id] == '(' && cond[len - 1] == ')' && balanced(cond + id + 1, len - id - 2));
+    gen_line(g, "if (!%s%s%s) { %sif (ex) rg_rw_explain_guard(rw, %u, %s, %s, %s%s); return 0; }",
+             wrapped ? "" : "(", cond, wrapped ? "" : ")", c->cannot ? gen_str(g, "failed_%u: ", i + 1) : "",
+             r->index, c->cannot ? "u" : "false", gen_cquote(g, c->text), gen_cquote(g, c->fmt), c->args);
     gen_src_restore(g, prev);
     if (rd.fmt.oom || rd.args.oom)
       g->ok = false;
@@ -270,13 +300,4 @@ bool gen_guard_can_fail(Gen *g) {
     if (g->conj[i].cannot)
       return true;
   return false;
-}
-
-void gen_guard_tail(Gen *g, const GenRule *r) {
-  for (uint32_t i = 0; i < g->nconj; i++) {
-    const GenConj *c = &g->conj[i];
-    gen_line(g, "%sfailed_%u: if (ex) rg_rw_explain_guard(rw, %u, %s, %s, %s%s); return 0;",
-             c->cannot ? gen_str(g, "cannot_%u: u = true; ", i + 1) : "", i + 1, r->index,
-             c->cannot ? "u" : "false", gen_cquote(g, c->text), gen_cquote(g, c->fmt), c->args);
-  }
 }

@@ -246,12 +246,12 @@ RgGraph *rg_rw_graph(RgRewriter *rw) { return rw->g; }
 
 bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule) { return !rw->disabled[rule]; }
 
-bool rg_rw_rule_off(RgRewriter *rw, uint16_t rule, bool ex) {
+bool rg_rw_rule_on(RgRewriter *rw, uint16_t rule, bool ex) {
   if (!rw->disabled[rule])
-    return false;
+    return true;
   if (ex)
     rg_rw_explain(rw, rule, "rule is disabled");
-  return true;
+  return false;
 }
 
 bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root) {

@@ -157,9 +157,9 @@ RG_API const RgPassDesc *rg_rw_pass(const RgRewriter *rw);
 RG_API const RgRunOptions *rg_rw_options(const RgRewriter *rw);
 /* False when the rule is disabled (or another rule is isolated). */
 RG_API bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule);
-/* The check that opens a generated rule: true when the rule is disabled
- * (then, with `ex`, explains "rule is disabled"), false when it may run. */
-RG_API bool rg_rw_rule_off(RgRewriter *rw, uint16_t rule, bool ex);
+/* What generated matchers ask before calling a rule: true when it may run;
+ * false when it is disabled (then, with `ex`, explains "rule is disabled"). */
+RG_API bool rg_rw_rule_on(RgRewriter *rw, uint16_t rule, bool ex);
 /* True when explain mode is on for this root; generated code then reports
  * each rule's first failing test through rg_rw_explain. */
 RG_API bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root);

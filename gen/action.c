@@ -334,6 +334,7 @@ static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
     lists[i] = gen_cexpr(g, rf->for_lists[i]);
     rgs_buf_printf(&cond, " || %s.n != root->num_results", lists[i]);
   }
+  g->cur->ex = true;
   gen_line(g, "if (%s) { if (ex) rg_rw_explain(rw, %u, \"the 'for' lists do not have one element per result\"); return 0; }",
            cond.data + 4, r->index);
   rgs_buf_free(&cond);
@@ -369,6 +370,7 @@ void gen_action_print(Gen *g, GenRule *r) {
   g->nnamed = 0;
   g->discarding = false;
   g->discard_used = false;
+  r->ex = false;
   RgsBuf params;
   rgs_buf_init(&params);
   const GenVariant *v0 = &r->variants[0];
@@ -379,9 +381,8 @@ void gen_action_print(Gen *g, GenRule *r) {
     else
       rgs_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
   }
-  gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", r->fn,
-           params.data ? params.data : "");
-  rgs_buf_free(&params);
+  /* The signature, written once the body shows whether it reads `ex`. */
+  g->out.line++;
   g->out.indent++;
   /* The rule as written, each line on its line of the rules file, then its
    * code; `u` is declared at the start of the code once the guard shows
@@ -400,6 +401,7 @@ void gen_action_print(Gen *g, GenRule *r) {
    * discards them before the rule gives up. */
   g->discarding = true;
   if (dr->repl->kind == DSL_REP_ERASE) {
+    r->ex = true;
     gen_line(g, "if (root->results[0].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\"); return 0; }", r->index);
     RgLoc prev = gen_src_set(g, dr->repl->loc);
     gen_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", r->index);
@@ -411,6 +413,7 @@ void gen_action_print(Gen *g, GenRule *r) {
     const DslRepl *rl = dr->repl;
     for (uint32_t i = 0; i < rl->nargs; i++)
       if (rl->args[i]->kind == DSL_REP_ERASE) {
+        r->ex = true;
         gen_line(g, "if (root->results[%u].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\"); return 0; }", i, r->index, i);
       }
     RgsBuf vals;
@@ -431,6 +434,9 @@ void gen_action_print(Gen *g, GenRule *r) {
   g->out.buf = file;
   g->out.mark = false;
   size_t at = g->out.marked <= body.len ? g->out.marked : body.len;
+  rgs_buf_printf(file, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root%s%s) {\n", r->fn,
+                 r->ex ? ", bool ex" : "", params.data ? params.data : "");
+  rgs_buf_free(&params);
   rgs_buf_put(file, body.data ? body.data : "", at);
   if (gen_guard_can_fail(g))
     rgs_buf_puts(file, "bool u = false; ");

@@ -238,8 +238,8 @@ RgLoc gen_src_set(Gen *g, RgLoc loc) {
 
 void gen_src_restore(Gen *g, RgLoc prev) { g->src = prev; }
 
-/* Where a rule's text ends: before the next `rule`, a `}` or a comment at
- * the start of a line, or a blank line. */
+/* Where a rule's text ends: before the next `rule` or `inexact rule`, a
+ * `}` or a comment at the start of a line, or a blank line. */
 static const char *rule_end(const char *s, const char *end) {
   const char *e = s;
   while (e < end) {
@@ -250,6 +250,7 @@ static const char *rule_end(const char *s, const char *end) {
     while (q < end && (*q == ' ' || *q == '\t' || *q == '\r'))
       q++;
     if (q >= end || *q == '\n' || *q == '}' || (end - q > 5 && memcmp(q, "rule ", 5) == 0) ||
+        (end - q > 13 && memcmp(q, "inexact rule ", 13) == 0) ||
         (end - q > 2 && q[0] == '/' && q[1] == '/'))
       return nl;
     e = nl + 1;
@@ -330,4 +331,23 @@ void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n,
   if (b.oom)
     g->ok = false;
   rgs_buf_free(&b);
+}
+
+void gen_list(Gen *g, const char *head, const char *const *items, uint32_t n, const char *tail) {
+  size_t len = strlen(head) + strlen(tail) + 2 * (size_t)g->out.indent;
+  for (uint32_t i = 0; i < n; i++)
+    len += strlen(items[i]) + 2;
+  if (len <= 100) {
+    RgsBuf b;
+    rgs_buf_init(&b);
+    for (uint32_t i = 0; i < n; i++)
+      rgs_buf_printf(&b, "%s%s", i ? ", " : "", items[i]);
+    gen_line(g, "%s%s%s", head, b.data ? b.data : "", tail);
+    g->ok = g->ok && !b.oom;
+    rgs_buf_free(&b);
+    return;
+  }
+  gen_line(g, "%s", head);
+  gen_wrapped(g, "  ", items, n, "");
+  gen_line(g, "%s", tail);
 }

@@ -126,12 +126,8 @@ static void items_add(Gen *g, Items *it, const char *s) {
 /* `static const TYPE NAME[N] = {...};`, the items wrapped (or `none`
  * when there are none: C has no empty arrays). */
 static void emit_array(Gen *g, const char *type, const char *name, const Items *it, const char *none) {
-  gen_line(g, "static const %s %s[%u] = {", type, name, it->n ? it->n : 1);
-  if (it->n)
-    gen_wrapped(g, "  ", it->v, it->n, "");
-  else
-    gen_line(g, "  %s", none);
-  gen_line(g, "};");
+  gen_list(g, gen_str(g, "static const %s %s[%u] = {", type, name, it->n ? it->n : 1), it->n ? it->v : &none,
+           it->n ? it->n : 1, "};");
 }
 
 static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_static) {
@@ -158,8 +154,7 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   if (!gp->nrules)
     gen_line(g, "  {0}");
   gen_line(g, "};");
-  gen_line(g, "/* Target-op condition: a rule can fire only if, for each of its");
-  gen_line(g, " * requirements, the graph holds enough unfrozen nodes of those ops. */");
+  gen_line(g, "/* Target-op condition: the unfrozen nodes each rule needs at least. */");
   emit_array(g, "uint16_t", gen_str(g, "%s_req_ops", P), &req_ops, "0 /* none */");
   emit_array(g, "RgOpReq", gen_str(g, "%s_reqs", P), &reqs, "{0}");
   for (uint32_t op = 0; op < gp->nlops; op++)
@@ -172,18 +167,26 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
     items_add(g, &attrs, gen_cquote(g, gp->attrs[i]));
   emit_array(g, "char *const", gen_str(g, "%s_attr_names", P), &attrs, "NULL");
   gen_blank(g);
-  gen_line(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P);
-  gen_line(g, "  RG_ABI_VERSION, %s, %s,", gen_cquote(g, pass->name.s), gen_cquote(g, pass->doc ? pass->doc : ""));
-  gen_line(g, "  %s,", pass->mode == DSL_MODE_ONCE ? "RG_PASS_ONCE" : "RG_PASS_FIXPOINT");
-  gen_line(g, "  %u, %s_op_names, %s_op_descs,", gp->nlops, P, P);
-  gen_line(g, "  %u, %s_roots,", nroots, P);
-  gen_line(g, "  %u, %s_rules, %s_req_ops, %s_reqs,", pass->nrules, P, P, P);
-  if (nroots)
-    gen_line(g, "  %s_match,", P);
-  else /* never called: no node is a root */
-    gen_line(g, "  NULL,");
-  gen_line(g, "  %u, %s_attr_names", gp->nattrs, P);
-  gen_line(g, "};");
+  Items desc = {0};
+  items_add(g, &desc, "RG_ABI_VERSION");
+  items_add(g, &desc, gen_cquote(g, pass->name.s));
+  items_add(g, &desc, gen_cquote(g, pass->doc ? pass->doc : ""));
+  items_add(g, &desc, pass->mode == DSL_MODE_ONCE ? "RG_PASS_ONCE" : "RG_PASS_FIXPOINT");
+  items_add(g, &desc, gen_str(g, "%u", gp->nlops));
+  items_add(g, &desc, gen_str(g, "%s_op_names", P));
+  items_add(g, &desc, gen_str(g, "%s_op_descs", P));
+  items_add(g, &desc, gen_str(g, "%u", nroots));
+  items_add(g, &desc, gen_str(g, "%s_roots", P));
+  items_add(g, &desc, gen_str(g, "%u", pass->nrules));
+  items_add(g, &desc, gen_str(g, "%s_rules", P));
+  items_add(g, &desc, gen_str(g, "%s_req_ops", P));
+  items_add(g, &desc, gen_str(g, "%s_reqs", P));
+  /* never called without roots: no node is one */
+  items_add(g, &desc, nroots ? gen_str(g, "%s_match", P) : "NULL");
+  items_add(g, &desc, gen_str(g, "%u", gp->nattrs));
+  items_add(g, &desc, gen_str(g, "%s_attr_names", P));
+  gen_list(g, gen_str(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P), desc.v,
+           desc.n, "};");
 }
 
 static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
@@ -206,23 +209,19 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   }
   if (gp.nlops) {
     /* The ops the pass names: matchers compare these local ids. */
-    gen_line(g, "enum {");
     for (uint32_t i = 0; i < gp.nlops; i++)
       items[i] = gen_op_const(g, &gp, i);
-    gen_wrapped(g, "  ", items, gp.nlops, "");
-    gen_line(g, "};");
+    gen_list(g, "enum {", items, gp.nlops, "};");
   }
-  gen_line(g, "static const char *const %s_op_names[%u] = {", P, gp.nlops ? gp.nlops : 1);
   for (uint32_t i = 0; i < gp.nlops; i++)
     items[i] = gen_cquote(g, gp.lops[i]->name);
   items[gp.nlops] = "NULL";
-  gen_wrapped(g, "  ", gp.nlops ? items : items + gp.nlops, gp.nlops ? gp.nlops : 1, "");
-  gen_line(g, "};");
-  gen_line(g, "static const RgOpDesc *const %s_op_descs[%u] = {", P, gp.nlops ? gp.nlops : 1);
+  gen_list(g, gen_str(g, "static const char *const %s_op_names[%u] = {", P, gp.nlops ? gp.nlops : 1),
+           gp.nlops ? items : items + gp.nlops, gp.nlops ? gp.nlops : 1, "};");
   for (uint32_t i = 0; i < gp.nlops; i++)
     items[i] = gen_str(g, "&rg_ops_%s[%u]", g->sym, gp.lops[i]->id);
-  gen_wrapped(g, "  ", gp.nlops ? items : items + gp.nlops, gp.nlops ? gp.nlops : 1, "");
-  gen_line(g, "};");
+  gen_list(g, gen_str(g, "static const RgOpDesc *const %s_op_descs[%u] = {", P, gp.nlops ? gp.nlops : 1),
+           gp.nlops ? items : items + gp.nlops, gp.nlops ? gp.nlops : 1, "};");
   gen_blank(g);
 
   for (uint32_t i = 0; i < gp.nrules && g->ok; i++)
@@ -236,7 +235,12 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   if (!groups)
     return;
 
-  if (ngroups) {
+  if (ngroups == 1 && groups[0].nops == 1) {
+    gen_line(g, "static int %s_match(RgRewriter *rw, RgNode *root, uint16_t root_op) {", P);
+    gen_line(g, "  return root_op == %s ? %s(rw, root) : 0;", gen_op_const(g, &gp, groups[0].ops[0]), groups[0].fn);
+    gen_line(g, "}");
+    gen_blank(g);
+  } else if (ngroups) {
   gen_line(g, "static int %s_match(RgRewriter *rw, RgNode *root, uint16_t root_op) {", P);
   gen_line(g, "  switch (root_op) {");
   for (uint32_t i = 0; i < ngroups; i++) {

@@ -74,6 +74,7 @@ struct GenRule {
   DslRule *rule;
   uint16_t index; /* in the pass */
   const char *fn; /* C name of its action function */
+  bool ex;        /* the action explains (takes `ex`) */
   GenVariant *variants;
   uint32_t nvariants;
   DslPattern **pnodes; /* op nodes of the pattern, pre-order, root first */
@@ -240,6 +241,9 @@ const char *gen_op_const(Gen *g, const GenPass *gp, uint32_t k);
 /* Items separated by ", ", as many to a line as fit in about 100 columns,
  * each line starting with `lead`. */
 void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n, const char *last);
+/* `head items tail` on one line when it fits, else head, the items
+ * wrapped, tail. */
+void gen_list(Gen *g, const char *head, const char *const *items, uint32_t n, const char *tail);
 void gen_action_print(Gen *g, GenRule *r);
 /* expr.c: a DSL expression as a C expression, declaring the temporaries
  * it needs first; a fresh temporary's name; a declaration. */

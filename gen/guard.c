@@ -284,6 +284,7 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
       id++;
     /* `!(a == b)`, but `!f(x)` and `!t1` */
     bool wrapped = id == len || (len > 1 && cond[id] == '(' && cond[len - 1] == ')' && balanced(cond + id + 1, len - id - 2));
+    g->cur->ex = true;
     gen_line(g, "if (!%s%s%s) { %sif (ex) rg_rw_explain_guard(rw, %u, %s, %s, %s%s); return 0; }",
              wrapped ? "" : "(", cond, wrapped ? "" : ")", c->cannot ? gen_str(g, "failed_%u: ", i + 1) : "",
              r->index, c->cannot ? "u" : "false", gen_cquote(g, c->text), gen_cquote(g, c->fmt), c->args);

@@ -301,8 +301,8 @@ static void print_accept(Gen *g, const GenVariant *v) {
     rgs_buf_printf(&b, ", %s", pa->is_node ? gen_node_var(g, v->node_at[pa->node])
                                           : gen_value_expr(g, v->bind[pa->var->index].path));
   }
-  gen_line(g, "if (rg_rw_rule_on(rw, %u, ex) && (r = %s(rw, root, ex%s))) return r;", r->index, r->fn,
-           b.data ? b.data : "");
+  gen_line(g, "if (rg_rw_rule_on(rw, %u, ex) && (r = %s(rw, root%s%s))) return r;", r->index, r->fn,
+           r->ex ? ", ex" : "", b.data ? b.data : "");
   rgs_buf_free(&b);
 }
 

@@ -88,6 +88,7 @@ static bool distinct_attr_names(const DslRepl *rp) {
 }
 
 static const char *crepl_at(Gen *g, DslRepl *rp);
+static const char *finish_node(Gen *g, DslRepl *rp, const char *t);
 
 static const char *crepl(Gen *g, DslRepl *rp) {
   RgLoc prev = gen_src_set(g, rp->loc);
@@ -130,6 +131,25 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
     attrs[i] = cattr(g, &rp->attrs[i]);
   bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
   const char *t = gen_new_tmp(g);
+  uint32_t nfixed = rp->nargs && rp->args[rp->nargs - 1]->splice ? rp->nargs - 1 : rp->nargs;
+  bool one_rest_last = nfixed + 1 >= rp->nargs;
+  for (uint32_t i = 0; i < nfixed; i++)
+    one_rest_last = one_rest_last && !rp->args[i]->splice;
+  if (from_capture && !rp->nattrs && one_rest_last && rp->nargs <= GEN_MAXARGS) {
+    /* `(op x ..rest)`: the matched node's op and properties, its operands
+     * followed by the rest (rg_rw_rebuild). */
+    RgsBuf b;
+    rgs_buf_init(&b);
+    for (uint32_t i = 0; i < nfixed; i++)
+      rgs_buf_printf(&b, "%s%s", i ? ", " : "", args[i]);
+    const char *rest = nfixed < rp->nargs ? gen_var_c(g, rp->args[nfixed]->var) : NULL;
+    gen_line(g, "RgNode *%s = rg_rw_rebuild(rw, %s, %u, %s%s%s, %s, %s%s);", t, gen_var_c(g, rp->var), nfixed,
+             nfixed ? "(RgValue *[]){" : "NULL", b.data ? b.data : "", nfixed ? "}" : "", rest ? rest : "NULL",
+             rest ? rest : "0", rest ? "_n" : "");
+    rgs_buf_free(&b);
+    gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
+    return finish_node(g, rp, t);
+  }
   RgsBuf ops, props;
   rgs_buf_init(&ops);
   rgs_buf_init(&props);
@@ -189,6 +209,11 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
   gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
   rgs_buf_free(&ops);
   rgs_buf_free(&props);
+  return finish_node(g, rp, t);
+}
+
+/* The value of a replacement node built as `t`, remembered by its name. */
+static const char *finish_node(Gen *g, DslRepl *rp, const char *t) {
   const char *val = gen_str(g, "(&%s->results[0])", t);
   if (rp->capture.s) {
     if (g->nnamed == sizeof g->named / sizeof g->named[0])
@@ -402,8 +427,8 @@ void gen_action_print(Gen *g, GenRule *r) {
   g->discarding = true;
   if (dr->repl->kind == DSL_REP_ERASE) {
     r->ex = true;
-    gen_line(g, "if (root->results[0].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\"); return 0; }", r->index);
     RgLoc prev = gen_src_set(g, dr->repl->loc);
+    gen_line(g, "if (root->results[0].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\"); return 0; }", r->index);
     gen_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", r->index);
     gen_src_restore(g, prev);
   } else if (dr->repl->kind == DSL_REP_FOR) {
@@ -411,11 +436,14 @@ void gen_action_print(Gen *g, GenRule *r) {
   } else if (dr->repl->kind == DSL_REP_LIST) {
     /* A result left alone must be dead; tested before anything is built. */
     const DslRepl *rl = dr->repl;
+    RgLoc before = g->src;
     for (uint32_t i = 0; i < rl->nargs; i++)
       if (rl->args[i]->kind == DSL_REP_ERASE) {
         r->ex = true;
+        gen_src_set(g, rl->args[i]->loc); /* the `_` */
         gen_line(g, "if (root->results[%u].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\"); return 0; }", i, r->index, i);
       }
+    g->src = before;
     RgsBuf vals;
     rgs_buf_init(&vals);
     for (uint32_t i = 0; i < rl->nargs; i++)

@@ -266,9 +266,9 @@ typedef struct Printer {
   RgsBuf *deferred;     /* split-off functions, printed before the caller */
 } Printer;
 
-/* `} else if (ex) ...;`: the failed test, for every rule that reached it
+/* The explain call for a failed test, for every rule that reached it
  * (each once, in order). */
-static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
+static const char *explain_call(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
   RgsBuf b;
   rgs_buf_init(&b);
   uint32_t k = 0, first = 0;
@@ -283,11 +283,14 @@ static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const
       first = run[i]->rule->index;
   }
   const char *q = gen_cquote(g, why);
-  if (k == 1)
-    gen_line(g, "} else if (ex) rg_rw_explain(rw, %u, %s);", first, q);
-  else
-    gen_line(g, "} else if (ex) rg_rw_explain_rules(rw, (const uint16_t[]){%s}, %u, %s);", b.data, k, q);
+  const char *r = k == 1 ? gen_str(g, "rg_rw_explain(rw, %u, %s)", first, q)
+                         : gen_str(g, "rg_rw_explain_rules(rw, (const uint16_t[]){%s}, %u, %s)", b.data, k, q);
   rgs_buf_free(&b);
+  return r;
+}
+
+static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
+  gen_line(g, "} else if (ex) %s;", explain_call(g, run, n, why));
 }
 
 static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s);
@@ -405,33 +408,71 @@ static void print_switch(Gen *g, Printer *pr, const GenDtNode *d) {
   gen_line(g, "}");
 }
 
-static void print_op(Gen *g, Printer *pr, const GenDtNode *d) {
+/* The condition of a TEST or OP node; an OP node assigns its node variable
+ * in it (`rg_rw_local(rw, n0 = rg_match_def(...)) == ...`). */
+static const char *node_cond(Gen *g, Printer *pr, const GenDtNode *d) {
   const GenTest *t = d->test;
+  if (d->kind == GEN_DT_TEST)
+    return test_cond(g, pr->gp, t, &pr->need_attr);
   const char *nv = gen_node_var(g, t->path);
   declare(pr, t->path);
-  gen_line(g, "%s = rg_match_def(%s);", nv, gen_value_expr(g, t->path));
+  const char *local = gen_str(g, "rg_rw_local(rw, %s = rg_match_def(%s))", nv, gen_value_expr(g, t->path));
   RgsBuf b;
   rgs_buf_init(&b);
   if (t->nops == 1) {
-    rgs_buf_printf(&b, "rg_rw_local(rw, %s) == %s", nv, gen_op_const(g, pr->gp, t->ops[0]));
+    rgs_buf_printf(&b, "%s == %s", local, gen_op_const(g, pr->gp, t->ops[0]));
   } else {
     pr->need_k = true;
-    rgs_buf_printf(&b, "((k = rg_rw_local(rw, %s)) == %s", nv, gen_op_const(g, pr->gp, t->ops[0]));
+    rgs_buf_printf(&b, "((k = %s) == %s", local, gen_op_const(g, pr->gp, t->ops[0]));
     for (uint32_t i = 1; i < t->nops; i++)
       rgs_buf_printf(&b, " || k == %s", gen_op_const(g, pr->gp, t->ops[i]));
     rgs_buf_putc(&b, ')');
   }
-  if (t->rest && t->nargs == 0)
-    gen_line(g, "if (%s) {", b.data);
-  else
-    gen_line(g, "if (%s && %s->num_operands %s %u) {", b.data, nv, t->rest ? ">=" : "==", t->nargs);
+  if (!(t->rest && t->nargs == 0))
+    rgs_buf_printf(&b, " && %s->num_operands %s %u", nv, t->rest ? ">=" : "==", t->nargs);
+  const char *c = gen_str(g, "%s", b.data ? b.data : "");
   rgs_buf_free(&b);
-  pr->scope[pr->nscope++] = t->path;
+  return c;
+}
+
+static bool is_test(const GenDtNode *d) { return d->kind == GEN_DT_TEST || d->kind == GEN_DT_OP; }
+
+/* A TEST or OP node: `if (cond) { body } else if (ex) explain;`. A chain
+ * of three or more such nodes, each the whole body of the one before, is
+ * one block of checks instead, each leaving it when it fails:
+ * `do { if (!(cond)) { explain; break; } ... body } while (0);`. */
+static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
+  uint32_t k = 1;
+  for (const GenDtNode *c = d; c->body.n == 1 && is_test(c->body.v[0]); c = c->body.v[0])
+    k++;
+  uint32_t nscope = pr->nscope;
+  if (k < 3) {
+    gen_line(g, "if (%s) {", node_cond(g, pr, d));
+    if (d->kind == GEN_DT_OP)
+      pr->scope[pr->nscope++] = d->test->path;
+    g->out.indent++;
+    print_seq(g, pr, &d->body);
+    g->out.indent--;
+    pr->nscope = nscope;
+    print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, d->test));
+    return;
+  }
+  gen_line(g, "do {");
   g->out.indent++;
-  print_seq(g, pr, &d->body);
+  for (const GenDtNode *c = d;; c = c->body.v[0]) {
+    const char *cond = node_cond(g, pr, c);
+    gen_line(g, "if (!(%s)) { if (ex) %s; break; }", cond,
+             explain_call(g, c->run, c->nrun, test_text(g, pr->gp, c->test)));
+    if (c->kind == GEN_DT_OP)
+      pr->scope[pr->nscope++] = c->test->path;
+    if (!(c->body.n == 1 && is_test(c->body.v[0]))) {
+      print_seq(g, pr, &c->body);
+      break;
+    }
+  }
+  pr->nscope = nscope;
   g->out.indent--;
-  pr->nscope--;
-  print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, t));
+  gen_line(g, "} while (0);");
 }
 
 static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s) {
@@ -440,14 +481,8 @@ static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s) {
     switch (d->kind) {
     case GEN_DT_ACCEPT: print_accept(g, d->variant); break;
     case GEN_DT_SWITCH: print_switch(g, pr, d); break;
-    case GEN_DT_OP: print_op(g, pr, d); break;
-    case GEN_DT_TEST:
-      gen_line(g, "if (%s) {", test_cond(g, pr->gp, d->test, &pr->need_attr));
-      g->out.indent++;
-      print_seq(g, pr, &d->body);
-      g->out.indent--;
-      print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, d->test));
-      break;
+    case GEN_DT_OP:
+    case GEN_DT_TEST: print_test(g, pr, d); break;
     }
   }
 }

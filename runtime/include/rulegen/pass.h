@@ -193,6 +193,12 @@ RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
 RG_API RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands,
                                  RgValue *const *operands, uint32_t num_attrs,
                                  const RgNamedAttr *props, const RgNode *like);
+/* A node rebuilt from the matched `like` (`(op x ..rest)`): like's op and
+ * properties, operands ops[0..n) then the values of rest[0..nrest), result
+ * types started from like's (see rg_rw_create_like). NULL as for
+ * rg_rw_create, or past 64 operands (then the rule fails, RG_ERR_INVALID). */
+RG_API RgNode *rg_rw_rebuild(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops,
+                             const RgUse *rest, uint32_t nrest);
 /* Replaces every result of `root` with `values` (one per result; NULL
  * leaves a result that has no uses alone), checks
  * the types, erases the root and the producers left without uses, counts

@@ -3,10 +3,12 @@
  * those the rule uses), evaluates the guard, builds the replacement and
  * rewrites. Every place the rule matches (each root op of a class, each
  * operand order of a commutative op) calls this one function. Before any
- * node is built a failure returns 0; after, it jumps to `discard`, which
- * erases the nodes built so far. Every line that comes from the rule's
- * text (its echo, bindings, guard, replacement) names its rules line
- * through `#line` (ctext.c), the generated lines around them the C file. */
+ * node is built a failure returns 0; after, it erases the nodes built so
+ * far first (rg_rw_discard). The rule's text is echoed at the top; the C
+ * of each rules line (bindings, guard steps, replacement nodes) is one C
+ * line placed on it by `#line` (ctext.c), the generated lines around them
+ * on the C file. Only what the rule uses is declared, so nothing needs a
+ * `(void)` cast. */
 #include "gen_internal.h"
 
 /* Element type of an attribute declared as `name: i32[]`, read from the
@@ -394,7 +396,6 @@ void gen_action_print(Gen *g, GenRule *r) {
   g->tmp = 0;
   g->nnamed = 0;
   g->discarding = false;
-  g->discard_used = false;
   r->ex = false;
   RgsBuf params;
   rgs_buf_init(&params);

@@ -1,9 +1,10 @@
 /* gen/gen.c - the generator's driver and phase 4, the file: for each pass
  * of the root files it builds the rule IR (ir.c), prints one action function
- * per rule (action.c), builds and prints one decision tree per root op
- * (tree.c, match.c), then the tables the pass manager reads: local ops,
- * rules, the target-op condition and the pass descriptor. Around them: the
- * op registry, extern declarations, pipelines and the optional header. */
+ * per rule (action.c), builds one decision tree per root op (tree.c) and
+ * prints one match function per distinct tree (match.c), then the tables
+ * the pass manager reads: local ops (and their enum), rules, the target-op
+ * condition and the pass descriptor. Around them: the op registry, hook and
+ * extern declarations, pipelines and the optional header. */
 #include "gen_internal.h"
 #include "rulegen/pass.h"
 
@@ -441,7 +442,7 @@ static void emit_op_descs(Gen *g, const char *sym) {
 }
 
 bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c, RgsBuf *h) {
-  Gen g = {.p = p, .o = o, .out = {c, 0, 0, NULL, 0}, .ok = true};
+  Gen g = {.p = p, .o = o, .out = {.buf = c}, .ok = true};
   rgs_arena_init(&g.arena);
   const char *sym = o->symbol ? o->symbol : "rules";
   g.sym = sym;
@@ -569,7 +570,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c, RgsBuf *h) {
 
 void gen_dump_targets(DslProgram *p, RgsBuf *out) {
   GenOptions o = {0};
-  Gen g = {.p = p, .o = &o, .out = {out, 0, 0, NULL, 0}, .ok = true};
+  Gen g = {.p = p, .o = &o, .out = {.buf = out}, .ok = true};
   rgs_arena_init(&g.arena);
   for (uint32_t f = 0; f < p->nfiles; f++) {
     DslFile *file = p->files[f];

@@ -163,7 +163,7 @@ typedef struct Gen {
   /* action being printed */
   GenRule *cur;
   uint32_t tmp;
-  bool discard_used, discarding;
+  bool discarding;
   struct { const DslRepl *node; const char *c; } named[64]; /* built `e:(op ...)` */
   RgLoc src;              /* rules text the lines being written come from;
                              src NULL: generated only (see gen_line) */

@@ -5,7 +5,8 @@
  * the rules file, with the values of what it reads: attributes, the rank,
  * shape, dtype, numel or uses a builtin takes of a value, a value's type.
  * A conjunct whose value cannot be computed (an index out of range, a
- * dynamic shape, an extern that declines) says so instead. */
+ * dynamic shape, an extern that declines) says so instead: it sets `u` and
+ * jumps into its conjunct's explanation, so each conjunct has one. */
 #include "gen_internal.h"
 
 typedef struct Conj {

@@ -1,7 +1,9 @@
 /* gen/match.c - phase 3a: decision tree -> C. Takes one root op's tree;
- * gives `<pass>__match_<op>`, a function that walks the tree with one `if`
- * per TEST node, one `switch` per SWITCH node and one call per ACCEPT node
- * (the rule's action, shared by every place the rule matches). Node
+ * gives a match function that walks the tree with one `if` per TEST or OP
+ * node (a chain of them as one block of checks), one `switch` per SWITCH
+ * node and one call per ACCEPT node (the rule's action, shared by every
+ * place the rule matches, after the rule's enabled check). gen.c names it
+ * and shares it between root ops whose trees print the same. Node
  * variables are declared once at the top of each function. A switch wider
  * than SPLIT_CASES puts each case in a function of its own, so no C
  * function grows with the number of rules. In explain mode each failed test

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <time.h>
 #include "rulegen/pass.h"
-#include "rulegen/match.h"
 #include "ir/ir_internal.h"
 
 /* Nodes created or rewired since the last deduplication, so the next one
@@ -494,23 +493,6 @@ bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
   if (ex)
     rg_rw_explain(rw, rule, "fires: the op is removed");
   return true;
-}
-
-RgNode *rg_rw_rebuild(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops, const RgUse *rest,
-                      uint32_t nrest) {
-  enum { MAX = 64 }; /* what generated code allows a replacement node */
-  RgValue *all[MAX];
-  RgNamedAttr props[MAX];
-  if (n + nrest > MAX) {
-    rg_rw_fail(rw, RG_ERR_INVALID, "too many operands");
-    return NULL;
-  }
-  for (uint32_t i = 0; i < n; i++)
-    all[i] = ops[i];
-  for (uint32_t i = 0; i < nrest; i++)
-    all[n + i] = rest[i].value;
-  uint32_t np = rg_props_copy(like, props, MAX);
-  return rg_rw_create_like(rw, (uint16_t)rg_rw_local(rw, like), n + nrest, all, np, props, like);
 }
 
 int rg_rw_refuse(RgRewriter *rw, uint16_t rule) {

@@ -28,20 +28,21 @@ typedef struct RgRunOptions RgRunOptions;
 /* Shape inference hook of an op: fills results[i] with the type of each
  * result of `n` from its operand types and attributes. Returns RG_OK, or an
  * error with a message in `err`. */
-typedef RgStatus RgShapeHook(RgGraph *g, const RgNode *n, const RgType **results, char *err,
-                             size_t errlen);
-typedef RgShapeHook *RgShapeFn;
+typedef RgStatus (*RgShapeFn)(RgGraph *g, const RgNode *n, const RgType **results,
+                              char *err, size_t errlen);
 
 /* Evaluator of an op, bound by `eval(fn)` in its declaration: computes the
  * results of `n` from its operand tensors into out[0..num_out), allocated by
  * the interpreter from the result types. Contract: rulegen/eval.h. */
 struct RgInterp;
 struct RgTensor;
-typedef RgStatus RgEvalHook(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in,
-                            uint32_t num_in, struct RgTensor *out, uint32_t num_out);
-typedef RgEvalHook *RgEvalFn;
-/* Generated code declares the hooks it names with these function types:
- * `RgShapeHook tosa_infer_add, tosa_infer_sub;`. */
+typedef RgStatus (*RgEvalFn)(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in,
+                             uint32_t num_in, struct RgTensor *out, uint32_t num_out);
+/* The function types of RgShapeFn and RgEvalFn: generated code declares
+ * the hooks it names with them (`RgShapeHook tosa_infer_add, tosa_infer_sub;`). */
+typedef RgStatus RgShapeHook(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);
+typedef RgStatus RgEvalHook(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, uint32_t num_in,
+                            struct RgTensor *out, uint32_t num_out);
 
 /* Kind of a declared attribute (`{perms: i32[]}` in a .ops file), which
  * the op verifier checks against the attribute a graph carries. */

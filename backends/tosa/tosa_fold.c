@@ -11,10 +11,8 @@
  * being stored twice: the op is its only user, or it is small (a splat,
  * a zero point, a shape). */
 static bool consumable(const RgValue *v) {
-  const RgAttr *a = NULL;
   const RgNode *d = rg_value_def(v);
-  if (d && d->num_props)
-    a = d->attrs[0].value;
+  const RgAttr *a = d ? rg_node_attr(d, "values") : NULL; /* a property, or an attribute in older spellings */
   return v->num_uses == 1 || (a && a->kind == RG_ATTR_DENSE && a->count <= 16);
 }
 

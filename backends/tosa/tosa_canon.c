@@ -106,3 +106,73 @@ bool tosa_avg_pool_unit_exact(RgRewriter *rw, RgValue *r) {
     return false;
   return tosa_never_negative_zero(rw, x);
 }
+
+/* ---- shapes that are only partly known ----
+ * An identity such as x + 0 returns x when the result has x's type and the
+ * other operand cannot broadcast x up: each of its dims is 1, or equal to
+ * x's static dim (against a `?` of x, a static d > 1 would stretch an x of
+ * size 1). Guards on shape() fail on any `?`; these decide on types. */
+
+bool tosa_same_type(RgRewriter *rw, RgValue *a, RgValue *b) {
+  (void)rw;
+  return a->type && a->type == b->type;
+}
+
+bool tosa_no_broadcast(RgRewriter *rw, RgValue *c, RgValue *x) {
+  (void)rw;
+  const RgType *ct = c->type, *xt = x->type;
+  if (!ct || !xt || ct->kind != RG_TYPE_TENSOR || xt->kind != RG_TYPE_TENSOR || ct->rank != xt->rank)
+    return false;
+  for (int32_t i = 0; i < ct->rank; i++)
+    if (ct->dims[i] != 1 && (ct->dims[i] != xt->dims[i] || xt->dims[i] == RG_DIM_DYNAMIC))
+      return false;
+  return true;
+}
+
+bool tosa_unit_dim(RgRewriter *rw, RgValue *x, int64_t axis) {
+  (void)rw;
+  const RgType *t = x->type;
+  return t && t->kind == RG_TYPE_TENSOR && axis >= 0 && axis < t->rank && t->dims[axis] == 1;
+}
+
+/* A reshape to its own type with at most one `?`: every other dim is
+ * known, so the unknown one is the element count divided by them, the
+ * same before and after. */
+bool tosa_reshape_keeps(RgRewriter *rw, RgValue *r, RgValue *x) {
+  (void)rw;
+  const RgType *t = r->type;
+  if (!t || t != x->type || t->kind != RG_TYPE_TENSOR)
+    return false;
+  int dynamic = 0;
+  for (int32_t i = 0; i < t->rank; i++)
+    dynamic += t->dims[i] == RG_DIM_DYNAMIC;
+  return dynamic <= 1;
+}
+
+/* Integer MUL with shift s > 0 computes (a * b + 2^(s-1)) >> s, rounding
+ * with an arithmetic shift: with b = 2^s that is x * 2^s + 2^(s-1) shifted
+ * right by s, which is x whatever its sign. b must be an i32 splat, so
+ * s <= 30; s = 0 is x * 1. */
+bool tosa_pow2_shift(RgRewriter *rw, RgValue *k, RgValue *s) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *kn = const_def(g, k, "tosa.const"), *sn = const_def(g, s, "tosa.const");
+  const int64_t *kv, *sv;
+  uint32_t kc, sc;
+  if (!kn || !sn || !k->type || rg_type_is_quant(k->type) || rg_dtype_is_float(k->type->dtype) ||
+      k->type->dtype == RG_DT_NONE || !rg_attr_dense_get_ints(g, rg_node_attr(kn, "values"), &kv, &kc) ||
+      !rg_attr_dense_get_ints(g, rg_node_attr(sn, "values"), &sv, &sc) || kc < 1 || sc != 1)
+    return false;
+  for (uint32_t i = 1; i < kc; i++)
+    if (kv[i] != kv[0])
+      return false;
+  return sv[0] >= 0 && sv[0] <= 30 && kv[0] == (int64_t)1 << sv[0];
+}
+
+/* Whether the op defining `v` has operands and no regions: ops with
+ * regions (cond_if, while_loop) stay for the passes that know their
+ * bodies. */
+bool tosa_is_plain_op(RgRewriter *rw, RgValue *v) {
+  (void)rw;
+  const RgNode *n = rg_value_def(v);
+  return n && n->num_operands != 0 && n->num_regions == 0;
+}

@@ -384,6 +384,8 @@ static int zero_splat_sign(RgGraph *g, const RgValue *z) {
   const int64_t *iv;
   uint32_t count;
   bool is_float = z->type && rg_dtype_is_float(z->type->dtype);
+  if (!z->type || rg_type_is_quant(z->type)) /* storage 0 stands for -zp * scale */
+    return -1;
   if (a && is_float && rg_attr_dense_get_floats(g, a, &fv, &count) && count >= 1) {
     for (uint32_t i = 0; i < count; i++)
       if (fv[i] != 0.0 || signbit(fv[i]) != signbit(fv[0]))

@@ -31,10 +31,42 @@ void tgen_m_canonical(Gen *G) {
     ones[i] = 1;
   bool miss = chance(&G->rng, 25);
   RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
-  switch (rnd(&G->rng, 0, 13)) {
+  switch (rnd(&G->rng, 0, 17)) {
   case 0: {
     RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
     gen_push(G, gen_finish(G, gen_mk(G, "tosa.identity", 1, &x, NULL)));
+    break;
+  }
+  case 14: { /* select(!p, a, b), p an argument so the negation stays */
+    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+    RgValue *p = gen_new_arg(G, gen_like(G, x->type, RG_DT_I1));
+    RgValue *ops[3] = {tgen_unary_simple(G, "tosa.logical_not", p), x, tgen_random_const(G, x->type)};
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
+    break;
+  }
+  case 15: { /* x / 1, or x / -1 */
+    RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
+    gen_push(G, tgen_binary(G, "tosa.intdiv", x, splat_of(G, x, true, miss ? -1.0 : 1.0)));
+    break;
+  }
+  case 16: { /* x * 2^s with shift s, or with shift s - 1 */
+    RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
+    int64_t sh = rnd(&G->rng, 1, 6);
+    RgValue *ops[3] = {x, splat_of(G, x, true, (double)((int64_t)1 << sh)),
+                       tgen_scalar_const(G, RG_DT_I8, sh - miss)};
+    if (chance(&G->rng, 50)) { /* MUL is commutative */
+      RgValue *t = ops[0];
+      ops[0] = ops[1];
+      ops[1] = t;
+    }
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
+    break;
+  }
+  case 17: { /* a pure op nothing reads, or one the results read */
+    RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
+    RgValue *y = tgen_unary_simple(G, "tosa.abs", x);
+    if (miss)
+      gen_push(G, y);
     break;
   }
   case 1: { /* clamp over the whole range */

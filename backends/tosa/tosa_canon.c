@@ -135,6 +135,25 @@ bool tosa_unit_dim(RgRewriter *rw, RgValue *x, int64_t axis) {
   return t && t->kind == RG_TYPE_TENSOR && axis >= 0 && axis < t->rank && t->dims[axis] == 1;
 }
 
+bool tosa_pad_tile_noop(RgRewriter *rw, RgValue *r) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(r);
+  if (!n || n->num_operands < 2 || !r->type || r->type != n->operands[0].value->type ||
+      r->type->kind != RG_TYPE_TENSOR)
+    return false;
+  int64_t numel = rg_type_numel(r->type);
+  if (numel >= 0)
+    return true;
+  bool pad = strcmp(rg_op_name(g, n->op), "tosa.pad") == 0;
+  RgInts v;
+  if (!tosa_shape_ints(rw, n->operands[1].value, &v) || v.n != (uint32_t)r->type->rank * (pad ? 2 : 1))
+    return false;
+  for (uint32_t i = 0; i < v.n; i++)
+    if (v.v[i] != !pad)
+      return false;
+  return true;
+}
+
 /* A reshape to its own type with at most one `?`: every other dim is
  * known, so the unknown one is the element count divided by them, the
  * same before and after. */

@@ -1,5 +1,5 @@
 // RUN: --passes canonicalize,cleanup
-// FIRES: canonicalize.add_zero=1 canonicalize.sub_zero=1 cleanup.mul_one=1 canonicalize.reduce_unit_sum=1 canonicalize.reduce_unit_minmax=2 canonicalize.reduce_unit_other=3 canonicalize.reverse_unit=1 canonicalize.pad_zeros=1 canonicalize.tile_unit_multiples=1 cleanup.reshape_noop=1
+// FIRES: canonicalize.add_zero=1 canonicalize.sub_zero=1 cleanup.mul_one=1 canonicalize.reduce_unit_sum=1 canonicalize.reduce_unit_minmax=2 canonicalize.reduce_unit_other=3 canonicalize.reverse_unit=1 canonicalize.pad_none=1 canonicalize.tile_ones=1 cleanup.reshape_noop=1
 // Identities whose operands have `?` dims: the result has the input's
 // type and the other operand cannot broadcast it up (each of its dims is
 // 1 or equal to a static dim of x). After MLIR's TOSA canonicalize.mlir

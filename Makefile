@@ -70,13 +70,34 @@ $(DIST_A): $(DIST_OBJS)
 	rm -f $@
 	ar rcs $@ $^
 
-$(DIST_SO): $(DIST_OBJS)
+# The shared library exports its public API and the shipped .ops files'
+# hooks, nothing else (tools/abi/exports.sh writes the version script).
+DIST_MAP = $(BUILD)/dist/librulegen.map
+PUBLIC_HEADERS = $(sort $(wildcard runtime/include/rulegen/*.h))
+$(DIST_MAP): tools/abi/exports.sh $(PUBLIC_HEADERS) $(RULES_OBJ) $(DIST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,librulegen.so.$(SOVERSION) $(ALL_LDFLAGS) $^ $(LDLIBS) -o $@
+	sh tools/abi/exports.sh $(SOVERSION) $(PUBLIC_HEADERS) -- $(RULES_OBJ) -- $(DIST_OBJS) >$@.tmp
+	mv $@.tmp $@
+
+$(DIST_SO): $(DIST_OBJS) $(DIST_MAP)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,librulegen.so.$(SOVERSION) -Wl,--version-script,$(DIST_MAP) \
+	  $(ALL_LDFLAGS) $(DIST_OBJS) $(LDLIBS) -o $@
 	ln -sf librulegen.so.$(VERSION) $(BUILD)/dist/librulegen.so.$(SOVERSION)
 	ln -sf librulegen.so.$(SOVERSION) $(BUILD)/dist/librulegen.so
 
 all: $(DIST_A) $(DIST_SO)
+
+# The public ABI against the committed baseline (docs/install.md, "ABI");
+# abigail-tools' abidw and abidiff. The baseline is made from the default
+# build (gcc, -O2 -g).
+ABI_BASELINE = tools/abi/librulegen.abi
+.PHONY: abi-check abi-baseline
+abi-check: $(DIST_SO)
+	sh tools/abi/check.sh $(DIST_SO) $(ABI_BASELINE)
+abi-baseline: $(DIST_SO)
+	. tools/abi/dump_flags.sh && abidw $$ABI_DUMP_FLAGS --headers-dir runtime/include/rulegen \
+	  --out-file $(ABI_BASELINE) $(DIST_SO)
 
 # Man pages are generated from each tool's --help by help2man, when it is
 # installed (bootstrap.sh installs it; `make install` requires it).
@@ -98,7 +119,7 @@ $(BUILD)/man/%.1: $(BUILD)/bin/%
 IDIR = $(DESTDIR)$(PREFIX)
 INSTALL_RULES = $(sort $(wildcard rules/*.rules) $(wildcard backends/*/*.ops))
 INSTALL_PIPELINES = $(sort $(wildcard backends/*/pipeline.rules))
-INSTALL_HEADERS = $(sort $(wildcard runtime/include/rulegen/*.h))
+INSTALL_HEADERS = $(PUBLIC_HEADERS)
 INSTALL_FILES = $(INSTALL_BINS:$(BUILD)/%=%) lib/librulegen.a lib/librulegen.so.$(VERSION) \
   lib/librulegen.so.$(SOVERSION) lib/librulegen.so $(INSTALL_HEADERS:runtime/%=%) \
   $(addprefix share/rulegen/,$(notdir $(INSTALL_RULES))) \

@@ -9,8 +9,9 @@ cd "$(dirname "$0")"
 # runtime for libFuzzer, help2man for the man pages, what the install test
 # builds the example with (cmake, pkg-config; g++ compiles the public
 # headers as C++), chromium to test the HTML report in a browser, and GNU
-# time for the peak memory make bench-interp reports.
-packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++ chromium time"
+# time for the peak memory make bench-interp reports, abigail-tools for
+# make abi-check.
+packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++ chromium time abigail-tools"
 
 missing=""
 for pkg in $packages; do

@@ -7,7 +7,7 @@
 #include "rules/builtin.h"
 
 int main(int argc, char **argv) {
-  const RgOptTarget builtin = {"builtin", rg_pipelines_builtin, rg_passes_builtin, rg_ops_builtin,
-                               rg_num_ops_builtin, rg_syntax_shipped};
+  RgOptTarget builtin = rg_target_builtin;
+  builtin.syntax = rg_syntax_shipped;
   return rg_opt_main(argc, argv, &builtin, 1);
 }

@@ -169,13 +169,65 @@ static int check_outputs(const DslProgram *prog, const char *const outs[3]) {
   return 0;
 }
 
+/* What the command line asks for. */
+typedef enum Mode { NONE, CHECK, DUMP, TARGETS, GEN, SEARCH_PATH } Mode;
+
+typedef struct Cli {
+  Mode mode;
+  const char *out_c, *out_h, *symbol, *depfile, *dep_target;
+  bool line_directives, want_deps;
+  size_t max_errors, max_warnings;
+  const char **incdirs, **files; /* argc + 1 slots each */
+  uint32_t nincdirs, nfiles;
+  char *installed; /* PREFIX/share/rulegen, searched when it exists */
+} Cli;
+
+/* The dependency file's text: OUT.c (and OUT.h, or -MT's target) depend
+ * on every input, and each input has an empty rule, so a deleted import
+ * does not break make. */
+static void put_deps(RgsBuf *d, const Cli *cli, const DslProgram *prog) {
+  if (cli->dep_target) {
+    put_make_path(d, cli->dep_target);
+  } else {
+    put_make_path(d, cli->out_c);
+    if (cli->out_h) {
+      rgs_buf_putc(d, ' ');
+      put_make_path(d, cli->out_h);
+    }
+  }
+  rgs_buf_putc(d, ':');
+  for (uint32_t i = 0; i < prog->nfiles; i++) {
+    rgs_buf_putc(d, ' ');
+    put_make_path(d, prog->files[i]->src->name);
+  }
+  rgs_buf_putc(d, '\n');
+  for (uint32_t i = 0; i < prog->nfiles; i++) {
+    put_make_path(d, prog->files[i]->src->name);
+    rgs_buf_puts(d, ":\n");
+  }
+}
+
+/* OUT.d beside OUT.c (its extension replaced); NULL when out of memory. */
+static char *default_depfile(const char *out_c) {
+  size_t n = strlen(out_c);
+  char *dpath = malloc(n + 3);
+  if (!dpath)
+    return NULL;
+  memcpy(dpath, out_c, n + 1);
+  char *dot = strrchr(dpath, '.');
+  char *slash = strrchr(dpath, '/');
+  if (dot && (!slash || dot > slash))
+    strcpy(dot, ".d");
+  else
+    strcat(dpath, ".d");
+  return dpath;
+}
+
 /* Writes OUT.c (and the header and dependency file) only when generation
  * succeeded as a whole, each atomically: a failed run leaves no output. */
-static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const char *out_h,
-                    const char *symbol, bool line_directives, bool want_deps, const char *depfile,
-                    const char *dep_target) {
-  char *sym = symbol ? NULL : symbol_from_path(out_c);
-  GenOptions o = {out_c, out_h, symbol ? symbol : sym, line_directives};
+static int generate(const Cli *cli, DslProgram *prog, RgDiags *diags) {
+  char *sym = cli->symbol ? NULL : symbol_from_path(cli->out_c);
+  GenOptions o = {cli->out_c, cli->out_h, cli->symbol ? cli->symbol : sym, cli->line_directives};
   if (o.header_name) {
     const char *slash = strrchr(o.header_name, '/');
     o.header_name = slash ? slash + 1 : o.header_name;
@@ -184,64 +236,32 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
   rgs_buf_init(&c);
   rgs_buf_init(&h);
   rgs_buf_init(&d);
+  char *dpath = NULL;
   int rc = 0;
-  if (!o.symbol || !gen_emit(prog, &o, &c, out_h ? &h : NULL)) {
+  if (!o.symbol || !gen_emit(prog, &o, &c, cli->out_h ? &h : NULL)) {
     rg_diags_print(stderr, diags);
     if (!diags->errors)
       fputs("rulegen: error: code generation failed (out of memory)\n", stderr);
     rc = 1;
   }
-  if (rc == 0 && want_deps) {
-    if (dep_target) {
-      put_make_path(&d, dep_target);
-    } else {
-      put_make_path(&d, out_c);
-      if (out_h) {
-        rgs_buf_putc(&d, ' ');
-        put_make_path(&d, out_h);
-      }
-    }
-    rgs_buf_putc(&d, ':');
-    for (uint32_t i = 0; i < prog->nfiles; i++) {
-      rgs_buf_putc(&d, ' ');
-      put_make_path(&d, prog->files[i]->src->name);
-    }
-    rgs_buf_putc(&d, '\n');
-    /* One empty rule per input, so a deleted import does not break make. */
-    for (uint32_t i = 0; i < prog->nfiles; i++) {
-      put_make_path(&d, prog->files[i]->src->name);
-      rgs_buf_puts(&d, ":\n");
-    }
+  if (rc == 0 && cli->want_deps) {
+    put_deps(&d, cli, prog);
+    if (!cli->depfile && !(dpath = default_depfile(cli->out_c)))
+      d.oom = true;
   }
   if (rc == 0 && (c.oom || h.oom || d.oom)) {
     fputs("rulegen: error: out of memory\n", stderr);
     rc = 1;
   }
-  char *dpath = NULL;
-  if (rc == 0 && want_deps && !depfile) {
-    size_t n = strlen(out_c);
-    dpath = malloc(n + 3);
-    if (dpath) {
-      memcpy(dpath, out_c, n + 1);
-      char *dot = strrchr(dpath, '.');
-      char *slash = strrchr(dpath, '/');
-      if (dot && (!slash || dot > slash))
-        strcpy(dot, ".d");
-      else
-        strcat(dpath, ".d");
-    } else {
-      fputs("rulegen: error: out of memory\n", stderr);
-      rc = 1;
-    }
-  }
-  const char *outs[3] = {out_c, out_h, want_deps ? (depfile ? depfile : dpath) : NULL};
+  const char *outs[3] = {cli->out_c, cli->out_h,
+                         cli->want_deps ? (cli->depfile ? cli->depfile : dpath) : NULL};
   if (rc == 0)
     rc = check_outputs(prog, outs);
   if (rc == 0)
-    rc = write_out(out_c, &c);
-  if (rc == 0 && out_h)
-    rc = write_out(out_h, &h);
-  if (rc == 0 && want_deps)
+    rc = write_out(cli->out_c, &c);
+  if (rc == 0 && cli->out_h)
+    rc = write_out(cli->out_h, &h);
+  if (rc == 0 && cli->want_deps)
     rc = write_out(outs[2], &d);
   free(dpath);
   rgs_buf_free(&c);
@@ -251,161 +271,258 @@ static int generate(DslProgram *prog, RgDiags *diags, const char *out_c, const c
   return rc;
 }
 
-int main(int argc, char **argv) {
-  enum { NONE, CHECK, DUMP, TARGETS, GEN, SEARCH_PATH } mode = NONE;
-  const char *out_c = NULL, *out_h = NULL, *symbol = NULL, *depfile = NULL, *dep_target = NULL;
-  bool line_directives = true, want_deps = false;
-  size_t max_errors = 100, max_warnings = 100;
-  const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
-  const char **files = calloc((size_t)argc + 1, sizeof *files);
-  uint32_t nincdirs = 0, nfiles = 0;
-  int rc = 0;
-  if (!incdirs || !files) {
-    fputs("rulegen: out of memory\n", stderr);
-    free(incdirs);
-    free(files);
-    return 1;
+/* ---- the command line: one table entry and one handler per option ---- */
+
+/* A handler returns 0 to go on, 2 after a usage error (reported), or -1
+ * to stop with success (--help, --version). */
+typedef int (*CliFn)(Cli *cli, const char *opt, const char *arg);
+
+static int set_mode(Cli *cli, Mode m) {
+  cli->mode = m;
+  return 0;
+}
+static int opt_help(Cli *cli, const char *opt, const char *arg) {
+  (void)cli, (void)opt, (void)arg;
+  usage(stdout);
+  return -1;
+}
+static int opt_version(Cli *cli, const char *opt, const char *arg) {
+  (void)cli, (void)opt, (void)arg;
+  printf("rulegen %s\n", rg_version());
+  return -1;
+}
+static int opt_check(Cli *cli, const char *opt, const char *arg) {
+  (void)opt, (void)arg;
+  return set_mode(cli, CHECK);
+}
+static int opt_dump(Cli *cli, const char *opt, const char *arg) {
+  (void)opt, (void)arg;
+  return set_mode(cli, DUMP);
+}
+static int opt_targets(Cli *cli, const char *opt, const char *arg) {
+  (void)opt, (void)arg;
+  return set_mode(cli, TARGETS);
+}
+static int opt_search_path(Cli *cli, const char *opt, const char *arg) {
+  (void)opt, (void)arg;
+  return set_mode(cli, SEARCH_PATH);
+}
+static int opt_include(Cli *cli, const char *opt, const char *arg) {
+  (void)opt;
+  cli->incdirs[cli->nincdirs++] = arg;
+  return 0;
+}
+static int opt_no_line(Cli *cli, const char *opt, const char *arg) {
+  (void)opt, (void)arg;
+  cli->line_directives = false;
+  return 0;
+}
+static int opt_md(Cli *cli, const char *opt, const char *arg) {
+  (void)opt, (void)arg;
+  cli->want_deps = true;
+  return 0;
+}
+static int opt_force(Cli *cli, const char *opt, const char *arg) {
+  (void)cli, (void)opt, (void)arg;
+  write_flags |= RGS_WRITE_FORCE;
+  return 0;
+}
+static int opt_max(Cli *cli, const char *opt, const char *arg) {
+  char *end = NULL;
+  unsigned long v = arg ? strtoul(arg, &end, 10) : 0;
+  if (!arg || !*arg || *end || arg[0] == '-' || v > 1000000)
+    return usage_error("option '%s' needs a count from 0 to 1000000", opt);
+  *(opt[6] == 'e' ? &cli->max_errors : &cli->max_warnings) = v;
+  return 0;
+}
+static int opt_output(Cli *cli, const char *opt, const char *arg) {
+  (void)opt;
+  cli->out_c = arg;
+  return set_mode(cli, GEN);
+}
+static int opt_header(Cli *cli, const char *opt, const char *arg) {
+  (void)opt;
+  cli->out_h = arg;
+  return 0;
+}
+static int opt_symbol(Cli *cli, const char *opt, const char *arg) {
+  (void)opt;
+  /* Part of C identifiers (rg_pass_S__P): letters, digits, '_'; no "__",
+   * which separates it from the pass name. */
+  cli->symbol = arg;
+  if (!*arg || arg[strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+    return usage_error("--symbol '%s' is not usable in C names: use letters, digits and '_' only", arg);
+  if (strstr(arg, "__"))
+    return usage_error("--symbol '%s' contains '__', which separates it from pass names", arg);
+  return 0;
+}
+static int opt_mf(Cli *cli, const char *opt, const char *arg) {
+  (void)opt;
+  cli->depfile = arg;
+  cli->want_deps = true;
+  return 0;
+}
+static int opt_mt(Cli *cli, const char *opt, const char *arg) {
+  (void)opt;
+  cli->dep_target = arg;
+  return 0;
+}
+
+/* How an option takes its argument. */
+typedef enum ArgKind {
+  ARG_NONE,  /* a flag */
+  ARG_NEXT,  /* the next word ("option '-o' needs an argument" without one) */
+  ARG_COUNT, /* the next word, checked by the handler (a missing one too) */
+  ARG_DIR    /* -I DIR or -IDIR */
+} ArgKind;
+
+static const struct CliSpec {
+  const char *name;
+  ArgKind arg;
+  CliFn fn;
+} cli_options[] = {
+    {"--help", ARG_NONE, opt_help},         {"-h", ARG_NONE, opt_help},
+    {"--version", ARG_NONE, opt_version},   {"--check", ARG_NONE, opt_check},
+    {"--dump-ast", ARG_NONE, opt_dump},     {"--targets", ARG_NONE, opt_targets},
+    {"--print-search-path", ARG_NONE, opt_search_path},
+    {"-I", ARG_DIR, opt_include},           {"--no-line", ARG_NONE, opt_no_line},
+    {"-MD", ARG_NONE, opt_md},              {"--force", ARG_NONE, opt_force},
+    {"--max-errors", ARG_COUNT, opt_max},   {"--max-warnings", ARG_COUNT, opt_max},
+    {"-o", ARG_NEXT, opt_output},           {"--header", ARG_NEXT, opt_header},
+    {"--symbol", ARG_NEXT, opt_symbol},     {"-MF", ARG_NEXT, opt_mf},
+    {"-MT", ARG_NEXT, opt_mt},
+};
+
+static const struct CliSpec *find_option(const char *a) {
+  for (size_t k = 0; k < sizeof cli_options / sizeof *cli_options; k++) {
+    const struct CliSpec *s = &cli_options[k];
+    if (strcmp(a, s->name) == 0 || (s->arg == ARG_DIR && strncmp(a, s->name, 2) == 0))
+      return s;
   }
-  for (int i = 1; i < argc && rc == 0; i++) {
+  return NULL;
+}
+
+/* Parses argv into cli; the result as a handler's. */
+static int parse_args(Cli *cli, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      usage(stdout);
-      free(incdirs);
-      free(files);
-      return 0;
-    } else if (strcmp(a, "--version") == 0) {
-      printf("rulegen %s\n", rg_version());
-      free(incdirs);
-      free(files);
-      return 0;
-    } else if (strcmp(a, "--check") == 0) {
-      mode = CHECK;
-    } else if (strcmp(a, "--dump-ast") == 0) {
-      mode = DUMP;
-    } else if (strcmp(a, "-I") == 0) {
-      if (i + 1 >= argc)
-        rc = usage_error("option '%s' needs a directory", a);
-      else
-        incdirs[nincdirs++] = argv[++i];
-    } else if (strncmp(a, "-I", 2) == 0) {
-      incdirs[nincdirs++] = a + 2;
-    } else if (strcmp(a, "--print-search-path") == 0) {
-      mode = SEARCH_PATH;
-    } else if (strcmp(a, "--targets") == 0) {
-      mode = TARGETS;
-    } else if (strcmp(a, "--no-line") == 0) {
-      line_directives = false;
-    } else if (strcmp(a, "-MD") == 0) {
-      want_deps = true;
-    } else if (strcmp(a, "--force") == 0) {
-      write_flags |= RGS_WRITE_FORCE;
-    } else if (strcmp(a, "--max-errors") == 0 || strcmp(a, "--max-warnings") == 0) {
-      char *end = NULL;
-      unsigned long v = i + 1 < argc ? strtoul(argv[i + 1], &end, 10) : 0;
-      if (i + 1 >= argc || !*argv[i + 1] || *end || argv[i + 1][0] == '-' || v > 1000000)
-        rc = usage_error("option '%s' needs a count from 0 to 1000000", a);
-      else
-        *(a[6] == 'e' ? &max_errors : &max_warnings) = v;
-      i++;
-    } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 || strcmp(a, "--symbol") == 0 ||
-               strcmp(a, "-MF") == 0 || strcmp(a, "-MT") == 0) {
-      if (i + 1 >= argc) {
-        rc = usage_error("option '%s' needs an argument", a);
-      } else {
-        const char *v = argv[++i];
-        if (a[1] == 'o') {
-          out_c = v;
-          mode = GEN;
-        } else if (a[2] == 'h') {
-          out_h = v;
-        } else if (a[2] == 's') {
-          /* Part of C identifiers (rg_pass_S__P): letters, digits, '_';
-           * no "__", which separates it from the pass name. */
-          symbol = v;
-          if (!*v || v[strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
-            rc = usage_error("--symbol '%s' is not usable in C names: use letters, digits and '_' only", v);
-          else if (strstr(v, "__"))
-            rc = usage_error("--symbol '%s' contains '__', which separates it from pass names", v);
-        } else if (a[2] == 'T') {
-          dep_target = v;
-        } else {
-          depfile = v;
-          want_deps = true;
-        }
-      }
-    } else if (strcmp(a, "-") != 0 && a[0] == '-') {
-      rc = usage_error("unknown option '%s'", a);
-    } else {
-      files[nfiles++] = a;
+    if (strcmp(a, "-") == 0 || a[0] != '-') {
+      cli->files[cli->nfiles++] = a;
+      continue;
     }
+    const struct CliSpec *s = find_option(a);
+    if (!s)
+      return usage_error("unknown option '%s'", a);
+    const char *arg = NULL;
+    if (s->arg == ARG_DIR && a[2]) {
+      arg = a + 2;
+    } else if (s->arg == ARG_COUNT) {
+      arg = i + 1 < argc ? argv[++i] : NULL;
+    } else if (s->arg != ARG_NONE) {
+      if (i + 1 >= argc)
+        return usage_error(s->arg == ARG_DIR ? "option '%s' needs a directory"
+                                             : "option '%s' needs an argument", a);
+      arg = argv[++i];
+    }
+    int rc = s->fn(cli, a, arg);
+    if (rc)
+      return rc;
   }
-  if (rc == 0 && mode == NONE)
-    rc = usage_error("%sno mode given: use -o, --check, --dump-ast or --targets", "");
-  if (rc == 0 && (out_h || symbol || depfile || want_deps || dep_target) && mode != GEN)
-    rc = usage_error("%s--header, --symbol and -MD/-MF/-MT need -o", "");
-  if (rc == 0 && nfiles == 0 && mode != SEARCH_PATH)
-    rc = usage_error("%sno input files", "");
-  if (rc == 0 && nfiles && mode == SEARCH_PATH)
-    rc = usage_error("%s--print-search-path takes no input files", "");
-  /* The installed library is searched only when it is there: a build
-   * tree has none, and its messages do not name one. */
-  char *installed = rc == 0 ? default_search_dir(argc > 0 ? argv[0] : NULL) : NULL;
+  return 0;
+}
+
+/* The combinations the options allow; a usage error's status, or 0. */
+static int check_usage(const Cli *cli) {
+  if (cli->mode == NONE)
+    return usage_error("%sno mode given: use -o, --check, --dump-ast or --targets", "");
+  if ((cli->out_h || cli->symbol || cli->depfile || cli->want_deps || cli->dep_target) &&
+      cli->mode != GEN)
+    return usage_error("%s--header, --symbol and -MD/-MF/-MT need -o", "");
+  if (cli->nfiles == 0 && cli->mode != SEARCH_PATH)
+    return usage_error("%sno input files", "");
+  if (cli->nfiles && cli->mode == SEARCH_PATH)
+    return usage_error("%s--print-search-path takes no input files", "");
+  return 0;
+}
+
+/* The installed library is searched only when it is there: a build tree
+ * has none, and its messages do not name one. */
+static void add_installed(Cli *cli, const char *argv0) {
+  cli->installed = default_search_dir(argv0);
   struct stat st;
-  bool have_installed = installed && stat(installed, &st) == 0 && S_ISDIR(st.st_mode);
-  if (have_installed)
-    incdirs[nincdirs++] = installed; /* argc + 1 slots: room for it */
-  if (rc == 0 && mode == SEARCH_PATH) {
-    puts("(the importing file's directory)");
-    for (uint32_t i = 0; i < nincdirs; i++)
-      puts(incdirs[i]);
-    if (installed && !have_installed)
-      printf("%s (not present: not searched)\n", installed);
+  if (cli->installed && stat(cli->installed, &st) == 0 && S_ISDIR(st.st_mode))
+    cli->incdirs[cli->nincdirs++] = cli->installed; /* argc + 1 slots: room for it */
+}
+
+static void print_search_path(const Cli *cli) {
+  puts("(the importing file's directory)");
+  for (uint32_t i = 0; i < cli->nincdirs; i++)
+    puts(cli->incdirs[i]);
+  if (cli->installed && (!cli->nincdirs || cli->incdirs[cli->nincdirs - 1] != cli->installed))
+    printf("%s (not present: not searched)\n", cli->installed);
+}
+
+/* Writes what fill put into a buffer to standard output. */
+static int print_buf(void (*fill)(RgsBuf *, DslProgram *), DslProgram *prog) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  fill(&b, prog);
+  int rc = 0;
+  if (b.oom) {
+    fputs("rulegen: out of memory\n", stderr);
+    rc = 1;
+  } else if (b.len) {
+    fwrite(b.data, 1, b.len, stdout);
   }
-  if (rc || mode == SEARCH_PATH) {
-    free(installed);
-    free(incdirs);
-    free(files);
-    return rc;
-  }
+  rgs_buf_free(&b);
+  return rc;
+}
+
+static void fill_ast(RgsBuf *b, DslProgram *prog) { dsl_dump_ast(b, prog); }
+static void fill_targets(RgsBuf *b, DslProgram *prog) { gen_dump_targets(prog, b); }
+
+/* Loads and checks the files, then does what the mode asks. */
+static int run(const Cli *cli) {
   RgDiags diags;
   rg_diags_init(&diags);
-  diags.max_errors = max_errors;
-  diags.max_warnings = max_warnings;
+  diags.max_errors = cli->max_errors;
+  diags.max_warnings = cli->max_warnings;
   DslProgram prog;
   dsl_program_init(&prog, &diags);
-  prog.incdirs = incdirs;
-  prog.nincdirs = nincdirs;
-  for (uint32_t i = 0; i < nfiles; i++)
-    dsl_load_file(&prog, files[i]);
+  prog.incdirs = cli->incdirs;
+  prog.nincdirs = cli->nincdirs;
+  for (uint32_t i = 0; i < cli->nfiles; i++)
+    dsl_load_file(&prog, cli->files[i]);
   dsl_check(&prog);
   rg_diags_print(stderr, &diags);
-  rc = diags.errors ? 1 : 0;
-  if (mode == DUMP && rc == 0) {
-    RgsBuf b;
-    rgs_buf_init(&b);
-    dsl_dump_ast(&b, &prog);
-    if (b.oom) {
-      fputs("rulegen: out of memory\n", stderr);
-      rc = 1;
-    } else if (b.len) {
-      fwrite(b.data, 1, b.len, stdout);
-    }
-    rgs_buf_free(&b);
-  }
-  if (mode == TARGETS && rc == 0) {
-    RgsBuf b;
-    rgs_buf_init(&b);
-    gen_dump_targets(&prog, &b);
-    if (b.len)
-      fwrite(b.data, 1, b.len, stdout);
-    rgs_buf_free(&b);
-  }
-  if (mode == GEN && rc == 0)
-    rc = generate(&prog, &diags, out_c, out_h, symbol, line_directives, want_deps, depfile, dep_target);
+  int rc = diags.errors ? 1 : 0;
+  if (rc == 0 && cli->mode == DUMP)
+    rc = print_buf(fill_ast, &prog);
+  else if (rc == 0 && cli->mode == TARGETS)
+    rc = print_buf(fill_targets, &prog);
+  else if (rc == 0 && cli->mode == GEN)
+    rc = generate(cli, &prog, &diags);
   dsl_program_free(&prog);
   rg_diags_free(&diags);
-  free(installed);
-  free(incdirs);
-  free(files);
   return rc;
+}
+
+int main(int argc, char **argv) {
+  Cli cli = {.mode = NONE, .line_directives = true, .max_errors = 100, .max_warnings = 100};
+  cli.incdirs = calloc((size_t)argc + 1, sizeof *cli.incdirs);
+  cli.files = calloc((size_t)argc + 1, sizeof *cli.files);
+  int rc = 1;
+  if (!cli.incdirs || !cli.files)
+    fputs("rulegen: out of memory\n", stderr);
+  else if ((rc = parse_args(&cli, argc, argv)) == 0 && (rc = check_usage(&cli)) == 0) {
+    add_installed(&cli, argc > 0 ? argv[0] : NULL);
+    if (cli.mode == SEARCH_PATH)
+      print_search_path(&cli);
+    else
+      rc = run(&cli);
+  }
+  free(cli.installed);
+  free(cli.incdirs);
+  free(cli.files);
+  return rc < 0 ? 0 : rc;
 }

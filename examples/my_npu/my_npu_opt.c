@@ -7,7 +7,7 @@
 
 int main(int argc, char **argv) {
   /* its graphs also hold TOSA ops, which may come in custom assembly */
-  const RgOptTarget my_npu = {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu,
-                              rg_num_ops_my_npu, rg_syntax_shipped};
+  RgOptTarget my_npu = rg_target_my_npu;
+  my_npu.syntax = rg_syntax_shipped;
   return rg_opt_main(argc, argv, &my_npu, 1);
 }

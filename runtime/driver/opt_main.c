@@ -620,7 +620,31 @@ static void collect_syntax(OptState *o) {
   o->syntax[k] = NULL;
 }
 
+int rg_target_check(const RgOptTarget *t, char *err, size_t errlen) {
+  if (t->abi == RG_ABI_VERSION)
+    return 0;
+  if (t->abi == 0)
+    snprintf(err, errlen,
+             "target '%s' carries no ABI version (written by hand, or generated before "
+             "rulegen 0.2); this library is rulegen %s, ABI %d: use the generated "
+             "rg_target_%s",
+             t->name ? t->name : "?", RG_VERSION, RG_ABI_VERSION, t->name ? t->name : "NAME");
+  else
+    snprintf(err, errlen,
+             "target '%s' was generated for runtime ABI %d; this library is rulegen %s, ABI %d: "
+             "regenerate it with this rulegen",
+             t->name ? t->name : "?", t->abi, RG_VERSION, RG_ABI_VERSION);
+  return -1;
+}
+
 int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
+  for (size_t i = 0; targets && i < n; i++) {
+    char err[512];
+    if (rg_target_check(&targets[i], err, sizeof err) != 0) {
+      fprintf(stderr, "%s: error: %s\n", program_name(argc, argv), err);
+      return OPT_EXIT_INPUT;
+    }
+  }
   OptState *o = rg_alloc(sizeof *o);
   if (!o) {
     fprintf(stderr, "%s: error: out of memory\n", program_name(argc, argv));

@@ -91,7 +91,7 @@ done
 targets=$(for d in backends/*/; do basename "$d"; done | grep -v '^common$' | sed 's/.*/-e ^&_/' | tr '\n' ' ')
 # shellcheck disable=SC2086
 extra=$(nm -D --defined-only "$prefix/lib/librulegen.so" 2>/dev/null | awk '{print $3}' |
-  grep -v -e '^_' -e '^rg_' -e '^shape_' $targets | head -n 5 | tr '\n' ' ')
+  grep -v -e '^_' -e '^rg_' -e '^shape_' -e '^RULEGEN_' $targets | head -n 5 | tr '\n' ' ')
 [ -z "$extra" ] && echo "PASS exports" || echo "FAIL exports: internal symbols exported: $extra"
 soname=$(objdump -p "$prefix/lib/librulegen.so" 2>/dev/null | sed -n 's/^ *SONAME *//p')
 case $soname in
@@ -146,7 +146,7 @@ if command -v pkg-config >/dev/null 2>&1; then
     if [ -n "$cxx" ]; then
       printf '%s\n' '#include "rulegen/dialects.h"' '#include "rulegen/opt.h"' '#include "my_npu.h"' \
         'int main(int argc, char **argv) {' \
-        '  const RgOptTarget t = {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu, rg_syntax_shipped};' \
+        '  RgOptTarget t = rg_target_my_npu;' '  t.syntax = rg_syntax_shipped;' \
         '  return rg_opt_main(argc, argv, &t, 1);' '}' >"$tmp/mk/main.cc"
       if $cxx -std=c++11 -Wall -Wextra -Werror $san $(pkg-config --cflags rulegen) -I"$tmp/mk" "$tmp/mk/main.cc" \
           "$tmp/mk/my_npu.o" "$tmp/mk/my_npu_hooks.o" $(pkg-config --libs rulegen) -Wl,-rpath,"$prefix/lib" \
@@ -234,11 +234,8 @@ cat >"$two/main.c" <<'C'
 #include "my_npu.h"
 #include "other.h"
 int main(int argc, char **argv) {
-  const RgOptTarget sets[] = {
-      {"ethos_u55", rg_pipelines_ethos_u55, rg_passes_ethos_u55, rg_ops_ethos_u55, rg_num_ops_ethos_u55,
-       rg_syntax_shipped},
-      {"my_npu", rg_pipelines_my_npu, rg_passes_my_npu, rg_ops_my_npu, rg_num_ops_my_npu, NULL},
-      {"other", rg_pipelines_other, rg_passes_other, rg_ops_other, rg_num_ops_other, NULL}};
+  RgOptTarget sets[] = {rg_target_ethos_u55, rg_target_my_npu, rg_target_other};
+  sets[0].syntax = rg_syntax_shipped;
   return rg_opt_main(argc, argv, sets, 3);
 }
 C

@@ -18,12 +18,12 @@ extern "C" {
 #endif
 
 #define RG_VERSION_MAJOR 0
-#define RG_VERSION_MINOR 1
+#define RG_VERSION_MINOR 2
 #define RG_VERSION_PATCH 0
-#define RG_VERSION "0.1.0"
+#define RG_VERSION "0.2.0"
 /* Bumped whenever generated code and the runtime stop being compatible;
  * generated passes embed it and the runtime refuses a mismatch. */
-#define RG_ABI_VERSION 3
+#define RG_ABI_VERSION 4
 
 typedef enum RgStatus {
   RG_OK = 0,
@@ -37,6 +37,8 @@ typedef enum RgStatus {
   RG_ERR_ABI      /* generated code was built for another runtime ABI */
 } RgStatus;
 
+/* The library's version string (RG_VERSION), its ABI version (which
+ * generated code is checked against), and a status code's name. */
 RG_API const char *rg_version(void);
 RG_API int rg_abi_version(void);
 RG_API const char *rg_status_name(RgStatus s);
@@ -44,6 +46,10 @@ RG_API const char *rg_status_name(RgStatus s);
 /* One allocation hook for the whole library, realloc-shaped: size 0 frees
  * and returns NULL. Replaceable so that tests can inject failures. */
 typedef void *(*RgAllocFn)(void *user, void *ptr, size_t size);
+/* Installs the hook (NULL: the C library's). rg_alloc, rg_realloc and
+ * rg_free go through it; rg_alloc(0) returns NULL, rg_free(NULL) is a
+ * no-op. Everything the library hands back for the caller to free is
+ * freed with rg_free. */
 RG_API void rg_set_allocator(RgAllocFn fn, void *user);
 RG_API void *rg_alloc(size_t size);
 RG_API void *rg_realloc(void *ptr, size_t size);

@@ -57,6 +57,9 @@ RG_API void rg_source_free(RgSource *src);
 RG_API void rg_source_linecol(const RgSource *src, uint32_t off,
                               uint32_t *line, uint32_t *col);
 
+/* An empty list (init), freed with its messages (free); rg_diag adds a
+ * diagnostic at loc (printf-style message) and counts errors and warnings
+ * against max_errors/max_warnings. */
 RG_API void rg_diags_init(RgDiags *d);
 RG_API void rg_diags_free(RgDiags *d);
 RG_API void rg_diag(RgDiags *d, RgSeverity sev, RgLoc loc, const char *fmt, ...)
@@ -64,6 +67,7 @@ RG_API void rg_diag(RgDiags *d, RgSeverity sev, RgLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* rg_diag with the arguments as a va_list. */
 RG_API void rg_vdiag(RgDiags *d, RgSeverity sev, RgLoc loc, const char *fmt,
                      va_list ap);
 /* Prints every diagnostic: header line, then (when it has a position) the

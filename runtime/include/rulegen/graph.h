@@ -148,6 +148,9 @@ struct RgAttr {
   int decode_state; /* 0 not yet, 1 decoded, -1 cannot decode, -2 out of memory */
 };
 
+/* Attribute constructors: the attribute lives in g's arena (never freed
+ * separately); NULL only when out of memory. `type` gives an integer or
+ * float its MLIR type (NULL: i64 / f64). */
 RG_API const RgAttr *rg_attr_unit(RgGraph *g);
 RG_API const RgAttr *rg_attr_bool(RgGraph *g, bool v);
 RG_API const RgAttr *rg_attr_int(RgGraph *g, int64_t v, const RgType *type);
@@ -244,6 +247,8 @@ struct RgRegion {
 
 /* ---- the graph ---- */
 
+/* An empty graph (NULL when out of memory), and its release with every
+ * node, type and attribute it holds. */
 RG_API RgGraph *rg_graph_new(void);
 RG_API void rg_graph_free(RgGraph *g);
 
@@ -307,6 +312,8 @@ RG_API const RgAttr *rg_node_attr(const RgNode *n, const char *name);
 RG_API RgStatus rg_node_set_prop(RgGraph *g, RgNode *n, const char *name, const RgAttr *v);
 RG_API RgStatus rg_node_set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr *v);
 
+/* Appends a block to a region, and an argument of type t (location text
+ * `loc`, or NULL) to a block; NULL when out of memory. */
 RG_API RgBlock *rg_region_add_block(RgGraph *g, RgRegion *r);
 RG_API RgValue *rg_block_add_arg(RgGraph *g, RgBlock *b, const RgType *t, const char *loc);
 /* The node whose region holds the block, or NULL at the top level. */
@@ -318,9 +325,9 @@ RG_API RgNode *rg_block_parent_node(const RgBlock *b);
  * Returns RG_OK, or RG_ERR_VERIFY with a message in `msg`. */
 RG_API RgStatus rg_graph_verify(const RgGraph *g, char *msg, size_t msglen);
 
+typedef bool (*RgNodeFn)(RgNode *n, void *user);
 /* Walks every live node in program order at every depth (pre-order). The
  * callback returns false to stop. Nodes must not be erased during a walk. */
-typedef bool (*RgNodeFn)(RgNode *n, void *user);
 RG_API void rg_graph_walk(RgGraph *g, RgNodeFn fn, void *user);
 
 #ifdef __cplusplus

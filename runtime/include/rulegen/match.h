@@ -26,6 +26,8 @@ RG_API bool rg_attr_eq_float(const RgAttr *a, double v);
 RG_API bool rg_attr_eq_dtype(const RgAttr *a, RgDType dt);
 RG_API bool rg_attr_eq_ints(RgGraph *g, const RgAttr *a, const int64_t *v, uint32_t n);
 
+/* Attribute reads: true with the value in *out when the attribute holds
+ * one of that kind, false (out untouched) otherwise. */
 RG_API bool rg_attr_get_int(const RgAttr *a, int64_t *out);
 RG_API bool rg_attr_get_float(const RgAttr *a, double *out);
 RG_API bool rg_attr_get_bool(const RgAttr *a, bool *out);
@@ -33,10 +35,14 @@ RG_API bool rg_attr_get_str(RgGraph *g, const RgAttr *a, const char **out);
 /* The element type a type attribute (`dtype = f16`) names. */
 RG_API bool rg_attr_get_dtype(const RgAttr *a, RgDType *out);
 
+/* A value's rank, element count and element type when its type gives
+ * them (ranked, static); false otherwise. */
 RG_API bool rg_value_rank(const RgValue *v, int64_t *out);
 RG_API bool rg_value_numel(const RgValue *v, int64_t *out);
 RG_API bool rg_value_dtype(const RgValue *v, RgDType *out);
 
+/* Checked arithmetic of guards: false on overflow or division by zero,
+ * so a rule whose guard would overflow does not fire. */
 RG_API bool rg_i64_add(int64_t a, int64_t b, int64_t *out);
 RG_API bool rg_i64_sub(int64_t a, int64_t b, int64_t *out);
 RG_API bool rg_i64_mul(int64_t a, int64_t b, int64_t *out);

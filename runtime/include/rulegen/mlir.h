@@ -49,6 +49,7 @@ RG_API char *rg_mlir_write(const RgGraph *g, size_t *len);
  * the same graph. */
 typedef enum RgMlirForm { RG_MLIR_GENERIC, RG_MLIR_PRETTY } RgMlirForm;
 
+/* rg_mlir_write in the given form; the caller frees the string. */
 RG_API char *rg_mlir_write_as(const RgGraph *g, RgMlirForm form, size_t *len);
 
 /* rg_mlir_write_as that, in PRETTY form, also prints the ops of the

@@ -18,7 +18,10 @@ extern "C" {
  * generates, named after NAME (rg_pipelines_NAME, rg_passes_NAME,
  * rg_ops_NAME, rg_num_ops_NAME), and the custom assembly of its dialects
  * (rulegen/syntax.h), which rgopt reads, writes with --emit=pretty and
- * checks old spellings against. */
+ * checks old spellings against. The generated code defines this
+ * descriptor as `rg_target_NAME` (exported, so a program can find it in a
+ * shared library by name) with `abi` set to the RG_ABI_VERSION it was
+ * generated for; copy it and set `syntax` to add custom assembly. */
 typedef struct RgOptTarget {
   const char *name;                       /* NAME: --list, SET:name */
   const RgPipelineDesc *const *pipelines; /* NULL-terminated; --target */
@@ -26,7 +29,13 @@ typedef struct RgOptTarget {
   const RgOpDesc *ops;                    /* its op registry */
   uint32_t num_ops;
   const RgDialectSyntax *const *syntax;   /* NULL-terminated; NULL: none */
+  int abi;                                /* RG_ABI_VERSION of the tables */
 } RgOptTarget;
+
+/* Checks that a target was generated for this library's ABI
+ * (rg_abi_version()). Returns 0, or -1 with a message naming both
+ * versions in `err`. rg_opt_main checks every target it is given. */
+RG_API int rg_target_check(const RgOptTarget *t, char *err, size_t errlen);
 
 /* Parses argv as rgopt does and runs it over the n rule sets; a pass or
  * target name that two sets use for different things must be written

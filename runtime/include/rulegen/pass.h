@@ -252,6 +252,7 @@ RG_API bool rg_ints_equal(RgInts a, RgInts b);
 /* The length as a DSL int (a call, so comparing it with any int64 literal
  * draws no "comparison is always true" warning). */
 static inline int64_t rg_ints_len(RgInts a) { return (int64_t)a.n; }
+/* True when p is a permutation of 0..len(p)-1. */
 RG_API bool rg_ints_is_perm(RgInts p);
 /* Int-list arithmetic of the rules language: `a + b` (concatenation),
  * `l * n` (repetition; a negative n cannot be evaluated), `l[lo .. hi]`
@@ -320,6 +321,9 @@ typedef struct RgRunStats {
   double dedup_seconds;
 } RgRunStats;
 
+/* Fills o with the defaults: every rule enabled, exact rules only, the
+ * default rewrite budget, skipping by target-op condition, no explain
+ * node, no observers, no deduplication. */
 RG_API void rg_run_options_init(RgRunOptions *o);
 /* True when some rule of the pass can fire on the graph's histogram:
  * O(number of ops the pass names), no node is visited. */

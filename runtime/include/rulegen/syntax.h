@@ -144,6 +144,7 @@ typedef struct RgDialectSyntax {
  * parse function then returns false. Tokens are
  * compared by their text: "(", "->", "into", and "%" for any value name. */
 
+/* The graph being read, for building types and attributes. */
 RG_API RgGraph *rg_op_reader_graph(RgOpReader *r);
 /* Is the next token `text`? */
 RG_API bool rg_op_reader_at(RgOpReader *r, const char *text);
@@ -187,6 +188,9 @@ RG_API bool rg_op_reader_error(RgOpReader *r, const char *fmt, ...);
 
 /* ---- printing an op's custom form in code (RgOpPrinter) ---- */
 
+/* The graph being printed; then the pieces of a custom form, each printed
+ * as the generic form would spell it: raw text, a value's name, a type,
+ * an attribute. */
 RG_API RgGraph *rg_op_writer_graph(RgOpWriter *w);
 RG_API void rg_op_writer_text(RgOpWriter *w, const char *s);
 RG_API void rg_op_writer_value(RgOpWriter *w, const RgValue *v);

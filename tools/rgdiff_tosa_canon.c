@@ -23,6 +23,15 @@ static RgValue *splat_of(Gen *G, RgValue *x, bool unit_dims, double v) {
   return tgen_const_ints(G, x->type->dtype, x->type->rank, dims, 1, &iv);
 }
 
+static bool has_dims(const RgValue *v) {
+  if (v->type->rank < 1)
+    return false;
+  for (int32_t i = 0; i < v->type->rank; i++)
+    if (v->type->dims[i] < 1)
+      return false;
+  return true;
+}
+
 /* An op that returns its input (or zeros) in most draws, and a near miss
  * otherwise: a float where only integers fold, a non-unit axis, padding. */
 void tgen_m_canonical(Gen *G) {
@@ -31,7 +40,7 @@ void tgen_m_canonical(Gen *G) {
     ones[i] = 1;
   bool miss = chance(&G->rng, 25);
   RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
-  switch (rnd(&G->rng, 0, 17)) {
+  switch (rnd(&G->rng, 0, 18)) {
   case 0: {
     RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
     gen_push(G, gen_finish(G, gen_mk(G, "tosa.identity", 1, &x, NULL)));
@@ -60,6 +69,26 @@ void tgen_m_canonical(Gen *G) {
       ops[1] = t;
     }
     gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
+    break;
+  }
+  case 18: { /* a slice inside the input of a PAD, or one reaching into its padding */
+    RgValue *x = gen_pick(G, has_dims, tgen_random_arg_dtype(G));
+    if (!has_dims(x)) /* a new argument may be rank 0 */
+      x = gen_new_arg(G, gen_ttype(G, x->type->dtype, 2, (int64_t[]){3, 4}));
+    int32_t r = x->type->rank;
+    int64_t pads[2 * MAX_RANK], start[MAX_RANK], size[MAX_RANK];
+    for (int32_t i = 0; i < r; i++) {
+      pads[2 * i] = rnd(&G->rng, 0, 2);
+      pads[2 * i + 1] = rnd(&G->rng, 0, 2);
+      size[i] = rnd(&G->rng, 1, x->type->dims[i]);
+      start[i] = pads[2 * i] + rnd(&G->rng, 0, x->type->dims[i] - size[i]);
+    }
+    if (miss)
+      start[0] = 0, size[0] = x->type->dims[0] + pads[0] + pads[1];
+    RgValue *pops[3] = {x, shape_const(G, 2 * r, pads), tgen_scalar_const(G, x->type->dtype, 0)};
+    RgValue *p = gen_finish(G, gen_mk(G, "tosa.pad", 3, pops, NULL));
+    RgValue *sops[3] = {p, shape_const(G, r, start), shape_const(G, r, size)};
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.slice", 3, sops, NULL)));
     break;
   }
   case 17: { /* a pure op nothing reads, or one the results read */

@@ -195,3 +195,57 @@ bool tosa_is_plain_op(RgRewriter *rw, RgValue *v) {
   const RgNode *n = rg_value_def(v);
   return n && n->num_operands != 0 && n->num_regions == 0;
 }
+
+/* SLICE of a PAD whose window lies inside the padded input, the start
+ * moved back by the padding before it on each axis: it reads only the
+ * input, whatever the pad value. The amounts, start and size must be
+ * constant and non-negative (MLIR's -1 "to the end" would run to another
+ * end), the input static. */
+static bool slice_pad_start(RgRewriter *rw, RgValue *s, int64_t *start, uint32_t *rank) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *sn = rg_value_def(s);
+  const RgNode *pn = sn && sn->num_operands == 3 ? const_def(g, sn->operands[0].value, "tosa.pad") : NULL;
+  if (!pn || pn->num_operands != 3)
+    return false;
+  const RgType *xt = pn->operands[0].value->type;
+  if (!xt || xt->kind != RG_TYPE_TENSOR || xt->rank > 16 || rg_type_numel(xt) < 0)
+    return false;
+  uint32_t r = (uint32_t)xt->rank;
+  int64_t pad[32], st[16], sz[16];
+  RgInts v;
+  if (!tosa_shape_ints(rw, pn->operands[1].value, &v) || v.n != 2 * r)
+    return false;
+  memcpy(pad, v.v, sizeof *pad * v.n);
+  if (!tosa_shape_ints(rw, sn->operands[1].value, &v) || v.n != r)
+    return false;
+  memcpy(st, v.v, sizeof *st * r);
+  if (!tosa_shape_ints(rw, sn->operands[2].value, &v) || v.n != r)
+    return false;
+  memcpy(sz, v.v, sizeof *sz * r);
+  for (uint32_t i = 0; i < r; i++) {
+    if (sz[i] < 1 || st[i] < pad[2 * i] || st[i] - pad[2 * i] > xt->dims[i] - sz[i])
+      return false;
+    start[i] = st[i] - pad[2 * i];
+  }
+  *rank = r;
+  return true;
+}
+
+bool tosa_slice_in_pad(RgRewriter *rw, RgValue *s) {
+  int64_t start[16];
+  uint32_t r;
+  return slice_pad_start(rw, s, start, &r);
+}
+
+bool tosa_slice_pad_start(RgRewriter *rw, RgValue *s, RgInts *out) {
+  int64_t start[16];
+  uint32_t r;
+  if (!slice_pad_start(rw, s, start, &r))
+    return false;
+  int64_t *w = rg_rw_scratch(rw, r);
+  if (!w)
+    return false;
+  memcpy(w, start, sizeof *w * r);
+  *out = (RgInts){w, r};
+  return true;
+}

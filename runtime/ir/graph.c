@@ -358,6 +358,24 @@ const RgType *rg_type_tensor(RgGraph *g, RgDType dt, int32_t rank, const int64_t
   return rg_type_tensor_of(g, rg_type_scalar(g, dt), rank, dims);
 }
 
+const RgType *rg_type_storage_type(RgGraph *g, const RgType *t) {
+  if (!t || !rg_type_is_quant(t))
+    return t;
+  const RgType *s = rg_type_scalar(g, rg_type_storage(t));
+  if (!s || t->kind == RG_TYPE_QUANT)
+    return s;
+  if (t->kind == RG_TYPE_TENSOR)
+    return rg_type_tensor_of(g, s, t->rank, t->dims);
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, "tensor<*x");
+  rgs_buf_put(&b, s->text, s->text_len);
+  rgs_buf_putc(&b, '>');
+  const RgType *u = b.oom ? NULL : rg_type_get(g, b.data, b.len);
+  rgs_buf_free(&b);
+  return u;
+}
+
 /* Shape hooks ask for the same few tensor types over and over: a small
  * cache by structure skips spelling and hashing the text. Only types
  * interned here from their canonical spelling enter it. */

@@ -433,6 +433,20 @@ static bool refines(const RgType *a, const RgType *b) {
   return true;
 }
 
+static bool is_constant(const RgRewriter *rw, const RgNode *n);
+
+/* A value made by this rewrite may take the replaced value's type when its
+ * own type is only less precise, or when it is a new constant holding the
+ * storage values of a quantized one (a dense attribute is never typed
+ * quantized: `dense<1> : tensor<3xi8>` of a tensor<3x!quant.uniform<i8:...>>). */
+static bool retypable(const RgRewriter *rw, const RgNode *def, const RgType *old, const RgType *nt) {
+  if (!def || def->id < rw->first_new_id || !nt || !old)
+    return false;
+  if (refines(old, nt))
+    return true;
+  return rg_type_is_quant(old) && is_constant(rw, def) && rg_type_storage_type(rw->g, old) == nt;
+}
+
 /* Notes the location of a node the current rewrite replaces. */
 static void note_loc(RgRewriter *rw, const char *loc) {
   for (uint32_t i = 0; loc && i < rw->nsrclocs; i++)
@@ -458,6 +472,12 @@ static bool is_pure(const RgRewriter *rw, const RgNode *n) {
   int k = rg_rw_local(rw, n);
   const RgOpDesc *d = k >= 0 && rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
   return d && (d->traits & RG_TRAIT_PURE);
+}
+
+static bool is_constant(const RgRewriter *rw, const RgNode *n) {
+  int k = rg_rw_local(rw, n);
+  const RgOpDesc *d = k >= 0 && rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
+  return d && (d->traits & RG_TRAIT_CONSTANT);
 }
 
 /* Erases the replaced root `n` (the rule took its place), then its
@@ -565,8 +585,7 @@ int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t r
     if (!values[i])
       continue;
     const RgType *old = root->results[i].type, *nt = values[i]->type;
-    RgNode *def = rg_value_def(values[i]);
-    if (old == nt || (def && def->id >= rw->first_new_id && nt && refines(old, nt)))
+    if (old == nt || retypable(rw, rg_value_def(values[i]), old, nt))
       continue;
     snprintf(rw->refusal, sizeof rw->refusal, "the replacement has type %s but the replaced value %s",
              nt ? nt->text : "<none>", old ? old->text : "<none>");
@@ -591,8 +610,7 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
     const RgType *old = root->results[i].type, *nt = values[i]->type;
     if (old == nt)
       continue;
-    RgNode *def = rg_value_def(values[i]);
-    if (def && def->id >= rw->first_new_id && nt && refines(old, nt)) {
+    if (retypable(rw, rg_value_def(values[i]), old, nt)) {
       rg_value_set_type(values[i], old);
       continue;
     }

@@ -73,6 +73,15 @@ void rgs_buf_put_i64(RgsBuf *b, int64_t v);
 char *rgs_buf_take(RgsBuf *b);
 
 uint32_t rgs_hash_bytes(const void *p, size_t n);
+/* A pointer's hash for open-addressing tables keyed by address: the
+ * low bits, which alignment leaves zero, are mixed with the high ones. */
+static inline uint32_t rgs_hash_ptr(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (uint32_t)x;
+}
 
 /* Writes `data` to `path` through a temporary file in the same directory
  * and rename(2), so readers never see a half-written file. "-" writes to

@@ -153,7 +153,8 @@ static bool is_root_file(DslProgram *p, RgSource *src) {
 static bool hook_seen(Gen *g, uint32_t upto, const char *fn) {
   for (uint32_t j = 0; j < upto; j++) {
     DslOpDecl *o = g->p->ops[j];
-    if ((o->shape_fn.s && strcmp(o->shape_fn.s, fn) == 0) || (o->eval_fn.s && strcmp(o->eval_fn.s, fn) == 0))
+    if ((o->shape_fn.s && strcmp(o->shape_fn.s, fn) == 0) || (o->eval_fn.s && strcmp(o->eval_fn.s, fn) == 0) ||
+        (o->smt_fn.s && strcmp(o->smt_fn.s, fn) == 0))
       return true;
   }
   return false;
@@ -174,6 +175,9 @@ static void put_hook_decls(Gen *g, RgsBuf *b) {
         !(op->shape_fn.s && strcmp(op->shape_fn.s, op->eval_fn.s) == 0))
       rgs_buf_printf(b, "RgStatus %s(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, "
                        "uint32_t num_in, struct RgTensor *out, uint32_t num_out);\n", op->eval_fn.s);
+    if (op->smt_fn.s && !hook_seen(g, i, op->smt_fn.s))
+      rgs_buf_printf(b, "struct _Z3_ast *%s(struct RgSmt *s, const RgNode *n, uint32_t result, "
+                       "struct _Z3_ast *const *idx);\n", op->smt_fn.s);
   }
   for (uint32_t f = 0; f < g->p->nfiles; f++) {
     DslFile *file = g->p->files[f];
@@ -248,11 +252,11 @@ static void emit_op_descs(Gen *g, const char *sym) {
     char attrs[32] = "NULL";
     if (op->nattrs)
       snprintf(attrs, sizeof attrs, "%s_attrs_%u", "rg", i);
-    gen_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\", %u, %s%s%s}, /* %u */", gen_cquote(g, op->name),
+    gen_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\", %u, %s%s%s, %s}, /* %u */", gen_cquote(g, op->name),
              fixed, op->variadic ? "true" : "false", op->nresults, traits,
              op->shape_fn.s ? op->shape_fn.s : "NULL", op->eval_fn.s ? op->eval_fn.s : "NULL",
              where.data ? where.data : "", gen_loc_line(op->loc), op->nattrs, attrs, op->nattrs ? "_" : "",
-             op->nattrs ? sym : "", i);
+             op->nattrs ? sym : "", op->smt_fn.s ? op->smt_fn.s : "NULL", i);
     g->ok = g->ok && !where.oom;
     rgs_buf_free(&where);
   }

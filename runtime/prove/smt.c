@@ -191,7 +191,22 @@ static const SmtLin *by_lin(RgSmt *s, Z3_ast lin) {
   return NULL;
 }
 
+/* All numerals: the linear index as a number (*v), no term cached. */
+static bool num_linear(RgSmt *s, Z3_ast const *idx, const int64_t *dims, int32_t rank, uint64_t *v) {
+  uint64_t lin = 0, x;
+  for (int32_t d = 0; d < rank; d++) {
+    if (!is_num(s, idx[d], &x))
+      return false;
+    lin = lin * (uint64_t)dims[d] + x;
+  }
+  *v = lin;
+  return true;
+}
+
 Z3_ast rg_smt_linear(RgSmt *s, Z3_ast const *idx, const int64_t *dims, int32_t rank) {
+  uint64_t v;
+  if (num_linear(s, idx, dims, rank, &v))
+    return rg_smt_index(s, (int64_t)v);
   for (uint32_t i = s->nlins; i-- > 0;)
     if (same_dims(&s->lins[i], dims, rank) && same_idx(&s->lins[i], idx))
       return s->lins[i].lin;
@@ -228,6 +243,14 @@ static bool same_nonunit(const SmtLin *l, const int64_t *dims, int32_t rank) {
 }
 
 void rg_smt_delinear(RgSmt *s, Z3_ast lin, const int64_t *dims, int32_t rank, Z3_ast *idx) {
+  uint64_t v;
+  if (is_num(s, lin, &v)) {
+    for (int32_t d = rank; d-- > 0;) {
+      idx[d] = rg_smt_index(s, dims[d] ? (int64_t)(v % (uint64_t)dims[d]) : 0);
+      v = dims[d] ? v / (uint64_t)dims[d] : 0;
+    }
+    return;
+  }
   const SmtLin *l = by_lin(s, lin);
   if (l && same_nonunit(l, dims, rank)) {
     int32_t a = 0;

@@ -201,9 +201,12 @@ static bool compare_concrete(RgProver *p, const RgValue *old, const RgValue *nv,
       continue;
     bool nums = Z3_is_numeral_ast(z, a) && Z3_is_numeral_ast(z, b);
     out->st = nums ? RG_PROOF_REFUTED : RG_PROOF_UNKNOWN;
-    snprintf(out->why, sizeof out->why, "%s at element %lld of the constant (%s before, %s after)",
-             nums ? "a fold differs" : "a fold of values with no exact meaning", (long long)i,
-             Z3_ast_to_string(z, a), Z3_ast_to_string(z, b));
+    char sa[160]; /* Z3_ast_to_string reuses one buffer */
+    snprintf(sa, sizeof sa, "%s", Z3_ast_to_string(z, a));
+    snprintf(out->why, sizeof out->why, "%s %s at element %lld of the constant (%s before, %.160s after)",
+             nums ? "a fold differs:" : "a fold of values with no exact meaning:",
+             rg_op_name(p->g, rg_value_def(old)->op), (long long)i, sa,
+             Z3_ast_to_string(z, b));
     out->why[sizeof out->why - 1] = 0;
     return true;
   }

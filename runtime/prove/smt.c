@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "prove/prove_internal.h"
+#include "rulegen/interp.h"
 
 enum { SMT_MAX_DEPTH = 64, SMT_DENSE_ARRAY_MAX = 4096 };
 
@@ -132,8 +133,9 @@ Z3_ast rg_smt_float(RgSmt *s, RgDType dt, double v) {
     return Z3_mk_fpa_zero(s->z, so, signbit(v) != 0);
   if (v > 1e300 || v < -1e300)
     return Z3_mk_fpa_inf(s->z, so, v < 0);
-  /* v is a value of dt (constants are stored exactly), so no rounding */
-  return Z3_mk_fpa_numeral_double(s->z, v, so);
+  /* decoded literals are doubles: rounded to dt as the interpreter does,
+   * so that Z3 is handed an exact value */
+  return Z3_mk_fpa_numeral_double(s->z, (double)rg_elem_round(dt, v), so);
 }
 
 void rg_smt_require(RgSmt *s, Z3_ast cond) {

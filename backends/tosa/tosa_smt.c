@@ -10,6 +10,7 @@
  * bit-equal to its evaluator. */
 #include <z3.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "rulegen/eval.h"
 #include "rulegen/prove.h"
@@ -416,4 +417,34 @@ Ast tosa_smt_cast(RgSmt *s, const RgNode *n, uint32_t r, Ast const *idx) {
   Ast mid = low(s, Z3_mk_fpa_to_sbv(Z, Z3_mk_fpa_rtz(Z), r64, 64), out);
   return Z3_mk_ite(Z, Z3_mk_fpa_leq(Z, r64, lo), rg_smt_int(s, out, rg_elem_min(out)),
                    Z3_mk_ite(Z, Z3_mk_fpa_geq(Z, r64, hi), rg_smt_int(s, out, rg_elem_max(out)), mid));
+}
+
+/* A float that is never -0.0: sums that start at +0.0 (+0 + -0 is +0),
+ * exp and sigmoid (at least +0). What tosa_never_negative_zero relies on. */
+static Ast not_neg_zero(RgSmt *s, Ast v, RgDType dt) {
+  if (!rg_dtype_is_float(dt))
+    return v;
+  rg_smt_assume(s, Z3_mk_not(Z, Z3_mk_and(Z, 2, (Ast[]){Z3_mk_fpa_is_zero(Z, v), Z3_mk_fpa_is_negative(Z, v)})));
+  return v;
+}
+
+/* matmul, convolutions, reduce_sum: the element is left free (a function
+ * of this node and the index: equal for the node on both sides of a
+ * rewrite), known only never to be -0.0. */
+Ast tosa_smt_accumulate(RgSmt *s, const RgNode *n, uint32_t r, Ast const *idx) {
+  const RgType *t = res_type(n, r);
+  Z3_sort es = rg_smt_sort(s, t->dtype), dom[8];
+  if (!es || t->rank > 8)
+    return rg_smt_unsupported(s, "%s of element type %s", rg_op_name(rg_smt_graph(s), n->op), rg_dtype_name(t->dtype));
+  char name[64];
+  snprintf(name, sizeof name, "acc%u.%u", n->id, r);
+  for (int32_t d = 0; d < t->rank; d++)
+    dom[d] = Z3_mk_bv_sort(Z, rg_smt_index_bits(s));
+  Ast v = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)t->rank, dom, es), (unsigned)t->rank, idx);
+  return not_neg_zero(s, v, t->dtype);
+}
+
+Ast tosa_smt_exp(RgSmt *s, const RgNode *n, uint32_t r, Ast const *idx) {
+  Ast v = tosa_smt_opaque(s, n, r, idx);
+  return v ? not_neg_zero(s, v, res_type(n, r)->dtype) : NULL;
 }

@@ -143,6 +143,7 @@ static void describe(RgSmt *s, const ProveQuery *q, Z3_model m, ProveOutcome *ou
   out->inputs = input_set(s, m);
   if (!out->inputs) {
     out->st = RG_PROOF_UNKNOWN;
+    out->inner = !args_func(s);
     snprintf(out->why, sizeof out->why, "differs on values of %s (%s)",
              args_func(s) ? "arguments too large to write" : "intermediate values not shown reachable",
              b.data ? b.data : "");
@@ -165,6 +166,7 @@ void prove_solve(RgSmt *s, const ProveQuery *q, ProveOutcome *out) {
   Z3_ast differ[2] = {Z3_mk_not(z, q->def_b), Z3_mk_not(z, Z3_mk_eq(z, q->a, q->b))};
   Z3_solver_assert(z, sv, q->bounds);
   Z3_solver_assert(z, sv, q->def_a);
+  Z3_solver_assert(z, sv, q->facts);
   Z3_solver_assert(z, sv, Z3_mk_or(z, 2, differ));
   Z3_lbool r = Z3_solver_check(z, sv);
   Z3_error_code ec = Z3_get_error_code(z);

@@ -12,7 +12,7 @@
 #include <time.h>
 #include "prove/prove_internal.h"
 
-enum { SNAP_DEPTH = 8, SNAP_NODES = 256, QUERIES_PER_CONTEXT = 256, CONCRETE_MAX_ELEMS = 1 << 16 };
+enum { WIDEN_STEP = 3, WIDEN_MAX = 6, SNAP_DEPTH = 8, SNAP_NODES = 256, QUERIES_PER_CONTEXT = 256, CONCRETE_MAX_ELEMS = 1 << 16 };
 
 typedef struct Pending {
   RgNode *root;
@@ -204,7 +204,7 @@ static bool compare_concrete(RgProver *p, const RgValue *old, const RgValue *nv,
     char sa[160]; /* Z3_ast_to_string reuses one buffer */
     snprintf(sa, sizeof sa, "%s", Z3_ast_to_string(z, a));
     snprintf(out->why, sizeof out->why, "%s %s at element %lld of the constant (%s before, %.160s after)",
-             nums ? "a fold differs:" : "a fold of values with no exact meaning:",
+             nums ? "a fold differs:" : "values with no exact meaning (free functions) under",
              rg_op_name(p->g, rg_value_def(old)->op), (long long)i, sa,
              Z3_ast_to_string(z, b));
     out->why[sizeof out->why - 1] = 0;
@@ -226,20 +226,33 @@ static int prove_result(RgProver *p, uint32_t r) {
     add_result(p, RG_PROOF_UNKNOWN, "the replaced value is not a static tensor", NULL);
     return 0;
   }
-  ProveQuery q = {.t = t, .rlimit = p->rlimit};
-  q.bounds = index_vars(p, t, q.idx);
-  q.a = prove_smt_value(&p->smt, old, q.idx);
-  q.def_a = prove_smt_take_reqs(&p->smt);
-  q.b = q.a ? prove_smt_value(&p->smt, nv, q.idx) : NULL;
-  q.def_b = prove_smt_take_reqs(&p->smt);
-  if (!q.a || !q.b) {
-    add_result(p, RG_PROOF_UNKNOWN, p->smt.why[0] ? p->smt.why : "no encoding", NULL);
-    return 0;
-  }
   ProveOutcome out;
-  if (getenv("RG_PROVE_DEBUG"))
-    fprintf(stderr, "a = %s\nb = %s\n", Z3_ast_to_string(p->z, q.a), Z3_ast_to_string(p->z, q.b));
-  prove_solve(&p->smt, &q, &out);
+  for (uint32_t widen = 0;; widen += WIDEN_STEP) {
+    /* a counterexample over untouched intermediate values may be one the
+     * graph cannot produce: again with their producers expanded */
+    p->smt.widen = widen;
+    p->smt.nleaves = 0;
+    ProveQuery q = {.t = t, .rlimit = p->rlimit};
+    q.bounds = index_vars(p, t, q.idx);
+    q.a = prove_smt_value(&p->smt, old, q.idx);
+    q.def_a = prove_smt_take_reqs(&p->smt);
+    q.b = q.a ? prove_smt_value(&p->smt, nv, q.idx) : NULL;
+    q.def_b = prove_smt_take_reqs(&p->smt);
+    q.facts = prove_smt_take_facts(&p->smt);
+    if ((!q.a || !q.b) && widen) { /* the last answer stands */
+      p->smt.failed = false;
+      break;
+    }
+    if (!q.a || !q.b) {
+      add_result(p, RG_PROOF_UNKNOWN, p->smt.why[0] ? p->smt.why : "no encoding", NULL);
+      return 0;
+    }
+    prove_solve(&p->smt, &q, &out);
+    if (!out.inner || widen >= WIDEN_MAX)
+      break;
+    rg_free(out.inputs);
+    out.inputs = NULL;
+  }
   if (out.st != RG_PROOF_PROVEN && !p->smt.nleaves && !p->smt.failed) {
     rg_free(out.inputs);
     out.inputs = NULL;

@@ -55,6 +55,9 @@ struct RgSmt {
   uint32_t ndense, cap_dense;
   Z3_ast *reqs;                /* REQUIREs of the side being encoded */
   uint32_t nreqs, cap_reqs;
+  Z3_ast *facts;               /* rg_smt_assume, both sides */
+  uint32_t nfacts, cap_facts;
+  uint32_t widen, ext;         /* producers of untouched values expanded, and on this path */
   uint32_t depth;              /* recursion guard */
   uint64_t terms;              /* encoding work, against term_limit */
   uint64_t term_limit;
@@ -73,8 +76,10 @@ bool prove_smt_in_snap(const RgSmt *s, const RgNode *n);
 /* The element of v at idx: expanded through op meanings for nodes of the
  * rewrite (snapshot erased, new, constants), a leaf otherwise. */
 Z3_ast prove_smt_value(RgSmt *s, const RgValue *v, Z3_ast const *idx);
-/* The conjunction of the REQUIREs met since the last call, then cleared. */
+/* The conjunction of the REQUIREs met since the last call, then cleared;
+ * the same for the facts. */
 Z3_ast prove_smt_take_reqs(RgSmt *s);
+Z3_ast prove_smt_take_facts(RgSmt *s);
 
 
 /* One query: the replaced value a and its replacement b of type t at the
@@ -82,7 +87,7 @@ Z3_ast prove_smt_take_reqs(RgSmt *s);
 typedef struct ProveQuery {
   const RgType *t;
   Z3_ast idx[8];
-  Z3_ast bounds, a, b, def_a, def_b;
+  Z3_ast bounds, a, b, def_a, def_b, facts;
   uint64_t rlimit;
 } ProveQuery;
 
@@ -90,6 +95,7 @@ typedef struct ProveOutcome {
   RgProofStatus st;
   char why[512];
   char *inputs; /* rg_alloc'd input set text of a counterexample, or NULL */
+  bool inner;   /* a counterexample over values that are not arguments */
 } ProveOutcome;
 
 /* Runs the query; a counterexample whose leaves are all arguments of one

@@ -39,7 +39,8 @@ void prove_smt_init(RgSmt *s, Z3_context z, RgGraph *g) {
 void prove_smt_reset(RgSmt *s) {
   for (uint32_t i = 0; i < s->nsnap; i++)
     rg_free(s->snap[i].ops);
-  s->nsnap = s->nleaves = s->nlins = s->ndense = s->nreqs = 0;
+  s->nsnap = s->nleaves = s->nlins = s->ndense = s->nreqs = s->nfacts = 0;
+  s->widen = s->ext = 0;
   s->depth = 0;
   s->terms = 0;
   s->failed = s->oom = false;
@@ -53,6 +54,7 @@ void prove_smt_free(RgSmt *s) {
   rg_free(s->lins);
   rg_free(s->dense);
   rg_free(s->reqs);
+  rg_free(s->facts);
 }
 
 bool prove_smt_in_snap(const RgSmt *s, const RgNode *n) {
@@ -141,6 +143,17 @@ Z3_ast rg_smt_float(RgSmt *s, RgDType dt, double v) {
 void rg_smt_require(RgSmt *s, Z3_ast cond) {
   if (cond && grow(s, (void **)&s->reqs, &s->cap_reqs, s->nreqs, sizeof *s->reqs))
     s->reqs[s->nreqs++] = cond;
+}
+
+void rg_smt_assume(RgSmt *s, Z3_ast fact) {
+  if (fact && grow(s, (void **)&s->facts, &s->cap_facts, s->nfacts, sizeof *s->facts))
+    s->facts[s->nfacts++] = fact;
+}
+
+Z3_ast prove_smt_take_facts(RgSmt *s) {
+  Z3_ast r = s->nfacts ? Z3_mk_and(s->z, s->nfacts, s->facts) : Z3_mk_true(s->z);
+  s->nfacts = 0;
+  return r;
 }
 
 Z3_ast prove_smt_take_reqs(RgSmt *s) {
@@ -389,16 +402,20 @@ Z3_ast prove_smt_value(RgSmt *s, const RgValue *v, Z3_ast const *idx) {
   bool erased = def && (def->flags & RG_NODE_ERASED);
   bool expand = def && ((erased && prove_smt_in_snap(s, def)) || def->id >= s->new_from ||
                         is_constant(s, name));
-  if (!expand)
+  RgSmtFn fn = def ? meaning(s, name) : NULL;
+  /* widening: untouched producers too, a few levels deep on each path */
+  bool widened = !expand && fn && !erased && s->ext < s->widen;
+  if (!expand && !widened)
     return leaf(s, v, idx);
-  RgSmtFn fn = meaning(s, name);
   if (!fn)
     return rg_smt_unsupported(s, "%s has no SMT meaning", name);
   if (++s->depth > SMT_MAX_DEPTH || ++s->terms > s->term_limit) {
     s->depth--;
     return rg_smt_unsupported(s, "the terms grow beyond the encoder's limit");
   }
+  s->ext += widened;
   Z3_ast r = fn(s, def, v->index, idx);
+  s->ext -= widened;
   s->depth--;
   if (!r && !s->failed)
     rg_smt_unsupported(s, "%s: its meaning gave no term", name);

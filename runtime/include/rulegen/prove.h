@@ -50,6 +50,9 @@ RG_API struct _Z3_ast *rg_smt_float(RgSmt *s, RgDType dt, double v);
 /* TOSA's REQUIRE: the result is defined only where cond (a Boolean term)
  * holds. A rewrite must keep defined what was defined before. */
 RG_API void rg_smt_require(RgSmt *s, struct _Z3_ast *cond);
+/* A fact the op's semantics guarantee about a term (a sum that starts at
+ * +0.0 is never -0.0): assumed by the solver, so it must hold always. */
+RG_API void rg_smt_assume(RgSmt *s, struct _Z3_ast *fact);
 /* Element of a DENSE attribute of tensor type `type` at idx: numerals for
  * splats and numeral indices, otherwise a Z3 array (or, over the size
  * limit, a function shared by every read of the same attribute). */

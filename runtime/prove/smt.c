@@ -123,6 +123,20 @@ Z3_ast rg_smt_int(RgSmt *s, RgDType dt, int64_t v) {
   return Z3_mk_unsigned_int64(s->z, u, so);
 }
 
+/* The f16 bits of an f32 (bits w) that f16 holds exactly. */
+static uint32_t half_bits(uint32_t w) {
+  uint32_t sign = (w >> 16) & 0x8000;
+  int e = (int)((w >> 23) & 255) - 127;
+  uint32_t m = w & 0x7fffff;
+  if (e == 128)
+    return sign | 0x7c00 | (m ? 0x200 : 0);
+  if (e < -24 || (e == -127 && !m))
+    return sign;
+  if (e >= -14)
+    return sign | (uint32_t)(e + 15) << 10 | m >> 13;
+  return sign | (0x400 | m >> 13) >> (-14 - e); /* subnormal: exact by assumption */
+}
+
 Z3_ast rg_smt_float(RgSmt *s, RgDType dt, double v) {
   Z3_sort so = rg_smt_sort(s, dt);
   if (!so)
@@ -136,8 +150,19 @@ Z3_ast rg_smt_float(RgSmt *s, RgDType dt, double v) {
   if (v > 1e300 || v < -1e300)
     return Z3_mk_fpa_inf(s->z, so, v < 0);
   /* decoded literals are doubles: rounded to dt as the interpreter does,
-   * so that Z3 is handed an exact value */
-  return Z3_mk_fpa_numeral_double(s->z, (double)rg_elem_round(dt, v), so);
+   * then handed to Z3 as IEEE bits (its double conversion loses
+   * subnormals) */
+  float f = rg_elem_round(dt, v);
+  uint32_t w;
+  memcpy(&w, &f, sizeof w);
+  unsigned bits = 32;
+  if (dt == RG_DT_BF16) {
+    w >>= 16, bits = 16;
+  } else if (dt == RG_DT_F16) {
+    w = half_bits(w), bits = 16;
+  }
+  Z3_ast bv = Z3_mk_unsigned_int64(s->z, w, Z3_mk_bv_sort(s->z, bits));
+  return Z3_simplify(s->z, Z3_mk_fpa_to_fp_bv(s->z, bv, so));
 }
 
 void rg_smt_require(RgSmt *s, Z3_ast cond) {

@@ -448,3 +448,65 @@ Ast tosa_smt_exp(RgSmt *s, const RgNode *n, uint32_t r, Ast const *idx) {
   Ast v = tosa_smt_opaque(s, n, r, idx);
   return v ? not_neg_zero(s, v, res_type(n, r)->dtype) : NULL;
 }
+
+/* ---- rescale ---- */
+
+/* apply_scale_32 / apply_scale_16 on 64-bit terms, with their REQUIREs. */
+static Ast apply_scale(RgSmt *s, Ast v, Ast m, Ast sh, bool scale32, bool dbl) {
+  Ast one = i64(s, 1);
+  rg_smt_require(s, Z3_mk_bvsge(Z, m, i64(s, 0)));
+  rg_smt_require(s, Z3_mk_and(Z, 2, (Ast[]){Z3_mk_bvsge(Z, sh, i64(s, 2)), Z3_mk_bvsle(Z, sh, i64(s, 62))}));
+  Ast half = Z3_mk_bvshl(Z, one, Z3_mk_bvsub(Z, sh, one)), round = half;
+  if (scale32) {
+    rg_smt_require(s, Z3_mk_and(Z, 2, (Ast[]){Z3_mk_bvsge(Z, v, Z3_mk_bvneg(Z, half)), Z3_mk_bvslt(Z, v, half)}));
+    rg_smt_require(s, in_range(s, v, RG_DT_I32));
+    if (dbl) {
+      Ast adj = Z3_mk_ite(Z, Z3_mk_bvsge(Z, v, i64(s, 0)), i64(s, (int64_t)1 << 30), i64(s, -((int64_t)1 << 30)));
+      round = Z3_mk_ite(Z, Z3_mk_bvsgt(Z, sh, i64(s, 31)), Z3_mk_bvadd(Z, half, adj), half);
+    }
+  }
+  Ast r = Z3_mk_bvashr(Z, Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, v, m), round), sh);
+  if (!scale32)
+    rg_smt_require(s, in_range(s, r, RG_DT_I32));
+  return r;
+}
+
+/* A per-tensor or per-channel parameter (multiplier, shift) as 64 bits. */
+static Ast channel_param(RgSmt *s, const RgNode *n, uint32_t k, Ast const *idx, int32_t rank, bool per_channel) {
+  Ast j[1] = {per_channel ? idx[rank - 1] : rg_smt_index(s, 0)};
+  Ast v = rg_smt_operand(s, n, k, j);
+  const RgType *t = opnd_type(s, n, k);
+  return v ? sext64(s, v, t->dtype) : NULL;
+}
+
+/* RESCALE as op_rescale: zero points, unsigned sides, SINGLE/DOUBLE_ROUND,
+ * the REQUIREs of apply_scale, clipping to the output range. */
+Ast tosa_smt_rescale(RgSmt *s, const RgNode *n, uint32_t r, Ast const *idx) {
+  const RgType *it = opnd_type(s, n, 0), *ot = res_type(n, r);
+  bool scale32 = rg_eval_attr_bool(n, "scale32", true), pc = rg_eval_attr_bool(n, "per_channel", false);
+  bool in_u = rg_eval_attr_bool(n, "input_unsigned", false), out_u = rg_eval_attr_bool(n, "output_unsigned", false);
+  bool present = false, dbl = rg_eval_attr_enum_is(n, "rounding_mode", "DOUBLE_ROUND", &present);
+  if (!present)
+    dbl = rg_eval_attr_bool(n, "double_round", false);
+  if (it->dtype == RG_DT_UI8 || it->dtype == RG_DT_UI16 || ot->dtype == RG_DT_UI8 || ot->dtype == RG_DT_UI16)
+    return rg_smt_unsupported(s, "tosa.rescale on ui8/ui16 tensors");
+  int64_t izp = 0, ozp = 0;
+  if (!rg_smt_operand_int(s, n, 3, &izp) || !rg_smt_operand_int(s, n, 4, &ozp))
+    return rg_smt_unsupported(s, "tosa.rescale with zero points that are not constant");
+  int ib = rg_dtype_bits(it->dtype), ob = rg_dtype_bits(ot->dtype);
+  if (in_u)
+    izp = (int64_t)((uint64_t)izp & (((uint64_t)1 << ib) - 1));
+  if (out_u)
+    ozp = (int64_t)((uint64_t)ozp & (((uint64_t)1 << ob) - 1));
+  Ast a = rg_smt_operand(s, n, 0, idx);
+  Ast m = a ? channel_param(s, n, 1, idx, it->rank, pc) : NULL, sh = m ? channel_param(s, n, 2, idx, it->rank, pc) : NULL;
+  if (!sh)
+    return NULL;
+  Ast v = in_u ? Z3_mk_zero_ext(Z, (unsigned)(64 - ib), a) : sext64(s, a, it->dtype);
+  v = Z3_mk_bvsub(Z, v, i64(s, izp));
+  Ast res = Z3_mk_bvadd(Z, apply_scale(s, v, m, sh, scale32, dbl), i64(s, ozp));
+  rg_smt_require(s, in_range(s, res, RG_DT_I32));
+  int64_t lo = out_u ? 0 : rg_elem_min(ot->dtype), hi = out_u ? (int64_t)(((uint64_t)1 << ob) - 1) : rg_elem_max(ot->dtype);
+  res = Z3_mk_ite(Z, Z3_mk_bvslt(Z, res, i64(s, lo)), i64(s, lo), Z3_mk_ite(Z, Z3_mk_bvsgt(Z, res, i64(s, hi)), i64(s, hi), res));
+  return low(s, res, ot->dtype);
+}

@@ -19,3 +19,4 @@ NONE(tosa_smt_bitwise_xor) NONE(tosa_smt_select) NONE(tosa_smt_clamp) NONE(tosa_
 NONE(tosa_smt_abs) NONE(tosa_smt_bitwise_not) NONE(tosa_smt_logical_not)
 NONE(tosa_smt_reciprocal) NONE(tosa_smt_rsqrt) NONE(tosa_smt_floor) NONE(tosa_smt_ceil)
 NONE(tosa_smt_opaque) NONE(tosa_smt_cast) NONE(tosa_smt_accumulate) NONE(tosa_smt_exp)
+NONE(tosa_smt_rescale)

@@ -326,6 +326,62 @@ static void b_const(TB *t, RgValue *x, RgValue **out) {
   *out = tb_op(t, "tosa.sub", "tensor<2x3x4xi16>", 2, ops);
 }
 
+/* RESCALE of an i8/i16/i32 value, per tensor or per channel (2 channels),
+ * every input value of the edge set against each parameter set. */
+typedef struct Rescale {
+  RgDType in, out;
+  bool scale32, dbl, per_channel, in_u, out_u;
+  int64_t mult[2], shift[2], izp, ozp;
+} Rescale;
+
+static void rescale(const Rescale *c) {
+  for (uint32_t at = 0; at < NI; at++) {
+    TB t;
+    tb_init(&t);
+    char ty[48], oty[48], what[96];
+    snprintf(ty, sizeof ty, "tensor<1x2x%s>", rg_dtype_name(c->in));
+    snprintf(oty, sizeof oty, "tensor<1x2x%s>", rg_dtype_name(c->out));
+    uint32_t nc = c->per_channel ? 2 : 1;
+    char mty[32], sty[32], izt[32], ozt[32];
+    snprintf(mty, sizeof mty, "tensor<%ux%s>", nc, c->scale32 ? "i32" : "i16");
+    snprintf(sty, sizeof sty, "tensor<%uxi8>", nc);
+    snprintf(izt, sizeof izt, "tensor<1x%s>", rg_dtype_name(c->in));
+    snprintf(ozt, sizeof ozt, "tensor<1x%s>", rg_dtype_name(c->out));
+    RgValue *ops[5] = {tb_arg(&t, ty), tb_const_i(&t, mty, nc, c->mult), tb_const_i(&t, sty, nc, c->shift),
+                       tb_scalar_i(&t, izt, c->izp), tb_scalar_i(&t, ozt, c->ozp)};
+    RgNode *nd = tb_node(&t, "tosa.rescale", oty, 5, ops);
+    tb_prop_bool(&t, nd, "scale32", c->scale32);
+    tb_prop_bool(&t, nd, "per_channel", c->per_channel);
+    tb_prop_bool(&t, nd, "input_unsigned", c->in_u);
+    tb_prop_bool(&t, nd, "output_unsigned", c->out_u);
+    tb_prop_opaque(&t, nd, "rounding_mode", c->dbl ? "#tosa.rounding_mode<DOUBLE_ROUND>" : "#tosa.rounding_mode<SINGLE_ROUND>");
+    int64_t v[2] = {iedges[at], iedges[(at + 3) % NI]}, dims[2] = {1, 2};
+    for (int i = 0; i < 2; i++)
+      v[i] = v[i] < rg_elem_min(c->in) ? rg_elem_min(c->in) : v[i] > rg_elem_max(c->in) ? rg_elem_max(c->in) : v[i];
+    RgTensor in = tb_in_i(c->in, 2, dims, v);
+    snprintf(what, sizeof what, "rescale %s->%s%s%s", rg_dtype_name(c->in), rg_dtype_name(c->out),
+             c->dbl ? " double" : "", c->per_channel ? " per-channel" : "");
+    diff(&t, &nd->results[0], &in, 1, what);
+    rg_tensor_release(&in);
+    tb_free(&t);
+  }
+}
+
+static void test_rescale(void) {
+  static const Rescale cases_[] = {
+      {RG_DT_I8, RG_DT_I8, true, false, false, false, false, {1 << 30, 0}, {31, 0}, 3, -5},
+      {RG_DT_I8, RG_DT_I32, true, true, false, false, false, {1518500250, 0}, {38, 0}, -128, 0},
+      {RG_DT_I32, RG_DT_I8, true, true, true, false, false, {1073741824, 2000000000}, {33, 40}, 0, 7},
+      {RG_DT_I32, RG_DT_I16, true, false, true, false, false, {1, 123456789}, {2, 62}, 0, 0},
+      {RG_DT_I16, RG_DT_I8, false, false, false, false, false, {32767, 0}, {20, 0}, 0, 0},
+      {RG_DT_I8, RG_DT_I8, true, false, false, true, false, {1 << 30, 0}, {30, 0}, -128, 0},
+      {RG_DT_I8, RG_DT_I8, true, false, false, false, true, {1 << 30, 0}, {30, 0}, 0, -128},
+      {RG_DT_I32, RG_DT_I32, true, false, false, false, false, {-5, 0}, {10, 0}, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof cases_ / sizeof *cases_; i++)
+    rescale(&cases_[i]);
+}
+
 static void test_movement(void) {
   movement("transpose", b_transpose);
   movement("reshape", b_reshape);
@@ -349,6 +405,7 @@ int main(void) {
   RUN(test_binary);
   RUN(test_unary);
   RUN(test_movement);
+  RUN(test_rescale);
   printf("%d op graphs compared\n", cases);
   Z3_del_context(z);
   Z3_del_config(cfg);

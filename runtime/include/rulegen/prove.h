@@ -91,10 +91,10 @@ typedef struct RgProofResult {
 
 typedef struct RgProver RgProver;
 
+#define RG_PROVE_RLIMIT_DEFAULT 2000000u
 /* A prover using the SMT meanings of the registry ops[0..n) (more with
  * rg_prover_add_ops), each query limited to `rlimit` Z3 resource units
  * (0: the default, RG_PROVE_RLIMIT_DEFAULT). NULL when out of memory. */
-#define RG_PROVE_RLIMIT_DEFAULT 2000000u
 RG_API RgProver *rg_prover_new(const RgOpDesc *ops, uint32_t n, uint64_t rlimit);
 /* Adds a registry (kept by pointer) searched after the earlier ones. */
 RG_API RgStatus rg_prover_add_ops(RgProver *p, const RgOpDesc *ops, uint32_t n);

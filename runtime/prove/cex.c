@@ -5,6 +5,7 @@
  * execution shows the same failure. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "prove/prove_internal.h"
 
@@ -153,22 +154,38 @@ static void describe(RgSmt *s, const ProveQuery *q, Z3_model m, ProveOutcome *ou
   rgs_buf_free(&b);
 }
 
-void prove_solve(RgSmt *s, const ProveQuery *q, ProveOutcome *out) {
-  Z3_context z = s->z;
-  memset(out, 0, sizeof *out);
+static Z3_lbool check(Z3_context z, Z3_ast f, uint64_t rlimit, Z3_solver *keep) {
   Z3_solver sv = Z3_mk_simple_solver(z);
   Z3_solver_inc_ref(z, sv);
   Z3_params ps = Z3_mk_params(z);
   Z3_params_inc_ref(z, ps);
-  Z3_params_set_uint(z, ps, Z3_mk_string_symbol(z, "rlimit"),
-                     q->rlimit > UINT32_MAX ? UINT32_MAX : (unsigned)q->rlimit);
+  Z3_params_set_uint(z, ps, Z3_mk_string_symbol(z, "rlimit"), rlimit > UINT32_MAX ? UINT32_MAX : (unsigned)rlimit);
   Z3_solver_set_params(z, sv, ps);
-  Z3_ast differ[2] = {Z3_mk_not(z, q->def_b), Z3_mk_not(z, Z3_mk_eq(z, q->a, q->b))};
-  Z3_solver_assert(z, sv, q->bounds);
-  Z3_solver_assert(z, sv, q->def_a);
-  Z3_solver_assert(z, sv, q->facts);
-  Z3_solver_assert(z, sv, Z3_mk_or(z, 2, differ));
+  Z3_params_dec_ref(z, ps);
+  Z3_solver_assert(z, sv, f);
+  if (getenv("RG_PROVE_DUMP"))
+    fprintf(stderr, "%s\n", Z3_solver_to_string(z, sv));
   Z3_lbool r = Z3_solver_check(z, sv);
+  if (keep)
+    *keep = sv;
+  else
+    Z3_solver_dec_ref(z, sv);
+  return r;
+}
+
+void prove_solve(RgSmt *s, const ProveQuery *q, ProveOutcome *out) {
+  Z3_context z = s->z;
+  memset(out, 0, sizeof *out);
+  Z3_ast differ[2] = {Z3_mk_not(z, q->def_b), Z3_mk_not(z, Z3_mk_eq(z, q->a, q->b))};
+  Z3_ast parts[4] = {q->bounds, q->def_a, q->facts, Z3_mk_or(z, 2, differ)};
+  Z3_ast f = Z3_mk_and(z, 4, parts), fa = prove_abstract(z, f);
+  Z3_solver sv = NULL;
+  Z3_lbool r = fa ? check(z, fa, q->rlimit, &sv) : Z3_L_TRUE;
+  if (r == Z3_L_TRUE) { /* the original, for its model (or when abstraction gave up) */
+    if (sv)
+      Z3_solver_dec_ref(z, sv);
+    r = check(z, f, q->rlimit, &sv);
+  }
   Z3_error_code ec = Z3_get_error_code(z);
   if (ec != Z3_OK) {
     out->st = RG_PROOF_UNKNOWN;
@@ -190,6 +207,6 @@ void prove_solve(RgSmt *s, const ProveQuery *q, ProveOutcome *out) {
     describe(s, q, m, out);
     Z3_model_dec_ref(z, m);
   }
-  Z3_params_dec_ref(z, ps);
-  Z3_solver_dec_ref(z, sv);
+  if (sv)
+    Z3_solver_dec_ref(z, sv);
 }

@@ -98,6 +98,11 @@ typedef struct ProveOutcome {
   bool inner;   /* a counterexample over values that are not arguments */
 } ProveOutcome;
 
+/* f with every application of a free function replaced by a constant,
+ * plus the congruence of those constants; NULL when that does not apply
+ * (none, nested, too many). Equisatisfiable with f. */
+Z3_ast prove_abstract(Z3_context z, Z3_ast f);
+
 /* Runs the query; a counterexample whose leaves are all arguments of one
  * function is written as an input set (docs/verify.md's format). */
 void prove_solve(RgSmt *s, const ProveQuery *q, ProveOutcome *out);

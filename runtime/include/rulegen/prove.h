@@ -91,7 +91,7 @@ typedef struct RgProofResult {
 
 typedef struct RgProver RgProver;
 
-#define RG_PROVE_RLIMIT_DEFAULT 2000000u
+#define RG_PROVE_RLIMIT_DEFAULT 10000000u
 /* A prover using the SMT meanings of the registry ops[0..n) (more with
  * rg_prover_add_ops), each query limited to `rlimit` Z3 resource units
  * (0: the default, RG_PROVE_RLIMIT_DEFAULT). NULL when out of memory. */

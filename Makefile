@@ -66,12 +66,13 @@ coverage:
 	@sh tests/coverage.sh build/cov
 
 # ---- the installed library, man pages, install and uninstall ----
-# One library holds the runtime, the interpreter and the shipped targets'
-# hooks, as an archive and as a shared library whose soname carries the
-# version up to the minor number (0.x releases may change the ABI).
+# One library holds the runtime, the interpreter, the shipped targets'
+# hooks and the bundled rule set (rulegen/bundled.h; its generated symbols
+# stay hidden), as an archive and as a shared library whose soname carries
+# the version up to the minor number (0.x releases may change the ABI).
 VERSION := $(shell sed -n 's/^\#define RG_VERSION "\(.*\)"/\1/p' runtime/include/rulegen/core.h)
 SOVERSION = $(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
-DIST_OBJS = $(RUNTIME_OBJS) $(BACKEND_OBJS)
+DIST_OBJS = $(RUNTIME_OBJS) $(BACKEND_OBJS) $(RULES_OBJ)
 DIST_A = $(BUILD)/dist/librulegen.a
 DIST_SO = $(BUILD)/dist/librulegen.so.$(VERSION)
 

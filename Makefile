@@ -142,7 +142,9 @@ INSTALL_DIRS = lib/cmake/rulegen lib/cmake lib/pkgconfig lib include/rulegen inc
   $(sort $(patsubst backends/%/,share/rulegen/%,$(dir $(INSTALL_PIPELINES)))) share/rulegen \
   share/man/man1 share/man share bin
 
-SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g'
+# The static library needs libm, and libz3 when built with the prover.
+SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
+  -e 's|@LIBS_PRIVATE@|-lm$(if $(filter yes,$(Z3)), -lz3)|g' -e 's|@CMAKE_LIBS@|m$(if $(filter yes,$(Z3)),;z3)|g'
 
 install: all
 	@command -v $(HELP2MAN) >/dev/null 2>&1 || \

@@ -48,7 +48,7 @@ static const RgOpReq cancel_reqs[] = {{0, 1, 2}};
 static const RgRuleDesc cancel_rules[] = {{"pair", "test.rules:1", 0, 1, false}};
 static const RgPassDesc cancel_pass = {
     RG_ABI_VERSION, "cancel", "cancel negation pairs", RG_PASS_FIXPOINT, NUM_OPS, op_names,
-    op_descs, 1, cancel_roots, 1, cancel_rules, cancel_req_ops, cancel_reqs, match_cancel, 0, NULL, NULL};
+    op_descs, 1, cancel_roots, 1, cancel_rules, cancel_req_ops, cancel_reqs, match_cancel, 0, NULL};
 
 /* pass flip { rule xy: (a.x v) => (a.y v); rule yx: (a.y v) => (a.x v) } */
 static int match_flip(RgRewriter *rw, RgNode *root, uint16_t root_op) {
@@ -66,7 +66,7 @@ static const RgOpReq flip_reqs[] = {{0, 1, 1}, {1, 1, 1}};
 static const RgRuleDesc flip_rules[] = {{"xy", "test.rules:2", 0, 1, false}, {"yx", "test.rules:3", 1, 1, false}};
 static const RgPassDesc flip_pass = {
     RG_ABI_VERSION, "flip", "never terminates", RG_PASS_FIXPOINT, NUM_OPS, op_names,
-    op_descs, 2, flip_roots, 2, flip_rules, flip_req_ops, flip_reqs, match_flip, 0, NULL, NULL};
+    op_descs, 2, flip_roots, 2, flip_rules, flip_req_ops, flip_reqs, match_flip, 0, NULL};
 
 /* pass widen { rule bad: (a.src) => (a.wide x) } : a type error */
 static int match_widen(RgRewriter *rw, RgNode *root, uint16_t root_op) {
@@ -85,7 +85,7 @@ static const RgRuleDesc widen_rules[] = {{"bad", "test.rules:4", 0, 1, false}};
 static const RgOpReq widen_reqs[] = {{0, 1, 1}};
 static const RgPassDesc widen_pass = {
     RG_ABI_VERSION, "widen", "", RG_PASS_FIXPOINT, NUM_OPS, op_names, op_descs,
-    1, widen_roots, 1, widen_rules, cancel_req_ops, widen_reqs, match_widen, 0, NULL, NULL};
+    1, widen_roots, 1, widen_rules, cancel_req_ops, widen_reqs, match_widen, 0, NULL};
 
 typedef struct Chain {
   RgGraph *g;

@@ -531,7 +531,7 @@ static const RgOpReq tr_reqs[] = {{0, 1, 2}};
 static const RgRuleDesc tr_rules[] = {{"compose", "transpose.rules:1", 0, 1, false}};
 static const RgPassDesc compose_pass = {
     RG_ABI_VERSION, "fuse_transposes", "", RG_PASS_ONCE, 1, tr_names, tr_descs,
-    1, tr_roots, 1, tr_rules, tr_req_ops, tr_reqs, match_compose, 0, NULL, NULL};
+    1, tr_roots, 1, tr_rules, tr_req_ops, tr_reqs, match_compose, 0, NULL};
 
 /* module { x : 1x8x8x16; t1 = T(x, [0,3,1,2]); t2 = T(t1, q); return t2 } */
 static RgStatus run_compose(const int64_t *q, const char *t2_type, char *msg, size_t len,

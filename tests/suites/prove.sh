@@ -44,6 +44,16 @@ while read -r p want; do
     echo "FAIL $p:inputs: no input set in '$inputs'"
   else
     echo "PASS $p:refuted"
+    # replayed by the proof by execution, where rgopt reads input sets
+    if "$tool" --help 2>&1 | grep -q -- '--inputs'; then
+      "$tool" --passes "$p" --verify-by-execution=0 --inputs "$inputs" "$dir/$p.mlir" -o "$tmp/replay.mlir" \
+        2>"$tmp/err3"
+      if grep -q "error: --verify-by-execution: @$p result 0 differs after the passes" "$tmp/err3"; then
+        echo "PASS $p:replayed"
+      else
+        echo "FAIL $p:replayed: $(head -n 2 "$tmp/err3" | tr '\n' '|')"
+      fi
+    fi
   fi
   # the shipped rules on the same graph: never refuted
   "$rgopt" --target ethos-u55 --prove "$dir/$p.mlir" -o "$tmp/ship.mlir" 2>"$tmp/err2"

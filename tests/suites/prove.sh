@@ -45,7 +45,7 @@ while read -r p want; do
   else
     echo "PASS $p:refuted"
     # replayed by the proof by execution, where rgopt reads input sets
-    if "$tool" --help 2>&1 | grep -q -- '--inputs'; then
+    if "$tool" --help 2>&1 | grep -q -- '^ *--inputs '; then
       "$tool" --passes "$p" --verify-by-execution=0 --inputs "$inputs" "$dir/$p.mlir" -o "$tmp/replay.mlir" \
         2>"$tmp/err3"
       if grep -q "error: --verify-by-execution: @$p result 0 differs after the passes" "$tmp/err3"; then

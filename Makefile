@@ -26,7 +26,7 @@ ifeq ($(Z3),yes)
 ALL_CFLAGS += -DRG_HAVE_Z3
 LDLIBS  += -lz3
 else
-$(info note: z3.h not found: rgopt --prove is not built (apt-get install libz3-dev))
+$(info note: without Z3 (no z3.h, or Z3=no): rgopt --prove is not built (apt-get install libz3-dev))
 endif
 
 .PHONY: all check asan bench fuzz verify coverage install uninstall clean

@@ -268,6 +268,10 @@ static void after(RgProver *p, RgNode *const *nodes, uint32_t n) {
   if (!p->pend.root)
     return;
   int proven = 0, done = 0;
+  if (p->pend.root->num_results > 4) {
+    add_result(p, RG_PROOF_UNKNOWN, "a root of more than 4 results", NULL);
+    done = 1;
+  }
   for (uint32_t r = 0; r < p->pend.root->num_results && !done; r++) {
     int k = prove_result(p, r);
     if (k == 1)

@@ -38,6 +38,7 @@ include dsl/build.mk
 include gen/build.mk
 include backends/build.mk
 include tools/build.mk
+include tools/mlir_plugin/build.mk
 include tests/build.mk
 include tests/fuzz/build.mk
 -include $(wildcard bench/*.mk)
@@ -144,7 +145,8 @@ INSTALL_DIRS = lib/cmake/rulegen lib/cmake lib/pkgconfig lib include/rulegen inc
 
 # The static library needs libm, and libz3 when built with the prover.
 SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
-  -e 's|@LIBS_PRIVATE@|-lm$(if $(filter yes,$(Z3)), -lz3)|g' -e 's|@CMAKE_LIBS@|m$(if $(filter yes,$(Z3)),;z3)|g'
+        -e 's|@MLIR_PREFIX@|$(MLIR_PREFIX)|g' \
+        -e 's|@LIBS_PRIVATE@|-lm$(if $(filter yes,$(Z3)), -lz3)|g' -e 's|@CMAKE_LIBS@|m$(if $(filter yes,$(Z3)),;z3)|g'
 
 install: all
 	@command -v $(HELP2MAN) >/dev/null 2>&1 || \

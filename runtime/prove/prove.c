@@ -12,7 +12,7 @@
 #include <time.h>
 #include "prove/prove_internal.h"
 
-enum { WIDEN_STEP = 3, WIDEN_MAX = 6, SNAP_DEPTH = 8, SNAP_NODES = 256, QUERIES_PER_CONTEXT = 256, CONCRETE_MAX_ELEMS = 1 << 16 };
+enum { SNAP_DEPTH = 8, SNAP_NODES = 256, QUERIES_PER_CONTEXT = 256, CONCRETE_MAX_ELEMS = 1 << 16 };
 
 typedef struct Pending {
   RgNode *root;
@@ -132,7 +132,7 @@ static void snap_cone(RgProver *p, RgNode *root) {
   RgNode *q[SNAP_NODES];
   uint32_t depth[SNAP_NODES], head = 0, tail = 0;
   q[tail] = root, depth[tail++] = 0;
-  prove_smt_snap(&p->smt, root);
+  prove_smt_snap(&p->smt, root, 0);
   while (head < tail) {
     RgNode *n = q[head];
     uint32_t d = depth[head++];
@@ -140,7 +140,7 @@ static void snap_cone(RgProver *p, RgNode *root) {
       RgNode *def = n->operands[k].value ? rg_value_def(n->operands[k].value) : NULL;
       if (!def || prove_smt_in_snap(&p->smt, def) || tail == SNAP_NODES)
         continue;
-      prove_smt_snap(&p->smt, def);
+      prove_smt_snap(&p->smt, def, d + 1);
       q[tail] = def, depth[tail++] = d + 1;
     }
   }
@@ -227,7 +227,9 @@ static int prove_result(RgProver *p, uint32_t r) {
     return 0;
   }
   ProveOutcome out;
-  for (uint32_t widen = 0;; widen += WIDEN_STEP) {
+  static const uint32_t widen_steps[] = {0, 2, 5, SNAP_DEPTH};
+  for (uint32_t step = 0;; step++) {
+    uint32_t widen = widen_steps[step];
     /* a counterexample over untouched intermediate values may be one the
      * graph cannot produce: again with their producers expanded */
     p->smt.widen = widen;
@@ -248,7 +250,7 @@ static int prove_result(RgProver *p, uint32_t r) {
       return 0;
     }
     prove_solve(&p->smt, &q, &out);
-    if (!out.inner || widen >= WIDEN_MAX)
+    if (!out.inner || widen == SNAP_DEPTH)
       break;
     rg_free(out.inputs);
     out.inputs = NULL;

@@ -13,6 +13,7 @@
 typedef struct SmtSnap {
   const RgNode *node;
   RgValue **ops;
+  uint32_t depth; /* levels below the root */
 } SmtSnap;
 
 /* A value left free: one uninterpreted function of its index. */
@@ -57,7 +58,7 @@ struct RgSmt {
   uint32_t nreqs, cap_reqs;
   Z3_ast *facts;               /* rg_smt_assume, both sides */
   uint32_t nfacts, cap_facts;
-  uint32_t widen, ext;         /* producers of untouched values expanded, and on this path */
+  uint32_t widen;              /* kept nodes this many levels below the root are expanded too */
   uint32_t depth;              /* recursion guard */
   uint64_t terms;              /* encoding work, against term_limit */
   uint64_t term_limit;
@@ -71,7 +72,7 @@ void prove_smt_init(RgSmt *s, Z3_context z, RgGraph *g);
 void prove_smt_reset(RgSmt *s);
 void prove_smt_free(RgSmt *s);
 /* Keeps the operands of n for after its erasure. */
-bool prove_smt_snap(RgSmt *s, const RgNode *n);
+bool prove_smt_snap(RgSmt *s, const RgNode *n, uint32_t depth);
 bool prove_smt_in_snap(const RgSmt *s, const RgNode *n);
 /* The element of v at idx: expanded through op meanings for nodes of the
  * rewrite (snapshot erased, new, constants), a leaf otherwise. */

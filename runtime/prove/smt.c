@@ -40,7 +40,7 @@ void prove_smt_reset(RgSmt *s) {
   for (uint32_t i = 0; i < s->nsnap; i++)
     rg_free(s->snap[i].ops);
   s->nsnap = s->nleaves = s->nlins = s->ndense = s->nreqs = s->nfacts = 0;
-  s->widen = s->ext = 0;
+  s->widen = 0;
   s->depth = 0;
   s->terms = 0;
   s->failed = s->oom = false;
@@ -64,7 +64,16 @@ bool prove_smt_in_snap(const RgSmt *s, const RgNode *n) {
   return false;
 }
 
-bool prove_smt_snap(RgSmt *s, const RgNode *n) {
+/* Within `widen` levels of the root: expanded though the rewrite kept it.
+ * Decided per node, never per path, so both sides expand the same nodes. */
+static bool widened(const RgSmt *s, const RgNode *n) {
+  for (uint32_t i = 0; i < s->nsnap; i++)
+    if (s->snap[i].node == n)
+      return s->snap[i].depth <= s->widen;
+  return false;
+}
+
+bool prove_smt_snap(RgSmt *s, const RgNode *n, uint32_t depth) {
   if (prove_smt_in_snap(s, n))
     return true;
   if (!grow(s, (void **)&s->snap, &s->cap_snap, s->nsnap, sizeof *s->snap))
@@ -77,6 +86,7 @@ bool prove_smt_snap(RgSmt *s, const RgNode *n) {
   for (uint32_t k = 0; k < n->num_operands; k++)
     ops[k] = n->operands[k].value;
   s->snap[s->nsnap].node = n;
+  s->snap[s->nsnap].depth = depth;
   s->snap[s->nsnap++].ops = ops;
   return true;
 }
@@ -428,9 +438,7 @@ Z3_ast prove_smt_value(RgSmt *s, const RgValue *v, Z3_ast const *idx) {
   bool expand = def && ((erased && prove_smt_in_snap(s, def)) || def->id >= s->new_from ||
                         is_constant(s, name));
   RgSmtFn fn = def ? meaning(s, name) : NULL;
-  /* widening: untouched producers too, a few levels deep on each path */
-  bool widened = !expand && fn && !erased && s->ext < s->widen;
-  if (!expand && !widened)
+  if (!expand && !(fn && !erased && s->widen && widened(s, def)))
     return leaf(s, v, idx);
   if (!fn)
     return rg_smt_unsupported(s, "%s has no SMT meaning", name);
@@ -438,9 +446,7 @@ Z3_ast prove_smt_value(RgSmt *s, const RgValue *v, Z3_ast const *idx) {
     s->depth--;
     return rg_smt_unsupported(s, "the terms grow beyond the encoder's limit");
   }
-  s->ext += widened;
   Z3_ast r = fn(s, def, v->index, idx);
-  s->ext -= widened;
   s->depth--;
   if (!r && !s->failed)
     rg_smt_unsupported(s, "%s: its meaning gave no term", name);

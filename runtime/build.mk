@@ -17,7 +17,7 @@ MLIR_SRCS    = runtime/mlir/state.c runtime/mlir/syntax.c runtime/mlir/attr_read
                runtime/mlir/custom.c runtime/mlir/write.c runtime/mlir/write_pretty.c runtime/mlir/output.c
 PASS_SRCS    = runtime/pass/rewrite.c runtime/pass/guard.c runtime/pass/match.c runtime/pass/dedup.c
 INTERP_SRCS  = runtime/interp/tensor.c runtime/interp/interp.c runtime/interp/eval_kernels.c \
-               runtime/interp/proof.c
+               runtime/interp/proof.c runtime/interp/inputs.c
 DRIVER_SRCS  = runtime/driver/opt_main.c runtime/driver/opt_observe.c runtime/driver/opt_report.c \
                runtime/driver/dot.c runtime/driver/opt_prove.c
 PROVE_SRCS   = $(if $(filter yes,$(Z3)),runtime/prove/smt.c runtime/prove/abstract.c runtime/prove/cex.c runtime/prove/prove.c)

@@ -328,7 +328,7 @@ if command -v "$cc" >/dev/null 2>&1; then
   # shellcheck disable=SC2086
   if ! "$rg" $inc -o "$tmp/refuse/refuse.c" --header "$tmp/refuse/refuse.h" --symbol refuse $rf/refuse.rules 2>"$tmp/err" ||
      ! "$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp/refuse" $rf/main.c \
-       "$tmp/refuse/refuse.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $san \
+       "$tmp/refuse/refuse.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $z3 $san \
        -o "$tmp/refuse/refuse-opt" 2>>"$tmp/err"; then
     fail refuse-build "$(oneline "$tmp/err" 5)"
   else

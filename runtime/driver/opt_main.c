@@ -813,8 +813,10 @@ static int run(OptState *o) {
   }
   if (ex.node)
     opt_explain_summary(&ex, ex_op, &st);
-  if (o->stats)
+  if (o->stats) {
     opt_print_stats(stderr, o, &st);
+    opt_print_layout(stderr, g);
+  }
   if (o->time_passes)
     opt_print_time_passes(stderr, &st);
   if (o->stats_json && (rc = opt_write_stats_json(o, &st)) != 0)

@@ -175,6 +175,11 @@ static void map_free(PtrMap *m) {
 
 /* ---- the model of one function ---- */
 
+typedef struct OpKind { /* kind_of's table, per op id */
+  uint8_t kind, ntensors;
+  bool rescale;
+} OpKind;
+
 /* A value of the function: its node or block argument, the region it
  * belongs to and its layout there (the permutation from the region's
  * frame: the value holds T(frame, perm)). */
@@ -226,6 +231,8 @@ struct RgLayoutPlan {
   uint32_t ngroups;
   Region *regions;
   uint32_t nregions;
+  OpKind *kinds;        /* per op id */
+  uint32_t nkinds;
   PtrMap map;          /* value -> index */
   uint32_t *var_of_val; /* value index -> variable, or UINT32_MAX */
   int64_t perm_out[MAX_RANK]; /* rg_layout_plan_perm's answer */
@@ -258,28 +265,44 @@ static bool per_tensor_rescale(const RgNode *n) {
   return a && a->kind == RG_ATTR_BOOL && !a->u.b;
 }
 
+/* Per op id: its kind and tensor operand count, read from the names
+ * once per plan instead of per node. */
+
+static OpKind *op_kinds(const RgGraph *g) {
+  uint32_t n = rg_op_count_ids(g);
+  OpKind *t = rgs_zalloc(sizeof *t * (n ? n : 1));
+  for (uint32_t op = 0; t && op < n; op++) {
+    const char *name = rg_op_name(g, op);
+    if (strcmp(name, "tosa.transpose") == 0)
+      t[op] = (OpKind){K_TRANSPOSE, 1, false};
+    else if (strcmp(name, "tosa.const") == 0)
+      t[op] = (OpKind){K_CONST, 0, false};
+    else if (name_in(name, unary_ops, sizeof unary_ops / sizeof *unary_ops))
+      t[op] = (OpKind){K_AGNOSTIC, 1, false};
+    else if (name_in(name, binary_ops, sizeof binary_ops / sizeof *binary_ops))
+      t[op] = (OpKind){K_AGNOSTIC, 2, false};
+    else if (strcmp(name, "tosa.rescale") == 0)
+      t[op] = (OpKind){K_AGNOSTIC, 1, true};
+  }
+  return t;
+}
+
 /* The kind of n and, for a movable op, how many leading operands are the
  * tensors that take its layout. */
-static Kind kind_of(const RgGraph *g, const RgNode *n, uint32_t *ntensors) {
+static Kind kind_of(const RgLayoutPlan *pl, const RgNode *n, uint32_t *ntensors) {
   *ntensors = 0;
-  if (rg_node_is_frozen(n) || n->num_results != 1 || n->num_regions)
+  if (rg_node_is_frozen(n) || n->num_results != 1 || n->num_regions || n->op >= pl->nkinds)
     return K_OTHER;
-  const char *name = rg_op_name(g, n->op);
-  if (strcmp(name, "tosa.transpose") == 0 && n->num_operands == 1) {
-    *ntensors = 1;
-    return K_TRANSPOSE;
-  }
-  if (strcmp(name, "tosa.const") == 0) {
+  OpKind k = pl->kinds[n->op];
+  if (k.kind == K_CONST) {
     const RgAttr *a = rg_node_attr(n, "values");
     return a && a->kind == RG_ATTR_DENSE && !a->splat ? K_CONST : K_OTHER;
   }
-  if (name_in(name, unary_ops, sizeof unary_ops / sizeof *unary_ops) && n->num_operands >= 1)
-    *ntensors = 1;
-  else if (name_in(name, binary_ops, sizeof binary_ops / sizeof *binary_ops) && n->num_operands >= 2)
-    *ntensors = 2;
-  else if (strcmp(name, "tosa.rescale") == 0 && n->num_operands == 5 && per_tensor_rescale(n))
-    *ntensors = 1;
-  return *ntensors ? K_AGNOSTIC : K_OTHER;
+  if (k.kind == K_OTHER || n->num_operands < k.ntensors || (k.kind == K_TRANSPOSE && n->num_operands != 1) ||
+      (k.rescale && (n->num_operands != 5 || !per_tensor_rescale(n))))
+    return K_OTHER;
+  *ntensors = k.ntensors;
+  return (Kind)k.kind;
 }
 
 static int64_t elem_bytes(const RgType *t) {
@@ -358,7 +381,7 @@ static bool collect(RgLayoutPlan *pl, PtrMap *m, RgBlock *b) {
   }
   for (RgNode *x = b->first; x; x = x->next) {
     uint32_t nt;
-    Kind k = kind_of(pl->g, x, &nt);
+    Kind k = kind_of(pl, x, &nt);
     uint32_t r = map_get(m, &x->results[0]);
     for (uint32_t i = 0; i < nt && (k == K_AGNOSTIC || k == K_TRANSPOSE); i++) {
       uint32_t o = map_get(m, x->operands[i].value);
@@ -431,7 +454,7 @@ static bool adjacency(RgLayoutPlan *pl, const PtrMap *m, RgBlock *b, Adj *adj) {
     return false;
   for (RgNode *x = b->first; x; x = x->next) {
     uint32_t nt;
-    Kind k = kind_of(pl->g, x, &nt);
+    Kind k = kind_of(pl, x, &nt);
     uint32_t r = map_get(m, &x->results[0]);
     for (uint32_t i = 0; i < nt && (k == K_AGNOSTIC || k == K_TRANSPOSE); i++) {
       uint32_t o = map_get(m, x->operands[i].value);
@@ -540,7 +563,7 @@ static bool build_groups(RgLayoutPlan *pl, const PtrMap *m, RgBlock *b, uint32_t
     var_of_val[i] = UINT32_MAX;
   for (RgNode *x = b->first; x; x = x->next) {
     uint32_t nt, r = map_get(m, &x->results[0]);
-    Kind k = kind_of(pl->g, x, &nt);
+    Kind k = kind_of(pl, x, &nt);
     if ((k != K_AGNOSTIC && k != K_CONST) || r == UINT32_MAX || pl->vals[r].region == UINT32_MAX ||
         pl->regions[pl->vals[r].region].bad)
       continue;
@@ -587,7 +610,7 @@ static bool build_groups(RgLayoutPlan *pl, const PtrMap *m, RgBlock *b, uint32_t
       for (RgUse *u = pl->vals[w].v->uses; u; u = u->next) {
         RgNode *c = u->user;
         uint32_t nt, cr = c->num_results ? map_get(m, &c->results[0]) : UINT32_MAX;
-        Kind ck = c->block == b ? kind_of(pl->g, c, &nt) : K_OTHER;
+        Kind ck = c->block == b ? kind_of(pl, c, &nt) : K_OTHER;
         if (ck == K_TRANSPOSE)
           continue; /* the value itself in another layout */
         uint32_t idx = (uint32_t)(u - c->operands);
@@ -900,7 +923,7 @@ static void count_transposes(RgLayoutPlan *pl, RgBlock *b) {
     int64_t n = value_bytes(&x->results[0]);
     uint32_t v = map_get(&pl->map, &x->results[0]);
     uint32_t nt;
-    bool placed = kind_of(pl->g, x, &nt) == K_TRANSPOSE && v != UINT32_MAX &&
+    bool placed = kind_of(pl, x, &nt) == K_TRANSPOSE && v != UINT32_MAX &&
                   pl->vals[v].region != UINT32_MAX && !pl->regions[pl->vals[v].region].bad;
     pl->fig.bytes += n > 0 ? (uint64_t)n : 0;
     pl->fig.fixed += n > 0 && !placed ? (uint64_t)n : 0;
@@ -913,7 +936,15 @@ RgStatus rg_layout_plan(RgGraph *g, RgNode *func, RgLayoutPlan **out) {
   if (!pl)
     return RG_ERR_NOMEM;
   pl->g = g;
-  RgBlock *b = func && func->num_regions ? func->regions[0].first : NULL;
+  pl->kinds = op_kinds(g);
+  pl->nkinds = rg_op_count_ids(g);
+  RgOpId tr = rg_op_find(g, "tosa.transpose", strlen("tosa.transpose"));
+  /* Without a transpose every value has one layout: nothing to place. */
+  RgBlock *b = func && func->num_regions && tr != RG_OP_NONE && rg_op_count(g, tr) ? func->regions[0].first : NULL;
+  if (!pl->kinds) {
+    rg_free(pl);
+    return RG_ERR_NOMEM;
+  }
   Adj adj = {0};
   bool ok = true;
   if (b) {
@@ -943,7 +974,7 @@ bool rg_layout_plan_perm(RgLayoutPlan *pl, const RgNode *n, RgInts *q) {
     return false;
   uint32_t v = map_get(&pl->map, &n->results[0]);
   uint32_t nt;
-  if (v == UINT32_MAX || pl->var_of_val[v] == UINT32_MAX || kind_of(pl->g, n, &nt) != K_AGNOSTIC)
+  if (v == UINT32_MAX || pl->var_of_val[v] == UINT32_MAX || kind_of(pl, n, &nt) != K_AGNOSTIC)
     return false;
   const Var *x = &pl->vars[pl->var_of_val[v]];
   if (x->node != n || x->best == x->cur)
@@ -972,7 +1003,7 @@ uint32_t rg_layout_plan_moved(const RgLayoutPlan *pl, RgNode **nodes, uint32_t m
   uint32_t k = 0;
   for (uint32_t i = 0; pl && i < pl->nvars; i++) {
     uint32_t nt;
-    if (pl->vars[i].best == pl->vars[i].cur || kind_of(pl->g, pl->vars[i].node, &nt) != K_AGNOSTIC)
+    if (pl->vars[i].best == pl->vars[i].cur || kind_of(pl, pl->vars[i].node, &nt) != K_AGNOSTIC)
       continue;
     if (k < max)
       nodes[k] = pl->vars[i].node;
@@ -990,6 +1021,7 @@ void rg_layout_plan_free(RgLayoutPlan *pl) {
   rg_free(pl->groups);
   rg_free(pl->regions);
   rg_free(pl->var_of_val);
+  rg_free(pl->kinds);
   map_free(&pl->map);
   rg_free(pl);
 }

@@ -462,12 +462,15 @@ static bool is_pure(const RgRewriter *rw, const RgNode *n) {
 }
 
 /* p lost a use: a guard such as uses(x) == 1 may hold now, at p or at a
- * user of p that a rule roots at (sink rules read uses() of an operand). */
+ * user of p that a rule roots at (sink rules read uses() of an operand).
+ * The users are requeued only when few are left, which is when such a
+ * guard can change (rules compare uses() with 1 or 2): a value with a
+ * thousand users losing them one by one costs no more than each loss. */
 static void lost_use(RgRewriter *rw, RgNode *p) {
   requeue(rw, p);
   touch(rw->history, p);
   for (uint32_t i = 0; i < p->num_results; i++)
-    for (RgUse *u = p->results[i].uses; u; u = u->next) {
+    for (RgUse *u = p->results[i].num_uses <= 2 ? p->results[i].uses : NULL; u; u = u->next) {
       requeue(rw, u->user);
       touch(rw->history, u->user);
     }

@@ -940,7 +940,7 @@ RgStatus rg_layout_plan(RgGraph *g, RgNode *func, RgLayoutPlan **out) {
   pl->nkinds = rg_op_count_ids(g);
   RgOpId tr = rg_op_find(g, "tosa.transpose", strlen("tosa.transpose"));
   /* Without a transpose every value has one layout: nothing to place. */
-  RgBlock *b = func && func->num_regions && tr != RG_OP_NONE && rg_op_count(g, tr) ? func->regions[0].first : NULL;
+  RgBlock *b = func && func->num_regions && tr != RG_OP_NONE && rg_op_total(g, tr) ? func->regions[0].first : NULL;
   if (!pl->kinds) {
     rg_free(pl);
     return RG_ERR_NOMEM;

@@ -1,5 +1,5 @@
 // RUN: --target ethos-u55
-// FIRES: place_layout.move_unary=3 place_layout.move_binary=1 fuse_transposes.inverse_pair=5
+// FIRES: place_layout.move_unary=3 place_layout.move_binary=1 cancel_transposes.inverse_pair=5
 // EXEC
 // Branches of different lengths over one transposed input, joined by an
 // add and returned in NCHW: the rules sink nothing past the fan-out

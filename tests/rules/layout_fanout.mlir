@@ -1,5 +1,5 @@
 // RUN: --target ethos-u55
-// FIRES: place_layout.move_unary=2 fuse_transposes.inverse_pair=3
+// FIRES: place_layout.move_unary=2 cancel_transposes.inverse_pair=3
 // EXEC
 // Fan-out: one transposed argument read by two unary ops, each transposed
 // back. The transpose rules never move a transpose with two users; the

@@ -1,5 +1,5 @@
 // RUN: --target ethos-u55
-// FIRES: fuse_transposes.sink_unary=1 place_layout.move_unary=1 fuse_transposes.inverse_pair=2
+// FIRES: fuse_transposes.sink_unary=1 place_layout.move_unary=1 cancel_transposes.inverse_pair=2
 // EXEC
 // A residual whose other side is a graph input in the other layout: abs
 // of the NCHW input feeds an add with an NHWC input and an exp returned

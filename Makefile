@@ -28,6 +28,7 @@ include dsl/build.mk
 include gen/build.mk
 include backends/build.mk
 include tools/build.mk
+include tools/mlir_plugin/build.mk
 include tests/build.mk
 include tests/fuzz/build.mk
 -include $(wildcard bench/*.mk)
@@ -56,12 +57,13 @@ coverage:
 	@sh tests/coverage.sh build/cov
 
 # ---- the installed library, man pages, install and uninstall ----
-# One library holds the runtime, the interpreter and the shipped targets'
-# hooks, as an archive and as a shared library whose soname carries the
-# version up to the minor number (0.x releases may change the ABI).
+# One library holds the runtime, the interpreter, the shipped targets'
+# hooks and the bundled rule set (rulegen/bundled.h; its generated symbols
+# stay hidden), as an archive and as a shared library whose soname carries
+# the version up to the minor number (0.x releases may change the ABI).
 VERSION := $(shell sed -n 's/^\#define RG_VERSION "\(.*\)"/\1/p' runtime/include/rulegen/core.h)
 SOVERSION = $(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
-DIST_OBJS = $(RUNTIME_OBJS) $(BACKEND_OBJS)
+DIST_OBJS = $(RUNTIME_OBJS) $(BACKEND_OBJS) $(RULES_OBJ)
 DIST_A = $(BUILD)/dist/librulegen.a
 DIST_SO = $(BUILD)/dist/librulegen.so.$(VERSION)
 
@@ -131,7 +133,8 @@ INSTALL_DIRS = lib/cmake/rulegen lib/cmake lib/pkgconfig lib include/rulegen inc
   $(sort $(patsubst backends/%/,share/rulegen/%,$(dir $(INSTALL_PIPELINES)))) share/rulegen \
   share/man/man1 share/man share bin
 
-SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g'
+SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
+        -e 's|@MLIR_PREFIX@|$(MLIR_PREFIX)|g'
 
 install: all
 	@command -v $(HELP2MAN) >/dev/null 2>&1 || \

@@ -8,10 +8,12 @@ cd "$(dirname "$0")"
 # interop tests, graphviz for DOT export and report pictures, clang's
 # runtime for libFuzzer, help2man for the man pages, what the install test
 # builds the example with (cmake, pkg-config; g++ compiles the public
-# headers as C++), chromium to test the HTML report in a browser, and GNU
+# headers as C++), chromium to test the HTML report in a browser, GNU
 # time for the peak memory make bench-interp reports, abigail-tools for
-# make abi-check.
-packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++ chromium time abigail-tools"
+# make abi-check, MLIR 22's headers and libraries for the mlir-opt pass
+# plugin (docs/mlir-plugin.md), and PyTorch with torchvision for the Python
+# package's tests against torch (docs/python.md).
+packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++ chromium time abigail-tools libmlir-22-dev llvm-22-dev python3-torch python3-torchvision"
 
 missing=""
 for pkg in $packages; do

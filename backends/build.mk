@@ -52,3 +52,6 @@ $(BACKEND_OBJS): | $(RULES_H)
 -include $(RULES_STAMP).d
 
 all: $(RULES_OBJ)
+# Part of the shared library too (rg_bundled_target, backends/common/bundled.c).
+$(RULES_OBJ): backends/build.mk
+$(RULES_OBJ): private ALL_CFLAGS += -fPIC

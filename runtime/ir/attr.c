@@ -744,3 +744,35 @@ bool ir_dense_check(const RgAttr *a, char *why, size_t whylen) {
     return dense_fail(&c, "unexpected text after the literal");
   return true;
 }
+
+const RgAttr *rg_attr_dense_text(RgGraph *g, const RgType *type, const char *text, size_t len) {
+  if (!type || (type->kind != RG_TYPE_TENSOR && type->kind != RG_TYPE_UNRANKED) || len < 8 ||
+      len > UINT32_MAX - 1 || memcmp(text, "dense<", 6) != 0)
+    return NULL;
+  RgAttr *a = attr_new(g, RG_ATTR_DENSE);
+  char *copy = rgs_arena_strdup(ir_arena(g), text, len);
+  if (!a || !copy)
+    return NULL;
+  a->text = copy;
+  a->text_len = (uint32_t)len;
+  a->type = type;
+  /* The body ends at the first '>' (literals hold none); the same cheap
+   * shape facts as the reader's, values wait for the first use. */
+  const char *body = copy + 6, *bend = memchr(body, '>', len - 6);
+  if (!bend)
+    return NULL;
+  int64_t numel = rg_type_numel(type);
+  if (body < bend && *body == '[') {
+    a->count = numel >= 0 && numel <= UINT32_MAX ? (uint32_t)numel : 0;
+  } else if (body < bend && *body == '"') {
+    int bits = rg_dtype_bits(type->dtype);
+    size_t bytes = bend - body >= 4 ? (size_t)(bend - body - 4) / 2 : 0, esize = (size_t)(bits + 7) / 8;
+    size_t n = esize ? bytes / esize : 0;
+    a->count = n <= UINT32_MAX ? (uint32_t)n : 0;
+    a->splat = n == 1 && numel != 1;
+  } else {
+    a->count = body < bend ? 1 : 0;
+    a->splat = a->count == 1 && numel != 1;
+  }
+  return a;
+}

@@ -866,6 +866,26 @@ void rg_graph_walk(RgGraph *g, RgNodeFn fn, void *user) { walk_block(&g->body, f
 
 RgsArena *ir_arena(RgGraph *g) { return &g->arena; }
 
+RgStatus rg_node_set_attrs(RgGraph *g, RgNode *n, const RgNamedAttr *attrs, uint16_t num_props,
+                           uint16_t num_attrs) {
+  RgNamedAttr *arr = rgs_arena_alloc(&g->arena, sizeof *arr * (num_attrs ? num_attrs : 1));
+  if (!arr || num_props > num_attrs)
+    return arr ? RG_ERR_INVALID : RG_ERR_NOMEM;
+  if (num_attrs)
+    memcpy(arr, attrs, sizeof *arr * num_attrs);
+  mark_changed(n, true);
+  ir_node_set_attrs(g, n, arr, num_props, num_attrs);
+  return RG_OK;
+}
+
+static bool clear_changed(RgNode *n, void *user) {
+  (void)user;
+  n->flags &= (uint16_t)~RG_NODE_CHANGED;
+  return true;
+}
+
+void rg_graph_clear_changed(RgGraph *g) { rg_graph_walk(g, clear_changed, NULL); }
+
 void ir_node_set_attrs(RgGraph *g, RgNode *n, RgNamedAttr *attrs, uint16_t num_props,
                        uint16_t num_attrs) {
   g->version++;

@@ -551,6 +551,11 @@ size_t rg_graph_verify_ops(RgGraph *g, const RgOpDesc *ops, uint32_t nops, const
   return ir_graph_verify_ops_changed(g, ops, nops, skip, src, d, 0);
 }
 
+size_t rg_graph_verify_ops_changed(RgGraph *g, const RgOpDesc *ops, uint32_t nops, const char *const *skip,
+                                   RgDiags *d, uint32_t first_new) {
+  return ir_graph_verify_ops_changed(g, ops, nops, skip, NULL, d, first_new);
+}
+
 size_t ir_graph_verify_ops_changed(RgGraph *g, const RgOpDesc *ops, uint32_t nops,
                                    const char *const *skip, const RgSource *src, RgDiags *d,
                                    uint32_t first_new) {

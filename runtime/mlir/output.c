@@ -53,3 +53,18 @@ int mlir_write_file(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *c
   }
   return rgs_file_out_close(w.out, true, err, errlen);
 }
+
+char *rg_attr_print(const RgAttr *a, size_t *len) {
+  Writer w;
+  memset(&w, 0, sizeof w);
+  mlir_w_attr(&w, a);
+  if (w.oom || w.b.oom) {
+    rgs_buf_free(&w.b);
+    return NULL;
+  }
+  size_t n = w.b.len;
+  char *out = rgs_buf_take(&w.b);
+  if (out && len)
+    *len = n;
+  return out;
+}

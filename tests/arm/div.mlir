@@ -1,4 +1,4 @@
-// RUN: --passes decompose_div
+// RUN: --inexact --passes decompose_div
 // Float division becomes a reciprocal and a mul; integer (true) division is left alone.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xi32>) -> (tensor<2x3xf32>, tensor<2x3xf32>), sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --passes decompose_mean_dim
+// RUN: --inexact --passes decompose_mean_dim
 // mean over dims becomes sum * (1 / N), with and without keepdim.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4xf32>) -> (tensor<2xf32>, tensor<2x3x1xf32>), sym_name = "main"}> ({

@@ -1,4 +1,4 @@
-// RUN: --target arm --stats-json STATS
+// RUN: --inexact --target arm --stats-json STATS
 // The whole Arm pipeline on a small MLP block: clone, linear, gelu, softmax, mean, hardtanh.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> (tensor<4x1xf32>, tensor<4x8xf32>), sym_name = "main"}> ({

@@ -178,12 +178,56 @@ else
   echo "SKIP example-make: pkg-config is not installed"
 fi
 
+# The example as its own mlir-opt-22 pass plugin (rulegen_add_mlir_plugin,
+# built when rulegen's MLIR plugin library is installed): on every graph of
+# the example, the same output as its own rg_opt_main tool (both printed by
+# mlir-opt, locations made explicit first); and rulegen's bundled plugin
+# loads beside it, both passes in one pipeline.
+example_plugin() {
+  if [ ! -f "$prefix/lib/librulegen-mlir.a" ]; then
+    echo "SKIP example-plugin: rulegen was built without its MLIR plugin (needs libmlir-22-dev)"
+    return
+  fi
+  [ -f "$1" ] || { echo "FAIL example-plugin: $1 was not built"; return; }
+  # built with sanitizers: their runtime goes first into mlir-opt-22
+  pre=
+  case $san in *address*) pre="$(cc -print-file-name=libasan.so):$(cc -print-file-name=libubsan.so)" ;; esac
+  mo="env LD_PRELOAD=$pre mlir-opt-22 --allow-unregistered-dialect"
+  for g in "$example"/graphs/*.mlir; do
+    n=$(basename "$g" .mlir)
+    $mo --mlir-print-op-generic --mlir-print-debuginfo "$g" >"$tmp/pg.mlir" &&
+      $mo --load-pass-plugin="$1" --pass-pipeline='builtin.module(func.func(rulegen-my-npu{target=my-npu}))' \
+        --mlir-print-op-generic --mlir-print-debuginfo "$tmp/pg.mlir" >"$tmp/pg.plug" 2>"$tmp/err" &&
+      "$2" --target my-npu "$tmp/pg.mlir" -o "$tmp/pg.opt" 2>>"$tmp/err" &&
+      $mo --mlir-print-op-generic --mlir-print-debuginfo "$tmp/pg.opt" >"$tmp/pg.ref" 2>>"$tmp/err"
+    if [ $? -ne 0 ]; then
+      echo "FAIL example-plugin:$n: $(head -c 300 "$tmp/err")"
+    elif ! cmp -s "$tmp/pg.plug" "$tmp/pg.ref"; then
+      echo "FAIL example-plugin:$n: differs from my-npu-opt: $(diff "$tmp/pg.plug" "$tmp/pg.ref" | head -3 | tr '\n' ' ')"
+    elif ! grep -q '"my_npu\.' "$tmp/pg.plug"; then
+      echo "FAIL example-plugin:$n: no my_npu op in the output"
+    else
+      echo "PASS example-plugin:$n"
+    fi
+  done
+  if $mo --load-pass-plugin="$1" --load-pass-plugin="$prefix/lib/rulegen-mlir-plugin.so" \
+       --pass-pipeline='builtin.module(func.func(rulegen{target=ethos-u55},rulegen-my-npu{target=my-npu}),canonicalize)' \
+       "$example/graphs/nchw_relu.mlir" >"$tmp/two.mlir" 2>"$tmp/err" &&
+     grep -q '"my_npu.relu"' "$tmp/two.mlir" && ! grep -q 'tosa.transpose' "$tmp/two.mlir"; then
+    echo "PASS example-plugin-beside-rulegen"
+  else
+    echo "FAIL example-plugin-beside-rulegen: $(head -c 300 "$tmp/err")"
+  fi
+}
+
 if command -v cmake >/dev/null 2>&1; then
   if cmake -S "$example" -B "$tmp/cm" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Debug \
-        -DCMAKE_C_FLAGS="-Werror $san" -DCMAKE_EXE_LINKER_FLAGS="$san" >"$tmp/out" 2>&1 &&
+        -DCMAKE_C_FLAGS="-Werror $san" -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_MODULE_LINKER_FLAGS="$san" \
+        >"$tmp/out" 2>&1 &&
       cmake --build "$tmp/cm" >>"$tmp/out" 2>&1; then
     echo "PASS example-cmake"
     run_example cmake "$tmp/cm/my-npu-opt"
+    example_plugin "$tmp/cm/rulegen-my-npu.so" "$tmp/cm/my-npu-opt"
     # Dependency tracking: an edit of an imported file reruns rulegen.
     touch "$prefix/share/rulegen/tosa.ops"
     if cmake --build "$tmp/cm" 2>&1 | grep -q 'rulegen: compiling'; then

@@ -146,6 +146,12 @@ RG_API const RgAttr *rg_attr_dense_floats(RgGraph *g, const RgType *tensor, uint
 RG_API const RgAttr *rg_attr_array(RgGraph *g, uint32_t n, const RgAttr *const *items);
 RG_API const RgAttr *rg_attr_dict(RgGraph *g, uint32_t n, const RgNamedAttr *entries);
 RG_API const RgAttr *rg_attr_opaque(RgGraph *g, const char *text, size_t len);
+/* A DENSE attribute of a tensor type kept as its MLIR spelling, the whole
+ * `dense<...> : tensor<...>` (as mlirAttributePrint gives it), decoded on
+ * first use exactly like one read from a file. For embedders that hold
+ * attributes as text: an MLIR pass plugin converts its constants so.
+ * NULL when `type` is not a tensor type or out of memory. */
+RG_API const RgAttr *rg_attr_dense_text(RgGraph *g, const RgType *type, const char *text, size_t len);
 
 /* Decoded values of a DENSE attribute with integer (or bool) / float
  * elements. Returns false when the attribute is not such a DENSE (or its
@@ -293,6 +299,13 @@ RG_API const RgAttr *rg_node_attr(const RgNode *n, const char *name);
  * value removes it. Returns RG_ERR_NOMEM on allocation failure. */
 RG_API RgStatus rg_node_set_prop(RgGraph *g, RgNode *n, const char *name, const RgAttr *v);
 RG_API RgStatus rg_node_set_attr(RgGraph *g, RgNode *n, const char *name, const RgAttr *v);
+/* Replaces a node's attributes at once: attrs[0..num_props) properties,
+ * then discardable attributes, names interned in g (rg_intern; the
+ * pointers are kept). One copy of the array, where setting them one by one
+ * copies it per attribute: for embedders converting a graph from another
+ * IR. Returns RG_ERR_NOMEM on allocation failure. */
+RG_API RgStatus rg_node_set_attrs(RgGraph *g, RgNode *n, const RgNamedAttr *attrs, uint16_t num_props,
+                                  uint16_t num_attrs);
 
 /* Appends a block to a region, and an argument of type t (location text
  * `loc`, or NULL) to a block; NULL when out of memory. */
@@ -311,6 +324,11 @@ typedef bool (*RgNodeFn)(RgNode *n, void *user);
 /* Walks every live node in program order at every depth (pre-order). The
  * callback returns false to stop. Nodes must not be erased during a walk. */
 RG_API void rg_graph_walk(RgGraph *g, RgNodeFn fn, void *user);
+
+/* Clears RG_NODE_CHANGED on every node: a graph an embedder built through
+ * this API is then as one read from a file, for
+ * rg_graph_verify_ops_changed after rewrites. */
+RG_API void rg_graph_clear_changed(RgGraph *g);
 
 #ifdef __cplusplus
 }

@@ -59,6 +59,12 @@ RG_API char *rg_mlir_write_as(const RgGraph *g, RgMlirForm form, size_t *len);
 RG_API char *rg_mlir_write_with(const RgGraph *g, RgMlirForm form,
                                 const RgDialectSyntax *const *dialects, size_t *len);
 
+/* One attribute in the MLIR spelling rg_mlir_write gives it (an affine
+ * map in full, not as an alias), NUL-terminated, for rg_free; *len (when
+ * given) receives its length. NULL when out of memory. Lets an embedder
+ * hand attributes the passes made to another MLIR implementation's parser. */
+RG_API char *rg_attr_print(const RgAttr *a, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

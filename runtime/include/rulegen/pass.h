@@ -97,6 +97,13 @@ enum {
  * when the reader recorded positions; returns the number of errors. */
 RG_API size_t rg_graph_verify_ops(RgGraph *g, const RgOpDesc *ops, uint32_t nops,
                                   const char *const *skip, const RgSource *src, RgDiags *d);
+/* rg_graph_verify_ops after rewrites of a graph that passed it whole: only
+ * the nodes made from id `first_new` on (rg_node_create's ids increase),
+ * those marked RG_NODE_CHANGED, and every function and module. An
+ * embedder that built the graph through this API clears the marks of
+ * building first (rg_graph_clear_changed). */
+RG_API size_t rg_graph_verify_ops_changed(RgGraph *g, const RgOpDesc *ops, uint32_t nops,
+                                          const char *const *skip, RgDiags *d, uint32_t first_new);
 
 /* Target-op condition. A requirement says: the live, unfrozen nodes whose op
  * is one of ops[first .. first+num) number at least `min_count` (an op class

@@ -1,0 +1,68 @@
+#!/bin/sh
+# The Python package (tools/python/rulegen) over the built shared library:
+# the API without torch (tests/python/test_api.py, with a user's rule set
+# built here as its own shared library from examples/my_npu), then
+# torchvision models through rulegen.fx against torch's own kernels
+# (tests/python/test_fx.py), skipped with one line where torch is absent.
+# RG_PYTHON picks the interpreter (default: Debian's /usr/bin/python3,
+# which python3-torch installs for).
+cd "$RG_ROOT" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+py=${RG_PYTHON:-/usr/bin/python3}
+[ -x "$py" ] || py=$(command -v python3)
+lib="$RG_BUILD/dist/librulegen.so"
+if [ -z "$py" ]; then
+  echo "SKIP python: no python3 interpreter"
+  exit 0
+fi
+[ -e "$lib" ] || { echo "FAIL python: $lib not built"; exit 0; }
+# A library built with sanitizers or coverage counters cannot be loaded
+# into an interpreter that was built without them.
+if nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q ' U __\(asan\|gcov\)_'; then
+  echo "SKIP python: the library is built with sanitizers or coverage (ctypes cannot load it)"
+  exit 0
+fi
+export RULEGEN_LIB="$lib" PYTHONPATH="$RG_ROOT/tools/python" PYTHONDONTWRITEBYTECODE=1
+
+# A user's rule set, built out of tree as a shared library.
+user=
+cc=${CC:-cc}
+if "$RG_BUILD/bin/rulegen" -I examples/my_npu -I rules -I backends/tosa -o "$tmp/my_npu.c" \
+     --header "$tmp/my_npu.h" --symbol my_npu examples/my_npu/my_npu.rules 2>"$tmp/err" &&
+   $cc -std=c11 -shared -fPIC -Iruntime/include -I"$tmp" "$tmp/my_npu.c" \
+     examples/my_npu/my_npu_hooks.c -L"$RG_BUILD/dist" -lrulegen -lm -o "$tmp/libmy_npu.so" 2>"$tmp/err"; then
+  user="$tmp/libmy_npu.so"
+  echo "PASS user-library-built"
+else
+  echo "FAIL user-library-built: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+fi
+LD_LIBRARY_PATH="$RG_BUILD/dist${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+  "$py" tests/python/test_api.py "$RG_ROOT" $user 2>"$tmp/api.err" || {
+  echo "FAIL api: exited with status $?: $(tail -n 3 "$tmp/api.err" | tr '\n' '|')"; }
+
+# Installed: importable with the documented PYTHONPATH, loading the
+# installed library (no RULEGEN_LIB). The build tree's objects are reused.
+build=${RG_BUILD#"$RG_ROOT"/}
+if make -s -C "$RG_ROOT" BUILD="$build" install PREFIX="$tmp/prefix" >"$tmp/inst" 2>&1 &&
+   out=$(cd "$tmp" && env -u RULEGEN_LIB PYTHONPATH="$tmp/prefix/lib/python3/dist-packages" "$py" -c \
+     'import rulegen; print(rulegen.version(), sorted(rulegen.load_target().pipelines))' 2>&1) &&
+   case $out in *"'arm'"*) true ;; *) false ;; esac; then
+  echo "PASS installed-import"
+else
+  echo "FAIL installed-import: $(tail -n 2 "$tmp/inst" | tr '\n' '|') $out"
+fi
+if make -s -C "$RG_ROOT" BUILD="$build" uninstall PREFIX="$tmp/prefix" >"$tmp/inst" 2>&1 &&
+   [ -z "$(find "$tmp/prefix" -type f 2>/dev/null)" ]; then
+  echo "PASS uninstall"
+else
+  echo "FAIL uninstall: left: $(find "$tmp/prefix" -type f | head -n 3 | tr '\n' ' ')"
+fi
+
+if ! "$py" -c 'import torch, torchvision, functorch' 2>/dev/null; then
+  echo "SKIP fx: torch 1.13 and torchvision are not installed for $py (Debian: python3-torch python3-torchvision)"
+  exit 0
+fi
+"$py" tests/python/test_fx.py "$RG_ROOT" 2>"$tmp/fx.err" || {
+  echo "FAIL fx: exited with status $?: $(tail -n 3 "$tmp/fx.err" | tr '\n' '|')"; }
+exit 0

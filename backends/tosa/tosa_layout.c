@@ -1,9 +1,10 @@
 /* backends/tosa/tosa_layout.c - the externs of rules/layout.rules: the
  * layout plan of a function (runtime/pass/layout.c), made once per run of
  * the pass, says which ops move to another layout and by which
- * permutation. A plan is applied only by a run that visits every op it
- * moves: a run seeded from a few nodes (a re-run of the pass manager)
- * would apply part of it, which can cost more than it saves. */
+ * permutation. A plan is applied only by a full run of the pass: a re-run
+ * of the pass manager, seeded from a few nodes, would apply part of it
+ * (which can cost more than it saves), and applying it once per pipeline
+ * run keeps the sinking rules and the plan from undoing each other. */
 #include <string.h>
 #include "rules/builtin.h"
 
@@ -16,6 +17,8 @@ typedef struct FuncPlan {
 typedef struct Plans {
   FuncPlan *v;
   uint32_t n, cap;
+  RgOpDesc *ops; /* the ops the plan may use: the pass's own and tosa.const */
+  uint32_t num_ops;
 } Plans;
 
 static const char plans_key; /* its address names the state */
@@ -25,21 +28,25 @@ static void plans_release(void *p) {
   for (uint32_t i = 0; i < ps->n; i++)
     rg_layout_plan_free(ps->v[i].plan);
   rg_free(ps->v);
+  rg_free(ps->ops);
   rg_free(ps);
 }
 
-/* Whether every op the plan moves is n itself or still on the worklist. */
-static bool all_queued(const RgLayoutPlan *pl, const RgNode *n) {
-  uint32_t k = rg_layout_plan_moved(pl, NULL, 0);
-  RgNode **moved = k ? rg_alloc(sizeof *moved * k) : NULL;
-  if (k && !moved)
+/* The registry the plan reads: the ops this pass names, so that every op
+ * the plan moves is one its rules rewrite, and the constants, which a
+ * moved op's operands may be (they take any layout for free when they
+ * have one reader, fuse_transposes.fold_const). */
+static bool pass_ops(const RgPassDesc *p, Plans *ps) {
+  ps->ops = rg_alloc(sizeof *ps->ops * ((size_t)p->num_ops + 1));
+  if (!ps->ops)
     return false;
-  rg_layout_plan_moved(pl, moved, k);
-  bool ok = true;
-  for (uint32_t i = 0; i < k && ok; i++)
-    ok = moved[i] == n || (moved[i]->flags & RG_NODE_QUEUED);
-  rg_free(moved);
-  return ok;
+  for (uint16_t k = 0; k < p->num_ops; k++)
+    if (p->op_descs && p->op_descs[k])
+      ps->ops[ps->num_ops++] = *p->op_descs[k];
+  for (uint32_t i = 0; i < rg_num_ops_builtin; i++)
+    if (strcmp(rg_ops_builtin[i].name, "tosa.const") == 0)
+      ps->ops[ps->num_ops++] = rg_ops_builtin[i];
+  return true;
 }
 
 static FuncPlan *plan_of(RgRewriter *rw, const RgNode *n) {
@@ -52,7 +59,7 @@ static FuncPlan *plan_of(RgRewriter *rw, const RgNode *n) {
     if (!ps)
       return NULL;
     memset(ps, 0, sizeof *ps);
-    if (!rg_rw_set_state(rw, &plans_key, ps, plans_release))
+    if (!rg_rw_set_state(rw, &plans_key, ps, plans_release) || !pass_ops(rg_rw_pass(rw), ps))
       return NULL;
   }
   for (uint32_t i = 0; i < ps->n; i++)
@@ -67,10 +74,10 @@ static FuncPlan *plan_of(RgRewriter *rw, const RgNode *n) {
     ps->cap = cap;
   }
   FuncPlan *fp = &ps->v[ps->n];
-  if (rg_layout_plan(rg_rw_graph(rw), (RgNode *)func, &fp->plan) != RG_OK)
+  if (rg_layout_plan(rg_rw_graph(rw), (RgNode *)func, ps->ops, ps->num_ops, &fp->plan) != RG_OK)
     return NULL;
   fp->func = func;
-  fp->valid = all_queued(fp->plan, n);
+  fp->valid = !rg_rw_seeded(rw);
   ps->n++;
   return fp;
 }

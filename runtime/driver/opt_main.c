@@ -815,7 +815,7 @@ static int run(OptState *o) {
     opt_explain_summary(&ex, ex_op, &st);
   if (o->stats) {
     opt_print_stats(stderr, o, &st);
-    opt_print_layout(stderr, g);
+    opt_print_layout(stderr, o, g);
   }
   if (o->time_passes)
     opt_print_time_passes(stderr, &st);

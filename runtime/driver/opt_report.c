@@ -131,16 +131,17 @@ void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
 }
 
 /* Per function with transposes: the bytes they write and the layout
- * optimiser's lower bound (runtime/pass/layout.c), "optimal" when equal. */
-static void print_layout_block(FILE *out, RgGraph *g, RgBlock *b, int depth) {
+ * optimiser's lower bound (runtime/pass/layout.c), "optimal" when equal;
+ * only with --target, whose registry says which op is a transpose. */
+static void print_layout_block(FILE *out, const OptState *o, RgGraph *g, RgBlock *b, int depth) {
   for (RgNode *n = b ? b->first : NULL; n; n = n->next) {
     if (strcmp(rg_op_name(g, n->op), "func.func") != 0) {
       for (uint16_t r = 0; r < n->num_regions && depth < 2; r++)
-        print_layout_block(out, g, n->regions[r].first, depth + 1);
+        print_layout_block(out, o, g, n->regions[r].first, depth + 1);
       continue;
     }
     RgLayoutPlan *pl;
-    if (rg_layout_plan(g, n, &pl) != RG_OK)
+    if (rg_layout_plan(g, n, o->run.dedup_ops, o->run.dedup_num_ops, &pl) != RG_OK)
       return;
     const RgLayoutFigures *f = rg_layout_plan_figures(pl);
     const RgAttr *name = rg_node_attr(n, "sym_name");
@@ -157,7 +158,10 @@ static void print_layout_block(FILE *out, RgGraph *g, RgBlock *b, int depth) {
   }
 }
 
-void opt_print_layout(FILE *out, RgGraph *g) { print_layout_block(out, g, rg_graph_body(g), 0); }
+void opt_print_layout(FILE *out, const OptState *o, RgGraph *g) {
+  if (o->run.dedup_ops) /* the target's registry says which op is a transpose */
+    print_layout_block(out, o, g, rg_graph_body(g), 0);
+}
 
 void opt_print_time_passes(FILE *out, const RgRunStats *st) {
   fprintf(out, "===-- pass execution timing --===\n");

@@ -7,9 +7,9 @@
  * by enumeration when small, by pairwise swap moves otherwise, and the
  * bound is then the half-sum of each layout's isolating cut.
  *
- * The model is TOSA's: the ops the transpose rules move a transpose across
- * (rules/transpose.rules) are the labelled ones; every other op, function
- * arguments and returned values keep the layout they have. The plan says,
+ * The ops come from the caller's registry by their declared traits (a
+ * transpose, constants, elementwise layout-agnostic ops); every other op,
+ * function arguments and returned values keep the layout they have. The plan says,
  * per op, the permutation that puts it in its new layout; rules apply it
  * (rules/layout.rules) and the transpose rules clean up. */
 #include <stdlib.h>
@@ -177,7 +177,6 @@ static void map_free(PtrMap *m) {
 
 typedef struct OpKind { /* kind_of's table, per op id */
   uint8_t kind, ntensors;
-  bool rescale;
 } OpKind;
 
 /* A value of the function: its node or block argument, the region it
@@ -244,45 +243,40 @@ struct RgLayoutPlan {
 
 typedef enum Kind { K_OTHER, K_TRANSPOSE, K_AGNOSTIC, K_CONST } Kind;
 
-/* The ops rules/layout.rules can move: the transpose rules' unary class,
- * the elementwise binary ops and a per-tensor RESCALE. */
-static const char *const unary_ops[] = {
-    "tosa.clamp", "tosa.abs", "tosa.exp", "tosa.log", "tosa.rsqrt", "tosa.reciprocal", "tosa.sigmoid",
-    "tosa.tanh", "tosa.erf", "tosa.floor", "tosa.ceil", "tosa.cast", "tosa.logical_not", "tosa.bitwise_not"};
-static const char *const binary_ops[] = {
-    "tosa.add", "tosa.sub", "tosa.mul", "tosa.maximum", "tosa.minimum", "tosa.pow", "tosa.equal",
-    "tosa.greater", "tosa.greater_equal", "tosa.logical_and", "tosa.logical_or"};
-
-static bool name_in(const char *name, const char *const *list, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    if (strcmp(name, list[i]) == 0)
+static bool has_attr(const RgOpDesc *d, const char *name, RgAttrSchema kind) {
+  for (uint16_t i = 0; i < d->num_attrs; i++)
+    if (strcmp(d->attrs[i].name, name) == 0 && d->attrs[i].kind == kind)
       return true;
   return false;
 }
 
-static bool per_tensor_rescale(const RgNode *n) {
-  const RgAttr *a = rg_node_attr(n, "per_channel");
-  return a && a->kind == RG_ATTR_BOOL && !a->u.b;
-}
-
-/* Per op id: its kind and tensor operand count, read from the names
- * once per plan instead of per node. */
-
-static OpKind *op_kinds(const RgGraph *g) {
+/* Per op id of the graph, what the registry's declaration makes it: a
+ * transpose (one operand, an int-array `perms`), a constant (`values`
+ * elements), a movable op (elementwise and unary and layout-agnostic: its
+ * operand 0; elementwise and binary: operands 0 and 1, equal ranks), or
+ * fixed. Read from the declarations, so the runtime names no dialect; the
+ * classes of rules/layout.rules are the same traits. */
+static OpKind *op_kinds(const RgGraph *g, const RgOpDesc *ops, uint32_t num_ops) {
   uint32_t n = rg_op_count_ids(g);
   OpKind *t = rgs_zalloc(sizeof *t * (n ? n : 1));
   for (uint32_t op = 0; t && op < n; op++) {
     const char *name = rg_op_name(g, op);
-    if (strcmp(name, "tosa.transpose") == 0)
-      t[op] = (OpKind){K_TRANSPOSE, 1, false};
-    else if (strcmp(name, "tosa.const") == 0)
-      t[op] = (OpKind){K_CONST, 0, false};
-    else if (name_in(name, unary_ops, sizeof unary_ops / sizeof *unary_ops))
-      t[op] = (OpKind){K_AGNOSTIC, 1, false};
-    else if (name_in(name, binary_ops, sizeof binary_ops / sizeof *binary_ops))
-      t[op] = (OpKind){K_AGNOSTIC, 2, false};
-    else if (strcmp(name, "tosa.rescale") == 0)
-      t[op] = (OpKind){K_AGNOSTIC, 1, true};
+    const RgOpDesc *d = NULL;
+    for (uint32_t i = 0; i < num_ops && !d; i++)
+      d = strcmp(ops[i].name, name) == 0 ? &ops[i] : NULL;
+    if (!d || d->num_results != 1)
+      continue;
+    uint32_t tr = d->traits;
+    uint32_t unary = RG_TRAIT_ELEMENTWISE | RG_TRAIT_UNARY | RG_TRAIT_LAYOUT_AGNOSTIC;
+    uint32_t binary = RG_TRAIT_ELEMENTWISE | RG_TRAIT_BINARY;
+    if (d->num_operands == 1 && !d->variadic && (tr & RG_TRAIT_PURE) && has_attr(d, "perms", RG_SCHEMA_INTS))
+      t[op] = (OpKind){K_TRANSPOSE, 1};
+    else if ((tr & RG_TRAIT_CONSTANT) && has_attr(d, "values", RG_SCHEMA_TENSOR))
+      t[op] = (OpKind){K_CONST, 0};
+    else if ((tr & unary) == unary && d->num_operands >= 1)
+      t[op] = (OpKind){K_AGNOSTIC, 1};
+    else if ((tr & binary) == binary && d->num_operands >= 2)
+      t[op] = (OpKind){K_AGNOSTIC, 2};
   }
   return t;
 }
@@ -298,8 +292,7 @@ static Kind kind_of(const RgLayoutPlan *pl, const RgNode *n, uint32_t *ntensors)
     const RgAttr *a = rg_node_attr(n, "values");
     return a && a->kind == RG_ATTR_DENSE && !a->splat ? K_CONST : K_OTHER;
   }
-  if (k.kind == K_OTHER || n->num_operands < k.ntensors || (k.kind == K_TRANSPOSE && n->num_operands != 1) ||
-      (k.rescale && (n->num_operands != 5 || !per_tensor_rescale(n))))
+  if (k.kind == K_OTHER || n->num_operands < k.ntensors || (k.kind == K_TRANSPOSE && n->num_operands != 1))
     return K_OTHER;
   *ntensors = k.ntensors;
   return (Kind)k.kind;
@@ -599,8 +592,8 @@ static bool build_groups(RgLayoutPlan *pl, const PtrMap *m, RgBlock *b, uint32_t
     if (uf_find(pl->vals, i, true) != i || v->region == UINT32_MAX || pl->regions[v->region].bad)
       continue;
     RgNode *def = rg_value_def(v->v);
-    const RgAttr *k = def && strcmp(rg_op_name(pl->g, def->op), "tosa.const") == 0 ? rg_node_attr(def, "values")
-                                                                                 : NULL;
+    const RgAttr *k = def && def->op < pl->nkinds && pl->kinds[def->op].kind == K_CONST ? rg_node_attr(def, "values")
+                                                                                        : NULL;
     if (k && k->kind == RG_ATTR_DENSE && k->splat)
       continue; /* a splat constant is permuted for free */
     Group *gr = &pl->groups[pl->ngroups++];
@@ -918,7 +911,7 @@ static bool solve_all(RgLayoutPlan *pl) {
  * place (frozen ones, those of regions it leaves alone). */
 static void count_transposes(RgLayoutPlan *pl, RgBlock *b) {
   for (RgNode *x = b->first; x; x = x->next) {
-    if (strcmp(rg_op_name(pl->g, x->op), "tosa.transpose") != 0 || x->num_results != 1)
+    if (x->op >= pl->nkinds || pl->kinds[x->op].kind != K_TRANSPOSE || x->num_results != 1)
       continue;
     int64_t n = value_bytes(&x->results[0]);
     uint32_t v = map_get(&pl->map, &x->results[0]);
@@ -930,21 +923,23 @@ static void count_transposes(RgLayoutPlan *pl, RgBlock *b) {
   }
 }
 
-RgStatus rg_layout_plan(RgGraph *g, RgNode *func, RgLayoutPlan **out) {
+RgStatus rg_layout_plan(RgGraph *g, RgNode *func, const RgOpDesc *ops, uint32_t num_ops, RgLayoutPlan **out) {
   *out = NULL;
   RgLayoutPlan *pl = rgs_zalloc(sizeof *pl);
   if (!pl)
     return RG_ERR_NOMEM;
   pl->g = g;
-  pl->kinds = op_kinds(g);
+  pl->kinds = op_kinds(g, ops, num_ops);
   pl->nkinds = rg_op_count_ids(g);
-  RgOpId tr = rg_op_find(g, "tosa.transpose", strlen("tosa.transpose"));
-  /* Without a transpose every value has one layout: nothing to place. */
-  RgBlock *b = func && func->num_regions && tr != RG_OP_NONE && rg_op_total(g, tr) ? func->regions[0].first : NULL;
   if (!pl->kinds) {
     rg_free(pl);
     return RG_ERR_NOMEM;
   }
+  uint64_t transposes = 0;
+  for (uint32_t op = 0; op < pl->nkinds; op++)
+    transposes += pl->kinds[op].kind == K_TRANSPOSE ? rg_op_total(g, op) : 0;
+  /* Without a transpose every value has one layout: nothing to place. */
+  RgBlock *b = func && func->num_regions && transposes ? func->regions[0].first : NULL;
   Adj adj = {0};
   bool ok = true;
   if (b) {

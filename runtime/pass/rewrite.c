@@ -51,6 +51,7 @@ struct RgRewriter {
   RgGraph *g;
   TouchLog *touched;    /* NULL: the pass manager does not deduplicate */
   TouchLog *history;    /* every node created, rewired or losing a use */
+  bool seeded;          /* a re-run from the history (rg_rw_seeded) */
   const RgPassDesc *pass;
   const RgRunOptions *opt;
   RgPassStats *st;
@@ -252,6 +253,8 @@ int64_t *rg_rw_scratch(RgRewriter *rw, uint32_t n) {
 }
 
 /* ---- rewriter API ---- */
+
+bool rg_rw_seeded(const RgRewriter *rw) { return rw->seeded; }
 
 void *rg_rw_state(const RgRewriter *rw, const void *key) {
   for (size_t i = 0; i < sizeof rw->states / sizeof *rw->states; i++)
@@ -673,8 +676,8 @@ static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) 
 
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
                          const PassLogs *logs, char *err, size_t errlen) {
-  RgRewriter rw = {.g = g, .touched = logs->touched, .history = logs->history, .pass = p, .opt = opt,
-                   .st = st, .err = err, .errlen = errlen};
+  RgRewriter rw = {.g = g, .touched = logs->touched, .history = logs->history, .seeded = logs->seeded,
+                   .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
   rw.requeue = p->mode == RG_PASS_FIXPOINT;
   rw.ids = rg_alloc(sizeof *rw.ids * (p->num_ops ? p->num_ops : 1));
   rw.disabled = rg_alloc(sizeof *rw.disabled * (p->num_rules ? p->num_rules : 1));

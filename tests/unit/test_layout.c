@@ -25,7 +25,7 @@ static void test_fanout(void) {
   RgNode *re = transpose(&t, &e->results[0], NCHW, 0, 3, 1, 2);
   tb_return(&t, 2, (RgValue *[]){&ra->results[0], &re->results[0]});
   RgLayoutPlan *pl;
-  CHECK(rg_layout_plan(t.g, t.func, &pl) == RG_OK);
+  CHECK(rg_layout_plan(t.g, t.func, rg_ops_builtin, rg_num_ops_builtin, &pl) == RG_OK);
   const RgLayoutFigures *f = rg_layout_plan_figures(pl);
   CHECK(f->bytes == 3 * 480 && f->placed == 3 * 480 && f->best == 0 && f->bound == 0 && f->regions == 1);
   RgInts q;
@@ -49,7 +49,7 @@ static void test_three_layouts(void) {
   RgNode *e = tb_node(&t, "tosa.exp", "tensor<1x5x4x6xf32>", 1, &v2);
   tb_return(&t, 2, (RgValue *[]){&a->results[0], &e->results[0]});
   RgLayoutPlan *pl;
-  CHECK(rg_layout_plan(t.g, t.func, &pl) == RG_OK);
+  CHECK(rg_layout_plan(t.g, t.func, rg_ops_builtin, rg_num_ops_builtin, &pl) == RG_OK);
   const RgLayoutFigures *f = rg_layout_plan_figures(pl);
   CHECK(f->multi == 1 && f->multi_exact == 1 && f->heuristic_gap == 0);
   CHECK(f->bytes == 2 * 480 && f->best == 2 * 480 && f->bound == f->best);

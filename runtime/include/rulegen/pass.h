@@ -280,6 +280,11 @@ RG_API bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t n
  * returns false (and releases `state`) when out of room. */
 RG_API void *rg_rw_state(const RgRewriter *rw, const void *key);
 RG_API bool rg_rw_set_state(RgRewriter *rw, const void *key, void *state, void (*release)(void *));
+/* True when this run of the pass was seeded from what other passes changed
+ * (the pass manager's re-runs toward a fixed point), not from every node of
+ * its root ops: a pass that applies a plan over the whole function applies
+ * it only in a full run. */
+RG_API bool rg_rw_seeded(const RgRewriter *rw);
 
 /* ---- layout placement (runtime/pass/layout.c, docs/layout.md) ---- */
 
@@ -300,8 +305,12 @@ typedef struct RgLayoutPlan RgLayoutPlan;
 
 /* Chooses the layout of every layout-agnostic op of the function `func`
  * (a node with a region, e.g. func.func) so that its transposes write the
- * fewest bytes; *out is released with rg_layout_plan_free. */
-RG_API RgStatus rg_layout_plan(RgGraph *g, RgNode *func, RgLayoutPlan **out);
+ * fewest bytes. The registry `ops` says which op is what, by its
+ * declaration: a transpose (one operand, an int-array `perms`), constants
+ * (`values`), elementwise unary layout-agnostic and elementwise binary
+ * ops (the movable ones). *out is released with rg_layout_plan_free. */
+RG_API RgStatus rg_layout_plan(RgGraph *g, RgNode *func, const RgOpDesc *ops, uint32_t num_ops,
+                               RgLayoutPlan **out);
 /* The function's figures: bytes now, the best placement, the bound. */
 RG_API const RgLayoutFigures *rg_layout_plan_figures(const RgLayoutPlan *pl);
 /* Whether the plan moves op n to another layout. */

@@ -3,10 +3,12 @@
  * those the rule uses), evaluates the guard, builds the replacement and
  * rewrites. Every place the rule matches (each root op of a class, each
  * operand order of a commutative op) calls this one function. Before any
- * node is built a failure returns 0; after, it jumps to `discard`, which
- * erases the nodes built so far. Every line that comes from the rule's
- * text (its echo, bindings, guard, replacement) names its rules line
- * through `#line` (ctext.c), the generated lines around them the C file. */
+ * node is built a failure returns 0; after, it erases the nodes built so
+ * far first (rg_rw_discard). The rule's text is echoed at the top; the C
+ * of each rules line (bindings, guard steps, replacement nodes) is one C
+ * line placed on it by `#line` (ctext.c), the generated lines around them
+ * on the C file. Only what the rule uses is declared, so nothing needs a
+ * `(void)` cast. */
 #include "gen_internal.h"
 
 /* Element type of an attribute declared as `name: i32[]`, read from the
@@ -88,6 +90,7 @@ static bool distinct_attr_names(const DslRepl *rp) {
 }
 
 static const char *crepl_at(Gen *g, DslRepl *rp);
+static const char *finish_node(Gen *g, DslRepl *rp, const char *t);
 
 static const char *crepl(Gen *g, DslRepl *rp) {
   RgLoc prev = gen_src_set(g, rp->loc);
@@ -130,6 +133,25 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
     attrs[i] = cattr(g, &rp->attrs[i]);
   bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
   const char *t = gen_new_tmp(g);
+  uint32_t nfixed = rp->nargs && rp->args[rp->nargs - 1]->splice ? rp->nargs - 1 : rp->nargs;
+  bool one_rest_last = nfixed + 1 >= rp->nargs;
+  for (uint32_t i = 0; i < nfixed; i++)
+    one_rest_last = one_rest_last && !rp->args[i]->splice;
+  if (from_capture && !rp->nattrs && one_rest_last && rp->nargs <= GEN_MAXARGS) {
+    /* `(op x ..rest)`: the matched node's op and properties, its operands
+     * followed by the rest (rg_rw_rebuild). */
+    RgsBuf b;
+    rgs_buf_init(&b);
+    for (uint32_t i = 0; i < nfixed; i++)
+      rgs_buf_printf(&b, "%s%s", i ? ", " : "", args[i]);
+    const char *rest = nfixed < rp->nargs ? gen_var_c(g, rp->args[nfixed]->var) : NULL;
+    gen_line(g, "RgNode *%s = rg_rw_rebuild(rw, %s, %u, %s%s%s, %s, %s%s);", t, gen_var_c(g, rp->var), nfixed,
+             nfixed ? "(RgValue *[]){" : "NULL", b.data ? b.data : "", nfixed ? "}" : "", rest ? rest : "NULL",
+             rest ? rest : "0", rest ? "_n" : "");
+    rgs_buf_free(&b);
+    gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
+    return finish_node(g, rp, t);
+  }
   RgsBuf ops, props;
   rgs_buf_init(&ops);
   rgs_buf_init(&props);
@@ -184,11 +206,16 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
     gen_line(g, "RgNode *%s = rg_rw_create_like(rw, (uint16_t)rg_rw_local(rw, %s), %s, %s, %s);", t,
              gen_var_c(g, rp->var), ops.data, props.data, gen_var_c(g, rp->var));
   else
-    gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, %s, %s);", t, gen_local_index(g->pass, rp->op), ops.data,
+    gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, %s, %s);", t, gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, rp->op)), ops.data,
              props.data);
   gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
   rgs_buf_free(&ops);
   rgs_buf_free(&props);
+  return finish_node(g, rp, t);
+}
+
+/* The value of a replacement node built as `t`, remembered by its name. */
+static const char *finish_node(Gen *g, DslRepl *rp, const char *t) {
   const char *val = gen_str(g, "(&%s->results[0])", t);
   if (rp->capture.s) {
     if (g->nnamed == sizeof g->named / sizeof g->named[0])
@@ -200,7 +227,48 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
   return val;
 }
 
-/* Declarations of the variables the rule reads, from the parameters. */
+/* Whether a replacement reads variable `v` as it is: an attribute reused
+ * unchanged (its `a_` pointer) or a rest spliced into an operand list. */
+static bool repl_reads_raw(const DslRepl *rp, const DslVar *v) {
+  if (rp->splice && rp->var == v)
+    return true;
+  for (uint32_t i = 0; i < rp->nattrs; i++) {
+    const DslExpr *e = rp->attrs[i].value;
+    if (e->kind == DSL_EX_NAME && e->var == v)
+      return true;
+  }
+  for (uint32_t i = 0; i < rp->nargs; i++)
+    if (repl_reads_raw(rp->args[i], v))
+      return true;
+  return false;
+}
+
+static bool expr_reads(const DslExpr *e, const DslVar *v) {
+  if (e->kind == DSL_EX_NAME && e->var == v)
+    return true;
+  for (uint32_t i = 0; i < e->nargs; i++)
+    if (expr_reads(e->args[i], v))
+      return true;
+  return false;
+}
+
+static bool repl_reads(const DslRepl *rp, const DslVar *v) {
+  if (rp->var == v || (rp->kind == DSL_REP_EXPR && expr_reads(rp->expr, v)))
+    return true;
+  for (uint32_t i = 0; i < rp->nattrs; i++)
+    if (expr_reads(rp->attrs[i].value, v))
+      return true;
+  for (uint32_t i = 0; i < rp->nfor_lists; i++)
+    if (expr_reads(rp->for_lists[i], v))
+      return true;
+  for (uint32_t i = 0; i < rp->nargs; i++)
+    if (repl_reads(rp->args[i], v))
+      return true;
+  return false;
+}
+
+/* Declarations of the variables the rule reads, from the parameters; an
+ * attribute's `a_` pointer only where the action uses it as it is. */
 static void print_bindings(Gen *g, const GenRule *r) {
   const DslRule *dr = r->rule;
   const GenVariant *v0 = &r->variants[0];
@@ -223,8 +291,10 @@ static void print_bindings(Gen *g, const GenRule *r) {
     case DSL_VAR_REST:
       gen_line(g, "RgUse *%s = %s->operands + %u;", c, node, b->start);
       gen_line(g, "uint32_t %s_n = %s->num_operands - %u;", c, node, b->start);
-      gen_line(g, "(void)%s;", c); /* a rest only a guard's extern reads may be unused */
-      gen_line(g, "(void)%s_n;", c);
+      if (!repl_reads_raw(dr->repl, var)) { /* a rest only a guard's extern reads */
+        gen_line(g, "(void)%s;", c);
+        gen_line(g, "(void)%s_n;", c);
+      }
       break;
     case DSL_VAR_SPLAT:
       gen_line(g, "double %s;", c);
@@ -236,17 +306,19 @@ static void print_bindings(Gen *g, const GenRule *r) {
       if (!have_attr_ids)
         gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
       have_attr_ids = true;
-      gen_line(g, "const RgAttr *%s = rg_match_attr(%s, attr[%u]); /* %s */", a, node,
-               gen_attr_index(g, g->pass, an), gen_comment(g, an));
+      const char *find = gen_str(g, "rg_match_attr(%s, attr[%u])", node, gen_attr_index(g, g->pass, an));
       DslExpr *fb = var->attr ? var->attr->fallback : NULL;
-      if (fb && !gen_attr_has_reading(var->type)) {
+      bool reading = gen_attr_has_reading(var->type);
+      if (!reading || fb || repl_reads_raw(dr->repl, var)) {
+        gen_line(g, "const RgAttr *%s = %s; /* %s */", a, find, gen_comment(g, an));
+        find = a;
+      }
+      if (fb && !reading) {
         /* Absent: the fallback literal as an attribute. */
         gen_line(g, "if (!%s) {", a);
-        g->out.indent++;
         DslAttrSet as = {var->attr->name, fb, var->attr->decl};
         const char *lit = cattr(g, &as);
         gen_line(g, "%s = %s;", a, lit);
-        g->out.indent--;
         gen_line(g, "}");
         break;
       }
@@ -254,15 +326,14 @@ static void print_bindings(Gen *g, const GenRule *r) {
                                         [DSL_TY_INT] = "rg_attr_get_int(", [DSL_TY_FLOAT] = "rg_attr_get_float(",
                                         [DSL_TY_BOOL] = "rg_attr_get_bool(",
                                         [DSL_TY_STR] = "rg_attr_get_str(rg_rw_graph(rw), "};
-      if (gen_attr_has_reading(var->type) && fb) {
+      if (reading && fb) {
         gen_declare(g, gen_ctype(var->type), c);
-        gen_line(g, "if (!%s)", a);
-        gen_line(g, "  %s = %s;", c, gen_cexpr(g, fb));
-        gen_line(g, "else if (!%s%s, &%s))", get[var->type], a, c);
-        gen_line(g, "  return 0;");
-      } else if (gen_attr_has_reading(var->type)) {
+        gen_line(g, "if (!%s) %s = %s;", a, c, gen_cexpr(g, fb));
+        gen_line(g, "else if (!%s%s, &%s)) return 0;", get[var->type], a, c);
+      } else if (reading) {
         gen_declare(g, gen_ctype(var->type), c);
-        gen_line(g, "if (!%s%s, &%s)) return 0;", get[var->type], a, c);
+        gen_line(g, "if (!%s%s, &%s)) return 0;%s", get[var->type], find, c,
+                 find == a ? "" : gen_str(g, " /* %s */", gen_comment(g, an)));
       }
       break;
     }
@@ -290,14 +361,10 @@ static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
     lists[i] = gen_cexpr(g, rf->for_lists[i]);
     rgs_buf_printf(&cond, " || %s.n != root->num_results", lists[i]);
   }
-  gen_line(g, "if (%s) {", cond.data + 4);
+  g->cur->ex = true;
+  gen_line(g, "if (%s) { if (ex) rg_rw_explain(rw, %u, \"the 'for' lists do not have one element per result\"); return 0; }",
+           cond.data + 4, r->index);
   rgs_buf_free(&cond);
-  g->src = (RgLoc){0};
-  gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the 'for' lists do not have one element per result\");",
-           r->index);
-  gen_line(g, "  return 0;");
-  gen_line(g, "}");
-  gen_src_set(g, rf->loc);
   /* Scratch slots are int64_t, wide enough for a pointer. */
   const char *vals = gen_new_tmp(g);
   gen_line(g, "RgValue **%s = (RgValue **)(void *)rg_rw_scratch(rw, root->num_results);", vals);
@@ -310,8 +377,8 @@ static void print_for(Gen *g, const GenRule *r, const DslRepl *rf) {
   for (uint32_t i = 0; i < rf->nfor_names && i < rf->nfor_lists; i++) {
     const char *c = gen_var_c(g, rf->for_vars[i]);
     gen_src_set(g, rf->for_names[i].loc);
-    gen_line(g, "int64_t %s = %s.v[%s_i];", c, lists[i], vals);
-    gen_line(g, "(void)%s;", c);
+    if (repl_reads(rf->args[0], rf->for_vars[i]))
+      gen_line(g, "int64_t %s = %s.v[%s_i];", c, lists[i], vals);
   }
   const char *val = crepl(g, rf->args[0]);
   gen_src_set(g, rf->args[0]->loc);
@@ -329,7 +396,7 @@ void gen_action_print(Gen *g, GenRule *r) {
   g->tmp = 0;
   g->nnamed = 0;
   g->discarding = false;
-  g->discard_used = false;
+  r->ex = false;
   RgsBuf params;
   rgs_buf_init(&params);
   const GenVariant *v0 = &r->variants[0];
@@ -340,15 +407,19 @@ void gen_action_print(Gen *g, GenRule *r) {
     else
       rgs_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
   }
-  gen_echo_rule(g, dr);
-  gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", r->fn,
-           params.data ? params.data : "");
-  rgs_buf_free(&params);
+  /* The signature, written once the body shows whether it reads `ex`. */
+  g->out.line++;
   g->out.indent++;
-  gen_line(g, "if (!rg_rw_rule_enabled(rw, %u)) {", r->index);
-  gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"rule is disabled\");", r->index);
-  gen_line(g, "  return 0;");
-  gen_line(g, "}");
+  /* The rule as written, each line on its line of the rules file, then its
+   * code; `u` is declared at the start of the code once the guard shows
+   * it needs it. */
+  RgsBuf body, *file = g->out.buf;
+  rgs_buf_init(&body);
+  g->out.buf = &body;
+  g->nconj = 0;
+  gen_echo_rule(g, dr);
+  g->out.mark = true;
+  g->out.marked = SIZE_MAX;
   print_bindings(g, r);
   if (dr->guard)
     gen_guard_print(g, r, dr->guard);
@@ -356,11 +427,9 @@ void gen_action_print(Gen *g, GenRule *r) {
    * discards them before the rule gives up. */
   g->discarding = true;
   if (dr->repl->kind == DSL_REP_ERASE) {
-    gen_line(g, "if (root->results[0].num_uses != 0) {");
-    gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\");", r->index);
-    gen_line(g, "  return 0;");
-    gen_line(g, "}");
+    r->ex = true;
     RgLoc prev = gen_src_set(g, dr->repl->loc);
+    gen_line(g, "if (root->results[0].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"the root still has uses, so '_' cannot remove it\"); return 0; }", r->index);
     gen_line(g, "return rg_rw_erase(rw, root, %u) ? 1 : -1;", r->index);
     gen_src_restore(g, prev);
   } else if (dr->repl->kind == DSL_REP_FOR) {
@@ -368,13 +437,14 @@ void gen_action_print(Gen *g, GenRule *r) {
   } else if (dr->repl->kind == DSL_REP_LIST) {
     /* A result left alone must be dead; tested before anything is built. */
     const DslRepl *rl = dr->repl;
+    RgLoc before = g->src;
     for (uint32_t i = 0; i < rl->nargs; i++)
       if (rl->args[i]->kind == DSL_REP_ERASE) {
-        gen_line(g, "if (root->results[%u].num_uses != 0) {", i);
-        gen_line(g, "  if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\");", r->index, i);
-        gen_line(g, "  return 0;");
-        gen_line(g, "}");
+        r->ex = true;
+        gen_src_set(g, rl->args[i]->loc); /* the `_` */
+        gen_line(g, "if (root->results[%u].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\"); return 0; }", i, r->index, i);
       }
+    g->src = before;
     RgsBuf vals;
     rgs_buf_init(&vals);
     for (uint32_t i = 0; i < rl->nargs; i++)
@@ -389,12 +459,21 @@ void gen_action_print(Gen *g, GenRule *r) {
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", val, r->index);
     gen_src_restore(g, prev);
   }
+  gen_end_line(g);
+  g->out.buf = file;
+  g->out.mark = false;
+  size_t at = g->out.marked <= body.len ? g->out.marked : body.len;
+  rgs_buf_printf(file, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root%s%s) {\n", r->fn,
+                 r->ex ? ", bool ex" : "", params.data ? params.data : "");
+  rgs_buf_free(&params);
+  rgs_buf_put(file, body.data ? body.data : "", at);
+  if (gen_guard_can_fail(g))
+    rgs_buf_puts(file, "bool u = false; ");
+  rgs_buf_put(file, body.data ? body.data + at : "", body.len - at);
+  if (body.oom)
+    g->ok = false;
+  rgs_buf_free(&body);
   g->out.indent--;
-  if (g->discard_used) {
-    gen_line(g, "discard:");
-    gen_line(g, "  rg_rw_discard(rw);");
-    gen_line(g, "  return 0;");
-  }
   gen_line(g, "}");
   gen_blank(g);
 }

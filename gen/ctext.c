@@ -36,25 +36,59 @@ static void count_lines(Gen *g, uint32_t n) {
     g->out.pline += n;
 }
 
-void gen_line(Gen *g, const char *fmt, ...) {
-  sync_line(g);
-  for (int i = 0; i < g->out.indent; i++)
-    rgs_buf_puts(g->out.buf, "  ");
-  va_list ap;
-  va_start(ap, fmt);
-  rgs_buf_vprintf(g->out.buf, fmt, ap);
-  va_end(ap);
+/* Ends the open line, if any. */
+static void close_line(Gen *g) {
+  if (!g->out.open)
+    return;
+  g->out.open = false;
   rgs_buf_putc(g->out.buf, '\n');
   count_lines(g, 1);
 }
 
+/* One C line, or, for C from the rules line the open line comes from, one
+ * more statement on that line: a rules line becomes one C line however
+ * many statements it needs, so the compiler places each of them on it
+ * with no `#line` of its own, and one `#line` serves a whole step. */
+void gen_line(Gen *g, const char *fmt, ...) {
+  const char *f = g->src.src ? gen_loc_file(g->src) : NULL;
+  uint32_t l = f ? gen_loc_line(g->src) : 0;
+  if (g->out.open && f && l == g->out.jline && strcmp(f, g->out.jfile) == 0) {
+    rgs_buf_putc(g->out.buf, ' ');
+  } else {
+    close_line(g);
+    sync_line(g);
+    for (int i = 0; i < g->out.indent; i++)
+      rgs_buf_puts(g->out.buf, "  ");
+    if (g->out.mark) {
+      g->out.mark = false;
+      g->out.marked = g->out.buf->len;
+    }
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  rgs_buf_vprintf(g->out.buf, fmt, ap);
+  va_end(ap);
+  if (f) {
+    g->out.open = true;
+    g->out.jfile = f;
+    g->out.jline = l;
+  } else {
+    rgs_buf_putc(g->out.buf, '\n');
+    count_lines(g, 1);
+  }
+}
+
+void gen_end_line(Gen *g) { close_line(g); }
+
 void gen_blank(Gen *g) {
+  close_line(g);
   sync_line(g);
   rgs_buf_putc(g->out.buf, '\n');
   count_lines(g, 1);
 }
 
 void gen_raw(Gen *g, const char *s) {
+  close_line(g);
   if (*s)
     sync_line(g);
   rgs_buf_puts(g->out.buf, s);
@@ -204,8 +238,8 @@ RgLoc gen_src_set(Gen *g, RgLoc loc) {
 
 void gen_src_restore(Gen *g, RgLoc prev) { g->src = prev; }
 
-/* Where a rule's text ends: before the next `rule`, a `}` or a comment at
- * the start of a line, or a blank line. */
+/* Where a rule's text ends: before the next `rule` or `inexact rule`, a
+ * `}` or a comment at the start of a line, or a blank line. */
 static const char *rule_end(const char *s, const char *end) {
   const char *e = s;
   while (e < end) {
@@ -216,6 +250,7 @@ static const char *rule_end(const char *s, const char *end) {
     while (q < end && (*q == ' ' || *q == '\t' || *q == '\r'))
       q++;
     if (q >= end || *q == '\n' || *q == '}' || (end - q > 5 && memcmp(q, "rule ", 5) == 0) ||
+        (end - q > 13 && memcmp(q, "inexact rule ", 13) == 0) ||
         (end - q > 2 && q[0] == '/' && q[1] == '/'))
       return nl;
     e = nl + 1;
@@ -238,6 +273,8 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
     col++;
   RgsBuf b;
   rgs_buf_init(&b);
+  for (int i = 0; i < g->out.indent; i++)
+    rgs_buf_puts(&b, "  ");
   rgs_buf_puts(&b, "/* ");
   for (const char *c = s; c < e;) {
     const char *nl = memchr(c, '\n', (size_t)(e - c));
@@ -248,7 +285,10 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
     gen_put_comment(&b, c, (size_t)(te - c));
     if (!nl)
       break;
-    rgs_buf_puts(&b, "\n *");
+    rgs_buf_putc(&b, '\n');
+    for (int i = 0; i < g->out.indent; i++)
+      rgs_buf_puts(&b, "  ");
+    rgs_buf_puts(&b, " *");
     c = nl + 1;
     for (size_t k = 0; k < col && c < e && (*c == ' ' || *c == '\t'); k++)
       c++;
@@ -263,4 +303,51 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
   gen_raw(g, b.data ? b.data : "");
   gen_src_restore(g, prev);
   rgs_buf_free(&b);
+}
+
+const char *gen_op_const(Gen *g, const GenPass *gp, uint32_t k) {
+  if (k >= gp->nlops)
+    return "0"; /* not named by the pass: reported where it is used */
+  return gen_str(g, "%s__OP_%s", gp->cname, gen_cname(g, gp->lops[k]->name));
+}
+
+void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n, const char *last) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  for (uint32_t i = 0; i < n; i++) {
+    size_t len = strlen(items[i]) + (i + 1 < n ? 1 : strlen(last));
+    if (b.len && b.len + 1 + len > 100) {
+      gen_line(g, "%s", b.data);
+      b.len = 0;
+    }
+    if (!b.len)
+      rgs_buf_puts(&b, lead);
+    else
+      rgs_buf_putc(&b, ' ');
+    rgs_buf_printf(&b, "%s%s", items[i], i + 1 < n ? "," : last);
+  }
+  if (b.len)
+    gen_line(g, "%s", b.data);
+  if (b.oom)
+    g->ok = false;
+  rgs_buf_free(&b);
+}
+
+void gen_list(Gen *g, const char *head, const char *const *items, uint32_t n, const char *tail) {
+  size_t len = strlen(head) + strlen(tail) + 2 * (size_t)g->out.indent;
+  for (uint32_t i = 0; i < n; i++)
+    len += strlen(items[i]) + 2;
+  if (len <= 100) {
+    RgsBuf b;
+    rgs_buf_init(&b);
+    for (uint32_t i = 0; i < n; i++)
+      rgs_buf_printf(&b, "%s%s", i ? ", " : "", items[i]);
+    gen_line(g, "%s%s%s", head, b.data ? b.data : "", tail);
+    g->ok = g->ok && !b.oom;
+    rgs_buf_free(&b);
+    return;
+  }
+  gen_line(g, "%s", head);
+  gen_wrapped(g, "  ", items, n, "");
+  gen_line(g, "%s", tail);
 }

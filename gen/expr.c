@@ -17,10 +17,11 @@ const char *gen_var_c(Gen *g, const DslVar *v) { return var_c(g, v); }
 const char *gen_new_tmp(Gen *g) { return new_tmp(g); }
 
 static const char *fail_stmt(Gen *g) {
+  if (!g->discarding && g->guard_fail)
+    g->guard_fail_used = true;
   if (!g->discarding)
     return g->guard_fail ? g->guard_fail : "return 0;";
-  g->discard_used = true;
-  return "goto discard;";
+  return "{ rg_rw_discard(rw); return 0; }";
 }
 
 const char *gen_ctype(DslType t) {
@@ -62,7 +63,8 @@ static const char *ops_array(Gen *g, DslExpr *e, uint32_t *n) {
   RgsBuf b;
   rgs_buf_init(&b);
   for (uint32_t i = 0; i < k; i++)
-    rgs_buf_printf(&b, "%srg_rw_op(rw, %d)", i ? ", " : "", gen_local_index(g->pass, list[i]));
+    rgs_buf_printf(&b, "%srg_rw_op(rw, %s)", i ? ", " : "",
+                   gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, list[i])));
   const char *r = gen_str(g, "(const RgOpId[]){%s}", b.data);
   rgs_buf_free(&b);
   return r;
@@ -241,8 +243,8 @@ static const char *ccall(Gen *g, DslExpr *e) {
     }
     const char *x = cexpr(g, a[0]);
     const char *t = new_tmp(g);
-    gen_line(g, "RgNode *%s = rg_rw_create(rw, %d, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
-             gen_local_index(g->pass, cop), gen_cquote(g, ad->name.s), x);
+    gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
+             gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, cop)), gen_cquote(g, ad->name.s), x);
     gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
     return gen_str(g, "(&%s->results[0])", t);
   }

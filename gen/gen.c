@@ -1,80 +1,192 @@
 /* gen/gen.c - the generator's driver and phase 4, the file: for each pass
  * of the root files it builds the rule IR (ir.c), prints one action function
- * per rule (action.c), builds and prints one decision tree per root op
- * (tree.c, match.c), then the tables the pass manager reads: local ops,
- * rules, the target-op condition and the pass descriptor. Around them: the
- * op registry, extern declarations, pipelines and the optional header. */
+ * per rule (action.c), builds one decision tree per root op (tree.c) and
+ * prints one match function per distinct tree (match.c), then the tables
+ * the pass manager reads: local ops (and their enum), rules, the target-op
+ * condition and the pass descriptor. Around them: the op registry, hook and
+ * extern declarations, pipelines and the optional header. */
 #include "gen_internal.h"
 #include "rulegen/pass.h"
 
 /* ---- passes ---- */
 
+/* Root ops whose match functions are the same text share one. */
+typedef struct MatchGroup {
+  const char *fn;
+  RgsBuf text; /* with the name as \001 */
+  uint16_t *ops;
+  uint32_t nops;
+} MatchGroup;
+
+/* A name for the match function of a group of root ops: the class a rule
+ * roots at when it names exactly these ops, else the first op. */
+static const char *group_name(Gen *g, GenPass *gp, const MatchGroup *m, const MatchGroup *groups, uint32_t ngroups) {
+  const char *name = gen_cname(g, gp->lops[m->ops[0]]->name);
+  for (uint32_t i = 0; i < gp->nrules && m->nops > 1; i++) {
+    const DslPattern *pt = gp->rules[i].rule->pattern;
+    bool same = pt->nalts == 1 && pt->nops == m->nops;
+    for (uint32_t k = 0; same && k < m->nops; k++)
+      same = gen_local_index(gp, pt->ops[k]) == (int)m->ops[k];
+    if (same) {
+      name = gen_cname(g, pt->alts[0].s);
+      break;
+    }
+  }
+  const char *fn = gen_str(g, "%s__match_%s", gp->cname, name);
+  for (uint32_t i = 0; i < ngroups; i++)
+    if (groups[i].fn && strcmp(groups[i].fn, fn) == 0)
+      return gen_str(g, "%s__match_%s", gp->cname, gen_cname(g, gp->lops[m->ops[0]]->name));
+  return fn;
+}
+
+/* Prints one match function per group of root ops with the same decision
+ * tree (the ops of a class a rule roots at, typically), each named once
+ * all its ops are known. */
+static MatchGroup *print_matchers(Gen *g, GenPass *gp, const bool *is_root, uint32_t *ngroups) {
+  MatchGroup *groups = rgs_arena_zalloc(&g->arena, sizeof *groups * (gp->nlops ? gp->nlops : 1));
+  if (!groups) {
+    g->ok = false;
+    return NULL;
+  }
+  uint32_t n = 0;
+  for (uint32_t op = 0; op < gp->nlops && g->ok; op++) {
+    if (!is_root[op])
+      continue;
+    GenDtSeq tree = gen_tree_build(g, gp, (uint16_t)op);
+    if (!g->ok)
+      break;
+    RgsBuf text;
+    rgs_buf_init(&text);
+    g->nsplit = 0;
+    gen_match_print(g, gp, "\001", &tree, &text);
+    MatchGroup *m = NULL;
+    for (uint32_t i = 0; i < n && !m; i++)
+      if (groups[i].text.len == text.len && memcmp(groups[i].text.data, text.data, text.len) == 0)
+        m = &groups[i];
+    if (m) {
+      rgs_buf_free(&text);
+    } else {
+      m = &groups[n++];
+      m->text = text;
+      m->ops = rgs_arena_alloc(&g->arena, sizeof *m->ops * gp->nlops);
+      if (!m->ops || text.oom)
+        g->ok = false;
+    }
+    if (m->ops)
+      m->ops[m->nops++] = (uint16_t)op;
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    MatchGroup *m = &groups[i];
+    if (g->ok) {
+      m->fn = group_name(g, gp, m, groups, i);
+      if (m->nops == 1)
+        gen_line(g, "/* Rules rooted at %s, in priority order. */", gp->lops[m->ops[0]]->name);
+      else
+        gen_line(g, "/* Rules rooted at %s and %u more ops (see %s_match), in priority order. */",
+                 gp->lops[m->ops[0]]->name, m->nops - 1, gp->cname);
+      RgsBuf out;
+      rgs_buf_init(&out);
+      for (const char *c = m->text.data; c && *c; c++)
+        if (*c == '\001')
+          rgs_buf_puts(&out, m->fn);
+        else
+          rgs_buf_putc(&out, *c);
+      gen_raw(g, out.data ? out.data : "");
+      gen_blank(g);
+      g->ok = g->ok && !out.oom;
+      rgs_buf_free(&out);
+    }
+    rgs_buf_free(&m->text);
+  }
+  *ngroups = n;
+  return g->ok ? groups : NULL;
+}
+
+/* A growable list of C initializers, printed by gen_wrapped. */
+typedef struct Items {
+  const char **v;
+  uint32_t n, cap;
+} Items;
+
+static void items_add(Gen *g, Items *it, const char *s) {
+  if (it->n == it->cap) {
+    uint32_t cap = it->cap ? it->cap * 2 : 64;
+    const char **v = rgs_arena_alloc(&g->arena, sizeof *v * cap);
+    if (!v) {
+      g->ok = false;
+      return;
+    }
+    if (it->n)
+      memcpy(v, it->v, sizeof *v * it->n);
+    it->v = v;
+    it->cap = cap;
+  }
+  it->v[it->n++] = s;
+}
+
+/* `static const TYPE NAME[N] = {...};`, the items wrapped (or `none`
+ * when there are none: C has no empty arrays). */
+static void emit_array(Gen *g, const char *type, const char *name, const Items *it, const char *none) {
+  gen_list(g, gen_str(g, "static const %s %s[%u] = {", type, name, it->n ? it->n : 1), it->n ? it->v : &none,
+           it->n ? it->n : 1, "};");
+}
+
 static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_static) {
   const char *P = gp->cname;
   DslPass *pass = gp->pass;
-  RgsBuf req_ops, reqs, rules;
-  rgs_buf_init(&req_ops);
-  rgs_buf_init(&reqs);
-  rgs_buf_init(&rules);
-  uint32_t nreq_ops = 0, nreqs = 0;
+  Items req_ops = {0}, reqs = {0}, roots = {0}, attrs = {0};
+  uint32_t nreq_ops = 0;
+  gen_line(g, "static const RgRuleDesc %s_rules[%u] = {", P, pass->nrules ? pass->nrules : 1);
   for (uint32_t i = 0; i < gp->nrules; i++) {
     GenRule *r = &gp->rules[i];
     GenReq rq[64];
     uint32_t n = r->nvariants ? gen_rule_reqs(g, gp, &r->variants[0], rq, 64) : 0;
-    uint32_t first_req = nreqs;
+    uint32_t first_req = reqs.n;
     for (uint32_t k = 0; k < n; k++) {
-      rgs_buf_printf(&reqs, "  {%u, %u, %u},\n", nreq_ops, rq[k].nops, rq[k].count);
+      items_add(g, &reqs, gen_str(g, "{%u, %u, %u}", nreq_ops, rq[k].nops, rq[k].count));
       for (uint32_t j = 0; j < rq[k].nops; j++)
-        rgs_buf_printf(&req_ops, "%s%u", nreq_ops + j ? ", " : "  ", rq[k].ops[j]);
+        items_add(g, &req_ops, gen_str(g, "%u", rq[k].ops[j]));
       nreq_ops += rq[k].nops;
-      nreqs++;
     }
     const char *where = gen_str(g, "%s:%u", gen_loc_file(r->rule->loc), gen_loc_line(r->rule->loc));
-    rgs_buf_printf(&rules, "  {%s, %s, %u, %u, %s},\n", gen_cquote(g, r->rule->name.s), gen_cquote(g, where),
-                  first_req, n, r->rule->inexact ? "true" : "false");
+    gen_line(g, "  {%s, %s, %u, %u, %s},", gen_cquote(g, r->rule->name.s), gen_cquote(g, where), first_req, n,
+             r->rule->inexact ? "true" : "false");
   }
-  gen_line(g, "/* Target-op condition: a rule can fire only if, for each of its");
-  gen_line(g, " * requirements, the graph holds enough unfrozen nodes of those ops. */");
-  gen_line(g, "static const uint16_t %s_req_ops[%u] = {", P, nreq_ops ? nreq_ops : 1);
-  gen_line(g, "%s", req_ops.len ? req_ops.data : "  0 /* none */");
+  if (!gp->nrules)
+    gen_line(g, "  {0}");
   gen_line(g, "};");
-  gen_line(g, "static const RgOpReq %s_reqs[%u] = {", P, nreqs ? nreqs : 1);
-  gen_raw(g, reqs.len ? reqs.data : "  {0}\n");
-  gen_line(g, "};");
-  gen_line(g, "static const RgRuleDesc %s_rules[%u] = {", P, pass->nrules ? pass->nrules : 1);
-  gen_raw(g, rules.len ? rules.data : "  {0}\n");
-  gen_line(g, "};");
-  if (req_ops.oom || reqs.oom || rules.oom)
-    g->ok = false;
-  rgs_buf_free(&req_ops);
-  rgs_buf_free(&reqs);
-  rgs_buf_free(&rules);
-
-  RgsBuf roots;
-  rgs_buf_init(&roots);
-  uint32_t nroots = 0;
+  gen_line(g, "/* Target-op condition: the unfrozen nodes each rule needs at least. */");
+  emit_array(g, "uint16_t", gen_str(g, "%s_req_ops", P), &req_ops, "0 /* none */");
+  emit_array(g, "RgOpReq", gen_str(g, "%s_reqs", P), &reqs, "{0}");
   for (uint32_t op = 0; op < gp->nlops; op++)
     if (is_root[op])
-      rgs_buf_printf(&roots, "%s%u", nroots++ ? ", " : "", op);
-  gen_line(g, "static const uint16_t %s_roots[%u] = {%s};", P, nroots ? nroots : 1, roots.data ? roots.data : "0");
-  gen_line(g, "/* Attribute names, matched by id (rg_rw_attr_ids). */");
-  gen_line(g, "static const char *const %s_attr_names[%u] = {", P, gp->nattrs ? gp->nattrs : 1);
+      items_add(g, &roots, gen_str(g, "%u", op));
+  emit_array(g, "uint16_t", gen_str(g, "%s_roots", P), &roots, "0");
+  uint32_t nroots = roots.n;
   for (uint32_t i = 0; i < gp->nattrs; i++)
-    gen_line(g, "  %s, /* %u */", gen_cquote(g, gp->attrs[i]), i);
-  if (!gp->nattrs)
-    gen_line(g, "  NULL");
-  gen_line(g, "};");
-  rgs_buf_free(&roots);
+    items_add(g, &attrs, gen_cquote(g, gp->attrs[i]));
+  emit_array(g, "char *const", gen_str(g, "%s_attr_names", P), &attrs, "NULL"); /* matched by id */
   gen_blank(g);
-  gen_line(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P);
-  gen_line(g, "  RG_ABI_VERSION, %s, %s,", gen_cquote(g, pass->name.s), gen_cquote(g, pass->doc ? pass->doc : ""));
-  gen_line(g, "  %s,", pass->mode == DSL_MODE_ONCE ? "RG_PASS_ONCE" : "RG_PASS_FIXPOINT");
-  gen_line(g, "  %u, %s_op_names, %s_op_descs,", gp->nlops, P, P);
-  gen_line(g, "  %u, %s_roots,", nroots, P);
-  gen_line(g, "  %u, %s_rules, %s_req_ops, %s_reqs,", pass->nrules, P, P, P);
-  gen_line(g, "  %s_match,", P);
-  gen_line(g, "  %u, %s_attr_names", gp->nattrs, P);
-  gen_line(g, "};");
+  Items desc = {0};
+  items_add(g, &desc, "RG_ABI_VERSION");
+  items_add(g, &desc, gen_cquote(g, pass->name.s));
+  items_add(g, &desc, gen_cquote(g, pass->doc ? pass->doc : ""));
+  items_add(g, &desc, pass->mode == DSL_MODE_ONCE ? "RG_PASS_ONCE" : "RG_PASS_FIXPOINT");
+  items_add(g, &desc, gen_str(g, "%u", gp->nlops));
+  items_add(g, &desc, gen_str(g, "%s_op_names", P));
+  items_add(g, &desc, gen_str(g, "%s_op_descs", P));
+  items_add(g, &desc, gen_str(g, "%u", nroots));
+  items_add(g, &desc, gen_str(g, "%s_roots", P));
+  items_add(g, &desc, gen_str(g, "%u", pass->nrules));
+  items_add(g, &desc, gen_str(g, "%s_rules", P));
+  items_add(g, &desc, gen_str(g, "%s_req_ops", P));
+  items_add(g, &desc, gen_str(g, "%s_reqs", P));
+  /* never called without roots: no node is one */
+  items_add(g, &desc, nroots ? gen_str(g, "%s_match", P) : "NULL");
+  items_add(g, &desc, gen_str(g, "%u", gp->nattrs));
+  items_add(g, &desc, gen_str(g, "%s_attr_names", P));
+  gen_list(g, gen_str(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P), desc.v,
+           desc.n, "};");
 }
 
 static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
@@ -88,54 +200,74 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   gen_blank(g);
   gen_line(g, "/* ---- pass %s%s%s ---- */", pass->name.s, pass->doc ? ": " : "",
            pass->doc ? gen_comment(g, pass->doc) : "");
-  gen_blank(g);
-  gen_line(g, "static const char *const %s_op_names[%u] = {", P, gp.nlops ? gp.nlops : 1);
+  const char **items = rgs_arena_alloc(&g->arena, sizeof *items * (gp.nlops + 1));
+  bool *is_root = rgs_arena_zalloc(&g->arena, sizeof *is_root * (gp.nlops ? gp.nlops : 1));
+  if (!items || !is_root) {
+    g->ok = false;
+    return;
+  }
+  if (gp.nlops) {
+    /* The ops the pass names: matchers compare these local ids. */
+    for (uint32_t i = 0; i < gp.nlops; i++)
+      items[i] = gen_op_const(g, &gp, i);
+    gen_list(g, "enum {", items, gp.nlops, "};");
+  }
   for (uint32_t i = 0; i < gp.nlops; i++)
-    gen_line(g, "  %s, /* %u */", gen_cquote(g, gp.lops[i]->name), i);
-  if (!gp.nlops)
-    gen_line(g, "  NULL");
-  gen_line(g, "};");
-  gen_line(g, "static const RgOpDesc *const %s_op_descs[%u] = {", P, gp.nlops ? gp.nlops : 1);
+    items[i] = gen_cquote(g, gp.lops[i]->name);
+  items[gp.nlops] = "NULL";
+  gen_list(g, gen_str(g, "static const char *const %s_op_names[%u] = {", P, gp.nlops ? gp.nlops : 1),
+           gp.nlops ? items : items + gp.nlops, gp.nlops ? gp.nlops : 1, "};");
   for (uint32_t i = 0; i < gp.nlops; i++)
-    gen_line(g, "  &rg_ops_%s[%u],", g->sym, gp.lops[i]->id);
-  if (!gp.nlops)
-    gen_line(g, "  NULL");
-  gen_line(g, "};");
+    items[i] = gen_str(g, "&rg_ops_%s[%u]", g->sym, gp.lops[i]->id);
+  gen_list(g, gen_str(g, "static const RgOpDesc *const %s_op_descs[%u] = {", P, gp.nlops ? gp.nlops : 1),
+           gp.nlops ? items : items + gp.nlops, gp.nlops ? gp.nlops : 1, "};");
   gen_blank(g);
 
   for (uint32_t i = 0; i < gp.nrules && g->ok; i++)
     gen_action_print(g, &gp.rules[i]);
 
-  bool *is_root = rgs_arena_zalloc(&g->arena, sizeof *is_root * (gp.nlops ? gp.nlops : 1));
-  if (!is_root) {
-    g->ok = false;
-    return;
-  }
   for (uint32_t i = 0; i < gp.nrules; i++)
     for (uint32_t k = 0; k < gp.rules[i].rule->pattern->nops; k++)
       is_root[gen_local_index(&gp, gp.rules[i].rule->pattern->ops[k])] = true;
-  for (uint32_t op = 0; op < gp.nlops && g->ok; op++) {
-    if (!is_root[op])
-      continue;
-    GenDtSeq tree = gen_tree_build(g, &gp, (uint16_t)op);
-    if (g->ok)
-      gen_match_print(g, &gp, (uint16_t)op, &tree);
-  }
+  uint32_t ngroups = 0;
+  MatchGroup *groups = print_matchers(g, &gp, is_root, &ngroups);
+  if (!groups)
+    return;
 
+  if (ngroups == 1 && groups[0].nops == 1) {
+    gen_line(g, "static int %s_match(RgRewriter *rw, RgNode *root, uint16_t root_op) {", P);
+    gen_line(g, "  return root_op == %s ? %s(rw, root) : 0;", gen_op_const(g, &gp, groups[0].ops[0]), groups[0].fn);
+    gen_line(g, "}");
+    gen_blank(g);
+  } else if (ngroups) {
   gen_line(g, "static int %s_match(RgRewriter *rw, RgNode *root, uint16_t root_op) {", P);
-  bool any_root = false;
-  for (uint32_t op = 0; op < gp.nlops; op++)
-    any_root |= is_root[op];
-  if (!any_root) /* a pass without rules */
-    gen_line(g, "  (void)rw, (void)root;");
   gen_line(g, "  switch (root_op) {");
-  for (uint32_t op = 0; op < gp.nlops; op++)
-    if (is_root[op])
-      gen_line(g, "  case %u: return %s__match_%s(rw, root);", op, P, gen_cname(g, gp.lops[op]->name));
+  for (uint32_t i = 0; i < ngroups; i++) {
+    for (uint32_t k = 0; k < groups[i].nops; k++)
+      items[k] = gen_str(g, "case %s:", gen_op_const(g, &gp, groups[i].ops[k]));
+    if (groups[i].nops == 1) {
+      gen_line(g, "  %s return %s(rw, root);", items[0], groups[i].fn);
+    } else {
+      /* gen_wrapped separates with commas: labels go one by one */
+      RgsBuf b;
+      rgs_buf_init(&b);
+      for (uint32_t k = 0; k < groups[i].nops; k++) {
+        if (b.len && b.len + 1 + strlen(items[k]) > 100) {
+          gen_line(g, "%s", b.data);
+          b.len = 0;
+        }
+        rgs_buf_printf(&b, "%s%s", b.len ? " " : "  ", items[k]);
+      }
+      gen_line(g, "%s", b.data ? b.data : "");
+      rgs_buf_free(&b);
+      gen_line(g, "    return %s(rw, root);", groups[i].fn);
+    }
+  }
   gen_line(g, "  default: return 0;");
   gen_line(g, "  }");
   gen_line(g, "}");
   gen_blank(g);
+  }
   emit_pass_tables(g, &gp, is_root, is_static);
   g->pass = NULL;
 }
@@ -164,17 +296,7 @@ static bool hook_seen(Gen *g, uint32_t upto, const char *fn) {
  * into the header that the hand-written hook sources include, so that a hook
  * whose signature differs from what the generated code calls does not
  * compile. */
-static void put_hook_decls(Gen *g, RgsBuf *b) {
-  for (uint32_t i = 0; i < g->p->nops; i++) {
-    DslOpDecl *op = g->p->ops[i];
-    if (op->shape_fn.s && !hook_seen(g, i, op->shape_fn.s))
-      rgs_buf_printf(b, "RgStatus %s(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);\n",
-                    op->shape_fn.s);
-    if (op->eval_fn.s && !hook_seen(g, i, op->eval_fn.s) &&
-        !(op->shape_fn.s && strcmp(op->shape_fn.s, op->eval_fn.s) == 0))
-      rgs_buf_printf(b, "RgStatus %s(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, "
-                       "uint32_t num_in, struct RgTensor *out, uint32_t num_out);\n", op->eval_fn.s);
-  }
+static void put_extern_decls(Gen *g, RgsBuf *b) {
   for (uint32_t f = 0; f < g->p->nfiles; f++) {
     DslFile *file = g->p->files[f];
     for (uint32_t d = 0; d < file->ndecls; d++) {
@@ -189,6 +311,56 @@ static void put_hook_decls(Gen *g, RgsBuf *b) {
       rgs_buf_puts(b, ");\n");
     }
   }
+}
+
+static void put_hook_decls(Gen *g, RgsBuf *b) {
+  for (uint32_t i = 0; i < g->p->nops; i++) {
+    DslOpDecl *op = g->p->ops[i];
+    if (op->shape_fn.s && !hook_seen(g, i, op->shape_fn.s))
+      rgs_buf_printf(b, "RgStatus %s(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);\n",
+                    op->shape_fn.s);
+    if (op->eval_fn.s && !hook_seen(g, i, op->eval_fn.s) &&
+        !(op->shape_fn.s && strcmp(op->shape_fn.s, op->eval_fn.s) == 0))
+      rgs_buf_printf(b, "RgStatus %s(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, "
+                       "uint32_t num_in, struct RgTensor *out, uint32_t num_out);\n", op->eval_fn.s);
+  }
+  put_extern_decls(g, b);
+}
+
+/* The same declarations in the C file, when it does not include the
+ * header: hooks by their function types, several to a line. */
+static void emit_hook_decls(Gen *g) {
+  const char **shape = rgs_arena_alloc(&g->arena, sizeof *shape * (g->p->nops + 1));
+  const char **eval = rgs_arena_alloc(&g->arena, sizeof *eval * (g->p->nops + 1));
+  if (!shape || !eval) {
+    g->ok = false;
+    return;
+  }
+  uint32_t ns = 0, ne = 0;
+  for (uint32_t i = 0; i < g->p->nops; i++) {
+    DslOpDecl *op = g->p->ops[i];
+    if (op->shape_fn.s && !hook_seen(g, i, op->shape_fn.s))
+      shape[ns++] = op->shape_fn.s;
+    if (op->eval_fn.s && !hook_seen(g, i, op->eval_fn.s) &&
+        !(op->shape_fn.s && strcmp(op->shape_fn.s, op->eval_fn.s) == 0))
+      eval[ne++] = op->eval_fn.s;
+  }
+  if (ns) {
+    gen_line(g, "RgShapeHook");
+    gen_wrapped(g, "  ", shape, ns, ";");
+  }
+  if (ne) {
+    gen_line(g, "RgEvalHook");
+    gen_wrapped(g, "  ", eval, ne, ";");
+  }
+  RgsBuf b;
+  rgs_buf_init(&b);
+  put_extern_decls(g, &b);
+  gen_raw(g, b.data ? b.data : "");
+  g->ok = g->ok && !b.oom;
+  if (ns || ne || b.len)
+    gen_blank(g);
+  rgs_buf_free(&b);
 }
 
 static const char *schema_kind(DslType t) {
@@ -207,25 +379,34 @@ static const char *schema_kind(DslType t) {
 /* The op registry: every declared op, indexed by its declaration id, with
  * its hooks and the place that declares it (for "no evaluator" messages). */
 static void emit_op_descs(Gen *g, const char *sym) {
-  RgsBuf decls;
-  rgs_buf_init(&decls);
-  put_hook_decls(g, &decls);
-  if (decls.len) {
-    gen_raw(g, decls.data);
-    gen_blank(g);
+  /* The header, when there is one, declares the hooks for the file. */
+  if (!g->o->header_name)
+    emit_hook_decls(g);
+  /* Declared attributes, which the op verifier checks graphs against; ops
+   * that declare the same list share one table. */
+  const char **tables = rgs_arena_zalloc(&g->arena, sizeof *tables * (g->p->nops ? g->p->nops : 1));
+  uint32_t *table_of = rgs_arena_zalloc(&g->arena, sizeof *table_of * (g->p->nops ? g->p->nops : 1));
+  if (!tables || !table_of) {
+    g->ok = false;
+    return;
   }
-  g->ok = g->ok && !decls.oom;
-  rgs_buf_free(&decls);
-  /* Declared attributes, which the op verifier checks graphs against. */
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
     if (!op->nattrs)
       continue;
-    gen_line(g, "static const RgAttrDesc rg_attrs_%u_%s[%u] = {", i, sym, op->nattrs);
+    RgsBuf b;
+    rgs_buf_init(&b);
     for (uint32_t k = 0; k < op->nattrs; k++)
-      gen_line(g, "  {%s, %s, %s},", gen_cquote(g, op->attrs[k].name.s), schema_kind(op->attrs[k].type),
-               op->attrs[k].optional ? "true" : "false");
-    gen_line(g, "};");
+      rgs_buf_printf(&b, "%s{%s, %s, %s}", k ? ", " : "", gen_cquote(g, op->attrs[k].name.s),
+                     schema_kind(op->attrs[k].type), op->attrs[k].optional ? "true" : "false");
+    tables[i] = gen_str(g, "%s", b.data ? b.data : "");
+    rgs_buf_free(&b);
+    table_of[i] = i;
+    for (uint32_t j = 0; j < i && table_of[i] == i; j++)
+      if (tables[j] && strcmp(tables[j], tables[i]) == 0)
+        table_of[i] = j;
+    if (table_of[i] == i)
+      gen_line(g, "static const RgAttrDesc rg_attrs_%u_%s[%u] = {%s};", i, sym, op->nattrs, tables[i]);
   }
   gen_line(g, "const RgOpDesc rg_ops_%s[%u] = {", sym, g->p->nops ? g->p->nops : 1);
   for (uint32_t i = 0; i < g->p->nops; i++) {
@@ -247,7 +428,7 @@ static void emit_op_descs(Gen *g, const char *sym) {
     gen_put_cstring(&where, gen_loc_file(op->loc), strlen(gen_loc_file(op->loc)));
     char attrs[32] = "NULL";
     if (op->nattrs)
-      snprintf(attrs, sizeof attrs, "%s_attrs_%u", "rg", i);
+      snprintf(attrs, sizeof attrs, "%s_attrs_%u", "rg", table_of[i]);
     gen_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\", %u, %s%s%s}, /* %u */", gen_cquote(g, op->name),
              fixed, op->variadic ? "true" : "false", op->nresults, traits,
              op->shape_fn.s ? op->shape_fn.s : "NULL", op->eval_fn.s ? op->eval_fn.s : "NULL",
@@ -272,7 +453,7 @@ static void emit_target(Gen *g, const char *sym) {
 }
 
 bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c, RgsBuf *h) {
-  Gen g = {.p = p, .o = o, .out = {c, 0, 0, NULL, 0}, .ok = true};
+  Gen g = {.p = p, .o = o, .out = {.buf = c}, .ok = true};
   rgs_arena_init(&g.arena);
   const char *sym = o->symbol ? o->symbol : "rules";
   g.sym = sym;
@@ -297,8 +478,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c, RgsBuf *h) {
 
   /* Passes of the root files, in declaration order. */
   uint32_t npasses = 0;
-  RgsBuf passes;
-  rgs_buf_init(&passes);
+  Items passes = {0};
   for (uint32_t f = 0; f < p->nfiles && g.ok; f++) {
     DslFile *file = p->files[f];
     if (!is_root_file(p, file->src))
@@ -308,7 +488,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c, RgsBuf *h) {
         continue;
       DslPass *pass = file->decls[d]->u.pass;
       emit_pass(&g, pass, false);
-      rgs_buf_printf(&passes, "  &rg_pass_%s__%s,\n", sym, gen_cname(&g, pass->name.s));
+      items_add(&g, &passes, gen_str(&g, "&rg_pass_%s__%s", sym, gen_cname(&g, pass->name.s)));
       npasses++;
     }
   }
@@ -336,8 +516,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c, RgsBuf *h) {
       }
     }
   }
-  RgsBuf pipes;
-  rgs_buf_init(&pipes);
+  Items pipes = {0};
   uint32_t npipes = 0;
   for (uint32_t f = 0; f < p->nfiles && g.ok; f++) {
     DslFile *file = p->files[f];
@@ -355,22 +534,18 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c, RgsBuf *h) {
       gen_line(&g, "};");
       gen_line(&g, "const RgPipelineDesc rg_pipeline_%s__%s = {%s, %u, %s_passes};", sym, pn,
                gen_cquote(&g, pl->name.s), pl->npasses, pn);
-      rgs_buf_printf(&pipes, "  &rg_pipeline_%s__%s,\n", sym, pn);
+      items_add(&g, &pipes, gen_str(&g, "&rg_pipeline_%s__%s", sym, pn));
       npipes++;
     }
   }
   gen_blank(&g);
   gen_line(&g, "/* Everything this file defines, for tools that list passes and pipelines. */");
-  gen_line(&g, "const RgPassDesc *const rg_passes_%s[%u] = {", sym, npasses + 1);
-  gen_raw(&g, passes.data ? passes.data : "");
-  gen_line(&g, "  NULL");
-  gen_line(&g, "};");
-  gen_line(&g, "const RgPipelineDesc *const rg_pipelines_%s[%u] = {", sym, npipes + 1);
-  gen_raw(&g, pipes.data ? pipes.data : "");
-  gen_line(&g, "  NULL");
-  gen_line(&g, "};");
-  rgs_buf_free(&passes);
-  rgs_buf_free(&pipes);
+  items_add(&g, &passes, "NULL");
+  items_add(&g, &pipes, "NULL");
+  gen_list(&g, gen_str(&g, "const RgPassDesc *const rg_passes_%s[%u] = {", sym, npasses + 1), passes.v, passes.n,
+           "};");
+  gen_list(&g, gen_str(&g, "const RgPipelineDesc *const rg_pipelines_%s[%u] = {", sym, npipes + 1), pipes.v,
+           pipes.n, "};");
   emit_target(&g, sym);
 
   if (h) {
@@ -410,7 +585,7 @@ bool gen_emit(DslProgram *p, const GenOptions *o, RgsBuf *c, RgsBuf *h) {
 
 void gen_dump_targets(DslProgram *p, RgsBuf *out) {
   GenOptions o = {0};
-  Gen g = {.p = p, .o = &o, .out = {out, 0, 0, NULL, 0}, .ok = true};
+  Gen g = {.p = p, .o = &o, .out = {.buf = out}, .ok = true};
   rgs_arena_init(&g.arena);
   for (uint32_t f = 0; f < p->nfiles; f++) {
     DslFile *file = p->files[f];

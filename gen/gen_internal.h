@@ -74,6 +74,7 @@ struct GenRule {
   DslRule *rule;
   uint16_t index; /* in the pass */
   const char *fn; /* C name of its action function */
+  bool ex;        /* the action explains (takes `ex`) */
   GenVariant *variants;
   uint32_t nvariants;
   DslPattern **pnodes; /* op nodes of the pattern, pre-order, root first */
@@ -140,6 +141,15 @@ typedef struct GenOut {
    * after a `#line` to a rules file; NULL: the output itself. */
   const char *pfile;
   uint32_t pline;
+  /* The last line came from rules line `jline` of `jfile` and is still
+   * open: more C from that rules line joins it (see gen_line). */
+  bool open;
+  const char *jfile;
+  uint32_t jline;
+  /* mark: the offset in buf where the next line's text starts is kept in
+   * marked (SIZE_MAX until then) */
+  bool mark;
+  size_t marked;
 } GenOut;
 
 typedef struct Gen {
@@ -153,18 +163,23 @@ typedef struct Gen {
   /* action being printed */
   GenRule *cur;
   uint32_t tmp;
-  bool discard_used, discarding;
+  bool discarding;
   struct { const DslRepl *node; const char *c; } named[64]; /* built `e:(op ...)` */
   RgLoc src;              /* rules text the lines being written come from;
                              src NULL: generated only (see gen_line) */
   const char *guard_fail; /* in a guard conjunct: what a value that cannot
                              be computed runs (explains, returns 0) */
+  bool guard_fail_used;
+  struct GenConj *conj;   /* the guard's steps, for their explanations */
+  uint32_t nconj;
   uint32_t nnamed;
   uint32_t nsplit; /* case functions of the pass so far */
 } Gen;
 
 void gen_line(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
 void gen_blank(Gen *g);
+/* Ends a line left open for more C from the same rules line. */
+void gen_end_line(Gen *g);
 void gen_raw(Gen *g, const char *s);
 void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) RGS_PRINTF(3, 4);
 char *gen_str(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
@@ -218,7 +233,17 @@ GenDtSeq gen_tree_build(Gen *g, GenPass *gp, uint16_t root_op);
 const char *gen_node_var(Gen *g, GenPath p);
 const char *gen_value_expr(Gen *g, GenPath v);
 const char *gen_ops_text(Gen *g, const GenPass *gp, const uint16_t *ops, uint32_t n);
-void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree);
+/* The match function `fn` of a root op's tree (after the functions its
+ * wide switches split off), into `out`. */
+void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, RgsBuf *out);
+/* The enum constant naming local op `k` of the pass. */
+const char *gen_op_const(Gen *g, const GenPass *gp, uint32_t k);
+/* Items separated by ", ", as many to a line as fit in about 100 columns,
+ * each line starting with `lead`. */
+void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n, const char *last);
+/* `head items tail` on one line when it fits, else head, the items
+ * wrapped, tail. */
+void gen_list(Gen *g, const char *head, const char *const *items, uint32_t n, const char *tail);
 void gen_action_print(Gen *g, GenRule *r);
 /* expr.c: a DSL expression as a C expression, declaring the temporaries
  * it needs first; a fresh temporary's name; a declaration. */
@@ -228,6 +253,9 @@ void gen_declare(Gen *g, const char *type, const char *name);
 /* guard.c: the guard, one `if` per conjunct of its top-level `&&`, each
  * explaining itself with the values it reads. */
 void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard);
+/* After gen_guard_print: whether some step of the guard may not be
+ * computable (then the action keeps `u`, which its explanation reads). */
+bool gen_guard_can_fail(Gen *g);
 /* A C expression for a variable (`v_x`, or `a_p` for an attribute kept as
  * one). */
 const char *gen_var_c(Gen *g, const DslVar *v);

@@ -5,7 +5,8 @@
  * the rules file, with the values of what it reads: attributes, the rank,
  * shape, dtype, numel or uses a builtin takes of a value, a value's type.
  * A conjunct whose value cannot be computed (an index out of range, a
- * dynamic shape, an extern that declines) says so instead. */
+ * dynamic shape, an extern that declines) says so instead: it sets `u` and
+ * jumps into its conjunct's explanation, so each conjunct has one. */
 #include "gen_internal.h"
 
 typedef struct Conj {
@@ -219,42 +220,86 @@ static void read_names(Gen *g, Reads *rd, const DslExpr *e) {
     read_names(g, rd, e->args[i]);
 }
 
-/* `rg_rw_explain_guard(...)` for a conjunct. */
-static const char *explain_call(Gen *g, const GenRule *r, const char *text, Reads *rd, bool unevaluable) {
-  return gen_str(g, "rg_rw_explain_guard(rw, %u, %s, %s, %s%s)", r->index, unevaluable ? "true" : "false",
-                 gen_cquote(g, text), gen_cquote(g, rd->fmt.data ? rd->fmt.data : ""),
-                 rd->args.data ? rd->args.data : "");
+/* One step of the guard: what its explanation says and reads. */
+typedef struct GenConj {
+  const char *text, *fmt, *args;
+  bool cannot; /* some value of it may not be computable */
+} GenConj;
+
+/* Whether the parentheses of s[0..n) pair up among themselves (then a
+ * condition `(s)` needs no second pair around it). */
+static bool balanced(const char *s, size_t n) {
+  int depth = 0;
+  bool quoted = false;
+  for (size_t i = 0; i < n; i++) {
+    if (quoted) {
+      if (s[i] == '\\')
+        i++;
+      else if (s[i] == '"')
+        quoted = false;
+    } else if (s[i] == '"') {
+      quoted = true;
+    } else if (s[i] == '(') {
+      depth++;
+    } else if (s[i] == ')' && --depth < 0) {
+      return false;
+    }
+  }
+  return depth == 0;
 }
 
 void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
   const RgSource *src = guard->loc.src;
   uint32_t n = count_conj(guard), k = 0;
   Conj *cj = rgs_arena_alloc(&g->arena, sizeof *cj * n);
-  if (!cj) {
+  g->conj = rgs_arena_alloc(&g->arena, sizeof *g->conj * n);
+  g->nconj = 0;
+  if (!cj || !g->conj) {
     g->ok = false;
     return;
   }
   flatten(guard, src ? guard_end(src, expr_start(guard)) : 0, cj, &k);
   for (uint32_t i = 0; i < n; i++) {
-    const char *text = src ? span_text(g, src, expr_start(cj[i].e), cj[i].end) : "guard";
     Reads rd;
     memset(&rd, 0, sizeof rd);
     rgs_buf_init(&rd.fmt);
     rgs_buf_init(&rd.args);
     read_calls(g, &rd, cj[i].e);
     read_names(g, &rd, cj[i].e);
-    g->guard_fail = gen_str(g, "{ if (ex) %s; return 0; }", explain_call(g, r, text, &rd, true));
-    const char *c = gen_cexpr(g, cj[i].e);
+    GenConj *c = &g->conj[g->nconj++];
+    c->text = src ? span_text(g, src, expr_start(cj[i].e), cj[i].end) : "guard";
+    c->fmt = gen_str(g, "%s", rd.fmt.data ? rd.fmt.data : "");
+    c->args = gen_str(g, "%s", rd.args.data ? rd.args.data : "");
+    /* A value that cannot be computed jumps into the step's explanation
+     * with `u` set, so each step explains itself in one place. */
+    g->guard_fail = gen_str(g, "{ u = true; goto failed_%u; }", i + 1);
+    g->guard_fail_used = false;
+    const char *cond = gen_cexpr(g, cj[i].e);
+    c->cannot = g->guard_fail_used;
     g->guard_fail = NULL;
     RgLoc prev = gen_src_set(g, cj[i].e->loc);
-    gen_line(g, "if (!(%s)) {", c);
+    size_t len = strlen(cond);
+    size_t id = 0;
+    while (id < len && (cond[id] == '_' || (cond[id] >= 'a' && cond[id] <= 'z') || (cond[id] >= 'A' && cond[id] <= 'Z') ||
+                      (id && cond[id] >= '0' && cond[id] <= '9')))
+      id++;
+    /* `!(a == b)`, but `!f(x)` and `!t1` */
+    bool wrapped = id == len || (len > 1 && cond[id] == '(' && cond[len - 1] == ')' && balanced(cond + id + 1, len - id - 2));
+    g->cur->ex = true;
+    gen_line(g, "if (!%s%s%s) { %sif (ex) rg_rw_explain_guard(rw, %u, %s, %s, %s%s); return 0; }",
+             wrapped ? "" : "(", cond, wrapped ? "" : ")", c->cannot ? gen_str(g, "failed_%u: ", i + 1) : "",
+             r->index, c->cannot ? "u" : "false", gen_cquote(g, c->text), gen_cquote(g, c->fmt), c->args);
     gen_src_restore(g, prev);
-    gen_line(g, "  if (ex) %s;", explain_call(g, r, text, &rd, false));
-    gen_line(g, "  return 0;");
-    gen_line(g, "}");
     if (rd.fmt.oom || rd.args.oom)
       g->ok = false;
     rgs_buf_free(&rd.fmt);
     rgs_buf_free(&rd.args);
   }
+}
+
+bool gen_guard_can_fail(Gen *g) {
+  for (uint32_t i = 0; i < g->nconj; i++)
+    if (g->conj[i].cannot)
+      return true;
+  return false;
 }

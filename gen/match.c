@@ -1,7 +1,9 @@
 /* gen/match.c - phase 3a: decision tree -> C. Takes one root op's tree;
- * gives `<pass>__match_<op>`, a function that walks the tree with one `if`
- * per TEST node, one `switch` per SWITCH node and one call per ACCEPT node
- * (the rule's action, shared by every place the rule matches). Node
+ * gives a match function that walks the tree with one `if` per TEST or OP
+ * node (a chain of them as one block of checks), one `switch` per SWITCH
+ * node and one call per ACCEPT node (the rule's action, shared by every
+ * place the rule matches, after the rule's enabled check). gen.c names it
+ * and shares it between root ops whose trees print the same. Node
  * variables are declared once at the top of each function. A switch wider
  * than SPLIT_CASES puts each case in a function of its own, so no C
  * function grows with the number of rules. In explain mode each failed test
@@ -266,26 +268,34 @@ typedef struct Printer {
   RgsBuf *deferred;     /* split-off functions, printed before the caller */
 } Printer;
 
-static void explain_run(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
-  const char *q = gen_cquote(g, why);
+/* The explain call for a failed test, for every rule that reached it
+ * (each once, in order). */
+static const char *explain_call(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  uint32_t k = 0, first = 0;
   for (uint32_t i = 0; i < n; i++) {
     bool dup = false;
     for (uint32_t j = 0; j < i && !dup; j++)
       dup = run[j]->rule == run[i]->rule;
-    if (!dup)
-      gen_line(g, "rg_rw_explain(rw, %u, %s);", run[i]->rule->index, q);
+    if (dup)
+      continue;
+    rgs_buf_printf(&b, "%s%u", k ? ", " : "", run[i]->rule->index);
+    if (!k++)
+      first = run[i]->rule->index;
   }
+  const char *q = gen_cquote(g, why);
+  const char *r = k == 1 ? gen_str(g, "rg_rw_explain(rw, %u, %s)", first, q)
+                         : gen_str(g, "rg_rw_explain_rules(rw, (const uint16_t[]){%s}, %u, %s)", b.data, k, q);
+  rgs_buf_free(&b);
+  return r;
+}
+
+static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
+  gen_line(g, "} else if (ex) %s;", explain_call(g, run, n, why));
 }
 
 static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s);
-
-static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
-  gen_line(g, "} else if (ex) {");
-  g->out.indent++;
-  explain_run(g, run, n, why);
-  g->out.indent--;
-  gen_line(g, "}");
-}
 
 static void print_accept(Gen *g, const GenVariant *v) {
   const GenRule *r = v->rule;
@@ -296,8 +306,8 @@ static void print_accept(Gen *g, const GenVariant *v) {
     rgs_buf_printf(&b, ", %s", pa->is_node ? gen_node_var(g, v->node_at[pa->node])
                                           : gen_value_expr(g, v->bind[pa->var->index].path));
   }
-  gen_line(g, "if ((r = %s(rw, root, ex%s)))", r->fn, b.data ? b.data : "");
-  gen_line(g, "  return r;");
+  gen_line(g, "if (rg_rw_rule_on(rw, %u, ex) && (r = %s(rw, root%s%s))) return r;", r->index, r->fn,
+           r->ex ? ", ex" : "", b.data ? b.data : "");
   rgs_buf_free(&b);
 }
 
@@ -307,6 +317,18 @@ static void declare(Printer *pr, GenPath p) {
       return;
   if (pr->ndecl < sizeof pr->decl / sizeof pr->decl[0])
     pr->decl[pr->ndecl++] = p;
+}
+
+/* The variables a match function declares, the node variables on one line. */
+static void print_decls(Gen *g, const Printer *pr) {
+  if (pr->need_attr)
+    gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
+  RgsBuf b;
+  rgs_buf_init(&b);
+  for (uint32_t i = 0; i < pr->ndecl; i++)
+    rgs_buf_printf(&b, "%s*%s", i ? ", " : "RgNode ", gen_node_var(g, pr->decl[i]));
+  gen_line(g, "%s%sint %sr;", b.data ? b.data : "", b.data ? "; " : "", pr->need_k ? "k, " : "");
+  rgs_buf_free(&b);
 }
 
 /* Body of a wide switch's case as a function of its own. */
@@ -321,13 +343,12 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
       rgs_buf_printf(&args, ", %s", nv);
       rgs_buf_printf(&params, ", RgNode *%s", nv);
     }
-  gen_line(g, "if ((r = %s(rw, root, ex%s)))", name, args.data ? args.data : "");
-  gen_line(g, "  return r;");
+  gen_line(g, "if ((r = %s(rw, root, ex%s))) return r;", name, args.data ? args.data : "");
 
   GenOut saved = g->out;
   RgsBuf fn;
   rgs_buf_init(&fn);
-  g->out = (GenOut){&fn, 0, 1, NULL, 0};
+  g->out = (GenOut){.buf = &fn, .indent = 1};
   Printer sub = *pr;
   sub.ndecl = 0;
   sub.need_k = false;
@@ -335,17 +356,11 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
   print_seq(g, &sub, body);
   RgsBuf head;
   rgs_buf_init(&head);
-  g->out = (GenOut){&head, 0, 0, NULL, 0};
+  g->out = (GenOut){.buf = &head};
   gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", name,
            params.data ? params.data : "");
   g->out.indent++;
-  for (uint32_t i = 0; i < sub.ndecl; i++)
-    gen_line(g, "RgNode *%s;", gen_node_var(g, sub.decl[i]));
-  if (sub.need_k)
-    gen_line(g, "int k;");
-  if (sub.need_attr)
-    gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
-  gen_line(g, "int r;");
+  print_decls(g, &sub);
   rgs_buf_put(pr->deferred, head.data ? head.data : "", head.len);
   rgs_buf_put(pr->deferred, fn.data ? fn.data : "", fn.len);
   rgs_buf_puts(pr->deferred, "  return 0;\n}\n\n");
@@ -371,10 +386,10 @@ static void print_switch(Gen *g, Printer *pr, const GenDtNode *d) {
   for (uint32_t i = 0; i < d->nrun; i++) {
     const GenTest *t = d->run_tests[i];
     for (uint32_t k = 0; k < t->nops; k++, npairs++)
-      rgs_buf_printf(&pairs, "%s%u, %u", npairs ? ", " : "", d->run[i]->rule->index, t->ops[k]);
+      rgs_buf_printf(&pairs, "%s%u, %s", npairs ? ", " : "", d->run[i]->rule->index,
+                     gen_op_const(g, pr->gp, t->ops[k]));
   }
-  gen_line(g, "if (ex)");
-  gen_line(g, "  rg_rw_explain_switch(rw, rg_rw_local(rw, %s), (const uint16_t[]){%s}, %u, %s);", nv,
+  gen_line(g, "if (ex) rg_rw_explain_switch(rw, rg_rw_local(rw, %s), (const uint16_t[]){%s}, %u, %s);", nv,
            pairs.data ? pairs.data : "0", npairs,
            gen_cquote(g, gen_str(g, "%s is not an unfrozen", path_text(g, t0->path))));
   rgs_buf_free(&pairs);
@@ -382,7 +397,7 @@ static void print_switch(Gen *g, Printer *pr, const GenDtNode *d) {
   bool split = d->ncases > SPLIT_CASES;
   pr->scope[pr->nscope++] = t0->path;
   for (uint32_t i = 0; i < d->ncases && g->ok; i++) {
-    gen_line(g, "case %u: /* %s */", d->cases[i].op, pr->gp->lops[d->cases[i].op]->name);
+    gen_line(g, "case %s:", gen_op_const(g, pr->gp, d->cases[i].op));
     g->out.indent++;
     if (split)
       print_case_function(g, pr, &d->cases[i].body);
@@ -395,33 +410,71 @@ static void print_switch(Gen *g, Printer *pr, const GenDtNode *d) {
   gen_line(g, "}");
 }
 
-static void print_op(Gen *g, Printer *pr, const GenDtNode *d) {
+/* The condition of a TEST or OP node; an OP node assigns its node variable
+ * in it (`rg_rw_local(rw, n0 = rg_match_def(...)) == ...`). */
+static const char *node_cond(Gen *g, Printer *pr, const GenDtNode *d) {
   const GenTest *t = d->test;
+  if (d->kind == GEN_DT_TEST)
+    return test_cond(g, pr->gp, t, &pr->need_attr);
   const char *nv = gen_node_var(g, t->path);
   declare(pr, t->path);
-  gen_line(g, "%s = rg_match_def(%s);", nv, gen_value_expr(g, t->path));
+  const char *local = gen_str(g, "rg_rw_local(rw, %s = rg_match_def(%s))", nv, gen_value_expr(g, t->path));
   RgsBuf b;
   rgs_buf_init(&b);
   if (t->nops == 1) {
-    rgs_buf_printf(&b, "rg_rw_local(rw, %s) == %u", nv, t->ops[0]);
+    rgs_buf_printf(&b, "%s == %s", local, gen_op_const(g, pr->gp, t->ops[0]));
   } else {
     pr->need_k = true;
-    rgs_buf_printf(&b, "((k = rg_rw_local(rw, %s)) == %u", nv, t->ops[0]);
+    rgs_buf_printf(&b, "((k = %s) == %s", local, gen_op_const(g, pr->gp, t->ops[0]));
     for (uint32_t i = 1; i < t->nops; i++)
-      rgs_buf_printf(&b, " || k == %u", t->ops[i]);
+      rgs_buf_printf(&b, " || k == %s", gen_op_const(g, pr->gp, t->ops[i]));
     rgs_buf_putc(&b, ')');
   }
-  if (t->rest && t->nargs == 0)
-    gen_line(g, "if (%s) {", b.data);
-  else
-    gen_line(g, "if (%s && %s->num_operands %s %u) {", b.data, nv, t->rest ? ">=" : "==", t->nargs);
+  if (!(t->rest && t->nargs == 0))
+    rgs_buf_printf(&b, " && %s->num_operands %s %u", nv, t->rest ? ">=" : "==", t->nargs);
+  const char *c = gen_str(g, "%s", b.data ? b.data : "");
   rgs_buf_free(&b);
-  pr->scope[pr->nscope++] = t->path;
+  return c;
+}
+
+static bool is_test(const GenDtNode *d) { return d->kind == GEN_DT_TEST || d->kind == GEN_DT_OP; }
+
+/* A TEST or OP node: `if (cond) { body } else if (ex) explain;`. A chain
+ * of three or more such nodes, each the whole body of the one before, is
+ * one block of checks instead, each leaving it when it fails:
+ * `do { if (!(cond)) { explain; break; } ... body } while (0);`. */
+static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
+  uint32_t k = 1;
+  for (const GenDtNode *c = d; c->body.n == 1 && is_test(c->body.v[0]); c = c->body.v[0])
+    k++;
+  uint32_t nscope = pr->nscope;
+  if (k < 3) {
+    gen_line(g, "if (%s) {", node_cond(g, pr, d));
+    if (d->kind == GEN_DT_OP)
+      pr->scope[pr->nscope++] = d->test->path;
+    g->out.indent++;
+    print_seq(g, pr, &d->body);
+    g->out.indent--;
+    pr->nscope = nscope;
+    print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, d->test));
+    return;
+  }
+  gen_line(g, "do {");
   g->out.indent++;
-  print_seq(g, pr, &d->body);
+  for (const GenDtNode *c = d;; c = c->body.v[0]) {
+    const char *cond = node_cond(g, pr, c);
+    gen_line(g, "if (!(%s)) { if (ex) %s; break; }", cond,
+             explain_call(g, c->run, c->nrun, test_text(g, pr->gp, c->test)));
+    if (c->kind == GEN_DT_OP)
+      pr->scope[pr->nscope++] = c->test->path;
+    if (!(c->body.n == 1 && is_test(c->body.v[0]))) {
+      print_seq(g, pr, &c->body);
+      break;
+    }
+  }
+  pr->nscope = nscope;
   g->out.indent--;
-  pr->nscope--;
-  print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, t));
+  gen_line(g, "} while (0);");
 }
 
 static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s) {
@@ -430,49 +483,36 @@ static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s) {
     switch (d->kind) {
     case GEN_DT_ACCEPT: print_accept(g, d->variant); break;
     case GEN_DT_SWITCH: print_switch(g, pr, d); break;
-    case GEN_DT_OP: print_op(g, pr, d); break;
-    case GEN_DT_TEST:
-      gen_line(g, "if (%s) {", test_cond(g, pr->gp, d->test, &pr->need_attr));
-      g->out.indent++;
-      print_seq(g, pr, &d->body);
-      g->out.indent--;
-      print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, d->test));
-      break;
+    case GEN_DT_OP:
+    case GEN_DT_TEST: print_test(g, pr, d); break;
     }
   }
 }
 
-void gen_match_print(Gen *g, GenPass *gp, uint16_t root_op, const GenDtSeq *tree) {
+void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, RgsBuf *out) {
   RgsBuf deferred, body;
   rgs_buf_init(&deferred);
   rgs_buf_init(&body);
   Printer pr;
   memset(&pr, 0, sizeof pr);
   pr.gp = gp;
-  pr.fn = gen_str(g, "%s__match_%s", gp->cname, gen_cname(g, gp->lops[root_op]->name));
+  pr.fn = fn;
   pr.deferred = &deferred;
   GenOut saved = g->out;
-  g->out = (GenOut){&body, 0, 1, NULL, 0};
+  g->out = (GenOut){.buf = &body, .indent = 1};
   print_seq(g, &pr, tree);
-  g->out = saved;
   /* Split-off case functions first: they are static and called below. */
+  g->out = (GenOut){.buf = out};
   gen_raw(g, deferred.data ? deferred.data : "");
-  gen_line(g, "/* Rules rooted at %s, in priority order. */", gp->lops[root_op]->name);
   gen_line(g, "static int %s(RgRewriter *rw, RgNode *root) {", pr.fn);
   g->out.indent++;
   gen_line(g, "bool ex = rg_rw_explaining(rw, root);");
-  for (uint32_t i = 0; i < pr.ndecl; i++)
-    gen_line(g, "RgNode *%s;", gen_node_var(g, pr.decl[i]));
-  if (pr.need_k)
-    gen_line(g, "int k;");
-  if (pr.need_attr)
-    gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
-  gen_line(g, "int r;");
+  print_decls(g, &pr);
   g->out.indent--;
   gen_raw(g, body.data ? body.data : "");
   gen_line(g, "  return 0;");
   gen_line(g, "}");
-  gen_blank(g);
+  g->out = saved;
   if (deferred.oom || body.oom)
     g->ok = false;
   rgs_buf_free(&deferred);

@@ -16,7 +16,7 @@ MLIR_SRCS    = runtime/mlir/state.c runtime/mlir/syntax.c runtime/mlir/attr_read
 PASS_SRCS    = runtime/pass/rewrite.c runtime/pass/guard.c runtime/pass/match.c runtime/pass/dedup.c \
                runtime/pass/layout.c
 INTERP_SRCS  = runtime/interp/tensor.c runtime/interp/interp.c runtime/interp/eval_kernels.c \
-               runtime/interp/proof.c
+               runtime/interp/proof.c runtime/interp/inputs.c
 DRIVER_SRCS  = runtime/driver/opt_main.c runtime/driver/opt_observe.c runtime/driver/opt_report.c \
                runtime/driver/dot.c
 RUNTIME_SRCS = $(SUPPORT_SRCS) $(IR_SRCS) $(MLIR_SRCS) $(PASS_SRCS) $(INTERP_SRCS) $(DRIVER_SRCS)

@@ -35,6 +35,7 @@ typedef struct OptState {
   const char *disabled[OPT_MAX_DISABLED + 1];
   uint32_t num_disabled;
   uint32_t verify_runs; /* --verify-by-execution */
+  const char *inputs;   /* --inputs FILE */
   RgTolerance tolerance; /* --tolerance: for results of inexact rules */
   RgMlirForm emit;      /* --emit */
   bool print_after_all, print_after_change;

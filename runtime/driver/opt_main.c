@@ -368,6 +368,12 @@ static int flag_verify_exec(OptState *o, const char *arg) {
   return 0;
 }
 
+/* --inputs FILE: the file's input sets join the proof (docs/verify.md). */
+static int flag_inputs(OptState *o, const char *arg) {
+  o->inputs = arg;
+  return 0;
+}
+
 static int flag_inexact(OptState *o, const char *arg) {
   (void)arg;
   o->run.inexact = true;
@@ -463,6 +469,9 @@ static const struct OptSpec {
     {"verify-by-execution", 0, "N", true,
      "run N random inputs (default 3) through the graph before and after; fail on any difference",
      flag_verify_exec},
+    {"inputs", 0, "FILE", false,
+     "prove by execution on the input sets of FILE (docs/verify.md); with --verify-by-execution, random ones too",
+     flag_inputs},
     {"inexact", 0, NULL, false,
      "also apply rules marked inexact (they may change float results in the last bits, like -ffast-math)",
      flag_inexact},
@@ -756,7 +765,7 @@ static int run(OptState *o) {
   }
 
   RgProof *proof = NULL;
-  if (o->verify_runs) {
+  if (o->verify_runs || o->inputs) {
     proof = opt_proof_record(o, g, &rc);
     if (rc) {
       rg_graph_free(g);
@@ -837,7 +846,7 @@ static int run(OptState *o) {
     rg_graph_free(g);
     return OPT_EXIT_INPUT;
   }
-  if (o->verify_runs) {
+  if (o->verify_runs || o->inputs) {
     rc = opt_proof_check(o, g, proof, inexact_fires);
     rg_proof_free(proof);
     if (rc) {

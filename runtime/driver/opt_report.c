@@ -3,6 +3,7 @@
  * and the messages of the proof by execution (rulegen/proof.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "rulegen/diag.h"
 #include "ir/ir_internal.h"
 #include "driver/driver_internal.h"
@@ -302,15 +303,64 @@ static void proof_note(void *user, const char *msg) {
 }
 
 RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc) {
+  RgInputSets *sets = NULL;
+  if (o->inputs) {
+    RgDiags d;
+    rg_diags_init(&d);
+    RgSource *src = rg_source_load(o->inputs, &d);
+    sets = src ? rg_input_sets_read(g, src, &d) : NULL;
+    if (!sets) {
+      rg_diags_print(stderr, &d);
+      *rc = OPT_EXIT_INPUT;
+    }
+    rg_diags_free(&d);
+    rg_source_free(src);
+    if (!sets)
+      return NULL;
+  }
   RgInterp *ip = opt_interp_new(o, g);
   RgProof *p = NULL;
   char err[1024] = "out of memory";
-  if (!ip || rg_proof_record(ip, o->verify_runs, proof_note, (void *)o, &p, err, sizeof err) != RG_OK) {
+  if (!ip ||
+      rg_proof_record_given(ip, o->verify_runs, sets, proof_note, (void *)o, &p, err, sizeof err) != RG_OK) {
     fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
     *rc = OPT_EXIT_INPUT;
   }
+  rg_input_sets_free(sets);
   rg_interp_free(ip);
   return p;
+}
+
+/* Writes the inputs that showed a failed proof beside the output
+ * (OUT.mlir gives OUT.fail.inputs) or, when the output is standard output
+ * or a device, into the current folder after the input's name. */
+static void write_failed_inputs(const OptState *o, const RgProof *p) {
+  size_t len = 0;
+  char *text = rg_proof_failed_inputs(p, &len);
+  if (!text)
+    return;
+  struct stat sb;
+  bool beside = strcmp(o->output, "-") != 0 && (stat(o->output, &sb) != 0 || S_ISREG(sb.st_mode));
+  const char *base = beside ? o->output : strcmp(o->input, "-") == 0 ? "stdin" : o->input;
+  if (!beside && strrchr(base, '/'))
+    base = strrchr(base, '/') + 1;
+  size_t n = strlen(base);
+  if (n > 5 && strcmp(base + n - 5, ".mlir") == 0)
+    n -= 5;
+  char path[4096], err[1024];
+  snprintf(path, sizeof path, "%.*s.fail.inputs", (int)(n < 4000 ? n : 4000), base);
+  const char *clash = rgs_path_same_file(path, o->input)                         ? "the input graph"
+                      : o->inputs && rgs_path_same_file(path, o->inputs) ? "the --inputs file"
+                                                                          : NULL;
+  if (clash)
+    fprintf(stderr, "%s: warning: the inputs that show it were not written to %s: it is %s\n", o->prog, path,
+            clash);
+  else if (rgs_write_file(path, text, len, o->write_flags, err, sizeof err) != 0)
+    fprintf(stderr, "%s: warning: the inputs that show it were not written: %s\n", o->prog, err);
+  else
+    fprintf(stderr, "%s: note: the inputs that show it: %s (run them again with --inputs %s)\n", o->prog, path,
+            path);
+  rg_free(text);
 }
 
 int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires) {
@@ -323,6 +373,8 @@ int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t in
   rg_interp_free(ip);
   if (s != RG_OK) {
     fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
+    if (s == RG_ERR_VERIFY)
+      write_failed_inputs(o, p);
     return OPT_EXIT_INPUT;
   }
   /* A proof that ran nothing proves nothing: asked for one, say it failed

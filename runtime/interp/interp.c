@@ -146,12 +146,58 @@ static RgStatus env_define_lazy(RgInterp *ip, const RgValue *v, uint32_t arg) {
   return RG_OK;
 }
 
-/* Argument i of a function run on the random inputs of `seed`: the
- * tensor rg_interp_random_inputs(_range) makes for it. */
-static RgStatus random_arg(const RgType *type, uint64_t seed, uint32_t i, bool ranged, double lo,
-                           double hi, RgTensor *t) {
-  uint64_t s = seed * 0x9E3779B97F4A7C15ull + i * 0xD1B54A32D192ED03ull + 1;
-  return ranged ? rg_tensor_random_range(t, type, s, lo, hi) : rg_tensor_random(t, type, s);
+/* Argument i of a function run on random inputs: the tensor
+ * rg_interp_random_inputs(_range, _edges) makes for it. */
+RgStatus interp_random_arg(const RgTensor *layout, bool shape, const InterpArgs *a, uint32_t i, RgTensor *t) {
+  uint64_t s = a->seed * 0x9E3779B97F4A7C15ull + i * 0xD1B54A32D192ED03ull + 1;
+  double lo = a->lo, hi = a->hi;
+  if (!a->ranged) /* a shape value (no element type of its own) gets small entries */
+    interp_default_range(shape ? RG_DT_NONE : layout->dtype, &lo, &hi);
+  RgStatus st = rg_tensor_init(t, layout->dtype, layout->rank, layout->dims);
+  if (st == RG_OK && (st = interp_fill_random(t, s, lo, hi)) != RG_OK)
+    rg_tensor_release(t);
+  if (st != RG_OK || !a->edges)
+    return st;
+  int64_t ints[INTERP_MAX_INTS];
+  RgEdgeValues e = {a->first, a->ranged, a->lo, a->hi, ints, 0};
+  for (uint32_t k = 0; a->ints && k < a->ints->n; k++)
+    if (a->ints->dt[k] == t->dtype)
+      ints[e.num_ints++] = a->ints->v[k];
+  rg_tensor_mix_edges(t, s, &e);
+  return RG_OK;
+}
+
+/* interp_random_arg for a value of `type`. */
+static RgStatus random_arg_of(const RgType *type, const InterpArgs *a, uint32_t i, RgTensor *t) {
+  RgTensor layout;
+  memset(&layout, 0, sizeof layout);
+  memset(t, 0, sizeof *t);
+  if (interp_type_layout(type, &layout.dtype, &layout.rank, layout.dims) != RG_OK)
+    return RG_ERR_INVALID;
+  return interp_random_arg(&layout, type->kind == RG_TYPE_OTHER, a, i, t);
+}
+
+void interp_func_ints(RgGraph *g, const RgNode *func, InterpInts *out) {
+  out->n = 0;
+  const RgBlock *b = func && func->num_regions ? func->regions[0].first : NULL;
+  for (const RgNode *n = b ? b->first : NULL; n && out->n < INTERP_MAX_INTS; n = n->next) {
+    if (n->num_operands || n->num_regions)
+      continue;
+    for (uint16_t k = 0; k < n->num_attrs; k++) {
+      const RgAttr *a = n->attrs[k].value;
+      if (a->kind != RG_ATTR_DENSE || a->count != 1 || !rg_elem_is_int(a->type->dtype) ||
+          a->type->dtype == RG_DT_INDEX || !ir_dense_decoded(g, a))
+        continue;
+      int64_t v = ir_dense_int(a, 0);
+      bool seen = false;
+      for (uint32_t j = 0; j < out->n && !seen; j++)
+        seen = out->dt[j] == a->type->dtype && out->v[j] == v;
+      if (!seen && out->n < INTERP_MAX_INTS) {
+        out->dt[out->n] = a->type->dtype;
+        out->v[out->n++] = v;
+      }
+    }
+  }
 }
 
 /* ---- errors ---- */
@@ -543,8 +589,7 @@ static RgStatus gather_operands(RgInterp *ip, const RgNode *n, RgTensor **in) {
     EnvSlot *slot = env_find(ip->env, n->operands[i].value);
     if (slot && !slot->live && slot->lazy) {
       const RgValue *v = n->operands[i].value;
-      const InterpArgs *a = ip->args;
-      RgStatus s = random_arg(v->type, a->seed, slot->arg, a->ranged, a->lo, a->hi, &slot->t);
+      RgStatus s = random_arg_of(v->type, ip->args, slot->arg, &slot->t);
       if (s != RG_OK)
         return rg_eval_fail(ip, s == RG_ERR_NOMEM ? RG_INTERP_NOMEM : RG_INTERP_UNSUPPORTED,
                             "%s argument %u, %s", s == RG_ERR_NOMEM ? "out of memory:" : "cannot make",
@@ -732,18 +777,16 @@ static RgStatus run(RgInterp *ip, const RgNode *func, const InterpArgs *a, uint3
 RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs, uint32_t n,
                        RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
   static const RgTensor none;
-  InterpArgs a = {inputs ? inputs : &none, 0, false, 0, 0};
+  InterpArgs a = {inputs ? inputs : &none, n, 0, false, 0, 0, false, 0, NULL};
   return run(ip, func, &a, n, outputs, nout, err, errlen);
 }
 
-RgStatus interp_run_random(RgInterp *ip, const RgNode *func, uint64_t seed, bool ranged, double lo,
-                           double hi, RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
-  InterpArgs a = {NULL, seed, ranged, lo, hi};
-  return run(ip, func, &a, 0, outputs, nout, err, errlen);
+RgStatus interp_run_args(RgInterp *ip, const RgNode *func, const InterpArgs *a, RgTensor **outputs,
+                         uint32_t *nout, char *err, size_t errlen) {
+  return run(ip, func, a, a->given ? a->ngiven : 0, outputs, nout, err, errlen);
 }
 
-static RgStatus random_inputs(const RgNode *func, uint64_t seed, bool ranged, double lo,
-                              double hi, RgTensor **inputs, uint32_t *n) {
+static RgStatus random_inputs(const RgNode *func, const InterpArgs *a, RgTensor **inputs, uint32_t *n) {
   *inputs = NULL;
   *n = 0;
   const RgBlock *b = func && func->num_regions ? func->regions[0].first : NULL;
@@ -753,7 +796,7 @@ static RgStatus random_inputs(const RgNode *func, uint64_t seed, bool ranged, do
   if (!arr)
     return RG_ERR_NOMEM;
   for (uint32_t i = 0; i < b->num_args; i++) {
-    RgStatus st = random_arg(b->args[i]->type, seed, i, ranged, lo, hi, &arr[i]);
+    RgStatus st = random_arg_of(b->args[i]->type, a, i, &arr[i]);
     if (st != RG_OK) {
       rg_tensor_array_free(arr, i);
       return st;
@@ -766,12 +809,22 @@ static RgStatus random_inputs(const RgNode *func, uint64_t seed, bool ranged, do
 
 RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTensor **inputs,
                                  uint32_t *n) {
-  return random_inputs(func, seed, false, 0, 0, inputs, n);
+  InterpArgs a = {NULL, 0, seed, false, 0, 0, false, 0, NULL};
+  return random_inputs(func, &a, inputs, n);
 }
 
 RgStatus rg_interp_random_inputs_range(const RgNode *func, uint64_t seed, double lo, double hi,
                                        RgTensor **inputs, uint32_t *n) {
-  return random_inputs(func, seed, true, lo, hi, inputs, n);
+  InterpArgs a = {NULL, 0, seed, true, lo, hi, false, 0, NULL};
+  return random_inputs(func, &a, inputs, n);
+}
+
+RgStatus rg_interp_random_inputs_edges(RgGraph *g, const RgNode *func, uint64_t seed, uint32_t first,
+                                       RgTensor **inputs, uint32_t *n) {
+  InterpInts ints;
+  interp_func_ints(g, func, &ints);
+  InterpArgs a = {NULL, 0, seed, false, 0, 0, true, first, &ints};
+  return random_inputs(func, &a, inputs, n);
 }
 
 static const RgNode *find_in_block(RgGraph *g, const RgBlock *b, const char *name, int depth) {

@@ -7,6 +7,7 @@
 #define RG_INTERP_INTERNAL_H
 
 #include "rulegen/eval.h"
+#include "rulegen/proof.h"
 #include "ir/ir_internal.h"
 
 /* What the interpreter knows about one op id of the graph, resolved once
@@ -17,13 +18,28 @@ typedef struct InterpOpBinding {
   const RgOpDesc *decl; /* first declaration found, or NULL: undeclared */
 } InterpOpBinding;
 
+/* The integer constants of one value in a function's body (zero points,
+ * shifts), with their element types: edge values for the arguments of
+ * that type. */
+enum { INTERP_MAX_INTS = 16 };
+typedef struct InterpInts {
+  RgDType dt[INTERP_MAX_INTS];
+  int64_t v[INTERP_MAX_INTS];
+  uint32_t n;
+} InterpInts;
+
 /* Where a run's function arguments come from: `given` tensors, or (given
- * NULL) the random inputs of `seed`, in [lo, hi] when `ranged`. */
+ * NULL) the random inputs of `seed`, in [lo, hi] when `ranged`, with edge
+ * values mixed in from `first` when `edges` (ints: more for integers). */
 typedef struct InterpArgs {
   const RgTensor *given;
+  uint32_t ngiven;
   uint64_t seed;
   bool ranged;
   double lo, hi;
+  bool edges;
+  uint32_t first;
+  const InterpInts *ints;
 } InterpArgs;
 
 struct RgInterp {
@@ -41,11 +57,38 @@ struct RgInterp {
   uint32_t depth; /* nesting of regions, bounded */
 };
 
-/* rg_interp_run on the inputs rg_interp_random_inputs(_range)(func, seed)
- * makes, each made when an op first reads it and freed after its last
- * use: a network whose weights are arguments never holds them all. */
-RgStatus interp_run_random(RgInterp *ip, const RgNode *func, uint64_t seed, bool ranged, double lo,
-                           double hi, RgTensor **outputs, uint32_t *nout, char *err, size_t errlen);
+/* Runs func on the arguments `a` describes; random ones are made when an
+ * op first reads them and freed after their last use: a network whose
+ * weights are arguments never holds them all. */
+RgStatus interp_run_args(RgInterp *ip, const RgNode *func, const InterpArgs *a, RgTensor **outputs,
+                         uint32_t *nout, char *err, size_t errlen);
+/* Random argument i, of the element type and shape of `layout` (no
+ * elements; `shape`: of a dialect's shape type), as `a` (given NULL)
+ * describes it, into *t. */
+RgStatus interp_random_arg(const RgTensor *layout, bool shape, const InterpArgs *a, uint32_t i, RgTensor *t);
+/* The integer constants of one value in func's body, into *out. */
+void interp_func_ints(RgGraph *g, const RgNode *func, InterpInts *out);
+
+/* Fills the allocated t with random values in [lo, hi] (tensor.c), and
+ * the range rg_tensor_random draws element type dt from. */
+RgStatus interp_fill_random(RgTensor *t, uint64_t seed, double lo, double hi);
+void interp_default_range(RgDType dt, double *lo, double *hi);
+
+/* Input sets read from text (inputs.c): a function's name, where its
+ * set begins ("FILE:LINE") and a tensor per argument. */
+typedef struct InterpInputSet {
+  char *func, *where;
+  RgTensor *args;
+  uint32_t nargs;
+} InterpInputSet;
+struct RgInputSets {
+  InterpInputSet *sets;
+  uint32_t n, cap;
+};
+/* The text of input sets: a `func @NAME` line (the file's first line is a
+ * comment naming the format), then one line per argument. */
+void interp_inputs_put_func(RgsBuf *b, const char *func);
+void interp_inputs_put_arg(RgsBuf *b, uint32_t i, const char *type, const RgTensor *t);
 
 /* Element type and shape a value of `type` has in the interpreter, without
  * allocating it; RG_ERR_INVALID for a type it cannot hold (tensor.c). */

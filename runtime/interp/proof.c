@@ -11,14 +11,23 @@
 /* A run keeps its outputs but not its inputs: they are remade from the
  * seed, one argument at a time, when the check runs (a network whose
  * weights are arguments would otherwise hold a copy of them per run). The
- * argument types are kept to notice a rewrite that changed them. */
+ * argument types are kept to notice a rewrite that changed them, and
+ * their spellings to write the inputs of a failure as text. Given input
+ * sets (rg_proof_record_given) are kept whole. */
 typedef struct ProofRun {
   const char *name; /* the function's sym_name, owned by the proof */
   uint32_t seed;
   bool ranged;      /* inputs in [0, 1] rather than the full range */
+  bool edges;       /* edge values mixed in, from edge value seed - 1 */
+  InterpInts ints;  /* the function's integer constants when recorded */
+  RgTensor *given;  /* a given input set, or NULL */
+  uint32_t ngiven;
+  char *where;      /* of the given set: "FILE:LINE" */
   RgTensor *outputs;
   uint32_t noutputs;
   RgTensor *args; /* shapes and element types only, no elements */
+  bool *shape;    /* per argument: of a dialect's shape type */
+  char **types;   /* per argument: its type's spelling */
   uint32_t nargs;
 } ProofRun;
 
@@ -27,6 +36,7 @@ typedef struct ProofRun {
 struct RgProof {
   ProofRun *runs;
   uint32_t num, cap;
+  int64_t failed; /* the run the last check failed on, or -1 */
 };
 
 static const char *func_name(const RgNode *f) {
@@ -48,7 +58,13 @@ static void note_msg(RgProofNoteFn note, void *user, const char *fmt, ...) {
 
 static void free_run(ProofRun *r) {
   rg_tensor_array_free(r->outputs, r->noutputs);
+  rg_tensor_array_free(r->given, r->ngiven);
   rg_free((char *)r->name);
+  rg_free(r->where);
+  for (uint32_t i = 0; r->types && i < r->nargs; i++)
+    rg_free(r->types[i]);
+  rg_free(r->types);
+  rg_free(r->shape);
   rg_free(r->args);
 }
 
@@ -69,16 +85,27 @@ static bool runnable_args(const RgNode *f) {
   return b != NULL;
 }
 
-/* The argument layouts of f, into r. */
+/* The argument layouts and type spellings of f, into r. */
 static bool keep_args(ProofRun *r, const RgNode *f) {
   const RgBlock *b = f->regions[0].first;
+  size_t n = b->num_args ? b->num_args : 1;
   r->nargs = b->num_args;
-  r->args = rg_alloc(sizeof *r->args * (b->num_args ? b->num_args : 1));
-  if (!r->args)
+  r->args = rg_alloc(sizeof *r->args * n);
+  r->shape = rg_alloc(sizeof *r->shape * n);
+  r->types = rg_alloc(sizeof *r->types * n);
+  if (!r->args || !r->shape || !r->types) {
+    rg_free(r->types); /* free_run frees the strings of types */
+    r->types = NULL;
     return false;
-  for (uint32_t i = 0; i < b->num_args; i++)
+  }
+  memset(r->types, 0, sizeof *r->types * n);
+  bool ok = true;
+  for (uint32_t i = 0; i < b->num_args; i++) {
     arg_layout(b, i, &r->args[i]);
-  return true;
+    r->shape[i] = b->args[i]->type->kind == RG_TYPE_OTHER;
+    ok = (r->types[i] = rgs_strdup(b->args[i]->type->text)) != NULL && ok;
+  }
+  return ok;
 }
 
 /* Whether f still takes the arguments r was run on. */
@@ -129,8 +156,92 @@ static RgBlock *func_block(RgGraph *g) {
   return top && top->num_regions ? top->regions[0].first : NULL;
 }
 
-RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user, RgProof **out,
-                         char *err, size_t errlen) {
+/* The arguments of run r, as the interpreter takes them. */
+static InterpArgs run_args(const ProofRun *r) {
+  InterpArgs a = {r->given, r->ngiven, PROOF_SEED(r->seed), r->ranged, 0, 1,
+                  r->edges, r->seed ? r->seed - 1 : 0, &r->ints};
+  return a;
+}
+
+/* "(inputs 2)" for a random input set, "(inputs FILE:LINE)" for a given one. */
+static const char *run_label(const ProofRun *r, char *buf, size_t len) {
+  if (r->where)
+    snprintf(buf, len, "inputs %s", r->where);
+  else
+    snprintf(buf, len, "inputs %u", r->seed);
+  return buf;
+}
+
+/* Runs f on r's inputs. Random input set s: plain ones for set 0, as
+ * always; edge values mixed in for the others. Inputs that break a TOSA
+ * REQUIRE (an index out of range, an overflow) are drawn again: without
+ * edge values, then every input in [0, 1] (edge values in that range
+ * kept). */
+static RgStatus run_recorded(RgInterp *ip, const RgNode *f, ProofRun *r, char *msg, size_t msglen) {
+  static const bool tries[3][2] = {{false, true}, {false, false}, {true, true}}; /* ranged, edges */
+  InterpArgs a = run_args(r);
+  if (r->given)
+    return interp_run_args(ip, f, &a, &r->outputs, &r->noutputs, msg, msglen);
+  RgStatus rs = RG_ERR_INVALID;
+  for (int t = r->seed ? 0 : 1; t < 3; t++) {
+    r->ranged = tries[t][0];
+    r->edges = tries[t][1] && r->seed;
+    a = run_args(r);
+    rs = interp_run_args(ip, f, &a, &r->outputs, &r->noutputs, msg, msglen);
+    if (rs == RG_OK || rg_interp_last_error(ip) != RG_INTERP_UNPREDICTABLE)
+      break;
+  }
+  return rs;
+}
+
+/* Records one run of f (random set s, or the given set g) into p; false
+ * when the function has no more runs to record, with *st set when the
+ * whole record fails. */
+static bool record_one(RgInterp *ip, RgProof *p, const RgNode *f, uint32_t s, const InterpInputSet *g,
+                       RgProofNoteFn note, void *user, RgStatus *st, char *err, size_t errlen) {
+  const char *name = func_name(f);
+  ProofRun r;
+  memset(&r, 0, sizeof r);
+  r.seed = s;
+  bool ok = true;
+  if (g) { /* the proof keeps a copy: the caller may free the sets */
+    r.where = rgs_strdup(g->where);
+    r.given = rg_alloc(sizeof *r.given * (g->nargs ? g->nargs : 1));
+    ok = r.where && r.given;
+    for (; ok && r.ngiven < g->nargs; r.ngiven++)
+      ok = rg_tensor_copy(&r.given[r.ngiven], &g->args[r.ngiven]) == RG_OK;
+  } else {
+    interp_func_ints(rg_eval_graph(ip), f, &r.ints);
+  }
+  char msg[512] = "", label[600];
+  RgStatus rs = ok ? run_recorded(ip, f, &r, msg, sizeof msg) : RG_ERR_NOMEM;
+  run_label(&r, label, sizeof label);
+  if (ok && rs != RG_OK) {
+    RgInterpError kind = rg_interp_last_error(ip);
+    free_run(&r);
+    if (kind == RG_INTERP_NO_EVALUATOR) {
+      snprintf(err, errlen, "@%s: %s", name, msg);
+      *st = RG_ERR_INVALID;
+      return false;
+    }
+    if (kind == RG_INTERP_NOMEM) {
+      snprintf(err, errlen, "@%s (%s): %s", name, label, msg);
+      *st = RG_ERR_NOMEM;
+      return false;
+    }
+    note_msg(note, user, "@%s (%s) not executed: %s", name, label, msg);
+    return kind != RG_INTERP_UNSUPPORTED;
+  }
+  ok = ok && (r.name = rgs_strdup(name)) != NULL && keep_args(&r, f) && add_run(p, &r);
+  if (!ok) {
+    free_run(&r);
+    *st = RG_ERR_NOMEM;
+  }
+  return ok;
+}
+
+RgStatus rg_proof_record_given(RgInterp *ip, uint32_t runs, const RgInputSets *given, RgProofNoteFn note,
+                               void *user, RgProof **out, char *err, size_t errlen) {
   char no_err[1];
   if (!err || !errlen) {
     err = no_err;
@@ -142,48 +253,29 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
   if (!p)
     return RG_ERR_NOMEM;
   memset(p, 0, sizeof *p);
+  p->failed = -1;
   RgGraph *g = rg_eval_graph(ip);
-  RgBlock *body = func_block(g);
   RgStatus st = RG_OK;
+  for (uint32_t i = 0; given && i < given->n && st == RG_OK; i++) {
+    const RgNode *f = rg_interp_find_func(g, given->sets[i].func);
+    if (!f) {
+      snprintf(err, errlen, "%s: the graph has no function @%s", given->sets[i].where, given->sets[i].func);
+      st = RG_ERR_INVALID;
+    } else {
+      record_one(ip, p, f, i, &given->sets[i], note, user, &st, err, errlen);
+    }
+  }
+  RgBlock *body = func_block(g);
   for (RgNode *f = body ? body->first : NULL; f && st == RG_OK; f = f->next) {
     if (strcmp(rg_op_name(g, f->op), "func.func") != 0)
       continue;
-    const char *name = func_name(f);
     for (uint32_t s = 0; s < runs && st == RG_OK; s++) {
-      ProofRun r = {NULL, s, false, NULL, 0, NULL, 0};
-      char msg[512] = "";
       if (!runnable_args(f)) {
-        note_msg(note, user, "@%s: cannot make inputs for its arguments", name);
+        note_msg(note, user, "@%s: cannot make inputs for its arguments", func_name(f));
         break;
       }
-      RgStatus rs = interp_run_random(ip, f, PROOF_SEED(s), false, 0, 0, &r.outputs, &r.noutputs, msg,
-                                      sizeof msg);
-      if (rs != RG_OK && rg_interp_last_error(ip) == RG_INTERP_UNPREDICTABLE) {
-        /* Full-range inputs broke a REQUIRE (an index out of range, an
-         * overflow): draw them again once, every input in [0, 1]. */
-        r.ranged = true;
-        rs = interp_run_random(ip, f, PROOF_SEED(s), true, 0, 1, &r.outputs, &r.noutputs, msg, sizeof msg);
-      }
-      if (rs != RG_OK) {
-        RgInterpError kind = rg_interp_last_error(ip);
-        if (kind == RG_INTERP_NO_EVALUATOR) {
-          snprintf(err, errlen, "@%s: %s", name, msg);
-          st = RG_ERR_INVALID;
-        } else if (kind == RG_INTERP_NOMEM) {
-          snprintf(err, errlen, "@%s (inputs %u): %s", name, s, msg);
-          st = RG_ERR_NOMEM;
-        } else {
-          note_msg(note, user, "@%s (inputs %u) not executed: %s", name, s, msg);
-          if (kind == RG_INTERP_UNSUPPORTED)
-            break;
-        }
-        continue;
-      }
-      r.name = rgs_strdup(name);
-      if (!r.name || !keep_args(&r, f) || !add_run(p, &r)) {
-        free_run(&r);
-        st = RG_ERR_NOMEM;
-      }
+      if (!record_one(ip, p, f, s, NULL, note, user, &st, err, errlen))
+        break;
     }
   }
   if (st != RG_OK) {
@@ -194,6 +286,41 @@ RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *
   }
   *out = p;
   return RG_OK;
+}
+
+RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user, RgProof **out,
+                         char *err, size_t errlen) {
+  return rg_proof_record_given(ip, runs, NULL, note, user, out, err, errlen);
+}
+
+char *rg_proof_failed_inputs(const RgProof *p, size_t *len) {
+  if (!p || p->failed < 0 || p->failed >= p->num)
+    return NULL;
+  const ProofRun *r = &p->runs[p->failed];
+  InterpArgs a = run_args(r);
+  RgsBuf b;
+  rgs_buf_init(&b);
+  interp_inputs_put_func(&b, r->name);
+  for (uint32_t i = 0; i < r->nargs && !b.oom; i++) {
+    if (r->given && i < r->ngiven) {
+      interp_inputs_put_arg(&b, i, r->types[i], &r->given[i]);
+      continue;
+    }
+    RgTensor t;
+    if (interp_random_arg(&r->args[i], r->shape[i], &a, i, &t) != RG_OK) {
+      b.oom = true;
+      break;
+    }
+    interp_inputs_put_arg(&b, i, r->types[i], &t);
+    rg_tensor_release(&t);
+  }
+  if (b.oom) {
+    rgs_buf_free(&b);
+    return NULL;
+  }
+  if (len)
+    *len = b.len;
+  return rgs_buf_take(&b);
 }
 
 bool rg_tolerance_parse(const char *text, RgTolerance *tol) {
@@ -246,29 +373,36 @@ static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, do
   }
   double worst = 0;
   RgGraph *g = rg_eval_graph(ip);
+  /* The proof remembers where it failed, for rg_proof_failed_inputs; it
+   * was made by rg_proof_record, never const. */
+  if (p)
+    ((RgProof *)p)->failed = -1;
   for (uint32_t i = 0; p && i < p->num; i++) {
     const ProofRun *r = &p->runs[i];
+    /* Inexact rules, like -ffast-math, promise nothing about infinities,
+     * NaNs and overflow: no edge values within a tolerance. */
+    if (tol && r->edges)
+      continue;
     const RgNode *f = rg_interp_find_func(g, r->name);
     RgTensor *out = NULL;
     uint32_t nout = 0;
-    char msg[512] = "";
+    char msg[512] = "", label[600];
+    run_label(r, label, sizeof label);
     bool same = f && same_args(r, f);
     if (f && !same)
       snprintf(msg, sizeof msg, "its arguments changed");
-    RgStatus rs = same ? interp_run_random(ip, f, PROOF_SEED(r->seed), r->ranged, 0, 1, &out, &nout, msg,
-                                           sizeof msg)
-                       : RG_ERR_INVALID;
+    InterpArgs a = run_args(r);
+    RgStatus rs = same ? interp_run_args(ip, f, &a, &out, &nout, msg, sizeof msg) : RG_ERR_INVALID;
     if (rs != RG_OK && same && rg_interp_last_error(ip) == RG_INTERP_NOMEM) {
-      snprintf(err, errlen, "@%s (inputs %u) after the passes: %s", r->name, r->seed, msg);
+      snprintf(err, errlen, "@%s (%s) after the passes: %s", r->name, label, msg);
       return RG_ERR_NOMEM;
     }
-    if (rs != RG_OK) {
-      snprintf(err, errlen, "@%s (inputs %u) ran before the passes but not after: %s", r->name, r->seed,
-               f ? msg : "function is gone");
-      return RG_ERR_VERIFY;
-    }
     RgStatus st = RG_OK;
-    if (nout != r->noutputs) {
+    if (rs != RG_OK) {
+      snprintf(err, errlen, "@%s (%s) ran before the passes but not after: %s", r->name, label,
+               f ? msg : "function is gone");
+      st = RG_ERR_VERIFY;
+    } else if (nout != r->noutputs) {
       snprintf(err, errlen, "@%s returns %u results after the passes, %u before", r->name, nout, r->noutputs);
       st = RG_ERR_VERIFY;
     }
@@ -276,14 +410,15 @@ static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, do
       const RgTensor *before = &r->outputs[k];
       if (tol ? rg_tensor_first_far(before, &out[k], *tol, &worst, msg, sizeof msg) >= 0
               : rg_tensor_first_diff(before, &out[k], msg, sizeof msg) >= 0) {
-        snprintf(err, errlen, "@%s result %u differs after the passes (inputs %u): %s", r->name, k, r->seed,
-                 msg);
+        snprintf(err, errlen, "@%s result %u differs after the passes (%s): %s", r->name, k, label, msg);
         st = RG_ERR_VERIFY;
       }
     }
     rg_tensor_array_free(out, nout);
-    if (st != RG_OK)
+    if (st != RG_OK) {
+      ((RgProof *)p)->failed = i;
       return st;
+    }
   }
   if (max_err)
     *max_err = worst;

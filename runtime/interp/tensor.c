@@ -1,6 +1,7 @@
 /* runtime/interp/tensor.c - RgTensor values for the reference interpreter:
  * creation from types, copies, deterministic random contents, bitwise
  * comparison and printing (element storage itself is runtime/ir/elem.c). */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include "interp/interp_internal.h"
@@ -128,51 +129,179 @@ static uint64_t splitmix64(uint64_t *state) {
   return z ^ (z >> 31);
 }
 
-RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed, double lo,
-                                double hi) {
-  RgStatus s = rg_tensor_init_type(out, type);
-  if (s != RG_OK)
-    return s;
-  if (!(lo <= hi)) {
-    rg_tensor_release(out);
+RgStatus interp_fill_random(RgTensor *t, uint64_t seed, double lo, double hi) {
+  if (!(lo <= hi))
     return RG_ERR_INVALID;
-  }
   uint64_t st = seed;
-  if (rg_tensor_is_int(out)) {
+  if (rg_tensor_is_int(t)) {
     int64_t ilo = (int64_t)ceil(lo), ihi = (int64_t)floor(hi);
-    if (ilo < rg_elem_min(out->dtype))
-      ilo = rg_elem_min(out->dtype);
-    if (ihi > rg_elem_max(out->dtype))
-      ihi = rg_elem_max(out->dtype);
+    if (ilo < rg_elem_min(t->dtype))
+      ilo = rg_elem_min(t->dtype);
+    if (ihi > rg_elem_max(t->dtype))
+      ihi = rg_elem_max(t->dtype);
     uint64_t span = (uint64_t)ihi - (uint64_t)ilo + 1; /* 0 means the whole 2^64 */
-    for (int64_t i = 0; i < out->numel; i++) {
+    for (int64_t i = 0; i < t->numel; i++) {
       uint64_t r = splitmix64(&st);
-      rg_tensor_set_int(out, i, (int64_t)((uint64_t)ilo + (span ? r % span : r)));
+      rg_tensor_set_int(t, i, (int64_t)((uint64_t)ilo + (span ? r % span : r)));
     }
   } else {
-    for (int64_t i = 0; i < out->numel; i++) {
+    for (int64_t i = 0; i < t->numel; i++) {
       double u = (double)(splitmix64(&st) >> 11) * 0x1.0p-53; /* [0, 1) */
-      rg_tensor_set_float(out, i, lo + (hi - lo) * u);
+      rg_tensor_set_float(t, i, lo + (hi - lo) * u);
     }
   }
   return RG_OK;
 }
 
-RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t seed) {
-  double lo = -4, hi = 4;
-  RgDType dt = type ? type->dtype : RG_DT_NONE;
+void interp_default_range(RgDType dt, double *lo, double *hi) {
+  *lo = -4;
+  *hi = 4;
   if (rg_elem_is_int(dt)) {
-    lo = (double)rg_elem_min(dt);
-    hi = (double)rg_elem_max(dt);
+    *lo = (double)rg_elem_min(dt);
+    *hi = (double)rg_elem_max(dt);
     if (dt == RG_DT_I32 || dt == RG_DT_UI32) {
-      lo = dt == RG_DT_I32 ? -1048576.0 : 0;
-      hi = 1048576.0;
+      *lo = dt == RG_DT_I32 ? -1048576.0 : 0;
+      *hi = 1048576.0;
     } else if (rg_dtype_bits(dt) > 32) {
-      lo = dt == RG_DT_UI64 ? 0 : -4294967296.0;
-      hi = 4294967296.0;
+      *lo = dt == RG_DT_UI64 ? 0 : -4294967296.0;
+      *hi = 4294967296.0;
     }
   }
+}
+
+RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed, double lo,
+                                double hi) {
+  RgStatus s = rg_tensor_init_type(out, type);
+  if (s == RG_OK && (s = interp_fill_random(out, seed, lo, hi)) != RG_OK)
+    rg_tensor_release(out);
+  return s;
+}
+
+RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t seed) {
+  double lo, hi;
+  interp_default_range(type ? type->dtype : RG_DT_NONE, &lo, &hi);
   return rg_tensor_random_range(out, type, seed, lo, hi);
+}
+
+/* ---- edge values ---- */
+
+/* Where bugs hide in rewrites: the values ordinary random draws almost
+ * never produce, each an f32 bit pattern (f16 and bf16 values are held as
+ * floats too) that is a value of every float type. The order matters:
+ * small tensors get one edge value per input set, and the proof starts
+ * each set one further along (rg_tensor_mix_edges). */
+enum { EDGE_MAX = 32 };
+
+static uint32_t float_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+static float bits_float(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+/* The one NaN of the edge values: the NaN the host makes from 0 / 0, so
+ * that it is the NaN every evaluator makes from other values too. Where
+ * two different NaNs meet in a commutative op (a + b), which one comes out
+ * is the C compiler's choice of operand order, so an op and its
+ * decomposition would differ in NaN bits without either being wrong. It
+ * must not be the canonical NaN evaluators write (C's NAN: reduce_max
+ * with nan_mode IGNORE of a lone NaN): where the host's is that one (Arm),
+ * its sign is flipped, and the determinism above is lost there. */
+static uint32_t edge_nan(void) {
+  volatile float zero = 0.0f;
+  uint32_t u = float_bits(zero / zero);
+  return u == float_bits(NAN) ? u ^ 0x80000000u : u;
+}
+
+static bool in_range(const RgEdgeValues *e, double v) { return !e->ranged || (v >= e->lo && v <= e->hi); }
+
+/* The float edge values of dt (f32, f16 or bf16) that e's range allows,
+ * as f32 bits. */
+static uint32_t float_edges(RgDType dt, const RgEdgeValues *e, uint32_t *out) {
+  /* the smallest and largest denormal, the smallest normal, the largest */
+  double dmin = ldexp(1, -149), dmax = ldexp(0x7fffff, -149), nmin = ldexp(1, -126), fmax = FLT_MAX;
+  if (dt == RG_DT_F16) {
+    dmin = ldexp(1, -24);
+    dmax = ldexp(1023, -24);
+    nmin = ldexp(1, -14);
+    fmax = 65504;
+  } else if (dt == RG_DT_BF16) {
+    dmin = ldexp(1, -133);
+    dmax = ldexp(127, -133);
+    fmax = ldexp(255, 120);
+  }
+  const uint32_t all[] = {float_bits(-0.0f), edge_nan(), float_bits(INFINITY), float_bits(-INFINITY),
+                          float_bits(0.0f), float_bits((float)dmin), float_bits((float)-dmin),
+                          float_bits((float)dmax), float_bits((float)fmax), float_bits((float)-fmax),
+                          float_bits(1.0f), float_bits(-1.0f), float_bits((float)nmin)};
+  uint32_t n = 0;
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    if (in_range(e, bits_float(all[i])))
+      out[n++] = all[i];
+  return n;
+}
+
+static bool has_int(const int64_t *v, uint32_t n, int64_t x) {
+  for (uint32_t i = 0; i < n; i++)
+    if (v[i] == x)
+      return true;
+  return false;
+}
+
+/* The integer edge values of dt that e's range allows, each once. */
+static uint32_t int_edges(RgDType dt, const RgEdgeValues *e, int64_t *out) {
+  int64_t lo = rg_elem_min(dt), hi = rg_elem_max(dt);
+  int64_t cand[EDGE_MAX];
+  uint32_t nc = 0;
+  cand[nc++] = lo;
+  cand[nc++] = hi;
+  for (uint32_t i = 0; i < e->num_ints && nc < EDGE_MAX - 5; i++)
+    cand[nc++] = e->ints[i];
+  cand[nc++] = 0;
+  cand[nc++] = -1;
+  cand[nc++] = 1;
+  cand[nc++] = lo + 1;
+  cand[nc++] = hi - 1;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < nc; i++)
+    if (cand[i] >= lo && cand[i] <= hi && in_range(e, (double)cand[i]) && !has_int(out, n, cand[i]))
+      out[n++] = cand[i];
+  return n;
+}
+
+void rg_tensor_mix_edges(RgTensor *t, uint64_t seed, const RgEdgeValues *e) {
+  static const RgEdgeValues none;
+  if (!e)
+    e = &none;
+  uint32_t fv[EDGE_MAX];
+  int64_t iv[EDGE_MAX];
+  bool fl = rg_tensor_is_float(t);
+  /* i1 and index tensors hold nothing but edge values already (or shapes) */
+  if (t->numel == 0 || t->dtype == RG_DT_I1 || t->dtype == RG_DT_INDEX)
+    return;
+  uint32_t k = fl ? float_edges(t->dtype, e, fv) : int_edges(t->dtype, e, iv);
+  if (!k)
+    return;
+  /* One element in eight, at least one, at positions drawn without
+   * repeats (selection sampling: each element is taken with probability
+   * wanted / left). The stream is apart from the one that drew the
+   * ordinary values, so those stay what they were. */
+  uint64_t st = seed ^ 0xED6E5A1E0F5EED5ull;
+  int64_t want = (t->numel + 7) / 8, taken = 0;
+  for (int64_t i = 0; i < t->numel && taken < want; i++) {
+    if ((int64_t)(splitmix64(&st) % (uint64_t)(t->numel - i)) >= want - taken)
+      continue;
+    uint32_t j = (uint32_t)((e->first + (uint64_t)taken++) % k);
+    if (fl)
+      ((float *)t->elems_)[i] = bits_float(fv[j]); /* bit for bit: NaN payloads */
+    else
+      rg_tensor_set_int(t, i, iv[j]);
+  }
 }
 
 /* ---- comparison and printing ---- */
@@ -192,10 +321,13 @@ bool rg_tensor_equal(const RgTensor *a, const RgTensor *b) {
 }
 
 static void put_elem(RgsBuf *b, const RgTensor *t, int64_t i) {
+  float f = rg_tensor_get_float(t, i);
   if (rg_tensor_is_int(t))
     rgs_buf_put_i64(b, rg_tensor_get_int(t, i));
+  else if (isnan(f)) /* NaNs that differ differ in their bits */
+    rgs_buf_printf(b, "nan:0x%08x", (unsigned)float_bits(f));
   else
-    rgs_buf_printf(b, "%.9g", (double)rg_tensor_get_float(t, i));
+    rgs_buf_printf(b, "%.9g", (double)f);
 }
 
 static void put_type(RgsBuf *b, const RgTensor *t) {

@@ -208,3 +208,21 @@ bool rg_props_set(RgNamedAttr *p, uint32_t *n, uint32_t max, const char *name, c
   (*n)++;
   return true;
 }
+
+/* Beside rg_props_copy, so the rewriter needs nothing of this file. */
+RgNode *rg_rw_rebuild(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops, const RgUse *rest,
+                      uint32_t nrest) {
+  enum { MAX = 64 }; /* what generated code allows a replacement node */
+  RgValue *all[MAX];
+  RgNamedAttr props[MAX];
+  if (n + nrest > MAX) {
+    rg_rw_fail(rw, RG_ERR_INVALID, "too many operands");
+    return NULL;
+  }
+  for (uint32_t i = 0; i < n; i++)
+    all[i] = ops[i];
+  for (uint32_t i = 0; i < nrest; i++)
+    all[n + i] = rest[i].value;
+  uint32_t np = rg_props_copy(like, props, MAX);
+  return rg_rw_create_like(rw, (uint16_t)rg_rw_local(rw, like), n + nrest, all, np, props, like);
+}

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <time.h>
 #include "rulegen/pass.h"
-#include "rulegen/match.h"
 #include "ir/ir_internal.h"
 
 /* Nodes created or rewired since the last deduplication, so the next one
@@ -287,6 +286,14 @@ RgGraph *rg_rw_graph(RgRewriter *rw) { return rw->g; }
 
 bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule) { return !rw->disabled[rule]; }
 
+bool rg_rw_rule_on(RgRewriter *rw, uint16_t rule, bool ex) {
+  if (!rw->disabled[rule])
+    return true;
+  if (ex)
+    rg_rw_explain(rw, rule, "rule is disabled");
+  return false;
+}
+
 bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root) {
   return rw->opt->explain_fn && rw->opt->explain_node == root->id;
 }
@@ -299,6 +306,11 @@ void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test) {
   if (rw->opt->explain_fn)
     rw->opt->explain_fn(rw->opt->explain_user, rw->pass->name, rw->pass->rules[rule].name,
                         failed_test);
+}
+
+void rg_rw_explain_rules(RgRewriter *rw, const uint16_t *rules, uint32_t n, const char *failed_test) {
+  for (uint32_t i = 0; i < n; i++)
+    rg_rw_explain(rw, rules[i], failed_test);
 }
 
 void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pairs, uint32_t npairs, const char *why) {

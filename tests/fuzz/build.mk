@@ -36,3 +36,8 @@ fuzz:
 FUZZ_OBJS_verify = $(RULES_OBJ) $(BACKEND_LIB)
 FUZZ_SEEDS_verify = tests/robust tests/mlir/roundtrip tests/verify tests/rules
 export FUZZ_SEEDS_verify
+
+# fuzz_inputs runs the input sets it reads on TOSA ops.
+FUZZ_OBJS_inputs = $(RULES_OBJ) $(BACKEND_LIB)
+FUZZ_SEEDS_inputs = tests/robust/inputs
+export FUZZ_SEEDS_inputs

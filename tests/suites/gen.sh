@@ -78,8 +78,8 @@ if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
     if [ "$got" = "$lr:$n: " ]; then echo "PASS line-error-$m"; else echo "FAIL line-error-$m: errors at '$got'"; fi
   done
   # Explain mode quotes each conjunct of the guard on its own.
-  sed -n 's/.*rg_rw_explain_guard(rw, [0-9]*, false, "\(\([^"\\]\|\\.\)*\)".*/\1/p' "$tmp/lines.c" |
-    sed 's/\\"/"/g' >"$tmp/conj"
+  grep -o 'rg_rw_explain_guard(rw, [0-9]*, [a-z]*, "\([^"\\]\|\\.\)*"' "$tmp/lines.c" |
+    sed 's/^[^"]*"//; s/"$//; s/\\"/"/g' >"$tmp/conj"
   if cmp -s "$tmp/conj" tests/gen/lines/conjuncts.expected; then echo "PASS explain-conjuncts"; else
     echo "FAIL explain-conjuncts: $(tr '\n' '|' <"$tmp/conj")"; fi
 else
@@ -291,3 +291,30 @@ if $rg -I backends/arm -I backends/xnnpack -o "$tmp/exec.c" --header "$tmp/exec.
 else
   echo "FAIL exec-constructs: $(head -n 5 "$tmp/err")"
 fi
+
+# Generated lines per rule: every shipped rules file generated as
+# `rulegen -o OUT.c FILE` (no header), the lines of its passes (#line
+# included; the op registry and hook declarations before them come from
+# the .ops files) over the rules they hold: at most 40. A file whose passes
+# average fewer than 3 rules pays each pass's tables over too few rules for
+# the bound to mean much: its figure is printed, not checked. The whole of
+# rules/transpose.rules's output stays within 1,200 lines.
+for f in rules/*.rules backends/*/*.rules; do
+  # shellcheck disable=SC2086
+  $rg $all_inc -o "$tmp/lpr.c" "$f" 2>/dev/null || { echo "FAIL lines-per-rule-$f: rulegen failed"; continue; }
+  total=$(wc -l <"$tmp/lpr.c")
+  lines=$(awk '/^\/\* ---- pass /{f = 1} f' "$tmp/lpr.c" | wc -l)
+  rules=$(grep -c '^  {"[^"]*", "[^"]*:[0-9]*", [0-9]*, [0-9]*, \(true\|false\)},$' "$tmp/lpr.c")
+  passes=$(grep -c '^\(static \)\{0,1\}const RgPassDesc rg_pass_' "$tmp/lpr.c")
+  [ "$rules" -gt 0 ] || continue
+  what="$lines lines of $total for $rules rules in $passes passes: $((lines / rules)) a rule"
+  if [ "$f" = rules/transpose.rules ] && [ "$total" -gt 1200 ]; then
+    echo "FAIL lines-per-rule-$f: $what (the file: at most 1,200 lines)"
+  elif [ "$lines" -le $((40 * rules)) ]; then
+    echo "PASS lines-per-rule-$f: $what"
+  elif [ "$rules" -lt $((3 * passes)) ]; then
+    echo "SKIP lines-per-rule-$f: $what (fewer than 3 rules a pass)"
+  else
+    echo "FAIL lines-per-rule-$f: $what (more than 40)"
+  fi
+done

@@ -69,3 +69,19 @@ if [ -d ../shared/models ]; then
 else
   echo "SKIP models: ../shared/models is absent"
 fi
+# Input sets for --inputs (docs/verify.md): each wrong file
+# tests/robust/inputs/bad_NAME.inputs is refused with its located error
+# (bad_NAME.err), exit 1 and no output; good.inputs, every spelling of a
+# value, runs.
+g=tests/robust/inputs/graph.mlir
+for f in tests/robust/inputs/bad_*.inputs; do
+  n=$(basename "$f" .inputs)
+  golden "inputs:$n" --status 1 --stderr "tests/robust/inputs/$n.err" --no-file "$tmp/out.mlir" -- \
+    "$rgopt" --passes none --inputs "$f" "$g" -o "$tmp/out.mlir"
+done
+if "$rgopt" --passes none --inputs tests/robust/inputs/good.inputs "$g" -o "$tmp/out.mlir" 2>"$tmp/err" &&
+   grep -q 'verified by execution: 5 run(s), every result bit-identical' "$tmp/err"; then
+  echo "PASS inputs:good"
+else
+  echo "FAIL inputs:good: $(head -n 2 "$tmp/err" | tr '\n' '|')"
+fi

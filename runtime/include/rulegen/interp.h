@@ -155,6 +155,28 @@ RG_API RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t see
 RG_API RgStatus rg_tensor_random_range(RgTensor *out, const RgType *type, uint64_t seed,
                                        double lo, double hi);
 
+/* Edge values, mixed into random tensors by rg_tensor_mix_edges: the
+ * values where rewrites that are almost right go wrong (signed zeros, NaN
+ * modes and payloads, saturation at the type's minimum). */
+typedef struct RgEdgeValues {
+  uint32_t first;      /* the edge value the first chosen element takes; the next ones follow in turn */
+  bool ranged;         /* only edge values within [lo, hi] (never NaN; -0.0 when 0 is) */
+  double lo, hi;
+  const int64_t *ints; /* more integer edge values (a graph's zero points), where the type holds them */
+  uint32_t num_ints;
+} RgEdgeValues;
+/* Overwrites one element in eight (at least one; positions drawn from
+ * `seed`, the other elements untouched) with the element type's edge
+ * values, in turn from e->first (e may be NULL: from the first, any range):
+ * floats -0.0, a NaN with a payload, +inf, -inf, a negative NaN with a
+ * payload, +0.0, the smallest denormal and its negation, the largest
+ * denormal, the largest finite value and its negation, 1, -1, the smallest
+ * normal, the canonical NaN (quiet NaNs only, bit-exact in f32, f16 and
+ * bf16); signed integers the minimum, the maximum, e->ints, 0, -1, 1,
+ * minimum + 1, maximum - 1; unsigned ones the same that fit. i1 and index
+ * tensors are left as they are. */
+RG_API void rg_tensor_mix_edges(RgTensor *t, uint64_t seed, const RgEdgeValues *e);
+
 /* Same element type and shape. */
 RG_API bool rg_tensor_same_type(const RgTensor *a, const RgTensor *b);
 /* Bitwise equality: same element type, shape and bits (NaN equals NaN
@@ -225,6 +247,13 @@ RG_API RgStatus rg_interp_random_inputs(const RgNode *func, uint64_t seed, RgTen
  * whose full-range inputs break a REQUIRE. */
 RG_API RgStatus rg_interp_random_inputs_range(const RgNode *func, uint64_t seed, double lo,
                                               double hi, RgTensor **inputs, uint32_t *n);
+
+/* rg_interp_random_inputs with edge values mixed into every argument
+ * (rg_tensor_mix_edges from `first`); the integer constants of one value
+ * in the body of func (of graph g: zero points, shifts) join the edge
+ * values of the arguments of their element type. */
+RG_API RgStatus rg_interp_random_inputs_edges(RgGraph *g, const RgNode *func, uint64_t seed, uint32_t first,
+                                              RgTensor **inputs, uint32_t *n);
 
 /* True when one of the interpreter's registries binds an evaluator to the
  * op name. */

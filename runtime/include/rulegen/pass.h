@@ -38,6 +38,11 @@ struct RgInterp;
 struct RgTensor;
 typedef RgStatus (*RgEvalFn)(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in,
                              uint32_t num_in, struct RgTensor *out, uint32_t num_out);
+/* The function types of RgShapeFn and RgEvalFn: generated code declares
+ * the hooks it names with them (`RgShapeHook tosa_infer_add, tosa_infer_sub;`). */
+typedef RgStatus RgShapeHook(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);
+typedef RgStatus RgEvalHook(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, uint32_t num_in,
+                            struct RgTensor *out, uint32_t num_out);
 
 /* Kind of a declared attribute (`{perms: i32[]}` in a .ops file), which
  * the op verifier checks against the attribute a graph carries. */
@@ -160,10 +165,16 @@ RG_API const RgPassDesc *rg_rw_pass(const RgRewriter *rw);
 RG_API const RgRunOptions *rg_rw_options(const RgRewriter *rw);
 /* False when the rule is disabled (or another rule is isolated). */
 RG_API bool rg_rw_rule_enabled(const RgRewriter *rw, uint16_t rule);
+/* What generated matchers ask before calling a rule: true when it may run;
+ * false when it is disabled (then, with `ex`, explains "rule is disabled"). */
+RG_API bool rg_rw_rule_on(RgRewriter *rw, uint16_t rule, bool ex);
 /* True when explain mode is on for this root; generated code then reports
  * each rule's first failing test through rg_rw_explain. */
 RG_API bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root);
 RG_API void rg_rw_explain(RgRewriter *rw, uint16_t rule, const char *failed_test);
+/* rg_rw_explain for each of rules[0..n), in order: a test that failed for
+ * every rule that reached it. */
+RG_API void rg_rw_explain_rules(RgRewriter *rw, const uint16_t *rules, uint32_t n, const char *failed_test);
 /* Explains a guard's first failing conjunct `text` (false, or with
  * `unevaluable` not computable) with the values it reads: `reads` is a
  * comma-separated list such as "rank(x) = %r, p = %l" whose directives
@@ -190,6 +201,12 @@ RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
 RG_API RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands,
                                  RgValue *const *operands, uint32_t num_attrs,
                                  const RgNamedAttr *props, const RgNode *like);
+/* A node rebuilt from the matched `like` (`(op x ..rest)`): like's op and
+ * properties, operands ops[0..n) then the values of rest[0..nrest), result
+ * types started from like's (see rg_rw_create_like). NULL as for
+ * rg_rw_create, or past 64 operands (then the rule fails, RG_ERR_INVALID). */
+RG_API RgNode *rg_rw_rebuild(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops,
+                             const RgUse *rest, uint32_t nrest);
 /* Replaces every result of `root` with `values` (one per result; NULL
  * leaves a result that has no uses alone), checks
  * the types, erases the root and the producers left without uses, counts

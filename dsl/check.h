@@ -16,6 +16,7 @@ typedef struct Checker {
   DslRepl **nodes; /* replacement nodes named so far (`e:(op ...)`) */
   uint32_t nnodes, capnodes;
   size_t errors_at_rule_start;
+  RgLoc *built_at; /* per op id: the first replacement that builds it */
 } Checker;
 
 static inline void err(Checker *c, RgLoc loc, const char *fmt, ...) RGS_PRINTF(3, 4);
@@ -35,6 +36,15 @@ static inline void note(Checker *c, RgLoc loc, const char *fmt, ...) {
 }
 
 static inline void *zalloc(Checker *c, size_t n) { return rgs_arena_zalloc(&c->p->arena, n); }
+
+/* Reports an unknown name (check_expr.c): the message, then "; did you mean
+ * 'x'?" when a name of its kind that `s` was given is close to it. */
+void dsl_unknown(Checker *c, RgLoc loc, const RgsSuggest *s, const char *fmt, ...) RGS_PRINTF(4, 5);
+/* Names of each kind, added to a suggestion. */
+void dsl_suggest_ops(const DslProgram *p, RgsSuggest *s);
+void dsl_suggest_map(const DslMap *m, RgsSuggest *s);
+void dsl_suggest_attrs(const DslOpDecl *op, RgsSuggest *s);
+void dsl_suggest_traits(RgsSuggest *s);
 
 /* ---- declarations ---- */
 

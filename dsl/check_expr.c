@@ -5,6 +5,41 @@
 #include "rulegen/graph.h"
 #include "check.h"
 
+/* ---- "did you mean" ---- */
+
+void dsl_unknown(Checker *c, RgLoc loc, const RgsSuggest *s, const char *fmt, ...) {
+  char msg[320];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (s->best)
+    err(c, loc, "%s; did you mean '%s'?", msg, s->best);
+  else
+    err(c, loc, "%s", msg);
+}
+
+void dsl_suggest_ops(const DslProgram *p, RgsSuggest *s) {
+  for (uint32_t i = 0; i < p->nops; i++)
+    rgs_suggest_add(s, p->ops[i]->name);
+}
+
+void dsl_suggest_map(const DslMap *m, RgsSuggest *s) {
+  for (uint32_t i = 0; i < m->cap; i++)
+    if (m->keys[i])
+      rgs_suggest_add(s, m->keys[i]);
+}
+
+void dsl_suggest_attrs(const DslOpDecl *op, RgsSuggest *s) {
+  for (uint32_t i = 0; i < op->nattrs; i++)
+    rgs_suggest_add(s, op->attrs[i].name.s);
+}
+
+void dsl_suggest_traits(RgsSuggest *s) {
+  for (int t = 0; t < DSL_TRAIT_COUNT; t++)
+    rgs_suggest_add(s, dsl_trait_name((DslTrait)t));
+}
+
 /* ---- builtins ---- */
 
 typedef struct Builtin {
@@ -156,7 +191,12 @@ static DslType check_call(Checker *c, DslExpr *e, int ctx) {
       argt[i] = t;
   }
   if (!b && !x) {
-    err(c, e->loc, "unknown function '%s'", e->str);
+    RgsSuggest sg;
+    rgs_suggest_init(&sg, e->str);
+    dsl_suggest_map(&c->p->externmap, &sg);
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+      rgs_suggest_add(&sg, builtins[i].name);
+    dsl_unknown(c, e->loc, &sg, "unknown function '%s'", e->str);
     return DSL_TY_ERROR;
   }
   const char *what = b ? "builtin" : "extern";
@@ -318,7 +358,10 @@ static DslType check_name(Checker *c, DslExpr *e) {
     e->opdecl = dsl_map_get(&c->p->opmap, e->str);
     if (e->opdecl)
       return DSL_TY_OPS;
-    err(c, e->loc, "unknown op '%s'", e->str);
+    RgsSuggest sg;
+    rgs_suggest_init(&sg, e->str);
+    dsl_suggest_ops(c->p, &sg);
+    dsl_unknown(c, e->loc, &sg, "unknown op '%s'", e->str);
     return DSL_TY_ERROR;
   }
   e->cls = dsl_map_get(&c->p->classmap, e->str);
@@ -327,7 +370,11 @@ static DslType check_name(Checker *c, DslExpr *e) {
   DslType lit;
   if (dsl_literal_name(e->str, &lit))
     return lit;
-  err(c, e->loc, "'%s' is used but never bound", e->str);
+  RgsSuggest sg;
+  rgs_suggest_init(&sg, e->str);
+  for (uint32_t i = 0; i < c->nvars; i++)
+    rgs_suggest_add(&sg, c->vars[i]->name.s);
+  dsl_unknown(c, e->loc, &sg, "'%s' is used but never bound", e->str);
   return DSL_TY_ERROR;
 }
 

@@ -12,6 +12,15 @@
 typedef RgSource *(*DslOpenFn)(void *user, const char *path, RgDiags *d,
                                dev_t *dev, ino_t *ino);
 
+/* What the code generator can generate, checked by the checker too so
+ * that `rulegen --check` and `rulegen -o` accept the same files. */
+enum {
+  DSL_MAX_PATTERN_DEPTH = 24, /* op patterns nested below a rule's root */
+  DSL_MAX_COMMUTATIVE = 4,    /* commutative ops a pattern matches both ways (each doubles the variants) */
+  DSL_MAX_NAMED_NODES = 64,   /* `e:(op ...)` nodes in one replacement */
+  DSL_MAX_ARGS = 64           /* operands of a node built with a `..rest` splice; attributes a node sets */
+};
+
 typedef struct DslMap {
   const char **keys;
   void **vals;

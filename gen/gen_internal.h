@@ -7,7 +7,7 @@
 #include "gen.h"
 #include "rulegen/pass.h"
 
-enum { GEN_MAXPATH = 24, GEN_MAXARGS = 64 };
+enum { GEN_MAXPATH = DSL_MAX_PATTERN_DEPTH, GEN_MAXARGS = DSL_MAX_ARGS };
 
 /* Where a node or value sits below the root: operand indices from the root
  * (a node path names the producer of that operand; the empty path is the
@@ -164,7 +164,7 @@ typedef struct Gen {
   GenRule *cur;
   uint32_t tmp;
   bool discarding;
-  struct { const DslRepl *node; const char *c; } named[64]; /* built `e:(op ...)` */
+  struct { const DslRepl *node; const char *c; } named[DSL_MAX_NAMED_NODES]; /* built `e:(op ...)` */
   RgLoc src;              /* rules text the lines being written come from;
                              src NULL: generated only (see gen_line) */
   const char *guard_fail; /* in a guard conjunct: what a value that cannot

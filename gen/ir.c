@@ -374,8 +374,9 @@ static bool build_rule(Gen *g, GenPass *gp, GenRule *r, DslRule *dr, uint16_t in
   r->index = index;
   r->fn = gen_str(g, "%s__%s", gp->cname, gen_cname(g, dr->name.s));
   uint32_t nc = count_commutative(dr->pattern);
-  if (nc > 4) {
-    gen_error(g, dr->loc, "rule '%s' has %u commutative ops; at most 4 are expanded", dr->name.s, nc);
+  if (nc > DSL_MAX_COMMUTATIVE) { /* the checker reports it first */
+    gen_error(g, dr->loc, "rule '%s' has %u commutative ops; at most %d are expanded", dr->name.s, nc,
+              DSL_MAX_COMMUTATIVE);
     nc = 0;
   }
   r->nvariants = 1u << nc;

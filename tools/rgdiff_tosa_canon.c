@@ -23,6 +23,15 @@ static RgValue *splat_of(Gen *G, RgValue *x, bool unit_dims, double v) {
   return tgen_const_ints(G, x->type->dtype, x->type->rank, dims, 1, &iv);
 }
 
+static bool has_dims(const RgValue *v) {
+  if (v->type->rank < 1)
+    return false;
+  for (int32_t i = 0; i < v->type->rank; i++)
+    if (v->type->dims[i] < 1)
+      return false;
+  return true;
+}
+
 /* An op that returns its input (or zeros) in most draws, and a near miss
  * otherwise: a float where only integers fold, a non-unit axis, padding. */
 void tgen_m_canonical(Gen *G) {
@@ -31,10 +40,62 @@ void tgen_m_canonical(Gen *G) {
     ones[i] = 1;
   bool miss = chance(&G->rng, 25);
   RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
-  switch (rnd(&G->rng, 0, 13)) {
+  switch (rnd(&G->rng, 0, 18)) {
   case 0: {
     RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
     gen_push(G, gen_finish(G, gen_mk(G, "tosa.identity", 1, &x, NULL)));
+    break;
+  }
+  case 14: { /* select(!p, a, b), p an argument so the negation stays */
+    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+    RgValue *p = gen_new_arg(G, gen_like(G, x->type, RG_DT_I1));
+    RgValue *ops[3] = {tgen_unary_simple(G, "tosa.logical_not", p), x, tgen_random_const(G, x->type)};
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
+    break;
+  }
+  case 15: { /* x / 1, or x / -1 */
+    RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
+    gen_push(G, tgen_binary(G, "tosa.intdiv", x, splat_of(G, x, true, miss ? -1.0 : 1.0)));
+    break;
+  }
+  case 16: { /* x * 2^s with shift s, or with shift s - 1 */
+    RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
+    int64_t sh = rnd(&G->rng, 1, 6);
+    RgValue *ops[3] = {x, splat_of(G, x, true, (double)((int64_t)1 << sh)),
+                       tgen_scalar_const(G, RG_DT_I8, sh - miss)};
+    if (chance(&G->rng, 50)) { /* MUL is commutative */
+      RgValue *t = ops[0];
+      ops[0] = ops[1];
+      ops[1] = t;
+    }
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
+    break;
+  }
+  case 18: { /* a slice inside the input of a PAD, or one reaching into its padding */
+    RgValue *x = gen_pick(G, has_dims, tgen_random_arg_dtype(G));
+    if (!has_dims(x)) /* a new argument may be rank 0 */
+      x = gen_new_arg(G, gen_ttype(G, x->type->dtype, 2, (int64_t[]){3, 4}));
+    int32_t r = x->type->rank;
+    int64_t pads[2 * MAX_RANK], start[MAX_RANK], size[MAX_RANK];
+    for (int32_t i = 0; i < r; i++) {
+      pads[2 * i] = rnd(&G->rng, 0, 2);
+      pads[2 * i + 1] = rnd(&G->rng, 0, 2);
+      size[i] = rnd(&G->rng, 1, x->type->dims[i]);
+      start[i] = pads[2 * i] + rnd(&G->rng, 0, x->type->dims[i] - size[i]);
+    }
+    if (miss)
+      start[0] = 0, size[0] = x->type->dims[0] + pads[0] + pads[1];
+    RgValue *pops[3] = {x, shape_const(G, 2 * r, pads), tgen_scalar_const(G, x->type->dtype, 0)};
+    RgValue *p = gen_finish(G, gen_mk(G, "tosa.pad", 3, pops, NULL));
+    RgValue *sops[3] = {p, shape_const(G, r, start), shape_const(G, r, size)};
+    gen_push(G, gen_finish(G, gen_mk(G, "tosa.slice", 3, sops, NULL)));
+    break;
+  }
+  case 17: { /* a pure op nothing reads, or one the results read */
+    RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
+    RgValue *y = tgen_unary_simple(G, "tosa.abs", x);
+    if (miss)
+      gen_push(G, y);
     break;
   }
   case 1: { /* clamp over the whole range */

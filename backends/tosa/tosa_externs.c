@@ -243,8 +243,10 @@ bool tosa_permuted_const(RgRewriter *rw, RgValue *v, RgInts perms, const RgAttr 
   RgGraph *g = rg_rw_graph(rw);
   const RgNode *n = rg_value_def(v);
   RgInts s;
+  /* each element of a per-axis quantized constant has its channel's
+   * scale, and the channel axis would move */
   if (!is_op(g, n, "tosa.const") || !static_shape(v, &s) || s.n != perms.n || !rg_ints_is_perm(perms) ||
-      s.n > 16)
+      s.n > 16 || (rg_type_is_quant(v->type) && !rg_type_is_quant_per_tensor(v->type)))
     return false;
   const RgAttr *a = rg_node_attr(n, "values");
   if (!a || a->kind != RG_ATTR_DENSE)
@@ -382,6 +384,8 @@ static int zero_splat_sign(RgGraph *g, const RgValue *z) {
   const int64_t *iv;
   uint32_t count;
   bool is_float = z->type && rg_dtype_is_float(z->type->dtype);
+  if (!z->type || rg_type_is_quant(z->type)) /* storage 0 stands for -zp * scale */
+    return -1;
   if (a && is_float && rg_attr_dense_get_floats(g, a, &fv, &count) && count >= 1) {
     for (uint32_t i = 0; i < count; i++)
       if (fv[i] != 0.0 || signbit(fv[i]) != signbit(fv[0]))
@@ -457,9 +461,15 @@ bool tosa_reshaped_const(RgRewriter *rw, RgValue *c, RgValue *like, const RgAttr
   RgGraph *g = rg_rw_graph(rw);
   const RgNode *n = rg_value_def(c);
   const RgAttr *a = is_op(g, n, "tosa.const") ? rg_node_attr(n, "values") : NULL;
+  /* a quantized constant holds storage values; a per-axis one would move
+   * elements to other scales */
   const RgType *t = like->type;
-  if (!a || a->kind != RG_ATTR_DENSE || !t || t->kind != RG_TYPE_TENSOR || !a->type ||
-      t->elem != a->type->elem || rg_type_numel(t) != rg_type_numel(a->type) || rg_type_numel(t) < 0)
+  if (!a || a->kind != RG_ATTR_DENSE || !t || t->kind != RG_TYPE_TENSOR || !a->type || !c->type)
+    return false;
+  if (rg_type_is_quant(t) && (!rg_type_is_quant_per_tensor(t) || c->type->elem != t->elem))
+    return false;
+  t = rg_type_storage_type(g, t);
+  if (!t || t->elem != a->type->elem || rg_type_numel(t) != rg_type_numel(a->type) || rg_type_numel(t) < 0)
     return false;
   /* Row-major order is what a reshape keeps: the same elements, retyped. */
   const int64_t *iv;

@@ -11,10 +11,8 @@
  * being stored twice: the op is its only user, or it is small (a splat,
  * a zero point, a shape). */
 static bool consumable(const RgValue *v) {
-  const RgAttr *a = NULL;
   const RgNode *d = rg_value_def(v);
-  if (d && d->num_props)
-    a = d->attrs[0].value;
+  const RgAttr *a = d ? rg_node_attr(d, "values") : NULL; /* a property, or an attribute in older spellings */
   return v->num_uses == 1 || (a && a->kind == RG_ATTR_DENSE && a->count <= 16);
 }
 
@@ -24,14 +22,56 @@ static const RgOpDesc *desc_of(const RgRewriter *rw, const RgPassDesc *p, const 
   return k >= 0 && p->op_descs ? p->op_descs[k] : NULL;
 }
 
+/* Quantized values fold only where every reading of the quantized type
+ * gives the same result as computing on the storage integers: ops that
+ * move elements of one per-tensor type (each keeps its scale and zero
+ * point), and comparisons of two operands of one per-tensor type (a
+ * positive scale keeps the order, one zero point cancels). Arithmetic
+ * (add of two scales, a cast to another zero point, ...) means a rescale
+ * to whatever reads the type, so it declines, and so does any per-axis
+ * type, whose scale moves with the element. */
+static bool quant_foldable(RgGraph *g, const RgNode *n, const RgValue *r) {
+  static const char *const moves[] = {"tosa.reshape", "tosa.transpose", "tosa.reverse", "tosa.slice",
+                                      "tosa.tile", "tosa.concat", "tosa.pad", "tosa.identity",
+                                      "tosa.select"};
+  static const char *const compares[] = {"tosa.equal", "tosa.greater", "tosa.greater_equal"};
+  const char *name = rg_op_name(g, n->op);
+  const RgType *q = NULL; /* the one quantized element type allowed */
+  bool any = rg_type_is_quant(r->type);
+  if (any)
+    q = r->type->elem;
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    const RgType *t = n->operands[i].value->type;
+    if (!t || !rg_type_is_quant(t))
+      continue;
+    if (q && t->elem != q)
+      return false;
+    q = t->elem;
+    any = true;
+  }
+  if (!any)
+    return true;
+  if (!rg_type_is_quant_per_tensor(q))
+    return false;
+  for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+    if (strcmp(name, moves[i]) == 0)
+      return r->type->elem == q;
+  for (size_t i = 0; i < sizeof compares / sizeof compares[0]; i++)
+    if (strcmp(name, compares[i]) == 0)
+      return !rg_type_is_quant(r->type) && n->num_operands == 2 &&
+             n->operands[0].value->type->elem == q && n->operands[1].value->type->elem == q &&
+             rg_type_quant_scale(q) > 0;
+  return false;
+}
+
 bool tosa_foldable(RgRewriter *rw, RgValue *r) {
   const RgPassDesc *p = rg_rw_pass(rw);
   const RgNode *n = rg_value_def(r);
   if (!n || n->num_regions || n->num_results != 1 || n->num_operands == 0 || !r->type ||
-      r->type->kind != RG_TYPE_TENSOR || !rg_elem_supported(r->type->dtype))
+      r->type->kind != RG_TYPE_TENSOR || !rg_elem_supported(rg_type_storage(r->type)))
     return false;
   const RgOpDesc *d = desc_of(rw, p, n);
-  if (!d || !d->eval || (d->traits & RG_TRAIT_CONSTANT))
+  if (!d || !d->eval || (d->traits & RG_TRAIT_CONSTANT) || !quant_foldable(rg_rw_graph(rw), n, r))
     return false;
   uint64_t limit = rg_rw_options(rw)->fold_max_elems;
   int64_t numel = rg_type_numel(r->type);
@@ -67,9 +107,8 @@ bool tosa_folded(RgRewriter *rw, RgValue *r, const RgAttr **out) {
   if (ok)
     ok = rg_interp_eval_node(ip, n, in, n->num_operands, &res, NULL, 0) == RG_OK;
   *out = NULL;
-  if (ok) {
-    *out = rg_attr_dense_tensor(g, r->type, &res[0]);
-  }
+  if (ok) /* storage values; the rewriter gives the constant r's quantized type */
+    *out = rg_attr_dense_tensor(g, rg_type_storage_type(g, r->type), &res[0]);
   if (res)
     rg_tensor_array_free(res, n->num_results);
   for (uint32_t i = 0; i < nin; i++)
@@ -200,7 +239,8 @@ bool tosa_rows_permuted(RgRewriter *rw, RgValue *w, RgValue *x, RgInts p, const 
   const RgAttr *a = d && strcmp(rg_op_name(g, d->op), "tosa.const") == 0 ? rg_node_attr(d, "values") : NULL;
   RgInts xs;
   if (!a || a->kind != RG_ATTR_DENSE || !w->type || w->type->kind != RG_TYPE_TENSOR || w->type->rank != 3 ||
-      !rg_value_shape(x, &xs) || xs.n != p.n || xs.n > 16 || !rg_ints_is_perm(p))
+      !rg_value_shape(x, &xs) || xs.n != p.n || xs.n > 16 || !rg_ints_is_perm(p) ||
+      (rg_type_is_quant(w->type) && !rg_type_is_quant_per_tensor(w->type)))
     return false;
   int64_t k_rows = rg_type_numel(x->type), cols = w->type->dims[2];
   if (w->type->dims[0] != 1 || w->type->dims[1] != k_rows || cols < 0 || k_rows * cols > (1 << 24))
@@ -236,6 +276,7 @@ bool tosa_rows_permuted(RgRewriter *rw, RgValue *w, RgValue *x, RgInts p, const 
     for (int i = (int)xs.n - 1; i >= 0 && ++idx[i] == xs.v[i]; i--)
       idx[i] = 0;
   }
-  *out = is_float ? rg_attr_dense_floats(g, w->type, n, of) : rg_attr_dense_ints(g, w->type, n, oi);
+  const RgType *wt = rg_type_storage_type(g, w->type); /* a quantized weight holds storage values */
+  *out = !wt ? NULL : is_float ? rg_attr_dense_floats(g, wt, n, of) : rg_attr_dense_ints(g, wt, n, oi);
   return *out != NULL;
 }

@@ -208,6 +208,11 @@ RgStatus tosa_infer_const(HOOK_ARGS) {
   const RgType *t = values_type(g, a);
   if (!t || !rg_type_is_tensor(t))
     return shape_fail(err, errlen, "const: 'values' is not a typed tensor attribute");
+  /* A quantized constant holds its storage values: `dense<...> :
+   * tensor<3xi8>` typed tensor<3x!quant.uniform<i8:f32, ...>>. */
+  const RgType *h = shape_hint(n, 0);
+  if (h && rg_type_is_quant(h) && rg_type_storage_type(g, h) == t)
+    t = h;
   results[0] = t;
   return RG_OK;
 }
@@ -318,6 +323,10 @@ RgStatus tosa_infer_rescale(HOOK_ARGS) {
     return st;
   zp = shape_operand(n, 4);
   const RgType *elem = zp && rg_type_is_tensor(zp) ? zp->elem : elem_hint(n);
+  /* A quantized output keeps output_zp's storage type. */
+  const RgType *h = elem_hint(n);
+  if (elem && h && h->kind == RG_TYPE_QUANT && h->dtype == rg_type_storage(elem))
+    elem = h;
   if (!elem)
     return shape_fail(err, errlen, "rescale: operand 4 (output_zp) is not a typed tensor, so "
                       "the output element type is unknown");
@@ -424,7 +433,8 @@ COMPARE(greater_equal)
 
 /* MUL(input1, input2, shift): integer inputs give i32 (TOSA 1.0: i8, i16
  * and i32 all multiply into i32); MLIR 22 also accepts an integer result of
- * the input width, so an integer result type already on the node wins. */
+ * the input width, so an integer result type already on the node wins.
+ * Quantized inputs give their own type unless the node says otherwise. */
 RgStatus tosa_infer_mul(HOOK_ARGS) {
   const RgType *a = shape_operand(n, 0);
   const RgType *elem = NULL;
@@ -432,6 +442,13 @@ RgStatus tosa_infer_mul(HOOK_ARGS) {
     const RgType *h = elem_hint(n);
     elem = h && h->kind == RG_TYPE_SCALAR && !rg_dtype_is_float(h->dtype)
                ? h : rg_type_scalar(g, RG_DT_I32);
+    if (!elem)
+      return RG_ERR_NOMEM;
+  } else if (a && rg_type_is_tensor(a) && rg_type_is_quant(a)) {
+    const RgType *h = elem_hint(n);
+    elem = h && (h->kind == RG_TYPE_QUANT ||
+                 (h->kind == RG_TYPE_SCALAR && !rg_dtype_is_float(h->dtype)))
+               ? h : a->elem;
     if (!elem)
       return RG_ERR_NOMEM;
   }
@@ -473,14 +490,15 @@ RgStatus tosa_infer_table(HOOK_ARGS) {
     st = shape_need_ranked(n, 1, "table", "table", 1, &tab, err, errlen);
   if (st != RG_OK)
     return st;
-  int64_t want = t->dtype == RG_DT_I8 ? 256 : t->dtype == RG_DT_I16 ? 513 : -1;
+  RgDType in_dt = rg_type_storage(t);
+  int64_t want = in_dt == RG_DT_I8 ? 256 : in_dt == RG_DT_I16 ? 513 : -1;
   if (want < 0)
     return shape_fail(err, errlen, "table: input element type must be i8 or i16, got %s",
                       t->text);
   if (!shape_dim_compatible(tab->dims[0], want))
     return shape_fail(err, errlen, "table: a table for %s has %lld entries, got %s",
-                      rg_dtype_name(t->dtype), (long long)want, tab->text);
-  const RgType *elem = t->dtype == RG_DT_I8 ? tab->elem : rg_type_scalar(g, RG_DT_I32);
+                      rg_dtype_name(in_dt), (long long)want, tab->text);
+  const RgType *elem = in_dt == RG_DT_I8 ? tab->elem : rg_type_scalar(g, RG_DT_I32);
   return elem ? shape_set(results, shape_like(g, t, elem)) : RG_ERR_NOMEM;
 }
 
@@ -633,7 +651,7 @@ RgStatus tosa_infer_matmul(HOOK_ARGS) {
     return shape_fail(err, errlen, "%s: batch dimensions differ: %s and %s", op, a->text, b->text);
   const RgType *elem = elem_hint(n);
   if (!elem) {
-    switch (a->dtype) {
+    switch (rg_type_storage(a)) {
     case RG_DT_I8: elem = rg_type_scalar(g, RG_DT_I32); break;
     case RG_DT_I16: elem = rg_type_scalar(g, RG_DT_I48); break;
     default: elem = a->elem; break;

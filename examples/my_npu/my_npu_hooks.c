@@ -18,14 +18,14 @@ static bool is_i32_tensor(const RgType *t) {
 static RgStatus same_i32(const RgNode *n, uint32_t arity, const RgType **results, char *err, size_t errlen) {
   if (n->num_operands != arity) {
     snprintf(err, errlen, "expected %u operands, got %u", arity, n->num_operands);
-    return RG_ERR_INVALID;
+    return RG_ERR_TYPE;
   }
   const RgType *t = n->operands[0].value->type;
   for (uint32_t i = 0; i < arity; i++) {
     if (!is_i32_tensor(n->operands[i].value->type) || n->operands[i].value->type != t) {
       snprintf(err, errlen, "operand %u is %s; expected %s i32 tensor", i, n->operands[i].value->type->text,
                i ? "the same" : "an");
-      return RG_ERR_INVALID;
+      return RG_ERR_TYPE;
     }
   }
   results[0] = t;

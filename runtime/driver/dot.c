@@ -29,7 +29,37 @@ static void put_label_text(RgsBuf *b, const char *s, size_t n, size_t max) {
     rgs_buf_puts(b, "...");
 }
 
-static void put_attr_value(RgsBuf *b, const RgAttr *a) {
+/* Dense elements by value when there are few: `[1, 2, 3]`, `splat 0.5`.
+ * A constant a rewrite made has no text to show, and a read one may be a
+ * hex blob. False when they are many or cannot be decoded. */
+static bool put_dense_small(RgsBuf *b, const RgGraph *g, const RgAttr *a) {
+  enum { MAX_SHOWN = 8 };
+  RgGraph *mg = (RgGraph *)g; /* decoding caches values; the graph is unchanged */
+  const int64_t *iv = NULL;
+  const double *fv = NULL;
+  uint32_t n = 0;
+  if (a->kind != RG_ATTR_DENSE || a->count > MAX_SHOWN || !a->type || !a->type->elem)
+    return false;
+  bool is_float = rg_dtype_is_float(a->type->elem->dtype);
+  if (is_float ? !rg_attr_dense_get_floats(mg, a, &fv, &n) : !rg_attr_dense_get_ints(mg, a, &iv, &n))
+    return false;
+  rgs_buf_puts(b, a->splat ? "splat " : "[");
+  for (uint32_t i = 0; i < n; i++) {
+    if (i)
+      rgs_buf_puts(b, ", ");
+    if (is_float)
+      rgs_buf_printf(b, "%g", fv[i]);
+    else
+      rgs_buf_put_i64(b, iv[i]);
+  }
+  if (!a->splat)
+    rgs_buf_putc(b, ']');
+  return true;
+}
+
+static void put_attr_value(RgsBuf *b, const RgGraph *g, const RgAttr *a) {
+  if (put_dense_small(b, g, a))
+    return;
   switch (a->kind) {
   case RG_ATTR_BOOL: rgs_buf_puts(b, a->u.b ? "true" : "false"); return;
   case RG_ATTR_INT: rgs_buf_put_i64(b, a->u.i); return;
@@ -94,7 +124,7 @@ static void put_node(Dot *d, const RgNode *n, int depth) {
     rgs_buf_puts(b, "\\n");
     put_label_text(b, n->attrs[i].name, strlen(n->attrs[i].name), 32);
     rgs_buf_puts(b, " = ");
-    put_attr_value(b, n->attrs[i].value);
+    put_attr_value(b, d->g, n->attrs[i].value);
   }
   rgs_buf_puts(b, "\"];\n");
   RgsBuf *e = &d->edges;
@@ -206,7 +236,7 @@ char *rg_graph_dot_around(const RgGraph *g, RgNode *const *centre, uint32_t n, u
       rgs_buf_puts(&b, "\\n");
       put_label_text(&b, x->attrs[k].name, strlen(x->attrs[k].name), 32);
       rgs_buf_puts(&b, " = ");
-      put_attr_value(&b, x->attrs[k].value);
+      put_attr_value(&b, g, x->attrs[k].value);
     }
     rgs_buf_puts(&b, "\"];\n");
   }

@@ -11,9 +11,13 @@
 #include "rulegen/opt.h"
 #include "rulegen/pass.h"
 #include "rulegen/proof.h"
+#include "support/support.h"
 
 enum { OPT_MAX_PASSES = 256, OPT_MAX_DISABLED = 64, OPT_MAX_SYNTAX = 64 };
 enum { OPT_EXIT_INPUT = 1, OPT_EXIT_USAGE = 2 };
+#define OPT_KEEP_SOURCE ((size_t)4 << 20) /* bytes of an unmapped input kept through the run */
+
+typedef struct OptNodeName OptNodeName;
 
 typedef struct OptState {
   const char *prog; /* program name in messages */
@@ -48,6 +52,11 @@ typedef struct OptState {
   uint32_t max_errors;  /* --max-errors (default 20) */
   /* the targets' dialect syntaxes, each once, NULL-terminated */
   const RgDialectSyntax *syntax[OPT_MAX_SYNTAX + 1];
+  int argc; /* the command line, for the --explain command of a warning */
+  char **argv;
+  RgSource *src; /* the input, kept through the run when it costs little */
+  OptNodeName *names; /* of the refused ops (opt_name_refusals) */
+  uint32_t num_names;
 } OptState;
 
 /* --print-ir-after*, --report: NULL when none is asked for. */
@@ -60,10 +69,33 @@ void opt_observe_free(OptObserve *ob);
 int opt_explain_resolve(OptState *o, RgGraph *g, RgNode *named);
 
 void opt_mem_report(const OptState *o, RgGraph *g);
-void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st);
+void opt_print_stats(FILE *out, const OptState *o, RgGraph *g, const RgRunStats *st);
 void opt_print_layout(FILE *out, const OptState *o, RgGraph *g);
 void opt_print_time_passes(FILE *out, const RgRunStats *st);
-int opt_write_stats_json(const OptState *o, const RgRunStats *st);
+int opt_write_stats_json(const OptState *o, RgGraph *g, const RgRunStats *st);
+
+/* How messages name a node: `%4` and where the input has it, or for a
+ * node the passes made, its op and location. */
+struct OptNodeName {
+  const RgNode *node;
+  const char *op;
+  char name[64];     /* `%4`, or empty */
+  char at[256];      /* `in.mlir:9:5`, or the node's `loc(...)`, or empty */
+  char explain[80];  /* what --explain takes to show the node, or empty */
+  uint32_t src, rank; /* its position in the input and number in file order */
+  size_t first_def;  /* where the first line defining `name` starts */
+};
+/* Names every op a refusal names, in one pass over the graph and the
+ * text however many there are (o->names). */
+void opt_name_refusals(OptState *o, RgGraph *g, const RgRunStats *st);
+/* The name opt_name_refusals gave n (else its op alone). */
+void opt_node_name(const OptState *o, RgGraph *g, const RgNode *n, OptNodeName *nn);
+/* `%4 (my.clamp at in.mlir:9:5)` */
+void opt_put_node_name(RgsBuf *b, const OptNodeName *nn);
+/* Names the refused ops (for every report after it), then warns on stderr
+ * for each rule refused with static types only (a failing shape hook, a
+ * replacement of another type), with the command that explains it. */
+void opt_warn_refusals(OptState *o, RgGraph *g, const RgRunStats *st);
 
 /* --explain: the op asked for and what was reported about it. */
 typedef struct OptExplain {

@@ -21,6 +21,17 @@ static int usage_error(const OptState *o, const char *fmt, const char *arg) {
   return OPT_EXIT_USAGE;
 }
 
+/* The usage error for an unknown NAME of a kind, closing with the closest
+ * name of that kind (`sg`, with `dashes` to print '_' as '-'). */
+static int unknown_name(const OptState *o, const char *what, const char *name, const RgsSuggest *sg, bool dashes) {
+  char msg[400], best[160] = "";
+  for (size_t i = 0; sg->best && sg->best[i] && i + 1 < sizeof best; i++)
+    best[i] = dashes && sg->best[i] == '_' ? '-' : sg->best[i], best[i + 1] = 0;
+  snprintf(msg, sizeof msg, "%s '%.150s' (see --list)%s%s%s", what, name, best[0] ? "; did you mean '" : "", best,
+           best[0] ? "'?" : "");
+  return usage_error(o, "%s", msg);
+}
+
 /* ---- option handlers: return 0, or an exit status to stop with ---- */
 
 typedef int (*OptFn)(OptState *o, const char *arg);
@@ -144,8 +155,14 @@ static int flag_passes(OptState *o, const char *arg) {
           snprintf(msg, sizeof msg, "pass '%.*s' is in rule sets '%s' and '%s': name one as SET:%.*s",
                    (int)(n < 100 ? n : 100), p, o->targets[first].name, o->targets[other].name,
                    (int)(n < 100 ? n : 100), p);
-        else
-          snprintf(msg, sizeof msg, "unknown pass '%.*s' (see --list)", (int)(n < 100 ? n : 100), p);
+        else {
+          snprintf(msg, sizeof msg, "%.*s", (int)(n < 100 ? n : 100), p);
+          RgsSuggest sg;
+          rgs_suggest_init(&sg, msg);
+          for (uint32_t i = 0; i < o->num_all_passes; i++)
+            rgs_suggest_add(&sg, o->all_passes[i]->name);
+          return unknown_name(o, "unknown pass", msg, &sg, false);
+        }
         return usage_error(o, "%s", msg);
       }
       int rc = add_pass(o, pass);
@@ -192,8 +209,14 @@ static int flag_target(OptState *o, const char *arg) {
       found_set = t;
     }
   }
-  if (!found)
-    return usage_error(o, "unknown target '%s' (see --list)", arg);
+  if (!found) {
+    RgsSuggest sg;
+    rgs_suggest_init(&sg, name);
+    for (size_t t = 0; t < o->num_targets; t++)
+      for (const RgPipelineDesc *const *pl = o->targets[t].pipelines; pl && *pl; pl++)
+        rgs_suggest_add(&sg, (*pl)->name);
+    return unknown_name(o, "unknown target", arg, &sg, true);
+  }
   for (uint32_t i = 0; i < found->num_passes; i++) {
     int rc = add_pass(o, found->passes[i]);
     if (rc)
@@ -444,7 +467,8 @@ static const struct OptSpec {
      flag_passes},
     {"target", 0, "NAME", false, "run a target's pipeline", flag_target},
     {"list", 0, NULL, false, "list the targets and passes and exit", flag_list},
-    {"stats", 0, NULL, false, "print per pass: ran/skipped, rewrites, time; per rule: fires", flag_stats},
+    {"stats", 0, NULL, false, "print per pass: ran/skipped and why, rewrites, time; per rule: fires, refusals",
+     flag_stats},
     {"stats-json", 0, "FILE", false, "write the same statistics as JSON to FILE", flag_stats_json},
     {"time-passes", 0, NULL, false, "print a table of the time spent in each pass", flag_time_passes},
     {"dot", 0, "FILE", false, "also write the resulting graph as Graphviz DOT to FILE", flag_dot},
@@ -592,11 +616,18 @@ static int parse_args(int argc, char **argv, OptState *o) {
     if (rc)
       return rc;
   }
-  for (uint32_t i = 0; i < o->num_disabled; i++)
-    if (!known_rule(o, o->disabled[i]))
-      return usage_error(o, "--disable-rule: no rule '%s' (see --list)", o->disabled[i]);
-  if (o->run.isolate_rule && !known_rule(o, o->run.isolate_rule))
-    return usage_error(o, "--isolate-rule: no rule '%s' (see --list)", o->run.isolate_rule);
+  for (uint32_t i = 0; i <= o->num_disabled; i++) {
+    const char *r = i < o->num_disabled ? o->disabled[i] : o->run.isolate_rule;
+    if (!r || known_rule(o, r))
+      continue;
+    RgsSuggest sg; /* a rule's own name, also of `pass.rule` */
+    rgs_suggest_init(&sg, strrchr(r, '.') ? strrchr(r, '.') + 1 : r);
+    for (uint32_t k = 0; k < o->num_all_passes; k++)
+      for (uint16_t j = 0; j < o->all_passes[k]->num_rules; j++)
+        rgs_suggest_add(&sg, o->all_passes[k]->rules[j].name);
+    return unknown_name(o, i < o->num_disabled ? "--disable-rule: no rule" : "--isolate-rule: no rule", r, &sg,
+                        false);
+  }
   if (!o->input)
     o->input = "-";
   if (!o->output)
@@ -661,6 +692,7 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   }
   memset(o, 0, sizeof *o);
   o->prog = program_name(argc, argv);
+  o->argc = argc, o->argv = argv;
   o->targets = targets;
   o->num_targets = targets ? n : 0;
   rg_run_options_init(&o->run);
@@ -675,6 +707,8 @@ int rg_opt_main(int argc, char **argv, const RgOptTarget *targets, size_t n) {
   } else if ((rc = parse_args(argc, argv, o)) == 0) {
     rc = run(o);
   }
+  rg_source_free(o->src);
+  rg_free(o->names);
   rg_free(o->all_passes);
   rg_free(o->all_sets);
   rg_free(o);
@@ -754,8 +788,14 @@ static int run(OptState *o) {
     rg_diags_free(&d);
     return OPT_EXIT_INPUT;
   }
-  rg_source_free(src);
-  ir_node_src_forget(g); /* later diagnostics name nodes, not positions */
+  /* Kept to name refused ops (`%4`, file:line:col) when that costs little
+   * (a mapping, or a small text); else later messages name ops only. */
+  if (rgs_source_mapped(src) || src->len <= OPT_KEEP_SOURCE) {
+    o->src = src;
+  } else {
+    rg_source_free(src);
+    ir_node_src_forget(g);
+  }
   rg_diags_free(&d);
   if (o->mem_report)
     opt_mem_report(o, g);
@@ -822,13 +862,14 @@ static int run(OptState *o) {
   }
   if (ex.node)
     opt_explain_summary(&ex, ex_op, &st);
+  opt_warn_refusals(o, g, &st);
   if (o->stats) {
-    opt_print_stats(stderr, o, &st);
+    opt_print_stats(stderr, o, g, &st);
     opt_print_layout(stderr, o, g);
   }
   if (o->time_passes)
     opt_print_time_passes(stderr, &st);
-  if (o->stats_json && (rc = opt_write_stats_json(o, &st)) != 0)
+  if (o->stats_json && (rc = opt_write_stats_json(o, g, &st)) != 0)
     s = s == RG_OK ? RG_ERR_IO : s;
   if (o->report && ob && s == RG_OK && (rc = opt_observe_report(ob, g, &st)) != 0)
     s = RG_ERR_IO;

@@ -24,7 +24,6 @@ typedef struct PassRow {
   bool ran, skipped;
   uint32_t rewrites;
   double seconds;
-  char why[256]; /* a skipped pass: the ops it needs that are absent */
 } PassRow;
 
 typedef struct Example {
@@ -46,6 +45,9 @@ struct OptObserve {
   Example *ex;
   uint32_t nex, cap_ex;
   char *pending; /* the before picture of the rewrite under way */
+  /* its root's uses, to name what replaced it when no op did */
+  struct { RgNode *user; uint32_t operand; } uses[4];
+  uint32_t nuses;
   Hist before;
   bool oom;
 };
@@ -78,31 +80,6 @@ static void dump_ir(const OptState *o, RgGraph *g, const RgPassDesc *p) {
 
 /* ---- observing the run ---- */
 
-/* Why a pass was skipped: the op names of its rules' requirements that
- * have no op in the graph. */
-static void skip_reason(RgGraph *g, const RgPassDesc *p, char *buf, size_t len) {
-  size_t at = 0;
-  buf[0] = 0;
-  for (uint16_t r = 0; r < p->num_rules; r++) {
-    const RgRuleDesc *rule = &p->rules[r];
-    for (uint16_t q = 0; q < rule->num_reqs; q++) {
-      const RgOpReq *req = &p->reqs[rule->first_req + q];
-      for (uint16_t i = 0; i < req->num; i++) {
-        const char *name = p->op_names[p->req_ops[req->first + i]];
-        RgOpId id = rg_op_find(g, name, strlen(name));
-        if ((id != RG_OP_NONE && rg_op_count(g, id) > 0) || strstr(buf, name))
-          continue;
-        int w = snprintf(buf + at, len - at, "%s%s", at ? ", " : "", name);
-        if (w < 0 || (size_t)w >= len - at) {
-          snprintf(buf + (at < len - 5 ? at : len - 5), 5, "...");
-          return;
-        }
-        at += (size_t)w;
-      }
-    }
-  }
-}
-
 static void after_pass(void *user, RgGraph *g, uint32_t index, const RgPassDesc *p,
                        const RgPassStats *st) {
   OptObserve *ob = user;
@@ -115,8 +92,6 @@ static void after_pass(void *user, RgGraph *g, uint32_t index, const RgPassDesc 
     row->skipped = st->skipped;
     row->rewrites = st->rewrites;
     row->seconds = st->seconds;
-    if (st->skipped)
-      skip_reason(g, p, row->why, sizeof row->why);
   }
 }
 
@@ -127,6 +102,23 @@ static uint32_t examples_of(const OptObserve *ob, const RgPassDesc *p, uint16_t 
   return n;
 }
 
+/* The after picture of a rewrite that made no op and whose replacing
+ * values no op defines: a block argument took the root's place, or the
+ * root had no uses. */
+static char *removed_dot(const OptObserve *ob) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, "digraph removed {\n  node [fontname=\"monospace\", fontsize=10];\n"
+                   "  r [shape=plaintext, label=\"(removed)");
+  const RgValue *v = ob->nuses ? ob->uses[0].user->operands[ob->uses[0].operand].value : NULL;
+  if (!v)
+    rgs_buf_puts(&b, "\\nits result had no uses");
+  else if (!rg_value_def(v))
+    rgs_buf_printf(&b, "\\nreplaced by block argument %u\\n%s", v->index, v->type ? v->type->text : "");
+  rgs_buf_puts(&b, "\"];\n}\n");
+  return rgs_buf_take(&b);
+}
+
 static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule,
                        RgNode *const *nodes, uint32_t n, bool after) {
   OptObserve *ob = user;
@@ -135,6 +127,10 @@ static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rul
   if (!after) {
     rg_free(ob->pending);
     ob->pending = rg_graph_dot_around(g, nodes, n, PICTURE_RADIUS, PICTURE_MAX_NODES, NULL);
+    ob->nuses = 0;
+    for (uint32_t i = 0; n && i < nodes[0]->num_results; i++)
+      for (RgUse *u = nodes[0]->results[i].uses; u && ob->nuses < 4; u = u->next)
+        ob->uses[ob->nuses].user = u->user, ob->uses[ob->nuses++].operand = (uint32_t)(u - u->user->operands);
     return;
   }
   if (!ob->pending)
@@ -150,8 +146,7 @@ static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rul
     ob->cap_ex = cap;
   }
   Example e = {p, rule, ob->pending, NULL};
-  e.after = n ? rg_graph_dot_around(g, nodes, n, PICTURE_RADIUS, PICTURE_MAX_NODES, NULL)
-              : rgs_strdup("digraph removed {\n  r [shape=plaintext, label=\"(removed)\"];\n}\n");
+  e.after = n ? rg_graph_dot_around(g, nodes, n, PICTURE_RADIUS, PICTURE_MAX_NODES, NULL) : removed_dot(ob);
   ob->pending = NULL;
   ob->ex[ob->nex++] = e;
 }
@@ -303,6 +298,42 @@ static const char *style =
     ".pair svg{max-width:560px;height:auto}"
     "figcaption{font-size:12px;color:#555}code{font-size:13px}";
 
+/* Every refused match kept: its rule, the op, why; the likely bugs marked. */
+static void put_refusals(RgsBuf *b, const OptState *o, RgGraph *g, const RgRunStats *st) {
+  bool any = false;
+  for (uint32_t i = 0; i < st->num_passes && i < o->num_passes; i++) {
+    const RgPassDesc *p = o->passes[i];
+    for (uint32_t k = 0; k < st->passes[i].num_refused; k++) {
+      const RgRefusal *r = &st->passes[i].refused[k];
+      if (!any)
+        rgs_buf_puts(b, "<h2>Refused matches</h2>\n<p>Matches whose replacement could not be built or typed; "
+                        "<b>likely bug</b>: every type was static, so the rule or a shape hook is probably wrong "
+                        "(<code>--explain</code> the op to see it).</p>\n<table><tr><th>rule</th><th>source</th>"
+                        "<th>op</th><th>why</th></tr>\n");
+      any = true;
+      OptNodeName nn;
+      opt_node_name(o, g, r->node, &nn);
+      RgsBuf name;
+      rgs_buf_init(&name);
+      opt_put_node_name(&name, &nn);
+      rgs_buf_puts(b, "<tr><td><code>");
+      put_html(b, p->name);
+      rgs_buf_putc(b, '.');
+      put_html(b, p->rules[r->rule].name);
+      rgs_buf_puts(b, "</code></td><td><code>");
+      put_html(b, p->rules[r->rule].source);
+      rgs_buf_puts(b, "</code></td><td><code>");
+      put_html(b, name.data && !name.oom ? name.data : nn.op);
+      rgs_buf_puts(b, r->likely_bug ? "</code></td><td><b>likely bug</b>: " : "</code></td><td>");
+      put_html(b, r->why);
+      rgs_buf_puts(b, "</td></tr>\n");
+      rgs_buf_free(&name);
+    }
+  }
+  if (any)
+    rgs_buf_puts(b, "</table>\n");
+}
+
 static int cmp_str(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
@@ -342,9 +373,13 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
   OptState *o = ob->o;
   RgsBuf b;
   rgs_buf_init(&b);
-  rgs_buf_puts(&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>rgopt report: ");
+  rgs_buf_puts(&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
+  put_html(&b, o->prog);
+  rgs_buf_puts(&b, " report: ");
   put_html(&b, o->input);
-  rgs_buf_printf(&b, "</title><style>%s</style></head><body>\n<h1>rgopt report: <code>", style);
+  rgs_buf_printf(&b, "</title><style>%s</style></head><body>\n<h1>", style);
+  put_html(&b, o->prog);
+  rgs_buf_puts(&b, " report: <code>");
   put_html(&b, o->input);
   rgs_buf_printf(&b, "</code></h1>\n<p>%u pass(es), %.3f ms in passes, %u op(s) in the result.</p>\n",
                 st->num_passes, st->total_seconds * 1e3, rg_graph_num_nodes(g));
@@ -358,20 +393,19 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
     put_html(&b, name);
     rgs_buf_printf(&b, "</code></td><td>%s</td><td class=\"n\">%u</td><td class=\"n\">%.3f</td><td>",
                   r->skipped ? "skipped" : r->ran ? "ran" : "not reached", r->rewrites, r->seconds * 1e3);
-    if (r->skipped) {
-      rgs_buf_puts(&b, "no rule can fire: absent ");
-      put_html(&b, r->why[0] ? r->why : "(its target ops)");
-    }
+    if (r->skipped && i < st->num_passes && st->passes[i].skip_reason)
+      put_html(&b, st->passes[i].skip_reason);
     rgs_buf_puts(&b, "</td></tr>\n");
   }
   rgs_buf_puts(&b, "</table>\n");
 
-  rgs_buf_puts(&b, "<h2>Rules</h2>\n<table><tr><th>rule</th><th>source</th><th>fires</th></tr>\n");
+  rgs_buf_puts(&b, "<h2>Rules</h2>\n<table><tr><th>rule</th><th>source</th><th>fires</th><th>refused</th></tr>\n");
   for (uint32_t i = 0; i < st->num_passes && i < o->num_passes; i++) {
     const RgPassDesc *p = o->passes[i];
     for (uint16_t r = 0; r < p->num_rules; r++) {
       uint32_t fires = st->passes[i].rule_fires ? st->passes[i].rule_fires[r] : 0;
-      if (!fires)
+      uint32_t refused = st->passes[i].rule_refusals ? st->passes[i].rule_refusals[r] : 0;
+      if (!fires && !refused)
         continue;
       rgs_buf_puts(&b, "<tr><td><code>");
       put_html(&b, p->name);
@@ -379,10 +413,11 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
       put_html(&b, p->rules[r].name);
       rgs_buf_puts(&b, p->rules[r].inexact ? "</code> (inexact)</td><td><code>" : "</code></td><td><code>");
       put_html(&b, p->rules[r].source);
-      rgs_buf_printf(&b, "</code></td><td class=\"n\">%u</td></tr>\n", fires);
+      rgs_buf_printf(&b, "</code></td><td class=\"n\">%u</td><td class=\"n\">%u</td></tr>\n", fires, refused);
     }
   }
   rgs_buf_puts(&b, "</table>\n");
+  put_refusals(&b, o, g, st);
 
   put_histograms(&b, &ob->before, g);
 

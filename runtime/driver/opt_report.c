@@ -1,6 +1,7 @@
 /* runtime/driver/opt_report.c - what rg_opt_main reports besides the graph:
  * statistics (text and JSON), the memory report, explain mode's summary,
  * and the messages of the proof by execution (rulegen/proof.h). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -94,6 +95,253 @@ void opt_mem_report(const OptState *o, RgGraph *g) {
           o->prog, nodes, arena, attrs, nodes ? (double)(arena - attrs) / nodes : 0.0);
 }
 
+/* ---- naming nodes ---- */
+
+/* The first result name on the line of the op at `off` (`%4` of
+ * `%4 = "my.add"`, `%x` of `%x:2 = ...`), or 0 with none. */
+static size_t result_name(const RgSource *s, size_t off, const char **name) {
+  size_t i = off < s->len ? off : s->len;
+  while (i && s->text[i - 1] != '\n')
+    i--;
+  while (i < off && (s->text[i] == ' ' || s->text[i] == '\t'))
+    i++;
+  if (i >= off || s->text[i] != '%')
+    return 0;
+  size_t e = i + 1;
+  while (e < off && (isalnum((unsigned char)s->text[e]) || strchr("_$.-", s->text[e])))
+    e++;
+  *name = s->text + i;
+  return e - i > 1 ? e - i : 0;
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static int cmp_name(const void *a, const void *b) {
+  return strcmp(((const OptNodeName *)a)->name, ((const OptNodeName *)b)->name);
+}
+
+/* For each name, where the first line defining it starts: one pass over
+ * the text (regions and functions reuse names, and --explain %name takes
+ * the first). `sorted` are the names in strcmp order. */
+static void first_definitions(const RgSource *s, OptNodeName *sorted, uint32_t n, size_t upto) {
+  for (size_t i = 0; i < upto && i < s->len; i++) {
+    size_t line = i;
+    while (i < s->len && (s->text[i] == ' ' || s->text[i] == '\t'))
+      i++;
+    if (i < s->len && s->text[i] == '%') {
+      size_t e = i + 1;
+      while (e < s->len && (isalnum((unsigned char)s->text[e]) || strchr("_$.-", s->text[e])))
+        e++;
+      OptNodeName key;
+      if (e - i < sizeof key.name) {
+        memcpy(key.name, s->text + i, e - i);
+        key.name[e - i] = 0;
+        OptNodeName *hit = bsearch(&key, sorted, n, sizeof *sorted, cmp_name);
+        for (; hit && hit > sorted && !strcmp(hit[-1].name, key.name); hit--)
+          ;
+        for (; hit && hit < sorted + n && !strcmp(hit->name, key.name); hit++)
+          if (hit->first_def == SIZE_MAX)
+            hit->first_def = line;
+      }
+    }
+    const char *nl = memchr(s->text + i, '\n', s->len - i);
+    if (!nl)
+      break;
+    i = (size_t)(nl - s->text);
+  }
+}
+
+void opt_name_refusals(OptState *o, RgGraph *g, const RgRunStats *st) {
+  uint32_t cap = 0;
+  for (uint32_t i = 0; i < st->num_passes; i++)
+    cap += st->passes[i].num_refused;
+  if (!cap)
+    return;
+  OptNodeName *v = rg_alloc(sizeof *v * cap);
+  uint32_t *offs = rg_alloc(sizeof *offs * cap), *ranks = rg_alloc(sizeof *ranks * cap);
+  if (!v || !offs || !ranks) {
+    rg_free(v);
+    rg_free(offs);
+    rg_free(ranks);
+    return; /* messages then name ops by their op alone */
+  }
+  uint32_t n = 0, noffs = 0;
+  for (uint32_t i = 0; i < st->num_passes; i++)
+    for (uint32_t k = 0; k < st->passes[i].num_refused; k++) {
+      const RgNode *node = st->passes[i].refused[k].node;
+      bool seen = false;
+      for (uint32_t j = 0; j < n && !seen; j++)
+        seen = v[j].node == node;
+      if (seen)
+        continue;
+      OptNodeName *nn = &v[n++];
+      memset(nn, 0, sizeof *nn);
+      nn->node = node;
+      nn->op = rg_op_name(g, node->op);
+      nn->src = ir_node_src(g, node);
+      nn->first_def = SIZE_MAX;
+      if (nn->src != UINT32_MAX)
+        offs[noffs++] = nn->src;
+      if (nn->src == UINT32_MAX || !o->src) { /* a node the passes made, or no text to point into */
+        if (node->loc)
+          snprintf(nn->at, sizeof nn->at, "%s", node->loc);
+        continue;
+      }
+      const char *name = NULL;
+      size_t len = result_name(o->src, nn->src, &name);
+      if (len && len < sizeof nn->name)
+        memcpy(nn->name, name, len);
+      uint32_t line, col;
+      rg_source_linecol(o->src, nn->src, &line, &col);
+      snprintf(nn->at, sizeof nn->at, "%s:%u:%u", o->src->name, line, col);
+    }
+  /* numbers in file order (what --explain N takes), all in one pass */
+  qsort(offs, noffs, sizeof *offs, cmp_u32);
+  ir_node_src_ranks(g, offs, noffs, ranks);
+  size_t upto = 0;
+  for (uint32_t j = 0; j < n; j++) {
+    if (v[j].src == UINT32_MAX)
+      continue;
+    uint32_t *at = bsearch(&v[j].src, offs, noffs, sizeof *offs, cmp_u32);
+    v[j].rank = ranks[at - offs];
+    if (v[j].src > upto)
+      upto = v[j].src;
+  }
+  if (o->src) {
+    qsort(v, n, sizeof *v, cmp_name);
+    first_definitions(o->src, v, n, upto);
+  }
+  for (uint32_t j = 0; j < n; j++) {
+    OptNodeName *nn = &v[j];
+    if (nn->src == UINT32_MAX)
+      continue;
+    size_t line = nn->src;
+    while (line && o->src && o->src->text[line - 1] != '\n')
+      line--;
+    if (nn->name[0] && nn->first_def == line)
+      snprintf(nn->explain, sizeof nn->explain, "%s", nn->name);
+    else
+      snprintf(nn->explain, sizeof nn->explain, "%u", nn->rank);
+  }
+  rg_free(offs);
+  rg_free(ranks);
+  rg_free(o->names);
+  o->names = v;
+  o->num_names = n;
+}
+
+void opt_node_name(const OptState *o, RgGraph *g, const RgNode *n, OptNodeName *nn) {
+  for (uint32_t i = 0; i < o->num_names; i++)
+    if (o->names[i].node == n) {
+      *nn = o->names[i];
+      return;
+    }
+  memset(nn, 0, sizeof *nn);
+  nn->node = n;
+  nn->op = rg_op_name(g, n->op);
+}
+
+void opt_put_node_name(RgsBuf *b, const OptNodeName *nn) {
+  if (!nn->explain[0]) {
+    rgs_buf_printf(b, "a new %s", nn->op);
+    if (nn->at[0])
+      rgs_buf_printf(b, " at %s", nn->at);
+    return;
+  }
+  if (nn->name[0])
+    rgs_buf_printf(b, "%s (%s", nn->name, nn->op);
+  else
+    rgs_buf_printf(b, "op %s (%s", nn->explain, nn->op);
+  if (nn->at[0])
+    rgs_buf_printf(b, " at %s", nn->at);
+  rgs_buf_putc(b, ')');
+}
+
+/* Arguments of the command line that shape the run, for a command that
+ * repeats it with --explain. */
+static bool shapes_run(const char *arg, bool *takes_value) {
+  static const char *const flags[] = {"inexact", "no-skip"};
+  static const char *const valued[] = {"target", "passes", "disable-rule", "isolate-rule", "budget",
+                                        "fold-limit", "no-verify-ops"};
+  size_t n = strcspn(arg + 2, "=");
+  *takes_value = false;
+  if (strncmp(arg, "--", 2))
+    return false;
+  for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+    if (strlen(flags[i]) == n && !strncmp(arg + 2, flags[i], n))
+      return true;
+  for (size_t i = 0; i < sizeof valued / sizeof *valued; i++)
+    if (strlen(valued[i]) == n && !strncmp(arg + 2, valued[i], n)) {
+      *takes_value = arg[2 + n] != '=';
+      return true;
+    }
+  return false;
+}
+
+static void put_shell_word(RgsBuf *b, const char *w) {
+  if (*w && !w[strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789%_-.,/:=+@")]) {
+    rgs_buf_puts(b, w);
+    return;
+  }
+  rgs_buf_putc(b, '\'');
+  for (; *w; w++)
+    rgs_buf_puts(b, *w == '\'' ? "'\\''" : (char[2]){*w, 0});
+  rgs_buf_putc(b, '\'');
+}
+
+void opt_warn_refusals(OptState *o, RgGraph *g, const RgRunStats *st) {
+  opt_name_refusals(o, g, st);
+  for (uint32_t i = 0; i < st->num_passes && i < o->num_passes; i++) {
+    const RgPassDesc *p = o->passes[i];
+    const RgPassStats *ps = &st->passes[i];
+    for (uint32_t k = 0; k < ps->num_refused; k++) {
+      const RgRefusal *r = &ps->refused[k];
+      bool first = r->likely_bug;
+      for (uint32_t j = 0; j < k && first; j++) /* one warning a rule */
+        first = !(ps->refused[j].likely_bug && ps->refused[j].rule == r->rule);
+      if (!first)
+        continue;
+      OptNodeName nn;
+      opt_node_name(o, g, r->node, &nn);
+      RgsBuf b;
+      rgs_buf_init(&b);
+      rgs_buf_printf(&b, "%s: warning: rule %s.%s (%s) was refused on ", o->prog, p->name, p->rules[r->rule].name,
+                     p->rules[r->rule].source);
+      opt_put_node_name(&b, &nn);
+      rgs_buf_printf(&b, ": %s", r->why);
+      uint32_t more = ps->rule_refusals[r->rule] - 1;
+      if (more)
+        rgs_buf_printf(&b, " (and %u more refusal%s)", more, more == 1 ? "" : "s");
+      rgs_buf_puts(&b, "; with static types only, the rule or a shape hook is likely wrong");
+      if (nn.explain[0]) {
+        rgs_buf_printf(&b, "; see why: %s", o->prog);
+        for (int a = 1; a < o->argc; a++) {
+          bool value;
+          if (!shapes_run(o->argv[a], &value))
+            continue;
+          rgs_buf_putc(&b, ' ');
+          put_shell_word(&b, o->argv[a]);
+          if (value && a + 1 < o->argc) {
+            rgs_buf_putc(&b, ' ');
+            put_shell_word(&b, o->argv[++a]);
+          }
+        }
+        rgs_buf_puts(&b, " --explain ");
+        put_shell_word(&b, nn.explain);
+        rgs_buf_putc(&b, ' ');
+        put_shell_word(&b, o->input);
+        rgs_buf_puts(&b, " -o /dev/null");
+      }
+      if (!b.oom)
+        fprintf(stderr, "%s\n", b.data);
+      rgs_buf_free(&b);
+    }
+  }
+}
+
 /* ---- statistics ---- */
 
 /* A table of the rules with a nonzero count: fires, or refusals. */
@@ -115,12 +363,45 @@ static void print_rule_counts(FILE *out, const OptState *o, const RgRunStats *st
   }
 }
 
-void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
+/* Every refused match kept, at most `per_rule` a rule in the text. */
+static void print_refused(FILE *out, const OptState *o, RgGraph *g, const RgRunStats *st, uint32_t per_rule) {
+  bool any = false;
+  for (uint32_t i = 0; i < st->num_passes && i < o->num_passes; i++) {
+    const RgPassDesc *p = o->passes[i];
+    const RgPassStats *ps = &st->passes[i];
+    for (uint32_t k = 0; k < ps->num_refused; k++) {
+      const RgRefusal *r = &ps->refused[k];
+      uint32_t before = 0;
+      for (uint32_t j = 0; j < k; j++)
+        before += ps->refused[j].rule == r->rule;
+      if (before > per_rule)
+        continue;
+      if (!any)
+        fprintf(out, "refused matches:\n");
+      any = true;
+      if (before == per_rule) {
+        fprintf(out, "  %s.%s: %u more\n", p->name, p->rules[r->rule].name, ps->rule_refusals[r->rule] - per_rule);
+        continue;
+      }
+      OptNodeName nn;
+      opt_node_name(o, g, r->node, &nn);
+      RgsBuf b;
+      rgs_buf_init(&b);
+      opt_put_node_name(&b, &nn);
+      fprintf(out, "  %s.%s (%s) on %s: %s\n", p->name, p->rules[r->rule].name, p->rules[r->rule].source,
+              b.oom ? nn.op : b.data, r->why);
+      rgs_buf_free(&b);
+    }
+  }
+}
+
+void opt_print_stats(FILE *out, const OptState *o, RgGraph *g, const RgRunStats *st) {
   fprintf(out, "%-22s %-8s %9s %12s %12s\n", "pass", "status", "rewrites", "visited", "seconds");
   for (uint32_t i = 0; i < st->num_passes; i++) {
     const RgPassStats *p = &st->passes[i];
-    fprintf(out, "%-22s %-8s %9u %12llu %12.6f\n", p->name, p->ran ? "ran" : "skipped", p->rewrites,
-            (unsigned long long)p->nodes_visited, p->seconds);
+    fprintf(out, "%-22s %-8s %9u %12llu %12.6f%s%s\n", p->name, p->ran ? "ran" : "skipped", p->rewrites,
+            (unsigned long long)p->nodes_visited, p->seconds, p->skip_reason ? "  " : "",
+            p->skip_reason ? p->skip_reason : "");
   }
   fprintf(out, "%-22s %-8s %9s %12llu %12.6f\n", "total", "", "", (unsigned long long)st->total_visited,
           st->total_seconds);
@@ -129,6 +410,7 @@ void opt_print_stats(FILE *out, const OptState *o, const RgRunStats *st) {
   print_rule_counts(out, o, st, false);
   /* Matches whose replacement could not be typed (dynamic dims, say). */
   print_rule_counts(out, o, st, true);
+  print_refused(out, o, g, st, 8);
 }
 
 /* Per function with transposes: the bytes they write and the layout
@@ -189,7 +471,7 @@ static void json_string(RgsBuf *b, const char *s) {
   rgs_buf_putc(b, '"');
 }
 
-int opt_write_stats_json(const OptState *o, const RgRunStats *st) {
+int opt_write_stats_json(const OptState *o, RgGraph *g, const RgRunStats *st) {
   RgsBuf b;
   rgs_buf_init(&b);
   rgs_buf_printf(&b, "{\n  \"total_pass_seconds\": %.9f,\n  \"no_skip\": %s,\n  \"passes\": [",
@@ -198,9 +480,13 @@ int opt_write_stats_json(const OptState *o, const RgRunStats *st) {
     const RgPassStats *p = &st->passes[i];
     rgs_buf_puts(&b, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
     json_string(&b, p->name);
-    rgs_buf_printf(&b, ", \"ran\": %s, \"skipped\": %s, \"rewrites\": %u, \"seconds\": %.9f, "
-                      "\"nodes_visited\": %llu}",
-                  p->ran ? "true" : "false", p->skipped ? "true" : "false", p->rewrites, p->seconds,
+    rgs_buf_printf(&b, ", \"ran\": %s, \"skipped\": %s, ", p->ran ? "true" : "false", p->skipped ? "true" : "false");
+    if (p->skip_reason) {
+      rgs_buf_puts(&b, "\"skip_reason\": ");
+      json_string(&b, p->skip_reason);
+      rgs_buf_puts(&b, ", ");
+    }
+    rgs_buf_printf(&b, "\"rewrites\": %u, \"seconds\": %.9f, \"nodes_visited\": %llu}", p->rewrites, p->seconds,
                   (unsigned long long)p->nodes_visited);
   }
   rgs_buf_puts(&b, "\n  ],\n  \"rules\": [");
@@ -219,6 +505,34 @@ int opt_write_stats_json(const OptState *o, const RgRunStats *st) {
         rgs_buf_puts(&b, ", \"inexact\": true");
       rgs_buf_printf(&b, ", \"refused\": %u, \"fires\": %u}", st->passes[i].rule_refusals[r],
                     st->passes[i].rule_fires[r]);
+    }
+  }
+  rgs_buf_puts(&b, "\n  ],\n  \"refusals\": [");
+  first = true;
+  for (uint32_t i = 0; i < st->num_passes && i < o->num_passes; i++) {
+    const RgPassDesc *d = o->passes[i];
+    for (uint32_t k = 0; k < st->passes[i].num_refused; k++) {
+      const RgRefusal *r = &st->passes[i].refused[k];
+      OptNodeName nn;
+      opt_node_name(o, g, r->node, &nn);
+      rgs_buf_puts(&b, first ? "\n    {\"pass\": " : ",\n    {\"pass\": ");
+      first = false;
+      json_string(&b, d->name);
+      rgs_buf_puts(&b, ", \"rule\": ");
+      json_string(&b, d->rules[r->rule].name);
+      rgs_buf_puts(&b, ", \"source\": ");
+      json_string(&b, d->rules[r->rule].source);
+      rgs_buf_puts(&b, ", \"op\": ");
+      json_string(&b, nn.op);
+      rgs_buf_puts(&b, ", \"node\": ");
+      json_string(&b, nn.name[0] ? nn.name : nn.explain);
+      rgs_buf_puts(&b, ", \"at\": ");
+      json_string(&b, nn.at);
+      rgs_buf_puts(&b, ", \"explain\": ");
+      json_string(&b, nn.explain);
+      rgs_buf_printf(&b, ", \"likely_bug\": %s, \"reason\": ", r->likely_bug ? "true" : "false");
+      json_string(&b, r->why);
+      rgs_buf_putc(&b, '}');
     }
   }
   rgs_buf_puts(&b, "\n  ]\n}\n");

@@ -25,18 +25,10 @@ typedef struct InterpEnv {
   uint32_t cap, count;
 } InterpEnv;
 
-static uint32_t ptr_hash(const void *p) {
-  uint64_t x = (uint64_t)(uintptr_t)p;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  return (uint32_t)x;
-}
-
 static EnvSlot *env_find(InterpEnv *e, const RgValue *v) {
   if (!e->cap)
     return NULL;
-  for (uint32_t i = ptr_hash(v) & (e->cap - 1);; i = (i + 1) & (e->cap - 1)) {
+  for (uint32_t i = rgs_hash_ptr(v) & (e->cap - 1);; i = (i + 1) & (e->cap - 1)) {
     if (e->slots[i].key == v)
       return &e->slots[i];
     if (!e->slots[i].key)
@@ -57,7 +49,7 @@ static EnvSlot *env_insert(InterpEnv *e, const RgValue *v) {
     for (uint32_t i = 0; i < e->cap; i++) {
       if (!e->slots[i].key)
         continue;
-      uint32_t j = ptr_hash(e->slots[i].key) & (ncap - 1);
+      uint32_t j = rgs_hash_ptr(e->slots[i].key) & (ncap - 1);
       while (ns[j].key)
         j = (j + 1) & (ncap - 1);
       ns[j] = e->slots[i];
@@ -66,7 +58,7 @@ static EnvSlot *env_insert(InterpEnv *e, const RgValue *v) {
     e->slots = ns;
     e->cap = ncap;
   }
-  uint32_t i = ptr_hash(v) & (e->cap - 1);
+  uint32_t i = rgs_hash_ptr(v) & (e->cap - 1);
   while (e->slots[i].key)
     i = (i + 1) & (e->cap - 1);
   e->slots[i].key = v;

@@ -59,13 +59,14 @@ RgStatus interp_type_layout(const RgType *type, RgDType *dt, int32_t *rank, int6
     dims[0] = n;
     return RG_OK;
   }
-  if (type->kind != RG_TYPE_TENSOR || type->rank > RG_TENSOR_MAX_RANK ||
-      !rg_elem_supported(type->dtype))
+  /* quantized elements are computed on their storage type */
+  RgDType st = rg_type_storage(type);
+  if (type->kind != RG_TYPE_TENSOR || type->rank > RG_TENSOR_MAX_RANK || !rg_elem_supported(st))
     return RG_ERR_INVALID;
   for (int32_t i = 0; i < type->rank; i++)
     if (type->dims[i] < 0)
       return RG_ERR_INVALID;
-  *dt = type->dtype;
+  *dt = st;
   *rank = type->rank;
   for (int32_t i = 0; i < type->rank; i++)
     dims[i] = type->dims[i];

@@ -358,6 +358,24 @@ const RgType *rg_type_tensor(RgGraph *g, RgDType dt, int32_t rank, const int64_t
   return rg_type_tensor_of(g, rg_type_scalar(g, dt), rank, dims);
 }
 
+const RgType *rg_type_storage_type(RgGraph *g, const RgType *t) {
+  if (!t || !rg_type_is_quant(t))
+    return t;
+  const RgType *s = rg_type_scalar(g, rg_type_storage(t));
+  if (!s || t->kind == RG_TYPE_QUANT)
+    return s;
+  if (t->kind == RG_TYPE_TENSOR)
+    return rg_type_tensor_of(g, s, t->rank, t->dims);
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, "tensor<*x");
+  rgs_buf_put(&b, s->text, s->text_len);
+  rgs_buf_putc(&b, '>');
+  const RgType *u = b.oom ? NULL : rg_type_get(g, b.data, b.len);
+  rgs_buf_free(&b);
+  return u;
+}
+
 /* Shape hooks ask for the same few tensor types over and over: a small
  * cache by structure skips spelling and hashing the text. Only types
  * interned here from their canonical spelling enter it. */
@@ -929,4 +947,26 @@ void ir_node_src_forget(RgGraph *g) {
 
 uint32_t ir_node_src(const RgGraph *g, const RgNode *n) {
   return n->id < g->src_cap ? g->src_off[n->id] : UINT32_MAX;
+}
+
+void ir_node_src_ranks(const RgGraph *g, const uint32_t *offs, uint32_t n, uint32_t *ranks) {
+  /* ranks[j] counts the positions below offs[j]: each position adds one to
+   * every query above it, as a difference array over the queries */
+  memset(ranks, 0, sizeof *ranks * n);
+  for (uint32_t i = 0; n && i < g->src_cap; i++) {
+    uint32_t v = g->src_off[i], lo = 0, hi = n;
+    if (v == UINT32_MAX)
+      continue;
+    while (lo < hi) { /* the first query above v */
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (offs[mid] > v)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    if (lo < n)
+      ranks[lo]++;
+  }
+  for (uint32_t j = 1; j < n; j++)
+    ranks[j] += ranks[j - 1];
 }

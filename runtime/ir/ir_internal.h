@@ -74,6 +74,11 @@ char *ir_loc_resolved(struct RgGraph *g, IrLocCtx **ctx, const char *loc);
  * ir_node_set_src returns false when out of memory. */
 bool ir_node_set_src(struct RgGraph *g, const struct RgNode *n, uint32_t off);
 uint32_t ir_node_src(const struct RgGraph *g, const struct RgNode *n);
+/* For each of the n positions `offs` (ascending), how many nodes were
+ * read before the one there: its number in file order, the N of rgopt's
+ * --explain N (the reader records every node it makes; erased ones stay
+ * recorded). One pass over the recorded positions. */
+void ir_node_src_ranks(const struct RgGraph *g, const uint32_t *offs, uint32_t n, uint32_t *ranks);
 /* Drops the positions (4 bytes a node) once nothing will report them. */
 void ir_node_src_forget(struct RgGraph *g);
 

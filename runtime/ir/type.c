@@ -1,6 +1,8 @@
 /* runtime/ir/type.c - element types, and the decoding of a type's spelling
- * into its kind, element type and dims when it is a builtin scalar or a
- * ranked or unranked tensor of one (graph.c interns the spellings). */
+ * into its kind, element type and dims when it is a builtin scalar, a
+ * quantized element type (its storage type) or a ranked or unranked tensor
+ * of one (graph.c interns the spellings). */
+#include <stdlib.h>
 #include "rulegen/graph.h"
 #include "ir/ir_internal.h"
 
@@ -58,6 +60,37 @@ static bool parse_dim(const char **pp, const char *end, int64_t *dim) {
   return true;
 }
 
+/* `!quant.uniform<STORAGE[<min:max>]:EXPRESSED...>`: the storage type, an
+ * integer spelled iN or uN (MLIR's quant dialect writes unsigned storage
+ * as u8), or RG_DT_NONE when the text is not such a type. Only the storage
+ * type decides how TOSA ops compute on the values. */
+static RgDType quant_storage(const char *s, size_t len) {
+  static const char pre[] = "!quant.uniform<";
+  size_t np = sizeof pre - 1;
+  if (len <= np + 1 || memcmp(s, pre, np) != 0 || s[len - 1] != '>')
+    return RG_DT_NONE;
+  const char *p = s + np, *end = s + len - 1;
+  while (p < end && *p == ' ')
+    p++;
+  const char *q = p;
+  while (q < end && ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9')))
+    q++;
+  char name[8];
+  size_t n = (size_t)(q - p);
+  if (n < 2 || n > 4 || (p[0] != 'i' && p[0] != 'u') || (q < end && *q != '<' && *q != ':' && *q != ' '))
+    return RG_DT_NONE;
+  if (p[0] == 'u') { /* u8 -> ui8 */
+    name[0] = 'u';
+    name[1] = 'i';
+    memcpy(name + 2, p + 1, n - 1);
+    n++;
+  } else {
+    memcpy(name, p, n);
+  }
+  RgDType dt = rg_dtype_from_name(name, n);
+  return dt == RG_DT_I1 || dt == RG_DT_INDEX || rg_dtype_is_float(dt) ? RG_DT_NONE : dt;
+}
+
 /* Fills the decoded fields of a type from its text (kind, rank, dims in
  * `arena`) and gives the spelling of its element type, which the caller
  * interns (*elem_len 0: none). */
@@ -71,6 +104,11 @@ bool ir_type_decode(RgsArena *arena, RgType *t, const char **elem, size_t *elem_
   RgDType dt = rg_dtype_from_name(s, t->text_len);
   if (dt != RG_DT_NONE) {
     t->kind = RG_TYPE_SCALAR;
+    t->dtype = dt;
+    return true;
+  }
+  if ((dt = quant_storage(s, t->text_len)) != RG_DT_NONE) {
+    t->kind = RG_TYPE_QUANT;
     t->dtype = dt;
     return true;
   }
@@ -143,4 +181,61 @@ int64_t rg_type_numel(const RgType *t) {
 
 bool rg_type_is_tensor(const RgType *t) {
   return t->kind == RG_TYPE_TENSOR || t->kind == RG_TYPE_UNRANKED;
+}
+
+/* ---- quantized element types ---- */
+
+static const RgType *elem_of(const RgType *t) {
+  if (!t)
+    return NULL;
+  return t->kind == RG_TYPE_TENSOR || t->kind == RG_TYPE_UNRANKED ? t->elem : t;
+}
+
+RgDType rg_type_storage(const RgType *t) {
+  const RgType *e = elem_of(t);
+  if (!e)
+    return RG_DT_NONE;
+  return e->kind == RG_TYPE_SCALAR || e->kind == RG_TYPE_QUANT ? e->dtype : RG_DT_NONE;
+}
+
+bool rg_type_is_quant(const RgType *t) {
+  const RgType *e = elem_of(t);
+  return e && e->kind == RG_TYPE_QUANT;
+}
+
+/* Per-axis and sub-channel types list their scales in braces. */
+bool rg_type_is_quant_per_tensor(const RgType *t) {
+  const RgType *e = elem_of(t);
+  return e && e->kind == RG_TYPE_QUANT && !memchr(e->text, '{', e->text_len);
+}
+
+/* `!quant.uniform<i8:f32, SCALE[:ZP]>`: the number after the top-level
+ * comma. */
+double rg_type_quant_scale(const RgType *t) {
+  if (!rg_type_is_quant_per_tensor(t))
+    return 0;
+  const RgType *e = elem_of(t);
+  const char *p = memchr(e->text, '<', e->text_len), *end = e->text + e->text_len - 1;
+  int depth = 0;
+  for (p = p ? p + 1 : end; p < end; p++) {
+    if (*p == '<')
+      depth++;
+    else if (*p == '>')
+      depth--;
+    else if (*p == ',' && depth == 0)
+      break;
+  }
+  if (p >= end)
+    return 0;
+  char buf[64];
+  size_t n = (size_t)(end - p - 1);
+  if (n >= sizeof buf)
+    return 0;
+  memcpy(buf, p + 1, n);
+  buf[n] = 0;
+  char *stop;
+  double v = strtod(buf, &stop);
+  while (*stop == ' ')
+    stop++;
+  return stop != buf && (*stop == ':' || *stop == 0) ? v : 0;
 }

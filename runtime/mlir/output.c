@@ -18,6 +18,15 @@ char *rg_mlir_write_as(const RgGraph *g, RgMlirForm form, size_t *len) {
   return rg_mlir_write_with(g, form, NULL, len);
 }
 
+/* The writer's text, handed to the caller (rg_free); *len its length. */
+static char *take_text(Writer *w, size_t *len) {
+  size_t n = w->b.len;
+  char *out = rgs_buf_take(&w->b);
+  if (out && len)
+    *len = n;
+  return out;
+}
+
 char *rg_mlir_write_with(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *const *dialects,
                          size_t *len) {
   RgGraph *g = (RgGraph *)cg; /* read only: the body accessor is not const */
@@ -27,11 +36,7 @@ char *rg_mlir_write_with(const RgGraph *cg, RgMlirForm form, const RgDialectSynt
     rgs_buf_free(&w.b);
     return NULL;
   }
-  size_t n = w.b.len;
-  char *out = rgs_buf_take(&w.b);
-  if (out && len)
-    *len = n;
-  return out;
+  return take_text(&w, len);
 }
 
 int mlir_write_file(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *const *dialects,
@@ -62,9 +67,5 @@ char *rg_attr_print(const RgAttr *a, size_t *len) {
     rgs_buf_free(&w.b);
     return NULL;
   }
-  size_t n = w.b.len;
-  char *out = rgs_buf_take(&w.b);
-  if (out && len)
-    *len = n;
-  return out;
+  return take_text(&w, len);
 }

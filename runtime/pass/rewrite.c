@@ -81,6 +81,7 @@ struct RgRewriter {
   char *err;
   size_t errlen;
   char refusal[320]; /* why the last replacement could not be typed */
+  bool refusal_bug;  /* ... with static types only: see RgRefusal.likely_bug */
   struct {
     const void *key;
     void *state;
@@ -101,24 +102,34 @@ void rg_run_options_init(RgRunOptions *o) {
 
 /* ---- target-op condition ---- */
 
-bool rg_pass_should_run(const RgGraph *g, const RgPassDesc *p) {
-  for (uint16_t r = 0; r < p->num_rules; r++) {
-    const RgRuleDesc *rule = &p->rules[r];
-    bool ok = true;
-    for (uint16_t q = 0; q < rule->num_reqs && ok; q++) {
-      const RgOpReq *req = &p->reqs[rule->first_req + q];
-      uint64_t have = 0;
-      for (uint16_t i = 0; i < req->num && have < req->min_count; i++) {
-        const char *name = p->op_names[p->req_ops[req->first + i]];
-        RgOpId id = rg_op_find(g, name, strlen(name));
-        if (id != RG_OP_NONE)
-          have += rg_op_count(g, id);
-      }
-      ok = have >= req->min_count;
-    }
-    if (ok)
-      return true;
+/* How many unfrozen nodes requirement `req` counts, up to what it needs. */
+static uint64_t req_have(const RgGraph *g, const RgPassDesc *p, const RgOpReq *req) {
+  uint64_t have = 0;
+  for (uint16_t i = 0; i < req->num && have < req->min_count; i++) {
+    const char *name = p->op_names[p->req_ops[req->first + i]];
+    RgOpId id = rg_op_find(g, name, strlen(name));
+    if (id != RG_OP_NONE)
+      have += rg_op_count(g, id);
   }
+  return have;
+}
+
+/* The first requirement of rule r that the histogram does not meet, or
+ * NULL when the rule can fire. */
+static const RgOpReq *unmet_req(const RgGraph *g, const RgPassDesc *p, uint16_t r) {
+  const RgRuleDesc *rule = &p->rules[r];
+  for (uint16_t q = 0; q < rule->num_reqs; q++) {
+    const RgOpReq *req = &p->reqs[rule->first_req + q];
+    if (req_have(g, p, req) < req->min_count)
+      return req;
+  }
+  return NULL;
+}
+
+bool rg_pass_should_run(const RgGraph *g, const RgPassDesc *p) {
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    if (!unmet_req(g, p, r))
+      return true;
   return false;
 }
 
@@ -354,6 +365,16 @@ int rg_rw_fail(RgRewriter *rw, RgStatus st, const char *fmt, ...) {
   return -1;
 }
 
+/* Nothing left open: not a tensor, or a ranked one with static dims. */
+static bool type_static(const RgType *t) {
+  if (!t || t->kind == RG_TYPE_UNRANKED)
+    return false;
+  for (int32_t i = 0; t->kind == RG_TYPE_TENSOR && i < t->rank; i++)
+    if (t->dims[i] == RG_DIM_DYNAMIC)
+      return false;
+  return true;
+}
+
 RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
                      uint32_t num_props, const RgNamedAttr *props) {
   return rg_rw_create_like(rw, k, num_operands, operands, num_props, props, NULL);
@@ -404,9 +425,14 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
     if (st == RG_ERR_NOMEM)
       rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory inferring the type of a new '%s'",
                  rw->pass->name, name);
-    else
+    else {
       snprintf(rw->refusal, sizeof rw->refusal, "a new '%.60s' cannot be typed: %.200s", name,
                msg[0] ? msg : rg_status_name(st));
+      /* Open dims are a reason a hook may fail; with none, it should not. */
+      rw->refusal_bug = true;
+      for (uint32_t i = 0; i < num_operands; i++)
+        rw->refusal_bug &= type_static(operands[i] ? operands[i]->type : NULL);
+    }
     rg_node_erase(rw->g, n);
     return NULL;
   }
@@ -449,6 +475,20 @@ static bool refines(const RgType *a, const RgType *b) {
   return true;
 }
 
+static bool is_constant(const RgRewriter *rw, const RgNode *n);
+
+/* A value made by this rewrite may take the replaced value's type when its
+ * own type is only less precise, or when it is a new constant holding the
+ * storage values of a quantized one (a dense attribute is never typed
+ * quantized: `dense<1> : tensor<3xi8>` of a tensor<3x!quant.uniform<i8:...>>). */
+static bool retypable(const RgRewriter *rw, const RgNode *def, const RgType *old, const RgType *nt) {
+  if (!def || def->id < rw->first_new_id || !nt || !old)
+    return false;
+  if (refines(old, nt))
+    return true;
+  return rg_type_is_quant(old) && is_constant(rw, def) && rg_type_storage_type(rw->g, old) == nt;
+}
+
 /* Notes the location of a node the current rewrite replaces. */
 static void note_loc(RgRewriter *rw, const char *loc) {
   for (uint32_t i = 0; loc && i < rw->nsrclocs; i++)
@@ -489,6 +529,12 @@ static void lost_use(RgRewriter *rw, RgNode *p) {
       requeue(rw, u->user);
       touch(rw->history, u->user);
     }
+}
+
+static bool is_constant(const RgRewriter *rw, const RgNode *n) {
+  int k = rg_rw_local(rw, n);
+  const RgOpDesc *d = k >= 0 && rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
+  return d && (d->traits & RG_TRAIT_CONSTANT);
 }
 
 /* Erases the replaced root `n` (the rule took its place), then its
@@ -552,17 +598,42 @@ bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
   return true;
 }
 
+/* Keeps the first refusal of each (rule, root) pair, up to RG_REFUSALS_KEPT
+ * a pass; running out of memory only shortens the list. */
+static void keep_refusal(RgRewriter *rw, uint16_t rule, const char *why) {
+  RgPassStats *st = rw->st;
+  for (uint32_t i = st->num_refused; i-- > 0;)
+    if (st->refused[i].rule == rule && st->refused[i].node == rw->root)
+      return;
+  if (st->num_refused >= RG_REFUSALS_KEPT)
+    return;
+  if ((st->num_refused & (st->num_refused - 1)) == 0) { /* grow at powers of two */
+    uint32_t cap = st->num_refused ? st->num_refused * 2 : 1;
+    RgRefusal *v = rg_realloc(st->refused, sizeof *v * cap);
+    if (!v)
+      return;
+    st->refused = v;
+  }
+  char *text = rgs_strdup(why);
+  if (!text)
+    return;
+  st->refused[st->num_refused++] = (RgRefusal){rule, rw->refusal_bug, rw->root, text};
+}
+
 int rg_rw_refuse(RgRewriter *rw, uint16_t rule) {
   rg_rw_discard(rw);
   if (rw->status != RG_OK)
     return -1;
   rw->st->rule_refusals[rule]++;
+  const char *why = rw->refusal[0] ? rw->refusal : "the replacement cannot be typed";
+  keep_refusal(rw, rule, why);
   if (rg_rw_explaining(rw, rw->root)) {
-    char why[sizeof rw->refusal + 16];
-    snprintf(why, sizeof why, "refused: %s", rw->refusal[0] ? rw->refusal : "the replacement cannot be typed");
-    rg_rw_explain(rw, rule, why);
+    char text[sizeof rw->refusal + 16];
+    snprintf(text, sizeof text, "refused: %s", why);
+    rg_rw_explain(rw, rule, text);
   }
   rw->refusal[0] = 0;
+  rw->refusal_bug = false;
   return 0;
 }
 
@@ -571,11 +642,13 @@ int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t r
     if (!values[i])
       continue;
     const RgType *old = root->results[i].type, *nt = values[i]->type;
-    RgNode *def = rg_value_def(values[i]);
-    if (old == nt || (def && def->id >= rw->first_new_id && nt && refines(old, nt)))
+    if (old == nt || retypable(rw, rg_value_def(values[i]), old, nt))
       continue;
     snprintf(rw->refusal, sizeof rw->refusal, "the replacement has type %s but the replaced value %s",
              nt ? nt->text : "<none>", old ? old->text : "<none>");
+    /* Differing element types, or two static types: no open dim explains it. */
+    rw->refusal_bug = (type_static(old) && type_static(nt)) ||
+                      (old && nt && old->elem && nt->elem && old->elem != nt->elem);
     return rg_rw_refuse(rw, rule);
   }
   return rg_rw_replace(rw, root, values, rule) ? 1 : -1;
@@ -594,8 +667,7 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
     const RgType *old = root->results[i].type, *nt = values[i]->type;
     if (old == nt)
       continue;
-    RgNode *def = rg_value_def(values[i]);
-    if (def && def->id >= rw->first_new_id && nt && refines(old, nt)) {
+    if (retypable(rw, rg_value_def(values[i]), old, nt)) {
       rg_value_set_type(values[i], old);
       continue;
     }
@@ -670,20 +742,132 @@ static bool rule_disabled(const RgRunOptions *o, const RgPassDesc *p, const RgRu
   return false;
 }
 
-/* A pass of inexact rules only has nothing to apply unless they are on. */
-static bool all_inexact(const RgPassDesc *p) {
-  for (uint16_t r = 0; r < p->num_rules; r++)
-    if (!p->rules[r].inexact)
-      return false;
-  return p->num_rules > 0;
-}
-
-/* Whether pass p runs: its target ops are present (or skipping is off) and
- * it has a rule the options enable. */
+/* Whether pass p runs: skipping is off, or a rule the options enable has
+ * its target ops in the graph. */
 static bool pass_runs(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) {
   if (opt->no_skip)
     return true;
-  return (opt->inexact || !all_inexact(p)) && rg_pass_should_run(g, p);
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    if (!unmet_req(g, p, r) && !rule_disabled(opt, p, &p->rules[r]))
+      return true;
+  return false;
+}
+
+/* The ops of requirement `req`: "my.rescale", or "a|b" for an op class. */
+static void put_req_ops(RgsBuf *b, const RgPassDesc *p, const RgOpReq *req) {
+  for (uint16_t i = 0; i < req->num && i < 4; i++)
+    rgs_buf_printf(b, "%s%s", i ? "|" : "", p->op_names[p->req_ops[req->first + i]]);
+  if (req->num > 4)
+    rgs_buf_puts(b, "|...");
+}
+
+/* Whether unmet requirements a and b say the same: the same ops, absent
+ * or short of the same count (have: what the graph holds of a's ops). */
+static bool same_unmet(const RgPassDesc *p, const RgOpReq *a, uint64_t have, const RgOpReq *b) {
+  return a->num == b->num && !memcmp(&p->req_ops[a->first], &p->req_ops[b->first], sizeof *p->req_ops * a->num) &&
+         (a->min_count == b->min_count || have == 0);
+}
+
+/* Rules not yet explained that an unmet requirement like `req` stops;
+ * with `mark`, marks them explained. unmet[i]: p->reqs[i] is unmet. */
+static uint32_t stops(const RgPassDesc *p, const RgOpReq *req, uint64_t have, const bool *unmet, bool *done,
+                      bool mark) {
+  uint32_t n = 0;
+  for (uint16_t r = 0; r < p->num_rules; r++) {
+    const RgRuleDesc *rule = &p->rules[r];
+    for (uint16_t q = 0; !done[r] && q < rule->num_reqs; q++) {
+      const RgOpReq *x = &p->reqs[rule->first_req + q];
+      if (unmet[rule->first_req + q] && same_unmet(p, req, have, x)) {
+        n++;
+        done[r] = mark;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+/* Why pass_runs is false: every rule off (and which options turned them
+ * off), or the fewest unmet requirements that together stop every
+ * enabled rule (a greedy cover, up to three), so that one absent root op
+ * is named once and alone: "no rule can fire: absent my.rescale". */
+static char *skip_reason(const RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  uint16_t enabled = 0, inexact = 0;
+  uint32_t nreqs = 0;
+  for (uint16_t r = 0; r < p->num_rules; r++) {
+    bool off = rule_disabled(opt, p, &p->rules[r]);
+    enabled += !off;
+    inexact += off && p->rules[r].inexact && !opt->inexact;
+    if ((uint32_t)p->rules[r].first_req + p->rules[r].num_reqs > nreqs)
+      nreqs = (uint32_t)p->rules[r].first_req + p->rules[r].num_reqs;
+  }
+  if (!p->num_rules)
+    rgs_buf_puts(&b, "the pass has no rules");
+  else if (!enabled && inexact == p->num_rules)
+    rgs_buf_puts(&b, "its rules are all inexact; --inexact applies them");
+  else if (!enabled && inexact)
+    rgs_buf_puts(&b, "its rules are all inexact (--inexact applies them) or disabled (--disable-rule, --isolate-rule)");
+  else if (!enabled)
+    rgs_buf_puts(&b, "its rules are all disabled (--disable-rule, --isolate-rule)");
+  if (!enabled)
+    return rgs_buf_take(&b);
+  bool *done = rg_alloc(sizeof *done * p->num_rules + sizeof *done * (nreqs ? nreqs : 1));
+  uint64_t *have = rg_alloc(sizeof *have * (nreqs ? nreqs : 1));
+  if (!done || !have) {
+    rg_free(done);
+    rg_free(have);
+    rgs_buf_free(&b);
+    return NULL;
+  }
+  bool *unmet = done + p->num_rules;
+  for (uint32_t i = 0; i < nreqs; i++) {
+    have[i] = req_have(g, p, &p->reqs[i]);
+    unmet[i] = have[i] < p->reqs[i].min_count;
+  }
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    done[r] = rule_disabled(opt, p, &p->rules[r]) || !unmet_req(g, p, r);
+  RgsBuf shortv;
+  rgs_buf_init(&shortv);
+  uint32_t nabsent = 0, nshort = 0;
+  while (nabsent + nshort < 3) {
+    uint32_t best = UINT32_MAX, best_n = 0;
+    for (uint16_t r = 0; r < p->num_rules; r++) {
+      const RgRuleDesc *rule = &p->rules[r];
+      for (uint16_t q = 0; !done[r] && q < rule->num_reqs; q++) {
+        uint32_t i = (uint32_t)rule->first_req + q;
+        uint32_t n = unmet[i] ? stops(p, &p->reqs[i], have[i], unmet, done, false) : 0;
+        if (n > best_n)
+          best = i, best_n = n;
+      }
+    }
+    if (best == UINT32_MAX)
+      break;
+    const RgOpReq *req = &p->reqs[best];
+    stops(p, req, have[best], unmet, done, true);
+    if (!have[best]) {
+      rgs_buf_puts(&b, nabsent++ ? ", " : "no rule can fire: absent ");
+      put_req_ops(&b, p, req);
+    } else {
+      rgs_buf_printf(&shortv, "%s%llu ", nshort++ ? ", " : "", (unsigned long long)have[best]);
+      put_req_ops(&shortv, p, req);
+      rgs_buf_printf(&shortv, " of %u needed", req->min_count);
+    }
+  }
+  if (nshort)
+    rgs_buf_printf(&b, "%s%s", nabsent ? "; only " : "no rule can fire: only ", shortv.data);
+  uint32_t more = 0;
+  for (uint16_t r = 0; r < p->num_rules; r++)
+    more += !done[r];
+  if (more)
+    rgs_buf_printf(&b, "; %u more rule%s need%s other ops", more, more == 1 ? "" : "s", more == 1 ? "s" : "");
+  if (shortv.oom)
+    b.oom = true;
+  rgs_buf_free(&shortv);
+  rg_free(done);
+  rg_free(have);
+  return rgs_buf_take(&b);
 }
 
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
@@ -878,8 +1062,11 @@ static RgStatus pm_run(Pm *pm, uint32_t i, bool seeded, RgNode *const *seeds, si
     run = pass_runs(pm->g, p, pm->opt);
   }
   if (!run) {
-    if (!st->ran)
+    if (!st->ran) {
       st->skipped = true;
+      if (!st->skip_reason) /* NULL when out of memory: a shorter report */
+        st->skip_reason = skip_reason(pm->g, p, pm->opt);
+    }
     st->seconds += now_seconds() - t0;
     if (pm->opt->after_pass)
       pm->opt->after_pass(pm->opt->observe_user, pm->g, i, p, st);
@@ -887,6 +1074,8 @@ static RgStatus pm_run(Pm *pm, uint32_t i, bool seeded, RgNode *const *seeds, si
   }
   st->ran = true;
   st->skipped = false;
+  rg_free(st->skip_reason); /* skipped before, run now */
+  st->skip_reason = NULL;
   if (pm->errlen)
     pm->err[0] = 0;
   uint32_t before = st->rewrites;
@@ -1116,6 +1305,10 @@ void rg_run_stats_free(RgRunStats *s) {
   for (uint32_t i = 0; i < s->num_passes; i++) {
     rg_free(s->passes[i].rule_fires);
     rg_free(s->passes[i].rule_refusals);
+    rg_free(s->passes[i].skip_reason);
+    for (uint32_t k = 0; k < s->passes[i].num_refused; k++)
+      rg_free(s->passes[i].refused[k].why);
+    rg_free(s->passes[i].refused);
   }
   rg_free(s->passes);
   memset(s, 0, sizeof *s);

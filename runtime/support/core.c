@@ -274,3 +274,60 @@ uint32_t rgs_hash_bytes(const void *p, size_t n) {
   h ^= h >> 32;
   return (uint32_t)h;
 }
+
+/* ---- "did you mean" ---- */
+
+/* Optimal string alignment distance (a swap of two neighbours counts one,
+ * so `clmap` is one from `clamp`); anything above `max` is max + 1. */
+static uint32_t edit_distance(const char *a, const char *b, uint32_t max) {
+  enum { LONGEST = 128 };
+  size_t n = strlen(a), m = strlen(b);
+  if (n > LONGEST || m > LONGEST || (n > m ? n - m : m - n) > max)
+    return max + 1;
+  uint32_t rows[3][LONGEST + 1];
+  uint32_t *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
+  for (size_t j = 0; j <= m; j++)
+    prev[j] = (uint32_t)j;
+  for (size_t i = 1; i <= n; i++) {
+    cur[0] = (uint32_t)i;
+    uint32_t low = cur[0];
+    for (size_t j = 1; j <= m; j++) {
+      uint32_t d = prev[j - 1] + (a[i - 1] != b[j - 1]);
+      if (prev[j] + 1 < d)
+        d = prev[j] + 1;
+      if (cur[j - 1] + 1 < d)
+        d = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < d)
+        d = prev2[j - 2] + 1;
+      cur[j] = d;
+      if (d < low)
+        low = d;
+    }
+    if (low > max)
+      return max + 1;
+    uint32_t *t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[m] <= max ? prev[m] : max + 1;
+}
+
+void rgs_suggest_init(RgsSuggest *s, const char *want) {
+  size_t n = strlen(want);
+  s->want = want;
+  s->best = NULL;
+  /* close enough to be a typo: one edit in a short name, two in a longer one */
+  s->max = n >= 6 ? 2 : n >= 3 ? 1 : 0;
+  s->dist = s->max + 1;
+}
+
+void rgs_suggest_add(RgsSuggest *s, const char *candidate) {
+  if (!candidate || !strcmp(candidate, s->want))
+    return;
+  uint32_t d = edit_distance(s->want, candidate, s->max);
+  if (d < s->dist || (d == s->dist && s->best && d <= s->max && strcmp(candidate, s->best) < 0)) {
+    s->dist = d;
+    s->best = d <= s->max ? candidate : NULL;
+  }
+}

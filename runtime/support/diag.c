@@ -206,6 +206,8 @@ void rgs_source_release(const RgSource *src, size_t upto) {
 #endif
 }
 
+bool rgs_source_mapped(const RgSource *src) { return src && ((const SourceFile *)src)->map; }
+
 void rg_source_free(RgSource *src) {
   if (!src)
     return;

@@ -73,6 +73,15 @@ void rgs_buf_put_i64(RgsBuf *b, int64_t v);
 char *rgs_buf_take(RgsBuf *b);
 
 uint32_t rgs_hash_bytes(const void *p, size_t n);
+/* A pointer's hash for open-addressing tables keyed by address: the
+ * low bits, which alignment leaves zero, are mixed with the high ones. */
+static inline uint32_t rgs_hash_ptr(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (uint32_t)x;
+}
 
 /* Writes `data` to `path` through a temporary file in the same directory
  * and rename(2), so readers never see a half-written file. "-" writes to
@@ -105,7 +114,20 @@ bool rgs_path_same_file(const char *a, const char *b);
 /* Gives back the memory of a source's text before byte `upto` (a hint:
  * the text stays readable, it is read back from its file if touched). Only
  * large files that rg_source_load mapped are affected. */
+/* "Did you mean": add every name of the kind that was not found; `best`
+ * is then the closest to `want` by edit distance, when close enough to be
+ * a typo (ties go to the first in strcmp order), else NULL. */
+typedef struct RgsSuggest {
+  const char *want, *best;
+  uint32_t dist, max;
+} RgsSuggest;
+void rgs_suggest_init(RgsSuggest *s, const char *want);
+void rgs_suggest_add(RgsSuggest *s, const char *candidate);
+
 struct RgSource;
 void rgs_source_release(const struct RgSource *src, size_t upto);
+/* Whether the text is a mapping of its file: kept after reading, it costs
+ * no memory until read again. */
+bool rgs_source_mapped(const struct RgSource *src);
 
 #endif

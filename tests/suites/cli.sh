@@ -103,15 +103,25 @@ rule_case disable-other-pass "fuse_transposes.inverse_pair=1" 0 --disable-rule f
 expect_rc disable-unknown 2 "no rule 'inverse_pear'" "$rgopt" --disable-rule inverse_pear "$pair"
 expect_rc disable-wrong-pass 2 "no rule 'cleanup.compose'" "$rgopt" --disable-rule cleanup.compose "$pair"
 expect_rc isolate-unknown 2 "no rule 'nope'" "$rgopt" --isolate-rule nope "$pair"
+# A name one typo from a known one is offered; target names take '-' or '_'.
+expect_rc suggest-target 2 "unknown target 'ethos-u56' (see --list); did you mean 'ethos-u55'?" \
+  "$rgopt" --target ethos-u56 "$pair"
+expect_rc target-underscore 0 "" "$rgopt" --target ethos_u55 "$pair" -o "$tmp/underscore.mlir"
+expect_rc suggest-pass 2 "unknown pass 'fuse_transpose' (see --list); did you mean 'fuse_transposes'?" \
+  "$rgopt" --passes fuse_transpose "$pair"
+expect_rc suggest-rule 2 "no rule 'fuse_transposes.invers_pair' (see --list); did you mean 'inverse_pair'?" \
+  "$rgopt" --disable-rule fuse_transposes.invers_pair "$pair"
+expect_rc suggest-none 2 "no rule 'zzzzzz' (see --list)$" "$rgopt" --isolate-rule zzzzzz "$pair"
 
 # ---- --stats, --time-passes, --stats-json ----
 "$rgopt" --target ethos-u55 --stats --time-passes --stats-json "$tmp/s.json" "$pair" -o "$tmp/null.out" 2>"$tmp/st"
 # --stats: a header, one row per pass (name, ran|skipped, rewrites, visited,
-# seconds), a total row, then the rules that fired.
+# seconds, and for a skipped pass why), a total row, then the rules that
+# fired.
 if awk '
   NR == 1 { ok = $0 ~ /^pass +status +rewrites +visited +seconds$/; next }
   /^total / { total = NF == 3 && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+\.[0-9]+$/; state = 1; next }
-  state == 0 { rows++; if (!(NF == 5 && $2 ~ /^(ran|skipped)$/ && $3 ~ /^[0-9]+$/ && $4 ~ /^[0-9]+$/ && $5 ~ /^[0-9]+\.[0-9]+$/)) ok = 0; next }
+  state == 0 { rows++; if (!(($2 == "ran" ? NF == 5 : NF > 5 && $2 == "skipped") && $3 ~ /^[0-9]+$/ && $4 ~ /^[0-9]+$/ && $5 ~ /^[0-9]+\.[0-9]+$/)) ok = 0; next }
   state == 1 && /^rule +fires$/ { state = 2; next }
   state == 2 && /^fuse_transposes\.inverse_pair +1$/ { fired = 1; next }
   state == 2 && /^=/ { state = 3 }
@@ -139,7 +149,8 @@ d = json.load(open(sys.argv[1]))
 assert isinstance(d["total_pass_seconds"], float) and isinstance(d["no_skip"], bool)
 assert [p["name"] for p in d["passes"]] == ["canonicalize", "cleanup", "fuse_transposes", "fuse_rescales", "place_layout", "cancel_transposes", "fuse_transposes", "fold_batch_norm", "cleanup"]
 for p in d["passes"]:
-    assert set(p) == {"name", "ran", "skipped", "rewrites", "seconds", "nodes_visited"}, p
+    assert set(p) - {"skip_reason"} == {"name", "ran", "skipped", "rewrites", "seconds", "nodes_visited"}, p
+    assert ("skip_reason" in p) == p["skipped"], p
     assert isinstance(p["ran"], bool) and isinstance(p["skipped"], bool) and p["ran"] != p["skipped"]
     assert isinstance(p["rewrites"], int) and isinstance(p["nodes_visited"], int)
 for r in d["rules"]:
@@ -148,6 +159,10 @@ for r in d["rules"]:
     assert r.get("inexact", True) is True and ("inexact" in r) == inexact, r
     assert r["source"].startswith("rules/") and ":" in r["source"]
 assert sum(r["fires"] for r in d["rules"]) == sum(p["rewrites"] for p in d["passes"]) == 1
+assert d["refusals"] == []
+reasons = {p["name"]: p["skip_reason"] for p in d["passes"] if p["skipped"]}
+assert reasons["fuse_rescales"] == "no rule can fire: absent tosa.rescale", reasons
+assert reasons["fold_batch_norm"] == "its rules are all inexact; --inexact applies them", reasons
 ' "$tmp/s.json" 2>"$tmp/err"; then
     pass stats-json-schema
   else
@@ -293,4 +308,90 @@ else
   else
     fail features-link-run "$(oneline "$tmp/drv.out")"
   fi
+fi
+
+# ---- refusals: tests/cli/refuse holds two planted wrong rules (a
+# replacement of another static type, a new op its shape hook rejects) in
+# a tool of its own, refuse-opt. Each refused match is listed in --stats
+# (tests/cli/refuse/refused.expected), --stats-json and the report with
+# its rule, .rules line, op and reason, and a rule refused with static
+# types only warns once (warnings.expected) with an --explain command
+# that shows the refusal ----
+if command -v "$cc" >/dev/null 2>&1; then
+  rf=tests/cli/refuse
+  mkdir "$tmp/refuse"
+  san=
+  nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
+  nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __gcov_ && san="$san --coverage"
+  # shellcheck disable=SC2086
+  if ! "$rg" $inc -o "$tmp/refuse/refuse.c" --header "$tmp/refuse/refuse.h" --symbol refuse $rf/refuse.rules 2>"$tmp/err" ||
+     ! "$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp/refuse" $rf/main.c \
+       "$tmp/refuse/refuse.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $san \
+       -o "$tmp/refuse/refuse-opt" 2>>"$tmp/err"; then
+    fail refuse-build "$(oneline "$tmp/err" 5)"
+  else
+    ropt="$tmp/refuse/refuse-opt"
+    golden refuse-warnings --stderr $rf/warnings.expected --empty-stdout -- "$ropt" --target refuse $rf/graph.mlir -o /dev/null
+    "$ropt" --target refuse --stats --stats-json "$tmp/refuse/s.json" --report "$tmp/refuse/r.html" $rf/graph.mlir \
+      -o "$tmp/refuse/out.mlir" 2>"$tmp/refuse/stats"
+    golden refuse-stats --stdout $rf/refused.expected -- sed -n '/^refused matches:$/,$p' "$tmp/refuse/stats"
+    "$ropt" --passes none $rf/graph.mlir -o "$tmp/refuse/none.mlir"
+    cmp -s "$tmp/refuse/out.mlir" "$tmp/refuse/none.mlir" && pass refuse-graph-unchanged ||
+      fail refuse-graph-unchanged "a refused rule changed the graph"
+    if command -v python3 >/dev/null 2>&1; then
+      if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = [(r["rule"], r["source"], r["op"], r["node"], r["at"], r["explain"], r["likely_bug"]) for r in d["refusals"]]
+src = "tests/cli/refuse/"
+assert got == [
+    ("drop_transpose", src + "refuse.rules:8", "tosa.transpose", "%0", src + "graph.mlir:7:10", "%0", True),
+    ("abs_to_transpose", src + "refuse.rules:11", "tosa.abs", "%1", src + "graph.mlir:8:10", "%1", True),
+    ("drop_transpose", src + "refuse.rules:8", "tosa.transpose", "%0", src + "graph.mlir:13:10", "6", True)], got
+assert "perms has 3 entries but the input has rank 2" in d["refusals"][1]["reason"]
+assert [r["refused"] for r in d["rules"]] == [2, 1]
+' "$tmp/refuse/s.json" 2>"$tmp/err"; then
+        pass refuse-json
+      else
+        fail refuse-json "$(tail -n 2 "$tmp/err" | tr '\n' '|')"
+      fi
+    fi
+    if grep -q '<title>refuse-opt report: ' "$tmp/refuse/r.html" && grep -q '<h2>Refused matches</h2>' "$tmp/refuse/r.html" &&
+       [ "$(grep -c '<td><b>likely bug</b>: ' "$tmp/refuse/r.html")" = 3 ] &&
+       grep -q 'wrong.abs_to_transpose</code></td><td><code>tests/cli/refuse/refuse.rules:11</code></td><td><code>%1 (tosa.abs at ' "$tmp/refuse/r.html"; then
+      pass refuse-report
+    else
+      fail refuse-report "$(grep -c 'likely bug' "$tmp/refuse/r.html") likely bugs; title: $(grep -o '<title>[^<]*' "$tmp/refuse/r.html")"
+    fi
+    # Each warning's command, run as printed, explains that refusal.
+    n=0
+    sed -n 's/.*; see why: refuse-opt //p' "$tmp/refuse/stats" >"$tmp/refuse/cmds"
+    while read -r args; do
+      n=$((n + 1))
+      # shellcheck disable=SC2086
+      eval "\"\$ropt\" $args" 2>&1 | grep -q 'explain: wrong\.[a-z_]*: refused: ' ||
+        { fail refuse-explain-command "'refuse-opt $args' explains no refusal"; n=-99; }
+    done <"$tmp/refuse/cmds"
+    [ "$n" = 2 ] && pass refuse-explain-command
+  fi
+fi
+
+# docs/rgopt.md's option table is one table (a blank line would end it and
+# leave the rest as text) with one row per option of --help (-o and --help
+# aside, described in the text), and its --target row names every target.
+awk '/^\| option \| meaning \|$/ { t = 1; next } t && /^\|/ { print; next } t { exit }' docs/rgopt.md >"$tmp/table"
+"$rgopt" --help | awk '/^  -/ { for (i = 1; i <= NF; i++) if ($i ~ /^--/) { sub(/[=[].*/, "", $i); print $i; break } }' >"$tmp/opts"
+bad=
+while read -r opt; do
+  case $opt in --output|--help) continue ;; esac
+  [ "$(grep -c "^| \`$opt[] =\`[]" "$tmp/table")" = 1 ] || bad="$bad $opt"
+done <"$tmp/opts"
+rows_after=$(sed -n '/^| option | meaning |$/,$p' docs/rgopt.md | awk 'NR > 2 && !/^\|/ { gap = 1 } gap && /^\| `--/' | head -n 1)
+for t in $("$rgopt" --list | sed -n 's/^  \([a-z0-9-]*\):.*/\1/p'); do
+  grep -q "^| \`--target NAME\` |.*\`$t\`" "$tmp/table" || bad="$bad target:$t"
+done
+if [ -z "$bad" ] && [ -z "$rows_after" ]; then
+  pass docs-option-table
+else
+  fail docs-option-table "missing or repeated:$bad; rows after a gap: $rows_after"
 fi

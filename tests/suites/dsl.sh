@@ -21,6 +21,19 @@ for src in tests/dsl/errors/*.rules tests/dsl/errors/*.ops; do
   golden "$name" --status "${want:-1}" --stderr "$name.err" --empty-stdout -- "$rg" $inc --check "$src"
 done
 
+# The generator's limits are the checker's: for a file past one, -o fails
+# with the diagnostics of --check and writes nothing.
+for src in tests/dsl/errors/limit_*.rules; do
+  rm -f "$tmp/limit.c"
+  # shellcheck disable=SC2086
+  "$rg" $inc -o "$tmp/limit.c" "$src" >/dev/null 2>"$tmp/err"
+  if [ $? -eq 1 ] && [ ! -e "$tmp/limit.c" ] && cmp -s "$tmp/err" "${src%.rules}.err"; then
+    echo "PASS limits-agree $src"
+  else
+    echo "FAIL limits-agree $src: -o does not fail as --check does"
+  fi
+done
+
 # Golden AST dumps.
 for src in tests/dsl/ok/*.rules tests/dsl/ok/*.ops; do
   [ -f "$src" ] || continue

@@ -165,14 +165,16 @@ else
 fi
 grep -q "^$tmp/stamp: rules/cleanup.rules" "$tmp/keep.d" && echo "PASS depfile-MT" || echo "FAIL depfile-MT: $(head -n 1 "$tmp/keep.d")"
 # The real build: after a relinked rulegen, make reruns it and compiles
-# nothing; the make after that does nothing at all.
+# nothing; the make after that does nothing at all. The commands make
+# echoes are what is read: --no-silent keeps them under an outer `make -s`,
+# whose MAKEFLAGS (with its BUILD and SANFLAGS) reach these makes.
 if command -v make >/dev/null 2>&1 && [ -f "$RG_BUILD/gen/rules/builtin.stamp" ]; then
   # The build directory as the build named it: object dependency files hold
   # that spelling, and another one would be a different make target.
   b=${RG_BUILD#"$RG_ROOT"/}
   touch "$RG_BUILD/bin/rulegen"
-  make -C "$RG_ROOT" BUILD="$b" "$b/obj/gen/rules/builtin.o" >"$tmp/make1" 2>&1
-  make -C "$RG_ROOT" BUILD="$b" "$b/obj/gen/rules/builtin.o" >"$tmp/make2" 2>&1
+  make --no-silent -C "$RG_ROOT" BUILD="$b" "$b/obj/gen/rules/builtin.o" >"$tmp/make1" 2>&1
+  make --no-silent -C "$RG_ROOT" BUILD="$b" "$b/obj/gen/rules/builtin.o" >"$tmp/make2" 2>&1
   if grep -q -- '-c .*builtin\.c' "$tmp/make1" "$tmp/make2" || grep -q 'bin/rulegen' "$tmp/make2" ||
      ! grep -q 'bin/rulegen' "$tmp/make1"; then
     echo "FAIL second-make-compiles-nothing: $(cat "$tmp/make1" "$tmp/make2" | grep -v 'ing directory' | tr '\n' '|' | head -c 2000)"

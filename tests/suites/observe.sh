@@ -99,6 +99,36 @@ check_report() { # name file
 check_report pair "$tmp/r.html"
 grep -q 'fuse_transposes.inverse_pair</code>.*<td class="n">1</td>' "$tmp/r.html" && pass report-fires ||
   fail report-fires "inverse_pair's one fire is not listed"
+# The page is titled with the program's name; a pass skipped because its
+# rules are all inexact says so (not which ops are absent); a rewrite that
+# made no op shows what replaced the removed one (inverse_pair: the
+# function's argument); a constant a rewrite made shows its values.
+grep -q '<title>rgopt report: tests/cli/pair.mlir</title>' "$tmp/r.html" && pass report-title ||
+  fail report-title "$(grep -o '<title>[^<]*' "$tmp/r.html")"
+grep -q 'fold_batch_norm</code></td><td>skipped</td>.*<td>its rules are all inexact; --inexact applies them</td>' "$tmp/r.html" &&
+  pass report-skip-inexact || fail report-skip-inexact "fold_batch_norm's reason is not shown"
+"$rgopt" --target ethos-u55 --inexact --report "$tmp/ri.html" "$pair" -o "$tmp/ri.mlir" 2>"$tmp/err"
+grep -q 'fold_batch_norm</code></td><td>skipped</td>.*<td>no rule can fire: absent tosa\.[a-z_0-9]*</td>' "$tmp/ri.html" &&
+  pass report-skip-inexact-given || fail report-skip-inexact-given "$(grep -o 'fold_batch_norm</code>.*' "$tmp/ri.html")"
+if command -v dot >/dev/null 2>&1; then
+  grep -q 'replaced by block argument 0' "$tmp/r.html" && pass report-replaced-by ||
+    fail report-replaced-by "the removed op's replacement is not named"
+  "$rgopt" --passes canonicalize --fold-limit 8 --report "$tmp/fold.html" tests/rules/canon_fold.mlir -o "$tmp/f.mlir"
+  grep -q 'values = splat 5<' "$tmp/fold.html" && grep -q 'values = \[4, 3, 2, 1\]<' "$tmp/fold.html" &&
+    pass report-constant-values || fail report-constant-values "$(grep -o 'values = [^<]*' "$tmp/fold.html" | head -n 3)"
+fi
+# MobileNetV2 holds the convolutions fold_batch_norm's rules match: the
+# pass is skipped for want of --inexact, and runs with it.
+mnv2="$RG_ROOT/../shared/models/mobilenetv2.generic.mlir"
+if [ -f "$mnv2" ]; then
+  "$rgopt" --target ethos-u55 --stats "$mnv2" -o "$tmp/m.mlir" 2>"$tmp/st"
+  "$rgopt" --target ethos-u55 --inexact --stats "$mnv2" -o "$tmp/m.mlir" 2>"$tmp/sti"
+  grep -q '^fold_batch_norm  *skipped .*  its rules are all inexact; --inexact applies them$' "$tmp/st" &&
+    grep -q '^fold_batch_norm  *ran  *[1-9]' "$tmp/sti" && pass skip-reason-mobilenetv2 ||
+    fail skip-reason-mobilenetv2 "$(grep fold_batch_norm "$tmp/st" "$tmp/sti" | tr '\n' '|')"
+else
+  echo "SKIP skip-reason-mobilenetv2: $mnv2 not found"
+fi
 "$rgopt" --target ethos-u55 --report "$tmp/no/such/dir/r.html" "$pair" -o "$tmp/c.mlir" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q 'error:' "$tmp/err" && pass report-unwritable || fail report-unwritable "$(oneline "$tmp/err")"
 

@@ -65,6 +65,19 @@ static void test_types(void) {
   CHECK(o->kind == RG_TYPE_OTHER);
   const RgType *q = rg_type_get(g, "tensor<4x!quant.uniform<i8:f32, 0.1>>", 37);
   CHECK(q->kind == RG_TYPE_TENSOR && q->rank == 1 && q->dtype == RG_DT_NONE);
+  /* quantized elements: their storage type, per-tensor or not, the scale */
+  CHECK(q->elem->kind == RG_TYPE_QUANT && rg_type_storage(q) == RG_DT_I8 && rg_type_is_quant(q));
+  CHECK(rg_type_is_quant_per_tensor(q) && rg_type_quant_scale(q) == 0.1);
+  CHECK(rg_type_storage_type(g, q) == rg_type_get(g, "tensor<4xi8>", 12));
+  const RgType *pa = rg_type_get(g, "tensor<2x!quant.uniform<u8<1:255>:f32:0, {0.1:3,0.2:4}>>", 56);
+  CHECK(pa->kind == RG_TYPE_TENSOR && rg_type_storage(pa) == RG_DT_UI8 && rg_type_is_quant(pa));
+  CHECK(!rg_type_is_quant_per_tensor(pa) && rg_type_quant_scale(pa) == 0);
+  const RgType *qz = rg_type_get(g, "!quant.uniform<i16:f16, 2.5e-1:-3>", 34);
+  CHECK(qz->kind == RG_TYPE_QUANT && qz->dtype == RG_DT_I16 && rg_type_quant_scale(qz) == 0.25);
+  CHECK(rg_type_storage_type(g, qz) == rg_type_scalar(g, RG_DT_I16));
+  CHECK(rg_type_get(g, "!quant.uniform<f8:f32, 0.5>", 27)->kind == RG_TYPE_OTHER);
+  CHECK(rg_type_get(g, "!quant.calibrated<f32<-1.0:1.0>>", 32)->kind == RG_TYPE_OTHER);
+  CHECK(rg_type_storage(a) == RG_DT_I8 && !rg_type_is_quant(a) && rg_type_storage_type(g, a) == a);
   const RgType *e = rg_type_get(g, "tensor<4xf32, #enc>", 19);
   CHECK(e->kind == RG_TYPE_OTHER);
   CHECK(rg_type_get(g, "i48", 3)->dtype == RG_DT_I48 && rg_dtype_bits(RG_DT_I48) == 48);

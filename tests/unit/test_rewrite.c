@@ -316,7 +316,13 @@ static void test_abi_and_disable(void) {
   o.disabled_rules = off;
   p[0] = &cancel_pass;
   CHECK(rg_pipeline_run(c.g, p, 1, &o, &st, err, sizeof err) == RG_OK);
-  CHECK(st.passes[0].ran && st.passes[0].rewrites == 0);
+  /* with its only rule off, the pass has nothing to apply: skipped, saying why */
+  CHECK(st.passes[0].skipped && st.passes[0].rewrites == 0 && st.passes[0].nodes_visited == 0);
+  CHECK(st.passes[0].skip_reason && strstr(st.passes[0].skip_reason, "all disabled"));
+  rg_run_stats_free(&st);
+  o.no_skip = true; /* measurement still visits every node */
+  CHECK(rg_pipeline_run(c.g, p, 1, &o, &st, err, sizeof err) == RG_OK);
+  CHECK(st.passes[0].ran && st.passes[0].rewrites == 0 && !st.passes[0].skip_reason);
   rg_run_stats_free(&st);
   rg_graph_free(c.g);
 }

@@ -49,7 +49,9 @@ typedef enum RgTypeKind {
   RG_TYPE_SCALAR,   /* i32, f32, index, ... */
   RG_TYPE_TENSOR,   /* ranked tensor<2x?x3xf32> */
   RG_TYPE_UNRANKED, /* tensor<*xf32> */
-  RG_TYPE_OTHER     /* anything else, kept verbatim: !my_npu.shape<4>, (i32) -> i32, ... */
+  RG_TYPE_OTHER,    /* anything else, kept verbatim: !my_npu.shape<4>, (i32) -> i32, ... */
+  RG_TYPE_QUANT     /* a quantized element type, !quant.uniform<i8:f32, 0.5:-1>: dtype is its
+                       storage type; a tensor of it has dtype RG_DT_NONE (see rg_type_storage) */
 } RgTypeKind;
 
 #define RG_DIM_DYNAMIC INT64_MIN
@@ -74,6 +76,22 @@ RG_API const RgType *rg_type_scalar(RgGraph *g, RgDType dt);
 RG_API const RgType *rg_type_tensor(RgGraph *g, RgDType dt, int32_t rank, const int64_t *dims);
 /* The same for any element type (e.g. !quant.uniform<...>). */
 RG_API const RgType *rg_type_tensor_of(RgGraph *g, const RgType *elem, int32_t rank, const int64_t *dims);
+/* The element type a value is stored in: the dtype of a builtin scalar or
+ * tensor, the storage type of a quantized one (i8 for tensor<4x!quant.uniform<i8:f32, 0.5>>);
+ * RG_DT_NONE for anything else. */
+RG_API RgDType rg_type_storage(const RgType *t);
+/* True for a quantized element type and for tensors of one. */
+RG_API bool rg_type_is_quant(const RgType *t);
+/* True for a per-tensor quantized type (one scale and zero point for every
+ * element) or a tensor of one; false for per-axis and sub-channel ones. */
+RG_API bool rg_type_is_quant_per_tensor(const RgType *t);
+/* The scale of a per-tensor quantized type or tensor of one, 0 when it is
+ * not one or the scale cannot be read. */
+RG_API double rg_type_quant_scale(const RgType *t);
+/* `t` with a quantized element type replaced by its storage type (the type
+ * of the dense attribute a constant of type t holds); t itself otherwise.
+ * NULL only when out of memory. */
+RG_API const RgType *rg_type_storage_type(RgGraph *g, const RgType *t);
 /* Number of elements, or -1 when unknown (dynamic or unranked). */
 RG_API int64_t rg_type_numel(const RgType *t);
 RG_API bool rg_type_is_tensor(const RgType *t);

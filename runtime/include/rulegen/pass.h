@@ -342,6 +342,20 @@ RG_API void rg_layout_plan_free(RgLayoutPlan *pl);
 
 /* ---- pass manager ---- */
 
+/* A match whose replacement could not be built or typed. */
+typedef struct RgRefusal {
+  uint16_t rule;
+  /* Every type involved is static, so the rule or a shape hook is likely
+   * wrong: a hook failed on operands of static shape, or the replacement's
+   * type contradicts the replaced value's (not only in a dynamic dim). */
+  bool likely_bug;
+  const RgNode *node; /* the root; its memory lives as long as the graph */
+  char *why;
+} RgRefusal;
+
+/* Distinct (rule, root) refusals kept per pass; rule_refusals counts all. */
+#define RG_REFUSALS_KEPT 256
+
 typedef struct RgPassStats {
   const char *name;
   bool ran, skipped;
@@ -350,6 +364,9 @@ typedef struct RgPassStats {
   uint64_t nodes_visited;
   uint32_t *rule_fires; /* num_rules entries */
   uint32_t *rule_refusals; /* matches whose replacement could not be typed */
+  char *skip_reason;    /* a skipped pass: why ("no rule can fire: absent my.rescale") */
+  RgRefusal *refused;   /* in the order they happened */
+  uint32_t num_refused;
 } RgPassStats;
 
 struct RgRunOptions {

@@ -72,10 +72,15 @@ class RgOptTarget(ctypes.Structure):
                 ("abi", c_int)]
 
 
+class RgRefusal(ctypes.Structure):
+    _fields_ = [("rule", u16), ("likely_bug", c_bool), ("node", c_void_p), ("why", c_char_p)]
+
+
 class RgPassStats(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("ran", c_bool), ("skipped", c_bool), ("rewrites", u32),
                 ("seconds", c_double), ("nodes_visited", u64),
-                ("rule_fires", ctypes.POINTER(u32)), ("rule_refusals", ctypes.POINTER(u32))]
+                ("rule_fires", ctypes.POINTER(u32)), ("rule_refusals", ctypes.POINTER(u32)),
+                ("skip_reason", c_char_p), ("refused", ctypes.POINTER(RgRefusal)), ("num_refused", u32)]
 
 
 class RgRunStats(ctypes.Structure):

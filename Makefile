@@ -19,6 +19,16 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LDLIBS  += -lm
 
+# rgopt --prove needs Z3 (libz3-dev); everything else builds without it.
+# Z3=no builds without it where it is installed.
+Z3 ?= $(if $(wildcard /usr/include/z3.h),yes,no)
+ifeq ($(Z3),yes)
+ALL_CFLAGS += -DRG_HAVE_Z3
+LDLIBS  += -lz3
+else
+$(info note: without Z3 (no z3.h, or Z3=no): rgopt --prove is not built (apt-get install libz3-dev))
+endif
+
 .PHONY: all check asan bench fuzz verify coverage install uninstall clean
 .SECONDEXPANSION:
 all:
@@ -133,8 +143,10 @@ INSTALL_DIRS = lib/cmake/rulegen lib/cmake lib/pkgconfig lib include/rulegen inc
   $(sort $(patsubst backends/%/,share/rulegen/%,$(dir $(INSTALL_PIPELINES)))) share/rulegen \
   share/man/man1 share/man share bin
 
+# The static library needs libm, and libz3 when built with the prover.
 SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
-        -e 's|@MLIR_PREFIX@|$(MLIR_PREFIX)|g'
+        -e 's|@MLIR_PREFIX@|$(MLIR_PREFIX)|g' \
+        -e 's|@LIBS_PRIVATE@|-lm$(if $(filter yes,$(Z3)), -lz3)|g' -e 's|@CMAKE_LIBS@|m$(if $(filter yes,$(Z3)),;z3)|g'
 
 install: all
 	@command -v $(HELP2MAN) >/dev/null 2>&1 || \

@@ -11,9 +11,10 @@ cd "$(dirname "$0")"
 # headers as C++), chromium to test the HTML report in a browser, GNU
 # time for the peak memory make bench-interp reports, abigail-tools for
 # make abi-check, MLIR 22's headers and libraries for the mlir-opt pass
-# plugin (docs/mlir-plugin.md), and PyTorch with torchvision for the Python
-# package's tests against torch (docs/python.md).
-packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++ chromium time abigail-tools libmlir-22-dev llvm-22-dev python3-torch python3-torchvision"
+# plugin (docs/mlir-plugin.md), Z3 for rgopt --prove (docs/prove.md), and
+# PyTorch with torchvision for the Python package's tests against torch
+# (docs/python.md).
+packages="make gcc re2c lemon clang libclang-rt-14-dev mlir-22-tools graphviz help2man cmake pkg-config g++ chromium time abigail-tools libmlir-22-dev llvm-22-dev libz3-dev python3-torch python3-torchvision"
 
 missing=""
 for pkg in $packages; do

@@ -5,7 +5,8 @@
 # the generated code calls it, so a mismatched signature does not compile.
 # Everything is archived into librgbackends.a; programs and tests that use
 # hooks link $(BACKEND_LIB) before $(LIBRULEGEN).
-BACKEND_SRCS = $(sort $(wildcard backends/*/*.c))
+# SMT meanings (*_smt.c) need z3.h; without Z3, *_smt_none.c stands in.
+BACKEND_SRCS = $(filter-out $(if $(filter yes,$(Z3)),%_smt_none.c,%_smt.c),$(sort $(wildcard backends/*/*.c)))
 BACKEND_OBJS = $(BACKEND_SRCS:%.c=$(BUILD)/obj/%.o)
 BACKEND_LIB = $(BUILD)/lib/librgbackends.a
 

@@ -276,6 +276,8 @@ static void dump_op(RgsBuf *b, const DslOpDecl *op) {
     rgs_buf_printf(b, " shape(%s)", op->shape_fn.s);
   if (op->eval_fn.s)
     rgs_buf_printf(b, " eval(%s)", op->eval_fn.s);
+  if (op->smt_fn.s)
+    rgs_buf_printf(b, " smt(%s)", op->smt_fn.s);
   rgs_buf_putc(b, '\n');
 }
 

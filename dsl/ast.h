@@ -84,7 +84,7 @@ typedef struct DslOpDecl {
   uint32_t traits;        /* DslTrait bit set */
   DslName *trait_names;   /* as written, for error locations */
   uint32_t ntrait_names;
-  DslName shape_fn, eval_fn; /* C hooks; .s NULL when absent */
+  DslName shape_fn, eval_fn, smt_fn; /* C hooks; .s NULL when absent */
   uint32_t id; /* checked: dense index into DslProgram.ops, in load order */
 } DslOpDecl;
 

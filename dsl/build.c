@@ -54,6 +54,7 @@ const char *dsl_tok_text(int major) {
   case TK_RESULTS: return "'results'";
   case TK_SHAPE: return "'shape'";
   case TK_EVAL: return "'eval'";
+  case TK_SMT: return "'smt'";
   case TK_EXTERN: return "'extern'";
   case TK_PRED: return "'pred'";
   case TK_FN: return "'fn'";

@@ -65,6 +65,7 @@ void dsl_check_c_names(DslProgram *p) {
   for (uint32_t i = 0; i < p->nops; i++) {
     check_name(p, "shape hook", p->ops[i]->shape_fn);
     check_name(p, "evaluator", p->ops[i]->eval_fn);
+    check_name(p, "SMT meaning", p->ops[i]->smt_fn);
   }
   for (uint32_t f = 0; f < p->nfiles; f++) {
     const DslFile *file = p->files[f];

@@ -139,7 +139,7 @@ static DslExpr *call(DslParseCtx *ctx, DslTok name, DslVec *args) {
 
 }
 
-%token DIALECT OP CLASS TRAITS RESULTS SHAPE EVAL EXTERN PRED FN IMPORT PASS
+%token DIALECT OP CLASS TRAITS RESULTS SHAPE EVAL SMT EXTERN PRED FN IMPORT PASS
        RULE IF PIPELINE FIXPOINT ONCE TRUE FALSE SPLAT CONST INEXACT FOR IN.
 %token ID QNAME INT FLOAT STRING WILD ELLIPSIS DOTDOT LPAREN RPAREN LBRACKET
        RBRACKET LBRACE RBRACE COMMA COLON QUESTION ARROW RARROW EQ NE LE GE
@@ -148,7 +148,7 @@ static DslExpr *call(DslParseCtx *ctx, DslTok name, DslVec *args) {
 /* Keywords are names wherever a keyword cannot appear (`shape(x)` in a
  * guard, `op:class` captures, a rule called `once`). Declaration keywords
  * stay reserved: they are where error recovery resynchronises. */
-%fallback ID OP TRAITS RESULTS SHAPE EVAL PRED FN FIXPOINT ONCE SPLAT CONST INEXACT FOR IN.
+%fallback ID OP TRAITS RESULTS SHAPE EVAL SMT PRED FN FIXPOINT ONCE SPLAT CONST INEXACT FOR IN.
 
 %right QUESTION.
 %left OR.
@@ -450,6 +450,10 @@ opclauses(A) ::= opclauses(B) SHAPE LPAREN name(N) RPAREN. {
 opclauses(A) ::= opclauses(B) EVAL LPAREN name(N) RPAREN. {
   A = B;
   if (A) A->eval_fn = dsl_name(ctx, N);
+}
+opclauses(A) ::= opclauses(B) SMT LPAREN name(N) RPAREN. {
+  A = B;
+  if (A) A->smt_fn = dsl_name(ctx, N);
 }
 
 /* namelist holds DslTok copies */

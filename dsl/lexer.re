@@ -84,7 +84,7 @@ static bool unescape(DslLexer *lx, const char *s, const char *e, DslTok *t) {
 static const struct { const char *s; int tok; } keywords[] = {
   {"dialect", TK_DIALECT}, {"op", TK_OP}, {"class", TK_CLASS},
   {"traits", TK_TRAITS}, {"results", TK_RESULTS}, {"shape", TK_SHAPE},
-  {"eval", TK_EVAL}, {"extern", TK_EXTERN}, {"pred", TK_PRED}, {"fn", TK_FN},
+  {"eval", TK_EVAL}, {"smt", TK_SMT}, {"extern", TK_EXTERN}, {"pred", TK_PRED}, {"fn", TK_FN},
   {"import", TK_IMPORT}, {"pass", TK_PASS}, {"rule", TK_RULE}, {"if", TK_IF},
   {"pipeline", TK_PIPELINE}, {"fixpoint", TK_FIXPOINT}, {"once", TK_ONCE},
   {"true", TK_TRUE}, {"false", TK_FALSE}, {"splat", TK_SPLAT},

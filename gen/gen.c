@@ -285,7 +285,8 @@ static bool is_root_file(DslProgram *p, RgSource *src) {
 static bool hook_seen(Gen *g, uint32_t upto, const char *fn) {
   for (uint32_t j = 0; j < upto; j++) {
     DslOpDecl *o = g->p->ops[j];
-    if ((o->shape_fn.s && strcmp(o->shape_fn.s, fn) == 0) || (o->eval_fn.s && strcmp(o->eval_fn.s, fn) == 0))
+    if ((o->shape_fn.s && strcmp(o->shape_fn.s, fn) == 0) || (o->eval_fn.s && strcmp(o->eval_fn.s, fn) == 0) ||
+        (o->smt_fn.s && strcmp(o->smt_fn.s, fn) == 0))
       return true;
   }
   return false;
@@ -323,6 +324,8 @@ static void put_hook_decls(Gen *g, RgsBuf *b) {
         !(op->shape_fn.s && strcmp(op->shape_fn.s, op->eval_fn.s) == 0))
       rgs_buf_printf(b, "RgStatus %s(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, "
                        "uint32_t num_in, struct RgTensor *out, uint32_t num_out);\n", op->eval_fn.s);
+    if (op->smt_fn.s && !hook_seen(g, i, op->smt_fn.s))
+      rgs_buf_printf(b, "RgSmtHook %s;\n", op->smt_fn.s);
   }
   put_extern_decls(g, b);
 }
@@ -332,11 +335,12 @@ static void put_hook_decls(Gen *g, RgsBuf *b) {
 static void emit_hook_decls(Gen *g) {
   const char **shape = rgs_arena_alloc(&g->arena, sizeof *shape * (g->p->nops + 1));
   const char **eval = rgs_arena_alloc(&g->arena, sizeof *eval * (g->p->nops + 1));
-  if (!shape || !eval) {
+  const char **smt = rgs_arena_alloc(&g->arena, sizeof *smt * (g->p->nops + 1));
+  if (!shape || !eval || !smt) {
     g->ok = false;
     return;
   }
-  uint32_t ns = 0, ne = 0;
+  uint32_t ns = 0, ne = 0, nm = 0;
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
     if (op->shape_fn.s && !hook_seen(g, i, op->shape_fn.s))
@@ -344,6 +348,8 @@ static void emit_hook_decls(Gen *g) {
     if (op->eval_fn.s && !hook_seen(g, i, op->eval_fn.s) &&
         !(op->shape_fn.s && strcmp(op->shape_fn.s, op->eval_fn.s) == 0))
       eval[ne++] = op->eval_fn.s;
+    if (op->smt_fn.s && !hook_seen(g, i, op->smt_fn.s))
+      smt[nm++] = op->smt_fn.s;
   }
   if (ns) {
     gen_line(g, "RgShapeHook");
@@ -353,12 +359,16 @@ static void emit_hook_decls(Gen *g) {
     gen_line(g, "RgEvalHook");
     gen_wrapped(g, "  ", eval, ne, ";");
   }
+  if (nm) {
+    gen_line(g, "RgSmtHook");
+    gen_wrapped(g, "  ", smt, nm, ";");
+  }
   RgsBuf b;
   rgs_buf_init(&b);
   put_extern_decls(g, &b);
   gen_raw(g, b.data ? b.data : "");
   g->ok = g->ok && !b.oom;
-  if (ns || ne || b.len)
+  if (ns || ne || nm || b.len)
     gen_blank(g);
   rgs_buf_free(&b);
 }
@@ -429,11 +439,11 @@ static void emit_op_descs(Gen *g, const char *sym) {
     char attrs[32] = "NULL";
     if (op->nattrs)
       snprintf(attrs, sizeof attrs, "%s_attrs_%u", "rg", table_of[i]);
-    gen_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\", %u, %s%s%s}, /* %u */", gen_cquote(g, op->name),
+    gen_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\", %u, %s%s%s, %s}, /* %u */", gen_cquote(g, op->name),
              fixed, op->variadic ? "true" : "false", op->nresults, traits,
              op->shape_fn.s ? op->shape_fn.s : "NULL", op->eval_fn.s ? op->eval_fn.s : "NULL",
              where.data ? where.data : "", gen_loc_line(op->loc), op->nattrs, attrs, op->nattrs ? "_" : "",
-             op->nattrs ? sym : "", i);
+             op->nattrs ? sym : "", op->smt_fn.s ? op->smt_fn.s : "NULL", i);
     g->ok = g->ok && !where.oom;
     rgs_buf_free(&where);
   }

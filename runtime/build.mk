@@ -5,6 +5,8 @@
 #   mlir     MLIR text in and out (mlir/)         -> ir, support
 #   pass     pass manager, rewriting, matcher support (pass/) -> ir, support
 #   interp   reference interpreter, proof by execution (interp/) -> ir, support
+#   prove    translation validation with Z3, rgopt --prove (prove/), only
+#            when Z3 is present                    -> ir, support
 #   driver   rg_opt_main with its observers: stats, report, DOT, IR dumps
 #            (driver/)                             -> every room
 SUPPORT_SRCS = runtime/support/core.c runtime/support/file.c runtime/support/diag.c
@@ -18,8 +20,9 @@ PASS_SRCS    = runtime/pass/rewrite.c runtime/pass/guard.c runtime/pass/match.c 
 INTERP_SRCS  = runtime/interp/tensor.c runtime/interp/interp.c runtime/interp/eval_kernels.c \
                runtime/interp/proof.c runtime/interp/inputs.c
 DRIVER_SRCS  = runtime/driver/opt_main.c runtime/driver/opt_observe.c runtime/driver/opt_report.c \
-               runtime/driver/dot.c
-RUNTIME_SRCS = $(SUPPORT_SRCS) $(IR_SRCS) $(MLIR_SRCS) $(PASS_SRCS) $(INTERP_SRCS) $(DRIVER_SRCS)
+               runtime/driver/dot.c runtime/driver/opt_prove.c
+PROVE_SRCS   = $(if $(filter yes,$(Z3)),runtime/prove/smt.c runtime/prove/abstract.c runtime/prove/cex.c runtime/prove/prove.c)
+RUNTIME_SRCS = $(SUPPORT_SRCS) $(IR_SRCS) $(MLIR_SRCS) $(PASS_SRCS) $(INTERP_SRCS) $(PROVE_SRCS) $(DRIVER_SRCS)
 RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir/lexer.c $(BUILD)/gen/runtime/mlir/grammar.c
 RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/obj/%.o) $(RUNTIME_GEN_SRCS:$(BUILD)/gen/%.c=$(BUILD)/obj/gen/%.o)
 LIBRULEGEN = $(BUILD)/lib/librulegen.a

@@ -65,6 +65,7 @@ module.exports = grammar({
         seq('traits', '(', commaSep1($._name), ')'),
         seq('shape', '(', $._name, ')'),
         seq('eval', '(', $._name, ')'),
+        seq('smt', '(', $._name, ')'),
       ),
 
     class_declaration: ($) =>
@@ -219,7 +220,7 @@ module.exports = grammar({
     // Keywords that the compiler also takes as names (its %fallback).
     _name: ($) => choice($.identifier, alias($._soft_keyword, $.identifier)),
     _soft_keyword: (_) =>
-      choice('op', 'traits', 'results', 'shape', 'eval', 'pred', 'fn', 'fixpoint', 'once', 'splat', 'const',
+      choice('op', 'traits', 'results', 'shape', 'eval', 'smt', 'pred', 'fn', 'fixpoint', 'once', 'splat', 'const',
         'inexact', 'for', 'in'),
     identifier: (_) => /[a-zA-Z_][a-zA-Z0-9_]*/,
     qualified_name: (_) => token(/[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)+/),

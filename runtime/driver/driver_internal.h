@@ -11,6 +11,7 @@
 #include "rulegen/opt.h"
 #include "rulegen/pass.h"
 #include "rulegen/proof.h"
+#include "rulegen/prove.h"
 #include "support/support.h"
 
 enum { OPT_MAX_PASSES = 256, OPT_MAX_DISABLED = 64, OPT_MAX_SYNTAX = 64 };
@@ -33,6 +34,7 @@ typedef struct OptState {
   bool passes_set;
   bool mem_report;
   bool stats, time_passes;
+  uint64_t prove_rlimit; /* --prove[=RLIMIT]; 0: off */
   const char *stats_json;
   const char *dot;
   RgRunOptions run;
@@ -108,6 +110,13 @@ typedef struct OptExplain {
 bool opt_find_nth(RgNode *n, void *user);
 void opt_on_explain(void *user, const char *pass, const char *rule, const char *why);
 void opt_explain_summary(const OptExplain *e, const char *op, const RgRunStats *st);
+
+/* --prove: a prover attached to the run (NULL when not asked for, or
+ * when out of memory: *rc set), and its report after the run: exit 1 when
+ * a rewrite is refuted. Without Z3, asking for it is a usage error. */
+typedef struct OptProve OptProve;
+OptProve *opt_prove_begin(OptState *o, RgGraph *g, int *rc);
+int opt_prove_end(const OptState *o, OptProve *pv);
 
 /* --verify-by-execution: the proof through the rule sets' evaluators,
  * with rgopt's messages. Recording sets *rc on an error. */

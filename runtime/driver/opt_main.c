@@ -391,6 +391,14 @@ static int flag_verify_exec(OptState *o, const char *arg) {
   return 0;
 }
 
+static int flag_prove(OptState *o, const char *arg) {
+  uint32_t n = 0;
+  if (arg && (!parse_count(arg, UINT32_MAX, &n) || n == 0))
+    return usage_error(o, "--prove takes a Z3 resource limit per rewrite above 0, not '%s'", arg);
+  o->prove_rlimit = arg ? n : RG_PROVE_RLIMIT_DEFAULT;
+  return 0;
+}
+
 /* --inputs FILE: the file's input sets join the proof (docs/verify.md). */
 static int flag_inputs(OptState *o, const char *arg) {
   o->inputs = arg;
@@ -496,6 +504,9 @@ static const struct OptSpec {
     {"inputs", 0, "FILE", false,
      "prove by execution on the input sets of FILE (docs/verify.md); with --verify-by-execution, random ones too",
      flag_inputs},
+    {"prove", 0, "RLIMIT", true,
+     "prove every rewrite with Z3 for all inputs: proven, counterexample (written as --inputs), or unknown",
+     flag_prove},
     {"inexact", 0, NULL, false,
      "also apply rules marked inexact (they may change float results in the last bits, like -ffast-math)",
      flag_inexact},
@@ -836,6 +847,13 @@ static int run(OptState *o) {
     o->run.explain_user = &ex;
   }
   OptObserve *ob = opt_observe_begin(o, g);
+  OptProve *pv = opt_prove_begin(o, g, &rc);
+  if (rc) {
+    opt_observe_free(ob);
+    rg_proof_free(proof);
+    rg_graph_free(g);
+    return rc;
+  }
   RgRunStats st;
   char err[1024] = "";
   uint64_t version = ir_graph_version(g);
@@ -874,6 +892,7 @@ static int run(OptState *o) {
   if (o->report && ob && s == RG_OK && (rc = opt_observe_report(ob, g, &st)) != 0)
     s = RG_ERR_IO;
   opt_observe_free(ob);
+  int prc = opt_prove_end(o, pv);
   uint64_t inexact_fires = 0;
   for (uint32_t i = 0; i < st.num_passes; i++)
     for (uint16_t r = 0; r < o->passes[i]->num_rules; r++)
@@ -887,8 +906,9 @@ static int run(OptState *o) {
     rg_graph_free(g);
     return OPT_EXIT_INPUT;
   }
-  if (o->verify_runs || o->inputs) {
-    rc = opt_proof_check(o, g, proof, inexact_fires);
+  if (o->verify_runs || o->inputs || prc) {
+    rc = o->verify_runs || o->inputs ? opt_proof_check(o, g, proof, inexact_fires) : 0;
+    rc = rc ? rc : prc;
     rg_proof_free(proof);
     if (rc) {
       rg_graph_free(g);

@@ -6,6 +6,8 @@
 # come from this build, so sanitizer and clang builds test the mechanism
 # too.
 cd "$RG_ROOT" || exit 1
+# A library built with the prover (rgopt --prove) needs libz3 too.
+z3=; nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q " U Z3_" && z3=-lz3
 if ! command -v abidw >/dev/null 2>&1 || ! command -v abidiff >/dev/null 2>&1; then
   echo "SKIP abi: abigail-tools not installed (./bootstrap.sh installs it)"
   exit 0
@@ -43,7 +45,7 @@ fi
 # the check must refuse while the soname stays the same.
 grep -v '^    rg_version;$' "$map" >"$tmp/reduced.map"
 if ! cc -shared -Wl,-soname,"$soname" -Wl,--version-script,"$tmp/reduced.map" \
-    -Wl,--whole-archive "$dist/librulegen.a" -Wl,--no-whole-archive -lm -o "$tmp/$(basename "$so")" \
+    -Wl,--whole-archive "$dist/librulegen.a" -Wl,--no-whole-archive -lm $z3 -o "$tmp/$(basename "$so")" \
     2>"$tmp/err"; then
   echo "FAIL abi-check-removed: could not link the reduced library: $(head -n 2 "$tmp/err" | tr '\n' '|')"
 elif sh tools/abi/check.sh "$tmp/$(basename "$so")" "$tmp/base.abi" >"$tmp/out" 2>&1; then

@@ -5,6 +5,8 @@
 # bad input and failed writes (exit 1), standard input and output, and
 # rulegen's error paths and --symbol. Times are never compared.
 cd "$RG_ROOT" || exit 1
+# A library built with the prover (rgopt --prove) needs libz3 too.
+z3=; nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q " U Z3_" && z3=-lz3
 rgopt="$RG_BUILD/bin/rgopt"
 rg="$RG_BUILD/bin/rulegen"
 inc="-I rules -I backends/tosa -I backends/xnnpack"
@@ -298,7 +300,7 @@ else
   if ! "$rg" $inc -o "$tmp/feat/exec.c" --header "$tmp/feat/exec.h" --symbol exec tests/dsl/ok/features.rules 2>"$tmp/err"; then
     fail features-link-run "rulegen: $(oneline "$tmp/err")"
   elif ! "$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp/feat" tests/gen/exec/driver.c \
-         "$tmp/feat/exec.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $san \
+         "$tmp/feat/exec.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $z3 $san \
          -o "$tmp/driver" 2>"$tmp/err"; then
     fail features-link-run "link: $(oneline "$tmp/err" 5)"
   elif ! "$tmp/driver" tests/cli/features.mlir >"$tmp/drv.out" 2>"$tmp/err"; then

@@ -2,6 +2,8 @@
 # target-op conditions (golden), and generated C for every language
 # construct compiling warning-free under gcc and clang with strict flags.
 cd "$RG_ROOT" || exit 1
+# A library built with the prover (rgopt --prove) needs libz3 too.
+z3=; nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q " U Z3_" && z3=-lz3
 rg="$RG_BUILD/bin/rulegen"
 inc="-I rules -I backends/tosa -I backends/xnnpack"
 tmp=$(mktemp -d)
@@ -113,7 +115,7 @@ for cc in gcc clang; do
   if ! command -v $cc >/dev/null 2>&1; then echo "SKIP rulegen-$cc-identical: $cc not installed"; continue; fi
   # shellcheck disable=SC2086
   if $cc -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -w -Idsl -Igen -I"$RG_BUILD/gen/dsl" -Iruntime/include -Iruntime \
-       -I"$RG_BUILD/gen" $gen_srcs "$RG_BUILD/lib/librulegen.a" -lm $san -o "$tmp/rulegen-$cc" 2>"$tmp/err"; then
+       -I"$RG_BUILD/gen" $gen_srcs "$RG_BUILD/lib/librulegen.a" -lm $z3 $san -o "$tmp/rulegen-$cc" 2>"$tmp/err"; then
     built="$built $cc"
   else
     echo "FAIL rulegen-$cc-identical: cannot build rulegen with $cc: $(head -n 3 "$tmp/err")"
@@ -140,7 +142,7 @@ if $rg $inc -o "$tmp/one.c" --header "$tmp/one.h" --symbol one $two/one.rules &&
    $rg $inc -o "$tmp/two.c" --header "$tmp/two.h" --symbol two $two/two.rules; then
   # shellcheck disable=SC2086
   if ! cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp" $two/driver.c \
-       "$tmp/one.c" "$tmp/two.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $san \
+       "$tmp/one.c" "$tmp/two.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $z3 $san \
        -o "$tmp/two_sets" 2>"$tmp/err"; then
     echo "FAIL two-sets-link: $(head -n 5 "$tmp/err")"
   # Left: builtin.module, func.func and func.return.
@@ -209,7 +211,7 @@ if $rg -I $h -o "$tmp/my.c" --header "$tmp/my.h" --symbol my $h/my.rules; then
   fi
   # shellcheck disable=SC2086
   if $cc $hflags $h/main.c -o "$tmp/main.o" 2>"$tmp/err" &&
-     $cc $san "$tmp/main.o" "$tmp/my.o" "$tmp/hooks_ok.o" "$RG_BUILD/lib/librulegen.a" -lm -o "$tmp/my" 2>>"$tmp/err" &&
+     $cc $san "$tmp/main.o" "$tmp/my.o" "$tmp/hooks_ok.o" "$RG_BUILD/lib/librulegen.a" -lm $z3 -o "$tmp/my" 2>>"$tmp/err" &&
      [ "$("$tmp/my")" = my.scale ]; then
     echo "PASS hooks-link"
   else
@@ -218,7 +220,7 @@ if $rg -I $h -o "$tmp/my.c" --header "$tmp/my.h" --symbol my $h/my.rules; then
   # shellcheck disable=SC2086
   $cc $hflags -DLEAVE_OUT_EVAL $h/hooks_ok.c -o "$tmp/hooks_noeval.o"
   # shellcheck disable=SC2086
-  if $cc $san "$tmp/main.o" "$tmp/my.o" "$tmp/hooks_noeval.o" "$RG_BUILD/lib/librulegen.a" -lm -o "$tmp/my2" 2>"$tmp/err"; then
+  if $cc $san "$tmp/main.o" "$tmp/my.o" "$tmp/hooks_noeval.o" "$RG_BUILD/lib/librulegen.a" -lm $z3 -o "$tmp/my2" 2>"$tmp/err"; then
     echo "FAIL hooks-missing: linked without my_eval_scale"
   elif grep -q "my_eval_scale" "$tmp/err"; then
     echo "PASS hooks-missing"
@@ -288,7 +290,7 @@ fi
 ex=tests/gen/exec
 if $rg -I backends/arm -I backends/xnnpack -o "$tmp/exec.c" --header "$tmp/exec.h" $ex/exec.rules 2>"$tmp/err" &&
    cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp" $ex/driver.c "$tmp/exec.c" \
-     "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $san -o "$tmp/exec" 2>>"$tmp/err"; then
+     "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $z3 $san -o "$tmp/exec" 2>>"$tmp/err"; then
   golden exec-constructs --stdout $ex/graph.expected -- "$tmp/exec" $ex/graph.mlir
 else
   echo "FAIL exec-constructs: $(head -n 5 "$tmp/err")"

@@ -3,6 +3,8 @@
 # on its own as C11 and as C++ (extern "C", no internal includes), and the
 # program in docs/embedding.md builds against the library and runs.
 cd "$RG_ROOT" || exit 1
+# A library built with the prover (rgopt --prove) needs libz3 too.
+z3=; nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q " U Z3_" && z3=-lz3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
@@ -45,7 +47,7 @@ int main() {
 }
 CXX
   if $cxx -std=c++11 -pedantic -Wall -Wextra -Werror $san -Iruntime/include "$tmp/use.cc" \
-      "$RG_BUILD/lib/librulegen.a" -lm -o "$tmp/use" 2>"$tmp/err" && "$tmp/use"; then
+      "$RG_BUILD/lib/librulegen.a" -lm $z3 -o "$tmp/use" 2>"$tmp/err" && "$tmp/use"; then
     echo "PASS header-c++"
   else
     echo "FAIL header-c++: $(head -n 3 "$tmp/err" | tr '\n' '|')"
@@ -57,7 +59,7 @@ fi
 sed -n '/^```c$/,/^```$/p' docs/embedding.md | sed '1d;/^```$/,$d' |
   sed 's/my_rules\.h/rules\/builtin.h/; s/rg_pipelines_my_rules\[0\]/\&rg_pipeline_builtin__ethos_u55/' >"$tmp/embed.c"
 if $cc -std=c11 -Wall -Wextra -Werror $san -Iruntime/include -I"$RG_BUILD/gen" "$tmp/embed.c" \
-    "$RG_BUILD/obj/gen/rules/builtin.o" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm \
+    "$RG_BUILD/obj/gen/rules/builtin.o" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $z3 \
     -o "$tmp/embed" 2>"$tmp/err" &&
     "$tmp/embed" tests/cli/pair.mlir >"$tmp/embed.mlir" 2>"$tmp/err" &&
     "$RG_BUILD/bin/rgopt" --target ethos-u55 tests/cli/pair.mlir -o "$tmp/rgopt.mlir" &&
@@ -328,7 +330,7 @@ if "$prefix/bin/rulegen" -o "$two/ethos_u55.c" --header "$two/ethos_u55.h" --sym
       "$example/my_npu.rules" 2>>"$tmp/err" &&
     "$prefix/bin/rulegen" -o "$two/other.c" --header "$two/other.h" --symbol other "$two/other.rules" 2>>"$tmp/err" &&
     $cc -std=c11 -Wall -Wextra -Werror $san -I"$prefix/include" -I"$two" "$two/main.c" "$two/ethos_u55.c" \
-      "$two/my_npu.c" "$two/other.c" "$example/my_npu_hooks.c" "$prefix/lib/librulegen.a" -lm -o "$two/tool" \
+      "$two/my_npu.c" "$two/other.c" "$example/my_npu_hooks.c" "$prefix/lib/librulegen.a" -lm $z3 -o "$two/tool" \
       2>>"$tmp/err"; then
   echo "PASS two-sets-link"
   if "$two/tool" --target ethos-u55 --verify-by-execution tests/examples/nchw_block.mlir -o "$two/a.mlir" \

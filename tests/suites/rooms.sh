@@ -22,13 +22,14 @@ allowed() {
   mlir) echo "mlir ir support" ;;
   pass) echo "pass ir support" ;;
   interp) echo "interp ir support" ;;
-  driver) echo "driver mlir pass interp ir support" ;;
+  prove) echo "prove ir support" ;;
+  driver) echo "driver mlir pass interp prove ir support" ;;
   dsl) echo "dsl support" ;;
   gen) echo "gen dsl support" ;;
   backends) echo "support" ;;
   tools) echo "driver dsl gen support" ;;
   public) echo "" ;;
-  *) echo "driver mlir pass interp ir support dsl gen" ;;
+  *) echo "driver mlir pass interp prove ir support dsl gen" ;;
   esac
 }
 
@@ -53,7 +54,7 @@ for f in $(git ls-files 'runtime/*.[ch]' 'runtime/*.re' 'runtime/*.y' 'dsl/*.[ch
   grep -n '^#include "' "$f" | while IFS= read -r line; do
     inc=$(echo "$line" | sed 's/^[0-9]*:#include "\([^"]*\)".*/\1/')
     case $inc in
-    support/*|ir/*|mlir/*|pass/*|interp/*|driver/*) target=${inc%%/*} ;;
+    support/*|ir/*|mlir/*|pass/*|interp/*|prove/*|driver/*) target=${inc%%/*} ;;
     dsl.h|ast.h|check.h|parse.h|grammar.h) target=dsl ;;
     gen.h|gen_internal.h) target=gen ;;
     *) continue ;;

@@ -152,8 +152,8 @@ static RgStatus eval_twice(RgInterp *ip, const RgNode *n, RgTensor *const *in, u
 }
 
 static const RgOpDesc my_ops[] = {
-    {"my.twice", 1, false, 2, 0, NULL, eval_twice, "my.ops:2", 0, NULL},
-    {"my.opaque", 1, false, 1, 0, NULL, NULL, "my.ops:3", 0, NULL},
+    {"my.twice", 1, false, 2, 0, NULL, eval_twice, "my.ops:2", 0, NULL, NULL},
+    {"my.opaque", 1, false, 1, 0, NULL, NULL, "my.ops:3", 0, NULL, NULL},
 };
 
 static void test_user_registry(void) {

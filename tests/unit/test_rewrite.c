@@ -22,10 +22,10 @@ static RgStatus wide_type(RgGraph *g, const RgNode *n, const RgType **r, char *e
   r[0] = rg_type_tensor(g, RG_DT_I32, 1, d);
   return RG_OK;
 }
-static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY | RG_TRAIT_PURE, same_type, NULL, NULL, 0, NULL};
-static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL};
-static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL};
-static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, NULL, NULL, 0, NULL};
+static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY | RG_TRAIT_PURE, same_type, NULL, NULL, 0, NULL, NULL};
+static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL, NULL};
+static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL, NULL};
+static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, NULL, NULL, 0, NULL, NULL};
 static const RgOpDesc *const op_descs[NUM_OPS] = {&neg_d, NULL, &x_d, &y_d, &wide_d};
 
 /* pass cancel { rule pair: (a.neg (a.neg x)) => x } : needs two a.neg */
@@ -177,7 +177,7 @@ static void test_cancel_runs(void) {
 
 /* The same pass with a.neg declared without `pure`, or not declared: the
  * replaced root goes, but its producer left without uses stays. */
-static const RgOpDesc impure_neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, NULL, NULL, 0, NULL};
+static const RgOpDesc impure_neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY, same_type, NULL, NULL, 0, NULL, NULL};
 static const RgOpDesc *const impure_descs[NUM_OPS] = {&impure_neg_d, NULL, &x_d, &y_d, &wide_d};
 static const RgOpDesc *const unknown_descs[NUM_OPS] = {NULL, NULL, &x_d, &y_d, &wide_d};
 

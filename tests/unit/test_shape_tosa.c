@@ -502,7 +502,7 @@ static void test_error_buffers(void) {
  * by the type check instead of miscompiling. */
 static bool buggy_compose;
 static const char *const tr_names[1] = {"tosa.transpose"};
-static const RgOpDesc tr_desc = {"tosa.transpose", 1, false, 1, RG_TRAIT_PURE, tosa_infer_transpose, NULL, NULL, 0, NULL};
+static const RgOpDesc tr_desc = {"tosa.transpose", 1, false, 1, RG_TRAIT_PURE, tosa_infer_transpose, NULL, NULL, 0, NULL, NULL};
 static const RgOpDesc *const tr_descs[1] = {&tr_desc};
 
 static int match_compose(RgRewriter *rw, RgNode *root, uint16_t root_op) {

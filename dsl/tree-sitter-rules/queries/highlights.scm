@@ -10,7 +10,7 @@
 
 [
   "import" "dialect" "op" "class" "extern" "pred" "fn" "pass" "rule"
-  "pipeline" "results" "traits" "shape" "eval" "fixpoint" "once" "inexact" "for" "in"
+  "pipeline" "results" "traits" "shape" "eval" "smt" "fixpoint" "once" "inexact" "for" "in"
 ] @keyword
 "if" @keyword.conditional
 ["splat" "const"] @function.builtin

@@ -23,7 +23,7 @@ extern "C" {
 #define RG_VERSION "0.2.0"
 /* Bumped whenever generated code and the runtime stop being compatible;
  * generated passes embed it and the runtime refuses a mismatch. */
-#define RG_ABI_VERSION 4
+#define RG_ABI_VERSION 5
 
 typedef enum RgStatus {
   RG_OK = 0,

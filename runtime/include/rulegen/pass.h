@@ -57,6 +57,18 @@ typedef enum RgAttrSchema {
   RG_SCHEMA_TENSOR  /* tensor: dense (or resource) elements */
 } RgAttrSchema;
 
+/* SMT meaning of an op, bound by `smt(fn)` in its declaration: the element
+ * of result `result` of `n` at the index idx[0..rank) (Z3 bit-vector terms),
+ * as a Z3 term, or NULL (with the reason given to rg_smt_unsupported).
+ * Contract and helpers: rulegen/prove.h. Z3's own types are named by
+ * their struct tags so this header needs no z3.h. */
+struct RgSmt;
+struct _Z3_ast;
+typedef struct _Z3_ast *(*RgSmtFn)(struct RgSmt *s, const RgNode *n, uint32_t result,
+                                   struct _Z3_ast *const *idx);
+/* Its function type, as generated code declares the meanings it names. */
+typedef struct _Z3_ast *RgSmtHook(struct RgSmt *s, const RgNode *n, uint32_t result, struct _Z3_ast *const *idx);
+
 typedef struct RgAttrDesc {
   const char *name;
   uint8_t kind;  /* RgAttrSchema */
@@ -75,6 +87,7 @@ typedef struct RgOpDesc {
   const char *source;      /* where it is declared: "my_npu.ops:7" */
   uint16_t num_attrs;      /* declared attributes */
   const RgAttrDesc *attrs;
+  RgSmtFn smt;             /* NULL: rgopt --prove has no meaning for the op */
 } RgOpDesc;
 
 enum {

@@ -42,7 +42,8 @@ class RgAttrDesc(ctypes.Structure):
 class RgOpDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("num_operands", u16), ("variadic", c_bool),
                 ("num_results", u16), ("traits", u32), ("infer", c_void_p), ("eval", c_void_p),
-                ("source", c_char_p), ("num_attrs", u16), ("attrs", ctypes.POINTER(RgAttrDesc))]
+                ("source", c_char_p), ("num_attrs", u16), ("attrs", ctypes.POINTER(RgAttrDesc)),
+                ("smt", c_void_p)]
 
 
 class RgRuleDesc(ctypes.Structure):
@@ -181,7 +182,7 @@ def _declare(lib):
 
 # The struct layouts above are those of this runtime ABI (RG_ABI_VERSION,
 # rulegen/core.h); a library of another one is refused rather than misread.
-ABI_VERSION = 4
+ABI_VERSION = 5
 
 _lib = None
 

@@ -1,0 +1,98 @@
+#!/bin/sh
+# rgopt --prove (docs/prove.md). The deliberately wrong rules of
+# tests/prove (shipped TOSA rules with a guard dropped), built into a tool
+# of their own as a user would, are each refuted with a counterexample
+# whose inputs are written and name the failing values; the shipped
+# ethos-u55 pipeline on the same graphs and on tests/examples is proven or
+# unknown, never refuted; the budgeted part of the model measurement runs
+# on the smallest models. Skipped when rgopt is built without Z3.
+cd "$RG_ROOT" || exit 1
+rg="$RG_BUILD/bin/rulegen"
+rgopt="$RG_BUILD/bin/rgopt"
+dir=tests/prove
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if "$rgopt" --prove --passes none "$dir/add_zero.mlir" 2>&1 | grep -q 'without Z3'; then
+  echo "SKIP prove: rgopt is built without Z3"
+  exit 0
+fi
+san=
+nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
+nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __gcov_ && san="$san --coverage"
+tool="$tmp/wrong-opt"
+# shellcheck disable=SC2086
+if ! "$rg" -I backends/tosa -o "$tmp/wrong.c" --header "$tmp/wrong.h" --symbol wrong "$dir/wrong.rules" 2>"$tmp/err" ||
+   ! ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp" "$dir/driver.c" \
+       "$tmp/wrong.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lz3 -lm $san -o "$tool" 2>>"$tmp/err"; then
+  echo "FAIL build: $(head -n 3 "$tmp/err" | tr '\n' '|')"
+  exit 0
+fi
+echo "PASS build"
+
+# pass, graph, what the counterexample must show
+while read -r p want; do
+  out="$tmp/$p.mlir"
+  "$tool" --passes "$p" --prove "$dir/$p.mlir" -o "$out" 2>"$tmp/err"
+  rc=$?
+  line=$(grep "prove: $p\.[a-z_]* (node [0-9]*): counterexample: " "$tmp/err")
+  inputs=$(echo "$line" | sed -n 's/.*; inputs: //p')
+  if [ $rc -ne 1 ] || [ -z "$line" ]; then
+    echo "FAIL $p:refuted: exit $rc: $(grep 'prove:' "$tmp/err" | head -n 2 | tr '\n' '|')"
+  elif ! echo "$line" | grep -q -- "$want"; then
+    echo "FAIL $p:refuted: the counterexample does not show '$want': $line"
+  elif [ ! -s "$inputs" ] || ! grep -q "^func @$p\$" "$inputs" || ! grep -q '^  arg 0: ' "$inputs"; then
+    echo "FAIL $p:inputs: no input set in '$inputs'"
+  else
+    echo "PASS $p:refuted"
+    # replayed by the proof by execution, where rgopt reads input sets
+    if "$tool" --help 2>&1 | grep -q -- '^ *--inputs '; then
+      "$tool" --passes "$p" --verify-by-execution=0 --inputs "$inputs" "$dir/$p.mlir" -o "$tmp/replay.mlir" \
+        2>"$tmp/err3"
+      if grep -q "error: --verify-by-execution: @$p result 0 differs after the passes" "$tmp/err3"; then
+        echo "PASS $p:replayed"
+      else
+        echo "FAIL $p:replayed: $(head -n 2 "$tmp/err3" | tr '\n' '|')"
+      fi
+    fi
+  fi
+  # the shipped rules on the same graph: never refuted
+  "$rgopt" --target ethos-u55 --prove "$dir/$p.mlir" -o "$tmp/ship.mlir" 2>"$tmp/err2"
+  if [ $? -ne 0 ] || ! grep -q ', 0 refuted,' "$tmp/err2"; then
+    echo "FAIL $p:shipped: $(grep 'prove:' "$tmp/err2" | head -n 2 | tr '\n' '|')"
+  else
+    echo "PASS $p:shipped"
+  fi
+done <<'EOF_CASES'
+add_zero 0x0p+0 before, -0x0p+0 after
+clamp_merge 0x0p+0 before, nan after
+equal_self 0 before, 1 after
+negate_negate -127 before, -128 after
+mul_one before
+compose before
+EOF_CASES
+
+# the shipped pipelines on the bundled examples: never refuted
+bad=
+for g in tests/examples/*.mlir; do
+  for t in ethos-u55 ethos-u85; do
+    "$rgopt" --target "$t" --prove "$g" -o "$tmp/ex.mlir" 2>"$tmp/err" || bad="$bad $g:$t"
+    grep -q ', 0 refuted,' "$tmp/err" || bad="$bad $g:$t"
+  done
+done
+[ -z "$bad" ] && echo "PASS examples:none-refuted" || echo "FAIL examples:none-refuted:$bad"
+
+# a bad resource limit is a usage error
+"$rgopt" --prove=0 --passes none "$dir/add_zero.mlir" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'resource limit' "$tmp/err" && echo "PASS usage" || echo "FAIL usage: $(head -n 1 "$tmp/err")"
+
+# the budgeted part of bench/prove_models.sh: the small models
+if [ -d ../shared/models ] && [ -z "$san" ]; then
+  if sh bench/prove_models.sh "$RG_BUILD" hello_world_int8 lenet mobilenetv2 >"$tmp/pm" 2>&1; then
+    echo "PASS models"
+  else
+    echo "FAIL models: $(grep -v '^ ' "$tmp/pm" | tail -n 3 | tr '\n' '|')"
+  fi
+else
+  echo "SKIP models: ../shared/models absent or a sanitizer build"
+fi
+exit 0

@@ -72,6 +72,7 @@ int opt_explain_resolve(OptState *o, RgGraph *g, RgNode *named);
 
 void opt_mem_report(const OptState *o, RgGraph *g);
 void opt_print_stats(FILE *out, const OptState *o, RgGraph *g, const RgRunStats *st);
+void opt_print_layout(FILE *out, const OptState *o, RgGraph *g);
 void opt_print_time_passes(FILE *out, const RgRunStats *st);
 int opt_write_stats_json(const OptState *o, RgGraph *g, const RgRunStats *st);
 

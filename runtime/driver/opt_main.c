@@ -881,8 +881,10 @@ static int run(OptState *o) {
   if (ex.node)
     opt_explain_summary(&ex, ex_op, &st);
   opt_warn_refusals(o, g, &st);
-  if (o->stats)
+  if (o->stats) {
     opt_print_stats(stderr, o, g, &st);
+    opt_print_layout(stderr, o, g);
+  }
   if (o->time_passes)
     opt_print_time_passes(stderr, &st);
   if (o->stats_json && (rc = opt_write_stats_json(o, g, &st)) != 0)

@@ -413,6 +413,39 @@ void opt_print_stats(FILE *out, const OptState *o, RgGraph *g, const RgRunStats 
   print_refused(out, o, g, st, 8);
 }
 
+/* Per function with transposes: the bytes they write and the layout
+ * optimiser's lower bound (runtime/pass/layout.c), "optimal" when equal;
+ * only with --target, whose registry says which op is a transpose. */
+static void print_layout_block(FILE *out, const OptState *o, RgGraph *g, RgBlock *b, int depth) {
+  for (RgNode *n = b ? b->first : NULL; n; n = n->next) {
+    if (strcmp(rg_op_name(g, n->op), "func.func") != 0) {
+      for (uint16_t r = 0; r < n->num_regions && depth < 2; r++)
+        print_layout_block(out, o, g, n->regions[r].first, depth + 1);
+      continue;
+    }
+    RgLayoutPlan *pl;
+    if (rg_layout_plan(g, n, o->run.dedup_ops, o->run.dedup_num_ops, &pl) != RG_OK)
+      return;
+    const RgLayoutFigures *f = rg_layout_plan_figures(pl);
+    const RgAttr *name = rg_node_attr(n, "sym_name");
+    if (f->bytes || f->bound) {
+      fprintf(out, "layout @%.*s: transposes write %llu bytes, lower bound %llu", name && name->kind == RG_ATTR_STRING ? (int)name->u.str.len : 1,
+              name && name->kind == RG_ATTR_STRING ? name->u.str.data : "?", (unsigned long long)f->bytes,
+              (unsigned long long)f->bound);
+      fprintf(out, f->bytes == f->bound ? " (optimal)" : " (best found: %llu)", (unsigned long long)f->best);
+      fprintf(out, "; %u two-layout regions, %u multi-layout (%u exact, swap gap %llu), %llu bytes fixed\n",
+              f->regions, f->multi, f->multi_exact, (unsigned long long)f->heuristic_gap,
+              (unsigned long long)f->fixed);
+    }
+    rg_layout_plan_free(pl);
+  }
+}
+
+void opt_print_layout(FILE *out, const OptState *o, RgGraph *g) {
+  if (o->run.dedup_ops) /* the target's registry says which op is a transpose */
+    print_layout_block(out, o, g, rg_graph_body(g), 0);
+}
+
 void opt_print_time_passes(FILE *out, const RgRunStats *st) {
   fprintf(out, "===-- pass execution timing --===\n");
   fprintf(out, "  total: %.6f s\n", st->total_seconds);

@@ -43,6 +43,18 @@ uint64_t ir_graph_version(const struct RgGraph *g);
 struct RgOpDesc;
 RgStatus ir_graph_dedup_touched(struct RgGraph *g, const struct RgOpDesc *ops, uint32_t num_ops,
                                 struct RgNode *const *nodes, size_t n, uint32_t *merged);
+/* The same, also listing in kept[0..nkept) (rg_alloc'd, the caller frees
+ * it; NULL and 0 when out of memory, merged is then still exact) each node
+ * that took a merged twin's users: those users were rewired, which the
+ * pass manager needs to know to run earlier passes again. */
+typedef struct IrDedupOut {
+  uint32_t merged;
+  struct RgNode **kept;
+  size_t nkept;
+  bool lost; /* a kept node could not be listed */
+} IrDedupOut;
+RgStatus ir_graph_dedup_touched_out(struct RgGraph *g, const struct RgOpDesc *ops, uint32_t num_ops,
+                                    struct RgNode *const *nodes, size_t n, IrDedupOut *out);
 /* End of the list item starting at p: the next top-level ',' or `close`. */
 const char *ir_text_item_end(const char *p, char close);
 /* `loc(fused<"pass.rule">[...])` over the given `loc(...)` strings

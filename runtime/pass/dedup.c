@@ -258,7 +258,18 @@ static bool before(const RgNode *a, const RgNode *b) {
 
 RgStatus ir_graph_dedup_touched(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, RgNode *const *nodes,
                                 size_t num_nodes, uint32_t *merged) {
-  *merged = 0;
+  IrDedupOut out = {0};
+  RgStatus st = ir_graph_dedup_touched_out(g, ops, num_ops, nodes, num_nodes, &out);
+  rg_free(out.kept);
+  *merged = out.merged;
+  return st;
+}
+
+RgStatus ir_graph_dedup_touched_out(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, RgNode *const *nodes,
+                                    size_t num_nodes, IrDedupOut *out) {
+  memset(out, 0, sizeof *out);
+  uint32_t *merged = &out->merged;
+  NodeVec kept = {0};
   uint32_t num_ids;
   bool *pure = pure_ops(g, ops, num_ops, &num_ids);
   NodeVec work = {0}, group = {0};
@@ -303,8 +314,12 @@ RgStatus ir_graph_dedup_touched(RgGraph *g, const RgOpDesc *ops, uint32_t num_op
       if (st == RG_OK)
         st = rg_node_erase(g, x);
       ++*merged;
+      if (!out->lost && (kept.len == 0 || kept.v[kept.len - 1] != keep) && !vec_push(&kept, keep))
+        out->lost = true;
     }
   }
+  out->kept = kept.v;
+  out->nkept = kept.len;
   rg_free(work.v);
   rg_free(group.v);
   rg_free(pure);

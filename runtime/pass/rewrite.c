@@ -34,9 +34,23 @@ static void touch(TouchLog *log, RgNode *n) {
   log->nodes[log->len++] = n;
 }
 
+/* What run_pass records and where it starts: `touched` feeds the next
+ * deduplication, `history` the re-runs that make the pipeline a fixed
+ * point (settle); `seeds`, when set, replaces the seeding from the op
+ * lists of the pass's root ops. */
+typedef struct PassLogs {
+  TouchLog *touched;    /* NULL: the pass manager does not deduplicate */
+  TouchLog *history;    /* NULL: no re-runs */
+  RgNode *const *seeds;
+  size_t nseeds;
+  bool seeded;
+} PassLogs;
+
 struct RgRewriter {
   RgGraph *g;
   TouchLog *touched;    /* NULL: the pass manager does not deduplicate */
+  TouchLog *history;    /* every node created, rewired or losing a use */
+  bool seeded;          /* a re-run from the history (rg_rw_seeded) */
   const RgPassDesc *pass;
   const RgRunOptions *opt;
   RgPassStats *st;
@@ -68,6 +82,11 @@ struct RgRewriter {
   size_t errlen;
   char refusal[320]; /* why the last replacement could not be typed */
   bool refusal_bug;  /* ... with static types only: see RgRefusal.likely_bug */
+  struct {
+    const void *key;
+    void *state;
+    void (*release)(void *);
+  } states[4]; /* externs' state for this run (rg_rw_state) */
 };
 
 static double now_seconds(void) {
@@ -245,6 +264,28 @@ int64_t *rg_rw_scratch(RgRewriter *rw, uint32_t n) {
 
 /* ---- rewriter API ---- */
 
+bool rg_rw_seeded(const RgRewriter *rw) { return rw->seeded; }
+
+void *rg_rw_state(const RgRewriter *rw, const void *key) {
+  for (size_t i = 0; i < sizeof rw->states / sizeof *rw->states; i++)
+    if (rw->states[i].key == key && key)
+      return rw->states[i].state;
+  return NULL;
+}
+
+bool rg_rw_set_state(RgRewriter *rw, const void *key, void *state, void (*release)(void *)) {
+  for (size_t i = 0; i < sizeof rw->states / sizeof *rw->states; i++)
+    if (!rw->states[i].key) {
+      rw->states[i].key = key;
+      rw->states[i].state = state;
+      rw->states[i].release = release;
+      return true;
+    }
+  if (release)
+    release(state);
+  return false;
+}
+
 int rg_rw_local(const RgRewriter *rw, const RgNode *n) {
   return n && n->op < rw->local_of_len ? rw->local_of[n->op] : -1;
 }
@@ -409,6 +450,7 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
   rw->created[rw->ncreated++] = n;
   rg_node_insert_before(rw->g, rw->root, n);
   touch(rw->touched, n);
+  touch(rw->history, n);
   requeue(rw, n);
   return n;
 }
@@ -474,6 +516,21 @@ static bool is_pure(const RgRewriter *rw, const RgNode *n) {
   return d && (d->traits & RG_TRAIT_PURE);
 }
 
+/* p lost a use: a guard such as uses(x) == 1 may hold now, at p or at a
+ * user of p that a rule roots at (sink rules read uses() of an operand).
+ * The users are requeued only when few are left, which is when such a
+ * guard can change (rules compare uses() with 1 or 2): a value with a
+ * thousand users losing them one by one costs no more than each loss. */
+static void lost_use(RgRewriter *rw, RgNode *p) {
+  requeue(rw, p);
+  touch(rw->history, p);
+  for (uint32_t i = 0; i < p->num_results; i++)
+    for (RgUse *u = p->results[i].num_uses <= 2 ? p->results[i].uses : NULL; u; u = u->next) {
+      requeue(rw, u->user);
+      touch(rw->history, u->user);
+    }
+}
+
 static bool is_constant(const RgRewriter *rw, const RgNode *n) {
   int k = rg_rw_local(rw, n);
   const RgOpDesc *d = k >= 0 && rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
@@ -499,7 +556,7 @@ static void erase_dead(RgRewriter *rw, RgNode *n) {
     for (uint32_t i = 0; i < d->num_operands; i++) {
       RgNode *p = d->operands[i].value ? rg_value_def(d->operands[i].value) : NULL;
       if (p) {
-        requeue(rw, p); /* lost a use: guards such as uses(x) == 1 may hold now */
+        lost_use(rw, p);
         if (sp < 64)
           stack[sp++] = p;
       }
@@ -530,7 +587,7 @@ bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
   for (uint32_t i = 0; i < root->num_operands; i++) {
     RgNode *p = root->operands[i].value ? rg_value_def(root->operands[i].value) : NULL;
     if (p)
-      requeue(rw, p);
+      lost_use(rw, p);
   }
   rg_node_erase(rw->g, root);
   if (rw->opt->on_rewrite)
@@ -627,12 +684,15 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
       continue;
     for (RgUse *u = root->results[i].uses; u; u = u->next) {
       touch(rw->touched, u->user);
+      touch(rw->history, u->user);
       requeue(rw, u->user);
     }
     rg_value_replace_all_uses(rw->g, &root->results[i], values[i]);
     RgNode *def = rg_value_def(values[i]);
-    if (def)
+    if (def) {
       requeue(rw, def);
+      touch(rw->history, def);
+    }
   }
   rw->nsrclocs = 0;
   note_loc(rw, root->loc);
@@ -811,8 +871,9 @@ static char *skip_reason(const RgGraph *g, const RgPassDesc *p, const RgRunOptio
 }
 
 static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
-                         TouchLog *touched, char *err, size_t errlen) {
-  RgRewriter rw = {.g = g, .touched = touched, .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
+                         const PassLogs *logs, char *err, size_t errlen) {
+  RgRewriter rw = {.g = g, .touched = logs->touched, .history = logs->history, .seeded = logs->seeded,
+                   .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
   rw.requeue = p->mode == RG_PASS_FIXPOINT;
   rw.ids = rg_alloc(sizeof *rw.ids * (p->num_ops ? p->num_ops : 1));
   rw.disabled = rg_alloc(sizeof *rw.disabled * (p->num_rules ? p->num_rules : 1));
@@ -859,7 +920,11 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   /* Seeds in creation order, whichever way they are collected, so that
    * skipping never changes the order in which roots are tried. */
   if (rw.status == RG_OK) {
-    if (opt->no_skip) {
+    if (logs->seeded) {
+      for (size_t i = 0; i < logs->nseeds; i++)
+        if (!push(&rw, logs->seeds[i]))
+          break;
+    } else if (opt->no_skip) {
       rg_graph_walk(g, seed_all, &rw);
     } else {
       for (uint16_t r = 0; r < p->num_roots; r++)
@@ -914,6 +979,9 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   for (size_t i = rw.head; i < rw.len; i++)
     rw.queue[i]->flags &= (uint16_t)~RG_NODE_QUEUED;
   RgStatus status = rw.status;
+  for (size_t i = 0; i < sizeof rw.states / sizeof *rw.states; i++)
+    if (rw.states[i].key && rw.states[i].release)
+      rw.states[i].release(rw.states[i].state);
   rg_free(rw.queue);
   rg_free(rw.attr_ids);
   rg_free(rw.ids);
@@ -929,23 +997,209 @@ static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *op
   return status;
 }
 
-/* The whole graph the first time (log NULL), then what the passes since
- * touched: the same merges, without a sweep over the whole graph. */
-static RgStatus dedup(RgGraph *g, const RgRunOptions *opt, RgRunStats *stats, TouchLog *log, char *err,
-                      size_t errlen) {
+/* ---- the pass manager ---- */
+
+/* One pipeline run. A pass listed twice is one pass to the re-runs: its
+ * first position holds its mark and collects the statistics of re-runs. */
+typedef struct Pm {
+  RgGraph *g;
+  const RgPassDesc *const *passes;
+  uint32_t n;
+  const RgRunOptions *opt;
+  RgRunStats *stats;
+  char *err;
+  size_t errlen;
+  TouchLog log, *logp; /* logp NULL until the first (whole) deduplication */
+  TouchLog history;    /* every node a rewrite or a merge touched */
+  size_t *mark;        /* per position: history already seen by the pass */
+  bool changed;        /* since the last deduplication */
+} Pm;
+
+/* The whole graph the first time (logp NULL), then what the passes since
+ * touched: the same merges, without a sweep over the whole graph. The
+ * nodes that took a merged twin's users go to the history. */
+static RgStatus dedup(Pm *pm) {
   double t0 = now_seconds();
-  uint32_t merged = 0;
-  RgStatus s = log && !log->lost
-                   ? ir_graph_dedup_touched(g, opt->dedup_ops, opt->dedup_num_ops, log->nodes, log->len, &merged)
-                   : rg_graph_dedup(g, opt->dedup_ops, opt->dedup_num_ops, &merged);
-  if (log) {
-    log->len = 0;
-    log->lost = false;
+  IrDedupOut out = {0};
+  RgStatus s;
+  if (pm->logp && !pm->logp->lost) {
+    s = ir_graph_dedup_touched_out(pm->g, pm->opt->dedup_ops, pm->opt->dedup_num_ops, pm->log.nodes, pm->log.len,
+                                   &out);
+  } else {
+    s = rg_graph_dedup(pm->g, pm->opt->dedup_ops, pm->opt->dedup_num_ops, &out.merged);
+    out.lost = pm->logp != NULL && out.merged; /* merges after a pass, not listed */
   }
-  stats->dedup_merged += merged;
-  stats->dedup_seconds += now_seconds() - t0;
+  for (size_t i = 0; i < out.nkept; i++)
+    touch(&pm->history, out.kept[i]);
+  if (out.lost)
+    pm->history.lost = true;
+  rg_free(out.kept);
+  pm->log.len = 0;
+  pm->log.lost = false;
+  pm->logp = &pm->log;
+  pm->changed = false;
+  pm->stats->dedup_merged += out.merged;
+  pm->stats->dedup_seconds += now_seconds() - t0;
   if (s != RG_OK)
-    snprintf(err, errlen, "deduplication failed: out of memory");
+    snprintf(pm->err, pm->errlen, "deduplication failed: out of memory");
+  return s;
+}
+
+/* Runs pass i once (seeded from seeds[0..nseeds) when `seeded`), with the
+ * deduplication before it, the verifier and the observer after it. */
+static RgStatus pm_run(Pm *pm, uint32_t i, bool seeded, RgNode *const *seeds, size_t nseeds) {
+  const RgPassDesc *p = pm->passes[i];
+  RgPassStats *st = &pm->stats->passes[i];
+  double t0 = now_seconds();
+  bool run = pass_runs(pm->g, p, pm->opt);
+  RgStatus s = RG_OK;
+  /* Merging only lowers op counts, so a pass skipped before it would be
+   * skipped after it too: deduplication waits for a pass that runs. */
+  if (run && pm->changed && pm->opt->dedup_ops) {
+    if ((s = dedup(pm)) != RG_OK)
+      return s;
+    t0 = now_seconds();
+    run = pass_runs(pm->g, p, pm->opt);
+  }
+  if (!run) {
+    if (!st->ran) {
+      st->skipped = true;
+      if (!st->skip_reason) /* NULL when out of memory: a shorter report */
+        st->skip_reason = skip_reason(pm->g, p, pm->opt);
+    }
+    st->seconds += now_seconds() - t0;
+    if (pm->opt->after_pass)
+      pm->opt->after_pass(pm->opt->observe_user, pm->g, i, p, st);
+    return RG_OK;
+  }
+  st->ran = true;
+  st->skipped = false;
+  rg_free(st->skip_reason); /* skipped before, run now */
+  st->skip_reason = NULL;
+  if (pm->errlen)
+    pm->err[0] = 0;
+  uint32_t before = st->rewrites;
+  PassLogs logs = {pm->logp, &pm->history, seeds, nseeds, seeded};
+  s = run_pass(pm->g, p, pm->opt, st, &logs, pm->err, pm->errlen);
+  pm->changed = pm->changed || st->rewrites != before;
+  st->seconds += now_seconds() - t0;
+  if (s != RG_OK && pm->errlen && !pm->err[0]) /* every failure is named */
+    snprintf(pm->err, pm->errlen, "pass '%s': %s", p->name, rg_status_name(s));
+  if (s != RG_OK)
+    return s;
+  if (pm->opt->verify_each) {
+    char msg[512];
+    if (rg_graph_verify(pm->g, msg, sizeof msg) != RG_OK) {
+      snprintf(pm->err, pm->errlen, "graph does not verify after pass '%s': %s", p->name, msg);
+      return RG_ERR_VERIFY;
+    }
+  }
+  if (pm->opt->after_pass)
+    pm->opt->after_pass(pm->opt->observe_user, pm->g, i, p, st);
+  return RG_OK;
+}
+
+static uint32_t first_position(const Pm *pm, uint32_t i) {
+  for (uint32_t j = 0; j < i; j++)
+    if (pm->passes[j] == pm->passes[i])
+      return j;
+  return i;
+}
+
+static void seed_add(RgNode *n, const bool *root, uint32_t nids, TouchLog *out) {
+  if (n && n->op < nids && root[n->op] && (n->flags & RG_NODE_LIVE) &&
+      !(n->flags & (RG_NODE_ERASED | RG_NODE_QUEUED))) {
+    n->flags |= RG_NODE_QUEUED;
+    touch(out, n);
+  }
+}
+
+/* The nodes of pass p's root ops among history[from..): the nodes made,
+ * the users rewired, the replacing values' producers and the producers
+ * that lost a use, which is what the rewrite driver requeues within a
+ * pass, so a re-run finds what the pass would have found had it run
+ * after the rewrites. */
+static void collect_seeds(Pm *pm, const RgPassDesc *p, size_t from, TouchLog *out) {
+  uint32_t nids = rg_op_count_ids(pm->g);
+  bool *root = rgs_zalloc(sizeof *root * (nids ? nids : 1));
+  if (!root) {
+    out->lost = true;
+    return;
+  }
+  for (uint16_t r = 0; r < p->num_roots; r++) {
+    const char *name = p->op_names[p->roots[r]];
+    RgOpId id = rg_op_find(pm->g, name, strlen(name));
+    if (id != RG_OP_NONE && id < nids)
+      root[id] = true;
+  }
+  for (size_t k = from; k < pm->history.len; k++) {
+    RgNode *h = pm->history.nodes[k];
+    if (h->flags & RG_NODE_ERASED)
+      continue;
+    seed_add(h, root, nids, out);
+  }
+  for (size_t k = 0; k < out->len; k++)
+    out->nodes[k]->flags &= (uint16_t)~RG_NODE_QUEUED;
+  if (out->len)
+    sort_by_id(out->nodes, out->len);
+  rg_free(root);
+}
+
+/* Where the pass at its first position i stands after a run: a fixpoint
+ * pass has requeued what its own rewrites touched, a `once` pass has not,
+ * so its own rewrites are left for it to see. */
+static size_t mark_after(const Pm *pm, uint32_t i, size_t start) {
+  return pm->passes[i]->mode == RG_PASS_FIXPOINT ? pm->history.len : start;
+}
+
+/* Runs again, seeded from what changed since it last ran, every pass that
+ * a later pass (or a merge) gave work, earliest first, until none has any:
+ * then every pass, run on the result, would find nothing new to visit.
+ * Cost follows the rewrites, not the graph. A rule set whose passes undo
+ * each other stops with an error, as a pass that does not terminate. */
+static RgStatus settle(Pm *pm) {
+  uint64_t reruns = 0, limit = 64 + 4 * (uint64_t)pm->n;
+  TouchLog seeds = {0};
+  RgStatus s = RG_OK;
+  for (uint32_t i = 0; s == RG_OK;) {
+    if (pm->history.lost)
+      break; /* out of memory: the pipeline's result, not a fixed point */
+    if (i == pm->n) {
+      if (!pm->changed || !pm->opt->dedup_ops)
+        break;
+      size_t len = pm->history.len;
+      if ((s = dedup(pm)) == RG_OK && pm->history.len != len)
+        i = 0;
+      continue;
+    }
+    size_t start = pm->history.len;
+    if (first_position(pm, i) != i || pm->mark[i] >= start) {
+      i++;
+      continue;
+    }
+    seeds.len = 0;
+    collect_seeds(pm, pm->passes[i], pm->mark[i], &seeds);
+    if (seeds.lost) {
+      pm->history.lost = true;
+      break;
+    }
+    pm->mark[i] = start;
+    if (!seeds.len) {
+      i++;
+      continue;
+    }
+    if (++reruns > limit) {
+      snprintf(pm->err, pm->errlen, "the pipeline did not reach a fixed point: %llu re-runs, the last of pass '%s'",
+               (unsigned long long)reruns - 1, pm->passes[i]->name);
+      s = RG_ERR_BUDGET;
+      break;
+    }
+    uint32_t before = pm->stats->passes[i].rewrites;
+    s = pm_run(pm, i, true, seeds.nodes, seeds.len);
+    pm->mark[i] = mark_after(pm, i, start);
+    i = pm->stats->passes[i].rewrites != before ? 0 : i + 1;
+  }
+  rg_free(seeds.nodes);
   return s;
 }
 
@@ -972,8 +1226,8 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
   return s;
 }
 
-static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
-                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
+static RgStatus stats_init(RgRunStats *stats, const RgPassDesc *const *passes, uint32_t n, char *err,
+                           size_t errlen) {
   memset(stats, 0, sizeof *stats);
   stats->passes = rg_alloc(sizeof *stats->passes * (n ? n : 1));
   if (!stats->passes) {
@@ -1004,58 +1258,43 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
       return RG_ERR_ABI;
     }
   }
+  return RG_OK;
+}
+
+/* The passes in order, then the re-runs that make the result a fixed
+ * point of the pipeline (settle). */
+static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
+                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
+  RgStatus s = stats_init(stats, passes, n, err, errlen);
+  if (s != RG_OK)
+    return s;
   double start = now_seconds();
-  bool changed = true; /* since the last deduplication */
-  TouchLog log = {0}, *logp = NULL; /* NULL until the first (whole) deduplication */
-  RgStatus s = RG_OK;
-  for (uint32_t i = 0; i < n && s == RG_OK; i++) {
-    const RgPassDesc *p = passes[i];
-    RgPassStats *st = &stats->passes[i];
-    double t0 = now_seconds();
-    bool run = pass_runs(g, p, opt);
-    /* Merging only lowers op counts, so a pass skipped before it would be
-     * skipped after it too: deduplication waits for a pass that runs. */
-    if (run && changed && opt->dedup_ops) {
-      if ((s = dedup(g, opt, stats, logp, err, errlen)) != RG_OK)
-        break;
-      logp = &log;
-      changed = false;
-      t0 = now_seconds();
-      run = pass_runs(g, p, opt);
-    }
-    if (!run) {
-      st->skipped = true;
-      st->skip_reason = skip_reason(g, p, opt); /* NULL when out of memory: a shorter report */
-      st->seconds = now_seconds() - t0;
-      if (opt->after_pass)
-        opt->after_pass(opt->observe_user, g, i, p, st);
-      continue;
-    }
-    st->ran = true;
-    if (errlen)
-      err[0] = 0;
-    s = run_pass(g, p, opt, st, logp, err, errlen);
-    changed = changed || st->rewrites;
-    st->seconds = now_seconds() - t0;
-    stats->total_visited += st->nodes_visited;
-    if (s != RG_OK && errlen && !err[0]) /* every failure is named */
-      snprintf(err, errlen, "pass '%s': %s", p->name, rg_status_name(s));
-    if (s != RG_OK)
-      break;
-    if (opt->verify_each) {
-      char msg[512];
-      if (rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
-        snprintf(err, errlen, "graph does not verify after pass '%s': %s", p->name, msg);
-        s = RG_ERR_VERIFY;
-        break;
-      }
-    }
-    if (opt->after_pass)
-      opt->after_pass(opt->observe_user, g, i, p, st);
+  Pm pm = {.g = g, .passes = passes, .n = n, .opt = opt, .stats = stats, .err = err, .errlen = errlen,
+           .changed = true};
+  pm.mark = rg_alloc(sizeof *pm.mark * (n ? n : 1));
+  if (!pm.mark) {
+    snprintf(err, errlen, "out of memory setting up the pipeline");
+    return RG_ERR_NOMEM;
   }
-  if (s == RG_OK && changed && opt->dedup_ops)
-    s = dedup(g, opt, stats, logp, err, errlen);
-  rg_free(log.nodes);
+  for (uint32_t i = 0; i < n && s == RG_OK; i++) {
+    size_t at = pm.history.len;
+    s = pm_run(&pm, i, false, NULL, 0);
+    uint32_t f = first_position(&pm, i);
+    pm.mark[f] = mark_after(&pm, i, at);
+    if (f != i) /* a later listing: its statistics are its own */
+      pm.mark[i] = pm.mark[f];
+  }
+  /* The single sweep, for measuring what the re-runs cost (make bench). */
+  const char *sweep = getenv("RULEGEN_SINGLE_SWEEP");
+  if (s == RG_OK && !(sweep && sweep[0] == '1'))
+    s = settle(&pm);
+  if (s == RG_OK && pm.changed && opt->dedup_ops)
+    s = dedup(&pm);
+  for (uint32_t i = 0; i < n; i++)
+    stats->total_visited += stats->passes[i].nodes_visited;
+  rg_free(pm.log.nodes);
+  rg_free(pm.history.nodes);
+  rg_free(pm.mark);
   stats->total_seconds = now_seconds() - start;
   return s;
 }

@@ -1,5 +1,5 @@
 // RUN: --target ethos-u85
-// STATS: cleanup.ran=false,false fuse_rescales.ran=false fuse_transposes.ran=false cleanup.nodes_visited=0,0
+// STATS: cleanup.ran=false,false fuse_rescales.ran=false fuse_transposes.ran=false,false cleanup.nodes_visited=0,0
 // No op of any U85 pass (no transpose, rescale, cast, reshape, mul, and a
 // single clamp): every pass is skipped without visiting a node.
 "builtin.module"() ({

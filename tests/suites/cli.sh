@@ -127,7 +127,7 @@ if awk '
   state == 1 && /^rule +fires$/ { state = 2; next }
   state == 2 && /^fuse_transposes\.inverse_pair +1$/ { fired = 1; next }
   state == 2 && /^=/ { state = 3 }
-  END { exit !(ok && total && rows == 7 && fired) }' "$tmp/st"; then
+  END { exit !(ok && total && rows == 9 && fired) }' "$tmp/st"; then
   pass stats-text
 else
   fail stats-text "$(oneline "$tmp/st" 9)"
@@ -136,9 +136,9 @@ fi
 sed -n '/^===-- pass execution timing --===$/,$p' "$tmp/st" >"$tmp/tp"
 if sed -n 2p "$tmp/tp" | grep -Eq '^  total: [0-9]+\.[0-9]{6} s$' &&
    sed -n 3p "$tmp/tp" | grep -Eq '^ +seconds +% +pass$' &&
-   [ "$(sed -n '4,$p' "$tmp/tp" | grep -Ec '^ +[0-9]+\.[0-9]{6} +[0-9]+\.[0-9]%  [a-z_]+( \(skipped\))?$')" = 7 ] &&
+   [ "$(sed -n '4,$p' "$tmp/tp" | grep -Ec '^ +[0-9]+\.[0-9]{6} +[0-9]+\.[0-9]%  [a-z_]+( \(skipped\))?$')" = 9 ] &&
    [ "$(sed -n '4,$p' "$tmp/tp" | awk '{ print $3 }' | tr '\n' ' ')" = \
-     "canonicalize cleanup fuse_transposes fuse_rescales fuse_transposes fold_batch_norm cleanup " ]; then
+     "canonicalize cleanup fuse_transposes fuse_rescales place_layout cancel_transposes fuse_transposes fold_batch_norm cleanup " ]; then
   pass time-passes
 else
   fail time-passes "$(oneline "$tmp/tp" 8)"
@@ -149,7 +149,7 @@ if command -v python3 >/dev/null 2>&1; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert isinstance(d["total_pass_seconds"], float) and isinstance(d["no_skip"], bool)
-assert [p["name"] for p in d["passes"]] == ["canonicalize", "cleanup", "fuse_transposes", "fuse_rescales", "fuse_transposes", "fold_batch_norm", "cleanup"]
+assert [p["name"] for p in d["passes"]] == ["canonicalize", "cleanup", "fuse_transposes", "fuse_rescales", "place_layout", "cancel_transposes", "fuse_transposes", "fold_batch_norm", "cleanup"]
 for p in d["passes"]:
     assert set(p) - {"skip_reason"} == {"name", "ran", "skipped", "rewrites", "seconds", "nodes_visited"}, p
     assert ("skip_reason" in p) == p["skipped"], p

@@ -304,6 +304,55 @@ RG_API bool rg_ints_cumsum(RgRewriter *rw, RgInts a, RgInts *out);
 RG_API bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t ntargets,
                              const RgOpId *through, uint32_t nthrough);
 
+/* State an extern keeps for one run of a pass (the layout plan of
+ * rules/layout.rules): found by `key`, released with `release` when the
+ * run ends. rg_rw_state returns NULL when none was set; rg_rw_set_state
+ * returns false (and releases `state`) when out of room. */
+RG_API void *rg_rw_state(const RgRewriter *rw, const void *key);
+RG_API bool rg_rw_set_state(RgRewriter *rw, const void *key, void *state, void (*release)(void *));
+/* True when this run of the pass was seeded from what other passes changed
+ * (the pass manager's re-runs toward a fixed point), not from every node of
+ * its root ops: a pass that applies a plan over the whole function applies
+ * it only in a full run. */
+RG_API bool rg_rw_seeded(const RgRewriter *rw);
+
+/* ---- layout placement (runtime/pass/layout.c, docs/layout.md) ---- */
+
+/* Bytes moved by a function's transposes, as the layout model counts
+ * them (a transpose writes its result's bytes). */
+typedef struct RgLayoutFigures {
+  uint64_t bytes;   /* what the transposes write now */
+  uint64_t fixed;   /* of them, transposes the model does not place (frozen, unusable regions) */
+  uint64_t placed;  /* the model's cost of the current placement, without `fixed` */
+  uint64_t best;    /* the best placement found, `fixed` included */
+  uint64_t bound;   /* no placement writes less, `fixed` included */
+  uint32_t regions; /* regions with two layouts (solved exactly by a minimum cut) */
+  uint32_t multi, multi_exact; /* regions with more; of them, solved by enumeration */
+  uint64_t heuristic_gap; /* swap moves above the optimum on the enumerated regions */
+} RgLayoutFigures;
+
+typedef struct RgLayoutPlan RgLayoutPlan;
+
+/* Chooses the layout of every layout-agnostic op of the function `func`
+ * (a node with a region, e.g. func.func) so that its transposes write the
+ * fewest bytes. The registry `ops` says which op is what, by its
+ * declaration: a transpose (one operand, an int-array `perms`), constants
+ * (`values`), elementwise unary layout-agnostic and elementwise binary
+ * ops (the movable ones). *out is released with rg_layout_plan_free. */
+RG_API RgStatus rg_layout_plan(RgGraph *g, RgNode *func, const RgOpDesc *ops, uint32_t num_ops,
+                               RgLayoutPlan **out);
+/* The function's figures: bytes now, the best placement, the bound. */
+RG_API const RgLayoutFigures *rg_layout_plan_figures(const RgLayoutPlan *pl);
+/* Whether the plan moves op n to another layout. */
+RG_API bool rg_layout_plan_moves(const RgLayoutPlan *pl, const RgNode *n);
+/* The permutation q that puts n in its new layout: n computed on T(x, q)
+ * for each of its operands x (valid until the next call). */
+RG_API bool rg_layout_plan_perm(RgLayoutPlan *pl, const RgNode *n, RgInts *q);
+/* The ops the plan moves: stores the first `max` in nodes, returns how
+ * many there are. */
+RG_API uint32_t rg_layout_plan_moved(const RgLayoutPlan *pl, RgNode **nodes, uint32_t max);
+RG_API void rg_layout_plan_free(RgLayoutPlan *pl);
+
 /* ---- pass manager ---- */
 
 /* A match whose replacement could not be built or typed. */

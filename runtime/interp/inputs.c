@@ -11,18 +11,6 @@
 
 /* ---- writing ---- */
 
-static uint32_t bits_of(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-static float float_of(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
-
 /* A NaN by its bits: those of the element type where they hold its
  * payload (f16 and bf16 are kept as f32 with the low bits zero), else
  * the f32 bits the interpreter holds. */
@@ -42,7 +30,7 @@ static void put_value(RgsBuf *b, const RgTensor *t, int64_t i) {
   }
   float f = rg_tensor_get_float(t, i);
   if (isnan(f))
-    put_nan(b, t->dtype, bits_of(f));
+    put_nan(b, t->dtype, interp_f32_bits(f));
   else if (isinf(f))
     rgs_buf_puts(b, f < 0 ? "-inf" : "inf");
   else
@@ -196,7 +184,7 @@ static bool parse_nan(const char *t, uint32_t n, RgDType dt, uint32_t *out) {
   else if (n == 10)
     return false;
   *out = v;
-  return isnan(float_of(v));
+  return isnan(interp_bits_f32(v));
 }
 
 /* Element k of t from the token at r->p of length n. */
@@ -235,9 +223,9 @@ static bool parse_value(Reader *r, uint32_t n, RgTensor *t, int64_t k) {
                                    : "4 hex digits of the bits (or 8 of its f32 bits)");
       return false;
     }
-    f = float_of(bits);
+    f = interp_bits_f32(bits);
   } else if (strcmp(buf, "nan") == 0 || strcmp(buf, "-nan") == 0) {
-    f = float_of(buf[0] == '-' ? 0xffc00000u : 0x7fc00000u);
+    f = interp_bits_f32(buf[0] == '-' ? 0xffc00000u : 0x7fc00000u);
   } else {
     /* strtod also takes `infinity`, `nan(...)` and blanks: only `inf` here */
     const char *digits = buf + (buf[0] == '-' || buf[0] == '+');

@@ -94,4 +94,17 @@ void interp_inputs_put_arg(RgsBuf *b, uint32_t i, const char *type, const RgTens
  * allocating it; RG_ERR_INVALID for a type it cannot hold (tensor.c). */
 RgStatus interp_type_layout(const RgType *type, RgDType *dt, int32_t *rank, int64_t *dims);
 
+/* An f32's bit pattern and back: edge values and input files handle
+ * floats by their bits, so -0.0 and NaN payloads survive. */
+static inline uint32_t interp_f32_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+static inline float interp_bits_f32(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
 #endif

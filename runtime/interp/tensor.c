@@ -193,18 +193,6 @@ RgStatus rg_tensor_random(RgTensor *out, const RgType *type, uint64_t seed) {
  * each set one further along (rg_tensor_mix_edges). */
 enum { EDGE_MAX = 32 };
 
-static uint32_t float_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-static float bits_float(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
-
 /* The one NaN of the edge values: the NaN the host makes from 0 / 0, so
  * that it is the NaN every evaluator makes from other values too. Where
  * two different NaNs meet in a commutative op (a + b), which one comes out
@@ -215,8 +203,8 @@ static float bits_float(uint32_t u) {
  * its sign is flipped, and the determinism above is lost there. */
 static uint32_t edge_nan(void) {
   volatile float zero = 0.0f;
-  uint32_t u = float_bits(zero / zero);
-  return u == float_bits(NAN) ? u ^ 0x80000000u : u;
+  uint32_t u = interp_f32_bits(zero / zero);
+  return u == interp_f32_bits(NAN) ? u ^ 0x80000000u : u;
 }
 
 static bool in_range(const RgEdgeValues *e, double v) { return !e->ranged || (v >= e->lo && v <= e->hi); }
@@ -236,13 +224,13 @@ static uint32_t float_edges(RgDType dt, const RgEdgeValues *e, uint32_t *out) {
     dmax = ldexp(127, -133);
     fmax = ldexp(255, 120);
   }
-  const uint32_t all[] = {float_bits(-0.0f), edge_nan(), float_bits(INFINITY), float_bits(-INFINITY),
-                          float_bits(0.0f), float_bits((float)dmin), float_bits((float)-dmin),
-                          float_bits((float)dmax), float_bits((float)fmax), float_bits((float)-fmax),
-                          float_bits(1.0f), float_bits(-1.0f), float_bits((float)nmin)};
+  const uint32_t all[] = {interp_f32_bits(-0.0f), edge_nan(), interp_f32_bits(INFINITY), interp_f32_bits(-INFINITY),
+                          interp_f32_bits(0.0f), interp_f32_bits((float)dmin), interp_f32_bits((float)-dmin),
+                          interp_f32_bits((float)dmax), interp_f32_bits((float)fmax), interp_f32_bits((float)-fmax),
+                          interp_f32_bits(1.0f), interp_f32_bits(-1.0f), interp_f32_bits((float)nmin)};
   uint32_t n = 0;
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-    if (in_range(e, bits_float(all[i])))
+    if (in_range(e, interp_bits_f32(all[i])))
       out[n++] = all[i];
   return n;
 }
@@ -299,7 +287,7 @@ void rg_tensor_mix_edges(RgTensor *t, uint64_t seed, const RgEdgeValues *e) {
       continue;
     uint32_t j = (uint32_t)((e->first + (uint64_t)taken++) % k);
     if (fl)
-      ((float *)t->elems_)[i] = bits_float(fv[j]); /* bit for bit: NaN payloads */
+      ((float *)t->elems_)[i] = interp_bits_f32(fv[j]); /* bit for bit: NaN payloads */
     else
       rg_tensor_set_int(t, i, iv[j]);
   }
@@ -326,7 +314,7 @@ static void put_elem(RgsBuf *b, const RgTensor *t, int64_t i) {
   if (rg_tensor_is_int(t))
     rgs_buf_put_i64(b, rg_tensor_get_int(t, i));
   else if (isnan(f)) /* NaNs that differ differ in their bits */
-    rgs_buf_printf(b, "nan:0x%08x", (unsigned)float_bits(f));
+    rgs_buf_printf(b, "nan:0x%08x", (unsigned)interp_f32_bits(f));
   else
     rgs_buf_printf(b, "%.9g", (double)f);
 }

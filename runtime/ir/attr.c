@@ -179,7 +179,7 @@ const RgAttr *rg_attr_opaque(RgGraph *g, const char *text, size_t len) {
 
 /* ---- dense decoding ---- */
 
-static double half_to_double(uint16_t h) {
+double ir_f16_to_double(uint16_t h) {
   int e = (h >> 10) & 0x1f, m = h & 0x3ff;
   double s = (h & 0x8000) ? -1.0 : 1.0;
   if (e == 0)
@@ -189,7 +189,7 @@ static double half_to_double(uint16_t h) {
   return s * ldexp(m + 1024, e - 25);
 }
 
-static double bf16_to_double(uint16_t h) {
+double ir_bf16_to_double(uint16_t h) {
   uint32_t bits = (uint32_t)h << 16;
   float f;
   memcpy(&f, &bits, sizeof f);
@@ -210,8 +210,8 @@ static int64_t from_bits_int(RgDType dt, uint64_t bits) {
 /* Interprets little-endian raw bits of one element. */
 static void from_bits(RgDType dt, uint64_t bits, int64_t *iv, double *fv) {
   switch (dt) {
-  case RG_DT_F16: *fv = half_to_double((uint16_t)bits); return;
-  case RG_DT_BF16: *fv = bf16_to_double((uint16_t)bits); return;
+  case RG_DT_F16: *fv = ir_f16_to_double((uint16_t)bits); return;
+  case RG_DT_BF16: *fv = ir_bf16_to_double((uint16_t)bits); return;
   case RG_DT_F32: {
     uint32_t b32 = (uint32_t)bits;
     float f;

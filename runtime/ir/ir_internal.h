@@ -135,5 +135,9 @@ bool ir_dense_decoded(RgGraph *g, const RgAttr *a);
 enum { DENSE_HASH_KEEP = 256 };
 bool ir_dense_hash(RgGraph *g, const RgAttr *a, uint32_t *h);
 int64_t ir_dense_int(const RgAttr *a, uint32_t i);
+/* The value of an f16 / bf16 bit pattern (NaN, infinities, denormals
+ * included), as dense payloads and hex literals spell them. */
+double ir_f16_to_double(uint16_t h);
+double ir_bf16_to_double(uint16_t h);
 
 #endif

@@ -384,20 +384,9 @@ static double bits_to_double(RgDType dt, uint64_t bits) {
     memcpy(&f, &b32, sizeof f);
     return f;
   }
-  if (dt == RG_DT_BF16) {
-    uint32_t b32 = (uint32_t)bits << 16;
-    float f;
-    memcpy(&f, &b32, sizeof f);
-    return f;
-  }
-  /* f16 */
-  int e = (int)((bits >> 10) & 0x1f), m = (int)(bits & 0x3ff);
-  double sgn = (bits & 0x8000) ? -1.0 : 1.0;
-  if (e == 0)
-    return sgn * ldexp(m, -24);
-  if (e == 31)
-    return m ? NAN : sgn * INFINITY;
-  return sgn * ldexp(m + 1024, e - 25);
+  if (dt == RG_DT_BF16)
+    return ir_bf16_to_double((uint16_t)bits);
+  return ir_f16_to_double((uint16_t)bits);
 }
 
 static bool parse_double(MlirParser *p, const MlirTok *t, double *out) {

@@ -27,7 +27,7 @@ import rulegen.fx
 
 root = sys.argv[1]
 bench = "--bench" in sys.argv[2:]
-TOL = 1e-4
+TOL = 1e-5
 TOSA_TARGET = "--tosa-attach-target=profiles=pro_fp level=8k"
 
 MODELS = {

@@ -2,7 +2,8 @@
 # Proof by execution: a short rgdiff run (random TOSA graphs, interpreter
 # before and after the ethos-u55 and ethos-u85 pipelines), a short edge
 # run (random edge-dialect graphs, the xnnpack pipeline) and a short arm run
-# (random edge-dialect graphs, the arm pipeline); the regression
+# (random edge-dialect graphs, the arm pipeline and arm_lower, the same
+# followed by the TOSA lowering); the regression
 # graphs of tests/verify/ (each a miscompile rgdiff once found) through both
 # pipelines with --verify-by-execution; the MobileNetV2 of ../shared/models
 # through both pipelines and BERT through ethos-u55; and mlir-opt-22

@@ -6,8 +6,9 @@ no edge op may be left, mlir-opt-22 must verify the result and pass
 line where mlir-opt-22 is absent), and the reference interpreter's result
 on a random input must equal torch's within TOL (relative to the largest
 output magnitude: the lowering reorders float sums). Prints PASS/FAIL
-lines (tests/run.sh); with --bench, per model and stage the op and
-transpose counts instead.
+lines (tests/run.sh); with --bench (make bench-lower), per model and stage
+the ops (constants not counted), transposes (and edge permutes), kinds of
+edge op left (other than constants) and the stage's seconds instead.
 Usage: test_lower.py ROOT [--bench]"""
 import os
 import shutil
@@ -43,11 +44,16 @@ def report(ok, name, why=""):
     print(("PASS %s" % name) if ok else ("FAIL %s: %s" % (name, why)))
 
 
+CONSTANTS = ("aten._constant", "tosa.const", "tosa.const_shape")
+
+
 def counts(g):
+    """(ops other than constants, transposes and permutes, edge ops left)."""
     h = g.histogram()
-    ops = sum(n for op, n in h.items() if op not in ("builtin.module", "func.func", "func.return"))
+    ops = sum(n for op, n in h.items()
+              if op not in ("builtin.module", "func.func", "func.return") + CONSTANTS)
     return ops, h.get("tosa.transpose", 0) + h.get("aten.permute_copy", 0), \
-        sorted(op for op in h if op.startswith("aten."))
+        sorted(op for op in h if op.startswith("aten.") and op != "aten._constant")
 
 
 def lower(name):
@@ -74,8 +80,9 @@ def lower(name):
 def check(name, mlir_opt, tmp):
     g, x, want, rows = lower(name)
     if bench:
-        for label, (ops, transposes, _), secs in rows:
-            print("%-13s %-10s ops %5d  transposes %3d  %8.3f s" % (name, label, ops, transposes, secs))
+        for label, (ops, transposes, left), secs in rows:
+            print("%-13s %-10s %5d %11d %9d %9.3f" % (name, label, ops, transposes,
+                                                    sum(1 for _ in left), secs))
         return
     left = rows[-1][1][2]
     report(not left, "lower.%s.no_edge_ops" % name, "left: %s" % ", ".join(left))
@@ -105,6 +112,9 @@ def main():
     mlir_opt = shutil.which("mlir-opt-22")
     if not mlir_opt and not bench:
         print("SKIP lower.tosa_validate: mlir-opt-22 not installed")
+    if bench:
+        print("%-13s %-10s %5s %11s %9s %9s" % ("model", "after", "ops", "transposes",
+                                               "edge ops", "seconds"))
     tmp = tempfile.mkdtemp()
     try:
         for name in MODELS:

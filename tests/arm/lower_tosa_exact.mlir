@@ -3,7 +3,7 @@
 // (inexact rules) stay edge ops; every other lowering rule is proven bit
 // for bit.
 "builtin.module"() ({
-  "func.func"() <{function_type = (tensor<1x4x9x9xf32>, tensor<8x4x3x3xf32>, tensor<8xf32>, tensor<8x1x3x3xf32>, tensor<4x4x1x1xf32>, tensor<1xf32>, tensor<2x3x5xf32>, tensor<2x5x4xf32>) -> (tensor<1x8x5x5xf32>, tensor<1x8x2x2xf32>, tensor<1x4x5x5xf32>, tensor<2x12xf32>, tensor<3x5xf32>, tensor<1x8xf32>, tensor<2x4x3xf32>), sym_name = "main"}> ({
+  "func.func"() <{function_type = (tensor<1x4x9x9xf32>, tensor<8x4x3x3xf32>, tensor<8xf32>, tensor<8x1x3x3xf32>, tensor<4x4x1x1xf32>, tensor<1xf32>, tensor<2x3x5xf32>, tensor<2x5x4xf32>) -> (tensor<1x8x5x5xf32>, tensor<1x8x2x2xf32>, tensor<1x4x5x5xf32>, tensor<2x12xf32>, tensor<3x5xf32>, tensor<1x8xf32>, tensor<2x4x3xf32>, tensor<1x4x3x3xf32>), sym_name = "main"}> ({
   ^bb0(%x: tensor<1x4x9x9xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor<8xf32>, %dw: tensor<8x1x3x3xf32>, %pw: tensor<4x4x1x1xf32>, %s: tensor<1xf32>, %a: tensor<2x3x5xf32>, %m: tensor<2x5x4xf32>):
     %0 = "aten.convolution"(%x, %w, %b) <{dilation = array<i64: 1, 1>, groups = 1 : i64, output_padding = array<i64: 0, 0>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>, transposed = false}> : (tensor<1x4x9x9xf32>, tensor<8x4x3x3xf32>, tensor<8xf32>) -> tensor<1x8x5x5xf32>
     %1 = "aten.clamp"(%0) <{min = 0.0 : f64}> : (tensor<1x8x5x5xf32>) -> tensor<1x8x5x5xf32>
@@ -28,6 +28,7 @@
     %20 = "aten.permute_copy"(%11) <{dims = array<i64: 0, 2, 1>}> : (tensor<2x3x4xf32>) -> tensor<2x4x3xf32>
     %21 = "aten.rsqrt"(%20) : (tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
     %22 = "aten.mul.Tensor"(%20, %21) : (tensor<2x4x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
-    "func.return"(%0, %7, %10, %13, %18, %19, %22) : (tensor<1x8x5x5xf32>, tensor<1x8x2x2xf32>, tensor<1x4x5x5xf32>, tensor<2x12xf32>, tensor<3x5xf32>, tensor<1x8xf32>, tensor<2x4x3xf32>) -> ()
+    %23 = "aten.convolution"(%x, %pw) <{dilation = array<i64: 1, 1>, groups = 1 : i64, output_padding = array<i64: 0, 0>, padding = array<i64: 0, 0>, stride = array<i64: 3, 3>, transposed = false}> : (tensor<1x4x9x9xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x3x3xf32>
+    "func.return"(%0, %7, %10, %13, %18, %19, %22, %23) : (tensor<1x8x5x5xf32>, tensor<1x8x2x2xf32>, tensor<1x4x5x5xf32>, tensor<2x12xf32>, tensor<3x5xf32>, tensor<1x8xf32>, tensor<2x4x3xf32>, tensor<1x4x3x3xf32>) -> ()
   }) : () -> ()
 }) : () -> ()

@@ -203,8 +203,8 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
     rgs_buf_printf(&props, "%s_np, %s_p", t, t);
   }
   if (from_capture)
-    gen_line(g, "RgNode *%s = rg_rw_create_like(rw, (uint16_t)rg_rw_local(rw, %s), %s, %s, %s);", t,
-             gen_var_c(g, rp->var), ops.data, props.data, gen_var_c(g, rp->var));
+    gen_line(g, "RgNode *%s = rg_rw_create_like(rw, %s, %s, %s);", t, gen_var_c(g, rp->var), ops.data,
+             props.data);
   else
     gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, %s, %s);", t, gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, rp->op)), ops.data,
              props.data);

@@ -255,7 +255,7 @@ static int run_target(const Options *o, const Target *targets, int t, Totals *T,
   ro.inexact = with_inexact;
   RgRunStats st;
   int result = 0;
-  RgStatus s = rg_pipeline_run(g, pl->passes, pl->num_passes, &ro, &st, err, sizeof err);
+  RgStatus s = rg_pipeline_run(g, pl, &ro, &st, err, sizeof err);
   uint64_t nfires = s == RG_OK ? inexact_fires(pl, &st) : 0;
   if (s == RG_OK && with_inexact) {
     for (uint32_t i = 0; i < st.num_passes; i++) {
@@ -304,8 +304,9 @@ static int run_target(const Options *o, const Target *targets, int t, Totals *T,
     if (nfires && S->edges[k])
       continue;
     T->runs++;
-    if (rg_interp_run(ip, main_func(g), S->ins[k], S->nin[k], &after, &nafter, err, sizeof err) != RG_OK) {
-      snprintf(msg, sizeof msg, "input set %u ran before the pipeline but not after: %s", k, err);
+    if (rg_interp_run(ip, main_func(g), S->ins[k], S->nin[k], &after, &nafter) != RG_OK) {
+      snprintf(msg, sizeof msg, "input set %u ran before the pipeline but not after: %s", k,
+               rg_interp_message(ip));
       report_failure(o, T, seed, targets[t].name, msg, g);
       write_inputs(o, g, seed, S->ins[k], S->nin[k]);
       result = -1;
@@ -391,7 +392,7 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
       rc = 1;
       break;
     }
-    if (rg_interp_run(ip, f, S.ins[k], S.nin[k], &S.outs[k], &S.nout[k], err, sizeof err) == RG_OK) {
+    if (rg_interp_run(ip, f, S.ins[k], S.nin[k], &S.outs[k], &S.nout[k]) == RG_OK) {
       S.edges[S.n++] = s % 2;
       continue;
     }
@@ -405,7 +406,8 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
     else
       T->invalid_before++;
     if (o->verbose || e == RG_INTERP_INVALID)
-      fprintf(stderr, "rgdiff: seed %llu: generated graph does not run: %s\n", (unsigned long long)seed, err);
+      fprintf(stderr, "rgdiff: seed %llu: generated graph does not run: %s\n", (unsigned long long)seed,
+              rg_interp_message(ip));
     rc = 2;
     break;
   }

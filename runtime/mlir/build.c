@@ -430,7 +430,7 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
     mlir_error(p, f.name.s, "too many regions");
     return;
   }
-  RgNode *n = rg_node_create(p->g, f.op, nopnds, opnds, sig.nout, tout, nregions);
+  RgNode *n = rg_node_create(p->g, &(RgNodeDesc){f.op, nopnds, opnds, sig.nout, tout, nregions});
   if (!n || !ir_node_set_src(p->g, n, (uint32_t)(f.name.s - p->src->text))) {
     mlir_nomem(p, f.name.s);
     return;

@@ -375,13 +375,36 @@ static bool type_static(const RgType *t) {
   return true;
 }
 
+/* A node of local op k with its operands and properties, its results
+ * typed by the op's shape hook (from like's types when like is given). */
+typedef struct NewNode {
+  uint16_t k;
+  uint32_t num_operands;
+  RgValue *const *operands;
+  uint32_t num_props;
+  const RgNamedAttr *props;
+  const RgNode *like;
+} NewNode;
+
+static RgNode *create_node(RgRewriter *rw, const NewNode *nn);
+
 RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
                      uint32_t num_props, const RgNamedAttr *props) {
-  return rg_rw_create_like(rw, k, num_operands, operands, num_props, props, NULL);
+  return create_node(rw, &(NewNode){k, num_operands, operands, num_props, props, NULL});
 }
 
-RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
-                          uint32_t num_props, const RgNamedAttr *props, const RgNode *like) {
+RgNode *rg_rw_create_like(RgRewriter *rw, const RgNode *like, uint32_t num_operands,
+                          RgValue *const *operands, uint32_t num_props, const RgNamedAttr *props) {
+  uint16_t k = (uint16_t)rg_rw_local(rw, like);
+  return create_node(rw, &(NewNode){k, num_operands, operands, num_props, props, like});
+}
+
+static RgNode *create_node(RgRewriter *rw, const NewNode *nn) {
+  uint16_t k = nn->k;
+  uint32_t num_operands = nn->num_operands, num_props = nn->num_props;
+  RgValue *const *operands = nn->operands;
+  const RgNamedAttr *props = nn->props;
+  const RgNode *like = nn->like;
   const RgOpDesc *d = rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
   const char *name = rw->pass->op_names[k];
   if (!d || !d->infer) {
@@ -389,7 +412,7 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
                rw->pass->name, name);
     return NULL;
   }
-  RgNode *n = rg_node_create(rw->g, rw->ids[k], num_operands, operands, d->num_results, NULL, 0);
+  RgNode *n = rg_node_create(rw->g, &(RgNodeDesc){rw->ids[k], num_operands, operands, d->num_results, NULL, 0});
   RgNamedAttr *attrs = num_props ? rgs_arena_alloc(ir_arena(rw->g), sizeof *attrs * num_props) : NULL;
   if (!n || (num_props && !attrs) || num_props > UINT16_MAX) {
     rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory creating a '%s'", rw->pass->name, name);
@@ -1206,8 +1229,10 @@ static RgStatus settle(Pm *pm) {
 static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
                              const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen);
 
-RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
-                         const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
+RgStatus rg_pipeline_run(RgGraph *g, const RgPipelineDesc *pipeline, const RgRunOptions *opt,
+                         RgRunStats *stats, char *err, size_t errlen) {
+  const RgPassDesc *const *passes = pipeline->passes;
+  uint32_t n = pipeline->num_passes;
   RgRunOptions defaults;
   if (!opt) {
     rg_run_options_init(&defaults);
@@ -1284,9 +1309,7 @@ static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32
     if (f != i) /* a later listing: its statistics are its own */
       pm.mark[i] = pm.mark[f];
   }
-  /* The single sweep, for measuring what the re-runs cost (make bench). */
-  const char *sweep = getenv("RULEGEN_SINGLE_SWEEP");
-  if (s == RG_OK && !(sweep && sweep[0] == '1'))
+  if (s == RG_OK && !opt->single_sweep)
     s = settle(&pm);
   if (s == RG_OK && pm.changed && opt->dedup_ops)
     s = dedup(&pm);

@@ -1260,8 +1260,7 @@ static RgStatus settle(Pm *pm) {
   return s;
 }
 
-static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
-                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen);
+static RgStatus pipeline_run(Pm *pm);
 
 RgStatus rg_pipeline_run(RgGraph *g, const RgPipelineDesc *pipeline, const RgRunOptions *opt,
                          RgRunStats *stats, char *err, size_t errlen) {
@@ -1277,11 +1276,12 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPipelineDesc *pipeline, const RgRun
     err = no_err;
     errlen = sizeof no_err;
   }
-  if (stats)
-    return pipeline_run(g, passes, n, opt, stats, err, errlen);
   RgRunStats own;
-  RgStatus s = pipeline_run(g, passes, n, opt, &own, err, errlen);
-  rg_run_stats_free(&own);
+  Pm pm = {.g = g, .passes = passes, .n = n, .opt = opt, .stats = stats ? stats : &own, .err = err,
+           .errlen = errlen, .changed = true};
+  RgStatus s = pipeline_run(&pm);
+  if (!stats)
+    rg_run_stats_free(&own);
   return s;
 }
 
@@ -1322,36 +1322,38 @@ static RgStatus stats_init(RgRunStats *stats, const RgPassDesc *const *passes, u
 
 /* The passes in order, then the re-runs that make the result a fixed
  * point of the pipeline (settle). */
-static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
-                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
-  RgStatus s = stats_init(stats, passes, n, err, errlen);
+static RgStatus pipeline_run(Pm *pm) {
+  uint32_t n = pm->n;
+  RgRunStats *stats = pm->stats;
+  const RgRunOptions *opt = pm->opt;
+  char *err = pm->err;
+  size_t errlen = pm->errlen;
+  RgStatus s = stats_init(stats, pm->passes, n, err, errlen);
   if (s != RG_OK)
     return s;
   double start = now_seconds();
-  Pm pm = {.g = g, .passes = passes, .n = n, .opt = opt, .stats = stats, .err = err, .errlen = errlen,
-           .changed = true};
-  pm.mark = rg_alloc(sizeof *pm.mark * (n ? n : 1));
-  if (!pm.mark) {
+  pm->mark = rg_alloc(sizeof *pm->mark * (n ? n : 1));
+  if (!pm->mark) {
     snprintf(err, errlen, "out of memory setting up the pipeline");
     return RG_ERR_NOMEM;
   }
   for (uint32_t i = 0; i < n && s == RG_OK; i++) {
-    size_t at = pm.history.len;
-    s = pm_run(&pm, i, false, NULL, 0);
-    uint32_t f = first_position(&pm, i);
-    pm.mark[f] = mark_after(&pm, i, at);
+    size_t at = pm->history.len;
+    s = pm_run(pm, i, false, NULL, 0);
+    uint32_t f = first_position(pm, i);
+    pm->mark[f] = mark_after(pm, i, at);
     if (f != i) /* a later listing: its statistics are its own */
-      pm.mark[i] = pm.mark[f];
+      pm->mark[i] = pm->mark[f];
   }
   if (s == RG_OK && !opt->single_sweep)
-    s = settle(&pm);
-  if (s == RG_OK && pm.changed && opt->dedup_ops)
-    s = dedup(&pm);
+    s = settle(pm);
+  if (s == RG_OK && pm->changed && opt->dedup_ops)
+    s = dedup(pm);
   for (uint32_t i = 0; i < n; i++)
     stats->total_visited += stats->passes[i].nodes_visited;
-  rg_free(pm.log.nodes);
-  rg_free(pm.history.nodes);
-  rg_free(pm.mark);
+  rg_free(pm->log.nodes);
+  rg_free(pm->history.nodes);
+  rg_free(pm->mark);
   stats->total_seconds = now_seconds() - start;
   return s;
 }

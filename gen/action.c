@@ -328,7 +328,8 @@ static void print_bindings(Gen *g, const GenRule *r) {
       if (!have_attr_ids)
         gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
       have_attr_ids = true;
-      const char *find = gen_str(g, "rg_match_attr(%s, attr[%u])", node, gen_attr_index(g, g->pass, an));
+      const char *find = gen_str(g, "rg_match_attr(%s, attr[%s])", node,
+                                 gen_attr_const(g, g->pass, gen_attr_index(g, g->pass, an)));
       DslExpr *fb = var->attr ? var->attr->fallback : NULL;
       bool reading = gen_attr_has_reading(var->type);
       if (!reading || fb || repl_reads_raw(dr->repl, var)) {

@@ -206,12 +206,21 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
     g->ok = false;
     return;
   }
-  if (gp.nlops) {
-    /* The ops the pass names: matchers compare these local ids. */
-    for (uint32_t i = 0; i < gp.nlops; i++)
-      items[i] = gen_op_const(g, &gp, i);
-    gen_list(g, "enum {", items, gp.nlops, "};");
+  /* The ids the pass's code names: its ops (matchers compare these local
+   * ids), then the attributes it reads (indices of rg_rw_attr_ids), from
+   * 0 again. */
+  const char **ids = rgs_arena_alloc(&g->arena, sizeof *ids * (gp.nlops + gp.nattrs + 1));
+  if (!ids) {
+    g->ok = false;
+    return;
   }
+  for (uint32_t i = 0; i < gp.nlops; i++)
+    ids[i] = gen_op_const(g, &gp, i);
+  for (uint32_t i = 0; i < gp.nattrs; i++)
+    ids[gp.nlops + i] = i || !gp.nlops ? gen_attr_const(g, &gp, i) : gen_str(g, "%s = 0", gen_attr_const(g, &gp, i));
+  if (gp.nlops + gp.nattrs)
+    gen_list(g, "enum {", ids, gp.nlops + gp.nattrs, "};");
+  gp.attrs_named = true;
   for (uint32_t i = 0; i < gp.nlops; i++)
     items[i] = gen_cquote(g, gp.lops[i]->name);
   items[gp.nlops] = "NULL";
@@ -252,7 +261,7 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
       RgsBuf b;
       rgs_buf_init(&b);
       for (uint32_t k = 0; k < groups[i].nops; k++) {
-        if (b.len && b.len + 1 + strlen(items[k]) > 100) {
+        if (b.len && b.len + 1 + strlen(items[k]) > GEN_WIDTH) {
           gen_line(g, "%s", b.data);
           b.len = 0;
         }

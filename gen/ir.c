@@ -31,6 +31,11 @@ uint32_t gen_attr_index(Gen *g, GenPass *gp, const char *name) {
   for (uint32_t i = 0; i < gp->nattrs; i++)
     if (strcmp(gp->attrs[i], name) == 0)
       return i;
+  if (gp->attrs_named) { /* the rule IR collects every name before printing */
+    RgLoc none = {NULL, 0};
+    gen_error(g, none, "internal error: attribute '%s' read after the pass's attribute ids were named", name);
+    return 0;
+  }
   if (gp->nattrs == gp->capattrs) {
     uint32_t cap = gp->capattrs ? gp->capattrs * 2 : 8;
     const char **a = rgs_arena_alloc(&g->arena, sizeof *a * cap);

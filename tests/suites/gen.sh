@@ -307,7 +307,7 @@ fi
 # computed constants; the convolution lowering builds seven to nine):
 # their figure today is their ceiling, so they can only shrink (rounded up
 # to whole lines a rule).
-over_goal="backends/arm/fuse_batch_norm2d_pass.rules:49 backends/arm/fuse_quantized_activation_pass.rules:48 backends/arm/rewrite_conv2d_pass.rules:51"
+over_goal="backends/arm/fuse_batch_norm2d_pass.rules:47 backends/arm/fuse_quantized_activation_pass.rules:48 backends/arm/rewrite_conv2d_pass.rules:51"
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086
   $rg $all_inc -o "$tmp/lpr.c" "$f" 2>/dev/null || { echo "FAIL lines-per-rule-$f: rulegen failed"; continue; }

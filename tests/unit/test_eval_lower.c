@@ -13,7 +13,7 @@ static void test_max_pool(void) {
   RgValue *x = tb_arg(&t, "tensor<1x1x3x3xf32>");
   const RgType *rt[2] = {tb_type(&t, "tensor<1x1x2x2xf32>"), tb_type(&t, "tensor<1x1x2x2xi64>")};
   const char *op = "aten.max_pool2d_with_indices";
-  RgNode *n = rg_node_create(t.g, rg_op_intern(t.g, op, strlen(op)), 1, &x, 2, rt, 0);
+  RgNode *n = rg_node_create(t.g, &(RgNodeDesc){rg_op_intern(t.g, op, strlen(op)), 1, &x, 2, rt, 0});
   rg_block_append(t.g, t.body, n);
   tb_prop_ints(&t, n, "kernel_size", 2, I64S(2, 2));
   tb_prop_ints(&t, n, "stride", 2, I64S(2, 2));
@@ -29,7 +29,7 @@ static void test_max_pool(void) {
   tb_init(&t);
   x = tb_arg(&t, "tensor<1x1x3x3xf32>");
   const RgType *rt2[2] = {tb_type(&t, "tensor<1x1x1x1xf32>"), tb_type(&t, "tensor<1x1x1x1xi64>")};
-  n = rg_node_create(t.g, rg_op_intern(t.g, op, strlen(op)), 1, &x, 2, rt2, 0);
+  n = rg_node_create(t.g, &(RgNodeDesc){rg_op_intern(t.g, op, strlen(op)), 1, &x, 2, rt2, 0});
   rg_block_append(t.g, t.body, n);
   tb_prop_ints(&t, n, "kernel_size", 2, I64S(3, 3));
   RgValue *r2[2] = {&n->results[0], &n->results[1]};
@@ -42,7 +42,7 @@ static void test_max_pool(void) {
   tb_init(&t);
   x = tb_arg(&t, "tensor<1x1x3x3xf32>");
   const RgType *rt3[2] = {tb_type(&t, "tensor<1x2x1x1xf32>"), tb_type(&t, "tensor<1x2x1x1xi64>")};
-  n = rg_node_create(t.g, rg_op_intern(t.g, op, strlen(op)), 1, &x, 2, rt3, 0);
+  n = rg_node_create(t.g, &(RgNodeDesc){rg_op_intern(t.g, op, strlen(op)), 1, &x, 2, rt3, 0});
   rg_block_append(t.g, t.body, n);
   tb_prop_ints(&t, n, "kernel_size", 2, I64S(3, 3));
   RgValue *r3[2] = {&n->results[0], &n->results[1]};

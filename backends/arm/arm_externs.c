@@ -136,16 +136,18 @@ bool arm_fit_windows(RgRewriter *rw, RgInts in, RgInts span, RgInts stride, RgIn
   return true;
 }
 
-/* arm_fit_windows for a 2-D convolution: x [N, C, H, W], weight
- * [O, I, KH, KW] whose windows span dilation * (K - 1) + 1. */
-bool arm_conv_fit(RgRewriter *rw, RgInts xs, RgInts ws, RgInts stride, RgInts pad, RgInts dil, RgInts *out) {
-  if (xs.n != 4 || ws.n != 4 || dil.n != 2)
+/* arm_fit_windows for a 2-D convolution; `shapes` is x's shape
+ * [N, C, H, W] followed by the weight's [O, I, KH, KW], whose windows span
+ * dilation * (K - 1) + 1. */
+bool arm_conv_fit(RgRewriter *rw, RgInts shapes, RgInts stride, RgInts pad, RgInts dil, RgInts *out) {
+  if (shapes.n != 8 || dil.n != 2)
     return false;
   int64_t span[2];
   for (int i = 0; i < 2; i++) {
-    if (ws.v[2 + i] < 1 || dil.v[i] < 1 || ws.v[2 + i] > INT32_MAX || dil.v[i] > INT32_MAX)
+    int64_t k = shapes.v[6 + i];
+    if (k < 1 || dil.v[i] < 1 || k > INT32_MAX || dil.v[i] > INT32_MAX)
       return false;
-    span[i] = dil.v[i] * (ws.v[2 + i] - 1) + 1;
+    span[i] = dil.v[i] * (k - 1) + 1;
   }
-  return arm_fit_windows(rw, (RgInts){xs.v + 2, 2}, (RgInts){span, 2}, stride, pad, out);
+  return arm_fit_windows(rw, (RgInts){shapes.v + 2, 2}, (RgInts){span, 2}, stride, pad, out);
 }

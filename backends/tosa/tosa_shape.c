@@ -725,6 +725,14 @@ RgStatus tosa_infer_pad(HOOK_ARGS) {
   if (t->kind == RG_TYPE_TENSOR && k != 2 * (uint32_t)t->rank)
     return shape_fail(err, errlen, "pad: padding has %u entries but the input has rank %d "
                       "(2 per dim)", k, (int)t->rank);
+  /* pad_const is a value of the input's element type: for a quantized
+   * input its quantized type (its storage integer read at another scale
+   * or zero point, or at none, would pad with another value) */
+  const RgType *pc = shape_operand(n, 2);
+  if (pc && rg_type_is_tensor(pc) && t->elem && pc->elem && pc->elem != t->elem &&
+      (rg_type_is_quant(t) || rg_type_is_quant(pc) || pc->elem->dtype != t->elem->dtype))
+    return shape_fail(err, errlen, "pad: pad_const has element type %s, the input %s", shape_text(pc->elem),
+                      shape_text(t->elem));
   for (uint32_t d = 0; d < k / 2; d++) {
     int64_t in = t->kind == RG_TYPE_TENSOR ? t->dims[d] : RG_DIM_DYNAMIC;
     if (c == 0) {

@@ -399,6 +399,16 @@ static void test_pad(void) {
   EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", x, CSHAPE(0, 0, 1, 1), c),
              "padding has 4 entries but the input has rank 3");
   EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", x, CSHAPE(0, 0, 1, -2, 0, 0), c), "entry 3 is -2");
+  /* pad_const has the input's element type, a quantized one included */
+  EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", x, CSHAPE(0, 0, 1, 1, 2, 2), val("tensor<1xi8>")),
+             "pad_const has element type i8, the input f32");
+  RgValue *q = val("tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>");
+  EXPECT(tosa_infer_pad, NODE("tosa.pad", q, CSHAPE(1, 1, 0, 0), val("tensor<1x!quant.uniform<i8:f32, 0.5:3>>")),
+         "tensor<4x3x!quant.uniform<i8:f32, 0.5:3>>");
+  EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", q, CSHAPE(1, 1, 0, 0), val("tensor<1xi8>")),
+             "pad_const has element type i8, the input !quant.uniform<i8:f32, 0.5:3>");
+  EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", q, CSHAPE(1, 1, 0, 0), val("tensor<1x!quant.uniform<i8:f32, 0.25:3>>")),
+             "pad_const has element type !quant.uniform<i8:f32, 0.25:3>");
 }
 
 static void test_slice(void) {

@@ -350,3 +350,25 @@ bool tosa_rows_permuted(RgRewriter *rw, RgValue *w, RgValue *x, RgInts p, const 
   *out = !wt ? NULL : is_float ? rg_attr_dense_floats(g, wt, n, of) : rg_attr_dense_ints(g, wt, n, oi);
   return *out != NULL;
 }
+
+/* ---- resize (rules/canonicalize.rules, resize_identity) ---- */
+
+/* Whether RESIZE r returns its input: NEAREST_NEIGHBOR with scale y_n/y_d
+ * and x_n/x_d each n/n, offset and border 0, and the input's type. Output
+ * pixel (y, x) then samples y * n / n = y exactly, with no remainder to
+ * round. BILINEAR is not: floats add each neighbour times a weight of 0
+ * (inf * 0 is NaN, -0.0 + 0.0 is +0.0) and integers come out multiplied
+ * by y_n * x_n in a wider type. */
+bool tosa_resize_identity(RgRewriter *rw, RgValue *r) {
+  const RgNode *n = rg_value_def(r);
+  if (!n || n->num_operands != 4 || !r->type || r->type != n->operands[0].value->type ||
+      !rg_eval_attr_enum_is(n, "mode", "NEAREST_NEIGHBOR", NULL))
+    return false;
+  RgInts sc, off, bor;
+  if (!tosa_shape_ints(rw, n->operands[1].value, &sc) || sc.n != 4 ||
+      !tosa_shape_ints(rw, n->operands[2].value, &off) || off.n != 2 ||
+      !tosa_shape_ints(rw, n->operands[3].value, &bor) || bor.n != 2)
+    return false;
+  return sc.v[0] > 0 && sc.v[0] == sc.v[1] && sc.v[2] > 0 && sc.v[2] == sc.v[3] && off.v[0] == 0 &&
+         off.v[1] == 0 && bor.v[0] == 0 && bor.v[1] == 0;
+}

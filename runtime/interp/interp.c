@@ -345,6 +345,17 @@ bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
   return true;
 }
 
+/* Whether every byte of t's storage is 0. Reading the untouched pages of
+ * a fresh zero-filled allocation makes none of them resident. */
+static bool all_zero_bytes(const RgTensor *t) {
+  const unsigned char *p = t->elems_;
+  size_t n = ir_elem_size(t->dtype) * (size_t)t->numel;
+  for (size_t i = 0; i < n; i++)
+    if (p[i])
+      return false;
+  return true;
+}
+
 RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
   if (!a || a->kind != RG_ATTR_DENSE)
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "attribute is not a decodable dense<>");
@@ -359,8 +370,8 @@ RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
     if (cnt != 1 && cnt != out->numel)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
                          (long long)out->numel);
-    /* out is zero-filled: a splat of +0.0 leaves its pages untouched */
-    if (cnt == 1 && v[0] == 0 && !signbit(v[0]))
+    /* a splat of +0.0 into a zero-filled result leaves its pages untouched */
+    if (cnt == 1 && v[0] == 0 && !signbit(v[0]) && all_zero_bytes(out))
       return RG_OK;
     for (int64_t i = 0; i < out->numel; i++)
       rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
@@ -379,7 +390,7 @@ RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
       *out = view;
       return RG_OK;
     }
-    if (cnt == 1 && rg_elem_wrap(out->dtype, ir_dense_int(a, 0)) == 0)
+    if (cnt == 1 && ir_dense_int(a, 0) == 0 && all_zero_bytes(out))
       return RG_OK;
     for (int64_t i = 0; i < out->numel; i++)
       rg_tensor_set_int(out, i, ir_dense_int(a, cnt == 1 ? 0 : (uint32_t)i));

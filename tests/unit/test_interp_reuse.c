@@ -4,6 +4,7 @@
  * elements, the operand order of a reused broadcast operand is kept, and
  * -0.0 is not taken for a zero. */
 #include "interp_tb.h"
+#include "rulegen/eval.h"
 #include "check.h"
 
 /* a = abs(x) is read by sigmoid and then, for the last time, by add: only
@@ -75,9 +76,30 @@ static void test_zero_splats(void) {
   tb_free(&t);
 }
 
+/* rg_eval_fill_dense writes a zero splat into a tensor that holds other
+ * values: only a tensor that is all zeros already is left as it is. */
+static void test_zero_splat_over_values(void) {
+  TB t;
+  tb_init(&t);
+  RgValue *z = tb_const_f(&t, "tensor<3xf32>", 1, F64S(0.0));
+  RgValue *zi = tb_const_i(&t, "tensor<3xi8>", 1, I64S(0));
+  RgInterp *ip = rg_interp_new(t.g, rg_ops_builtin, rg_num_ops_builtin);
+  RgTensor f = tb_in_f(RG_DT_F32, 1, I64S(3), F32S(1.0f, -0.0f, 2.0f));
+  RgTensor i = tb_in_i(RG_DT_I8, 1, I64S(3), I64S(5, 0, -7));
+  CHECK(rg_eval_fill_dense(ip, rg_node_attr(rg_value_def(z), "values"), &f) == RG_OK);
+  CHECK(rg_eval_fill_dense(ip, rg_node_attr(rg_value_def(zi), "values"), &i) == RG_OK);
+  CHECK(floats_are(&f, 3, F32S(0.0f, 0.0f, 0.0f)));
+  CHECK(ints_are(&i, 3, I64S(0, 0, 0)));
+  rg_tensor_release(&f);
+  rg_tensor_release(&i);
+  rg_interp_free(ip);
+  tb_free(&t);
+}
+
 int main(void) {
   RUN(test_value_read_later_kept);
   RUN(test_broadcast_second_operand);
   RUN(test_zero_splats);
+  RUN(test_zero_splat_over_values);
   TEST_EXIT();
 }

@@ -101,7 +101,11 @@ class RgRunOptions(ctypes.Structure):
                 ("explain_node", u32), ("explain_fn", EXPLAIN_FN), ("explain_user", c_void_p),
                 ("after_pass", c_void_p), ("on_rewrite", c_void_p), ("observe_user", c_void_p),
                 ("dedup_ops", ctypes.POINTER(RgOpDesc)), ("dedup_num_ops", u32),
-                ("fold_max_elems", u64), ("inexact", c_bool)]
+                ("fold_max_elems", u64), ("inexact", c_bool), ("single_sweep", c_bool)]
+
+
+class RgProofOptions(ctypes.Structure):
+    _fields_ = [("runs", u32), ("given", c_void_p), ("note", NOTE_FN), ("user", c_void_p)]
 
 
 class RgTolerance(ctypes.Structure):
@@ -114,6 +118,18 @@ class RgNodeHead(ctypes.Structure):
                 ("num_results", u32), ("operands", c_void_p), ("results", c_void_p),
                 ("regions", c_void_p), ("attrs", c_void_p), ("num_props", u16),
                 ("num_attrs", u16), ("id", u32)]
+
+
+class RgTensor(ctypes.Structure):
+    """rulegen/interp.h's RgTensor. The element storage is private to the
+    runtime; the package reads and writes it only for f32 tensors, whose
+    storage is one C float per element (RG_STORE_F32)."""
+    _fields_ = [("dtype", c_int), ("rank", ctypes.c_int32), ("dims", ctypes.c_int64 * 8),
+                ("numel", ctypes.c_int64), ("elems_", c_void_p), ("store_", ctypes.c_uint8),
+                ("borrowed_", c_bool)]
+
+
+RG_DT_F32 = 14
 
 
 def _candidates():
@@ -163,18 +179,23 @@ def _declare(lib):
     fn("rg_op_name", c_char_p, c_void_p, u32)
     fn("rg_op_total", u32, c_void_p, u32)
     fn("rg_run_options_init", None, P(RgRunOptions))
-    fn("rg_pipeline_run", c_int, c_void_p, P(P(RgPassDesc)), u32, P(RgRunOptions),
-       P(RgRunStats), c_char_p, c_size_t)
+    fn("rg_pipeline_run", c_int, c_void_p, P(RgPipelineDesc), P(RgRunOptions), P(RgRunStats),
+       c_char_p, c_size_t)
     fn("rg_run_stats_free", None, P(RgRunStats))
     fn("rg_status_name", c_char_p, c_int)
     fn("rg_interp_new", c_void_p, c_void_p, P(RgOpDesc), u32)
     fn("rg_interp_free", None, c_void_p)
-    fn("rg_proof_record", c_int, c_void_p, u32, NOTE_FN, c_void_p, P(c_void_p), c_char_p,
-       c_size_t)
+    fn("rg_proof_record", c_int, c_void_p, P(RgProofOptions), P(c_void_p), c_char_p, c_size_t)
     fn("rg_proof_check", c_int, c_void_p, c_void_p, c_char_p, c_size_t)
     fn("rg_proof_check_within", c_int, c_void_p, c_void_p, RgTolerance, P(c_double), c_char_p,
        c_size_t)
     fn("rg_proof_num_runs", u32, c_void_p)
+    fn("rg_tensor_init", c_int, P(RgTensor), c_int, ctypes.c_int32, P(ctypes.c_int64))
+    fn("rg_tensor_release", None, P(RgTensor))
+    fn("rg_tensor_array_free", None, P(RgTensor), u32)
+    fn("rg_interp_find_func", c_void_p, c_void_p, c_char_p)
+    fn("rg_interp_run", c_int, c_void_p, c_void_p, P(RgTensor), u32, P(P(RgTensor)), P(u32),
+       c_char_p, c_size_t)
     fn("rg_proof_free", None, c_void_p)
     fn("rg_opt_main", c_int, c_int, P(c_char_p), P(RgOptTarget), c_size_t)
     fn("rg_target_check", c_int, P(RgOptTarget), c_char_p, c_size_t)
@@ -182,7 +203,7 @@ def _declare(lib):
 
 # The struct layouts above are those of this runtime ABI (RG_ABI_VERSION,
 # rulegen/core.h); a library of another one is refused rather than misread.
-ABI_VERSION = 5
+ABI_VERSION = 6
 
 _lib = None
 

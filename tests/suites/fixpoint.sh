@@ -4,7 +4,12 @@
 # gave work, docs/codegen.md). Graphs: tests/mlir/roundtrip, tests/examples,
 # tests/rules, tests/layout, the NCHW family of bench/gen_nchw.c, tests/arm
 # and tests/xnnpack for their targets, and every model of ../shared/models
-# (when present) through both Ethos-U targets.
+# (when present) through both Ethos-U targets. Also the random graphs of
+# rgdiff (tools/rgdiff_gen.c; `rgdiff --dump --seed S` writes one): the
+# first $RGDIFF_SEEDS (300) seeds and those that once were no fixed point;
+# and the seeds on which fuse_transposes once did not terminate, run by
+# rgdiff itself (the graph it builds in memory keeps the use order that
+# the cycle needed, which a written and reread file loses).
 cd "$RG_ROOT" || exit 1
 rgopt="$RG_BUILD/bin/rgopt"
 gen="$RG_BUILD/bench/gen_nchw"
@@ -37,6 +42,22 @@ for f in tests/xnnpack/*.mlir; do [ -f "$f" ] && check "xnnpack/$(basename "$f" 
 for d in 1 2 3 8; do
   "$gen" "$d" >"$tmp/nchw.mlir" && check "nchw-$d" "$tmp/nchw.mlir" ethos-u55 ethos-u85
 done
+# The sink rules undid the layout plan on widening ops (11, 27, 32, 136,
+# 272, 402, 456, 714, 806).
+rgdiff="$RG_BUILD/bin/rgdiff"
+for s in $(seq 1 "${RGDIFF_SEEDS:-300}") 402 456 714 806; do
+  "$rgdiff" --dump --seed "$s" >"$tmp/rgdiff.mlir" 2>/dev/null || { fail "fixpoint:rgdiff-$s" "rgdiff --dump failed"; continue; }
+  check "rgdiff-$s" "$tmp/rgdiff.mlir" ethos-u55 ethos-u85
+done
+# sink_binary_left_value and _right_value took turns with inverse_pair.
+for s in 3531 6961 11234 11708 12810 15033 25478 30483 36400 38899 41701 43391 47237 50464 59115 61332 71056 71282; do
+  if "$rgdiff" --seed "$s" --count 1 --quiet >"$tmp/out" 2>&1; then
+    pass "terminates:rgdiff-$s"
+  else
+    fail "terminates:rgdiff-$s" "$(grep -m 1 FAIL "$tmp/out" | cut -c 1-200)"
+  fi
+done
+
 models=../shared/models
 [ -d "$models" ] || { echo "SKIP fixpoint:models: $models not present"; exit 0; }
 for f in "$models"/*.generic.mlir; do

@@ -504,10 +504,12 @@ static bool sinkable(RgGraph *g, const RgPassDesc *p, const RgNode *n) {
 }
 
 /* Whether `v` is a transpose, or becomes one when the transposes above it
- * sink: a chain of single-input sinkable ops (unary, RESCALE) over one.
- * Not a transpose of a constant that fold_const folds: it costs nothing
- * already, so meeting it saves nothing. */
-static bool transposed_above(RgGraph *g, const RgPassDesc *p, const RgValue *v) {
+ * sink: a chain of single-input sinkable ops (unary, RESCALE) over one,
+ * by `perm` when given (sink_binary_same merges only equal ones). Not a
+ * transpose of a constant that fold_const folds, nor one that moves only
+ * axes of size 1 (to_reshape): it costs nothing already, so meeting it
+ * saves nothing. */
+static bool transposed_above(RgGraph *g, const RgPassDesc *p, const RgValue *v, const RgInts *perm) {
   for (int depth = 0; depth < 16; depth++) {
     const RgNode *d = rg_match_def(v);
     if (!d)
@@ -515,6 +517,11 @@ static bool transposed_above(RgGraph *g, const RgPassDesc *p, const RgValue *v) 
     if (is_op(g, d, "tosa.transpose")) {
       const RgNode *c = d->num_operands == 1 ? rg_value_def(d->operands[0].value) : NULL;
       const RgAttr *a = is_op(g, c, "tosa.const") && !rg_node_is_frozen(c) ? rg_node_attr(c, "values") : NULL;
+      RgInts q;
+      if (!rg_attr_to_ints(g, rg_node_attr(d, "perms"), &q) || (perm && !rg_ints_equal(q, *perm)))
+        return false; /* another permutation: the two do not merge */
+      if (d->num_operands == 1 && tosa_keeps_nonunit_order(NULL, d->operands[0].value, q))
+        return false; /* a reshape once to_reshape has run: free already */
       return !a || (c->results[0].num_uses != 1 && !(a->kind == RG_ATTR_DENSE && a->splat));
     }
     if (!sinkable(g, p, d) || d->num_operands == 0 ||
@@ -533,6 +540,38 @@ static bool sunk_perm(RgGraph *g, const RgValue *r, RgInts *p) {
     const RgNode *t = rg_match_def(d->operands[i].value);
     if (is_op(g, t, "tosa.transpose"))
       return rg_attr_to_ints(g, rg_node_attr(t, "perms"), p);
+  }
+  return false;
+}
+
+/* Whether transpose `t` starts a chain of single-user transposes that
+ * composes to the identity: compose and inverse_pair are still to fold it
+ * away (often one the layout plan left), no transpose a sunk one would
+ * meet. */
+static bool vanishing_chain(RgGraph *g, const RgNode *t) {
+  int64_t total[8];
+  RgInts q;
+  if (!rg_attr_to_ints(g, rg_node_attr(t, "perms"), &q) || q.n > 8 || !rg_ints_is_perm(q))
+    return false;
+  for (uint32_t i = 0; i < q.n; i++)
+    total[i] = q.v[i];
+  uint32_t n = q.n;
+  for (int depth = 0; depth < 16; depth++) {
+    const RgUse *u = t->results[0].uses;
+    if (!u || u->next || !is_op(g, u->user, "tosa.transpose"))
+      break;
+    t = u->user;
+    if (!rg_attr_to_ints(g, rg_node_attr(t, "perms"), &q) || q.n != n || !rg_ints_is_perm(q))
+      return false;
+    int64_t next[8];
+    for (uint32_t i = 0; i < n; i++) /* compose(total, q)[i] = total[q[i]] */
+      next[i] = total[q.v[i]];
+    memcpy(total, next, sizeof next);
+    bool identity = true;
+    for (uint32_t i = 0; i < n && identity; i++)
+      identity = total[i] == (int64_t)i;
+    if (identity)
+      return true;
   }
   return false;
 }
@@ -576,13 +615,14 @@ bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
       const RgNode *user = u->user;
       if (rg_node_is_frozen(user) || user->num_results != 1)
         continue;
-      if (is_op(g, user, "tosa.transpose") && (v->num_uses == 1 || !known || undoes(g, user, perm)))
+      if (is_op(g, user, "tosa.transpose") && (v->num_uses == 1 || !known || undoes(g, user, perm)) &&
+          !vanishing_chain(g, user))
         return true;
       if (v->num_uses != 1 || !sinkable(g, p, user) ||
           (!keeps_last && is_op(g, user, "tosa.rescale") && !tosa_rescale_is_per_tensor(rw, (RgValue *)&user->results[0])))
         continue;
       for (uint32_t i = 0; i < user->num_operands && user->num_operands > 1; i++)
-        if (user->operands[i].value != v && transposed_above(g, p, user->operands[i].value))
+        if (user->operands[i].value != v && transposed_above(g, p, user->operands[i].value, known ? &perm : NULL))
           return true;
       if (++visited == MAX_VISIT || sp == MAX_VISIT)
         return false;

@@ -787,7 +787,7 @@ void tgen_m_layout_axes(Gen *G) {
     unit_perm(G, x->type, u);
     for (int32_t i = 0; i < 4; i++) /* compose(p, q) = u */
       q[i] = inv[u[i]];
-    gen_push(G, tgen_unary_simple(G, "tosa.abs", t));
+    gen_push(G, clamp_random(G, t));
     gen_push(G, tgen_transpose(G, t, q));
     return;
   }

@@ -21,7 +21,9 @@ row() {
        --mlir-print-op-generic "$f" -o "$tmp/mo.mlir" 2>/dev/null; then
     mo=$(bytes "$tmp/mo.mlir")
   fi
-  "$rgopt" --target ethos-u55 --disable-rule place_layout.move_unary --disable-rule place_layout.move_binary \
+  # shellcheck disable=SC2046
+  "$rgopt" --target ethos-u55 $(for r in move_unary move_binary move_axis move_concat2 move_concat3 move_concat4; do
+                                 printf -- '--disable-rule place_layout.%s ' "$r"; done) \
     "$f" -o "$tmp/rules.mlir" 2>/dev/null || return
   start=$(date +%s.%N)
   "$rgopt" --target ethos-u55 --stats "$f" -o "$tmp/o.mlir" 2>"$tmp/err" || return

@@ -768,6 +768,62 @@ static void m_dead_const(Gen *G) {
   gen_push(G, unary_op(G, x));
 }
 
+/* Axis ops that only the layout plan moves (rules/layout.rules): a concat
+ * of two to four operands of which only some are transposed (the others
+ * are arguments already in the transposed shape), or a reduction or
+ * REVERSE of a transpose that has a second user; usually a transpose
+ * back after it. Or a transpose of a transpose with a second user whose
+ * composition moves only axes of size 1 (compose_to_reshape). Not in the table: gen_graph adds it from a stream of its
+ * own. */
+static bool rank2_value(const RgValue *v) { return gen_any_value(v) && v->type->rank >= 2; }
+
+void tgen_m_layout_axes(Gen *G) {
+  if (chance(&G->rng, 20)) { /* T(T(x, p), q) moving only size-1 axes, T(x, p) read twice */
+    int64_t dims[4] = {rnd(&G->rng, 2, 3), 1, rnd(&G->rng, 2, 4), 1};
+    RgValue *x = gen_new_arg(G, gen_ttype(G, tgen_random_arg_dtype(G), 4, dims));
+    int64_t p[MAX_RANK], inv[MAX_RANK], u[MAX_RANK], q[MAX_RANK];
+    RgValue *t = tgen_transpose_random(G, x, p);
+    gen_inverse_perm(4, p, inv);
+    unit_perm(G, x->type, u);
+    for (int32_t i = 0; i < 4; i++) /* compose(p, q) = u */
+      q[i] = inv[u[i]];
+    gen_push(G, clamp_random(G, t));
+    gen_push(G, tgen_transpose(G, t, q));
+    return;
+  }
+  bool concat = chance(&G->rng, 50);
+  RgValue *x = gen_pick(G, rank2_value, tgen_random_arg_dtype(G));
+  if (x->type->rank < (concat ? 2 : 4)) {
+    /* A reduced axis leaves a size-1 one, and a transpose that keeps the
+     * order of the others is a reshape: on four axes of size 2 or more
+     * that is rare, and the transpose back stays for the plan to save. */
+    int64_t dims[4] = {rnd(&G->rng, 2, 3), rnd(&G->rng, 2, 3), rnd(&G->rng, 2, 4), rnd(&G->rng, 2, 3)};
+    x = gen_new_arg(G, gen_ttype(G, x->type->dtype, 4, dims));
+  }
+  int32_t r = x->type->rank;
+  int64_t p[MAX_RANK], inv[MAX_RANK];
+  RgValue *t = tgen_transpose_random(G, x, p);
+  RgNode *n;
+  if (concat) {
+    RgValue *ops[4] = {t, NULL, NULL, NULL};
+    uint32_t k = (uint32_t)rnd(&G->rng, 2, 4);
+    for (uint32_t i = 1; i < k; i++) /* one call a statement: the same graph from every compiler */
+      ops[i] = chance(&G->rng, 50) ? tgen_transpose(G, tgen_partner(G, x, false), p) : tgen_partner(G, t, false);
+    n = gen_mk(G, "tosa.concat", k, ops, NULL);
+  } else {
+    static const char *const ops[] = {"tosa.reduce_max", "tosa.reduce_min", "tosa.reverse"};
+    n = gen_mk(G, ops[rnd(&G->rng, 0, 2)], 1, &t, NULL);
+    gen_push(G, t);
+  }
+  gen_prop(G, n, "axis", rg_attr_int(G->g, rnd(&G->rng, 0, r - 1), rg_type_scalar(G->g, RG_DT_I32)));
+  RgValue *v = gen_finish(G, n);
+  if (chance(&G->rng, 70)) {
+    gen_inverse_perm(r, p, inv);
+    v = tgen_transpose(G, v, inv);
+  }
+  gen_push(G, v);
+}
+
 const Motif gen_tosa_motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_binary, m_rescale_chain,
                                  m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
                                  m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const,

@@ -504,20 +504,89 @@ static bool sinkable(RgGraph *g, const RgPassDesc *p, const RgNode *n) {
 }
 
 /* Whether `v` is a transpose, or becomes one when the transposes above it
- * sink: a chain of single-input sinkable ops (unary, RESCALE) over one. */
-static bool transposed_above(RgGraph *g, const RgPassDesc *p, const RgValue *v) {
+ * sink: a chain of single-input sinkable ops (unary, RESCALE) over one,
+ * by `perm` when given (sink_binary_same merges only equal ones). Not a
+ * transpose of a constant that fold_const folds, nor one that moves only
+ * axes of size 1 (to_reshape): it costs nothing already, so meeting it
+ * saves nothing. */
+static bool transposed_above(RgGraph *g, const RgPassDesc *p, const RgValue *v, const RgInts *perm) {
   for (int depth = 0; depth < 16; depth++) {
     const RgNode *d = rg_match_def(v);
     if (!d)
       return false;
-    if (is_op(g, d, "tosa.transpose"))
-      return true;
+    if (is_op(g, d, "tosa.transpose")) {
+      const RgNode *c = d->num_operands == 1 ? rg_value_def(d->operands[0].value) : NULL;
+      const RgAttr *a = is_op(g, c, "tosa.const") && !rg_node_is_frozen(c) ? rg_node_attr(c, "values") : NULL;
+      RgInts q;
+      if (!rg_attr_to_ints(g, rg_node_attr(d, "perms"), &q) || (perm && !rg_ints_equal(q, *perm)))
+        return false; /* another permutation: the two do not merge */
+      if (d->num_operands == 1 && tosa_keeps_nonunit_order(NULL, d->operands[0].value, q))
+        return false; /* a reshape once to_reshape has run: free already */
+      return !a || (c->results[0].num_uses != 1 && !(a->kind == RG_ATTR_DENSE && a->splat));
+    }
     if (!sinkable(g, p, d) || d->num_operands == 0 ||
         (!is_op(g, d, "tosa.rescale") && !(pass_desc(g, p, d)->traits & RG_TRAIT_UNARY)))
       return false;
     v = d->operands[0].value;
   }
   return false;
+}
+
+/* The permutation of the transpose that a sink rule moves past `r`'s op
+ * (its first transposed operand), or false. */
+static bool sunk_perm(RgGraph *g, const RgValue *r, RgInts *p) {
+  const RgNode *d = rg_value_def(r);
+  for (uint32_t i = 0; d && i < d->num_operands; i++) {
+    const RgNode *t = rg_match_def(d->operands[i].value);
+    if (is_op(g, t, "tosa.transpose"))
+      return rg_attr_to_ints(g, rg_node_attr(t, "perms"), p);
+  }
+  return false;
+}
+
+/* Whether transpose `t` starts a chain of single-user transposes that
+ * composes to the identity: compose and inverse_pair are still to fold it
+ * away (often one the layout plan left), no transpose a sunk one would
+ * meet. */
+static bool vanishing_chain(RgGraph *g, const RgNode *t) {
+  int64_t total[8];
+  RgInts q;
+  if (!rg_attr_to_ints(g, rg_node_attr(t, "perms"), &q) || q.n > 8 || !rg_ints_is_perm(q))
+    return false;
+  for (uint32_t i = 0; i < q.n; i++)
+    total[i] = q.v[i];
+  uint32_t n = q.n;
+  for (int depth = 0; depth < 16; depth++) {
+    const RgUse *u = t->results[0].uses;
+    if (!u || u->next || !is_op(g, u->user, "tosa.transpose"))
+      break;
+    t = u->user;
+    if (!rg_attr_to_ints(g, rg_node_attr(t, "perms"), &q) || q.n != n || !rg_ints_is_perm(q))
+      return false;
+    int64_t next[8];
+    for (uint32_t i = 0; i < n; i++) /* compose(total, q)[i] = total[q[i]] */
+      next[i] = total[q.v[i]];
+    memcpy(total, next, sizeof next);
+    bool identity = true;
+    for (uint32_t i = 0; i < n && identity; i++)
+      identity = total[i] == (int64_t)i;
+    if (identity)
+      return true;
+  }
+  return false;
+}
+
+/* Whether transpose `t` undoes permutation p: inverse_pair removes it
+ * from under a sunk T(x, p) even when T(x, p) has other users (compose
+ * would need it to have none). */
+static bool undoes(RgGraph *g, const RgNode *t, RgInts p) {
+  RgInts q;
+  if (!rg_attr_to_ints(g, rg_node_attr(t, "perms"), &q) || q.n != p.n || !rg_ints_is_perm(p))
+    return false;
+  for (uint32_t i = 0; i < q.n; i++)
+    if (q.v[i] < 0 || q.v[i] >= (int64_t)p.n || p.v[q.v[i]] != (int64_t)i)
+      return false;
+  return true;
 }
 
 bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
@@ -528,10 +597,17 @@ bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
    * fan-out, inverse_pair bypasses it for that user); or for an op whose
    * other operand is (or will be) transposed too, where both merge into
    * one (sink_binary_same). When no path leads there, sinking would only
-   * move the transpose. The search is bounded; giving up means no. */
+   * move the transpose. The sink rules move a transpose of one user only,
+   * so the search goes past an op only when its result has one user, and
+   * past a per-channel RESCALE only when the permutation keeps the last
+   * axis (sink_rescale): a path the transpose cannot take is no reason to
+   * start on it. The search is bounded; giving up means no. */
   enum { MAX_VISIT = 256 };
   const RgValue *stack[MAX_VISIT];
   uint32_t sp = 0, visited = 0;
+  RgInts perm;
+  bool known = sunk_perm(g, r, &perm);
+  bool keeps_last = !known || (perm.n > 0 && perm.v[perm.n - 1] == (int64_t)perm.n - 1);
   stack[sp++] = r;
   while (sp) {
     const RgValue *v = stack[--sp];
@@ -539,12 +615,14 @@ bool tosa_sinks_to_transpose(RgRewriter *rw, RgValue *r) {
       const RgNode *user = u->user;
       if (rg_node_is_frozen(user) || user->num_results != 1)
         continue;
-      if (is_op(g, user, "tosa.transpose"))
+      if (is_op(g, user, "tosa.transpose") && (v->num_uses == 1 || !known || undoes(g, user, perm)) &&
+          !vanishing_chain(g, user))
         return true;
-      if (!sinkable(g, p, user))
+      if (v->num_uses != 1 || !sinkable(g, p, user) ||
+          (!keeps_last && is_op(g, user, "tosa.rescale") && !tosa_rescale_is_per_tensor(rw, (RgValue *)&user->results[0])))
         continue;
       for (uint32_t i = 0; i < user->num_operands && user->num_operands > 1; i++)
-        if (user->operands[i].value != v && transposed_above(g, p, user->operands[i].value))
+        if (user->operands[i].value != v && transposed_above(g, p, user->operands[i].value, known ? &perm : NULL))
           return true;
       if (++visited == MAX_VISIT || sp == MAX_VISIT)
         return false;
@@ -561,6 +639,42 @@ bool tosa_has_transpose_user(RgRewriter *rw, RgValue *v, RgInts perms) {
     RgInts q;
     if (!rg_node_is_frozen(n) && is_op(g, n, "tosa.transpose") &&
         rg_attr_to_ints(g, rg_node_attr(n, "perms"), &q) && rg_ints_equal(q, perms))
+      return true;
+  }
+  return false;
+}
+
+bool tosa_has_final_transpose_user(RgRewriter *rw, RgValue *v, RgInts perms) {
+  RgGraph *g = rg_rw_graph(rw);
+  /* A transpose that another transpose reads is half of a pair still to
+   * cancel or compose (often the one a sink rule has just made): the
+   * sink_binary_*_value rules would each take it as their reason to undo
+   * the other's move. */
+  for (const RgUse *u = v->uses; u; u = u->next) {
+    const RgNode *n = u->user;
+    RgInts q;
+    if (rg_node_is_frozen(n) || !is_op(g, n, "tosa.transpose") ||
+        !rg_attr_to_ints(g, rg_node_attr(n, "perms"), &q) || !rg_ints_equal(q, perms))
+      continue;
+    bool final = true;
+    for (const RgUse *w = n->results[0].uses; w && final; w = w->next)
+      final = !is_op(g, w->user, "tosa.transpose");
+    if (final)
+      return true;
+  }
+  return false;
+}
+
+bool tosa_transpose_has_twin(RgRewriter *rw, RgValue *t) {
+  RgGraph *g = rg_rw_graph(rw);
+  const RgNode *n = rg_value_def(t);
+  RgInts p, q;
+  if (!is_op(g, n, "tosa.transpose") || n->num_operands != 1 || !rg_attr_to_ints(g, rg_node_attr(n, "perms"), &p))
+    return false;
+  for (const RgUse *u = n->operands[0].value->uses; u; u = u->next) {
+    const RgNode *m = u->user;
+    if (m != n && !rg_node_is_frozen(m) && is_op(g, m, "tosa.transpose") &&
+        rg_attr_to_ints(g, rg_node_attr(m, "perms"), &q) && rg_ints_equal(p, q))
       return true;
   }
   return false;

@@ -176,8 +176,14 @@ static void map_free(PtrMap *m) {
 /* ---- the model of one function ---- */
 
 typedef struct OpKind { /* kind_of's table, per op id */
-  uint8_t kind, ntensors;
+  uint8_t kind, ntensors; /* ntensors ALL_OPERANDS: every operand (variadic) */
+  bool axis;              /* an axis op: its `axis` names an axis of its layout */
 } OpKind;
+
+#define ALL_OPERANDS 0xff
+/* The most operands of a variadic axis op (a concat) that the model moves:
+ * rules/layout.rules spells out the arities from two to this one. */
+#define MAX_MOVED_OPERANDS 4
 
 /* A value of the function: its node or block argument, the region it
  * belongs to and its layout there (the permutation from the region's
@@ -209,6 +215,11 @@ typedef struct Member {
 typedef struct Group {
   uint32_t region, first, num; /* slice of members */
   uint64_t bytes;
+  /* Per layout of the region, the first layout holding the value's
+   * elements in the same order (its axes of size > 1 in the same order):
+   * a transpose between two such is a reshape (to_reshape), free. */
+  uint8_t cls[8];
+  bool free_pair; /* two layouts of the region share a class */
 } Group;
 
 typedef struct Region {
@@ -270,15 +281,35 @@ static OpKind *op_kinds(const RgGraph *g, const RgOpDesc *ops, uint32_t num_ops)
     uint32_t unary = RG_TRAIT_ELEMENTWISE | RG_TRAIT_UNARY | RG_TRAIT_LAYOUT_AGNOSTIC;
     uint32_t binary = RG_TRAIT_ELEMENTWISE | RG_TRAIT_BINARY;
     if (d->num_operands == 1 && !d->variadic && (tr & RG_TRAIT_PURE) && has_attr(d, "perms", RG_SCHEMA_INTS))
-      t[op] = (OpKind){K_TRANSPOSE, 1};
+      t[op] = (OpKind){K_TRANSPOSE, 1, false};
     else if ((tr & RG_TRAIT_CONSTANT) && has_attr(d, "values", RG_SCHEMA_TENSOR))
-      t[op] = (OpKind){K_CONST, 0};
+      t[op] = (OpKind){K_CONST, 0, false};
     else if ((tr & unary) == unary && d->num_operands >= 1)
-      t[op] = (OpKind){K_AGNOSTIC, 1};
+      t[op] = (OpKind){K_AGNOSTIC, 1, false};
     else if ((tr & binary) == binary && d->num_operands >= 2)
-      t[op] = (OpKind){K_AGNOSTIC, 2};
+      t[op] = (OpKind){K_AGNOSTIC, 2, false};
+    else if ((tr & RG_TRAIT_PURE) && has_attr(d, "axis", RG_SCHEMA_INT) && !(tr & RG_TRAIT_CONSTANT) &&
+             (d->variadic ? d->num_operands == 0 : d->num_operands == 1))
+      t[op] = (OpKind){K_AGNOSTIC, d->variadic ? ALL_OPERANDS : 1, true};
   }
   return t;
+}
+
+/* An axis op (a reduction, REVERSE, CONCAT) takes any layout with its axis
+ * renamed when its tensors keep the rank (not ARGMAX, which drops the
+ * axis) and, for a concat, it has two to MAX_MOVED_OPERANDS of them (a
+ * concat of one is canonicalize's). */
+static bool axis_op_movable(const RgNode *n, uint32_t nt) {
+  const RgAttr *a = rg_node_attr(n, "axis");
+  const RgType *r = n->results[0].type;
+  if (nt < 1 || nt > MAX_MOVED_OPERANDS || !a || a->kind != RG_ATTR_INT || !r || !rg_type_is_tensor(r))
+    return false;
+  for (uint32_t i = 0; i < nt; i++) {
+    const RgType *t = n->operands[i].value ? n->operands[i].value->type : NULL;
+    if (!t || !rg_type_is_tensor(t) || t->rank != r->rank)
+      return false;
+  }
+  return a->u.i >= 0 && a->u.i < r->rank;
 }
 
 /* The kind of n and, for a movable op, how many leading operands are the
@@ -292,9 +323,12 @@ static Kind kind_of(const RgLayoutPlan *pl, const RgNode *n, uint32_t *ntensors)
     const RgAttr *a = rg_node_attr(n, "values");
     return a && a->kind == RG_ATTR_DENSE && !a->splat ? K_CONST : K_OTHER;
   }
-  if (k.kind == K_OTHER || n->num_operands < k.ntensors || (k.kind == K_TRANSPOSE && n->num_operands != 1))
+  uint32_t nt = k.ntensors == ALL_OPERANDS ? n->num_operands : k.ntensors;
+  if (k.kind == K_OTHER || n->num_operands < nt || (k.kind == K_TRANSPOSE && n->num_operands != 1))
     return K_OTHER;
-  *ntensors = k.ntensors;
+  if (k.axis && (!axis_op_movable(n, nt) || (k.ntensors == ALL_OPERANDS && nt < 2)))
+    return K_OTHER;
+  *ntensors = nt;
   return (Kind)k.kind;
 }
 
@@ -546,6 +580,30 @@ static uint16_t label_of(const RgLayoutPlan *pl, uint32_t v) {
   return 0;
 }
 
+/* The classes of a group's layouts: the value holds T(frame, perm), so
+ * the frame's axis perm[k] has the value's size k; in layout L its data
+ * order is that of the frame's axes L[0], L[1], ... of size > 1. */
+static void order_classes(const Region *rg, const Val *v, Group *gr) {
+  int64_t frame[MAX_RANK];
+  for (int32_t k = 0; k < rg->rank; k++)
+    frame[v->perm[k]] = v->v->type->dims[k];
+  int8_t order[8][MAX_RANK];
+  int32_t len[8];
+  for (uint16_t l = 0; l < rg->num_layouts; l++) {
+    len[l] = 0;
+    for (int32_t k = 0; k < rg->rank; k++)
+      if (frame[rg->layouts[l][k]] != 1)
+        order[l][len[l]++] = rg->layouts[l][k];
+    gr->cls[l] = (uint8_t)l;
+    for (uint16_t m = 0; m < l; m++)
+      if (len[m] == len[l] && memcmp(order[m], order[l], (size_t)len[l]) == 0) {
+        gr->cls[l] = gr->cls[m];
+        gr->free_pair = true;
+        break;
+      }
+  }
+}
+
 /* Variables (movable ops and non-splat constants in a usable region) and
  * groups (one per logical value, its producer first). */
 static bool build_groups(RgLayoutPlan *pl, const PtrMap *m, RgBlock *b, uint32_t *var_of_val) {
@@ -597,7 +655,8 @@ static bool build_groups(RgLayoutPlan *pl, const PtrMap *m, RgBlock *b, uint32_t
     if (k && k->kind == RG_ATTR_DENSE && k->splat)
       continue; /* a splat constant is permuted for free */
     Group *gr = &pl->groups[pl->ngroups++];
-    *gr = (Group){v->region, pl->nmembers, 0, (uint64_t)value_bytes(v->v)};
+    *gr = (Group){v->region, pl->nmembers, 0, (uint64_t)value_bytes(v->v), {0}, false};
+    order_classes(&pl->regions[v->region], v, gr);
     pl->members[pl->nmembers++] = (Member){var_of_val[i], label_of(pl, i)};
     for (uint32_t w = i; w != UINT32_MAX; w = next[w]) {
       for (RgUse *u = pl->vals[w].v->uses; u; u = u->next) {
@@ -631,20 +690,28 @@ typedef struct Solve {
   uint32_t *local;  /* per variable of the plan: its index in vars, or UINT32_MAX */
 } Solve;
 
+static uint32_t popcount(uint32_t m) {
+  uint32_t n = 0;
+  for (; m; m &= m - 1)
+    n++;
+  return n;
+}
+
 static uint16_t member_label(const Solve *s, const Member *mb) {
   return mb->var == UINT32_MAX ? mb->label : s->label[mb->var];
 }
 
 /* Bytes the transposes of a labelling write: per logical value, one
- * transpose for every layout it is read in other than its own. */
+ * transpose for every class of layouts it is read in other than its
+ * own. */
 static uint64_t cost(const Solve *s) {
   uint64_t total = 0;
   for (uint32_t i = 0; i < s->ngroups; i++) {
     const Group *gr = &s->pl->groups[s->groups[i]];
     uint32_t mask = 0;
     for (uint32_t k = 0; k < gr->num; k++)
-      mask |= 1u << member_label(s, &s->pl->members[gr->first + k]);
-    total += gr->bytes * (uint64_t)(__builtin_popcount(mask) - 1);
+      mask |= 1u << gr->cls[member_label(s, &s->pl->members[gr->first + k])];
+    total += gr->bytes * (uint64_t)(popcount(mask) - 1);
   }
   return total;
 }
@@ -658,7 +725,7 @@ static uint64_t cost(const Solve *s) {
  * variables, so the fewest moves break ties. side_label, when not NULL,
  * receives the new labels: side_label[0] on the source side, [1] on the
  * sink side. Returns false when out of memory. */
-static bool binary_cut(Solve *s, const int8_t *cls, bool penalty, const uint16_t *side_label) {
+static bool binary_cut(Solve *s, const int8_t *cls, bool penalty, const uint16_t *side_label, bool by_class) {
   uint32_t nv = s->nvars, ng = s->ngroups;
   int64_t K = penalty ? (int64_t)nv + 1 : 1;
   Flow f;
@@ -677,13 +744,18 @@ static bool binary_cut(Solve *s, const int8_t *cls, bool penalty, const uint16_t
     const Group *gr = &s->pl->groups[s->groups[gi]];
     uint32_t za = 2 + nv + 2 * gi, zb = za + 1;
     bool fixed_a = false, fixed_b = false, any = false;
+    uint8_t ca = by_class ? gr->cls[side_label[0]] : 0, cb = by_class ? gr->cls[side_label[1]] : 0;
+    uint64_t bytes = by_class || !gr->free_pair ? gr->bytes : 0;
+    if ((by_class && ca == cb) || !bytes)
+      continue; /* the choice costs this group nothing */
     for (uint32_t k = 0; k < gr->num; k++) {
       const Member *mb = &s->pl->members[gr->first + k];
-      int8_t c = cls[member_label(s, mb)];
+      uint16_t l = member_label(s, mb);
+      int8_t c = cls[l];
       uint32_t vi = mb->var != UINT32_MAX && c >= 0 ? s->local[mb->var] : UINT32_MAX;
-      if (vi == UINT32_MAX) {
-        fixed_a |= c == 0;
-        fixed_b |= c == 1;
+      if (vi == UINT32_MAX) { /* a layout in use anyway: its class costs nothing more */
+        fixed_a |= by_class ? gr->cls[l] == ca : c == 0;
+        fixed_b |= by_class ? gr->cls[l] == cb : c == 1;
         continue;
       }
       any = true;
@@ -691,9 +763,9 @@ static bool binary_cut(Solve *s, const int8_t *cls, bool penalty, const uint16_t
       flow_edge(&f, zb, 2 + vi, INF_CAP); /* on the sink side: side b is used */
     }
     if (any && !fixed_a)
-      flow_edge(&f, za, 1, K * (int64_t)gr->bytes);
+      flow_edge(&f, za, 1, K * (int64_t)bytes);
     if (any && !fixed_b)
-      flow_edge(&f, 0, zb, K * (int64_t)gr->bytes);
+      flow_edge(&f, 0, zb, K * (int64_t)bytes);
   }
   bool ok = !f.oom;
   if (ok)
@@ -705,11 +777,14 @@ static bool binary_cut(Solve *s, const int8_t *cls, bool penalty, const uint16_t
   return ok;
 }
 
-/* Bytes of the groups whose members use both sides of cls. */
+/* Bytes of the groups whose members use both sides of cls (none for a
+ * group with two layouts in one class: the bound takes it as free). */
 static uint64_t side_cost(const Solve *s, const int8_t *cls) {
   uint64_t total = 0;
   for (uint32_t i = 0; i < s->ngroups; i++) {
     const Group *gr = &s->pl->groups[s->groups[i]];
+    if (gr->free_pair)
+      continue;
     unsigned used = 0;
     for (uint32_t k = 0; k < gr->num; k++)
       used |= cls[member_label(s, &s->pl->members[gr->first + k])] == 0 ? 1u : 2u;
@@ -733,7 +808,7 @@ static bool swaps(Solve *s, uint16_t nl, uint16_t *save) {
         cls[b] = 1;
         for (uint32_t i = 0; i < s->nvars; i++)
           save[i] = s->label[s->vars[i]];
-        if (!binary_cut(s, cls, true, (uint16_t[]){a, b}))
+        if (!binary_cut(s, cls, true, (uint16_t[]){a, b}, true))
           return false;
         uint64_t c = cost(s);
         if (c < best || (nl == 2 && c == best)) {
@@ -787,8 +862,8 @@ static bool multi_bound(Solve *s, uint16_t nl, uint16_t *save, uint64_t *out) {
     uint32_t mask = 0;
     for (uint32_t k = 0; k < gr->num; k++)
       if (s->pl->members[gr->first + k].var == UINT32_MAX)
-        mask |= 1u << s->pl->members[gr->first + k].label;
-    pins += mask ? gr->bytes * (uint64_t)(__builtin_popcount(mask) - 1) : 0;
+        mask |= 1u << gr->cls[s->pl->members[gr->first + k].label];
+    pins += mask ? gr->bytes * (uint64_t)(popcount(mask) - 1) : 0;
   }
   for (uint32_t i = 0; i < s->nvars; i++)
     save[i] = s->label[s->vars[i]];
@@ -796,7 +871,7 @@ static bool multi_bound(Solve *s, uint16_t nl, uint16_t *save, uint64_t *out) {
     int8_t cls[8];
     memset(cls, 1, sizeof cls);
     cls[a] = 0;
-    if (!binary_cut(s, cls, false, (uint16_t[]){a, (uint16_t)(a ? 0 : 1)}))
+    if (!binary_cut(s, cls, false, (uint16_t[]){a, (uint16_t)(a ? 0 : 1)}, false))
       return false;
     iso += side_cost(s, cls);
     for (uint32_t i = 0; i < s->nvars; i++)

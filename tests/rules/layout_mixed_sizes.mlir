@@ -1,11 +1,11 @@
 // RUN: --target ethos-u55
-// FIRES: place_layout.move_unary=1 cancel_transposes.inverse_pair=2 fuse_transposes.sink_reduce=1 fuse_transposes.to_reshape=1
+// FIRES: place_layout.move_unary=1 place_layout.move_axis=1 cancel_transposes.inverse_pair=2 fuse_transposes.to_reshape=1
 // EXEC
 // Mixed sizes: a 24-channel NCHW input read in NHWC by a channel
 // reduction and by abs, returned in NCHW. The rules stop at the
 // transpose's two users (2 x 2,880 bytes, as mlir-opt-22). The optimiser
-// runs abs in NCHW (2,880); the transpose, left with one user, then sinks
-// through the reduction onto its 30 elements, where it is a reshape: 0.
+// runs abs and the reduction in NCHW (axis 1), leaving the transpose on
+// the reduction's 30 elements, where it is a reshape: 0.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<1x24x5x6xf32>) -> (tensor<1x5x6x1xf32>, tensor<1x24x5x6xf32>), sym_name = "f"}> ({
   ^bb0(%arg0: tensor<1x24x5x6xf32>):

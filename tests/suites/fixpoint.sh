@@ -3,8 +3,9 @@
 # writes the same bytes (the pass manager re-runs a pass that a later pass
 # gave work, docs/codegen.md). Graphs: tests/mlir/roundtrip, tests/examples,
 # tests/rules, tests/layout, the NCHW family of bench/gen_nchw.c, tests/arm
-# and tests/xnnpack for their targets, and every model of ../shared/models
-# (when present) through both Ethos-U targets.
+# and tests/xnnpack for their targets, every model of ../shared/models
+# (when present) through both Ethos-U targets, and random graphs of rgdiff
+# (tools/rgdiff_gen.c; `rgdiff --dump --seed S` writes one).
 cd "$RG_ROOT" || exit 1
 rgopt="$RG_BUILD/bin/rgopt"
 gen="$RG_BUILD/bench/gen_nchw"
@@ -36,6 +37,26 @@ for f in tests/arm/*.mlir; do check "arm/$(basename "$f" .mlir)" "$f" arm; done
 for f in tests/xnnpack/*.mlir; do [ -f "$f" ] && check "xnnpack/$(basename "$f" .mlir)" "$f" xnnpack; done
 for d in 1 2 3 8; do
   "$gen" "$d" >"$tmp/nchw.mlir" && check "nchw-$d" "$tmp/nchw.mlir" ethos-u55 ethos-u85
+done
+# Random graphs of rgdiff: the first $RGDIFF_SEEDS (300) seeds. (The
+# graphs on which the pipelines once were no fixed point, or
+# fuse_transposes did not terminate, are kept in tests/layout: a seed
+# names another graph once the generator changes.)
+rgdiff="$RG_BUILD/bin/rgdiff"
+for s in $(seq 1 "${RGDIFF_SEEDS:-300}"); do
+  "$rgdiff" --dump --seed "$s" >"$tmp/rgdiff.mlir" 2>/dev/null || { fail "fixpoint:rgdiff-$s" "rgdiff --dump failed"; continue; }
+  check "rgdiff-$s" "$tmp/rgdiff.mlir" ethos-u55 ethos-u85
+done
+# sink_binary_left_value and _right_value took turns with inverse_pair on
+# these: the pipelines must finish (check above skips a graph they reject).
+for f in tests/layout/rgdiff_terminates_*.mlir; do
+  for t in ethos-u55 ethos-u85; do
+    if "$rgopt" --target "$t" "$f" -o "$tmp/1.mlir" 2>"$tmp/err"; then
+      pass "terminates:$(basename "$f" .mlir):$t"
+    else
+      fail "terminates:$(basename "$f" .mlir):$t" "$(head -n 1 "$tmp/err" | cut -c 1-200)"
+    fi
+  done
 done
 # --single-sweep runs each pass once: the fixed point's re-runs visit nodes
 # on top of it (what bench/pipeline_bench.sh measures), here on nchw-8.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The layout optimiser (docs/layout.md) against what it must achieve, on
 # every test graph (tests/rules, tests/mlir/roundtrip, tests/examples,
-# tests/quality, tests/verify), the NCHW family of bench/gen_nchw.c and
+# tests/quality, tests/verify, tests/layout), the NCHW family of bench/gen_nchw.c and
 # every model of ../shared/models (when present), through both Ethos-U
 # targets: the bytes the transposes write after the pipeline are at most
 # the input's and at most `mlir-opt-22 --tosa-reduce-transposes
@@ -43,7 +43,8 @@ check() {
   done
 }
 
-for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir tests/examples/*.mlir tests/quality/*.mlir tests/verify/*.mlir; do
+for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir tests/examples/*.mlir tests/quality/*.mlir tests/verify/*.mlir \
+         tests/layout/*.mlir; do
   check "$(basename "$f" .mlir)" "$f"
 done
 for d in 1 2 4 8; do

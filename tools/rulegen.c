@@ -25,7 +25,7 @@ static void usage(FILE *out) {
         "  --targets    print each pass's derived target-op condition\n"
         "  --prove      prove each rule for every graph it can match (Z3); one line\n"
         "               per rule; RLIMIT: Z3 resource units per query (default\n"
-        "               10000000); exit 1 when a rule is refuted\n"
+        "               100000000); exit 1 when a rule is refuted\n"
         "  --prove-dir DIR  write counterexamples (graph, inputs) to DIR (default .)\n"
         "  -o OUT.c     generate C passes for the passes and pipelines of FILE...\n"
         "  --header H   also write a header declaring them\n"
@@ -372,7 +372,7 @@ static int opt_mf(Cli *cli, const char *opt, const char *arg) {
 }
 static int opt_prove(Cli *cli, const char *opt, const char *arg) {
   (void)arg;
-  cli->prove_rlimit = 10000000;
+  cli->prove_rlimit = 100000000;
   const char *eq = strchr(opt, '=');
   if (eq) {
     char *end = NULL;

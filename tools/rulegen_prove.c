@@ -28,6 +28,7 @@ int rulegen_prove(DslProgram *prog, uint64_t rlimit, const char *outdir) {
 
 #include <math.h>
 #include <stdarg.h>
+#include <time.h>
 #include <z3.h>
 #include "rulegen/eval.h"
 #include "rulegen/graph.h"
@@ -433,7 +434,7 @@ static Ast opaque(Inst *in, Val *n, Ast const *idx) {
       return NULL;
     dom[k] = sort_of(in, n->opnd[k]->dt);
   }
-  in->has_uf = true;
+  in->has_uf = in->opaque_used = true;
   char name[160];
   snprintf(name, sizeof name, "%s.%s.%u", n->op->name, rg_dtype_name(n->dt), n->nopnd);
   for (uint32_t k = 0; k < n->nopnd; k++)
@@ -2235,8 +2236,11 @@ int rulegen_prove(DslProgram *prog, uint64_t rlimit, const char *outdir) {
   Z3_del_config(cfg);
   Z3_set_error_handler(z, NULL);
   uint32_t proven = 0, refuted = 0, unknowns = 0;
+  clock_t start = clock();
   for (uint32_t f = 0; f < prog->nroots; f++) {
     const DslFile *file = prog->roots[f];
+    uint32_t p0 = proven, r0 = refuted, u0 = unknowns;
+    clock_t fstart = clock();
     for (uint32_t d = 0; d < file->ndecls; d++) {
       if (file->decls[d]->kind != DSL_DECL_PASS)
         continue;
@@ -2262,9 +2266,13 @@ int rulegen_prove(DslProgram *prog, uint64_t rlimit, const char *outdir) {
         unknowns += o == O_UNKNOWN;
       }
     }
+    uint32_t n = proven - p0 + refuted - r0 + unknowns - u0;
+    if (n)
+      printf("rulegen: prove: %s: %u rules: %u proven, %u refuted, %u unknown (%.2f s CPU)\n", file->src->name, n,
+             proven - p0, refuted - r0, unknowns - u0, (double)(clock() - fstart) / CLOCKS_PER_SEC);
   }
-  printf("rulegen: prove: %u rules: %u proven, %u refuted, %u unknown\n", proven + refuted + unknowns, proven,
-         refuted, unknowns);
+  printf("rulegen: prove: %u rules: %u proven, %u refuted, %u unknown (%.2f s CPU)\n", proven + refuted + unknowns,
+         proven, refuted, unknowns, (double)(clock() - start) / CLOCKS_PER_SEC);
   Z3_del_context(z);
   return refuted ? 1 : 0;
 }

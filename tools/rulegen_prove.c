@@ -139,6 +139,7 @@ typedef struct Inst {
   uint32_t nuninterp;
   bool opaque_used;  /* a free value with no counterpart may decide */
   bool has_uf;       /* the query applies free functions */
+  uint32_t rest_extra; /* operands a ..rest of a variadic op stands for */
   struct App {       /* each read of an input: a constant, equal where the indices are */
     Val *leaf;
     Ast idx[MAXR];
@@ -897,6 +898,17 @@ static bool builtin(Inst *in, const DslExpr *e, Ev *a, Ev *out) {
       out->a[d] = r;
     }
     return true;
+  case DSL_BI_SLICE: { /* l[lo .. hi] with bounds the instance fixes */
+    int64_t lo, hi;
+    if (!ev_int_num(in, a[1].t, &lo) || !ev_int_num(in, a[2].t, &hi))
+      return unknown(in, "a list sliced at symbolic bounds"), false;
+    if (lo < 0 || hi < lo || (uint64_t)hi > a[0].n)
+      return in->invalid = true, false; /* rg_ints_slice fails: the rule does not apply */
+    if (!set_ints(in, out, (uint32_t)(hi - lo)))
+      return false;
+    memcpy(out->a, a[0].a + lo, sizeof(Ast) * (size_t)(hi - lo));
+    return true;
+  }
   case DSL_BI_IS_SPLAT:
     out->t = a[0].v->kind == V_SPLAT ? Z3_mk_true(Z) : fresh(in, "is_splat", Z3_mk_bool_sort(Z));
     return true;
@@ -1054,8 +1066,8 @@ static bool ev(Inst *in, const DslExpr *e, Ev *out) {
     if (x.ty != DSL_TY_INTS || k.ty != DSL_TY_INT)
       return unknown(in, "an index of a non-array"), false;
     out->t = ints_at(in, &x, k.t);
-    if (!out->t)
-      return unknown(in, "an index out of range"), false;
+    if (!out->t) /* a numeral index out of range: the rule does not apply */
+      return in->invalid = true, false;
     return true;
   }
   case DSL_EX_CALL: {
@@ -1415,7 +1427,7 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     n->opnd[n->nopnd++] = build_pat(in, p->args[i], operand_dt(in, op, k, i), scalar_operand(op, i),
                                     k == K_SLICE && i > 0);
   if (p->rest.s) { /* the operands after those named: each an input */
-    uint32_t extra = op->variadic ? 1 : want - p->nargs;
+    uint32_t extra = op->variadic ? in->rest_extra : want - p->nargs;
     Ev e;
     memset(&e, 0, sizeof e);
     e.ty = DSL_TY_VALUES;
@@ -1598,6 +1610,8 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
       return NULL;
     n->opnd[n->nopnd++] = v;
   }
+  if (n->nopnd < (op->variadic ? 1 : op->noperands) || (n->nopnd > op->noperands && !op->variadic))
+    return in->invalid = true, NULL; /* cannot be typed: the rewrite is refused */
   for (uint32_t i = 0; i < n->nopnd; i++) {
     Val *o = n->opnd[i];
     bool want_shape = k == K_SLICE && i > 0;
@@ -2001,6 +2015,8 @@ static Outcome run_instance(Inst *in, RuleRun *run) {
     guard_root = r->guard;
     bool ok = ev(in, r->guard, &g);
     guard_root = NULL;
+    if (in->invalid)
+      return O_SKIP;
     if (!ok)
       goto unknown_;
     guard = g.t;
@@ -2162,6 +2178,10 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
     naxes += ax;
   }
   bool cast = uses_cast(r, ops, nops);
+  bool variadic_rest = false;
+  for (uint32_t i = 0; i < nops; i++)
+    for (uint32_t j = 0; j < nalts[i]; j++)
+      variadic_rest |= alts[i][j]->variadic && ops[i]->rest.s;
   bool moves = pat_moves_only(r->pattern) && repl_moves_only(r->repl);
   uint32_t ndt = moves ? 1 : NDT;
   const RgDType *types = moves ? (const RgDType[]){RG_DT_I16} : data_types;
@@ -2176,7 +2196,8 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
   }
   for (int R = 0; R <= MAXR && res == O_PROVEN; R++)
     for (uint32_t t = 0; t < ndt && res == O_PROVEN; t++)
-      for (uint32_t t2 = 0; t2 < (cast ? NDT : 1) && res == O_PROVEN; t2++) {
+      for (uint32_t t2 = 0; t2 < (cast ? NDT : 1) && res == O_PROVEN; t2++)
+      for (uint32_t extra = 0; extra < (variadic_rest ? 3u : 1u) && res == O_PROVEN; extra++) {
         /* every choice of alternatives and axes, as one mixed-radix count */
         uint64_t total = 1;
         for (uint32_t i = 0; i < nops; i++)
@@ -2191,6 +2212,7 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
           in->T2 = cast ? data_types[t2] : in->T;
           in->vars = vars;
           in->bound = bound;
+          in->rest_extra = extra;
           memset(vars, 0, sizeof *vars * (r->nvars + 1));
           memset(bound, 0, sizeof *bound * (r->nvars + 1));
           uint64_t rest = c;
@@ -2219,11 +2241,11 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
     res = O_UNKNOWN;
   }
   if (res == O_PROVEN)
-    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s",
+    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s",
              moves  ? "any element type (elements only move)"
              : cast ? "f32 f16 bf16 i8 i16 i32 to each"
                     : "f32 f16 bf16 i8 i16 i32",
-             naxes ? ", every axis" : "");
+             naxes ? ", every axis" : "", variadic_rest ? ", ..rest of 0-2 operands" : "");
   free(vars);
   free(bound);
   free(in);

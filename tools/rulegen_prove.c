@@ -42,7 +42,7 @@ enum { MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS = 1024, IBITS
 typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
-  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_OPAQUE
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_OPAQUE
 } Kind;
 
 static const struct {
@@ -59,7 +59,7 @@ static const struct {
     {"tosa.reduce_product", K_RPROD}, {"tosa.reduce_max", K_RMAX},  {"tosa.reduce_min", K_RMIN},
     {"tosa.reduce_all", K_RALL},    {"tosa.reduce_any", K_RANY},    {"tosa.reverse", K_REVERSE},
     {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
-    {"tosa.reshape", K_RESHAPE},
+    {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
 };
 
 static Kind kind_of(const DslOpDecl *op) {
@@ -140,6 +140,8 @@ typedef struct Inst {
   bool opaque_used;  /* a free value with no counterpart may decide */
   bool has_uf;       /* the query applies free functions */
   uint32_t rest_extra; /* operands a ..rest of a variadic op stands for */
+  uint32_t shape_n;  /* the ints of the const_shape operand being built */
+  bool abstract;     /* arithmetic as free functions (a first, cheap attempt) */
   struct App {       /* each read of an input: a constant, equal where the indices are */
     Val *leaf;
     Ast idx[MAXR];
@@ -444,8 +446,45 @@ static Ast opaque(Inst *in, Val *n, Ast const *idx) {
                    args);
 }
 
+static bool abstractable(Kind k) { return (k >= K_CLAMP && k <= K_ABS) || (k >= K_LNOT && k <= K_CAST); }
+
+/* An arithmetic op as a free function of its operands' elements and its
+ * attributes, its REQUIREs a free predicate of the same: equal
+ * applications on both sides are equal by congruence, which Z3 sees
+ * without bit-blasting the arithmetic twice. A proof so holds for every
+ * meaning of the op; a counterexample is retried with the exact one. */
+static Ast abstract_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast args[MAXOPS + 3];
+  Z3_sort dom[MAXOPS + 3];
+  uint32_t na = 0;
+  char name[200];
+  snprintf(name, sizeof name, "%s.%s", n->op->name, rg_dtype_name(n->dt));
+  for (uint32_t k = 0; k < n->nopnd; k++) {
+    if (!(args[na] = bcast(in, n, k, idx)))
+      return NULL;
+    dom[na++] = sort_of(in, n->opnd[k]->dt);
+    snprintf(name + strlen(name), sizeof name - strlen(name), ".%s", rg_dtype_name(n->opnd[k]->dt));
+  }
+  if (n->k == K_CLAMP) {
+    args[na] = n->lo, dom[na++] = sort_of(in, n->dt);
+    args[na] = n->hi, dom[na++] = sort_of(in, n->dt);
+  }
+  if (n->ignore) {
+    args[na] = bool_bv(in, n->ignore);
+    dom[na++] = bv(in, 1);
+  }
+  in->has_uf = in->opaque_used = true;
+  Ast v = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), na, dom, sort_of(in, n->dt)), na, args);
+  char rq[220];
+  snprintf(rq, sizeof rq, "require.%s", name);
+  require(in, Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, rq), na, dom, Z3_mk_bool_sort(Z)), na, args));
+  return v;
+}
+
 static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
   Ast j[MAXR];
+  if (in->abstract && abstractable(n->k))
+    return abstract_elem(in, n, idx);
   switch (n->k) {
   case K_IDENT: return elem(in, n->opnd[0], idx);
   case K_CLAMP: {
@@ -526,6 +565,22 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
                                                                   sort_of(in, n->dt)), (unsigned)in->R, idx))
              : NULL;
   }
+  case K_PAD: { /* the input where the index falls in it, pad_const elsewhere */
+    Val *pd = n->opnd[1];
+    Ast inside[MAXR];
+    for (int d = 0; d < in->R; d++) {
+      Ast lo = Z3_mk_extract(Z, IBITS - 1, 0, pd->ints[2 * d]);
+      j[d] = Z3_mk_bvsub(Z, idx[d], lo);
+      inside[d] = and2(in, Z3_mk_bvuge(Z, idx[d], lo), Z3_mk_bvult(Z, j[d], n->opnd[0]->dims[d]));
+    }
+    Ast v = elem(in, n->opnd[0], j), c = v ? elem(in, n->opnd[2], NULL) : NULL;
+    return c ? Z3_mk_ite(Z, mk_and(in, (uint32_t)in->R, inside), v, c) : NULL;
+  }
+  case K_TILE: /* the input at the index modulo its dims (non-linear unless they stay) */
+    for (int d = 0; d < in->R; d++)
+      j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->dims[d], n->opnd[0]->dims[d]), idx[d],
+                       Z3_mk_bvurem(Z, idx[d], n->opnd[0]->dims[d]));
+    return elem(in, n->opnd[0], j);
   case K_OPAQUE: return opaque(in, n, idx);
   default: break;
   }
@@ -598,8 +653,17 @@ static Ast axis_dim(Inst *in, Ast const *dims, Ast axis) {
   return r;
 }
 
+/* The ints of operand i when it is a const_shape (0 otherwise). */
+static uint32_t shape_operand(const Inst *in, Kind k, uint32_t i) {
+  if ((k == K_SLICE && i > 0) || (k == K_TILE && i == 1))
+    return (uint32_t)in->R;
+  return k == K_PAD && i == 1 ? 2 * (uint32_t)in->R : 0;
+}
+
 /* Operands that are one-element tensors whatever the rank. */
 static bool scalar_operand(const DslOpDecl *op, uint32_t k) {
+  if (strcmp(op->name, "tosa.pad") == 0)
+    return k == 2;
   if (k >= op->noperands)
     k = op->noperands ? op->noperands - 1 : 0;
   const char *nm = k < op->noperands ? op->operands[k].name.s : "";
@@ -667,6 +731,28 @@ static void node_shape(Inst *in, Val *n) {
     if (in->R)
       fact(in, Z3_mk_bvult(Z, axis_dim(in, n->dims, n->ax), ix(in, 1 << 16)));
     return;
+  case K_PAD: {
+    Val *pd = n->opnd[1];
+    for (int d = 0; d < in->R; d++) {
+      Ast lo = pd->ints[2 * d], hi = pd->ints[2 * d + 1];
+      Ast sum = Z3_mk_bvadd(Z, Z3_mk_zero_ext(Z, 64 - IBITS, a->dims[d]), Z3_mk_bvadd(Z, lo, hi));
+      fact(in, Z3_mk_bvslt(Z, sum, i64(in, 1 << 16)));
+      n->dims[d] = Z3_mk_extract(Z, IBITS - 1, 0, sum);
+    }
+    return;
+  }
+  case K_TILE: {
+    Val *mu = n->opnd[1];
+    for (int d = 0; d < in->R; d++) {
+      Ast m = mu->ints[d];
+      fact(in, Z3_mk_bvsge(Z, m, i64(in, 1)));
+      Ast prod = Z3_mk_bvmul(Z, Z3_mk_zero_ext(Z, 64 - IBITS, a->dims[d]), m);
+      fact(in, Z3_mk_bvslt(Z, m, i64(in, 1 << 16)));
+      fact(in, Z3_mk_bvslt(Z, prod, i64(in, 1 << 16)));
+      n->dims[d] = Z3_mk_extract(Z, IBITS - 1, 0, prod);
+    }
+    return;
+  }
   case K_SLICE: {
     Val *st = n->opnd[1], *sz = n->opnd[2];
     for (int d = 0; d < in->R; d++) {
@@ -1268,6 +1354,36 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
       for (int j = 0; j < i; j++)
         fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, out->a[i], out->a[j])));
     }
+  } else if (strcmp(nm, "tosa_pad_tile_noop") == 0 && x) {
+    out->t = (is_op(x, K_PAD) || is_op(x, K_TILE)) && x->dt == x->opnd[0]->dt ? all_dims(in, x, x->opnd[0], false)
+                                                                              : Z3_mk_false(Z);
+  } else if ((strcmp(nm, "tosa_slice_in_pad") == 0 || strcmp(nm, "tosa_slice_pad_start") == 0) && x) {
+    /* a slice of a pad reading only the pad's input: start - padding before */
+    Val *p = is_op(x, K_SLICE) && is_op(x->opnd[0], K_PAD) ? x->opnd[0] : NULL;
+    bool start = nm[11] == 'p';
+    if (!p) {
+      if (start)
+        return in->invalid = true, true; /* fails: the rule does not apply */
+      out->t = Z3_mk_false(Z);
+      return true;
+    }
+    Ast parts[3 * MAXR];
+    uint32_t np = 0;
+    if (start)
+      set_ints(in, out, (uint32_t)in->R);
+    for (int d = 0; d < in->R; d++) {
+      Ast st = x->opnd[1]->ints[d], sz = x->opnd[2]->ints[d], lo = p->opnd[1]->ints[2 * d];
+      Ast dim = Z3_mk_zero_ext(Z, 64 - IBITS, p->opnd[0]->dims[d]);
+      parts[np++] = Z3_mk_bvsge(Z, sz, i64(in, 1));
+      parts[np++] = Z3_mk_bvsge(Z, st, lo);
+      parts[np++] = Z3_mk_bvsle(Z, Z3_mk_bvsub(Z, st, lo), Z3_mk_bvsub(Z, dim, sz));
+      if (start)
+        out->a[d] = Z3_mk_bvsub(Z, st, lo);
+    }
+    if (start)
+      fact(in, mk_and(in, np, parts)); /* where the extern gives no start, no rewrite */
+    else
+      out->t = mk_and(in, np, parts);
   } else if (strcmp(nm, "tosa_reshape_keeps") == 0 && x && y) {
     out->t = x->dt == y->dt ? all_dims(in, x, y, false) : Z3_mk_false(Z);
   } else {
@@ -1398,7 +1514,7 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   if (k == K_NONE)
     return unknown(in, "%s has no meaning for rulegen --prove", op->name), NULL;
   if (k == K_CONST_SHAPE) {
-    Val *v = shape_val(in, (uint32_t)in->R);
+    Val *v = shape_val(in, in->shape_n);
     if (v)
       bind_value(in, p->var, v);
     return v;
@@ -1425,7 +1541,7 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     return in->invalid = true, NULL;
   for (uint32_t i = 0; i < p->nargs && !in->unknown[0] && !in->invalid; i++)
     n->opnd[n->nopnd++] = build_pat(in, p->args[i], operand_dt(in, op, k, i), scalar_operand(op, i),
-                                    k == K_SLICE && i > 0);
+                                    (in->shape_n = shape_operand(in, k, i)) > 0);
   if (p->rest.s) { /* the operands after those named: each an input */
     uint32_t extra = op->variadic ? in->rest_extra : want - p->nargs;
     Ev e;
@@ -1497,7 +1613,7 @@ static Val *build_pat(Inst *in, const DslPattern *p, RgDType dt, bool scalar, bo
     return NULL;
   switch (p->kind) {
   case DSL_PAT_WILD:
-    return shape ? shape_val(in, (uint32_t)in->R) : new_leaf(in, dt, scalar);
+    return shape ? shape_val(in, in->shape_n) : new_leaf(in, dt, scalar);
   case DSL_PAT_VAR: {
     if (!p->binds) {
       Val *v = in->vars[p->var->index].v;
@@ -1505,7 +1621,7 @@ static Val *build_pat(Inst *in, const DslPattern *p, RgDType dt, bool scalar, bo
         in->invalid = true; /* one value cannot have two types */
       return v;
     }
-    Val *v = shape ? shape_val(in, (uint32_t)in->R) : new_leaf(in, dt, scalar);
+    Val *v = shape ? shape_val(in, in->shape_n) : new_leaf(in, dt, scalar);
     bind_value(in, p->var, v);
     return v;
   }
@@ -1605,7 +1721,7 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     if (n->nopnd == MAXOPS)
       return unknown(in, "too many operands"), NULL;
     uint32_t j = n->nopnd;
-    Val *v = build_rep(in, a, operand_dt(in, op, k, j), scalar_operand(op, j), k == K_SLICE && j > 0);
+    Val *v = build_rep(in, a, operand_dt(in, op, k, j), scalar_operand(op, j), shape_operand(in, k, j) > 0);
     if (!v)
       return NULL;
     n->opnd[n->nopnd++] = v;
@@ -1614,8 +1730,8 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     return in->invalid = true, NULL; /* cannot be typed: the rewrite is refused */
   for (uint32_t i = 0; i < n->nopnd; i++) {
     Val *o = n->opnd[i];
-    bool want_shape = k == K_SLICE && i > 0;
-    if ((o->kind == V_SHAPE) != want_shape ||
+    bool want_shape = shape_operand(in, k, i) > 0;
+    if ((o->kind == V_SHAPE) != want_shape || (want_shape && o->nints != shape_operand(in, k, i)) ||
         (!want_shape && (o->dt != operand_dt(in, op, k, i) || o->scalar != scalar_operand(op, i))))
       return in->invalid = true, NULL;
   }
@@ -2121,7 +2237,7 @@ static uint32_t distinct_alts(const DslPattern *p, const DslOpDecl **out) {
  * once it holds for one with enough values to tell every read apart. */
 static bool moves_only_kind(Kind k) {
   return k == K_IDENT || k == K_TRANSPOSE || k == K_REVERSE || k == K_CONCAT || k == K_SLICE || k == K_CONST_SHAPE ||
-         k == K_RESHAPE;
+         k == K_RESHAPE || k == K_TILE;
 }
 static bool repl_moves_only(const DslRepl *r) {
   if (r->kind == DSL_REP_OP && r->op && !moves_only_kind(kind_of(r->op)))
@@ -2183,6 +2299,7 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
     for (uint32_t j = 0; j < nalts[i]; j++)
       variadic_rest |= alts[i][j]->variadic && ops[i]->rest.s;
   bool moves = pat_moves_only(r->pattern) && repl_moves_only(r->repl);
+  bool abstract_first = !moves;
   uint32_t ndt = moves ? 1 : NDT;
   const RgDType *types = moves ? (const RgDType[]){RG_DT_I16} : data_types;
   Ev *vars = calloc(r->nvars + 1, sizeof *vars);
@@ -2228,7 +2345,26 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
           in->naxes = naxes;
           if (naxes && R == 0)
             continue;
-          Outcome o = run_instance(in, run);
+          const DslOpDecl *alts_now[32];
+          int64_t axes_now[8];
+          memcpy(alts_now, in->alt, sizeof alts_now);
+          memcpy(axes_now, in->axes, sizeof axes_now);
+          /* first with arithmetic as free functions, then exactly */
+          Outcome o = O_UNKNOWN;
+          if (abstract_first) {
+            in->abstract = true;
+            o = run_instance(in, run);
+            memset(in, 0, sizeof *in);
+            in->z = z, in->R = R, in->T = types[t], in->T2 = cast ? data_types[t2] : types[t];
+            in->vars = vars, in->bound = bound, in->rest_extra = extra;
+            memcpy(in->alt, alts_now, sizeof alts_now), in->nalt = nops;
+            memcpy(in->axes, axes_now, sizeof axes_now), in->naxes = naxes;
+            memset(vars, 0, sizeof *vars * (r->nvars + 1));
+            memset(bound, 0, sizeof *bound * (r->nvars + 1));
+            run->why[0] = 0;
+          }
+          if (o != O_PROVEN && o != O_SKIP)
+            o = run_instance(in, run);
           if (o == O_SKIP)
             continue;
           valid++;

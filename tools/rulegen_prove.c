@@ -42,7 +42,7 @@ enum { MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS = 1024, IBITS
 typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
-  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_OPAQUE
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_OPAQUE
 } Kind;
 
 static const struct {
@@ -60,6 +60,7 @@ static const struct {
     {"tosa.reduce_all", K_RALL},    {"tosa.reduce_any", K_RANY},    {"tosa.reverse", K_REVERSE},
     {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
     {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
+    {"tosa.max_pool2d", K_MAXPOOL},
 };
 
 static Kind kind_of(const DslOpDecl *op) {
@@ -92,7 +93,7 @@ typedef struct Val {
   Ast ignore;        /* nan_mode IGNORE (Bool) */
   Ast perm[MAXR];    /* transpose, bit-vectors of 64 bits */
   Ast ax;            /* reduce, reverse, concat: the axis (bv64), or NULL */
-  Ast ints[2 * MAXR]; /* V_SHAPE */
+  Ast ints[2 * MAXR]; /* V_SHAPE; max_pool2d: kernel (2), stride (2), pad (4) */
   uint32_t nints;
   Ast nnz;           /* a guard fact: the value is never -0.0 (Bool), or NULL */
   int arg;           /* counterexample graph: argument number, -1 */
@@ -581,6 +582,20 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
       j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->dims[d], n->opnd[0]->dims[d]), idx[d],
                        Z3_mk_bvurem(Z, idx[d], n->opnd[0]->dims[d]));
     return elem(in, n->opnd[0], j);
+  case K_MAXPOOL: { /* a 1x1 window reads one element (a NaN's payload aside); else free */
+    Ast v = elem(in, n->opnd[0], idx);
+    if (!v)
+      return NULL;
+    Z3_sort dom[MAXR];
+    for (int d = 0; d < in->R; d++)
+      dom[d] = bv(in, IBITS);
+    char name[32];
+    snprintf(name, sizeof name, "pool%d", (int)(n - in->vals));
+    in->opaque_used = in->has_uf = true;
+    return Z3_mk_ite(Z, n->ints[0], v,
+                     Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom,
+                                                  sort_of(in, n->dt)), (unsigned)in->R, idx));
+  }
   case K_OPAQUE: return opaque(in, n, idx);
   default: break;
   }
@@ -697,6 +712,7 @@ static RgDType result_dt(const Inst *in, Kind k) {
 /* Whether an op takes element type dt at all (TOSA's type support). */
 static bool op_takes(Kind k, RgDType dt) {
   switch (k) {
+  case K_MAXPOOL: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
   case K_INTDIV: return dt == RG_DT_I32;
   case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY: return dt == RG_DT_I1;
   default: return true;
@@ -731,6 +747,15 @@ static void node_shape(Inst *in, Val *n) {
     if (in->R)
       fact(in, Z3_mk_bvult(Z, axis_dim(in, n->dims, n->ax), ix(in, 1 << 16)));
     return;
+  case K_MAXPOOL: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
+    Ast unit = n->ints[0]; /* set by fresh_attrs: the window is 1x1, stride 1, no padding */
+    for (int d = 0; d < in->R; d++) {
+      n->dims[d] = d == 0 || d == 3 ? a->dims[d] : fresh(in, "dim", bv(in, IBITS));
+      fact(in, Z3_mk_bvuge(Z, n->dims[d], ix(in, 1)));
+      fact(in, Z3_mk_implies(Z, unit, Z3_mk_eq(Z, n->dims[d], a->dims[d])));
+    }
+    return;
+  }
   case K_PAD: {
     Val *pd = n->opnd[1];
     for (int d = 0; d < in->R; d++) {
@@ -803,6 +828,16 @@ static void fresh_attrs(Inst *in, Val *n) {
   if (n->k == K_TRANSPOSE)
     for (int i = 0; i < in->R; i++)
       n->perm[i] = fresh(in, "perm", bv(in, 64));
+  if (n->k == K_MAXPOOL) {
+    Ast unit[8];
+    for (int i = 0; i < 8; i++) {
+      n->ints[1 + i] = fresh(in, i < 2 ? "kernel" : i < 4 ? "stride" : "pad", bv(in, 64));
+      fact(in, Z3_mk_bvsge(Z, n->ints[1 + i], i64(in, i < 4 ? 1 : 0)));
+      unit[i] = Z3_mk_eq(Z, n->ints[1 + i], i64(in, i < 4 ? 1 : 0));
+    }
+    n->ints[0] = mk_and(in, 8, unit);
+    n->nints = 9;
+  }
 }
 
 static void attr_rules(Inst *in, Val *n) {
@@ -1455,6 +1490,12 @@ static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
     memcpy(out->a, n->perm, sizeof(Ast) * (size_t)in->R);
     return true;
   }
+  if (n->k == K_MAXPOOL && (!strcmp(name, "kernel") || !strcmp(name, "stride") || !strcmp(name, "pad"))) {
+    uint32_t at = name[0] == 'k' ? 1 : name[0] == 's' ? 3 : 5, cnt = name[0] == 'p' ? 4 : 2;
+    set_ints(in, out, cnt);
+    memcpy(out->a, n->ints + at, sizeof(Ast) * cnt);
+    return true;
+  }
   if (strcmp(name, "axis") == 0 && n->ax) {
     out->ty = DSL_TY_INT;
     out->t = n->ax;
@@ -1563,6 +1604,8 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     if (!n->opnd[i])
       return NULL;
   fresh_attrs(in, n);
+  if (k == K_MAXPOOL && in->R != 4)
+    return in->invalid = true, NULL; /* NHWC */
   if (needs_axis(k)) {
     int64_t a = next_axis(in);
     if (a >= in->R)
@@ -1951,6 +1994,15 @@ static void put_graph(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32
       rgs_buf_puts(b, ">");
     } else if (v->ax) {
       rgs_buf_printf(b, " <{axis = %lld : i32", (long long)mint(in, m, v->ax, RG_DT_NONE));
+    } else if (v->k == K_MAXPOOL) {
+      static const char *const names[3] = {"kernel", "pad", "stride"};
+      static const int at[3] = {1, 5, 3}, cnt[3] = {2, 4, 2};
+      for (int a = 0; a < 3; a++) {
+        rgs_buf_printf(b, "%s%s = array<i64", a ? ", " : " <{", names[a]);
+        for (int j = 0; j < cnt[a]; j++)
+          rgs_buf_printf(b, "%s %lld", j ? "," : ":", (long long)mint(in, m, v->ints[at[a] + j], RG_DT_NONE));
+        rgs_buf_puts(b, ">");
+      }
     } else {
       attrs = false;
     }

@@ -685,6 +685,8 @@ static bool scalar_operand(const DslOpDecl *op, uint32_t k) {
   return strstr(nm, "zp") || strstr(nm, "shift");
 }
 
+static bool moves_only_kind(Kind k);
+
 /* The element type of operand k and of the result, from the instance's
  * element types T (data) and T2 (a cast's result). */
 static RgDType operand_dt(const Inst *in, const DslOpDecl *op, Kind k, uint32_t i) {
@@ -1565,6 +1567,8 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     return NULL;
   n->op = op;
   n->k = k;
+  if (moves_only_kind(k) && dt != RG_DT_NONE)
+    n->dt = dt; /* data movement takes any element type: its operand's */
   if (!op_takes(k, operand_dt(in, op, k, 0)) || (dt != RG_DT_NONE && n->dt != dt))
     in->invalid = true;
   if (p->opvar) {
@@ -1581,7 +1585,8 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   if (p->nargs > want && !op->variadic)
     return in->invalid = true, NULL;
   for (uint32_t i = 0; i < p->nargs && !in->unknown[0] && !in->invalid; i++)
-    n->opnd[n->nopnd++] = build_pat(in, p->args[i], operand_dt(in, op, k, i), scalar_operand(op, i),
+    n->opnd[n->nopnd++] = build_pat(in, p->args[i], moves_only_kind(k) && (i == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, i),
+                                    scalar_operand(op, i),
                                     (in->shape_n = shape_operand(in, k, i)) > 0);
   if (p->rest.s) { /* the operands after those named: each an input */
     uint32_t extra = op->variadic ? in->rest_extra : want - p->nargs;
@@ -1591,7 +1596,7 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     e.vs = &n->opnd[n->nopnd];
     for (uint32_t i = 0; i < extra && n->nopnd < MAXOPS; i++) {
       uint32_t j = n->nopnd;
-      n->opnd[n->nopnd++] = new_leaf(in, operand_dt(in, op, k, j), scalar_operand(op, j));
+      n->opnd[n->nopnd++] = new_leaf(in, k == K_CONCAT ? n->dt : operand_dt(in, op, k, j), scalar_operand(op, j));
       e.nvs++;
     }
     bind(in, p->restvar, &e);
@@ -1751,6 +1756,8 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
   n->op = op;
   n->k = k;
   n->created = true;
+  if (moves_only_kind(k) && dt != RG_DT_NONE)
+    n->dt = dt;
   if (n->dt != dt || !op_takes(k, operand_dt(in, op, k, 0)))
     return in->invalid = true, NULL; /* the new op cannot be typed so: refused */
   for (uint32_t i = 0; i < r->nargs; i++) {
@@ -1764,7 +1771,9 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     if (n->nopnd == MAXOPS)
       return unknown(in, "too many operands"), NULL;
     uint32_t j = n->nopnd;
-    Val *v = build_rep(in, a, operand_dt(in, op, k, j), scalar_operand(op, j), shape_operand(in, k, j) > 0);
+    Val *v = build_rep(in, a, moves_only_kind(k) && (j == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, j),
+                       scalar_operand(op, j),
+                       shape_operand(in, k, j) > 0);
     if (!v)
       return NULL;
     n->opnd[n->nopnd++] = v;
@@ -1775,7 +1784,8 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     Val *o = n->opnd[i];
     bool want_shape = shape_operand(in, k, i) > 0;
     if ((o->kind == V_SHAPE) != want_shape || (want_shape && o->nints != shape_operand(in, k, i)) ||
-        (!want_shape && (o->dt != operand_dt(in, op, k, i) || o->scalar != scalar_operand(op, i))))
+        (!want_shape && (o->dt != (moves_only_kind(k) && (i == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, i)) ||
+                         o->scalar != scalar_operand(op, i))))
       return in->invalid = true, NULL;
   }
   if (copy) {

@@ -670,7 +670,7 @@ static Ast axis_dim(Inst *in, Ast const *dims, Ast axis) {
 
 /* The ints of operand i when it is a const_shape (0 otherwise). */
 static uint32_t shape_operand(const Inst *in, Kind k, uint32_t i) {
-  if ((k == K_SLICE && i > 0) || (k == K_TILE && i == 1))
+  if ((k == K_SLICE && i > 0) || ((k == K_TILE || k == K_RESHAPE) && i == 1))
     return (uint32_t)in->R;
   return k == K_PAD && i == 1 ? 2 * (uint32_t)in->R : 0;
 }
@@ -748,6 +748,9 @@ static void node_shape(Inst *in, Val *n) {
     }
     if (in->R)
       fact(in, Z3_mk_bvult(Z, axis_dim(in, n->dims, n->ax), ix(in, 1 << 16)));
+    return;
+  case K_RESHAPE: /* the shape operand's dims, free here */
+    fresh_dims(in, n);
     return;
   case K_MAXPOOL: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
     Ast unit = n->ints[0]; /* set by fresh_attrs: the window is 1x1, stride 1, no padding */

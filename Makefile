@@ -19,14 +19,14 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LDLIBS  += -lm
 
-# rgopt --prove needs Z3 (libz3-dev); everything else builds without it.
+# rgopt --prove and rulegen --prove need Z3 (libz3-dev); everything else builds without it.
 # Z3=no builds without it where it is installed.
 Z3 ?= $(if $(wildcard /usr/include/z3.h),yes,no)
 ifeq ($(Z3),yes)
 ALL_CFLAGS += -DRG_HAVE_Z3
 LDLIBS  += -lz3
 else
-$(info note: without Z3 (no z3.h, or Z3=no): rgopt --prove is not built (apt-get install libz3-dev))
+$(info note: without Z3 (no z3.h, or Z3=no): rgopt --prove and rulegen --prove are not built (apt-get install libz3-dev))
 endif
 
 .PHONY: all check asan bench fuzz verify coverage install uninstall clean

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "dsl.h"
 #include "gen.h"
+#include "rulegen_prove.h"
 
 static void usage(FILE *out) {
   fputs("usage: rulegen [-I DIR]... -o OUT.c [--header OUT.h] [--symbol NAME]\n"
@@ -15,12 +16,17 @@ static void usage(FILE *out) {
         "       rulegen [-I DIR]... --check FILE...\n"
         "       rulegen [-I DIR]... --dump-ast FILE...\n"
         "       rulegen [-I DIR]... --targets FILE...\n"
+        "       rulegen [-I DIR]... --prove[=RLIMIT] [--prove-dir DIR] FILE...\n"
         "       rulegen [-I DIR]... --print-search-path\n"
         "       rulegen --help | --version\n"
         "\n"
         "  --check      parse and check the files (and their imports)\n"
         "  --dump-ast   check, then print the checked AST of the files\n"
         "  --targets    print each pass's derived target-op condition\n"
+        "  --prove      prove each rule for every graph it can match (Z3); one line\n"
+        "               per rule; RLIMIT: Z3 resource units per query (default\n"
+        "               100000000); exit 1 when a rule is refuted\n"
+        "  --prove-dir DIR  write counterexamples (graph, inputs) to DIR (default .)\n"
         "  -o OUT.c     generate C passes for the passes and pipelines of FILE...\n"
         "  --header H   also write a header declaring them\n"
         "  --symbol S   part of every global name the C file defines\n"
@@ -36,7 +42,7 @@ static void usage(FILE *out) {
         "  --max-errors N, --max-warnings N\n"
         "               show at most N errors / warnings (default 100; 0: all)\n"
         "\n"
-        "Exit status: 0 clean (warnings allowed), 1 errors, 2 usage.\n",
+        "Exit status: 0 clean (warnings allowed), 1 errors (--prove: a rule refuted), 2 usage.\n",
         out);
 }
 
@@ -170,7 +176,7 @@ static int check_outputs(const DslProgram *prog, const char *const outs[3]) {
 }
 
 /* What the command line asks for. */
-typedef enum Mode { NONE, CHECK, DUMP, TARGETS, GEN, SEARCH_PATH } Mode;
+typedef enum Mode { NONE, CHECK, DUMP, TARGETS, GEN, SEARCH_PATH, PROVE } Mode;
 
 typedef struct Cli {
   Mode mode;
@@ -180,6 +186,8 @@ typedef struct Cli {
   const char **incdirs, **files; /* argc + 1 slots each */
   uint32_t nincdirs, nfiles;
   char *installed; /* PREFIX/share/rulegen, searched when it exists */
+  uint64_t prove_rlimit;
+  const char *prove_dir;
 } Cli;
 
 /* The dependency file's text: OUT.c (and OUT.h, or -MT's target) depend
@@ -362,6 +370,28 @@ static int opt_mf(Cli *cli, const char *opt, const char *arg) {
   cli->want_deps = true;
   return 0;
 }
+static int opt_prove(Cli *cli, const char *opt, const char *arg) {
+  (void)arg;
+  cli->prove_rlimit = 100000000;
+  const char *eq = strchr(opt, '=');
+  if (eq) {
+    char *end = NULL;
+    unsigned long long v = strtoull(eq + 1, &end, 10);
+    if (!eq[1] || *end || eq[1] == '-' || v == 0)
+      return usage_error("--prove=RLIMIT needs a positive count, not '%s'", eq + 1);
+    cli->prove_rlimit = v;
+  }
+  if (!rulegen_prove_available()) {
+    fputs("rulegen: error: --prove: this rulegen was built without Z3 (libz3-dev)\n", stderr);
+    return 2;
+  }
+  return set_mode(cli, PROVE);
+}
+static int opt_prove_dir(Cli *cli, const char *opt, const char *arg) {
+  (void)opt;
+  cli->prove_dir = arg;
+  return 0;
+}
 static int opt_mt(Cli *cli, const char *opt, const char *arg) {
   (void)opt;
   cli->dep_target = arg;
@@ -390,13 +420,15 @@ static const struct CliSpec {
     {"--max-errors", ARG_COUNT, opt_max},   {"--max-warnings", ARG_COUNT, opt_max},
     {"-o", ARG_NEXT, opt_output},           {"--header", ARG_NEXT, opt_header},
     {"--symbol", ARG_NEXT, opt_symbol},     {"-MF", ARG_NEXT, opt_mf},
-    {"-MT", ARG_NEXT, opt_mt},
+    {"-MT", ARG_NEXT, opt_mt},              {"--prove", ARG_NONE, opt_prove},
+    {"--prove-dir", ARG_NEXT, opt_prove_dir},
 };
 
 static const struct CliSpec *find_option(const char *a) {
   for (size_t k = 0; k < sizeof cli_options / sizeof *cli_options; k++) {
     const struct CliSpec *s = &cli_options[k];
-    if (strcmp(a, s->name) == 0 || (s->arg == ARG_DIR && strncmp(a, s->name, 2) == 0))
+    if (strcmp(a, s->name) == 0 || (s->arg == ARG_DIR && strncmp(a, s->name, 2) == 0) ||
+        (s->fn == opt_prove && strncmp(a, "--prove=", 8) == 0))
       return s;
   }
   return NULL;
@@ -434,10 +466,12 @@ static int parse_args(Cli *cli, int argc, char **argv) {
 /* The combinations the options allow; a usage error's status, or 0. */
 static int check_usage(const Cli *cli) {
   if (cli->mode == NONE)
-    return usage_error("%sno mode given: use -o, --check, --dump-ast or --targets", "");
+    return usage_error("%sno mode given: use -o, --check, --dump-ast, --targets or --prove", "");
   if ((cli->out_h || cli->symbol || cli->depfile || cli->want_deps || cli->dep_target) &&
       cli->mode != GEN)
     return usage_error("%s--header, --symbol and -MD/-MF/-MT need -o", "");
+  if (cli->prove_dir && cli->mode != PROVE)
+    return usage_error("%s--prove-dir needs --prove", "");
   if (cli->nfiles == 0 && cli->mode != SEARCH_PATH)
     return usage_error("%sno input files", "");
   if (cli->nfiles && cli->mode == SEARCH_PATH)
@@ -502,6 +536,8 @@ static int run(const Cli *cli) {
     rc = print_buf(fill_targets, &prog);
   else if (rc == 0 && cli->mode == GEN)
     rc = generate(cli, &prog, &diags);
+  else if (rc == 0 && cli->mode == PROVE)
+    rc = rulegen_prove(&prog, cli->prove_rlimit, cli->prove_dir ? cli->prove_dir : ".");
   dsl_program_free(&prog);
   rg_diags_free(&diags);
   return rc;

@@ -5,7 +5,9 @@
 # whose inputs are written and name the failing values; the shipped
 # ethos-u55 pipeline on the same graphs and on tests/examples is proven or
 # unknown, never refuted; the budgeted part of the model measurement runs
-# on the smallest models. Skipped when rgopt is built without Z3.
+# on the smallest models. rulegen --prove refutes the same rules for all
+# graphs, its counterexample graphs replay the failure, and a part of the
+# shipped rules is proven. Skipped when rgopt is built without Z3.
 cd "$RG_ROOT" || exit 1
 rg="$RG_BUILD/bin/rulegen"
 rgopt="$RG_BUILD/bin/rgopt"
@@ -84,6 +86,80 @@ done
 # a bad resource limit is a usage error
 "$rgopt" --prove=0 --passes none "$dir/add_zero.mlir" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'resource limit' "$tmp/err" && echo "PASS usage" || echo "FAIL usage: $(head -n 1 "$tmp/err")"
+
+# rulegen --prove (rules for all graphs): every wrong rule refuted, its
+# counterexample written as a graph and inputs that the wrong tool, run by
+# the interpreter, shows failing the same way
+cex="$tmp/cex"
+mkdir -p "$cex"
+"$rg" -I backends/tosa --prove --prove-dir "$cex" "$dir/wrong.rules" >"$tmp/rp" 2>"$tmp/rp.err"
+rc=$?
+[ $rc -eq 1 ] && echo "PASS rulegen:exit" || echo "FAIL rulegen:exit: $rc: $(head -n 2 "$tmp/rp.err" | tr '\n' '|')"
+while read -r p r want; do
+  line=$(grep "^$p\.$r: counterexample: " "$tmp/rp")
+  g="$cex/${p}_$r.mlir" inputs="$cex/${p}_$r.inputs"
+  if [ -z "$line" ]; then
+    echo "FAIL rulegen:$p: not refuted: $(grep "^$p\.$r:" "$tmp/rp")"
+  elif ! echo "$line" | grep -q -- "$want"; then
+    echo "FAIL rulegen:$p: the counterexample does not show '$want': $line"
+  elif [ ! -s "$g" ] || [ ! -s "$inputs" ]; then
+    echo "FAIL rulegen:$p: no graph or inputs written: $line"
+  else
+    echo "PASS rulegen:$p:refuted"
+    "$tool" --passes "$p" --verify-by-execution=0 --inputs "$inputs" "$g" -o "$tmp/replay.mlir" 2>"$tmp/err3"
+    if grep -q "error: --verify-by-execution: @${p}_$r result 0 differs after the passes" "$tmp/err3"; then
+      echo "PASS rulegen:$p:replayed"
+    else
+      echo "FAIL rulegen:$p:replayed: $(head -n 2 "$tmp/err3" | tr '\n' '|')"
+    fi
+  fi
+done <<'EOF_RULES'
+add_zero add_zero 0x0p+0 before, -0x0p+0 after
+clamp_merge clamp_overlap_inside before
+equal_self equal_self 0 before, 1 after
+negate_negate negate_negate i8
+mul_one mul_one i32
+compose compose rank [2-6]
+clamp_disjoint clamp_disjoint before
+EOF_RULES
+
+# what it cannot decide is unknown with the reason, never proven or refuted
+"$rg" -I backends/tosa --prove --prove-dir "$cex" "$dir/unknown.rules" >"$tmp/ru" 2>&1
+rc=$?
+while read -r r want; do
+  grep -q "^unknowns\.$r: $want" "$tmp/ru" && echo "PASS rulegen:unknown:$r" ||
+    echo "FAIL rulegen:unknown:$r: $(grep "^unknowns\.$r:" "$tmp/ru")"
+done <<'EOF_UNKNOWN'
+free_pred unknown: extern my_never_negative_zero has no SMT meaning, and a counterexample needs its value
+free_fn unknown: extern my_zeros has no SMT meaning
+no_meaning unknown: a counterexample needs a value with no exact meaning
+free_pred_unneeded proven (ranks 0-6
+EOF_UNKNOWN
+[ $rc -eq 0 ] && echo "PASS rulegen:unknown:exit" || echo "FAIL rulegen:unknown:exit: $rc"
+
+# shipped rules: a quick part of `make prove` (the clamp and select rules)
+{
+  echo 'import "tosa.ops"'
+  echo 'pass canonicalize "c" fixpoint {'
+  grep -A3 '^  rule \(clamp_overlap_inside\|clamp_full_range\|select_not\|negate_negate\):' rules/canonicalize.rules |
+    grep -v '^--'
+  echo '}'
+} >"$tmp/shipped.rules"
+"$rg" -I backends/tosa --prove --prove-dir "$cex" "$tmp/shipped.rules" >"$tmp/rs" 2>&1
+rc=$?
+n=$(grep -c '^canonicalize\.' "$tmp/rs")
+if [ $rc -eq 0 ] && [ "$n" -ge 4 ] && [ "$(grep -c '^canonicalize\.[a-z_]*: proven (ranks 0-6, dims 1..65535' "$tmp/rs")" -eq "$n" ]; then
+  echo "PASS rulegen:shipped"
+else
+  echo "FAIL rulegen:shipped: exit $rc: $(grep -v ': proven' "$tmp/rs" | head -n 3 | tr '\n' '|')"
+fi
+
+# usage: a bad resource limit, --prove-dir without --prove
+"$rg" --prove=0 "$dir/wrong.rules" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'RLIMIT' "$tmp/err" && echo "PASS rulegen:usage" || echo "FAIL rulegen:usage: $(head -n 1 "$tmp/err")"
+"$rg" --check --prove-dir "$tmp" "$dir/wrong.rules" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'needs --prove' "$tmp/err" && echo "PASS rulegen:usage-dir" ||
+  echo "FAIL rulegen:usage-dir: $(head -n 1 "$tmp/err")"
 
 # the budgeted part of bench/prove_models.sh: the small models
 if [ -d ../shared/models ] && [ -z "$san" ]; then

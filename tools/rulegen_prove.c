@@ -1,0 +1,2503 @@
+/* tools/rulegen_prove.c - rulegen --prove: each rule proven once for every
+ * graph it can match (docs/prove.md, "Rules proven for all graphs").
+ *
+ * A rule is instantiated per rank (0..6), element type and choice of op
+ * alternatives and axes; everything else stays symbolic: every dim a
+ * bit-vector in [1, 2^16), every input a free function of the index, every
+ * attribute (clamp bounds, NaN modes, permutations) a free value under its
+ * validity rules, splat constants free scalars. The guard becomes
+ * constraints, the pattern and the replacement the element each computes
+ * at one symbolic index, and Z3 is asked for an index and values where the
+ * pattern's element is defined and the replacement's is not, or differs.
+ * The element meanings follow backends/tosa/tosa_smt.c (rgopt --prove),
+ * with attributes as terms instead of numerals. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rulegen_prove.h"
+
+#ifndef RG_HAVE_Z3
+
+bool rulegen_prove_available(void) { return false; }
+int rulegen_prove(DslProgram *prog, uint64_t rlimit, const char *outdir) {
+  (void)prog, (void)rlimit, (void)outdir;
+  return 2;
+}
+
+#else
+
+#include <math.h>
+#include <stdarg.h>
+#include <time.h>
+#include <z3.h>
+#include "rulegen/eval.h"
+#include "rulegen/graph.h"
+
+bool rulegen_prove_available(void) { return true; }
+
+typedef Z3_ast Ast;
+enum { MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS = 1024, IBITS = 32 };
+
+/* What a node computes. */
+typedef enum Kind {
+  K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
+  K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_OPAQUE
+} Kind;
+
+static const struct {
+  const char *name;
+  Kind k;
+} kinds[] = {
+    {"tosa.identity", K_IDENT},     {"tosa.clamp", K_CLAMP},        {"tosa.add", K_ADD},
+    {"tosa.sub", K_SUB},            {"tosa.mul", K_MUL},            {"tosa.intdiv", K_INTDIV},
+    {"tosa.maximum", K_MAX},        {"tosa.minimum", K_MIN},        {"tosa.equal", K_EQ},
+    {"tosa.greater", K_GT},         {"tosa.greater_equal", K_GE},   {"tosa.negate", K_NEG},
+    {"tosa.abs", K_ABS},            {"tosa.select", K_SELECT},      {"tosa.logical_not", K_LNOT},
+    {"tosa.logical_and", K_LAND},   {"tosa.logical_or", K_LOR},     {"tosa.logical_xor", K_LXOR},
+    {"tosa.cast", K_CAST},          {"tosa.transpose", K_TRANSPOSE}, {"tosa.reduce_sum", K_RSUM},
+    {"tosa.reduce_product", K_RPROD}, {"tosa.reduce_max", K_RMAX},  {"tosa.reduce_min", K_RMIN},
+    {"tosa.reduce_all", K_RALL},    {"tosa.reduce_any", K_RANY},    {"tosa.reverse", K_REVERSE},
+    {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
+    {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
+    {"tosa.max_pool2d", K_MAXPOOL},
+};
+
+static Kind kind_of(const DslOpDecl *op) {
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+    if (strcmp(kinds[i].name, op->name) == 0)
+      return kinds[i].k;
+  /* other elementwise ops: a free function of their operands' elements */
+  return op->traits & (1u << DSL_TRAIT_ELEMENTWISE) ? K_OPAQUE : K_NONE;
+}
+
+static bool is_reduce(Kind k) { return k >= K_RSUM && k <= K_RANY; }
+
+typedef enum VKind { V_LEAF, V_SPLAT, V_NODE, V_SHAPE } VKind;
+
+/* A value of the instance: an input (a free function of its index), a
+ * splat constant, a node, or a const_shape (its ints). */
+typedef struct Val {
+  VKind kind;
+  const DslOpDecl *op;
+  Kind k;
+  RgDType dt;
+  bool scalar; /* one element read wherever (zero points, shifts) */
+  bool created; /* made by the replacement */
+  Ast dims[MAXR];
+  struct Val *opnd[MAXOPS];
+  uint32_t nopnd;
+  Z3_func_decl f;    /* V_LEAF */
+  Ast elem;          /* V_SPLAT; a leaf made constant by a guard */
+  Ast lo, hi;        /* clamp bounds, in the element sort */
+  Ast ignore;        /* nan_mode IGNORE (Bool) */
+  Ast perm[MAXR];    /* transpose, bit-vectors of 64 bits */
+  Ast ax;            /* reduce, reverse, concat: the axis (bv64), or NULL */
+  Ast ints[2 * MAXR]; /* V_SHAPE; max_pool2d: kernel (2), stride (2), pad (4) */
+  uint32_t nints;
+  Ast nnz;           /* a guard fact: the value is never -0.0 (Bool), or NULL */
+  int arg;           /* counterexample graph: argument number, -1 */
+  int id;            /* counterexample graph: SSA number */
+  bool printed;
+} Val;
+
+/* A guard expression's value. */
+typedef struct Ev {
+  DslType ty;
+  Ast t;           /* INT: bv64; BOOL; FLOAT: element sort of fdt, or bv for integer attributes */
+  RgDType fdt;     /* FLOAT: RG_DT_NONE for a literal (lit) */
+  double lit;
+  Ast a[MAXINTS];  /* INTS */
+  uint32_t n;
+  RgDType dtype;   /* TYPE */
+  Val *v;          /* VALUE; TENSOR (a splat or shape value) */
+  Val **vs;        /* VALUES */
+  uint32_t nvs;
+  const DslOpDecl *op; /* OP */
+  const char *str;
+} Ev;
+
+typedef struct Inst {
+  Z3_context z;
+  int R;
+  RgDType T, T2;
+  const DslOpDecl *alt[32]; /* op chosen for each op pattern node, in pre-order */
+  uint32_t nalt, altpos;
+  int64_t axes[8];
+  uint32_t naxes, axispos;
+  Val vals[MAXVALS];
+  uint32_t nvals;
+  Ev *vars;          /* per rule variable */
+  bool *bound;
+  Ast facts[MAXFACTS];
+  uint32_t nfacts;
+  Ast *reqs;         /* REQUIREs of the side being encoded */
+  uint32_t nreqs;
+  Ast reqbuf[MAXFACTS];
+  bool invalid;      /* no graph has these types: the instance is skipped */
+  char unknown[256]; /* why the rule cannot be encoded */
+  const char *uninterp[8]; /* extern predicates left free */
+  uint32_t nuninterp;
+  bool opaque_used;  /* a free value with no counterpart may decide */
+  bool has_uf;       /* the query applies free functions */
+  uint32_t rest_extra; /* operands a ..rest of a variadic op stands for */
+  uint32_t shape_n;  /* the ints of the const_shape operand being built */
+  bool abstract;     /* arithmetic as free functions (a first, cheap attempt) */
+  struct App {       /* each read of an input: a constant, equal where the indices are */
+    Val *leaf;
+    Ast idx[MAXR];
+    Ast c;
+  } apps[256];
+  uint32_t napps;
+  uint32_t fresh;
+} Inst;
+
+#define Z (in->z)
+
+static void unknown(Inst *in, const char *fmt, ...) {
+  if (in->unknown[0])
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(in->unknown, sizeof in->unknown, fmt, ap);
+  va_end(ap);
+}
+
+static void fact(Inst *in, Ast a) {
+  if (a && in->nfacts < MAXFACTS)
+    in->facts[in->nfacts++] = a;
+  else if (a)
+    unknown(in, "too many constraints");
+}
+
+static void require(Inst *in, Ast a) {
+  if (in->nreqs < MAXFACTS)
+    in->reqs[in->nreqs++] = a;
+  else
+    unknown(in, "too many REQUIREs");
+}
+
+static Ast mk_and(Inst *in, uint32_t n, Ast const *a) { return n ? Z3_mk_and(Z, n, a) : Z3_mk_true(Z); }
+static Ast and2(Inst *in, Ast a, Ast b) { return Z3_mk_and(Z, 2, (Ast[]){a, b}); }
+static Ast or2(Inst *in, Ast a, Ast b) { return Z3_mk_or(Z, 2, (Ast[]){a, b}); }
+
+static Ast fresh(Inst *in, const char *what, Z3_sort s) {
+  char name[64];
+  snprintf(name, sizeof name, "%s!%u", what, in->fresh++);
+  return Z3_mk_const(Z, Z3_mk_string_symbol(Z, name), s);
+}
+
+static Z3_sort bv(Inst *in, unsigned bits) { return Z3_mk_bv_sort(Z, bits); }
+static Ast bvnum(Inst *in, int64_t v, unsigned bits) { return Z3_mk_int64(Z, v, bv(in, bits)); }
+static Ast i64(Inst *in, int64_t v) { return bvnum(in, v, 64); }
+static Ast ix(Inst *in, int64_t v) { return bvnum(in, v, IBITS); }
+
+static Z3_sort sort_of(Inst *in, RgDType dt) {
+  switch (dt) {
+  case RG_DT_F32: return Z3_mk_fpa_sort_32(Z);
+  case RG_DT_F16: return Z3_mk_fpa_sort_16(Z);
+  case RG_DT_BF16: return Z3_mk_fpa_sort(Z, 8, 8);
+  default: return bv(in, (unsigned)rg_dtype_bits(dt));
+  }
+}
+
+static bool isf(RgDType dt) { return rg_dtype_is_float(dt); }
+
+/* The numeral v of element type dt (floats rounded to dt from their IEEE
+ * bits: Z3's double conversion flushes f32 denormals). */
+static Ast num(Inst *in, RgDType dt, double v) {
+  if (!isf(dt))
+    return bvnum(in, (int64_t)v, (unsigned)rg_dtype_bits(dt));
+  Ast d = Z3_mk_fpa_numeral_double(Z, v, Z3_mk_fpa_sort_64(Z));
+  return Z3_mk_fpa_to_fp_float(Z, Z3_mk_fpa_rne(Z), d, sort_of(in, dt));
+}
+
+static Ast sext64(Inst *in, Ast a, RgDType dt) {
+  int bits = rg_dtype_bits(dt);
+  return bits >= 64 ? a : dt == RG_DT_I1 ? Z3_mk_zero_ext(Z, (unsigned)(64 - bits), a)
+                                         : Z3_mk_sign_ext(Z, (unsigned)(64 - bits), a);
+}
+static Ast low(Inst *in, Ast v64, RgDType dt) {
+  int bits = rg_dtype_bits(dt);
+  return bits >= 64 ? v64 : Z3_mk_extract(Z, (unsigned)bits - 1, 0, v64);
+}
+static Ast in_range(Inst *in, Ast v, RgDType dt) {
+  return and2(in, Z3_mk_bvsge(Z, v, i64(in, rg_elem_min(dt))), Z3_mk_bvsle(Z, v, i64(in, rg_elem_max(dt))));
+}
+static Ast bool_bv(Inst *in, Ast c) { return Z3_mk_ite(Z, c, bvnum(in, 1, 1), bvnum(in, 0, 1)); }
+static Ast rne(Inst *in) { return Z3_mk_fpa_rne(Z); }
+static Ast widen(Inst *in, Ast a, RgDType dt) {
+  return dt == RG_DT_F32 ? a : Z3_mk_fpa_to_fp_float(Z, rne(in), a, Z3_mk_fpa_sort_32(Z));
+}
+static Ast narrow(Inst *in, Ast a, RgDType dt) {
+  return dt == RG_DT_F32 ? a : Z3_mk_fpa_to_fp_float(Z, rne(in), a, sort_of(in, dt));
+}
+static Ast neg_zero(Inst *in, Ast v) { return and2(in, Z3_mk_fpa_is_zero(Z, v), Z3_mk_fpa_is_negative(Z, v)); }
+
+/* a <= b in the element sort. */
+static Ast ele(Inst *in, RgDType dt, Ast a, Ast b) { return isf(dt) ? Z3_mk_fpa_leq(Z, a, b) : Z3_mk_bvsle(Z, a, b); }
+
+static Val *new_val(Inst *in, VKind kind, RgDType dt) {
+  if (in->nvals == MAXVALS) {
+    unknown(in, "too many values");
+    return NULL;
+  }
+  Val *v = &in->vals[in->nvals++];
+  memset(v, 0, sizeof *v);
+  v->kind = kind;
+  v->dt = dt;
+  v->arg = -1;
+  v->id = -1;
+  return v;
+}
+
+static void fresh_dims(Inst *in, Val *v) {
+  for (int d = 0; d < in->R; d++) {
+    v->dims[d] = fresh(in, "dim", bv(in, IBITS));
+    fact(in, Z3_mk_bvuge(Z, v->dims[d], ix(in, 1)));
+    fact(in, Z3_mk_bvult(Z, v->dims[d], ix(in, 1 << 16)));
+  }
+}
+
+static Val *new_leaf(Inst *in, RgDType dt, bool scalar) {
+  Val *v = new_val(in, V_LEAF, dt);
+  if (!v)
+    return NULL;
+  v->scalar = scalar;
+  char name[32];
+  snprintf(name, sizeof name, "in%u", in->nvals - 1);
+  Z3_sort dom[MAXR];
+  for (int d = 0; d < in->R; d++)
+    dom[d] = bv(in, IBITS);
+  v->f = Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), scalar ? 0 : (unsigned)in->R, dom, sort_of(in, dt));
+  if (!scalar)
+    fresh_dims(in, v);
+  return v;
+}
+
+/* ---- element meanings ---- */
+
+static Ast elem(Inst *in, Val *v, Ast const *idx);
+static Ast axis_dim(Inst *in, Ast const *dims, Ast axis);
+static Ast all_dims(Inst *in, Val *a, Val *b, bool no_broadcast);
+
+/* Operand k of n read at the result index, stretched along its size-1 dims. */
+static Ast bcast(Inst *in, Val *n, uint32_t k, Ast const *idx) {
+  Val *o = n->opnd[k];
+  if (o->scalar)
+    return elem(in, o, NULL);
+  Ast j[MAXR];
+  for (int d = 0; d < in->R; d++)
+    j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, o->dims[d], ix(in, 1)), ix(in, 0), idx[d]);
+  return elem(in, o, j);
+}
+
+static Ast fminmax(Inst *in, Ast a, Ast b, bool max, Ast ignore) {
+  Ast na = Z3_mk_fpa_is_nan(Z, a), nb = Z3_mk_fpa_is_nan(Z, b);
+  Ast pick = Z3_mk_ite(Z, max ? Z3_mk_fpa_geq(Z, a, b) : Z3_mk_fpa_leq(Z, a, b), a, b);
+  Ast nan = Z3_mk_ite(Z, ignore, Z3_mk_ite(Z, na, b, a), Z3_mk_ite(Z, na, a, b));
+  return Z3_mk_ite(Z, or2(in, na, nb), nan, pick);
+}
+
+static Ast binary(Inst *in, Val *n, Ast a, Ast b) {
+  RgDType dt = n->opnd[0]->dt;
+  if (n->k == K_MUL && dt != RG_DT_I32 && n->nopnd > 2) /* the evaluator's ERROR_IF */
+    require(in, Z3_mk_eq(Z, elem(in, n->opnd[2], NULL), bvnum(in, 0, 8)));
+  if (isf(dt)) {
+    switch (n->k) {
+    case K_ADD: return narrow(in, Z3_mk_fpa_add(Z, rne(in), widen(in, a, dt), widen(in, b, dt)), dt);
+    case K_SUB: return narrow(in, Z3_mk_fpa_sub(Z, rne(in), widen(in, a, dt), widen(in, b, dt)), dt);
+    case K_MUL: return narrow(in, Z3_mk_fpa_mul(Z, rne(in), widen(in, a, dt), widen(in, b, dt)), dt);
+    case K_MAX: return fminmax(in, a, b, true, n->ignore);
+    case K_MIN: return fminmax(in, a, b, false, n->ignore);
+    case K_EQ: return bool_bv(in, Z3_mk_fpa_eq(Z, a, b));
+    case K_GT: return bool_bv(in, Z3_mk_fpa_gt(Z, a, b));
+    case K_GE: return bool_bv(in, Z3_mk_fpa_geq(Z, a, b));
+    default: break;
+    }
+    unknown(in, "%s on floats", n->op->name);
+    return NULL;
+  }
+  switch (n->k) {
+  case K_ADD:
+  case K_SUB: {
+    Ast v = n->k == K_ADD ? Z3_mk_bvadd(Z, sext64(in, a, dt), sext64(in, b, dt))
+                          : Z3_mk_bvsub(Z, sext64(in, a, dt), sext64(in, b, dt));
+    require(in, in_range(in, v, dt));
+    return low(in, v, dt);
+  }
+  case K_MUL: {
+    Ast p = Z3_mk_bvmul(Z, sext64(in, a, dt), sext64(in, b, dt));
+    if (dt != RG_DT_I32)
+      return low(in, p, n->dt);
+    /* shift in [0, 63] (an i8); 0 keeps the low bits */
+    Ast sh = sext64(in, elem(in, n->opnd[2], NULL), n->opnd[2]->dt);
+    require(in, and2(in, Z3_mk_bvsge(Z, sh, i64(in, 0)), Z3_mk_bvsle(Z, sh, i64(in, 62))));
+    Ast half = Z3_mk_bvshl(Z, i64(in, 1), Z3_mk_bvsub(Z, sh, i64(in, 1)));
+    Ast r = Z3_mk_bvashr(Z, Z3_mk_bvadd(Z, p, half), sh);
+    Ast pos = Z3_mk_bvsgt(Z, sh, i64(in, 0));
+    require(in, Z3_mk_implies(Z, pos, in_range(in, r, RG_DT_I32)));
+    return low(in, Z3_mk_ite(Z, pos, r, p), dt);
+  }
+  case K_INTDIV:
+    require(in, Z3_mk_not(Z, Z3_mk_eq(Z, b, num(in, dt, 0))));
+    require(in, Z3_mk_not(Z, and2(in, Z3_mk_eq(Z, a, num(in, dt, (double)rg_elem_min(dt))),
+                                  Z3_mk_eq(Z, b, num(in, dt, -1)))));
+    return Z3_mk_bvsdiv(Z, a, b);
+  case K_MAX: return Z3_mk_ite(Z, Z3_mk_bvsge(Z, a, b), a, b);
+  case K_MIN: return Z3_mk_ite(Z, Z3_mk_bvsle(Z, a, b), a, b);
+  case K_EQ: return bool_bv(in, Z3_mk_eq(Z, a, b));
+  case K_GT: return bool_bv(in, dt == RG_DT_I1 ? Z3_mk_bvugt(Z, a, b) : Z3_mk_bvsgt(Z, a, b));
+  case K_GE: return bool_bv(in, dt == RG_DT_I1 ? Z3_mk_bvuge(Z, a, b) : Z3_mk_bvsge(Z, a, b));
+  case K_LAND: return Z3_mk_bvand(Z, a, b);
+  case K_LOR: return Z3_mk_bvor(Z, a, b);
+  case K_LXOR: return Z3_mk_bvxor(Z, a, b);
+  default: break;
+  }
+  unknown(in, "%s has no meaning here", n->op->name);
+  return NULL;
+}
+
+static Ast negate(Inst *in, Val *n, Ast v) {
+  RgDType dt = n->dt;
+  if (isf(dt))
+    return Z3_mk_fpa_neg(Z, v);
+  Ast izp = n->nopnd > 1 ? sext64(in, elem(in, n->opnd[1], NULL), dt) : i64(in, 0);
+  Ast ozp = n->nopnd > 2 ? sext64(in, elem(in, n->opnd[2], NULL), dt) : i64(in, 0);
+  Ast w = Z3_mk_bvsub(Z, sext64(in, v, dt), izp);
+  require(in, in_range(in, w, RG_DT_I32));
+  w = Z3_mk_bvsub(Z, ozp, w);
+  require(in, in_range(in, w, RG_DT_I32));
+  Ast lo = i64(in, rg_elem_min(dt)), hi = i64(in, rg_elem_max(dt));
+  w = Z3_mk_ite(Z, Z3_mk_bvslt(Z, w, lo), lo, Z3_mk_ite(Z, Z3_mk_bvsgt(Z, w, hi), hi, w));
+  return low(in, w, dt);
+}
+
+static Ast cast(Inst *in, RgDType from, RgDType to, Ast v) {
+  Z3_sort os = sort_of(in, to);
+  bool fi = isf(from), fo = isf(to);
+  if (!fi && !fo)
+    return to == RG_DT_I1 ? bool_bv(in, Z3_mk_not(Z, Z3_mk_eq(Z, v, num(in, from, 0)))) : low(in, sext64(in, v, from), to);
+  if (!fi)
+    return from == RG_DT_I1 ? Z3_mk_fpa_to_fp_unsigned(Z, rne(in), v, os) : Z3_mk_fpa_to_fp_signed(Z, rne(in), v, os);
+  if (fo)
+    return Z3_mk_fpa_to_fp_float(Z, rne(in), v, os);
+  if (to == RG_DT_I1) {
+    unknown(in, "tosa.cast from float to i1");
+    return NULL;
+  }
+  require(in, Z3_mk_not(Z, Z3_mk_fpa_is_nan(Z, v)));
+  Z3_sort f64 = Z3_mk_fpa_sort_64(Z);
+  Ast rv = Z3_mk_fpa_round_to_integral(Z, rne(in), v), r64 = Z3_mk_fpa_to_fp_float(Z, rne(in), rv, f64);
+  Ast lo = Z3_mk_fpa_numeral_double(Z, (double)rg_elem_min(to), f64);
+  Ast hi = Z3_mk_fpa_numeral_double(Z, (double)rg_elem_max(to), f64);
+  Ast mid = low(in, Z3_mk_fpa_to_sbv(Z, Z3_mk_fpa_rtz(Z), r64, 64), to);
+  return Z3_mk_ite(Z, Z3_mk_fpa_leq(Z, r64, lo), num(in, to, (double)rg_elem_min(to)),
+                   Z3_mk_ite(Z, Z3_mk_fpa_geq(Z, r64, hi), num(in, to, (double)rg_elem_max(to)), mid));
+}
+
+/* A reduction over an axis of size 1 is its one element; over a longer
+ * axis a free function of the node (no counterpart on the other side). */
+static Ast reduce(Inst *in, Val *n, Ast const *idx) {
+  Val *x = n->opnd[0];
+  Ast one = elem(in, x, idx);
+  if (!one)
+    return NULL;
+  RgDType dt = x->dt;
+  Ast v = one;
+  if (n->k == K_RSUM && isf(dt)) /* the sum starts at +0.0 */
+    v = narrow(in, Z3_mk_fpa_add(Z, rne(in), Z3_mk_fpa_zero(Z, Z3_mk_fpa_sort_32(Z), false), widen(in, one, dt)), dt);
+  if (n->k == K_RPROD && isf(dt))
+    v = narrow(in, Z3_mk_fpa_mul(Z, rne(in), Z3_mk_fpa_numeral_float(Z, 1.0f, Z3_mk_fpa_sort_32(Z)), widen(in, one, dt)), dt);
+  Z3_sort dom[MAXR];
+  for (int d = 0; d < in->R; d++)
+    dom[d] = bv(in, IBITS);
+  char name[32];
+  snprintf(name, sizeof name, "reduce%d", (int)(n - in->vals));
+  Ast other = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt)),
+                        (unsigned)in->R, idx);
+  in->opaque_used = in->has_uf = true;
+  return Z3_mk_ite(Z, Z3_mk_eq(Z, axis_dim(in, x->dims, n->ax), ix(in, 1)), v, other);
+}
+
+/* The index of the input of a transpose read at the result index. */
+static void transpose_index(Inst *in, Val *n, Ast const *idx, Ast *j) {
+  for (int d = 0; d < in->R; d++) {
+    Ast r = ix(in, 0);
+    for (int i = in->R - 1; i >= 0; i--)
+      r = Z3_mk_ite(Z, Z3_mk_eq(Z, n->perm[i], i64(in, d)), idx[i], r);
+    j[d] = r;
+  }
+}
+
+static Ast opaque(Inst *in, Val *n, Ast const *idx) {
+  Ast args[MAXOPS];
+  Z3_sort dom[MAXOPS];
+  for (uint32_t k = 0; k < n->nopnd; k++) {
+    if (!(args[k] = bcast(in, n, k, idx)))
+      return NULL;
+    dom[k] = sort_of(in, n->opnd[k]->dt);
+  }
+  in->has_uf = in->opaque_used = true;
+  char name[160];
+  snprintf(name, sizeof name, "%s.%s.%u", n->op->name, rg_dtype_name(n->dt), n->nopnd);
+  for (uint32_t k = 0; k < n->nopnd; k++)
+    snprintf(name + strlen(name), sizeof name - strlen(name), ".%s", rg_dtype_name(n->opnd[k]->dt));
+  return Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), n->nopnd, dom, sort_of(in, n->dt)), n->nopnd,
+                   args);
+}
+
+static bool abstractable(Kind k) { return (k >= K_CLAMP && k <= K_ABS) || (k >= K_LNOT && k <= K_CAST); }
+
+/* An arithmetic op as a free function of its operands' elements and its
+ * attributes, its REQUIREs a free predicate of the same: equal
+ * applications on both sides are equal by congruence, which Z3 sees
+ * without bit-blasting the arithmetic twice. A proof so holds for every
+ * meaning of the op; a counterexample is retried with the exact one. */
+static Ast abstract_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast args[MAXOPS + 3];
+  Z3_sort dom[MAXOPS + 3];
+  uint32_t na = 0;
+  char name[200];
+  snprintf(name, sizeof name, "%s.%s", n->op->name, rg_dtype_name(n->dt));
+  for (uint32_t k = 0; k < n->nopnd; k++) {
+    if (!(args[na] = bcast(in, n, k, idx)))
+      return NULL;
+    dom[na++] = sort_of(in, n->opnd[k]->dt);
+    snprintf(name + strlen(name), sizeof name - strlen(name), ".%s", rg_dtype_name(n->opnd[k]->dt));
+  }
+  if (n->k == K_CLAMP) {
+    args[na] = n->lo, dom[na++] = sort_of(in, n->dt);
+    args[na] = n->hi, dom[na++] = sort_of(in, n->dt);
+  }
+  if (n->ignore) {
+    args[na] = bool_bv(in, n->ignore);
+    dom[na++] = bv(in, 1);
+  }
+  in->has_uf = in->opaque_used = true;
+  Ast v = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), na, dom, sort_of(in, n->dt)), na, args);
+  char rq[220];
+  snprintf(rq, sizeof rq, "require.%s", name);
+  require(in, Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, rq), na, dom, Z3_mk_bool_sort(Z)), na, args));
+  return v;
+}
+
+static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast j[MAXR];
+  if (in->abstract && abstractable(n->k))
+    return abstract_elem(in, n, idx);
+  switch (n->k) {
+  case K_IDENT: return elem(in, n->opnd[0], idx);
+  case K_CLAMP: {
+    Ast v = elem(in, n->opnd[0], idx);
+    if (!v)
+      return NULL;
+    if (!isf(n->dt))
+      return Z3_mk_ite(Z, Z3_mk_bvslt(Z, v, n->lo), n->lo, Z3_mk_ite(Z, Z3_mk_bvsgt(Z, v, n->hi), n->hi, v));
+    Ast m = Z3_mk_ite(Z, Z3_mk_fpa_geq(Z, v, n->lo), v, n->lo);
+    m = Z3_mk_ite(Z, Z3_mk_fpa_leq(Z, m, n->hi), m, n->hi);
+    return Z3_mk_ite(Z, Z3_mk_fpa_is_nan(Z, v), Z3_mk_ite(Z, n->ignore, n->lo, v), m);
+  }
+  case K_ADD: case K_SUB: case K_MUL: case K_INTDIV: case K_MAX: case K_MIN: case K_EQ: case K_GT: case K_GE:
+  case K_LAND: case K_LOR: case K_LXOR: {
+    Ast a = bcast(in, n, 0, idx), b = a ? bcast(in, n, 1, idx) : NULL;
+    return b ? binary(in, n, a, b) : NULL;
+  }
+  case K_NEG: {
+    Ast v = elem(in, n->opnd[0], idx);
+    return v ? negate(in, n, v) : NULL;
+  }
+  case K_ABS: {
+    Ast v = elem(in, n->opnd[0], idx);
+    if (!v || isf(n->dt))
+      return v ? Z3_mk_fpa_abs(Z, v) : NULL;
+    require(in, Z3_mk_not(Z, Z3_mk_eq(Z, v, num(in, n->dt, (double)rg_elem_min(n->dt)))));
+    return Z3_mk_ite(Z, Z3_mk_bvslt(Z, v, num(in, n->dt, 0)), Z3_mk_bvneg(Z, v), v);
+  }
+  case K_SELECT: {
+    Ast c = bcast(in, n, 0, idx), a = c ? bcast(in, n, 1, idx) : NULL, b = a ? bcast(in, n, 2, idx) : NULL;
+    return b ? Z3_mk_ite(Z, Z3_mk_eq(Z, c, bvnum(in, 1, 1)), a, b) : NULL;
+  }
+  case K_LNOT: {
+    Ast v = elem(in, n->opnd[0], idx);
+    return v ? Z3_mk_bvnot(Z, v) : NULL;
+  }
+  case K_CAST: {
+    Ast v = elem(in, n->opnd[0], idx);
+    return v ? cast(in, n->opnd[0]->dt, n->dt, v) : NULL;
+  }
+  case K_TRANSPOSE:
+    transpose_index(in, n, idx, j);
+    return elem(in, n->opnd[0], j);
+  case K_RSUM: case K_RPROD: case K_RMAX: case K_RMIN: case K_RALL: case K_RANY: return reduce(in, n, idx);
+  case K_REVERSE:
+    for (int d = 0; d < in->R; d++)
+      j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->ax, i64(in, d)), Z3_mk_bvsub(Z, Z3_mk_bvsub(Z, n->dims[d], ix(in, 1)), idx[d]),
+                       idx[d]);
+    return elem(in, n->opnd[0], j);
+  case K_CONCAT: {
+    Ast res = NULL, off = ix(in, 0);
+    for (uint32_t k = 0; k < n->nopnd; k++) {
+      for (int d = 0; d < in->R; d++)
+        j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->ax, i64(in, d)), Z3_mk_bvsub(Z, idx[d], off), idx[d]);
+      Ast v = elem(in, n->opnd[k], j);
+      if (!v)
+        return NULL;
+      res = res ? Z3_mk_ite(Z, Z3_mk_bvuge(Z, axis_dim(in, idx, n->ax), off), v, res) : v;
+      off = Z3_mk_bvadd(Z, off, axis_dim(in, n->opnd[k]->dims, n->ax));
+    }
+    return res;
+  }
+  case K_SLICE: {
+    Val *st = n->opnd[1];
+    for (int d = 0; d < in->R; d++)
+      j[d] = Z3_mk_bvadd(Z, idx[d], Z3_mk_extract(Z, IBITS - 1, 0, st->ints[d]));
+    return elem(in, n->opnd[0], j);
+  }
+  case K_RESHAPE: { /* the identity when the shape stays; free otherwise (non-linear) */
+    Ast same = all_dims(in, n, n->opnd[0], false), v = elem(in, n->opnd[0], idx);
+    Z3_sort dom[MAXR];
+    for (int d = 0; d < in->R; d++)
+      dom[d] = bv(in, IBITS);
+    char name[32];
+    snprintf(name, sizeof name, "reshape%d", (int)(n - in->vals));
+    in->opaque_used = in->has_uf = true;
+    return v ? Z3_mk_ite(Z, same, v, Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom,
+                                                                  sort_of(in, n->dt)), (unsigned)in->R, idx))
+             : NULL;
+  }
+  case K_PAD: { /* the input where the index falls in it, pad_const elsewhere */
+    Val *pd = n->opnd[1];
+    Ast inside[MAXR];
+    for (int d = 0; d < in->R; d++) {
+      Ast lo = Z3_mk_extract(Z, IBITS - 1, 0, pd->ints[2 * d]);
+      j[d] = Z3_mk_bvsub(Z, idx[d], lo);
+      inside[d] = and2(in, Z3_mk_bvuge(Z, idx[d], lo), Z3_mk_bvult(Z, j[d], n->opnd[0]->dims[d]));
+    }
+    Ast v = elem(in, n->opnd[0], j), c = v ? elem(in, n->opnd[2], NULL) : NULL;
+    return c ? Z3_mk_ite(Z, mk_and(in, (uint32_t)in->R, inside), v, c) : NULL;
+  }
+  case K_TILE: /* the input at the index modulo its dims (non-linear unless they stay) */
+    for (int d = 0; d < in->R; d++)
+      j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->dims[d], n->opnd[0]->dims[d]), idx[d],
+                       Z3_mk_bvurem(Z, idx[d], n->opnd[0]->dims[d]));
+    return elem(in, n->opnd[0], j);
+  case K_MAXPOOL: { /* a 1x1 window reads one element (a NaN's payload aside); else free */
+    Ast v = elem(in, n->opnd[0], idx);
+    if (!v)
+      return NULL;
+    Z3_sort dom[MAXR];
+    for (int d = 0; d < in->R; d++)
+      dom[d] = bv(in, IBITS);
+    char name[32];
+    snprintf(name, sizeof name, "pool%d", (int)(n - in->vals));
+    in->opaque_used = in->has_uf = true;
+    return Z3_mk_ite(Z, n->ints[0], v,
+                     Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom,
+                                                  sort_of(in, n->dt)), (unsigned)in->R, idx));
+  }
+  case K_OPAQUE: return opaque(in, n, idx);
+  default: break;
+  }
+  unknown(in, "%s has no meaning for rulegen --prove", n->op->name);
+  return NULL;
+}
+
+/* A read of an input, as a constant with one congruence rule per earlier
+ * read of the same input (Ackermann's reduction: the query then has no
+ * free functions, which Z3 bit-blasts fast); the same read twice is the
+ * same constant. */
+static Ast read_leaf(Inst *in, Val *v, Ast const *idx) {
+  uint32_t rank = v->scalar ? 0 : (uint32_t)in->R;
+  Ast j[MAXR];
+  for (uint32_t d = 0; d < rank; d++)
+    j[d] = Z3_simplify(Z, idx[d]);
+  for (uint32_t i = 0; i < in->napps; i++) {
+    struct App *p = &in->apps[i];
+    bool same = p->leaf == v;
+    for (uint32_t d = 0; same && d < rank; d++)
+      same = p->idx[d] == j[d] || Z3_is_eq_ast(Z, p->idx[d], j[d]);
+    if (same)
+      return p->c;
+  }
+  if (in->napps == 256)
+    return unknown(in, "too many reads of inputs"), NULL;
+  struct App *p = &in->apps[in->napps];
+  p->leaf = v;
+  memcpy(p->idx, j, sizeof(Ast) * rank);
+  p->c = fresh(in, "read", sort_of(in, v->dt));
+  for (uint32_t i = 0; i < in->napps; i++) {
+    struct App *o = &in->apps[i];
+    if (o->leaf != v)
+      continue;
+    Ast eq[MAXR];
+    for (uint32_t d = 0; d < rank; d++)
+      eq[d] = Z3_mk_eq(Z, o->idx[d], j[d]);
+    fact(in, Z3_mk_implies(Z, mk_and(in, rank, eq), Z3_mk_eq(Z, o->c, p->c)));
+  }
+  in->napps++;
+  return p->c;
+}
+
+static Ast elem(Inst *in, Val *v, Ast const *idx) {
+  if (!v)
+    return NULL;
+  switch (v->kind) {
+  case V_SPLAT: return v->elem;
+  case V_LEAF: {
+    if (v->elem)
+      return v->elem;
+    Ast e = read_leaf(in, v, idx);
+    if (e && v->nnz && isf(v->dt))
+      fact(in, Z3_mk_implies(Z, v->nnz, Z3_mk_not(Z, neg_zero(in, e))));
+    return e;
+  }
+  case V_NODE: return node_elem(in, v, idx);
+  case V_SHAPE: break;
+  }
+  unknown(in, "a shape value read as a tensor");
+  return NULL;
+}
+
+/* ---- building the instance ---- */
+
+static Ast axis_dim(Inst *in, Ast const *dims, Ast axis) {
+  Ast r = dims[0];
+  for (int d = 1; d < in->R; d++)
+    r = Z3_mk_ite(Z, Z3_mk_eq(Z, axis, i64(in, d)), dims[d], r);
+  return r;
+}
+
+/* The ints of operand i when it is a const_shape (0 otherwise). */
+static uint32_t shape_operand(const Inst *in, Kind k, uint32_t i) {
+  if ((k == K_SLICE && i > 0) || ((k == K_TILE || k == K_RESHAPE) && i == 1))
+    return (uint32_t)in->R;
+  return k == K_PAD && i == 1 ? 2 * (uint32_t)in->R : 0;
+}
+
+/* Operands that are one-element tensors whatever the rank. */
+static bool scalar_operand(const DslOpDecl *op, uint32_t k) {
+  if (strcmp(op->name, "tosa.pad") == 0)
+    return k == 2;
+  if (k >= op->noperands)
+    k = op->noperands ? op->noperands - 1 : 0;
+  const char *nm = k < op->noperands ? op->operands[k].name.s : "";
+  return strstr(nm, "zp") || strstr(nm, "shift");
+}
+
+static bool moves_only_kind(Kind k);
+
+/* The element type of operand k and of the result, from the instance's
+ * element types T (data) and T2 (a cast's result). */
+static RgDType operand_dt(const Inst *in, const DslOpDecl *op, Kind k, uint32_t i) {
+  switch (k) {
+  case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY: return RG_DT_I1;
+  case K_SELECT: return i == 0 ? RG_DT_I1 : in->T;
+  case K_MUL: return i == 2 ? RG_DT_I8 : in->T;
+  default: break;
+  }
+  if (op && scalar_operand(op, i) && strstr(op->operands[i < op->noperands ? i : op->noperands - 1].name.s, "shift"))
+    return RG_DT_I8;
+  return in->T;
+}
+
+static RgDType result_dt(const Inst *in, Kind k) {
+  switch (k) {
+  case K_EQ: case K_GT: case K_GE: case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY:
+    return RG_DT_I1;
+  case K_CAST: return in->T2;
+  case K_MUL: return isf(in->T) ? in->T : RG_DT_I32; /* integer products are i32 */
+  default: return in->T;
+  }
+}
+
+/* Whether an op takes element type dt at all (TOSA's type support). */
+static bool op_takes(Kind k, RgDType dt) {
+  switch (k) {
+  case K_MAXPOOL: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
+  case K_INTDIV: return dt == RG_DT_I32;
+  case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY: return dt == RG_DT_I1;
+  default: return true;
+  }
+}
+
+/* Result dims and the shape rules of a node whose operands are set. */
+static void node_shape(Inst *in, Val *n) {
+  Val *a = n->opnd[0];
+  switch (n->k) {
+  case K_TRANSPOSE:
+    for (int i = 0; i < in->R; i++) {
+      fact(in, Z3_mk_bvult(Z, n->perm[i], i64(in, in->R)));
+      for (int j = 0; j < i; j++)
+        fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, n->perm[i], n->perm[j])));
+      n->dims[i] = axis_dim(in, a->dims, n->perm[i]);
+    }
+    return;
+  case K_RSUM: case K_RPROD: case K_RMAX: case K_RMIN: case K_RALL: case K_RANY:
+    for (int d = 0; d < in->R; d++)
+      n->dims[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->ax, i64(in, d)), ix(in, 1), a->dims[d]);
+    return;
+  case K_CONCAT:
+    for (int d = 0; d < in->R; d++) {
+      Ast on_axis = Z3_mk_eq(Z, n->ax, i64(in, d)), sum = a->dims[d];
+      for (uint32_t k = 1; k < n->nopnd; k++) {
+        sum = Z3_mk_bvadd(Z, sum, n->opnd[k]->dims[d]);
+        fact(in, or2(in, on_axis, Z3_mk_eq(Z, n->opnd[k]->dims[d], a->dims[d])));
+      }
+      n->dims[d] = Z3_mk_ite(Z, on_axis, sum, a->dims[d]);
+    }
+    if (in->R)
+      fact(in, Z3_mk_bvult(Z, axis_dim(in, n->dims, n->ax), ix(in, 1 << 16)));
+    return;
+  case K_RESHAPE: /* the shape operand's dims, free here */
+    fresh_dims(in, n);
+    return;
+  case K_MAXPOOL: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
+    Ast unit = n->ints[0]; /* set by fresh_attrs: the window is 1x1, stride 1, no padding */
+    for (int d = 0; d < in->R; d++) {
+      n->dims[d] = d == 0 || d == 3 ? a->dims[d] : fresh(in, "dim", bv(in, IBITS));
+      fact(in, Z3_mk_bvuge(Z, n->dims[d], ix(in, 1)));
+      fact(in, Z3_mk_implies(Z, unit, Z3_mk_eq(Z, n->dims[d], a->dims[d])));
+    }
+    return;
+  }
+  case K_PAD: {
+    Val *pd = n->opnd[1];
+    for (int d = 0; d < in->R; d++) {
+      Ast lo = pd->ints[2 * d], hi = pd->ints[2 * d + 1];
+      Ast sum = Z3_mk_bvadd(Z, Z3_mk_zero_ext(Z, 64 - IBITS, a->dims[d]), Z3_mk_bvadd(Z, lo, hi));
+      fact(in, Z3_mk_bvslt(Z, sum, i64(in, 1 << 16)));
+      n->dims[d] = Z3_mk_extract(Z, IBITS - 1, 0, sum);
+    }
+    return;
+  }
+  case K_TILE: {
+    Val *mu = n->opnd[1];
+    for (int d = 0; d < in->R; d++) {
+      Ast m = mu->ints[d];
+      fact(in, Z3_mk_bvsge(Z, m, i64(in, 1)));
+      Ast prod = Z3_mk_bvmul(Z, Z3_mk_zero_ext(Z, 64 - IBITS, a->dims[d]), m);
+      fact(in, Z3_mk_bvslt(Z, m, i64(in, 1 << 16)));
+      fact(in, Z3_mk_bvslt(Z, prod, i64(in, 1 << 16)));
+      n->dims[d] = Z3_mk_extract(Z, IBITS - 1, 0, prod);
+    }
+    return;
+  }
+  case K_SLICE: {
+    Val *st = n->opnd[1], *sz = n->opnd[2];
+    for (int d = 0; d < in->R; d++) {
+      Ast s = st->ints[d], z = sz->ints[d];
+      fact(in, Z3_mk_bvsge(Z, s, i64(in, 0)));
+      fact(in, Z3_mk_bvsge(Z, z, i64(in, 1)));
+      fact(in, Z3_mk_bvsle(Z, Z3_mk_bvadd(Z, s, z), Z3_mk_zero_ext(Z, 64 - IBITS, a->dims[d])));
+      n->dims[d] = Z3_mk_extract(Z, IBITS - 1, 0, z);
+    }
+    return;
+  }
+  default: break;
+  }
+  /* elementwise: broadcast over the operands that are not one-element */
+  bool first = true;
+  for (uint32_t k = 0; k < n->nopnd; k++) {
+    Val *o = n->opnd[k];
+    if (o->scalar)
+      continue;
+    for (int d = 0; d < in->R; d++) {
+      if (first) {
+        n->dims[d] = o->dims[d];
+        continue;
+      }
+      Ast one = ix(in, 1);
+      fact(in, Z3_mk_or(Z, 3, (Ast[]){Z3_mk_eq(Z, o->dims[d], n->dims[d]), Z3_mk_eq(Z, o->dims[d], one),
+                                       Z3_mk_eq(Z, n->dims[d], one)}));
+      n->dims[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->dims[d], one), o->dims[d], n->dims[d]);
+    }
+    first = false;
+  }
+  if (first)
+    fresh_dims(in, n);
+}
+
+/* Free attributes of a node under their validity rules. */
+static void fresh_attrs(Inst *in, Val *n) {
+  if (n->k == K_CLAMP) {
+    Z3_sort s = sort_of(in, n->dt);
+    n->lo = fresh(in, "min_val", s);
+    n->hi = fresh(in, "max_val", s);
+    if (isf(n->dt)) {
+      fact(in, Z3_mk_not(Z, Z3_mk_fpa_is_nan(Z, n->lo)));
+      fact(in, Z3_mk_not(Z, Z3_mk_fpa_is_nan(Z, n->hi)));
+    }
+  }
+  n->ignore = isf(n->opnd[0] ? n->opnd[0]->dt : n->dt) ? fresh(in, "nan_ignore", Z3_mk_bool_sort(Z)) : Z3_mk_false(Z);
+  if (n->k == K_TRANSPOSE)
+    for (int i = 0; i < in->R; i++)
+      n->perm[i] = fresh(in, "perm", bv(in, 64));
+  if (n->k == K_MAXPOOL) {
+    Ast unit[8];
+    for (int i = 0; i < 8; i++) {
+      n->ints[1 + i] = fresh(in, i < 2 ? "kernel" : i < 4 ? "stride" : "pad", bv(in, 64));
+      fact(in, Z3_mk_bvsge(Z, n->ints[1 + i], i64(in, i < 4 ? 1 : 0)));
+      unit[i] = Z3_mk_eq(Z, n->ints[1 + i], i64(in, i < 4 ? 1 : 0));
+    }
+    n->ints[0] = mk_and(in, 8, unit);
+    n->nints = 9;
+  }
+}
+
+static void attr_rules(Inst *in, Val *n) {
+  if (n->k == K_CLAMP)
+    fact(in, ele(in, n->dt, n->lo, n->hi));
+}
+
+/* The next axis of the enumeration. */
+static int64_t next_axis(Inst *in) {
+  if (in->axispos >= in->naxes) {
+    unknown(in, "too many axes");
+    return 0;
+  }
+  return in->axes[in->axispos++];
+}
+
+static bool needs_axis(Kind k) { return is_reduce(k) || k == K_REVERSE || k == K_CONCAT; }
+
+/* ---- guard expressions ---- */
+
+static bool ev(Inst *in, const DslExpr *e, Ev *out);
+
+static bool ev_int_num(Inst *in, Ast t, int64_t *v) {
+  Ast s = Z3_simplify(Z, t);
+  return Z3_is_numeral_ast(Z, s) && Z3_get_numeral_int64(Z, s, v);
+}
+
+/* a FLOAT value as a term of element type dt. */
+static Ast float_as(Inst *in, const Ev *v, RgDType dt) {
+  if (v->ty == DSL_TY_INT)
+    return isf(dt) ? Z3_mk_fpa_to_fp_signed(Z, rne(in), v->t, sort_of(in, dt)) : low(in, v->t, dt);
+  if (v->fdt == RG_DT_NONE)
+    return num(in, dt, v->lit);
+  if (v->fdt == dt)
+    return v->t;
+  unknown(in, "a number compared across element types");
+  return NULL;
+}
+
+static Ast cmp_terms(Inst *in, int op, Ast a, Ast b, bool fl, RgDType dt) {
+  if (fl && isf(dt)) {
+    switch (op) {
+    case DSL_OP_EQ: return Z3_mk_fpa_eq(Z, a, b);
+    case DSL_OP_NE: return Z3_mk_not(Z, Z3_mk_fpa_eq(Z, a, b));
+    case DSL_OP_LT: return Z3_mk_fpa_lt(Z, a, b);
+    case DSL_OP_LE: return Z3_mk_fpa_leq(Z, a, b);
+    case DSL_OP_GT: return Z3_mk_fpa_gt(Z, a, b);
+    default: return Z3_mk_fpa_geq(Z, a, b);
+    }
+  }
+  switch (op) {
+  case DSL_OP_EQ: return Z3_mk_eq(Z, a, b);
+  case DSL_OP_NE: return Z3_mk_not(Z, Z3_mk_eq(Z, a, b));
+  case DSL_OP_LT: return Z3_mk_bvslt(Z, a, b);
+  case DSL_OP_LE: return Z3_mk_bvsle(Z, a, b);
+  case DSL_OP_GT: return Z3_mk_bvsgt(Z, a, b);
+  default: return Z3_mk_bvsge(Z, a, b);
+  }
+}
+
+static Ast compare(Inst *in, int op, const Ev *a, const Ev *b) {
+  if (a->ty == DSL_TY_INTS || b->ty == DSL_TY_INTS) {
+    if (op != DSL_OP_EQ && op != DSL_OP_NE)
+      return unknown(in, "an ordering of int[] values"), NULL;
+    Ast eq = Z3_mk_false(Z);
+    if (a->n == b->n) {
+      Ast parts[MAXINTS];
+      for (uint32_t i = 0; i < a->n; i++)
+        parts[i] = Z3_mk_eq(Z, a->a[i], b->a[i]);
+      eq = mk_and(in, a->n, parts);
+    }
+    return op == DSL_OP_EQ ? eq : Z3_mk_not(Z, eq);
+  }
+  if (a->ty == DSL_TY_TYPE) {
+    bool eq = a->dtype == b->dtype;
+    return (op == DSL_OP_EQ) == eq ? Z3_mk_true(Z) : Z3_mk_false(Z);
+  }
+  if (a->ty == DSL_TY_VALUE) {
+    if (a->v == b->v)
+      return op == DSL_OP_EQ ? Z3_mk_true(Z) : Z3_mk_false(Z);
+    return fresh(in, "same_value", Z3_mk_bool_sort(Z)); /* two values: the proof holds either way */
+  }
+  if (a->ty == DSL_TY_BOOL)
+    return op == DSL_OP_EQ ? Z3_mk_eq(Z, a->t, b->t) : Z3_mk_not(Z, Z3_mk_eq(Z, a->t, b->t));
+  if (a->ty == DSL_TY_FLOAT || b->ty == DSL_TY_FLOAT) {
+    RgDType dt = a->ty == DSL_TY_FLOAT && a->fdt ? a->fdt : b->ty == DSL_TY_FLOAT && b->fdt ? b->fdt : RG_DT_NONE;
+    if (dt == RG_DT_NONE) { /* two literals */
+      double x = a->ty == DSL_TY_FLOAT ? a->lit : 0, y = b->ty == DSL_TY_FLOAT ? b->lit : 0;
+      bool r = op == DSL_OP_EQ ? x == y : op == DSL_OP_NE ? x != y : op == DSL_OP_LT ? x < y
+             : op == DSL_OP_LE ? x <= y : op == DSL_OP_GT ? x > y : x >= y;
+      if (a->ty != DSL_TY_FLOAT || b->ty != DSL_TY_FLOAT)
+        return unknown(in, "an integer compared with a literal number"), NULL;
+      return r ? Z3_mk_true(Z) : Z3_mk_false(Z);
+    }
+    Ast x = float_as(in, a, dt), y = float_as(in, b, dt);
+    return x && y ? cmp_terms(in, op, x, y, true, dt) : NULL;
+  }
+  return cmp_terms(in, op, a->t, b->t, false, RG_DT_NONE);
+}
+
+static Ast ints_at(Inst *in, const Ev *a, Ast k) {
+  int64_t kv;
+  if (ev_int_num(in, k, &kv)) {
+    if (kv < 0 || (uint64_t)kv >= a->n)
+      return NULL;
+    return a->a[kv];
+  }
+  if (!a->n)
+    return NULL;
+  Ast r = a->a[0];
+  for (uint32_t i = 1; i < a->n; i++)
+    r = Z3_mk_ite(Z, Z3_mk_eq(Z, k, i64(in, i)), a->a[i], r);
+  return r;
+}
+
+static bool set_ints(Inst *in, Ev *out, uint32_t n) {
+  out->ty = DSL_TY_INTS;
+  if (n > MAXINTS)
+    return unknown(in, "an int[] longer than %d", MAXINTS), false;
+  out->n = n;
+  return true;
+}
+
+/* An extern with an SMT meaning; false when it has none. */
+static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conjunct, Ev *out);
+
+static bool builtin(Inst *in, const DslExpr *e, Ev *a, Ev *out) {
+  memset(out, 0, sizeof *out);
+  out->ty = e->type;
+  switch (e->builtin) {
+  case DSL_BI_LEN:
+    out->t = i64(in, a[0].ty == DSL_TY_VALUES ? (int64_t)a[0].nvs : (int64_t)a[0].n);
+    return true;
+  case DSL_BI_RANK:
+    out->t = i64(in, a[0].v->scalar ? 1 : in->R);
+    return true;
+  case DSL_BI_SHAPE:
+    if (a[0].v->scalar)
+      return unknown(in, "shape() of a one-element operand"), false;
+    if (!set_ints(in, out, (uint32_t)in->R))
+      return false;
+    for (int d = 0; d < in->R; d++)
+      out->a[d] = Z3_mk_zero_ext(Z, 64 - IBITS, a[0].v->dims[d]);
+    return true;
+  case DSL_BI_DTYPE:
+    out->dtype = a[0].v->dt;
+    return true;
+  case DSL_BI_USES:
+    out->t = fresh(in, "uses", bv(in, 64));
+    fact(in, Z3_mk_bvsge(Z, out->t, i64(in, 1)));
+    return true;
+  case DSL_BI_IOTA: {
+    int64_t n;
+    if (!ev_int_num(in, a[0].t, &n) || n < 0)
+      return unknown(in, "iota of a length that is not fixed"), false;
+    if (!set_ints(in, out, (uint32_t)n))
+      return false;
+    for (int64_t i = 0; i < n; i++)
+      out->a[i] = i64(in, i);
+    return true;
+  }
+  case DSL_BI_COMPOSE: /* compose(p, q)[i] = p[q[i]] */
+    if (!set_ints(in, out, a[1].n))
+      return false;
+    for (uint32_t i = 0; i < a[1].n; i++) {
+      Ast r = ints_at(in, &a[0], a[1].a[i]);
+      if (!r)
+        return unknown(in, "compose() out of range"), false;
+      out->a[i] = r;
+    }
+    return true;
+  case DSL_BI_INVERSE: /* inverse(p)[p[i]] = i */
+    if (!set_ints(in, out, a[0].n))
+      return false;
+    for (uint32_t d = 0; d < a[0].n; d++) {
+      Ast r = i64(in, 0);
+      for (uint32_t i = a[0].n; i-- > 0;)
+        r = Z3_mk_ite(Z, Z3_mk_eq(Z, a[0].a[i], i64(in, d)), i64(in, i), r);
+      out->a[d] = r;
+    }
+    return true;
+  case DSL_BI_SLICE: { /* l[lo .. hi] with bounds the instance fixes */
+    int64_t lo, hi;
+    if (!ev_int_num(in, a[1].t, &lo) || !ev_int_num(in, a[2].t, &hi))
+      return unknown(in, "a list sliced at symbolic bounds"), false;
+    if (lo < 0 || hi < lo || (uint64_t)hi > a[0].n)
+      return in->invalid = true, false; /* rg_ints_slice fails: the rule does not apply */
+    if (!set_ints(in, out, (uint32_t)(hi - lo)))
+      return false;
+    memcpy(out->a, a[0].a + lo, sizeof(Ast) * (size_t)(hi - lo));
+    return true;
+  }
+  case DSL_BI_IS_SPLAT:
+    out->t = a[0].v->kind == V_SPLAT ? Z3_mk_true(Z) : fresh(in, "is_splat", Z3_mk_bool_sort(Z));
+    return true;
+  case DSL_BI_CONST:
+    *out = a[0];
+    out->ty = DSL_TY_VALUE;
+    return true;
+  case DSL_BI_FULL: {
+    /* full(shape, value, dtype): a splat */
+    Val *v = new_val(in, V_SPLAT, a[2].dtype);
+    if (!v || a[0].n != (uint32_t)in->R)
+      return unknown(in, "full() of another rank"), false;
+    for (int d = 0; d < in->R; d++)
+      v->dims[d] = Z3_mk_extract(Z, IBITS - 1, 0, a[0].a[d]);
+    v->elem = float_as(in, &a[1], v->dt);
+    out->v = v;
+    return v->elem != NULL;
+  }
+  case DSL_BI_COND:
+    if (e->type == DSL_TY_INT || e->type == DSL_TY_BOOL) {
+      out->t = Z3_mk_ite(Z, a[0].t, a[1].t, a[2].t);
+      return true;
+    }
+    if (e->type == DSL_TY_FLOAT) {
+      RgDType dt = a[1].fdt ? a[1].fdt : a[2].fdt;
+      if (dt == RG_DT_NONE)
+        break;
+      Ast x = float_as(in, &a[1], dt), y = float_as(in, &a[2], dt);
+      if (!x || !y)
+        return false;
+      out->t = Z3_mk_ite(Z, a[0].t, x, y);
+      out->fdt = dt;
+      return true;
+    }
+    break;
+  case DSL_BI_MIN:
+  case DSL_BI_MAX:
+    if (e->type != DSL_TY_INT)
+      break;
+    out->t = Z3_mk_ite(Z, e->builtin == DSL_BI_MIN ? Z3_mk_bvsle(Z, a[0].t, a[1].t) : Z3_mk_bvsge(Z, a[0].t, a[1].t),
+                       a[0].t, a[1].t);
+    return true;
+  default: break;
+  }
+  unknown(in, "builtin %s has no SMT meaning", e->str);
+  return false;
+}
+
+/* Whether e is a conjunct of the guard (not under !, ||, a comparison). */
+static const DslExpr *guard_root;
+static bool is_conjunct(const DslExpr *g, const DslExpr *e) {
+  if (g == e)
+    return true;
+  return g->kind == DSL_EX_BINARY && g->op == DSL_OP_AND && (is_conjunct(g->args[0], e) || is_conjunct(g->args[1], e));
+}
+
+static bool ev(Inst *in, const DslExpr *e, Ev *out) {
+  memset(out, 0, sizeof *out);
+  out->ty = e->type;
+  switch (e->kind) {
+  case DSL_EX_INT:
+    if (e->type == DSL_TY_FLOAT) {
+      out->lit = (double)e->ival;
+      return true;
+    }
+    out->t = i64(in, e->ival);
+    return true;
+  case DSL_EX_FLOAT:
+    out->lit = e->fval;
+    return true;
+  case DSL_EX_BOOL: out->t = e->bval ? Z3_mk_true(Z) : Z3_mk_false(Z); return true;
+  case DSL_EX_STR: out->str = e->str; return true;
+  case DSL_EX_NAME:
+    if (e->var) {
+      if (!in->bound[e->var->index])
+        return unknown(in, "variable %s used before it is bound", e->var->name.s), false;
+      *out = in->vars[e->var->index];
+      if (out->ty == DSL_TY_INT && e->type == DSL_TY_FLOAT) { /* an int attribute used as a number */
+        out->ty = DSL_TY_INT;
+      }
+      return true;
+    }
+    if (e->type == DSL_TY_TYPE) {
+      out->dtype = rg_dtype_from_name(e->str, strlen(e->str));
+      return true;
+    }
+    if (e->type == DSL_TY_FLOAT && strcmp(e->str, "inf") == 0) {
+      out->lit = INFINITY;
+      return true;
+    }
+    return unknown(in, "name %s has no SMT meaning", e->str), false;
+  case DSL_EX_ARRAY:
+    if (!set_ints(in, out, e->nargs))
+      return false;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+      Ev x;
+      if (!ev(in, e->args[i], &x))
+        return false;
+      if (x.ty != DSL_TY_INT)
+        return unknown(in, "an array of non-integers"), false;
+      out->a[i] = x.t;
+    }
+    return true;
+  case DSL_EX_UNARY: {
+    Ev x;
+    if (!ev(in, e->args[0], &x))
+      return false;
+    if (e->op == '!') {
+      out->t = Z3_mk_not(Z, x.t);
+    } else if (x.ty == DSL_TY_INT) {
+      out->t = Z3_mk_bvneg(Z, x.t);
+    } else {
+      *out = x;
+      if (x.fdt == RG_DT_NONE)
+        out->lit = -x.lit;
+      else
+        out->t = isf(x.fdt) ? Z3_mk_fpa_neg(Z, x.t) : Z3_mk_bvneg(Z, x.t);
+    }
+    return true;
+  }
+  case DSL_EX_BINARY: {
+    Ev x, y;
+    if (!ev(in, e->args[0], &x) || !ev(in, e->args[1], &y))
+      return false;
+    switch (e->op) {
+    case DSL_OP_AND: out->t = and2(in, x.t, y.t); return true;
+    case DSL_OP_OR: out->t = or2(in, x.t, y.t); return true;
+    case DSL_OP_EQ: case DSL_OP_NE: case DSL_OP_LT: case DSL_OP_LE: case DSL_OP_GT: case DSL_OP_GE:
+      out->t = compare(in, e->op, &x, &y);
+      return out->t != NULL;
+    default: break;
+    }
+    if (x.ty == DSL_TY_INTS && y.ty == DSL_TY_INTS && e->op == DSL_OP_ADD) {
+      if (!set_ints(in, out, x.n + y.n))
+        return false;
+      memcpy(out->a, x.a, sizeof(Ast) * x.n);
+      memcpy(out->a + x.n, y.a, sizeof(Ast) * y.n);
+      return true;
+    }
+    if (x.ty == DSL_TY_INT && y.ty == DSL_TY_INT) {
+      /* guards compute with checked arithmetic; values stay far below 2^62 */
+      switch (e->op) {
+      case DSL_OP_ADD: out->t = Z3_mk_bvadd(Z, x.t, y.t); return true;
+      case DSL_OP_SUB: out->t = Z3_mk_bvsub(Z, x.t, y.t); return true;
+      case DSL_OP_MUL: out->t = Z3_mk_bvmul(Z, x.t, y.t); return true;
+      default: break;
+      }
+    }
+    return unknown(in, "an arithmetic operator on these operands"), false;
+  }
+  case DSL_EX_INDEX: {
+    Ev x, k;
+    if (!ev(in, e->args[0], &x) || !ev(in, e->args[1], &k))
+      return false;
+    if (x.ty != DSL_TY_INTS || k.ty != DSL_TY_INT)
+      return unknown(in, "an index of a non-array"), false;
+    out->t = ints_at(in, &x, k.t);
+    if (!out->t) /* a numeral index out of range: the rule does not apply */
+      return in->invalid = true, false;
+    return true;
+  }
+  case DSL_EX_CALL: {
+    Ev a[8];
+    if (e->nargs > 8)
+      return unknown(in, "a call with too many arguments"), false;
+    for (uint32_t i = 0; i < e->nargs; i++)
+      if (e->args[i]->type != DSL_TY_OPS && !ev(in, e->args[i], &a[i]))
+        return false;
+    if (e->builtin != DSL_BI_NONE)
+      return builtin(in, e, a, out);
+    if (!e->ext)
+      return unknown(in, "call of %s", e->str), false;
+    bool conj = guard_root && is_conjunct(guard_root, e);
+    if (ext_meaning(in, e, a, e->nargs, conj, out))
+      return !in->unknown[0];
+    if (in->unknown[0])
+      return false;
+    if (!e->ext->is_pred)
+      return unknown(in, "extern %s has no SMT meaning", e->str), false;
+    /* a predicate without a meaning: free, which is sound; a
+     * counterexample that needs it true (or false) is not a real one */
+    out->ty = DSL_TY_BOOL;
+    out->t = fresh(in, e->str, Z3_mk_bool_sort(Z));
+    if (in->nuninterp < 8)
+      in->uninterp[in->nuninterp++] = e->str;
+    return true;
+  }
+  }
+  return unknown(in, "an expression with no SMT meaning"), false;
+}
+
+/* ---- SMT meanings of the TOSA externs (backends/tosa/tosa_externs.c,
+ * tosa_canon.c), over the instance's types and terms ---- */
+
+static Ast bool_c(Inst *in, bool b) { return b ? Z3_mk_true(Z) : Z3_mk_false(Z); }
+
+/* The splat's sign for tosa_add_zero_exact / tosa_sub_zero_exact: whether
+ * z is a splat of -0.0 (neg) or of +0.0 / integer 0. */
+static Ast zero_is(Inst *in, Val *z, bool neg) {
+  if (z->kind != V_SPLAT)
+    return Z3_mk_false(Z);
+  if (!isf(z->dt))
+    return neg ? Z3_mk_false(Z) : Z3_mk_eq(Z, z->elem, num(in, z->dt, 0));
+  return and2(in, Z3_mk_fpa_is_zero(Z, z->elem),
+              neg ? Z3_mk_fpa_is_negative(Z, z->elem) : Z3_mk_fpa_is_positive(Z, z->elem));
+}
+
+/* tosa_never_negative_zero(x) for a value of the pattern: true for
+ * integers, a free Bool b for an input whose every element is then not
+ * -0.0 where b holds. */
+static Ast never_negative_zero(Inst *in, Val *x) {
+  if (!isf(x->dt))
+    return Z3_mk_true(Z);
+  if (x->kind == V_SPLAT)
+    return Z3_mk_not(Z, neg_zero(in, x->elem));
+  if (x->kind != V_LEAF)
+    return fresh(in, "never_negative_zero", Z3_mk_bool_sort(Z));
+  if (!x->nnz)
+    x->nnz = fresh(in, "never_negative_zero", Z3_mk_bool_sort(Z));
+  return x->nnz;
+}
+
+static Ast all_dims(Inst *in, Val *a, Val *b, bool no_broadcast) {
+  Ast parts[MAXR];
+  if (a->scalar || b->scalar)
+    return bool_c(in, a->scalar && b->scalar);
+  for (int d = 0; d < in->R; d++)
+    parts[d] = no_broadcast ? or2(in, Z3_mk_eq(Z, a->dims[d], ix(in, 1)), Z3_mk_eq(Z, a->dims[d], b->dims[d]))
+                            : Z3_mk_eq(Z, a->dims[d], b->dims[d]);
+  return mk_and(in, (uint32_t)in->R, parts);
+}
+
+static bool is_op(const Val *v, Kind k) { return v->kind == V_NODE && v->k == k; }
+
+static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conjunct, Ev *out) {
+  const char *nm = e->str;
+  memset(out, 0, sizeof *out);
+  out->ty = e->type;
+  Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
+  Val *y = n > 1 && a[1].ty == DSL_TY_VALUE ? a[1].v : NULL;
+  if (strcmp(nm, "tosa_is_int") == 0 && x) {
+    out->t = bool_c(in, !isf(x->dt));
+  } else if (strcmp(nm, "tosa_ignores_nan") == 0 && x) {
+    out->t = x->kind == V_NODE && isf(x->dt) && x->ignore ? x->ignore : Z3_mk_false(Z);
+  } else if (strcmp(nm, "tosa_same_type") == 0 && x && y) {
+    out->t = x->dt == y->dt ? all_dims(in, x, y, false) : Z3_mk_false(Z);
+  } else if (strcmp(nm, "tosa_no_broadcast") == 0 && x && y) {
+    out->t = all_dims(in, x, y, true);
+  } else if (strcmp(nm, "tosa_unit_dim") == 0 && x && n == 2) {
+    Ast parts[MAXR];
+    for (int d = 0; d < in->R; d++)
+      parts[d] = and2(in, Z3_mk_eq(Z, a[1].t, i64(in, d)), Z3_mk_eq(Z, x->dims[d], ix(in, 1)));
+    out->t = in->R ? Z3_mk_or(Z, (unsigned)in->R, parts) : Z3_mk_false(Z);
+  } else if (strcmp(nm, "tosa_clamp_is_noop") == 0 && x) {
+    if (!is_op(x, K_CLAMP))
+      out->t = Z3_mk_false(Z);
+    else if (isf(x->dt))
+      out->t = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_fpa_is_infinite(Z, x->lo), Z3_mk_fpa_is_negative(Z, x->lo),
+                                       and2(in, Z3_mk_fpa_is_infinite(Z, x->hi),
+                                            and2(in, Z3_mk_fpa_is_positive(Z, x->hi), Z3_mk_not(Z, x->ignore)))});
+    else
+      out->t = and2(in, Z3_mk_eq(Z, x->lo, num(in, x->dt, (double)rg_elem_min(x->dt))),
+                    Z3_mk_eq(Z, x->hi, num(in, x->dt, (double)rg_elem_max(x->dt))));
+  } else if (strcmp(nm, "tosa_clamp_chain_nan_safe") == 0 && x && y) {
+    out->t = !is_op(x, K_CLAMP) || !is_op(y, K_CLAMP) ? Z3_mk_false(Z)
+             : !isf(x->dt)                            ? Z3_mk_true(Z)
+                                                      : or2(in, Z3_mk_not(Z, y->ignore), x->ignore);
+  } else if ((strcmp(nm, "tosa_add_zero_exact") == 0 || strcmp(nm, "tosa_sub_zero_exact") == 0) && x && y) {
+    bool add = nm[5] == 'a';
+    /* add: -0.0, or +0.0 onto a value never -0.0; sub: the other way */
+    out->t = or2(in, zero_is(in, y, add), and2(in, zero_is(in, y, !add), never_negative_zero(in, x)));
+  } else if (strcmp(nm, "tosa_never_negative_zero") == 0 && x) {
+    out->t = never_negative_zero(in, x);
+  } else if (strcmp(nm, "tosa_pow2_shift") == 0 && x && y) {
+    /* k a splat constant 2^s, s a one-element constant in [0, 30]: the
+     * inputs become those constants where the guard is a conjunction */
+    if (isf(x->dt) || x->kind == V_NODE || y->kind == V_NODE || !y->scalar) {
+      out->t = Z3_mk_false(Z); /* only integer constants */
+      return true;
+    }
+    if (!conjunct)
+      return unknown(in, "tosa_pow2_shift outside a conjunction of the guard"), true;
+    if (x->kind == V_LEAF && !x->elem)
+      x->elem = fresh(in, "k", sort_of(in, x->dt));
+    if (y->kind == V_LEAF && !y->elem)
+      y->elem = fresh(in, "s", sort_of(in, y->dt));
+    Ast s64 = sext64(in, y->elem, y->dt), k64 = sext64(in, x->elem, x->dt);
+    out->t = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_bvsge(Z, s64, i64(in, 0)), Z3_mk_bvsle(Z, s64, i64(in, 30)),
+                                     Z3_mk_eq(Z, k64, Z3_mk_bvshl(Z, i64(in, 1), s64))});
+  } else if (strcmp(nm, "tosa_zeros_like") == 0 && x) {
+    Val *v = new_val(in, V_SPLAT, x->dt);
+    if (!v)
+      return true;
+    memcpy(v->dims, x->dims, sizeof v->dims);
+    v->scalar = x->scalar;
+    v->elem = num(in, x->dt, 0);
+    out->ty = DSL_TY_TENSOR;
+    out->v = v;
+  } else if (strcmp(nm, "tosa_shape_ints") == 0 && x) {
+    if (x->kind != V_SHAPE)
+      return unknown(in, "tosa_shape_ints of a value that is not a const_shape"), true;
+    set_ints(in, out, x->nints);
+    memcpy(out->a, x->ints, sizeof(Ast) * x->nints);
+  } else if (strcmp(nm, "tosa_shape_values") == 0 && n == 1 && a[0].ty == DSL_TY_INTS) {
+    Val *v = new_val(in, V_SHAPE, RG_DT_NONE);
+    if (!v)
+      return true;
+    v->nints = a[0].n;
+    memcpy(v->ints, a[0].a, sizeof(Ast) * a[0].n);
+    out->ty = DSL_TY_TENSOR;
+    out->v = v;
+  } else if (strcmp(nm, "tosa_keeps_nonunit_order") == 0 && x && n == 2 && a[1].ty == DSL_TY_INTS) {
+    /* a permutation that keeps the axes of size > 1 in their order */
+    if (x->scalar || a[1].n != (uint32_t)in->R) {
+      out->t = Z3_mk_false(Z);
+      return true;
+    }
+    Ast parts[MAXR * MAXR + MAXR * MAXR];
+    uint32_t np = 0;
+    for (int i = 0; i < in->R; i++)
+      for (int j = i + 1; j < in->R; j++) {
+        Ast pi = a[1].a[i], pj = a[1].a[j], one = ix(in, 1);
+        parts[np++] = Z3_mk_or(Z, 3, (Ast[]){Z3_mk_eq(Z, axis_dim(in, x->dims, pi), one),
+                                             Z3_mk_eq(Z, axis_dim(in, x->dims, pj), one), Z3_mk_bvslt(Z, pi, pj)});
+      }
+    for (int i = 0; i < in->R; i++) { /* and a permutation at all */
+      parts[np++] = and2(in, Z3_mk_bvsge(Z, a[1].a[i], i64(in, 0)), Z3_mk_bvslt(Z, a[1].a[i], i64(in, in->R)));
+      for (int j = 0; j < i; j++)
+        parts[np++] = Z3_mk_not(Z, Z3_mk_eq(Z, a[1].a[i], a[1].a[j]));
+    }
+    out->t = mk_and(in, np, parts);
+  } else if ((strcmp(nm, "tosa_shape_scattered") == 0 || strcmp(nm, "tosa_pairs_scattered") == 0) && x && n == 2 &&
+             a[1].ty == DSL_TY_INTS) {
+    /* w[p[i] * k + j] = in[i * k + j] */
+    uint32_t k = nm[5] == 'p' ? 2 : 1;
+    if (x->kind != V_SHAPE || x->nints != a[1].n * k || a[1].n > MAXR)
+      return unknown(in, "%s of a value that is not a const_shape of its length", nm), true;
+    Val *v = new_val(in, V_SHAPE, RG_DT_NONE);
+    if (!v)
+      return true;
+    v->nints = x->nints;
+    for (uint32_t d = 0; d < a[1].n; d++)
+      for (uint32_t j = 0; j < k; j++) {
+        Ast r = x->ints[j];
+        for (uint32_t i = 0; i < a[1].n; i++)
+          r = Z3_mk_ite(Z, Z3_mk_eq(Z, a[1].a[i], i64(in, d)), x->ints[i * k + j], r);
+        v->ints[d * k + j] = r;
+      }
+    out->ty = DSL_TY_TENSOR;
+    out->v = v;
+  } else if (strcmp(nm, "tosa_layout_perm") == 0 && x) {
+    /* the plan's permutation: any permutation of the rank */
+    set_ints(in, out, (uint32_t)in->R);
+    for (int i = 0; i < in->R; i++) {
+      out->a[i] = fresh(in, "layout_perm", bv(in, 64));
+      fact(in, and2(in, Z3_mk_bvsge(Z, out->a[i], i64(in, 0)), Z3_mk_bvslt(Z, out->a[i], i64(in, in->R))));
+      for (int j = 0; j < i; j++)
+        fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, out->a[i], out->a[j])));
+    }
+  } else if (strcmp(nm, "tosa_pad_tile_noop") == 0 && x) {
+    out->t = (is_op(x, K_PAD) || is_op(x, K_TILE)) && x->dt == x->opnd[0]->dt ? all_dims(in, x, x->opnd[0], false)
+                                                                              : Z3_mk_false(Z);
+  } else if ((strcmp(nm, "tosa_slice_in_pad") == 0 || strcmp(nm, "tosa_slice_pad_start") == 0) && x) {
+    /* a slice of a pad reading only the pad's input: start - padding before */
+    Val *p = is_op(x, K_SLICE) && is_op(x->opnd[0], K_PAD) ? x->opnd[0] : NULL;
+    bool start = nm[11] == 'p';
+    if (!p) {
+      if (start)
+        return in->invalid = true, true; /* fails: the rule does not apply */
+      out->t = Z3_mk_false(Z);
+      return true;
+    }
+    Ast parts[3 * MAXR];
+    uint32_t np = 0;
+    if (start)
+      set_ints(in, out, (uint32_t)in->R);
+    for (int d = 0; d < in->R; d++) {
+      Ast st = x->opnd[1]->ints[d], sz = x->opnd[2]->ints[d], lo = p->opnd[1]->ints[2 * d];
+      Ast dim = Z3_mk_zero_ext(Z, 64 - IBITS, p->opnd[0]->dims[d]);
+      parts[np++] = Z3_mk_bvsge(Z, sz, i64(in, 1));
+      parts[np++] = Z3_mk_bvsge(Z, st, lo);
+      parts[np++] = Z3_mk_bvsle(Z, Z3_mk_bvsub(Z, st, lo), Z3_mk_bvsub(Z, dim, sz));
+      if (start)
+        out->a[d] = Z3_mk_bvsub(Z, st, lo);
+    }
+    if (start)
+      fact(in, mk_and(in, np, parts)); /* where the extern gives no start, no rewrite */
+    else
+      out->t = mk_and(in, np, parts);
+  } else if (strcmp(nm, "tosa_reshape_keeps") == 0 && x && y) {
+    out->t = x->dt == y->dt ? all_dims(in, x, y, false) : Z3_mk_false(Z);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* ---- the pattern and the replacement ---- */
+
+typedef struct Build {
+  const DslPattern *pat[64];
+  Val *pval[64];
+  uint32_t npat;
+  const DslRepl *rep[64];
+  Val *rval[64];
+  uint32_t nrep;
+  bool in_repl;        /* validity of attributes is then proven, not assumed */
+  Ast newreqs[64];
+  uint32_t nnewreqs;
+} Build;
+
+static Build *B;
+
+static void bind(Inst *in, const DslVar *var, const Ev *e) {
+  if (!var)
+    return;
+  in->vars[var->index] = *e;
+  in->bound[var->index] = true;
+}
+
+static void bind_value(Inst *in, const DslVar *var, Val *v) {
+  Ev e;
+  memset(&e, 0, sizeof e);
+  e.ty = DSL_TY_VALUE;
+  e.v = v;
+  bind(in, var, &e);
+}
+
+/* A validity rule of an attribute: assumed of the pattern, proven of the
+ * replacement. */
+static void attr_fact(Inst *in, Ast a) {
+  if (!B->in_repl)
+    fact(in, a);
+  else if (B->nnewreqs < 64)
+    B->newreqs[B->nnewreqs++] = a;
+  else
+    unknown(in, "too many attribute rules");
+}
+
+static void perm_rules(Inst *in, Val *n) {
+  for (int i = 0; i < in->R; i++) {
+    attr_fact(in, Z3_mk_bvult(Z, n->perm[i], i64(in, in->R)));
+    for (int j = 0; j < i; j++)
+      attr_fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, n->perm[i], n->perm[j])));
+  }
+}
+
+static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
+  memset(out, 0, sizeof *out);
+  if ((strcmp(name, "min_val") == 0 || strcmp(name, "max_val") == 0) && n->k == K_CLAMP) {
+    out->ty = DSL_TY_FLOAT;
+    out->t = name[1] == 'i' ? n->lo : n->hi;
+    out->fdt = n->dt;
+    return true;
+  }
+  if (strcmp(name, "perms") == 0 && n->k == K_TRANSPOSE) {
+    set_ints(in, out, (uint32_t)in->R);
+    memcpy(out->a, n->perm, sizeof(Ast) * (size_t)in->R);
+    return true;
+  }
+  if (n->k == K_MAXPOOL && (!strcmp(name, "kernel") || !strcmp(name, "stride") || !strcmp(name, "pad"))) {
+    uint32_t at = name[0] == 'k' ? 1 : name[0] == 's' ? 3 : 5, cnt = name[0] == 'p' ? 4 : 2;
+    set_ints(in, out, cnt);
+    memcpy(out->a, n->ints + at, sizeof(Ast) * cnt);
+    return true;
+  }
+  if (strcmp(name, "axis") == 0 && n->ax) {
+    out->ty = DSL_TY_INT;
+    out->t = n->ax;
+    return true;
+  }
+  return unknown(in, "attribute %s of %s", name, n->op->name), false;
+}
+
+static bool attr_set(Inst *in, Val *n, const char *name, const Ev *v) {
+  if ((strcmp(name, "min_val") == 0 || strcmp(name, "max_val") == 0) && n->k == K_CLAMP) {
+    Ast t = float_as(in, v, n->dt);
+    if (name[1] == 'i')
+      n->lo = t;
+    else
+      n->hi = t;
+    return t != NULL;
+  }
+  if (strcmp(name, "nan_mode") == 0 && v->ty == DSL_TY_STR && v->str) {
+    n->ignore = bool_c(in, strcmp(v->str, "IGNORE") == 0 && isf(n->opnd[0]->dt));
+    return true;
+  }
+  if (strcmp(name, "perms") == 0 && n->k == K_TRANSPOSE) {
+    if (v->ty != DSL_TY_INTS || v->n != (uint32_t)in->R)
+      return unknown(in, "perms of another length"), false;
+    memcpy(n->perm, v->a, sizeof(Ast) * (size_t)in->R);
+    return true;
+  }
+  if (strcmp(name, "axis") == 0 && needs_axis(n->k)) {
+    if (v->ty != DSL_TY_INT)
+      return unknown(in, "an axis that is not an integer"), false;
+    n->ax = v->t; /* out of range: the new op cannot be typed, the rewrite is refused */
+    fact(in, and2(in, Z3_mk_bvsge(Z, n->ax, i64(in, 0)), Z3_mk_bvslt(Z, n->ax, i64(in, in->R))));
+    return true;
+  }
+  return unknown(in, "attribute %s of %s", name, n->op->name), false;
+}
+
+static Val *shape_val(Inst *in, uint32_t n) {
+  Val *v = new_val(in, V_SHAPE, RG_DT_NONE);
+  if (!v)
+    return NULL;
+  v->nints = n;
+  for (uint32_t i = 0; i < n; i++) {
+    v->ints[i] = fresh(in, "shape_int", bv(in, 64));
+    fact(in, and2(in, Z3_mk_bvsge(Z, v->ints[i], i64(in, 0)), Z3_mk_bvslt(Z, v->ints[i], i64(in, 1 << 16))));
+  }
+  return v;
+}
+
+static Val *build_pat(Inst *in, const DslPattern *p, RgDType dt, bool scalar, bool shape);
+
+static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
+  if (in->altpos >= in->nalt)
+    return unknown(in, "too many op alternatives"), NULL;
+  const DslOpDecl *op = in->alt[in->altpos++];
+  Kind k = kind_of(op);
+  if (k == K_NONE)
+    return unknown(in, "%s has no meaning for rulegen --prove", op->name), NULL;
+  if (k == K_CONST_SHAPE) {
+    Val *v = shape_val(in, in->shape_n);
+    if (v)
+      bind_value(in, p->var, v);
+    return v;
+  }
+  Val *n = new_val(in, V_NODE, result_dt(in, k));
+  if (!n)
+    return NULL;
+  n->op = op;
+  n->k = k;
+  if (moves_only_kind(k) && dt != RG_DT_NONE)
+    n->dt = dt; /* data movement takes any element type: its operand's */
+  if (!op_takes(k, operand_dt(in, op, k, 0)) || (dt != RG_DT_NONE && n->dt != dt))
+    in->invalid = true;
+  if (p->opvar) {
+    Ev e;
+    memset(&e, 0, sizeof e);
+    e.ty = DSL_TY_OP;
+    e.op = op;
+    e.v = n;
+    bind(in, p->opvar, &e);
+  }
+  if (p->var)
+    bind_value(in, p->var, n);
+  uint32_t want = op->variadic ? (p->nargs > op->noperands ? p->nargs : op->noperands) : op->noperands;
+  if (p->nargs > want && !op->variadic)
+    return in->invalid = true, NULL;
+  for (uint32_t i = 0; i < p->nargs && !in->unknown[0] && !in->invalid; i++)
+    n->opnd[n->nopnd++] = build_pat(in, p->args[i], moves_only_kind(k) && (i == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, i),
+                                    scalar_operand(op, i),
+                                    (in->shape_n = shape_operand(in, k, i)) > 0);
+  if (p->rest.s) { /* the operands after those named: each an input */
+    uint32_t extra = op->variadic ? in->rest_extra : want - p->nargs;
+    Ev e;
+    memset(&e, 0, sizeof e);
+    e.ty = DSL_TY_VALUES;
+    e.vs = &n->opnd[n->nopnd];
+    for (uint32_t i = 0; i < extra && n->nopnd < MAXOPS; i++) {
+      uint32_t j = n->nopnd;
+      n->opnd[n->nopnd++] = new_leaf(in, k == K_CONCAT ? n->dt : operand_dt(in, op, k, j), scalar_operand(op, j));
+      e.nvs++;
+    }
+    bind(in, p->restvar, &e);
+  }
+  if (in->unknown[0] || in->invalid)
+    return NULL;
+  if (n->nopnd < (op->variadic ? 1 : op->noperands) && k != K_OPAQUE)
+    return in->invalid = true, NULL;
+  for (uint32_t i = 0; i < n->nopnd; i++)
+    if (!n->opnd[i])
+      return NULL;
+  fresh_attrs(in, n);
+  if (k == K_MAXPOOL && in->R != 4)
+    return in->invalid = true, NULL; /* NHWC */
+  if (needs_axis(k)) {
+    int64_t a = next_axis(in);
+    if (a >= in->R)
+      return in->invalid = true, NULL;
+    n->ax = i64(in, a);
+  }
+  for (uint32_t i = 0; i < p->nattrs; i++) {
+    const DslAttrPat *ap = &p->attrs[i];
+    Ev have, want_v;
+    if (ap->absent || ap->fallback) {
+      if (strcmp(ap->name.s, "nan_mode") == 0) { /* absent: PROPAGATE */
+        n->ignore = Z3_mk_false(Z);
+        continue;
+      }
+      return unknown(in, "an absent attribute %s", ap->name.s), NULL;
+    }
+    if (strcmp(ap->name.s, "nan_mode") == 0 && ap->value->kind == DSL_EX_STR) {
+      Ast ig = bool_c(in, strcmp(ap->value->str, "IGNORE") == 0);
+      fact(in, Z3_mk_eq(Z, n->ignore, isf(n->opnd[0]->dt) ? ig : Z3_mk_false(Z)));
+      continue;
+    }
+    if (!attr_get(in, n, ap->name.s, &have))
+      return NULL;
+    if (ap->binds) {
+      bind(in, ap->value->var, &have);
+      continue;
+    }
+    if (!ev(in, ap->value, &want_v))
+      return NULL;
+    Ast eq = compare(in, DSL_OP_EQ, &have, &want_v);
+    if (!eq)
+      return NULL;
+    fact(in, eq);
+  }
+  attr_rules(in, n);
+  if (k == K_TRANSPOSE)
+    perm_rules(in, n);
+  node_shape(in, n);
+  if (B->npat < 64) {
+    B->pat[B->npat] = p;
+    B->pval[B->npat++] = n;
+  }
+  return n;
+}
+
+static Val *build_pat(Inst *in, const DslPattern *p, RgDType dt, bool scalar, bool shape) {
+  if (in->unknown[0] || in->invalid)
+    return NULL;
+  switch (p->kind) {
+  case DSL_PAT_WILD:
+    return shape ? shape_val(in, in->shape_n) : new_leaf(in, dt, scalar);
+  case DSL_PAT_VAR: {
+    if (!p->binds) {
+      Val *v = in->vars[p->var->index].v;
+      if (!v || (!shape && (v->dt != dt || v->scalar != scalar)) || (shape != (v->kind == V_SHAPE)))
+        in->invalid = true; /* one value cannot have two types */
+      return v;
+    }
+    Val *v = shape ? shape_val(in, in->shape_n) : new_leaf(in, dt, scalar);
+    bind_value(in, p->var, v);
+    return v;
+  }
+  case DSL_PAT_SPLAT: {
+    if (shape)
+      return unknown(in, "a splat where a shape is read"), NULL;
+    Val *v = new_val(in, V_SPLAT, dt);
+    if (!v)
+      return NULL;
+    v->scalar = scalar;
+    if (!scalar)
+      fresh_dims(in, v);
+    v->elem = fresh(in, "splat", sort_of(in, dt));
+    const DslExpr *e = p->splat;
+    if (e->kind == DSL_EX_NAME && e->var && e->var->pat == p) {
+      Ev s;
+      memset(&s, 0, sizeof s);
+      s.ty = DSL_TY_FLOAT;
+      s.t = v->elem;
+      s.fdt = dt;
+      bind(in, e->var, &s);
+    } else {
+      Ev lit;
+      if (!ev(in, e, &lit))
+        return NULL;
+      Ev have;
+      memset(&have, 0, sizeof have);
+      have.ty = DSL_TY_FLOAT;
+      have.t = v->elem;
+      have.fdt = dt;
+      if (lit.ty == DSL_TY_INT) {
+        lit.ty = DSL_TY_FLOAT;
+        int64_t iv;
+        if (!ev_int_num(in, lit.t, &iv))
+          return unknown(in, "a splat of a computed value"), NULL;
+        lit.lit = (double)iv;
+        lit.fdt = RG_DT_NONE;
+      }
+      Ast eq = compare(in, DSL_OP_EQ, &have, &lit);
+      if (!eq)
+        return NULL;
+      fact(in, eq); /* the matcher compares as numbers: -0.0 is a splat(0) */
+    }
+    if (p->var)
+      bind_value(in, p->var, v);
+    return v;
+  }
+  case DSL_PAT_OP:
+    return build_node(in, p, dt);
+  }
+  return NULL;
+}
+
+static Val *build_rep(Inst *in, const DslRepl *r, RgDType dt, bool scalar, bool shape);
+
+static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
+  const DslOpDecl *op = r->op;
+  Val *copy = NULL;
+  if (r->var) {
+    const Ev *e = &in->vars[r->var->index];
+    if (e->ty != DSL_TY_OP)
+      return unknown(in, "a replacement op from %s", r->var->name.s), NULL;
+    op = e->op;
+    copy = e->v;
+  }
+  if (!op)
+    return unknown(in, "a replacement op that is not known"), NULL;
+  Kind k = kind_of(op);
+  if (k == K_NONE)
+    return unknown(in, "%s has no meaning for rulegen --prove", op->name), NULL;
+  if (k == K_CONST_SHAPE) {
+    if (r->nattrs != 1 || strcmp(r->attrs[0].name.s, "values") != 0)
+      return unknown(in, "a const_shape without values"), NULL;
+    Ev v;
+    if (!ev(in, r->attrs[0].value, &v))
+      return NULL;
+    if (!v.v || v.v->kind != V_SHAPE)
+      return unknown(in, "const_shape values with no SMT meaning"), NULL;
+    return v.v;
+  }
+  Val *n = new_val(in, V_NODE, result_dt(in, k));
+  if (!n)
+    return NULL;
+  n->op = op;
+  n->k = k;
+  n->created = true;
+  if (moves_only_kind(k) && dt != RG_DT_NONE)
+    n->dt = dt;
+  if (n->dt != dt || !op_takes(k, operand_dt(in, op, k, 0)))
+    return in->invalid = true, NULL; /* the new op cannot be typed so: refused */
+  for (uint32_t i = 0; i < r->nargs; i++) {
+    const DslRepl *a = r->args[i];
+    if (a->kind == DSL_REP_VAR && a->splice) {
+      const Ev *e = &in->vars[a->var->index];
+      for (uint32_t j = 0; j < e->nvs && n->nopnd < MAXOPS; j++)
+        n->opnd[n->nopnd++] = e->vs[j];
+      continue;
+    }
+    if (n->nopnd == MAXOPS)
+      return unknown(in, "too many operands"), NULL;
+    uint32_t j = n->nopnd;
+    Val *v = build_rep(in, a, moves_only_kind(k) && (j == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, j),
+                       scalar_operand(op, j),
+                       shape_operand(in, k, j) > 0);
+    if (!v)
+      return NULL;
+    n->opnd[n->nopnd++] = v;
+  }
+  if (n->nopnd < (op->variadic ? 1 : op->noperands) || (n->nopnd > op->noperands && !op->variadic))
+    return in->invalid = true, NULL; /* cannot be typed: the rewrite is refused */
+  for (uint32_t i = 0; i < n->nopnd; i++) {
+    Val *o = n->opnd[i];
+    bool want_shape = shape_operand(in, k, i) > 0;
+    if ((o->kind == V_SHAPE) != want_shape || (want_shape && o->nints != shape_operand(in, k, i)) ||
+        (!want_shape && (o->dt != (moves_only_kind(k) && (i == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, i)) ||
+                         o->scalar != scalar_operand(op, i))))
+      return in->invalid = true, NULL;
+  }
+  if (copy) {
+    n->lo = copy->lo, n->hi = copy->hi, n->ignore = copy->ignore, n->ax = copy->ax;
+    memcpy(n->perm, copy->perm, sizeof n->perm);
+  } else {
+    n->ignore = Z3_mk_false(Z); /* nan_mode PROPAGATE unless set */
+  }
+  for (uint32_t i = 0; i < r->nattrs; i++) {
+    Ev v;
+    if (!ev(in, r->attrs[i].value, &v) || !attr_set(in, n, r->attrs[i].name.s, &v))
+      return NULL;
+  }
+  if ((k == K_CLAMP && (!n->lo || !n->hi)) || (k == K_TRANSPOSE && in->R && !n->perm[0]) ||
+      (needs_axis(k) && !n->ax))
+    return unknown(in, "%s without its attributes", op->name), NULL;
+  if (k == K_CLAMP)
+    attr_fact(in, ele(in, n->dt, n->lo, n->hi));
+  if (k == K_TRANSPOSE)
+    perm_rules(in, n);
+  node_shape(in, n); /* shape rules: assumed (a new op that cannot be typed is refused) */
+  if (r->capture.s && B->nrep < 64) {
+    B->rep[B->nrep] = r;
+    B->rval[B->nrep++] = n;
+  }
+  return n;
+}
+
+static Val *build_rep(Inst *in, const DslRepl *r, RgDType dt, bool scalar, bool shape) {
+  (void)scalar, (void)shape;
+  switch (r->kind) {
+  case DSL_REP_VAR:
+    if (r->node) {
+      for (uint32_t i = 0; i < B->nrep; i++)
+        if (B->rep[i] == r->node)
+          return B->rval[i];
+      return unknown(in, "a named node"), NULL;
+    }
+    if (!r->var || in->vars[r->var->index].ty != DSL_TY_VALUE)
+      return unknown(in, "a replacement variable that is not a value"), NULL;
+    return in->vars[r->var->index].v;
+  case DSL_REP_OP: return build_rep_node(in, r, dt);
+  case DSL_REP_EXPR: {
+    Ev v;
+    if (!ev(in, r->expr, &v))
+      return NULL;
+    if (!v.v)
+      return unknown(in, "a constant with no SMT meaning"), NULL;
+    return v.v;
+  }
+  default: break;
+  }
+  return unknown(in, "a replacement of this form"), NULL;
+}
+
+/* ---- counterexamples: a graph and its input set ---- */
+
+static Ast mval(Inst *in, Z3_model m, Ast t) {
+  Ast r = NULL;
+  return Z3_model_eval(Z, m, t, true, &r) ? r : t;
+}
+
+static int64_t mint(Inst *in, Z3_model m, Ast t, RgDType dt) {
+  uint64_t u = 0;
+  Z3_get_numeral_uint64(Z, mval(in, m, t), &u);
+  int bits = dt == RG_DT_NONE ? 64 : rg_dtype_bits(dt);
+  if (bits < 64 && dt != RG_DT_I1 && ((u >> (bits - 1)) & 1))
+    u |= ~(((uint64_t)1 << bits) - 1);
+  return (int64_t)u;
+}
+
+static double half_value(uint32_t h) {
+  int e = (int)((h >> 10) & 31), f = (int)(h & 1023);
+  double v = e == 31 ? (f ? NAN : INFINITY) : e ? ldexp(1024 + f, e - 25) : ldexp(f, -24);
+  return (h & 0x8000) ? -v : v;
+}
+
+/* A float element's IEEE bits and value under the model. */
+static double mfloat(Inst *in, Z3_model m, Ast t, RgDType dt, uint64_t *bits) {
+  uint64_t u = 0;
+  if (Z3_get_bool_value(Z, mval(in, m, Z3_mk_fpa_is_nan(Z, t))) == Z3_L_TRUE) {
+    /* to_ieee_bv leaves NaN's bits open: the canonical quiet NaN */
+    *bits = dt == RG_DT_F32 ? 0x7fc00000u : dt == RG_DT_F16 ? 0x7e00u : 0x7fc0u;
+    return NAN;
+  }
+  Z3_get_numeral_uint64(Z, mval(in, m, Z3_mk_fpa_to_ieee_bv(Z, t)), &u);
+  *bits = u;
+  if (dt == RG_DT_F16)
+    return half_value((uint32_t)u);
+  uint32_t w = dt == RG_DT_BF16 ? (uint32_t)u << 16 : (uint32_t)u;
+  float f;
+  memcpy(&f, &w, sizeof f);
+  return f;
+}
+
+/* An element as the input format spells it, or as an MLIR literal. */
+static void put_elem(Inst *in, RgsBuf *b, Z3_model m, Ast t, RgDType dt, bool mlir) {
+  if (!isf(dt)) {
+    rgs_buf_printf(b, "%lld", (long long)mint(in, m, t, dt));
+    return;
+  }
+  uint64_t bits;
+  double v = mfloat(in, m, t, dt, &bits);
+  if (mlir && !isfinite(v))
+    rgs_buf_printf(b, "0x%0*llX", dt == RG_DT_F32 ? 8 : 4, (unsigned long long)bits);
+  else if (mlir)
+    rgs_buf_printf(b, "%.17e", v);
+  else if (isnan(v))
+    rgs_buf_puts(b, "nan");
+  else if (isinf(v))
+    rgs_buf_puts(b, v < 0 ? "-inf" : "inf");
+  else
+    rgs_buf_printf(b, "%a", v);
+}
+
+static void put_type(Inst *in, RgsBuf *b, Z3_model m, const Val *v) {
+  rgs_buf_puts(b, "tensor<");
+  if (v->scalar)
+    rgs_buf_puts(b, "1x");
+  else
+    for (int d = 0; d < in->R; d++)
+      rgs_buf_printf(b, "%lldx", (long long)mint(in, m, v->dims[d], RG_DT_NONE));
+  rgs_buf_printf(b, "%s>", rg_dtype_name(v->dt));
+}
+
+static int64_t numel(Inst *in, Z3_model m, const Val *v) {
+  int64_t n = 1;
+  for (int d = 0; !v->scalar && d < in->R; d++)
+    n *= mint(in, m, v->dims[d], RG_DT_NONE);
+  return n;
+}
+
+/* An input's element at a numeral index under the model: the read there,
+ * or zero where the query reads nothing (any value would do). */
+static Ast leaf_at(Inst *in, Z3_model m, Val *v, Ast const *idx) {
+  for (uint32_t i = 0; i < in->napps; i++) {
+    struct App *p = &in->apps[i];
+    bool same = p->leaf == v;
+    for (int d = 0; same && d < in->R; d++)
+      same = mint(in, m, p->idx[d], RG_DT_NONE) == mint(in, m, idx[d], RG_DT_NONE);
+    if (same)
+      return p->c;
+  }
+  return isf(v->dt) ? Z3_mk_fpa_zero(Z, sort_of(in, v->dt), false) : num(in, v->dt, 0);
+}
+
+/* The pattern's values as a function: inputs as arguments, splats and
+ * one-element inputs as constants, nodes in operand order. */
+static void put_graph(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32_t npat, Val *root) {
+  int args = 0, ids = 0;
+  for (uint32_t i = npat; i-- > 0;) {
+    Val *v = &in->vals[i];
+    if (v->kind == V_LEAF && !v->scalar && !v->elem)
+      v->arg = args++;
+  }
+  rgs_buf_printf(b, "// The counterexample of rulegen --prove for %s.\n\"builtin.module\"() ({\n", fname);
+  rgs_buf_puts(b, "  \"func.func\"() <{function_type = (");
+  for (int k = 0; k < args; k++)
+    for (uint32_t i = 0; i < npat; i++)
+      if (in->vals[i].arg == k) {
+        rgs_buf_puts(b, k ? ", " : "");
+        put_type(in, b, m, &in->vals[i]);
+      }
+  rgs_buf_puts(b, ") -> ");
+  put_type(in, b, m, root);
+  rgs_buf_printf(b, ", sym_name = \"%s\"}> ({\n  ^bb0(", fname);
+  for (int k = 0; k < args; k++)
+    for (uint32_t i = 0; i < npat; i++)
+      if (in->vals[i].arg == k) {
+        rgs_buf_printf(b, "%s%%arg%d: ", k ? ", " : "", k);
+        put_type(in, b, m, &in->vals[i]);
+      }
+  rgs_buf_puts(b, "):\n");
+  for (uint32_t i = npat; i-- > 0;) {
+    Val *v = &in->vals[i];
+    if (v->arg >= 0)
+      continue;
+    v->id = ids++;
+    if (v->kind == V_SHAPE) {
+      rgs_buf_printf(b, "    %%%d = \"tosa.const_shape\"() <{values = dense<[", v->id);
+      for (uint32_t j = 0; j < v->nints; j++)
+        rgs_buf_printf(b, "%s%lld", j ? ", " : "", (long long)mint(in, m, v->ints[j], RG_DT_NONE));
+      rgs_buf_printf(b, "]> : tensor<%uxindex>}> : () -> !tosa.shape<%u>\n", v->nints, v->nints);
+      continue;
+    }
+    if (v->kind != V_NODE) {
+      rgs_buf_printf(b, "    %%%d = \"tosa.const\"() <{values = dense<", v->id);
+      put_elem(in, b, m, v->elem ? v->elem : leaf_at(in, m, v, NULL), v->dt, true);
+      rgs_buf_puts(b, "> : ");
+      put_type(in, b, m, v);
+      rgs_buf_puts(b, "}> : () -> ");
+      put_type(in, b, m, v);
+      rgs_buf_puts(b, "\n");
+      continue;
+    }
+    rgs_buf_printf(b, "    %%%d = \"%s\"(", v->id, v->op->name);
+    for (uint32_t k = 0; k < v->nopnd; k++) {
+      const Val *o = v->opnd[k];
+      if (o->arg >= 0)
+        rgs_buf_printf(b, "%s%%arg%d", k ? ", " : "", o->arg);
+      else
+        rgs_buf_printf(b, "%s%%%d", k ? ", " : "", o->id);
+    }
+    rgs_buf_puts(b, ")");
+    bool attrs = true;
+    if (v->k == K_CLAMP) {
+      rgs_buf_puts(b, " <{max_val = ");
+      put_elem(in, b, m, v->hi, v->dt, true);
+      rgs_buf_printf(b, " : %s, min_val = ", rg_dtype_name(v->dt));
+      put_elem(in, b, m, v->lo, v->dt, true);
+      rgs_buf_printf(b, " : %s", rg_dtype_name(v->dt));
+    } else if (v->k == K_TRANSPOSE) {
+      rgs_buf_puts(b, " <{perms = array<i32");
+      for (int d = 0; d < in->R; d++)
+        rgs_buf_printf(b, "%s %lld", d ? "," : ":", (long long)mint(in, m, v->perm[d], RG_DT_NONE));
+      rgs_buf_puts(b, ">");
+    } else if (v->ax) {
+      rgs_buf_printf(b, " <{axis = %lld : i32", (long long)mint(in, m, v->ax, RG_DT_NONE));
+    } else if (v->k == K_MAXPOOL) {
+      static const char *const names[3] = {"kernel", "pad", "stride"};
+      static const int at[3] = {1, 5, 3}, cnt[3] = {2, 4, 2};
+      for (int a = 0; a < 3; a++) {
+        rgs_buf_printf(b, "%s%s = array<i64", a ? ", " : " <{", names[a]);
+        for (int j = 0; j < cnt[a]; j++)
+          rgs_buf_printf(b, "%s %lld", j ? "," : ":", (long long)mint(in, m, v->ints[at[a] + j], RG_DT_NONE));
+        rgs_buf_puts(b, ">");
+      }
+    } else {
+      attrs = false;
+    }
+    bool ignore = v->ignore && Z3_get_bool_value(Z, mval(in, m, v->ignore)) == Z3_L_TRUE;
+    if (ignore)
+      rgs_buf_printf(b, "%snan_mode = #tosa.nan_mode<IGNORE>", attrs ? ", " : " <{");
+    if (attrs || ignore)
+      rgs_buf_puts(b, "}>");
+    rgs_buf_puts(b, " : (");
+    for (uint32_t k = 0; k < v->nopnd; k++) {
+      rgs_buf_puts(b, k ? ", " : "");
+      if (v->opnd[k]->kind == V_SHAPE)
+        rgs_buf_printf(b, "!tosa.shape<%u>", v->opnd[k]->nints);
+      else
+        put_type(in, b, m, v->opnd[k]);
+    }
+    rgs_buf_puts(b, ") -> ");
+    put_type(in, b, m, v);
+    rgs_buf_puts(b, "\n");
+  }
+  rgs_buf_printf(b, "    \"func.return\"(%%%d) : (", root->id);
+  put_type(in, b, m, root);
+  rgs_buf_puts(b, ") -> ()\n  }) : () -> ()\n}) : () -> ()\n");
+}
+
+static void put_inputs(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32_t npat) {
+  rgs_buf_printf(b, "// input sets for rgopt --inputs (docs/verify.md)\nfunc @%s\n", fname);
+  for (int k = 0;; k++) {
+    Val *v = NULL;
+    for (uint32_t i = 0; i < npat; i++)
+      if (in->vals[i].arg == k)
+        v = &in->vals[i];
+    if (!v)
+      break;
+    rgs_buf_printf(b, "  arg %d: ", k);
+    put_type(in, b, m, v);
+    rgs_buf_puts(b, " = [");
+    int64_t n = numel(in, m, v);
+    for (int64_t e = 0; e < n; e++) {
+      Ast idx[MAXR];
+      int64_t rest = e;
+      for (int d = in->R; d-- > 0;) {
+        int64_t dim = mint(in, m, v->dims[d], RG_DT_NONE);
+        idx[d] = ix(in, rest % dim);
+        rest /= dim;
+      }
+      rgs_buf_puts(b, e ? (e % 8 ? ", " : ",\n    ") : "");
+      put_elem(in, b, m, leaf_at(in, m, v, idx), v->dt, false);
+    }
+    rgs_buf_puts(b, "]\n");
+  }
+}
+
+/* ---- one instance, one rule ---- */
+
+typedef enum Outcome { O_SKIP, O_PROVEN, O_REFUTED, O_UNKNOWN } Outcome;
+
+typedef struct RuleRun {
+  const DslRule *rule;
+  const char *outdir;
+  uint64_t rlimit;
+  char why[512];
+  uint64_t instances;
+} RuleRun;
+
+static Z3_lbool check(Inst *in, Ast f, uint64_t rlimit, Z3_solver *keep) {
+  /* with no free function left, the bit-vector and float solver */
+  Z3_solver sv = in->has_uf ? Z3_mk_solver(Z) : Z3_mk_solver_for_logic(Z, Z3_mk_string_symbol(Z, "QF_FPBV"));
+  Z3_solver_inc_ref(Z, sv);
+  Z3_params ps = Z3_mk_params(Z);
+  Z3_params_inc_ref(Z, ps);
+  Z3_params_set_uint(Z, ps, Z3_mk_string_symbol(Z, "rlimit"), rlimit > UINT32_MAX ? UINT32_MAX : (unsigned)rlimit);
+  Z3_solver_set_params(Z, sv, ps);
+  Z3_params_dec_ref(Z, ps);
+  Z3_solver_assert(Z, sv, f);
+  Z3_lbool r = Z3_solver_check(Z, sv);
+  if (keep && r == Z3_L_TRUE)
+    *keep = sv;
+  else
+    Z3_solver_dec_ref(Z, sv);
+  return r;
+}
+
+static const char *dt_list(const Inst *in, char *buf, size_t n) {
+  if (in->T2 != in->T)
+    snprintf(buf, n, "%s to %s", rg_dtype_name(in->T), rg_dtype_name(in->T2));
+  else
+    snprintf(buf, n, "%s", rg_dtype_name(in->T));
+  return buf;
+}
+
+static bool write_file(const char *path, RgsBuf *b) {
+  char err[256];
+  if (b->oom || rgs_write_file_atomic(path, b->data ? b->data : "", b->len, err, sizeof err) != 0) {
+    fprintf(stderr, "rulegen: error: %s\n", b->oom ? "out of memory" : err);
+    return false;
+  }
+  return true;
+}
+
+static void counterexample(Inst *in, RuleRun *run, Ast f, Ast const *idx, Ast a, Ast b, Ast def_new, uint32_t npat,
+                           Val *root) {
+  /* a small one first, so that the graph can be written */
+  Ast small[2 * MAXVALS];
+  uint32_t ns = 0;
+  for (uint32_t i = 0; i < in->nvals && ns + MAXR < 2 * MAXVALS; i++)
+    for (int d = 0; d < in->R && in->vals[i].kind != V_SHAPE && !in->vals[i].scalar; d++)
+      if (in->vals[i].dims[d])
+        small[ns++] = Z3_mk_bvule(Z, in->vals[i].dims[d], ix(in, 3));
+  Z3_solver sv = NULL;
+  Ast fs = and2(in, f, mk_and(in, ns, small));
+  bool is_small = check(in, fs, run->rlimit, &sv) == Z3_L_TRUE;
+  if (!is_small && check(in, f, run->rlimit, &sv) != Z3_L_TRUE) {
+    snprintf(run->why, sizeof run->why, "unknown: a counterexample that Z3 gives no model for");
+    return;
+  }
+  Z3_model m = Z3_solver_get_model(Z, sv);
+  Z3_model_inc_ref(Z, m);
+  RgsBuf msg;
+  rgs_buf_init(&msg);
+  char tb[32];
+  rgs_buf_printf(&msg, "counterexample: rank %d, %s: element [", in->R, dt_list(in, tb, sizeof tb));
+  for (int d = 0; d < in->R; d++)
+    rgs_buf_printf(&msg, "%s%lld", d ? ", " : "", (long long)mint(in, m, idx[d], RG_DT_NONE));
+  rgs_buf_puts(&msg, "]: ");
+  put_elem(in, &msg, m, a, root->dt, false);
+  rgs_buf_puts(&msg, " before, ");
+  if (Z3_get_bool_value(Z, mval(in, m, def_new)) != Z3_L_TRUE)
+    rgs_buf_puts(&msg, "undefined after (a REQUIRE fails)");
+  else {
+    put_elem(in, &msg, m, b, root->dt, false);
+    rgs_buf_puts(&msg, " after");
+  }
+  char fname[128];
+  snprintf(fname, sizeof fname, "%s_%s", run->rule->pass->name.s, run->rule->name.s);
+  if (is_small && run->outdir) {
+    RgsBuf g, s;
+    rgs_buf_init(&g);
+    rgs_buf_init(&s);
+    put_graph(in, &g, m, fname, npat, root);
+    put_inputs(in, &s, m, fname, npat);
+    size_t n = strlen(run->outdir) + strlen(fname) + 16;
+    char *pg = malloc(n), *ps = malloc(n);
+    if (pg && ps) {
+      snprintf(pg, n, "%s/%s.mlir", run->outdir, fname);
+      snprintf(ps, n, "%s/%s.inputs", run->outdir, fname);
+      if (write_file(pg, &g) && write_file(ps, &s))
+        rgs_buf_printf(&msg, "; graph: %s, inputs: %s", pg, ps);
+    }
+    free(pg);
+    free(ps);
+    rgs_buf_free(&g);
+    rgs_buf_free(&s);
+  } else if (!is_small) {
+    rgs_buf_puts(&msg, " (dims over 3: no graph written)");
+  }
+  snprintf(run->why, sizeof run->why, "%s", msg.data ? msg.data : "counterexample");
+  rgs_buf_free(&msg);
+  Z3_model_dec_ref(Z, m);
+  Z3_solver_dec_ref(Z, sv);
+}
+
+static Outcome run_instance(Inst *in, RuleRun *run) {
+  const DslRule *r = run->rule;
+  Build build;
+  memset(&build, 0, sizeof build);
+  B = &build;
+  Val *root = build_pat(in, r->pattern, RG_DT_NONE, false, false);
+  if (in->invalid)
+    return O_SKIP;
+  if (!root || in->unknown[0])
+    goto unknown_;
+  /* the root's own type: as its op computes it */
+  uint32_t npat = in->nvals;
+  Ast guard = Z3_mk_true(Z);
+  if (r->guard) {
+    Ev g;
+    guard_root = r->guard;
+    bool ok = ev(in, r->guard, &g);
+    guard_root = NULL;
+    if (in->invalid)
+      return O_SKIP;
+    if (!ok)
+      goto unknown_;
+    guard = g.t;
+  }
+  build.in_repl = true;
+  Val *rep = build_rep(in, r->repl, root->dt, false, false);
+  if (in->invalid)
+    return O_SKIP;
+  if (!rep || in->unknown[0])
+    goto unknown_;
+  if (rep->kind == V_SHAPE || rep->dt != root->dt || rep->scalar)
+    return O_SKIP; /* a replacement of another type is refused */
+  for (int d = 0; d < in->R; d++) /* ... and so is one of another shape */
+    fact(in, Z3_mk_eq(Z, rep->dims[d], root->dims[d]));
+  Ast idx[MAXR], bounds[MAXR];
+  for (int d = 0; d < in->R; d++) {
+    idx[d] = fresh(in, "i", bv(in, IBITS));
+    bounds[d] = Z3_mk_bvult(Z, idx[d], root->dims[d]);
+  }
+  in->reqs = in->reqbuf;
+  in->nreqs = 0;
+  Ast a = elem(in, root, idx);
+  Ast def_old = mk_and(in, in->nreqs, in->reqbuf);
+  in->nreqs = 0;
+  Ast b = a ? elem(in, rep, idx) : NULL;
+  if (!a || !b || in->unknown[0])
+    goto unknown_;
+  for (uint32_t i = 0; i < build.nnewreqs && in->nreqs < MAXFACTS; i++)
+    in->reqbuf[in->nreqs++] = build.newreqs[i];
+  Ast def_new = mk_and(in, in->nreqs, in->reqbuf);
+  Ast same = and2(in, def_new, Z3_mk_eq(Z, a, b));
+  Ast parts[5] = {mk_and(in, in->nfacts, in->facts), guard, mk_and(in, (uint32_t)in->R, bounds), def_old,
+                  Z3_mk_not(Z, same)};
+  Ast f = Z3_mk_and(Z, 5, parts);
+  if (getenv("RG_PROVE_DEBUG"))
+    fprintf(stderr, "old: %s\n", Z3_ast_to_string(Z, a)), fprintf(stderr, "new: %s\n", Z3_ast_to_string(Z, b));
+  run->instances++;
+  switch (check(in, f, run->rlimit, NULL)) {
+  case Z3_L_FALSE: return O_PROVEN;
+  case Z3_L_UNDEF:
+    snprintf(run->why, sizeof run->why, "unknown: Z3 reached its resource limit (rlimit %llu) at rank %d, %s",
+             (unsigned long long)run->rlimit, in->R, rg_dtype_name(in->T));
+    return O_UNKNOWN;
+  default: break;
+  }
+  if (in->nuninterp) {
+    snprintf(run->why, sizeof run->why,
+             "unknown: extern %s has no SMT meaning, and a counterexample needs its value (rank %d, %s)",
+             in->uninterp[0], in->R, rg_dtype_name(in->T));
+    return O_UNKNOWN;
+  }
+  if (in->opaque_used) {
+    snprintf(run->why, sizeof run->why,
+             "unknown: a counterexample needs a value with no exact meaning here (rank %d, %s)", in->R,
+             rg_dtype_name(in->T));
+    return O_UNKNOWN;
+  }
+  counterexample(in, run, f, idx, a, b, def_new, npat, root);
+  return strncmp(run->why, "counterexample", 14) == 0 ? O_REFUTED : O_UNKNOWN;
+unknown_:
+  snprintf(run->why, sizeof run->why, "unknown: %s", in->unknown[0] ? in->unknown : "not encoded");
+  return O_UNKNOWN;
+}
+
+/* The op pattern nodes of a rule in the order build_node takes them. */
+static void collect_ops(const DslPattern *p, const DslPattern **out, uint32_t *n) {
+  if (p->kind != DSL_PAT_OP)
+    return;
+  if (*n < 32)
+    out[(*n)++] = p;
+  for (uint32_t i = 0; i < p->nargs; i++)
+    collect_ops(p->args[i], out, n);
+}
+
+static bool uses_cast(const DslRule *r, const DslPattern *const *ops, uint32_t n) {
+  (void)r;
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < ops[i]->nops; j++)
+      if (kind_of(ops[i]->ops[j]) == K_CAST)
+        return true;
+  return false;
+}
+
+/* The alternatives of one op pattern node that the proof tells apart:
+ * free elementwise ops of one arity are one case. */
+static uint32_t distinct_alts(const DslPattern *p, const DslOpDecl **out) {
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < p->nops && n < 64; j++) {
+    const DslOpDecl *op = p->ops[j];
+    bool dup = false;
+    for (uint32_t i = 0; i < n && !dup; i++)
+      dup = kind_of(op) == K_OPAQUE && kind_of(out[i]) == K_OPAQUE && out[i]->noperands == op->noperands &&
+            out[i]->variadic == op->variadic;
+    if (!dup)
+      out[n++] = op;
+  }
+  return n;
+}
+
+/* Whether a rule only moves elements (every op of the pattern and the
+ * replacement an index map): its proof then holds for any element type
+ * once it holds for one with enough values to tell every read apart. */
+static bool moves_only_kind(Kind k) {
+  return k == K_IDENT || k == K_TRANSPOSE || k == K_REVERSE || k == K_CONCAT || k == K_SLICE || k == K_CONST_SHAPE ||
+         k == K_RESHAPE || k == K_TILE;
+}
+static bool repl_moves_only(const DslRepl *r) {
+  if (r->kind == DSL_REP_OP && r->op && !moves_only_kind(kind_of(r->op)))
+    return false;
+  if (r->kind == DSL_REP_OP && !r->op)
+    return false; /* an op capture: checked on the pattern side */
+  if (r->kind == DSL_REP_EXPR || r->kind == DSL_REP_LIST || r->kind == DSL_REP_FOR)
+    return false;
+  for (uint32_t i = 0; i < r->nargs; i++)
+    if (r->args[i]->kind != DSL_REP_VAR && !repl_moves_only(r->args[i]) && r->args[i]->kind != DSL_REP_OP)
+      return false;
+    else if (r->args[i]->kind == DSL_REP_OP && !repl_moves_only(r->args[i]))
+      return false;
+  return true;
+}
+static bool pat_moves_only(const DslPattern *p) {
+  if (p->kind == DSL_PAT_SPLAT)
+    return false;
+  if (p->kind != DSL_PAT_OP)
+    return true;
+  for (uint32_t j = 0; j < p->nops; j++)
+    if (!moves_only_kind(kind_of(p->ops[j])))
+      return false;
+  for (uint32_t i = 0; i < p->nargs; i++)
+    if (!pat_moves_only(p->args[i]))
+      return false;
+  return true;
+}
+
+static const RgDType data_types[] = {RG_DT_F32, RG_DT_F16, RG_DT_BF16, RG_DT_I8, RG_DT_I16, RG_DT_I32};
+enum { NDT = sizeof data_types / sizeof *data_types };
+
+/* Proves one rule over every instance; the outcome and run->why. */
+static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nbounds) {
+  const DslRule *r = run->rule;
+  if (r->repl->kind == DSL_REP_ERASE) {
+    snprintf(bounds, nbounds, "removes only a root nothing reads");
+    return O_PROVEN;
+  }
+  const DslPattern *ops[32];
+  uint32_t nops = 0;
+  collect_ops(r->pattern, ops, &nops);
+  if (nops > 8) {
+    snprintf(run->why, sizeof run->why, "unknown: a pattern of more than 8 ops");
+    return O_UNKNOWN;
+  }
+  static const DslOpDecl *alts[8][64];
+  uint32_t nalts[8], naxes = 0;
+  for (uint32_t i = 0; i < nops; i++) {
+    nalts[i] = distinct_alts(ops[i], alts[i]);
+    bool ax = false;
+    for (uint32_t j = 0; j < nalts[i]; j++)
+      ax |= needs_axis(kind_of(alts[i][j]));
+    naxes += ax;
+  }
+  bool cast = uses_cast(r, ops, nops);
+  bool variadic_rest = false;
+  for (uint32_t i = 0; i < nops; i++)
+    for (uint32_t j = 0; j < nalts[i]; j++)
+      variadic_rest |= alts[i][j]->variadic && ops[i]->rest.s;
+  bool moves = pat_moves_only(r->pattern) && repl_moves_only(r->repl);
+  bool abstract_first = !moves;
+  uint32_t ndt = moves ? 1 : NDT;
+  const RgDType *types = moves ? (const RgDType[]){RG_DT_I16} : data_types;
+  Ev *vars = calloc(r->nvars + 1, sizeof *vars);
+  bool *bound = calloc(r->nvars + 1, sizeof *bound);
+  Inst *in = malloc(sizeof *in);
+  Outcome res = O_PROVEN;
+  uint64_t valid = 0;
+  if (!vars || !bound || !in) {
+    snprintf(run->why, sizeof run->why, "unknown: out of memory");
+    res = O_UNKNOWN;
+  }
+  for (int R = 0; R <= MAXR && res == O_PROVEN; R++)
+    for (uint32_t t = 0; t < ndt && res == O_PROVEN; t++)
+      for (uint32_t t2 = 0; t2 < (cast ? NDT : 1) && res == O_PROVEN; t2++)
+      for (uint32_t extra = 0; extra < (variadic_rest ? 3u : 1u) && res == O_PROVEN; extra++) {
+        /* every choice of alternatives and axes, as one mixed-radix count */
+        uint64_t total = 1;
+        for (uint32_t i = 0; i < nops; i++)
+          total *= nalts[i];
+        for (uint32_t i = 0; i < naxes; i++)
+          total *= R ? (uint64_t)R : 1;
+        for (uint64_t c = 0; c < total && res == O_PROVEN; c++) {
+          memset(in, 0, sizeof *in);
+          in->z = z;
+          in->R = R;
+          in->T = types[t];
+          in->T2 = cast ? data_types[t2] : in->T;
+          in->vars = vars;
+          in->bound = bound;
+          in->rest_extra = extra;
+          memset(vars, 0, sizeof *vars * (r->nvars + 1));
+          memset(bound, 0, sizeof *bound * (r->nvars + 1));
+          uint64_t rest = c;
+          for (uint32_t i = 0; i < nops; i++) {
+            in->alt[i] = alts[i][rest % nalts[i]];
+            rest /= nalts[i];
+          }
+          in->nalt = nops;
+          for (uint32_t i = 0; i < naxes; i++) {
+            in->axes[i] = R ? (int64_t)(rest % (uint64_t)R) : 0;
+            rest /= R ? (uint64_t)R : 1;
+          }
+          in->naxes = naxes;
+          if (naxes && R == 0)
+            continue;
+          const DslOpDecl *alts_now[32];
+          int64_t axes_now[8];
+          memcpy(alts_now, in->alt, sizeof alts_now);
+          memcpy(axes_now, in->axes, sizeof axes_now);
+          /* first with arithmetic as free functions, then exactly */
+          Outcome o = O_UNKNOWN;
+          if (abstract_first) {
+            in->abstract = true;
+            o = run_instance(in, run);
+            memset(in, 0, sizeof *in);
+            in->z = z, in->R = R, in->T = types[t], in->T2 = cast ? data_types[t2] : types[t];
+            in->vars = vars, in->bound = bound, in->rest_extra = extra;
+            memcpy(in->alt, alts_now, sizeof alts_now), in->nalt = nops;
+            memcpy(in->axes, axes_now, sizeof axes_now), in->naxes = naxes;
+            memset(vars, 0, sizeof *vars * (r->nvars + 1));
+            memset(bound, 0, sizeof *bound * (r->nvars + 1));
+            run->why[0] = 0;
+          }
+          if (o != O_PROVEN && o != O_SKIP)
+            o = run_instance(in, run);
+          if (o == O_SKIP)
+            continue;
+          valid++;
+          if (o != O_PROVEN)
+            res = o;
+        }
+      }
+  if (res == O_PROVEN && !valid) {
+    snprintf(run->why, sizeof run->why, "unknown: no instance of the pattern has types this prover covers");
+    res = O_UNKNOWN;
+  }
+  if (res == O_PROVEN)
+    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s",
+             moves  ? "any element type (elements only move)"
+             : cast ? "f32 f16 bf16 i8 i16 i32 to each"
+                    : "f32 f16 bf16 i8 i16 i32",
+             naxes ? ", every axis" : "", variadic_rest ? ", ..rest of 0-2 operands" : "");
+  free(vars);
+  free(bound);
+  free(in);
+  return res;
+}
+
+int rulegen_prove(DslProgram *prog, uint64_t rlimit, const char *outdir) {
+  Z3_config cfg = Z3_mk_config();
+  Z3_context z = Z3_mk_context(cfg);
+  Z3_del_config(cfg);
+  Z3_set_error_handler(z, NULL);
+  uint32_t proven = 0, refuted = 0, unknowns = 0;
+  clock_t start = clock();
+  for (uint32_t f = 0; f < prog->nroots; f++) {
+    const DslFile *file = prog->roots[f];
+    uint32_t p0 = proven, r0 = refuted, u0 = unknowns;
+    clock_t fstart = clock();
+    for (uint32_t d = 0; d < file->ndecls; d++) {
+      if (file->decls[d]->kind != DSL_DECL_PASS)
+        continue;
+      const DslPass *pass = file->decls[d]->u.pass;
+      for (uint32_t i = 0; i < pass->nrules; i++) {
+        RuleRun run;
+        memset(&run, 0, sizeof run);
+        run.rule = pass->rules[i];
+        run.outdir = outdir;
+        run.rlimit = rlimit;
+        char bounds[160] = "";
+        Outcome o = prove_rule(z, &run, bounds, sizeof bounds);
+        printf("%s.%s: ", pass->name.s, run.rule->name.s);
+        if (run.rule->inexact && o != O_PROVEN)
+          printf("inexact, not proven bit-exact: ");
+        if (o == O_PROVEN)
+          printf("proven (%s)\n", bounds);
+        else
+          printf("%s\n", run.why);
+        fflush(stdout);
+        proven += o == O_PROVEN;
+        refuted += o == O_REFUTED;
+        unknowns += o == O_UNKNOWN;
+      }
+    }
+    uint32_t n = proven - p0 + refuted - r0 + unknowns - u0;
+    if (n)
+      printf("rulegen: prove: %s: %u rules: %u proven, %u refuted, %u unknown (%.2f s CPU)\n", file->src->name, n,
+             proven - p0, refuted - r0, unknowns - u0, (double)(clock() - fstart) / CLOCKS_PER_SEC);
+  }
+  printf("rulegen: prove: %u rules: %u proven, %u refuted, %u unknown (%.2f s CPU)\n", proven + refuted + unknowns,
+         proven, refuted, unknowns, (double)(clock() - start) / CLOCKS_PER_SEC);
+  Z3_del_context(z);
+  return refuted ? 1 : 0;
+}
+
+#endif

@@ -189,17 +189,9 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
            desc.n, "};");
 }
 
-static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
-  GenPass gp;
-  if (!gen_pass_build(g, pass, &gp))
-    return;
-  gen_pass_names(g, &gp);
-  g->pass = &gp;
-  g->nsplit = 0;
-  const char *P = gp.cname;
-
-  gen_blank(g);
-  /* the banner, broken at blanks into lines of GEN_WIDTH columns */
+/* The pass's name and doc, broken at blanks into lines of GEN_WIDTH
+ * columns. */
+static void emit_banner(Gen *g, const DslPass *pass) {
   const char *banner = gen_str(g, "/* ---- pass %s%s%s ---- */", pass->name.s, pass->doc ? ": " : "",
                                pass->doc ? gen_comment(g, pass->doc) : "");
   while (strlen(banner) > GEN_WIDTH) {
@@ -213,6 +205,19 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
     banner = gen_str(g, " *%s", banner + cut);
   }
   gen_line(g, "%s", banner);
+}
+
+static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
+  GenPass gp;
+  if (!gen_pass_build(g, pass, &gp))
+    return;
+  gen_pass_names(g, &gp);
+  g->pass = &gp;
+  g->nsplit = 0;
+  const char *P = gp.cname;
+
+  gen_blank(g);
+  emit_banner(g, pass);
   const char **items = rgs_arena_alloc(&g->arena, sizeof *items * (gp.nlops + 1));
   bool *is_root = rgs_arena_zalloc(&g->arena, sizeof *is_root * (gp.nlops ? gp.nlops : 1));
   if (!items || !is_root) {

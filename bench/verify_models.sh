@@ -4,8 +4,9 @@
 # ethos-u55 and ethos-u85 pipelines with --verify-by-execution=RUNS; every
 # output must be bit-identical. Prints one PASS/FAIL line per model and
 # target with the wall time, the CPU time (user + system: the figure to
-# compare on a shared machine) and the peak RSS (GNU time), then a summary,
-# and exits 1 on any failure. sd_unet_mixed is run on a copy whose
+# compare on a shared machine) and the peak RSS (GNU time), beside the CPU
+# time and peak before the interpreter reused dying buffers
+# (bench/verify_models.before), then a summary, and exits 1 on any failure. sd_unet_mixed is run on a copy whose
 # tosa.slice sizes are corrected first (bench/slice_sizes.awk: the file
 # holds end indices, an ERROR_IF of TOSA 1.0, so it cannot be executed as
 # it is). Skips with a message when ../shared/models is absent.
@@ -51,8 +52,10 @@ for name in "$@"; do
     rc=$?
     t1=$(date +%s%N)
     usage=$([ -n "$gnutime" ] && tail -n 1 "$tmp/rss" || echo 0 0 0)
-    stats=$(echo "$usage" | awk -v t="$(( t1 - t0 ))" '{
-      printf "%.1f s wall, %.1f s cpu, peak %.0f MB", t / 1e9, $2 + $3, $1 / 1024 }')
+    before=$(awk -v k="$name.$target" '$1 == k { printf " (before: %s s cpu, peak %s MB)", $2, $3 }' \
+      bench/verify_models.before)
+    stats=$(echo "$usage" | awk -v t="$(( t1 - t0 ))" -v b="$before" '{
+      printf "%.1f s wall, %.1f s cpu, peak %.0f MB%s", t / 1e9, $2 + $3, $1 / 1024, b }')
     if [ "$rc" = 0 ] && grep -q "every result bit-identical" "$tmp/err" && ! grep -q "not executed" "$tmp/err"; then
       echo "PASS $name.$target: $stats"
       pass=$(( pass + 1 ))

@@ -486,9 +486,10 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
 
 /* Why the family leaves rule `pass.rule` out, or NULL. */
 static const char *unproven(const Options *o, const char *name, bool inexact) {
-  if (o->family != GEN_ARM)
-    return inexact ? "this family generates no inexact rewrites" : NULL;
-  for (const GenUnproven *u = gen_arm_unproven; u->rule; u++)
+  if (o->family != GEN_ARM && inexact)
+    return "this family generates no inexact rewrites";
+  const GenUnproven *list = o->family == GEN_ARM ? gen_arm_unproven : o->family == GEN_TOSA ? gen_tosa_unproven : NULL;
+  for (const GenUnproven *u = list; u && u->rule; u++)
     if (strcmp(u->rule, name) == 0)
       return u->why;
   return NULL;

@@ -99,12 +99,14 @@ RgValue *gen_edge_ints_op(Gen *G, const char *op, const char *name, RgValue *x, 
 void gen_edge_freeze(Gen *G, RgNode *n);
 void gen_edge_addmm_operands(Gen *G, RgDType dt, RgValue **ops);
 
-/* Rules of the arm pipeline the arm family does not generate, because
- * their rewrite is not bit-exact in f32 (docs/arm-passes.md): "pass.rule"
- * names, NULL-terminated, with the reason, for the fire table. */
+/* Rules a family does not generate: the arm pipeline's whose rewrite is
+ * not bit-exact in f32 (docs/arm-passes.md), the TOSA ones on an op without
+ * an evaluator: "pass.rule" names, NULL-terminated, with the reason, for
+ * the fire table. */
 typedef struct GenUnproven {
   const char *rule, *why;
 } GenUnproven;
 extern const GenUnproven gen_arm_unproven[];
+extern const GenUnproven gen_tosa_unproven[];
 
 #endif

@@ -217,6 +217,11 @@ static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   RgStatus s = bcast_init(ip, &bc, out, in, 2);
   if (s != RG_OK)
     return s;
+  /* element i reads its operands at i (or a broadcast one) before it is
+   * written: an operand of the result's type read for the last time here
+   * can hold the result */
+  if (!rg_eval_reuse_operand(ip, 0, out))
+    rg_eval_reuse_operand(ip, 1, out);
   if (!is_int(a) && out->dtype == RG_DT_F32 && (op == B_ADD || op == B_SUB || op == B_MUL))
     return float_arith(&bc, a, b, out, op);
   bool ignore = rg_eval_nan_ignore(n);
@@ -312,6 +317,7 @@ static RgStatus unary(RgInterp *ip, RgTensor *const *in, RgTensor *out, UnOp op)
     return need_float(ip, a);
   if (op == U_LNOT && a->dtype != RG_DT_I1)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "logical_not takes i1");
+  rg_eval_reuse_operand(ip, 0, out); /* element i is read before it is written */
   for (int64_t i = 0; i < a->numel; i++) {
     if (is_int(a)) {
       int64_t v = rg_tensor_get_int(a, i), r = v;
@@ -449,6 +455,7 @@ static RgStatus op_clamp(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
       return rg_eval_fail(ip, RG_INTERP_INVALID, "float min_val/max_val for an integer input");
     if (imax < imin)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "max_val < min_val");
+    rg_eval_reuse_operand(ip, 0, out); /* element i is read before it is written */
     for (int64_t i = 0; i < a->numel; i++) {
       int64_t v = rg_tensor_get_int(a, i);
       rg_tensor_set_int(out, i, v < imin ? imin : v > imax ? imax : v);
@@ -459,6 +466,7 @@ static RgStatus op_clamp(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
   if (hi < lo)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "max_val < min_val");
   bool ignore = rg_eval_nan_ignore(n);
+  rg_eval_reuse_operand(ip, 0, out); /* element i is read before it is written */
   for (int64_t i = 0; i < a->numel; i++) {
     float v = rg_tensor_get_float(a, i);
     if (isnan(v))

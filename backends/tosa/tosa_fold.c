@@ -64,6 +64,28 @@ static bool quant_foldable(RgGraph *g, const RgNode *n, const RgValue *r) {
   return false;
 }
 
+/* The dense value of a constant operand, or NULL. */
+static const RgAttr *const_values(const RgValue *v) {
+  const RgNode *d = rg_value_def(v);
+  const RgAttr *a = d ? rg_node_attr(d, "values") : NULL;
+  return a && a->kind == RG_ATTR_DENSE ? a : NULL;
+}
+
+/* An elementwise op whose operands are all constants of one stored value
+ * (splats) gives one value everywhere, however large the result: it is
+ * computed once, on one element, and stored as a splat. */
+static bool splat_elementwise(const RgOpDesc *d, const RgNode *n) {
+  if (!d || !(d->traits & RG_TRAIT_ELEMENTWISE) || !n->num_operands)
+    return false;
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    const RgAttr *a = const_values(n->operands[i].value);
+    const RgType *t = n->operands[i].value->type;
+    if (!a || a->count != 1 || !t || t->kind != RG_TYPE_TENSOR || t->rank > RG_TENSOR_MAX_RANK)
+      return false;
+  }
+  return true;
+}
+
 bool tosa_foldable(RgRewriter *rw, RgValue *r) {
   const RgPassDesc *p = rg_rw_pass(rw);
   const RgNode *n = rg_value_def(r);
@@ -75,7 +97,7 @@ bool tosa_foldable(RgRewriter *rw, RgValue *r) {
     return false;
   uint64_t limit = rg_rw_options(rw)->fold_max_elems;
   int64_t numel = rg_type_numel(r->type);
-  if (numel < 0 || (uint64_t)numel > (limit ? limit : RG_FOLD_MAX_ELEMS_DEFAULT))
+  if (numel < 0 || ((uint64_t)numel > (limit ? limit : RG_FOLD_MAX_ELEMS_DEFAULT) && !splat_elementwise(d, n)))
     return false;
   for (uint32_t i = 0; i < n->num_operands; i++) {
     const RgValue *v = n->operands[i].value;
@@ -85,6 +107,48 @@ bool tosa_foldable(RgRewriter *rw, RgValue *r) {
       return false;
   }
   return true;
+}
+
+/* A tensor of t's element type (its storage type) and rank with every
+ * dim 1, into *x: one element of a splat. */
+static RgStatus one_element(const RgType *t, RgTensor *x) {
+  int64_t ones[RG_TENSOR_MAX_RANK];
+  for (int32_t d = 0; d < t->rank; d++)
+    ones[d] = 1;
+  return rg_tensor_init(x, rg_type_storage(t), t->rank, ones);
+}
+
+/* The splat_elementwise case of tosa_folded: n's evaluator run on one
+ * element of each operand (a result of rank r with dims 1 broadcasts as
+ * the full one does), its value stored as a splat of r's storage type. */
+static const RgAttr *folded_splat(RgInterp *ip, const RgOpDesc *d, const RgNode *n, const RgValue *r) {
+  RgGraph *g = rg_eval_graph(ip);
+  RgTensor ins[16], res, *in[16];
+  uint32_t made = 0;
+  bool ok = one_element(r->type, &res) == RG_OK;
+  for (; ok && made < n->num_operands; made++) {
+    in[made] = &ins[made];
+    if (one_element(n->operands[made].value->type, &ins[made]) != RG_OK) {
+      ok = false;
+      break;
+    }
+    if (rg_eval_fill_dense(ip, const_values(n->operands[made].value), &ins[made]) != RG_OK) {
+      rg_tensor_release(&ins[made]);
+      ok = false;
+      break;
+    }
+  }
+  const RgAttr *a = NULL;
+  if (ok && d->eval(ip, n, in, n->num_operands, &res, 1) == RG_OK) {
+    const RgType *st = rg_type_storage_type(g, r->type);
+    double f = rg_tensor_get_float(&res, 0);
+    int64_t v = rg_tensor_get_int(&res, 0);
+    a = rg_tensor_is_float(&res) ? rg_attr_dense_floats(g, st, 1, &f) : rg_attr_dense_ints(g, st, 1, &v);
+  }
+  for (uint32_t i = 0; i < made; i++)
+    rg_tensor_release(&ins[i]);
+  rg_tensor_release(&res);
+  return a;
 }
 
 bool tosa_folded(RgRewriter *rw, RgValue *r, const RgAttr **out) {
@@ -100,6 +164,12 @@ bool tosa_folded(RgRewriter *rw, RgValue *r, const RgAttr **out) {
   for (uint16_t k = 0; k < p->num_ops && ok; k++)
     if (p->op_descs[k])
       ok = rg_interp_add_ops(ip, p->op_descs[k], 1) == RG_OK;
+  const RgOpDesc *d = desc_of(rw, p, n);
+  if (ok && d && d->eval && splat_elementwise(d, n)) {
+    *out = folded_splat(ip, d, n, r);
+    rg_interp_free(ip);
+    return *out != NULL;
+  }
   RgTensor *in[16] = {0}, *res = NULL;
   uint32_t nin = 0;
   for (; ok && nin < n->num_operands; nin++)
@@ -279,4 +349,26 @@ bool tosa_rows_permuted(RgRewriter *rw, RgValue *w, RgValue *x, RgInts p, const 
   const RgType *wt = rg_type_storage_type(g, w->type); /* a quantized weight holds storage values */
   *out = !wt ? NULL : is_float ? rg_attr_dense_floats(g, wt, n, of) : rg_attr_dense_ints(g, wt, n, oi);
   return *out != NULL;
+}
+
+/* ---- resize (rules/canonicalize.rules, resize_identity) ---- */
+
+/* Whether RESIZE r returns its input: NEAREST_NEIGHBOR with scale y_n/y_d
+ * and x_n/x_d each n/n, offset and border 0, and the input's type. Output
+ * pixel (y, x) then samples y * n / n = y exactly, with no remainder to
+ * round. BILINEAR is not: floats add each neighbour times a weight of 0
+ * (inf * 0 is NaN, -0.0 + 0.0 is +0.0) and integers come out multiplied
+ * by y_n * x_n in a wider type. */
+bool tosa_resize_identity(RgRewriter *rw, RgValue *r) {
+  const RgNode *n = rg_value_def(r);
+  if (!n || n->num_operands != 4 || !r->type || r->type != n->operands[0].value->type ||
+      !rg_eval_attr_enum_is(n, "mode", "NEAREST_NEIGHBOR", NULL))
+    return false;
+  RgInts sc, off, bor;
+  if (!tosa_shape_ints(rw, n->operands[1].value, &sc) || sc.n != 4 ||
+      !tosa_shape_ints(rw, n->operands[2].value, &off) || off.n != 2 ||
+      !tosa_shape_ints(rw, n->operands[3].value, &bor) || bor.n != 2)
+    return false;
+  return sc.v[0] > 0 && sc.v[0] == sc.v[1] && sc.v[2] > 0 && sc.v[2] == sc.v[3] && off.v[0] == 0 &&
+         off.v[1] == 0 && bor.v[0] == 0 && bor.v[1] == 0;
 }

@@ -725,6 +725,14 @@ RgStatus tosa_infer_pad(HOOK_ARGS) {
   if (t->kind == RG_TYPE_TENSOR && k != 2 * (uint32_t)t->rank)
     return shape_fail(err, errlen, "pad: padding has %u entries but the input has rank %d "
                       "(2 per dim)", k, (int)t->rank);
+  /* pad_const is a value of the input's element type: for a quantized
+   * input its quantized type (its storage integer read at another scale
+   * or zero point, or at none, would pad with another value) */
+  const RgType *pc = shape_operand(n, 2);
+  if (pc && rg_type_is_tensor(pc) && t->elem && pc->elem && pc->elem != t->elem &&
+      (rg_type_is_quant(t) || rg_type_is_quant(pc) || pc->elem->dtype != t->elem->dtype))
+    return shape_fail(err, errlen, "pad: pad_const has element type %s, the input %s", shape_text(pc->elem),
+                      shape_text(t->elem));
   for (uint32_t d = 0; d < k / 2; d++) {
     int64_t in = t->kind == RG_TYPE_TENSOR ? t->dims[d] : RG_DIM_DYNAMIC;
     if (c == 0) {
@@ -786,6 +794,51 @@ RgStatus tosa_infer_slice(HOOK_ARGS) {
       dims[d] = RG_DIM_DYNAMIC;
   }
   return shape_set(results, shape_tensor(g, t->elem, (int32_t)kz, dims));
+}
+
+/* RESIZE(input, scale, offset, border) on [N, IH, IW, C]: with scale
+ * [y_n, y_d, x_n, x_d], OH = ((IH - 1) * y_n - offset_y + border_y) / y_d
+ * + 1 (an ERROR_IF unless exact), OW alike; H and W are dynamic while the
+ * shape operands are not constants. The element type is the node's own
+ * (NEAREST_NEIGHBOR keeps the input's; BILINEAR widens integers, and
+ * graphs in the field spell it either way), else the input's. */
+RgStatus tosa_infer_resize(HOOK_ARGS) {
+  const RgType *t;
+  int64_t sc[MAXR], off[MAXR], bor[MAXR], dims[4];
+  uint32_t ks, ko, kb;
+  RgStatus st = shape_need_operands(n, 4, 4, "resize", err, errlen);
+  if (st == RG_OK)
+    st = shape_need_tensor(n, 0, "resize", "input", &t, err, errlen);
+  if (st != RG_OK)
+    return st;
+  if (t->kind == RG_TYPE_TENSOR && t->rank != 4)
+    return shape_fail(err, errlen, "resize: the input has rank %d, expected 4 (NHWC)", (int)t->rank);
+  int cs = shape_operand_values(g, n, 1, "resize", "scale", sc, &ks, &st, err, errlen);
+  int co = cs < 0 ? -1 : shape_operand_values(g, n, 2, "resize", "offset", off, &ko, &st, err, errlen);
+  int cb = co < 0 ? -1 : shape_operand_values(g, n, 3, "resize", "border", bor, &kb, &st, err, errlen);
+  if (cb < 0)
+    return st;
+  if ((cs && ks != 4) || (co && ko != 2) || (cb && kb != 2))
+    return shape_fail(err, errlen, "resize: scale needs 4 entries, offset and border 2");
+  for (int d = 0; d < 4; d++)
+    dims[d] = t->kind == RG_TYPE_TENSOR ? t->dims[d] : RG_DIM_DYNAMIC;
+  for (int a = 0; a < 2; a++) {
+    if (cs && (sc[2 * a] <= 0 || sc[2 * a + 1] <= 0))
+      return shape_fail(err, errlen, "resize: scale entries must be positive");
+    int64_t in = dims[1 + a];
+    if (!cs || !co || !cb || in < 0) {
+      dims[1 + a] = RG_DIM_DYNAMIC;
+      continue;
+    }
+    int64_t num = (in - 1) * sc[2 * a] - off[a] + bor[a];
+    if (num < 0 || num % sc[2 * a + 1])
+      return shape_fail(err, errlen, "resize: (%s - 1) * %lld - %lld + %lld is not a multiple of %lld",
+                        a ? "IW" : "IH", (long long)sc[2 * a], (long long)off[a], (long long)bor[a],
+                        (long long)sc[2 * a + 1]);
+    dims[1 + a] = num / sc[2 * a + 1] + 1;
+  }
+  const RgType *elem = elem_hint(n);
+  return shape_set(results, shape_tensor(g, elem ? elem : t->elem, t->kind == RG_TYPE_TENSOR ? 4 : -1, dims));
 }
 
 /* TILE(input1, multiples): -1 (MLIR 22) makes that dim dynamic. */

@@ -92,6 +92,11 @@ static RgStatus op_softmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
     inner *= x->dims[d];
   int64_t outer = len && inner ? x->numel / (len * inner) : 0;
   RgDType dt = out->dtype;
+  /* each slice reads its inputs before writing its own results: the
+   * input or the init operand (whose values are not read), read for the
+   * last time here, can hold the result */
+  if (!rg_eval_reuse_operand(ip, 0, out))
+    rg_eval_reuse_operand(ip, 1, out);
   for (int64_t o = 0; o < outer; o++)
     for (int64_t r = 0; r < inner; r++) {
       int64_t base = o * len * inner + r;

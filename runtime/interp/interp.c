@@ -4,6 +4,7 @@
  * runs nested regions for control-flow evaluators, frees every value after
  * its last use, and reports the first failure with the op that caused it.
  * It knows no op by name: semantics live with the op declarations. */
+#include <math.h>
 #include <stdlib.h>
 #include "interp/interp_internal.h"
 
@@ -328,6 +329,33 @@ bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *
   return true;
 }
 
+bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
+  const RgNode *n = ip->node;
+  if (!ip->env || !n || k >= n->num_operands || out->borrowed_)
+    return false;
+  const RgValue *v = n->operands[k].value;
+  EnvSlot *s = env_find(ip->env, v);
+  /* remaining 1: this op is its only reader left, and reads it once */
+  if (!s || !s->live || s->pinned || s->t.borrowed_ || s->remaining != 1 || value_block(v) != n->block ||
+      !rg_tensor_same_type(&s->t, out))
+    return false;
+  rg_free(out->elems_);
+  out->elems_ = s->t.elems_;
+  s->t.borrowed_ = true; /* out owns the storage now; the slot only reads it */
+  return true;
+}
+
+/* Whether every byte of t's storage is 0. Reading the untouched pages of
+ * a fresh zero-filled allocation makes none of them resident. */
+static bool all_zero_bytes(const RgTensor *t) {
+  const unsigned char *p = t->elems_;
+  size_t n = ir_elem_size(t->dtype) * (size_t)t->numel;
+  for (size_t i = 0; i < n; i++)
+    if (p[i])
+      return false;
+  return true;
+}
+
 RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
   if (!a || a->kind != RG_ATTR_DENSE)
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "attribute is not a decodable dense<>");
@@ -342,6 +370,9 @@ RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
     if (cnt != 1 && cnt != out->numel)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "%u elements for %lld", cnt,
                          (long long)out->numel);
+    /* a splat of +0.0 into a zero-filled result leaves its pages untouched */
+    if (cnt == 1 && v[0] == 0 && !signbit(v[0]) && all_zero_bytes(out))
+      return RG_OK;
     for (int64_t i = 0; i < out->numel; i++)
       rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
   } else {
@@ -359,6 +390,8 @@ RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
       *out = view;
       return RG_OK;
     }
+    if (cnt == 1 && ir_dense_int(a, 0) == 0 && all_zero_bytes(out))
+      return RG_OK;
     for (int64_t i = 0; i < out->numel; i++)
       rg_tensor_set_int(out, i, ir_dense_int(a, cnt == 1 ? 0 : (uint32_t)i));
   }

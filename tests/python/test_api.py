@@ -190,7 +190,8 @@ def t_execute():
     return (raises(lambda: g.execute(inputs, func="nosuch"), "no function @nosuch") or
             raises(lambda: g.execute([((2, 2), [1.0]), ((2,), [0.0, 0.0])], func="f"),
                    "input 0 has 1 values") or
-            raises(lambda: g.execute(inputs[:1], func="f"), "execute:"))
+            raises(lambda: g.execute(inputs[:1], func="f"),
+                   "function takes 2 arguments, given 1"))
 
 
 for name, fn in sorted((k, v) for k, v in globals().items() if k.startswith("t_")):

@@ -401,6 +401,31 @@ static void test_pad(void) {
   EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", x, CSHAPE(0, 0, 1, 1), c),
              "padding has 4 entries but the input has rank 3");
   EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", x, CSHAPE(0, 0, 1, -2, 0, 0), c), "entry 3 is -2");
+  /* pad_const has the input's element type, a quantized one included */
+  EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", x, CSHAPE(0, 0, 1, 1, 2, 2), val("tensor<1xi8>")),
+             "pad_const has element type i8, the input f32");
+  RgValue *q = val("tensor<2x3x!quant.uniform<i8:f32, 0.5:3>>");
+  EXPECT(tosa_infer_pad, NODE("tosa.pad", q, CSHAPE(1, 1, 0, 0), val("tensor<1x!quant.uniform<i8:f32, 0.5:3>>")),
+         "tensor<4x3x!quant.uniform<i8:f32, 0.5:3>>");
+  EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", q, CSHAPE(1, 1, 0, 0), val("tensor<1xi8>")),
+             "pad_const has element type i8, the input !quant.uniform<i8:f32, 0.5:3>");
+  EXPECT_ERR(tosa_infer_pad, NODE("tosa.pad", q, CSHAPE(1, 1, 0, 0), val("tensor<1x!quant.uniform<i8:f32, 0.25:3>>")),
+             "pad_const has element type !quant.uniform<i8:f32, 0.25:3>");
+}
+
+static void test_resize(void) {
+  RgValue *x = val("tensor<1x4x6x3xi8>");
+  /* OH = ((4 - 1) * 2 - 0 + 0) / 1 + 1, OW = ((6 - 1) * 1 - 0 + 0) / 1 + 1 */
+  EXPECT(tosa_infer_resize, NODE("tosa.resize", x, CSHAPE(2, 1, 1, 1), CSHAPE(0, 0), CSHAPE(0, 0)),
+         "tensor<1x7x6x3xi8>");
+  EXPECT(tosa_infer_resize, NODE("tosa.resize", x, val("!tosa.shape<4>"), CSHAPE(0, 0), CSHAPE(0, 0)),
+         "tensor<1x?x?x3xi8>");
+  EXPECT_ERR(tosa_infer_resize, NODE("tosa.resize", x, CSHAPE(1, 2, 1, 1), CSHAPE(0, 0), CSHAPE(0, 0)),
+             "(IH - 1) * 1 - 0 + 0 is not a multiple of 2");
+  EXPECT_ERR(tosa_infer_resize, NODE("tosa.resize", x, CSHAPE(0, 1, 1, 1), CSHAPE(0, 0), CSHAPE(0, 0)),
+             "scale entries must be positive");
+  EXPECT_ERR(tosa_infer_resize, NODE("tosa.resize", val("tensor<4x6xi8>"), CSHAPE(1, 1, 1, 1), CSHAPE(0, 0),
+                                     CSHAPE(0, 0)), "rank 2, expected 4");
 }
 
 static void test_slice(void) {
@@ -714,6 +739,7 @@ int main(void) {
   RUN(test_matmul);
   RUN(test_pool);
   RUN(test_pad);
+  RUN(test_resize);
   RUN(test_slice);
   RUN(test_concat);
   RUN(test_tile);

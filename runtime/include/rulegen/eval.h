@@ -72,6 +72,16 @@ RG_API bool rg_eval_attr_enum_is(const RgNode *n, const char *name, const char *
  * exactly in *iv (may be NULL); *is_float (may be NULL) tells which. */
 RG_API bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *iv,
                                 bool *is_float);
+/* Lets result `out` take over the storage of operand k of the op being
+ * run instead of its own, when nothing reads that operand after this op
+ * (its last use, once; not a constant's view or a given input) and it has
+ * out's element type and shape; returns whether it did. out then holds
+ * the operand's elements, not zeros, and in[k] stays readable through the
+ * same storage: call it only from an evaluator that computes each result
+ * element from operand elements at the same index, read before that
+ * element is written (an elementwise loop in index order). A large
+ * activation then needs no second buffer. */
+RG_API bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out);
 /* Fills out from a `dense<...>` attribute: one element per element of out,
  * or a splat. UNSUPPORTED when it cannot be decoded, INVALID for another
  * element count. */

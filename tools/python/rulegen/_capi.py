@@ -194,8 +194,8 @@ def _declare(lib):
     fn("rg_tensor_release", None, P(RgTensor))
     fn("rg_tensor_array_free", None, P(RgTensor), u32)
     fn("rg_interp_find_func", c_void_p, c_void_p, c_char_p)
-    fn("rg_interp_run", c_int, c_void_p, c_void_p, P(RgTensor), u32, P(P(RgTensor)), P(u32),
-       c_char_p, c_size_t)
+    fn("rg_interp_run", c_int, c_void_p, c_void_p, P(RgTensor), u32, P(P(RgTensor)), P(u32))
+    fn("rg_interp_message", c_char_p, c_void_p)
     fn("rg_proof_free", None, c_void_p)
     fn("rg_opt_main", c_int, c_int, P(c_char_p), P(RgOptTarget), c_size_t)
     fn("rg_target_check", c_int, P(RgOptTarget), c_char_p, c_size_t)

@@ -383,10 +383,9 @@ class Graph:
                 if len(buf):
                     ctypes.memmove(ts[i].elems_, buf.buffer_info()[0], len(buf) * 4)
             ip = self._interp()
-            err = ctypes.create_string_buffer(2048)
-            if lib.rg_interp_run(ip, f, ts, len(inputs), ctypes.byref(outs), ctypes.byref(nout),
-                                 err, len(err)) != RG_OK:
-                raise RulegenError("execute: " + _s(err.value))
+            if lib.rg_interp_run(ip, f, ts, len(inputs), ctypes.byref(outs),
+                                 ctypes.byref(nout)) != RG_OK:
+                raise RulegenError("execute: " + _s(lib.rg_interp_message(ip)))
             res = []
             for i in range(nout.value):
                 t = outs[i]

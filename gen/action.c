@@ -251,7 +251,7 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
 
 /* The value of a replacement node built as `t`, remembered by its name. */
 static const char *finish_node(Gen *g, DslRepl *rp, const char *t) {
-  const char *val = gen_str(g, "(&%s->results[0])", t);
+  const char *val = gen_str(g, "%s->results", t); /* its first result */
   if (rp->capture.s) {
     if (g->nnamed == sizeof g->named / sizeof g->named[0])
       gen_error(g, rp->capture.loc, "more than %u named nodes in one replacement",
@@ -345,8 +345,10 @@ static void print_bindings(Gen *g, const GenRule *r) {
                                  gen_attr_const(g, g->pass, gen_attr_index(g, g->pass, an)));
       DslExpr *fb = var->attr ? var->attr->fallback : NULL;
       bool reading = gen_attr_has_reading(var->type);
+      /* the attribute's name, where its id does not spell it */
+      const char *note = strcmp(gen_cname(g, an), an) == 0 ? "" : gen_str(g, " /* %s */", gen_comment(g, an));
       if (!reading || fb || repl_reads_raw(dr->repl, var)) {
-        gen_line(g, "const RgAttr *%s = %s; /* %s */", a, find, gen_comment(g, an));
+        gen_line(g, "const RgAttr *%s = %s;%s", a, find, note);
         find = a;
       }
       if (fb && !reading) {
@@ -368,8 +370,7 @@ static void print_bindings(Gen *g, const GenRule *r) {
         gen_line(g, "else if (!%s%s, &%s)) return 0;", get[var->type], a, c);
       } else if (reading) {
         gen_declare(g, gen_ctype(var->type), c);
-        gen_line(g, "if (!%s%s, &%s)) return 0;%s", get[var->type], find, c,
-                 find == a ? "" : gen_str(g, " /* %s */", gen_comment(g, an)));
+        gen_line(g, "if (!%s%s, &%s)) return 0;%s", get[var->type], find, c, find == a ? "" : note);
       }
       break;
     }

@@ -305,21 +305,78 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
   rgs_buf_free(&b);
 }
 
+/* The op's name without its dialect: `transpose` for tosa.transpose. */
+static const char *op_short(Gen *g, const DslOpDecl *op) {
+  const char *dot = strchr(op->name, '.');
+  return gen_cname(g, dot && dot[1] ? dot + 1 : op->name);
+}
+
+static bool pfx_taken(const Gen *g, const char *pfx) {
+  /* the runtime's and the C library's prefixes */
+  static const char *const reserved[] = {"RG", "RGS", "INT", "UINT", "SIZE", "PTRDIFF", "FLT", "DBL", "LDBL", "M"};
+  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+    if (strcmp(pfx, reserved[i]) == 0)
+      return true;
+  for (uint32_t i = 0; i < g->npfxs; i++)
+    if (strcmp(g->pfxs[i], pfx) == 0)
+      return true;
+  return false;
+}
+
+void gen_pass_names(Gen *g, GenPass *gp) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  for (const char *c = gp->cname; *c; c++)
+    if ((c == gp->cname || c[-1] == '_') && *c != '_' && !(*c >= '0' && *c <= '9'))
+      rgs_buf_putc(&b, *c >= 'a' && *c <= 'z' ? (char)(*c - 'a' + 'A') : *c);
+  if (!b.len)
+    rgs_buf_putc(&b, 'P');
+  const char *base = gen_str(g, "%s", b.data ? b.data : "P"), *pfx = base;
+  rgs_buf_free(&b);
+  for (uint32_t k = 2; pfx_taken(g, pfx); k++)
+    pfx = gen_str(g, "%s%u", base, k);
+  if (g->npfxs == g->cappfxs) {
+    uint32_t cap = g->cappfxs ? 2 * g->cappfxs : 8;
+    const char **v = rgs_arena_alloc(&g->arena, sizeof *v * cap);
+    if (!v) {
+      g->ok = false;
+      return;
+    }
+    if (g->npfxs)
+      memcpy(v, g->pfxs, sizeof *v * g->npfxs);
+    g->pfxs = v;
+    g->cappfxs = cap;
+  }
+  g->pfxs[g->npfxs++] = pfx;
+  gp->pfx = pfx;
+  /* Short op names must differ from each other and from the ATTR_ ids. */
+  gp->long_ids = false;
+  for (uint32_t i = 0; i < gp->nlops && !gp->long_ids; i++) {
+    const char *a = op_short(g, gp->lops[i]);
+    gp->long_ids = strncmp(a, "ATTR_", 5) == 0 || strcmp(a, "why") == 0;
+    for (uint32_t k = 0; k < i && !gp->long_ids; k++)
+      gp->long_ids = strcmp(a, op_short(g, gp->lops[k])) == 0;
+  }
+}
+
 const char *gen_op_const(Gen *g, const GenPass *gp, uint32_t k) {
   if (k >= gp->nlops)
     return "0"; /* not named by the pass: reported where it is used */
-  return gen_str(g, "%s__OP_%s", gp->cname, gen_cname(g, gp->lops[k]->name));
+  if (gp->long_ids)
+    return gen_str(g, "%s__OP_%s", gp->cname, gen_cname(g, gp->lops[k]->name));
+  return gen_str(g, "%s_%s", gp->pfx, op_short(g, gp->lops[k]));
 }
 
 const char *gen_attr_const(Gen *g, const GenPass *gp, uint32_t k) {
   if (k >= gp->nattrs)
     return "0";
   const char *c = gen_cname(g, gp->attrs[k]);
+  const char *head = gp->long_ids ? gen_str(g, "%s__ATTR_", gp->cname) : gen_str(g, "%s_ATTR_", gp->pfx);
   /* names that differ only where C names cannot ("a.b", "a_b") */
   for (uint32_t i = 0; i < k; i++)
     if (strcmp(gen_cname(g, gp->attrs[i]), c) == 0)
-      return gen_str(g, "%s__ATTR_%s_%u", gp->cname, c, k);
-  return gen_str(g, "%s__ATTR_%s", gp->cname, c);
+      return gen_str(g, "%s%s_%u", head, c, k);
+  return gen_str(g, "%s%s", head, c);
 }
 
 void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n, const char *last) {
@@ -344,7 +401,69 @@ void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n,
   rgs_buf_free(&b);
 }
 
+void gen_strings(Gen *g, const char *head, const char *const *strs, uint32_t n, const char *tail) {
+  const char *lead = "  ";
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, head);
+  size_t room = GEN_WIDTH - strlen(lead) - 3; /* a piece, its quotes, a parenthesis and a comma */
+  for (uint32_t i = 0; i < n; i++) {
+    const char *s = strs[i];
+    size_t left = strlen(s);
+    do {
+      /* The longest head of s whose literal fits, cut between bytes of
+       * the text (never inside an escape); adjacent literals concatenate. */
+      size_t take = left < room - 2 ? left : room - 2;
+      if (take < left) /* end the piece after a blank when one is near */
+        for (size_t k = take; k > take - take / 4; k--)
+          if (s[k - 1] == ' ') {
+            take = k;
+            break;
+          }
+      RgsBuf q;
+      rgs_buf_init(&q);
+      for (;;) {
+        q.len = 0;
+        rgs_buf_putc(&q, '"');
+        gen_put_cstring(&q, s, take);
+        rgs_buf_putc(&q, '"');
+        if (q.len <= room || take <= 1)
+          break;
+        take--;
+      }
+      bool last = take == left, first = s == strs[i];
+      /* a cut string in parentheses: one element, not a missing comma */
+      const char *open = first && !last ? "(" : "";
+      const char *sep = last ? (first ? "" : ")") : "";
+      sep = last && i + 1 < n ? (first ? "," : "),") : sep;
+      size_t end = last && i + 1 == n ? strlen(tail) : 0;
+      bool fresh = b.len == strlen(head) && !i && first;
+      if (!fresh && b.len + 1 + strlen(open) + q.len + strlen(sep) + end > GEN_WIDTH) {
+        gen_line(g, "%s", b.data);
+        b.len = 0;
+      }
+      rgs_buf_puts(&b, b.len ? (fresh ? "" : " ") : lead);
+      rgs_buf_puts(&b, open);
+      rgs_buf_put(&b, q.data ? q.data : "\"\"", q.data ? q.len : 2);
+      rgs_buf_puts(&b, sep);
+      g->ok = g->ok && !q.oom;
+      rgs_buf_free(&q);
+      s += take;
+      left -= take;
+    } while (left);
+  }
+  rgs_buf_puts(&b, tail);
+  gen_line(g, "%s", b.data ? b.data : "");
+  g->ok = g->ok && !b.oom;
+  rgs_buf_free(&b);
+}
+
 void gen_list(Gen *g, const char *head, const char *const *items, uint32_t n, const char *tail) {
+  gen_list_at(g, "  ", head, items, n, tail);
+}
+
+void gen_list_at(Gen *g, const char *lead, const char *head, const char *const *items, uint32_t n,
+                 const char *tail) {
   size_t len = strlen(head) + strlen(tail) + 2 * (size_t)g->out.indent;
   for (uint32_t i = 0; i < n; i++)
     len += strlen(items[i]) + 2;
@@ -358,7 +477,22 @@ void gen_list(Gen *g, const char *head, const char *const *items, uint32_t n, co
     rgs_buf_free(&b);
     return;
   }
-  gen_line(g, "%s", head);
-  gen_wrapped(g, "  ", items, n, "");
-  gen_line(g, "%s", tail);
+  /* head and items packed into lines, the lines after the first
+   * indented, tail on the last */
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, head);
+  for (uint32_t i = 0; i < n; i++) {
+    const char *sep = i + 1 < n ? "," : tail;
+    bool first = b.len == strlen(head);
+    if (!first && b.len + 1 + strlen(items[i]) + strlen(sep) > GEN_WIDTH) {
+      gen_line(g, "%s", b.data);
+      b.len = 0;
+    }
+    rgs_buf_puts(&b, b.len ? (first ? "" : " ") : lead);
+    rgs_buf_printf(&b, "%s%s", items[i], sep);
+  }
+  gen_line(g, "%s", b.data ? b.data : "");
+  g->ok = g->ok && !b.oom;
+  rgs_buf_free(&b);
 }

@@ -215,7 +215,7 @@ static const char *cconst(Gen *g, DslExpr *e) {
   gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
            gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, cop)), gen_cquote(g, ad->name.s), x);
   gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
-  return gen_str(g, "(&%s->results[0])", t);
+  return gen_str(g, "%s->results", t); /* its first result */
 }
 
 static const char *creaches(Gen *g, DslExpr *e) {

@@ -189,17 +189,35 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
            desc.n, "};");
 }
 
+/* The pass's name and doc, broken at blanks into lines of GEN_WIDTH
+ * columns. */
+static void emit_banner(Gen *g, const DslPass *pass) {
+  const char *banner = gen_str(g, "/* ---- pass %s%s%s ---- */", pass->name.s, pass->doc ? ": " : "",
+                               pass->doc ? gen_comment(g, pass->doc) : "");
+  while (strlen(banner) > GEN_WIDTH) {
+    size_t cut = 0;
+    for (size_t i = 3; i < GEN_WIDTH && i + 8 < strlen(banner); i++) /* before the closing dashes */
+      if (banner[i] == ' ')
+        cut = i;
+    if (!cut)
+      break;
+    gen_line(g, "%.*s", (int)cut, banner);
+    banner = gen_str(g, " *%s", banner + cut);
+  }
+  gen_line(g, "%s", banner);
+}
+
 static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   GenPass gp;
   if (!gen_pass_build(g, pass, &gp))
     return;
+  gen_pass_names(g, &gp);
   g->pass = &gp;
   g->nsplit = 0;
   const char *P = gp.cname;
 
   gen_blank(g);
-  gen_line(g, "/* ---- pass %s%s%s ---- */", pass->name.s, pass->doc ? ": " : "",
-           pass->doc ? gen_comment(g, pass->doc) : "");
+  emit_banner(g, pass);
   const char **items = rgs_arena_alloc(&g->arena, sizeof *items * (gp.nlops + 1));
   bool *is_root = rgs_arena_zalloc(&g->arena, sizeof *is_root * (gp.nlops ? gp.nlops : 1));
   if (!items || !is_root) {
@@ -230,6 +248,11 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
     items[i] = gen_str(g, "&rg_ops_%s[%u]", g->sym, gp.lops[i]->id);
   gen_list(g, gen_str(g, "static const RgOpDesc *const %s_op_descs[%u] = {", P, gp.nlops ? gp.nlops : 1),
            gp.nlops ? items : items + gp.nlops, gp.nlops ? gp.nlops : 1, "};");
+  /* What explain mode says of each guard step that fails: its text and
+   * the values it reads, indexed by the actions. */
+  gen_guard_texts(g, &gp);
+  if (gp.nwhy)
+    gen_strings(g, gen_str(g, "static const char *const %s_why[%u] = {", gp.pfx, gp.nwhy), gp.why, gp.nwhy, "};");
   gen_blank(g);
 
   for (uint32_t i = 0; i < gp.nrules && g->ok; i++)
@@ -306,6 +329,26 @@ static bool hook_seen(Gen *g, uint32_t upto, const char *fn) {
  * into the header that the hand-written hook sources include, so that a hook
  * whose signature differs from what the generated code calls does not
  * compile. */
+/* A declaration, its line broken after a comma where it would pass
+ * GEN_WIDTH columns (the rest indented). */
+static void put_decl(RgsBuf *b, const char *line) {
+  const char *lead = "";
+  size_t len = strlen(line);
+  while (strlen(lead) + len > GEN_WIDTH) {
+    size_t cut = 0;
+    for (size_t i = 0; i + 1 < len && strlen(lead) + i + 1 <= GEN_WIDTH; i++)
+      if (line[i] == ',' && line[i + 1] == ' ')
+        cut = i + 1;
+    if (!cut)
+      break;
+    rgs_buf_printf(b, "%s%.*s\n", lead, (int)cut, line);
+    line += cut + 1;
+    len -= cut + 1;
+    lead = "    ";
+  }
+  rgs_buf_printf(b, "%s%s\n", lead, line);
+}
+
 static void put_extern_decls(Gen *g, RgsBuf *b) {
   for (uint32_t f = 0; f < g->p->nfiles; f++) {
     DslFile *file = g->p->files[f];
@@ -313,12 +356,17 @@ static void put_extern_decls(Gen *g, RgsBuf *b) {
       if (file->decls[d]->kind != DSL_DECL_EXTERN)
         continue;
       DslExtern *x = file->decls[d]->u.ext;
-      rgs_buf_printf(b, "bool %s(RgRewriter *rw", x->name.s);
+      RgsBuf l;
+      rgs_buf_init(&l);
+      rgs_buf_printf(&l, "bool %s(RgRewriter *rw", x->name.s);
       for (uint32_t i = 0; i < x->nparams; i++)
-        rgs_buf_printf(b, ", %s", x->params[i] == DSL_TY_VALUE ? "RgValue *" : gen_ctype(x->params[i]));
+        rgs_buf_printf(&l, ", %s", x->params[i] == DSL_TY_VALUE ? "RgValue *" : gen_ctype(x->params[i]));
       if (!x->is_pred)
-        rgs_buf_printf(b, ", %s*out", gen_ctype(x->ret));
-      rgs_buf_puts(b, ");\n");
+        rgs_buf_printf(&l, ", %s*out", gen_ctype(x->ret));
+      rgs_buf_puts(&l, ");");
+      put_decl(b, l.data ? l.data : "");
+      g->ok = g->ok && !l.oom;
+      rgs_buf_free(&l);
     }
   }
 }
@@ -327,12 +375,12 @@ static void put_hook_decls(Gen *g, RgsBuf *b) {
   for (uint32_t i = 0; i < g->p->nops; i++) {
     DslOpDecl *op = g->p->ops[i];
     if (op->shape_fn.s && !hook_seen(g, i, op->shape_fn.s))
-      rgs_buf_printf(b, "RgStatus %s(RgGraph *g, const RgNode *n, const RgType **results, char *err, size_t errlen);\n",
-                    op->shape_fn.s);
+      put_decl(b, gen_str(g, "RgStatus %s(RgGraph *g, const RgNode *n, const RgType **results, char *err, "
+                             "size_t errlen);", op->shape_fn.s));
     if (op->eval_fn.s && !hook_seen(g, i, op->eval_fn.s) &&
         !(op->shape_fn.s && strcmp(op->shape_fn.s, op->eval_fn.s) == 0))
-      rgs_buf_printf(b, "RgStatus %s(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, "
-                       "uint32_t num_in, struct RgTensor *out, uint32_t num_out);\n", op->eval_fn.s);
+      put_decl(b, gen_str(g, "RgStatus %s(struct RgInterp *ip, const RgNode *n, struct RgTensor *const *in, "
+                             "uint32_t num_in, struct RgTensor *out, uint32_t num_out);", op->eval_fn.s));
     if (op->smt_fn.s && !hook_seen(g, i, op->smt_fn.s))
       rgs_buf_printf(b, "RgSmtHook %s;\n", op->smt_fn.s);
   }
@@ -415,9 +463,16 @@ static void emit_op_descs(Gen *g, const char *sym) {
       continue;
     RgsBuf b;
     rgs_buf_init(&b);
-    for (uint32_t k = 0; k < op->nattrs; k++)
-      rgs_buf_printf(&b, "%s{%s, %s, %s}", k ? ", " : "", gen_cquote(g, op->attrs[k].name.s),
-                     schema_kind(op->attrs[k].type), op->attrs[k].optional ? "true" : "false");
+    const char **descs = rgs_arena_alloc(&g->arena, sizeof *descs * op->nattrs);
+    if (!descs) {
+      g->ok = false;
+      return;
+    }
+    for (uint32_t k = 0; k < op->nattrs; k++) {
+      descs[k] = gen_str(g, "{%s, %s, %s}", gen_cquote(g, op->attrs[k].name.s), schema_kind(op->attrs[k].type),
+                         op->attrs[k].optional ? "true" : "false");
+      rgs_buf_printf(&b, "%s%s", k ? ", " : "", descs[k]);
+    }
     tables[i] = gen_str(g, "%s", b.data ? b.data : "");
     rgs_buf_free(&b);
     table_of[i] = i;
@@ -425,7 +480,8 @@ static void emit_op_descs(Gen *g, const char *sym) {
       if (tables[j] && strcmp(tables[j], tables[i]) == 0)
         table_of[i] = j;
     if (table_of[i] == i)
-      gen_line(g, "static const RgAttrDesc rg_attrs_%u_%s[%u] = {%s};", i, sym, op->nattrs, tables[i]);
+      gen_list(g, gen_str(g, "static const RgAttrDesc rg_attrs_%u_%s[%u] = {", i, sym, op->nattrs), descs, op->nattrs,
+               "};");
   }
   gen_line(g, "const RgOpDesc rg_ops_%s[%u] = {", sym, g->p->nops ? g->p->nops : 1);
   for (uint32_t i = 0; i < g->p->nops; i++) {
@@ -448,11 +504,14 @@ static void emit_op_descs(Gen *g, const char *sym) {
     char attrs[32] = "NULL";
     if (op->nattrs)
       snprintf(attrs, sizeof attrs, "%s_attrs_%u", "rg", table_of[i]);
-    gen_line(g, "  {%s, %u, %s, %u, 0x%xu, %s, %s, \"%s:%u\", %u, %s%s%s, %s}, /* %u */", gen_cquote(g, op->name),
-             fixed, op->variadic ? "true" : "false", op->nresults, traits,
-             op->shape_fn.s ? op->shape_fn.s : "NULL", op->eval_fn.s ? op->eval_fn.s : "NULL",
-             where.data ? where.data : "", gen_loc_line(op->loc), op->nattrs, attrs, op->nattrs ? "_" : "",
-             op->nattrs ? sym : "", op->smt_fn.s ? op->smt_fn.s : "NULL", i);
+    const char *fields[] = {gen_cquote(g, op->name), gen_str(g, "%u", fixed), op->variadic ? "true" : "false",
+                            gen_str(g, "%u", op->nresults), gen_str(g, "0x%xu", traits),
+                            op->shape_fn.s ? op->shape_fn.s : "NULL", op->eval_fn.s ? op->eval_fn.s : "NULL",
+                            gen_str(g, "\"%s:%u\"", where.data ? where.data : "", gen_loc_line(op->loc)),
+                            gen_str(g, "%u", op->nattrs),
+                            gen_str(g, "%s%s%s", attrs, op->nattrs ? "_" : "", op->nattrs ? sym : ""),
+                            op->smt_fn.s ? op->smt_fn.s : "NULL"};
+    gen_list_at(g, "    ", "  {", fields, sizeof fields / sizeof *fields, gen_str(g, "}, /* %u */", i));
     g->ok = g->ok && !where.oom;
     rgs_buf_free(&where);
   }

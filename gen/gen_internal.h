@@ -96,6 +96,15 @@ typedef struct GenPass {
   const char **attrs; /* attribute names the pass reads, by first use */
   uint32_t nattrs, capattrs;
   bool attrs_named;   /* their constants are printed: no name may follow */
+  /* The pass's ids are `PFX_op` and `PFX_ATTR_name` (PFX from the
+   * initials of its name, distinct among the file's passes); long: ids
+   * that would clash so are `pass__OP_op`, `pass__ATTR_name`. */
+  const char *pfx;
+  bool long_ids;
+  /* Its guard steps' explanations, text and reads in turn, each pair once:
+   * the `PFX_why` table the actions index. */
+  const char **why;
+  uint32_t nwhy, capwhy;
 } GenPass;
 
 /* ---- the decision tree of one root op ---- */
@@ -175,6 +184,8 @@ typedef struct Gen {
   uint32_t nconj;
   uint32_t nnamed;
   uint32_t nsplit; /* case functions of the pass so far */
+  const char **pfxs; /* id prefixes of the passes printed so far */
+  uint32_t npfxs, cappfxs;
 } Gen;
 
 void gen_line(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
@@ -249,7 +260,14 @@ const char *gen_attr_const(Gen *g, const GenPass *gp, uint32_t k);
 void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n, const char *last);
 /* `head items tail` on one line when it fits, else head, the items
  * wrapped, tail. */
+/* `head`, C string literals separated by ", ", `tail`, packed into lines
+ * of GEN_WIDTH columns (the lines after the first indented); a string too
+ * long for one line is cut into adjacent literals. */
+void gen_strings(Gen *g, const char *head, const char *const *strs, uint32_t n, const char *tail);
 void gen_list(Gen *g, const char *head, const char *const *items, uint32_t n, const char *tail);
+/* Same, the lines after the first starting with `lead`. */
+void gen_list_at(Gen *g, const char *lead, const char *head, const char *const *items, uint32_t n,
+                 const char *tail);
 void gen_action_print(Gen *g, GenRule *r);
 /* expr.c: a DSL expression as a C expression, declaring the temporaries
  * it needs first; a fresh temporary's name; a declaration. */
@@ -259,6 +277,10 @@ void gen_declare(Gen *g, const char *type, const char *name);
 /* guard.c: the guard, one `if` per conjunct of its top-level `&&`, each
  * explaining itself with the values it reads. */
 void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard);
+/* Before the actions: every guard step's explanation into gp->why. */
+void gen_guard_texts(Gen *g, GenPass *gp);
+/* The pass's id prefix and whether its short ids are distinct. */
+void gen_pass_names(Gen *g, GenPass *gp);
 /* After gen_guard_print: whether some step of the guard may not be
  * computable (then the action keeps `u`, which its explanation reads). */
 bool gen_guard_can_fail(Gen *g);

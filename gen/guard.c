@@ -245,28 +245,85 @@ static bool balanced(const char *s, size_t n) {
   return depth == 0;
 }
 
-void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
+/* The guard's steps, in order, into a new array of *n. */
+static Conj *guard_steps(Gen *g, DslExpr *guard, uint32_t *n) {
   const RgSource *src = guard->loc.src;
-  uint32_t n = count_conj(guard), k = 0;
-  Conj *cj = rgs_arena_alloc(&g->arena, sizeof *cj * n);
-  g->conj = rgs_arena_alloc(&g->arena, sizeof *g->conj * n);
+  uint32_t k = 0;
+  *n = count_conj(guard);
+  Conj *cj = rgs_arena_alloc(&g->arena, sizeof *cj * *n);
+  if (!cj) {
+    g->ok = false;
+    return NULL;
+  }
+  flatten(guard, src ? guard_end(src, expr_start(guard)) : 0, cj, &k);
+  return cj;
+}
+
+/* What a step's explanation says and reads. */
+static void step_reads(Gen *g, const RgSource *src, const Conj *cj, GenConj *c) {
+  Reads rd;
+  memset(&rd, 0, sizeof rd);
+  rgs_buf_init(&rd.fmt);
+  rgs_buf_init(&rd.args);
+  read_calls(g, &rd, cj->e);
+  read_names(g, &rd, cj->e);
+  c->text = src ? span_text(g, src, expr_start(cj->e), cj->end) : "guard";
+  c->fmt = gen_str(g, "%s", rd.fmt.data ? rd.fmt.data : "");
+  c->args = gen_str(g, "%s", rd.args.data ? rd.args.data : "");
+  if (rd.fmt.oom || rd.args.oom)
+    g->ok = false;
+  rgs_buf_free(&rd.fmt);
+  rgs_buf_free(&rd.args);
+}
+
+/* Index of the explanation (text, reads) in gp->why, added when new. */
+static uint32_t why_index(Gen *g, GenPass *gp, const char *text, const char *fmt) {
+  for (uint32_t i = 0; i + 1 < gp->nwhy; i += 2)
+    if (strcmp(gp->why[i], text) == 0 && strcmp(gp->why[i + 1], fmt) == 0)
+      return i;
+  if (gp->nwhy + 2 > gp->capwhy) {
+    uint32_t cap = gp->capwhy ? 2 * gp->capwhy : 16;
+    const char **v = rgs_arena_alloc(&g->arena, sizeof *v * cap);
+    if (!v) {
+      g->ok = false;
+      return 0;
+    }
+    if (gp->nwhy)
+      memcpy(v, gp->why, sizeof *v * gp->nwhy);
+    gp->why = v;
+    gp->capwhy = cap;
+  }
+  gp->why[gp->nwhy++] = text;
+  gp->why[gp->nwhy++] = fmt;
+  return gp->nwhy - 2;
+}
+
+void gen_guard_texts(Gen *g, GenPass *gp) {
+  for (uint32_t i = 0; i < gp->nrules && g->ok; i++) {
+    DslExpr *guard = gp->rules[i].rule->guard;
+    uint32_t n = 0;
+    Conj *cj = guard ? guard_steps(g, guard, &n) : NULL;
+    for (uint32_t k = 0; cj && k < n; k++) {
+      GenConj c;
+      step_reads(g, guard->loc.src, &cj[k], &c);
+      why_index(g, gp, c.text, c.fmt);
+    }
+  }
+}
+
+void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
+  uint32_t n = 0;
+  Conj *cj = guard_steps(g, guard, &n);
+  g->conj = rgs_arena_alloc(&g->arena, sizeof *g->conj * (n ? n : 1));
   g->nconj = 0;
   if (!cj || !g->conj) {
     g->ok = false;
     return;
   }
-  flatten(guard, src ? guard_end(src, expr_start(guard)) : 0, cj, &k);
   for (uint32_t i = 0; i < n; i++) {
-    Reads rd;
-    memset(&rd, 0, sizeof rd);
-    rgs_buf_init(&rd.fmt);
-    rgs_buf_init(&rd.args);
-    read_calls(g, &rd, cj[i].e);
-    read_names(g, &rd, cj[i].e);
     GenConj *c = &g->conj[g->nconj++];
-    c->text = src ? span_text(g, src, expr_start(cj[i].e), cj[i].end) : "guard";
-    c->fmt = gen_str(g, "%s", rd.fmt.data ? rd.fmt.data : "");
-    c->args = gen_str(g, "%s", rd.args.data ? rd.args.data : "");
+    step_reads(g, guard->loc.src, &cj[i], c);
+    uint32_t why = why_index(g, g->pass, c->text, c->fmt);
     /* A value that cannot be computed jumps into the step's explanation
      * with `u` set, so each step explains itself in one place. */
     g->guard_fail = gen_str(g, "{ u = true; goto failed_%u; }", i + 1);
@@ -283,14 +340,10 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
     /* `!(a == b)`, but `!f(x)` and `!t1` */
     bool wrapped = id == len || (len > 1 && cond[id] == '(' && cond[len - 1] == ')' && balanced(cond + id + 1, len - id - 2));
     g->cur->ex = true;
-    gen_line(g, "if (!%s%s%s) { %sif (ex) rg_rw_explain_guard(rw, %u, %s, %s, %s%s); return 0; }",
+    gen_line(g, "if (!%s%s%s) { %sif (ex) rg_rw_explain_guard(rw, %u, %s, %s_why[%u], %s_why[%u]%s); return 0; }",
              wrapped ? "" : "(", cond, wrapped ? "" : ")", c->cannot ? gen_str(g, "failed_%u: ", i + 1) : "",
-             r->index, c->cannot ? "u" : "false", gen_cquote(g, c->text), gen_cquote(g, c->fmt), c->args);
+             r->index, c->cannot ? "u" : "false", g->pass->pfx, why, g->pass->pfx, why + 1, c->args);
     gen_src_restore(g, prev);
-    if (rd.fmt.oom || rd.args.oom)
-      g->ok = false;
-    rgs_buf_free(&rd.fmt);
-    rgs_buf_free(&rd.args);
   }
 }
 

@@ -32,7 +32,7 @@ static GenPath parent_of(GenPath v) {
 
 const char *gen_value_expr(Gen *g, GenPath v) {
   if (v.n == 0)
-    return "(&root->results[0])";
+    return "root->results"; /* its first result */
   return gen_str(g, "%s->operands[%u].value", gen_node_var(g, parent_of(v)), v.i[v.n - 1]);
 }
 

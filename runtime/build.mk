@@ -20,7 +20,7 @@ PASS_SRCS    = runtime/pass/rewrite.c runtime/pass/guard.c runtime/pass/match.c 
 INTERP_SRCS  = runtime/interp/tensor.c runtime/interp/interp.c runtime/interp/eval_kernels.c \
                runtime/interp/proof.c runtime/interp/inputs.c
 DRIVER_SRCS  = runtime/driver/opt_main.c runtime/driver/opt_observe.c runtime/driver/opt_report.c \
-               runtime/driver/dot.c runtime/driver/opt_prove.c
+               runtime/driver/dot.c runtime/driver/opt_prove.c runtime/driver/opt_culprit.c
 PROVE_SRCS   = $(if $(filter yes,$(Z3)),runtime/prove/smt.c runtime/prove/abstract.c runtime/prove/cex.c runtime/prove/prove.c)
 RUNTIME_SRCS = $(SUPPORT_SRCS) $(IR_SRCS) $(MLIR_SRCS) $(PASS_SRCS) $(INTERP_SRCS) $(PROVE_SRCS) $(DRIVER_SRCS)
 RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir/lexer.c $(BUILD)/gen/runtime/mlir/grammar.c

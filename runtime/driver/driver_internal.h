@@ -87,8 +87,12 @@ struct OptNodeName {
   uint32_t src, rank; /* its position in the input and number in file order */
   size_t first_def;  /* where the first line defining `name` starts */
 };
-/* Names every op a refusal names, in one pass over the graph and the
- * text however many there are (o->names). */
+/* Names nodes[0..n) (repeats named once), in one pass over the graph and
+ * the text however many there are: an array of *count to rg_free, NULL
+ * when out of memory (messages then name ops by their op alone). */
+OptNodeName *opt_name_nodes(const OptState *o, RgGraph *g, const RgNode *const *nodes, uint32_t n,
+                            uint32_t *count);
+/* Names every op a refusal names (o->names). */
 void opt_name_refusals(OptState *o, RgGraph *g, const RgRunStats *st);
 /* The name opt_name_refusals gave n (else its op alone). */
 void opt_node_name(const OptState *o, RgGraph *g, const RgNode *n, OptNodeName *nn);
@@ -123,6 +127,16 @@ int opt_prove_end(const OptState *o, OptProve *pv);
 RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc);
 /* inexact_fires: fires of inexact rules in the run; when nonzero, float
  * results are compared within o->tolerance instead of bit for bit. */
-int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires);
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires, bool *differs);
+/* Writes input sets (the text of --inputs) beside the output, OUT.mlir
+ * giving OUT.SUFFIX.inputs, or when the output is standard output or a
+ * device into the current folder after the input's name; says where. */
+void opt_write_inputs(const OptState *o, const char *text, size_t len, const char *suffix);
+/* After proof by execution found a difference: replays the pipeline on
+ * the input read again to find the first of the run's `rewrites` after
+ * which the results differ, by binary search (a check after rewrite K
+ * from the rewrite observer), and names its rule, the rule's place and
+ * the node, and writes the inputs that show it (OUT.PASS.RULE.inputs). */
+void opt_culprit_search(const OptState *o, const RgProof *p, uint64_t rewrites, bool within);
 
 #endif

@@ -135,7 +135,7 @@ typedef struct RgOpReq {
 
 typedef struct RgRuleDesc {
   const char *name;    /* rule name, unique within the pass */
-  const char *source;  /* "rules/transpose.rules:12" */
+  const char *source;  /* "rules/transpose.rules:12:3": where the rule is */
   uint16_t first_req, num_reqs; /* slice of RgPassDesc.reqs */
   bool inexact;        /* `inexact rule`: applied only with RgRunOptions.inexact */
 } RgRuleDesc;

@@ -17,7 +17,7 @@
 #include "ir/ir_internal.h"
 #include "driver/driver_internal.h"
 
-enum { EXAMPLES_PER_RULE = 3, PICTURE_RADIUS = 1, PICTURE_MAX_NODES = 24 };
+enum { EXAMPLES_PER_RULE = 3, PICTURE_RADIUS = 1, PICTURE_MAX_NODES = 24, MAX_ABSORBED = 16 };
 
 typedef struct PassRow {
   const RgPassDesc *p;
@@ -45,6 +45,10 @@ struct OptObserve {
   Example *ex;
   uint32_t nex, cap_ex;
   char *pending; /* the before picture of the rewrite under way */
+  /* its root, then the ops that die with it unless the replacement
+   * keeps them: what the rule may absorb, filled in the picture */
+  RgNode *absorbed[MAX_ABSORBED];
+  uint32_t nabsorbed;
   /* its root's uses, to name what replaced it when no op did */
   struct { RgNode *user; uint32_t operand; } uses[4];
   uint32_t nuses;
@@ -119,6 +123,64 @@ static char *removed_dot(const OptObserve *ob) {
   return rgs_buf_take(&b);
 }
 
+/* Whether every use of n's results is by one of set[0..n). */
+static bool used_only_by(const RgNode *n, RgNode *const *set, uint32_t nset) {
+  for (uint32_t i = 0; i < n->num_results; i++)
+    for (const RgUse *u = n->results[i].uses; u; u = u->next) {
+      bool in = false;
+      for (uint32_t k = 0; k < nset && !in; k++)
+        in = set[k] == u->user;
+      if (!in)
+        return false;
+    }
+  return true;
+}
+
+/* The root, then the producers that only the root and those already
+ * taken use: the ops a rewrite of `root` may leave dead (the rewriter
+ * erases them unless the replacement reuses them). */
+static void collect_absorbed(OptObserve *ob, RgNode *root) {
+  ob->absorbed[0] = root;
+  ob->nabsorbed = 1;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t i = 0; i < ob->nabsorbed && ob->nabsorbed < MAX_ABSORBED; i++) {
+      RgNode *x = ob->absorbed[i];
+      for (uint32_t k = 0; k < x->num_operands && ob->nabsorbed < MAX_ABSORBED; k++) {
+        RgNode *d = x->operands[k].value ? rg_value_def(x->operands[k].value) : NULL;
+        bool taken = !d || d->num_regions || rg_node_is_frozen(d);
+        for (uint32_t j = 0; j < ob->nabsorbed && !taken; j++)
+          taken = ob->absorbed[j] == d;
+        if (!taken && used_only_by(d, ob->absorbed, ob->nabsorbed)) {
+          ob->absorbed[ob->nabsorbed++] = d;
+          grew = true;
+        }
+      }
+    }
+  }
+}
+
+/* After the rewrite: the ops it kept in use lose the fill the before
+ * picture gave every op it might absorb. */
+static void unfill_kept(OptObserve *ob) {
+  static const char fill[] = ", style=filled, fillcolor=\"#ffe9a8\"";
+  for (uint32_t i = 1; i < ob->nabsorbed; i++) {
+    const RgNode *x = ob->absorbed[i];
+    bool used = false; /* left dead, the pass's sweep removes it */
+    for (uint32_t k = 0; k < x->num_results && !used; k++)
+      used = !(x->flags & RG_NODE_ERASED) && x->results[k].num_uses != 0;
+    if (!used)
+      continue;
+    char key[96];
+    snprintf(key, sizeof key, "  n%u [shape=box%s", ob->absorbed[i]->id, fill);
+    char *at = strstr(ob->pending, key);
+    if (at) {
+      char *from = at + strlen(key), *to = from - (sizeof fill - 1);
+      memmove(to, from, strlen(from) + 1);
+    }
+  }
+}
+
 static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule,
                        RgNode *const *nodes, uint32_t n, bool after) {
   OptObserve *ob = user;
@@ -126,7 +188,11 @@ static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rul
     return;
   if (!after) {
     rg_free(ob->pending);
-    ob->pending = rg_graph_dot_around(g, nodes, n, PICTURE_RADIUS, PICTURE_MAX_NODES, NULL);
+    ob->nabsorbed = 0;
+    if (n)
+      collect_absorbed(ob, nodes[0]);
+    ob->pending = rg_graph_dot_around(g, n ? ob->absorbed : nodes, n ? ob->nabsorbed : 0, PICTURE_RADIUS,
+                                      PICTURE_MAX_NODES, NULL);
     ob->nuses = 0;
     for (uint32_t i = 0; n && i < nodes[0]->num_results; i++)
       for (RgUse *u = nodes[0]->results[i].uses; u && ob->nuses < 4; u = u->next)
@@ -135,6 +201,7 @@ static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rul
   }
   if (!ob->pending)
     return;
+  unfill_kept(ob);
   if (ob->nex == ob->cap_ex) {
     uint32_t cap = ob->cap_ex ? ob->cap_ex * 2 : 16;
     Example *v = rg_realloc(ob->ex, sizeof *v * cap);
@@ -423,8 +490,8 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
 
   const char *why = NULL;
   char **svgs = render_svgs(ob, &why);
-  rgs_buf_printf(&b, "<h2>Rewrites</h2>\n<p>Up to %d rewrites per rule: the rewritten op (filled) "
-                    "and its neighbours before, the ops the rule made (filled) and theirs after.</p>\n",
+  rgs_buf_printf(&b, "<h2>Rewrites</h2>\n<p>Up to %d rewrites per rule: the ops the rule matched and "
+                    "removed (filled) and their neighbours before, the ops the rule made (filled) and theirs after.</p>\n",
                 EXAMPLES_PER_RULE);
   if (why) {
     rgs_buf_puts(&b, "<p><b>No pictures:</b> ");

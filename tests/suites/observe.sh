@@ -113,6 +113,9 @@ grep -q 'fold_batch_norm</code></td><td>skipped</td>.*<td>no rule can fire: abse
 if command -v dot >/dev/null 2>&1; then
   grep -q 'replaced by block argument 0' "$tmp/r.html" && pass report-replaced-by ||
     fail report-replaced-by "the removed op's replacement is not named"
+  # inverse_pair absorbs both transposes: both are filled before it.
+  filled=$(sed -n '/inverse_pair<\/code> <small>/,/figcaption>before/p' "$tmp/r.html" | grep -c 'fill="#ffe9a8"')
+  [ "$filled" -eq 2 ] && pass report-absorbed || fail report-absorbed "$filled ops filled before inverse_pair, not 2"
   "$rgopt" --passes canonicalize --fold-limit 8 --report "$tmp/fold.html" tests/rules/canon_fold.mlir -o "$tmp/f.mlir"
   grep -q 'values = splat 5<' "$tmp/fold.html" && grep -q 'values = \[4, 3, 2, 1\]<' "$tmp/fold.html" &&
     pass report-constant-values || fail report-constant-values "$(grep -o 'values = [^<]*' "$tmp/fold.html" | head -n 3)"

@@ -61,10 +61,20 @@ typedef struct OptState {
   uint32_t num_names;
 } OptState;
 
+/* What the proof by execution found, for the report: `checked` when it
+ * ran to a verdict; `what` its message, `culprit` the rewrite to blame
+ * (empty when none was found), both without the program's name. */
+typedef struct OptVerdict {
+  bool checked, ok;
+  char what[1024];
+  char culprit[2048];
+} OptVerdict;
+
 /* --print-ir-after*, --report: NULL when none is asked for. */
 typedef struct OptObserve OptObserve;
 OptObserve *opt_observe_begin(OptState *o, RgGraph *g);
-int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st);
+/* Writes the report; v (may be NULL) is the proof's verdict. */
+int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st, const OptVerdict *v);
 void opt_observe_free(OptObserve *ob);
 /* Turns --explain %name (its op, `named`, found by the reader) or a
  * location into an op number; 0, or an exit status after a message. */
@@ -127,7 +137,7 @@ int opt_prove_end(const OptState *o, OptProve *pv);
 RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc);
 /* inexact_fires: fires of inexact rules in the run; when nonzero, float
  * results are compared within o->tolerance instead of bit for bit. */
-int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires, bool *differs);
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires, OptVerdict *v);
 /* Writes input sets (the text of --inputs) beside the output, OUT.mlir
  * giving OUT.SUFFIX.inputs, or when the output is standard output or a
  * device into the current folder after the input's name; says where. */
@@ -137,6 +147,6 @@ void opt_write_inputs(const OptState *o, const char *text, size_t len, const cha
  * which the results differ, by binary search (a check after rewrite K
  * from the rewrite observer), and names its rule, the rule's place and
  * the node, and writes the inputs that show it (OUT.PASS.RULE.inputs). */
-void opt_culprit_search(const OptState *o, const RgProof *p, uint64_t rewrites, bool within);
+void opt_culprit_search(const OptState *o, const RgProof *p, uint64_t rewrites, bool within, OptVerdict *v);
 
 #endif

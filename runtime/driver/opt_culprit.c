@@ -111,20 +111,21 @@ static void probe_free(Probe *pr) {
   pr->inputs = NULL;
 }
 
-static void report(const OptState *o, const Probe *bad, uint64_t k, uint64_t rewrites) {
+static void report(const OptState *o, const Probe *bad, uint64_t k, uint64_t rewrites, OptVerdict *v) {
   const RgRuleDesc *r = &bad->pass->rules[bad->rule];
   RgsBuf b;
   rgs_buf_init(&b);
-  rgs_buf_printf(&b, "%s: error: --verify-by-execution: culprit: %s.%s (%s) on ", o->prog, bad->pass->name, r->name,
-                 r->source);
+  rgs_buf_printf(&b, "culprit: %s.%s (%s) on ", bad->pass->name, r->name, r->source);
   if (bad->node.op)
     opt_put_node_name(&b, &bad->node);
   else
     rgs_buf_puts(&b, "an op");
   rgs_buf_printf(&b, ", rewrite %llu of %llu: the results agree before it and differ after it: %s",
                  (unsigned long long)k, (unsigned long long)rewrites, bad->err);
-  if (!b.oom)
-    fprintf(stderr, "%s\n", b.data);
+  if (!b.oom) {
+    fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, b.data);
+    snprintf(v->culprit, sizeof v->culprit, "%s", b.data);
+  }
   rgs_buf_free(&b);
   if (bad->inputs) {
     char suffix[256];
@@ -133,7 +134,7 @@ static void report(const OptState *o, const Probe *bad, uint64_t k, uint64_t rew
   }
 }
 
-void opt_culprit_search(const OptState *o, const RgProof *p, uint64_t rewrites, bool within) {
+void opt_culprit_search(const OptState *o, const RgProof *p, uint64_t rewrites, bool within, OptVerdict *v) {
   if (!o->src) {
     fprintf(stderr, "%s: note: --verify-by-execution: the rewrite to blame was not searched for: the input "
                     "was not kept (over %zu bytes, not mapped)\n", o->prog, (size_t)OPT_KEEP_SOURCE);
@@ -174,6 +175,6 @@ void opt_culprit_search(const OptState *o, const RgProof *p, uint64_t rewrites, 
       bad = pr;
     }
   }
-  report(o, &bad, k, rewrites);
+  report(o, &bad, k, rewrites, v);
   probe_free(&bad);
 }

@@ -773,9 +773,11 @@ typedef struct OptRun {
   RgRunStats st;
   uint64_t rewrites, inexact_fires; /* fires in the run; of inexact rules */
   int prove_rc;     /* --prove's verdict */
+  OptVerdict verdict; /* --verify-by-execution's */
 } OptRun;
 
 static void run_free(OptRun *r) {
+  rg_run_stats_free(&r->st);
   opt_observe_free(r->ob);
   rg_proof_free(r->proof);
   rg_graph_free(r->g);
@@ -891,7 +893,7 @@ static RgStatus run_passes(OptState *o, OptRun *r, char *err, size_t errlen) {
 }
 
 /* What the run reports besides the graph: explain's summary, refusals,
- * --stats, --time-passes, --stats-json, --report, --prove's verdict. */
+ * --stats, --time-passes, --stats-json, --prove's verdict. */
 static RgStatus report_run(OptState *o, OptRun *r, RgStatus s) {
   if (r->ex.node)
     opt_explain_summary(&r->ex, r->ex_op, &r->st);
@@ -904,10 +906,6 @@ static RgStatus report_run(OptState *o, OptRun *r, RgStatus s) {
     opt_print_time_passes(stderr, &r->st);
   if (o->stats_json && opt_write_stats_json(o, r->g, &r->st) != 0)
     s = s == RG_OK ? RG_ERR_IO : s;
-  if (o->report && r->ob && s == RG_OK && opt_observe_report(r->ob, r->g, &r->st) != 0)
-    s = RG_ERR_IO;
-  opt_observe_free(r->ob);
-  r->ob = NULL;
   r->prove_rc = opt_prove_end(o, r->pv);
   r->pv = NULL;
   return s;
@@ -918,10 +916,9 @@ static RgStatus report_run(OptState *o, OptRun *r, RgStatus s) {
 static int check_proof(const OptState *o, OptRun *r) {
   if (!r->proof)
     return r->prove_rc;
-  bool differs = false;
-  int rc = opt_proof_check(o, r->g, r->proof, r->inexact_fires, &differs);
-  if (differs)
-    opt_culprit_search(o, r->proof, r->rewrites, r->inexact_fires != 0);
+  int rc = opt_proof_check(o, r->g, r->proof, r->inexact_fires, &r->verdict);
+  if (r->verdict.checked && !r->verdict.ok)
+    opt_culprit_search(o, r->proof, r->rewrites, r->inexact_fires != 0, &r->verdict);
   return rc ? rc : r->prove_rc;
 }
 
@@ -952,10 +949,10 @@ static int run(OptState *o) {
     rc = read_input(o, &r);
   if (!rc)
     rc = prepare(o, &r);
+  RgStatus s = RG_OK;
   if (!rc) {
     char err[1024] = "";
-    RgStatus s = report_run(o, &r, run_passes(o, &r, err, sizeof err));
-    rg_run_stats_free(&r.st);
+    s = report_run(o, &r, run_passes(o, &r, err, sizeof err));
     if (s != RG_OK) {
       if (err[0])
         fprintf(stderr, "%s: error: %s\n", o->prog, err);
@@ -964,6 +961,9 @@ static int run(OptState *o) {
   }
   if (!rc)
     rc = check_proof(o, &r);
+  /* The report shows the proof's verdict, a failed one above all. */
+  if (o->report && r.ob && s == RG_OK && opt_observe_report(r.ob, r.g, &r.st, &r.verdict) != 0)
+    rc = OPT_EXIT_INPUT;
   if (!rc)
     rc = write_outputs(o, r.g);
   run_free(&r);

@@ -363,7 +363,8 @@ static const char *style =
     ".pair{display:flex;gap:1em;align-items:flex-start;margin:.5em 0 1.5em}"
     ".pair figure{margin:0;border:1px solid #ddd;padding:.3em;background:#fafafa}"
     ".pair svg{max-width:560px;height:auto}"
-    "figcaption{font-size:12px;color:#555}code{font-size:13px}";
+    "figcaption{font-size:12px;color:#555}code{font-size:13px}"
+    ".proof-ok{color:#1a6b1a}.proof-failed{color:#a00000;font-family:monospace}";
 
 /* Every refused match kept: its rule, the op, why; the likely bugs marked. */
 static void put_refusals(RgsBuf *b, const OptState *o, RgGraph *g, const RgRunStats *st) {
@@ -436,7 +437,7 @@ static void put_histograms(RgsBuf *b, const Hist *before, RgGraph *g) {
   hist_free(&after);
 }
 
-int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
+int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st, const OptVerdict *v) {
   OptState *o = ob->o;
   RgsBuf b;
   rgs_buf_init(&b);
@@ -450,6 +451,16 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
   put_html(&b, o->input);
   rgs_buf_printf(&b, "</code></h1>\n<p>%u pass(es), %.3f ms in passes, %u op(s) in the result.</p>\n",
                 st->num_passes, st->total_seconds * 1e3, rg_graph_num_nodes(g));
+  if (v && v->checked) {
+    rgs_buf_printf(&b, "<h2>Proof by execution</h2>\n<p class=\"%s\">", v->ok ? "proof-ok" : "proof-failed");
+    put_html(&b, v->what);
+    rgs_buf_puts(&b, "</p>\n");
+    if (v->culprit[0]) {
+      rgs_buf_puts(&b, "<p class=\"proof-failed\">");
+      put_html(&b, v->culprit);
+      rgs_buf_puts(&b, "</p>\n");
+    }
+  }
 
   rgs_buf_puts(&b, "<h2>Pipeline</h2>\n<table><tr><th>#</th><th>pass</th><th>status</th>"
                   "<th>rewrites</th><th>ms</th><th>why</th></tr>\n");

@@ -698,7 +698,7 @@ static void write_failed_inputs(const OptState *o, const RgProof *p) {
   rg_free(text);
 }
 
-int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires, bool *differs) {
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires, OptVerdict *v) {
   RgInterp *ip = opt_interp_new(o, g);
   char err[1024] = "out of memory";
   double max_err = 0;
@@ -710,7 +710,8 @@ int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t in
     fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
     if (s == RG_ERR_VERIFY)
       write_failed_inputs(o, p);
-    *differs = s == RG_ERR_VERIFY;
+    *v = (OptVerdict){s == RG_ERR_VERIFY, false, "", ""};
+    snprintf(v->what, sizeof v->what, "%s", err);
     return OPT_EXIT_INPUT;
   }
   /* A proof that ran nothing proves nothing: asked for one, say it failed
@@ -720,13 +721,14 @@ int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t in
                     "say why): the rewrite is not proven\n", o->prog);
     return OPT_EXIT_INPUT;
   }
+  *v = (OptVerdict){true, true, "", ""};
   if (inexact_fires)
-    fprintf(stderr, "%s: verified by execution: %u run(s) after %llu inexact rewrite(s), every result "
-                    "within relative %g (floor %g); largest relative error %.3g\n",
-            o->prog, rg_proof_num_runs(p), (unsigned long long)inexact_fires, o->tolerance.rel,
-            o->tolerance.floor, max_err);
+    snprintf(v->what, sizeof v->what, "verified by execution: %u run(s) after %llu inexact rewrite(s), every result "
+                                      "within relative %g (floor %g); largest relative error %.3g",
+             rg_proof_num_runs(p), (unsigned long long)inexact_fires, o->tolerance.rel, o->tolerance.floor, max_err);
   else
-    fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", o->prog,
-            rg_proof_num_runs(p));
+    snprintf(v->what, sizeof v->what, "verified by execution: %u run(s), every result bit-identical",
+             rg_proof_num_runs(p));
+  fprintf(stderr, "%s: %s\n", o->prog, v->what);
   return 0;
 }

@@ -86,10 +86,23 @@ else
   pass culprit:mixed
 fi
 
+# --report shows the failed proof and the culprit (the page is written
+# although the run fails: that is when it is wanted).
+"$tool" --passes add_zero --verify-by-execution --report "$tmp/mixed.html" "$g" -o "$tmp/mixed.mlir" 2>/dev/null
+if grep -q '<h2>Proof by execution</h2>' "$tmp/mixed.html" 2>/dev/null &&
+   grep -q 'class="proof-failed">@mixed result 1 differs after the passes' "$tmp/mixed.html" &&
+   grep -qF 'culprit: add_zero.add_zero (tests/verify/wrong_rules/wrong.rules:10:3) on %c (tosa.add at tests/verify/culprit/mixed.mlir:12:10), rewrite 3 of 5' "$tmp/mixed.html"; then
+  pass culprit:report
+else
+  fail culprit:report "$(grep -o 'class="proof[^<]*' "$tmp/mixed.html" 2>/dev/null | head -n 2 | tr '\n' '|')"
+fi
+
 # A proof that holds searches nothing.
 "$rgopt" --passes canonicalize --verify-by-execution "$g" -o "$tmp/ok.mlir" 2>"$tmp/err"
 rc=$?
-if [ $rc -eq 0 ] && ! grep -q culprit "$tmp/err" && grep -q 'every result bit-identical' "$tmp/err"; then
+"$rgopt" --passes canonicalize --verify-by-execution --report "$tmp/ok.html" "$g" -o "$tmp/ok.mlir" 2>/dev/null
+if [ $rc -eq 0 ] && ! grep -q culprit "$tmp/err" && grep -q 'every result bit-identical' "$tmp/err" &&
+   grep -q 'class="proof-ok">verified by execution: 3 run(s), every result bit-identical' "$tmp/ok.html"; then
   pass culprit:none
 else
   fail culprit:none "exit $rc: $(head -n 2 "$tmp/err" | tr '\n' '|')"

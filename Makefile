@@ -52,8 +52,9 @@ $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# SUITES="unit dsl ..." runs only those suites of tests/suites/.
 check: all $(TEST_BINS)
-	@sh tests/run.sh $(BUILD)
+	@sh tests/run.sh $(BUILD) $(SUITES)
 
 # Same tests, built and run under AddressSanitizer + UBSan in their own tree.
 asan:

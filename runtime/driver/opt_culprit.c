@@ -23,7 +23,8 @@ typedef struct Probe {
   /* the rewrite checked, named while its graph lives */
   const RgPassDesc *pass;
   uint16_t rule;
-  OptNodeName node;
+  OptNodeName node; /* its `op` is opname's: the graph's names die with it */
+  char opname[128];
   char *inputs; /* the input set that shows a difference */
   size_t inputs_len;
 } Probe;
@@ -55,6 +56,8 @@ static void probe_check(Probe *pr, RgGraph *g) {
   } else if (root) {
     opt_node_name(o, g, root, &pr->node);
   }
+  snprintf(pr->opname, sizeof pr->opname, "%s", pr->node.op ? pr->node.op : "");
+  pr->node.op = NULL;
 }
 
 static void probe_on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule, RgNode *const *nodes,
@@ -116,8 +119,10 @@ static void report(const OptState *o, const Probe *bad, uint64_t k, uint64_t rew
   RgsBuf b;
   rgs_buf_init(&b);
   rgs_buf_printf(&b, "culprit: %s.%s (%s) on ", bad->pass->name, r->name, r->source);
-  if (bad->node.op)
-    opt_put_node_name(&b, &bad->node);
+  OptNodeName nn = bad->node;
+  nn.op = bad->opname;
+  if (bad->opname[0])
+    opt_put_node_name(&b, &nn);
   else
     rgs_buf_puts(&b, "an op");
   rgs_buf_printf(&b, ", rewrite %llu of %llu: the results agree before it and differ after it: %s",

@@ -1,6 +1,8 @@
-/* runtime/driver/driver_internal.h - state shared by the two files of rg_opt_main:
- * opt_main.c (options, the run) and opt_report.c (statistics, explain
- * mode, memory report, proof by execution). Not installed. */
+/* runtime/driver/driver_internal.h - state shared by the files of
+ * rg_opt_main: opt_main.c (options, the run in steps), opt_report.c
+ * (statistics, explain mode, memory report, proof by execution),
+ * opt_culprit.c (the rewrite that broke a proof), opt_observe.c (IR dumps,
+ * the HTML report) and opt_prove.c (--prove). Not installed. */
 #ifndef RG_OPT_INTERNAL_H
 #define RG_OPT_INTERNAL_H
 

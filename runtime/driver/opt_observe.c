@@ -32,6 +32,17 @@ typedef struct Example {
   char *before, *after; /* DOT */
 } Example;
 
+/* A rule's near misses: roots of its root op where a later test failed,
+ * with the failed tests seen most (up to NEAR_WHYS distinct ones, each
+ * with the first message that named it, the values its guard read). */
+enum { NEAR_WHYS = 4 };
+typedef struct NearMiss {
+  const char *pass, *rule; /* the descriptors' own strings */
+  uint32_t count;
+  char *why[NEAR_WHYS];
+  uint32_t why_count[NEAR_WHYS];
+} NearMiss;
+
 typedef struct Hist {
   const char **names;
   uint32_t *counts;
@@ -53,6 +64,8 @@ struct OptObserve {
   struct { RgNode *user; uint32_t operand; } uses[4];
   uint32_t nuses;
   Hist before;
+  NearMiss *near;
+  uint32_t nnear, cap_near;
   bool oom;
 };
 
@@ -218,6 +231,52 @@ static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rul
   ob->ex[ob->nex++] = e;
 }
 
+/* The test an explain message names, without the values it read:
+ * "guard failed at 'p == iota(len(p))'" of "... (p = [1, 0])". */
+static size_t test_len(const char *why) {
+  const char *end = NULL;
+  for (const char *s = strstr(why, "' ("); s; s = strstr(s + 1, "' ("))
+    end = s + 1;
+  return end ? (size_t)(end - why) : strlen(why);
+}
+
+/* Explain mode on every root: each report of a failed test is a near miss
+ * of its rule (firing, refusals and disabled rules are reported elsewhere). */
+static void on_near_miss(void *user, const char *pass, const char *rule, const char *why) {
+  OptObserve *ob = user;
+  if (!strncmp(why, "fires", 5) || !strncmp(why, "refused", 7) || !strcmp(why, "rule is disabled"))
+    return;
+  NearMiss *m = NULL;
+  for (uint32_t i = 0; i < ob->nnear && !m; i++)
+    if (ob->near[i].pass == pass && ob->near[i].rule == rule)
+      m = &ob->near[i];
+  if (!m) {
+    if (ob->nnear == ob->cap_near) {
+      uint32_t cap = ob->cap_near ? ob->cap_near * 2 : 16;
+      NearMiss *v = rg_realloc(ob->near, sizeof *v * cap);
+      if (!v) {
+        ob->oom = true;
+        return;
+      }
+      ob->near = v;
+      ob->cap_near = cap;
+    }
+    m = &ob->near[ob->nnear++];
+    memset(m, 0, sizeof *m);
+    m->pass = pass, m->rule = rule;
+  }
+  m->count++;
+  size_t key = test_len(why);
+  for (int k = 0; k < NEAR_WHYS; k++) {
+    if (!m->why[k] && !(m->why[k] = rgs_strdup(why)))
+      return;
+    if (test_len(m->why[k]) == key && !strncmp(m->why[k], why, key)) {
+      m->why_count[k]++;
+      return;
+    }
+  }
+}
+
 static void hist_take(RgGraph *g, Hist *h) {
   uint32_t n = rg_op_count_ids(g);
   h->names = rg_alloc(sizeof *h->names * (n ? n : 1));
@@ -252,6 +311,11 @@ OptObserve *opt_observe_begin(OptState *o, RgGraph *g) {
       memset(ob->rows, 0, sizeof *ob->rows * (o->num_passes ? o->num_passes : 1));
     hist_take(g, &ob->before);
     o->run.on_rewrite = on_rewrite;
+    if (o->run.explain_node == UINT32_MAX) { /* --explain keeps its op */
+      o->run.explain_node = RG_EXPLAIN_EVERY_NODE;
+      o->run.explain_fn = on_near_miss;
+      o->run.explain_user = ob;
+    }
   }
   o->run.after_pass = after_pass;
   o->run.observe_user = ob;
@@ -266,6 +330,10 @@ void opt_observe_free(OptObserve *ob) {
     rg_free(ob->ex[i].after);
   }
   rg_free(ob->ex);
+  for (uint32_t i = 0; i < ob->nnear; i++)
+    for (int k = 0; k < NEAR_WHYS; k++)
+      rg_free(ob->near[i].why[k]);
+  rg_free(ob->near);
   rg_free(ob->pending);
   rg_free(ob->rows);
   hist_free(&ob->before);
@@ -365,6 +433,57 @@ static const char *style =
     ".pair svg{max-width:560px;height:auto}"
     "figcaption{font-size:12px;color:#555}code{font-size:13px}"
     ".proof-ok{color:#1a6b1a}.proof-failed{color:#a00000;font-family:monospace}";
+
+/* Per rule in pipeline order: the roots where it nearly matched and the
+ * tests that failed there, most seen first. */
+static void put_near_misses(RgsBuf *b, const OptObserve *ob) {
+  const OptState *o = ob->o;
+  if (o->run.explain_fn != on_near_miss)
+    return;
+  rgs_buf_puts(b, "<h2>Near misses</h2>\n<p>Rules whose pattern's root op matched an op but a later test "
+                  "(an operand's op, an attribute, the guard) failed: how often, and the tests that failed.</p>\n");
+  if (!ob->nnear) {
+    rgs_buf_puts(b, "<p>None.</p>\n");
+    return;
+  }
+  rgs_buf_puts(b, "<table><tr><th>rule</th><th>source</th><th>near misses</th><th>failed test (times)</th></tr>\n");
+  for (uint32_t i = 0; i < o->num_passes; i++) {
+    const RgPassDesc *p = o->passes[i];
+    bool again = false; /* a pass the pipeline runs twice: one row a rule */
+    for (uint32_t j = 0; j < i && !again; j++)
+      again = o->passes[j] == p;
+    for (uint16_t r = 0; r < p->num_rules && !again; r++) {
+      const NearMiss *m = NULL;
+      for (uint32_t j = 0; j < ob->nnear && !m; j++)
+        if (ob->near[j].pass == p->name && ob->near[j].rule == p->rules[r].name)
+          m = &ob->near[j];
+      if (!m)
+        continue;
+      rgs_buf_puts(b, "<tr><td><code>");
+      put_html(b, p->name);
+      rgs_buf_putc(b, '.');
+      put_html(b, p->rules[r].name);
+      rgs_buf_puts(b, "</code></td><td><code>");
+      put_html(b, p->rules[r].source);
+      rgs_buf_printf(b, "</code></td><td class=\"n\">%u</td><td>", m->count);
+      bool done[NEAR_WHYS] = {false};
+      for (int n = 0; n < NEAR_WHYS; n++) { /* most seen first */
+        int best = -1;
+        for (int k = 0; k < NEAR_WHYS; k++)
+          if (m->why[k] && !done[k] && (best < 0 || m->why_count[k] > m->why_count[best]))
+            best = k;
+        if (best < 0)
+          break;
+        done[best] = true;
+        rgs_buf_puts(b, n ? "<br><code>" : "<code>");
+        put_html(b, m->why[best]);
+        rgs_buf_printf(b, "</code> (%u)", m->why_count[best]);
+      }
+      rgs_buf_puts(b, "</td></tr>\n");
+    }
+  }
+  rgs_buf_puts(b, "</table>\n");
+}
 
 /* Every refused match kept: its rule, the op, why; the likely bugs marked. */
 static void put_refusals(RgsBuf *b, const OptState *o, RgGraph *g, const RgRunStats *st) {
@@ -496,6 +615,7 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st, const O
   }
   rgs_buf_puts(&b, "</table>\n");
   put_refusals(&b, o, g, st);
+  put_near_misses(&b, ob);
 
   put_histograms(&b, &ob->before, g);
 

@@ -388,7 +388,8 @@ struct RgRunOptions {
   uint32_t budget_factor; /* rewrites allowed per node (0: default 16) */
   const char *const *disabled_rules; /* "pass.rule" or "rule"; NULL-terminated */
   const char *isolate_rule;          /* only this rule fires */
-  uint32_t explain_node; /* node id to explain, UINT32_MAX: none, RG_EXPLAIN_EVERY_NODE: all (slow) */
+  /* node id to explain; UINT32_MAX: none; RG_EXPLAIN_EVERY_NODE: all */
+  uint32_t explain_node;
   void (*explain_fn)(void *user, const char *pass, const char *rule, const char *why);
   void *explain_user;
   /* Observers for IR dumps and reports (NULL: none). after_pass is called

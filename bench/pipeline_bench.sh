@@ -41,7 +41,7 @@ rg=$(run rgopt "$rgopt" --target ethos-u55 "$tmp/graph.mlir" -o "$tmp/rgopt.mlir
 show "rgopt --target ethos-u55" "$rg"
 
 # The fixed point's price: the same pipeline as one sweep of its passes
-# (RULEGEN_SINGLE_SWEEP=1, no re-runs) against the default, best of two
+# (--single-sweep, no re-runs) against the default, best of two
 # runs each: CPU time of the whole run, the pass manager's own seconds
 # and the nodes its passes visited (the one figure the machine's load
 # does not move).
@@ -49,7 +49,7 @@ passes_s() { awk '$1 == "total" && NF == 3 { print $3, $2 }' "$tmp/$1.err"; }
 best=
 for mode in sweep fixpoint sweep fixpoint; do
   if [ $mode = sweep ]; then
-    r=$(run $mode env RULEGEN_SINGLE_SWEEP=1 "$rgopt" --target ethos-u55 --stats "$tmp/graph.mlir" -o "$tmp/$mode.mlir")
+    r=$(run $mode "$rgopt" --single-sweep --target ethos-u55 --stats "$tmp/graph.mlir" -o "$tmp/$mode.mlir")
   else
     r=$(run $mode "$rgopt" --target ethos-u55 --stats "$tmp/graph.mlir" -o "$tmp/$mode.mlir")
   fi

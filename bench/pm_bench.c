@@ -15,10 +15,10 @@
 
 static RgGraph *new_graph(RgBlock **body, RgValue **arg) {
   RgGraph *g = rg_graph_new();
-  RgNode *m = rg_node_create(g, rg_op_intern(g, "builtin.module", 14), 0, NULL, 0, NULL, 1);
+  RgNode *m = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "builtin.module", 14), .num_regions = 1});
   rg_block_append(g, rg_graph_body(g), m);
   RgBlock *mb = rg_region_add_block(g, &m->regions[0]);
-  RgNode *f = rg_node_create(g, rg_op_intern(g, "func.func", 9), 0, NULL, 0, NULL, 1);
+  RgNode *f = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "func.func", 9), .num_regions = 1});
   rg_block_append(g, mb, f);
   *body = rg_region_add_block(g, &f->regions[0]);
   int64_t d = 4;
@@ -27,7 +27,7 @@ static RgGraph *new_graph(RgBlock **body, RgValue **arg) {
 }
 
 static RgNode *add(RgGraph *g, RgBlock *b, const char *op, RgValue *in) {
-  RgNode *n = rg_node_create(g, rg_op_intern(g, op, strlen(op)), in ? 1 : 0, &in, 1, &in->type, 0);
+  RgNode *n = rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, op, strlen(op)), in ? 1 : 0, &in, 1, &in->type, 0});
   rg_block_append(g, b, n);
   return n;
 }
@@ -41,7 +41,7 @@ static RgGraph *pipeline_graph(uint32_t n) {
     const char *op = i % 10 < 2 ? "bench.neg" : i % 2 ? "bench.a" : "bench.b";
     v = &add(g, b, op, v)->results[0];
   }
-  RgNode *ret = rg_node_create(g, rg_op_intern(g, "func.return", 11), 1, &v, 0, NULL, 0);
+  RgNode *ret = rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, "func.return", 11), 1, &v, 0, NULL, 0});
   rg_block_append(g, b, ret);
   return g;
 }
@@ -56,7 +56,7 @@ static RgGraph *matcher_graph(uint32_t n, const char *opk) {
     RgNode *k = add(g, b, opk, x);
     last = &add(g, b, "bench.root", &k->results[0])->results[0];
   }
-  RgNode *ret = rg_node_create(g, rg_op_intern(g, "func.return", 11), 1, &last, 0, NULL, 0);
+  RgNode *ret = rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, "func.return", 11), 1, &last, 0, NULL, 0});
   rg_block_append(g, b, ret);
   return g;
 }
@@ -75,7 +75,7 @@ static Measure run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n, bool
   RgRunStats st;
   char err[256];
   Measure m = {0};
-  if (rg_pipeline_run(g, passes, n, &o, &st, err, sizeof err) != RG_OK) {
+  if (rg_pipeline_run(g, &(RgPipelineDesc){NULL, n, passes}, &o, &st, err, sizeof err) != RG_OK) {
     fprintf(stderr, "pm_bench: pipeline failed: %s\n", err);
     exit(1);
   }

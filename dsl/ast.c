@@ -4,6 +4,42 @@
  * and the string map (open addressing) the checker keys by name. */
 #include "dsl.h"
 
+/* ---- builtins.def as data ---- */
+
+#define BI_NARGS(...) BI_NARGS_(__VA_ARGS__, 3, 2, 1, 0)
+#define BI_NARGS_(a, b, c, n, ...) n
+#define BI_CAT(a, b) BI_CAT_(a, b)
+#define BI_CAT_(a, b) a##b
+#define BI_TYPES(...) BI_CAT(BI_TYPES_, BI_NARGS(__VA_ARGS__))(__VA_ARGS__)
+#define BI_TYPES_1(a) {DSL_TY_##a}
+#define BI_TYPES_2(a, b) {DSL_TY_##a, DSL_TY_##b}
+#define BI_TYPES_3(a, b, c) {DSL_TY_##a, DSL_TY_##b, DSL_TY_##c}
+#define BI_COUNT(...) BI_NARGS(__VA_ARGS__)
+
+static const DslBuiltinInfo builtins[] = {
+#define DSL_BUILTIN(ID, name, ret, nreq, kw, flags, how, cfn, read, params)            \
+  {DSL_BI_##ID, name, DSL_TY_##ret, BI_COUNT params, nreq, BI_TYPES params, kw, flags, \
+   DSL_BIC_##how, #cfn, read},
+#include "builtins.def"
+#undef DSL_BUILTIN
+};
+
+const DslBuiltinInfo *dsl_builtin_at(uint32_t i) {
+  return i < sizeof builtins / sizeof builtins[0] ? &builtins[i] : NULL;
+}
+
+const DslBuiltinInfo *dsl_builtin_find(const char *name) {
+  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+    if (strcmp(builtins[i].name, name) == 0)
+      return &builtins[i];
+  return NULL;
+}
+
+const DslBuiltinInfo *dsl_builtin_info(DslBuiltin id) {
+  /* The table is in enum order, DSL_BI_NONE before it. */
+  return id > DSL_BI_NONE && id < DSL_BI_COND ? &builtins[id - 1] : NULL;
+}
+
 const char *dsl_type_name(DslType t) {
   static const char *names[] = {"<error>", "int", "float", "bool", "str", "int[]",
                                 "type", "tensor", "any", "value", "values", "op", "ops"};

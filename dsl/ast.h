@@ -132,17 +132,47 @@ typedef enum DslBinOp {
   DSL_OP_MOD
 } DslBinOp;
 
-/* Builtin functions. Argument and result types are in check.c's table and
- * documented in docs/dsl.md. */
+/* Builtin functions, one line each in builtins.def (types, how the C is
+ * printed, the runtime function); documented in docs/dsl.md. */
 typedef enum DslBuiltin {
   DSL_BI_NONE,
-  DSL_BI_LEN, DSL_BI_RANK, DSL_BI_SHAPE, DSL_BI_DTYPE, DSL_BI_NUMEL,
-  DSL_BI_USES, DSL_BI_IOTA, DSL_BI_COMPOSE, DSL_BI_INVERSE, DSL_BI_REACHES,
-  DSL_BI_CONST, DSL_BI_SCALAR_TENSOR, DSL_BI_IS_SPLAT, DSL_BI_SPLAT_VALUE,
-  DSL_BI_MIN, DSL_BI_MAX, DSL_BI_COND, DSL_BI_SLICE, DSL_BI_SUM, DSL_BI_PROD,
-  DSL_BI_CUMSUM, DSL_BI_FULL,
+#define DSL_BUILTIN(ID, ...) DSL_BI_##ID,
+#include "builtins.def"
+#undef DSL_BUILTIN
+  DSL_BI_COND, /* `c ? a : b` (the parser's "?:"), typed by the checker */
   DSL_BI_COUNT
 } DslBuiltin;
+
+/* How the generator prints a builtin's call (builtins.def's `how`). */
+typedef enum DslBuiltinC {
+  DSL_BIC_PURE, DSL_BIC_FALLIBLE, DSL_BIC_FALLIBLE_RW, DSL_BIC_GRAPH, DSL_BIC_OWN
+} DslBuiltinC;
+
+enum {
+  DSL_BIF_INT_IF_INTS = 1, /* int when every argument is int (min, max) */
+  DSL_BIF_REPL_ONLY = 2    /* builds something: only in a replacement */
+};
+
+/* One line of builtins.def. */
+typedef struct DslBuiltinInfo {
+  DslBuiltin id;
+  const char *name;
+  DslType ret;
+  uint8_t nparams, nrequired;
+  DslType params[3];
+  const char *kw;   /* keyword of the last parameter, or NULL */
+  unsigned flags;   /* DSL_BIF_* */
+  DslBuiltinC how;
+  const char *cfn;  /* the runtime function's name (unused for OWN) */
+  char read;        /* the explanation's directive for name(x), or 0 */
+} DslBuiltinInfo;
+
+/* The builtin called `name` as written in rules, or NULL. */
+const DslBuiltinInfo *dsl_builtin_find(const char *name);
+/* The line of builtin id; NULL for DSL_BI_NONE and DSL_BI_COND. */
+const DslBuiltinInfo *dsl_builtin_info(DslBuiltin id);
+/* The i-th line (for suggestions), NULL past the last. */
+const DslBuiltinInfo *dsl_builtin_at(uint32_t i);
 
 typedef struct DslVar DslVar;
 

@@ -337,54 +337,67 @@ static DslAttrDecl *find_attr(const DslOpDecl *op, const char *name) {
 
 static void check_pattern(Checker *c, DslPattern *pt, bool root);
 
-static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
+/* One alternative of the op position that is not an op: a class, or an op
+ * written without its dialect. */
+static bool add_class_ops(Checker *c, DslPattern *pt, DslName alt) {
   DslProgram *p = c->p;
-  /* resolve the op position: ops, alternatives and classes */
+  DslClass *cl = dsl_map_get(&p->classmap, alt.s);
+  if (!cl) {
+    const char *full = NULL;
+    for (uint32_t k = 0; k < p->nops && !full; k++) {
+      const char *dot = strchr(p->ops[k]->name, '.');
+      if (dot && strcmp(dot + 1, alt.s) == 0)
+        full = p->ops[k]->name;
+    }
+    RgsSuggest sg;
+    rgs_suggest_init(&sg, alt.s);
+    dsl_suggest_map(&p->classmap, &sg);
+    if (full)
+      err(c, alt.loc, "unknown op class '%s'; did you mean the op '%s'?", alt.s, full);
+    else
+      dsl_unknown(c, alt.loc, &sg, "unknown op class '%s'", alt.s);
+    return false;
+  }
+  for (uint32_t k = 0; pt->ops && k < cl->nops; k++)
+    pt->ops[pt->nops++] = cl->ops[k];
+  return true;
+}
+
+/* The op position's ops, alternatives and classes, sorted by id into
+ * pt->ops; false when one is unknown (reported). */
+static bool resolve_op_position(Checker *c, DslPattern *pt) {
+  DslProgram *p = c->p;
   uint32_t cap = 0;
   for (uint32_t i = 0; i < pt->nalts; i++) {
     DslClass *cl = strchr(pt->alts[i].s, '.') ? NULL : dsl_map_get(&p->classmap, pt->alts[i].s);
     cap += cl ? cl->nops : 1;
   }
   pt->ops = cap ? zalloc(c, cap * sizeof *pt->ops) : NULL;
-  bool bad = false;
+  bool ok = true;
   for (uint32_t i = 0; i < pt->nalts; i++) {
     const char *n = pt->alts[i].s;
-    if (strchr(n, '.')) {
-      DslOpDecl *op = dsl_map_get(&p->opmap, n);
-      if (op) {
-        if (pt->ops)
-          pt->ops[pt->nops++] = op;
-      } else {
-        RgsSuggest sg;
-        rgs_suggest_init(&sg, n);
-        dsl_suggest_ops(p, &sg);
-        dsl_unknown(c, pt->alts[i].loc, &sg, "unknown op '%s'", n);
-        bad = true;
-      }
+    if (!strchr(n, '.')) {
+      ok = add_class_ops(c, pt, pt->alts[i]) && ok;
       continue;
     }
-    DslClass *cl = dsl_map_get(&p->classmap, n);
-    if (!cl) {
-      const char *full = NULL;
-      for (uint32_t k = 0; k < p->nops && !full; k++) {
-        const char *dot = strchr(p->ops[k]->name, '.');
-        if (dot && strcmp(dot + 1, n) == 0)
-          full = p->ops[k]->name;
-      }
+    DslOpDecl *op = dsl_map_get(&p->opmap, n);
+    if (op) {
+      if (pt->ops)
+        pt->ops[pt->nops++] = op;
+    } else {
       RgsSuggest sg;
       rgs_suggest_init(&sg, n);
-      dsl_suggest_map(&p->classmap, &sg);
-      if (full)
-        err(c, pt->alts[i].loc, "unknown op class '%s'; did you mean the op '%s'?", n, full);
-      else
-        dsl_unknown(c, pt->alts[i].loc, &sg, "unknown op class '%s'", n);
-      bad = true;
-      continue;
+      dsl_suggest_ops(p, &sg);
+      dsl_unknown(c, pt->alts[i].loc, &sg, "unknown op '%s'", n);
+      ok = false;
     }
-    for (uint32_t k = 0; pt->ops && k < cl->nops; k++)
-      pt->ops[pt->nops++] = cl->ops[k];
   }
   pt->nops = sort_ops(pt->ops, pt->nops);
+  return ok;
+}
+
+/* `op:` and `t:` before the op tree. */
+static void bind_op_captures(Checker *c, DslPattern *pt) {
   if (pt->opcapture.s)
     pt->opvar = dsl_bind(c, pt->opcapture, DSL_VAR_OP, DSL_TY_OP);
   if (pt->opvar)
@@ -394,36 +407,147 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
     if (pt->var)
       pt->var->pat = pt;
   }
-  if (!bad) {
-    for (uint32_t i = 0; i < pt->nops; i++) {
-      if (!arity_ok(pt->ops[i], pt->nargs, pt->rest.s != NULL)) {
-        arity_error(c, pt->loc, pt->ops[i], pt->nargs, "pattern");
-        break;
-      }
-      if (root && pt->ops[i]->nresults == 0 && !pt->ops[i]->results_vary) {
-        err(c, pt->loc, "'%s' has no results and cannot be the root of a pattern", pt->ops[i]->name);
-        break;
-      }
-      const DslRepl *rp = c->rule->repl;
-      if (root && !check_root_results(c, pt->ops[i], rp))
-        break;
-      if (root && (pt->ops[i]->results_vary || (rp && rp->kind == DSL_REP_FOR)))
-        continue;
-      /* A replacement is one value, so it can stand for a root with one
-       * result only. */
-      uint32_t nrepl = rp && rp->kind == DSL_REP_LIST ? rp->nargs : 1;
-      if (root && pt->ops[i]->nresults != nrepl && (!rp || rp->kind != DSL_REP_LIST)) {
-        err(c, pt->loc, "'%s' has %u results; replace each with '=> [r0, r1, ...]' (one per result, "
-            "'_' for one left alone)", pt->ops[i]->name, pt->ops[i]->nresults);
-        break;
-      }
-      if (root && pt->ops[i]->nresults != nrepl) {
-        err(c, rp->loc, "'%s' has %u result%s, but the replacement lists %u", pt->ops[i]->name,
-            pt->ops[i]->nresults, pt->ops[i]->nresults == 1 ? "" : "s", nrepl);
-        break;
-      }
+}
+
+/* Whether op can be the root of the rule: it has results, and the
+ * replacement gives one value per result (a `for` list for an op whose
+ * nodes set their count). */
+static bool check_root_op(Checker *c, const DslPattern *pt, const DslOpDecl *op) {
+  if (op->nresults == 0 && !op->results_vary) {
+    err(c, pt->loc, "'%s' has no results and cannot be the root of a pattern", op->name);
+    return false;
+  }
+  const DslRepl *rp = c->rule->repl;
+  if (!check_root_results(c, op, rp))
+    return false;
+  if (op->results_vary || (rp && rp->kind == DSL_REP_FOR))
+    return true;
+  /* A replacement is one value, so it can stand for a root with one
+   * result only. */
+  uint32_t nrepl = rp && rp->kind == DSL_REP_LIST ? rp->nargs : 1;
+  if (op->nresults != nrepl && (!rp || rp->kind != DSL_REP_LIST)) {
+    err(c, pt->loc, "'%s' has %u results; replace each with '=> [r0, r1, ...]' (one per result, "
+        "'_' for one left alone)", op->name, op->nresults);
+    return false;
+  }
+  if (op->nresults != nrepl) {
+    err(c, rp->loc, "'%s' has %u result%s, but the replacement lists %u", op->name, op->nresults,
+        op->nresults == 1 ? "" : "s", nrepl);
+    return false;
+  }
+  return true;
+}
+
+/* Every op of the position takes the pattern's operands; the root's can
+ * be replaced as written. One error is enough. */
+static void check_pattern_ops(Checker *c, const DslPattern *pt, bool root) {
+  for (uint32_t i = 0; i < pt->nops; i++) {
+    if (!arity_ok(pt->ops[i], pt->nargs, pt->rest.s != NULL)) {
+      arity_error(c, pt->loc, pt->ops[i], pt->nargs, "pattern");
+      return;
+    }
+    if (root && !check_root_op(c, pt, pt->ops[i]))
+      return;
+  }
+}
+
+/* The type attribute ap has in every op of the position (DSL_TY_ERROR,
+ * reported, when one lacks it or two disagree); sets ap->decl. */
+static DslType attr_pattern_type(Checker *c, const DslPattern *pt, DslAttrPat *ap) {
+  DslType at = DSL_TY_ERROR;
+  for (uint32_t k = 0; k < pt->nops; k++) {
+    DslAttrDecl *ad = find_attr(pt->ops[k], ap->name.s);
+    if (!ad) {
+      RgsSuggest sg;
+      rgs_suggest_init(&sg, ap->name.s);
+      dsl_suggest_attrs(pt->ops[k], &sg);
+      dsl_unknown(c, ap->name.loc, &sg, "op '%s' has no attribute '%s'", pt->ops[k]->name, ap->name.s);
+      return DSL_TY_ERROR;
+    }
+    if (!ap->decl) {
+      ap->decl = ad;
+      at = ad->type;
+    } else if (ad->type != at) {
+      err(c, ap->name.loc, "attribute '%s' is %s in '%s' but %s in '%s'", ap->name.s,
+          dsl_type_name(at), pt->ops[0]->name, dsl_type_name(ad->type), pt->ops[k]->name);
+      return DSL_TY_ERROR;
     }
   }
+  return at;
+}
+
+/* `{!name}` and `?\?` ask about absence: only of an optional attribute. */
+static void check_absence(Checker *c, const DslPattern *pt, const DslAttrPat *ap) {
+  if (!(ap->absent || ap->fallback) || !ap->decl || ap->decl->optional)
+    return;
+  if (ap->absent)
+    err(c, ap->name.loc, "attribute '%s' of '%s' is required, so it is never absent", ap->name.s,
+        pt->ops[0]->name);
+  else
+    err(c, ap->fallback->loc, "attribute '%s' of '%s' is required, so '?\?' never applies; "
+        "bind it with '{%s = %s}'", ap->name.s, pt->ops[0]->name, ap->name.s,
+        ap->value->kind == DSL_EX_NAME ? ap->value->str : "NAME");
+}
+
+/* `{name = v}` with a new name v binds the attribute to it (`v ?? lit`:
+ * or the literal when absent). */
+static void bind_attr(Checker *c, DslAttrPat *ap, DslType at) {
+  DslExpr *v = ap->value;
+  DslName n = {v->str, v->loc};
+  v->var = dsl_bind(c, n, DSL_VAR_ATTR, at);
+  if (v->var)
+    v->var->attr = ap;
+  v->type = at;
+  ap->binds = true;
+  if (!ap->fallback)
+    return;
+  DslType ft = dsl_check_expr(c, ap->fallback, CTX_ATTR_PATTERN);
+  if (!dsl_is_literal(ap->fallback))
+    err(c, ap->fallback->loc, "the value after '?\?' must be a literal");
+  else if (!dsl_assignable(at, ft) || ft == DSL_TY_VALUE || ft == DSL_TY_OPS)
+    err(c, ap->fallback->loc, "attribute '%s' is %s, but the value after '?\?' is %s", ap->name.s,
+        dsl_type_name(at), dsl_type_name(ft));
+}
+
+/* Attribute i of the pattern: known to every op, then bound to a new name
+ * or compared with a value. ops_ok: the op position resolved. */
+static void check_attr_pattern(Checker *c, DslPattern *pt, uint32_t i, bool ops_ok) {
+  DslAttrPat *ap = &pt->attrs[i];
+  for (uint32_t j = 0; j < i; j++)
+    if (strcmp(pt->attrs[j].name.s, ap->name.s) == 0) {
+      err(c, ap->name.loc, "attribute '%s' is matched twice", ap->name.s);
+      break;
+    }
+  DslType at = ops_ok ? attr_pattern_type(c, pt, ap) : DSL_TY_ERROR;
+  if (ops_ok)
+    check_absence(c, pt, ap);
+  if (ap->absent)
+    return;
+  DslExpr *v = ap->value;
+  DslType lit;
+  bool literal_name = v->kind == DSL_EX_NAME && dsl_literal_name(v->str, &lit) && lit == at;
+  if (v->kind == DSL_EX_NAME && !strchr(v->str, '.') && !dsl_find_var(c, v->str) &&
+      !dsl_map_get(&c->p->classmap, v->str) && !literal_name) {
+    bind_attr(c, ap, at);
+    return;
+  }
+  if (ap->fallback) {
+    err(c, v->loc, "'?\?' needs a new name on its left to bind the attribute to");
+    return;
+  }
+  DslType vt = dsl_check_expr(c, v, CTX_ATTR_PATTERN);
+  if (!dsl_assignable(at, vt) || vt == DSL_TY_VALUE || vt == DSL_TY_OPS)
+    err(c, v->loc, "attribute '%s' is %s, but the pattern compares it with %s", ap->name.s,
+        dsl_type_name(at), dsl_type_name(vt));
+}
+
+/* An op tree of a pattern, in the order a matcher binds its variables:
+ * captures, operands, ..rest, attributes. */
+static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
+  bool ops_ok = resolve_op_position(c, pt);
+  bind_op_captures(c, pt);
+  if (ops_ok)
+    check_pattern_ops(c, pt, root);
   pt->commutative = pt->nops > 0 && pt->nargs >= 2;
   for (uint32_t i = 0; i < pt->nops; i++)
     if (!(pt->ops[i]->traits & (1u << DSL_TRAIT_COMMUTATIVE)))
@@ -435,75 +559,8 @@ static void check_op_pattern(Checker *c, DslPattern *pt, bool root) {
     if (pt->restvar)
       pt->restvar->pat = pt;
   }
-  for (uint32_t i = 0; i < pt->nattrs; i++) {
-    DslAttrPat *ap = &pt->attrs[i];
-    for (uint32_t j = 0; j < i; j++)
-      if (strcmp(pt->attrs[j].name.s, ap->name.s) == 0) {
-        err(c, ap->name.loc, "attribute '%s' is matched twice", ap->name.s);
-        break;
-      }
-    DslType at = DSL_TY_ERROR;
-    for (uint32_t k = 0; !bad && k < pt->nops; k++) {
-      DslAttrDecl *ad = find_attr(pt->ops[k], ap->name.s);
-      if (!ad) {
-        RgsSuggest sg;
-        rgs_suggest_init(&sg, ap->name.s);
-        dsl_suggest_attrs(pt->ops[k], &sg);
-        dsl_unknown(c, ap->name.loc, &sg, "op '%s' has no attribute '%s'", pt->ops[k]->name, ap->name.s);
-        at = DSL_TY_ERROR;
-        break;
-      }
-      if (!ap->decl) {
-        ap->decl = ad;
-        at = ad->type;
-      } else if (ad->type != at) {
-        err(c, ap->name.loc, "attribute '%s' is %s in '%s' but %s in '%s'", ap->name.s,
-            dsl_type_name(at), pt->ops[0]->name, dsl_type_name(ad->type), pt->ops[k]->name);
-        at = DSL_TY_ERROR;
-        break;
-      }
-    }
-    if ((ap->absent || ap->fallback) && ap->decl && !ap->decl->optional && !bad) {
-      if (ap->absent)
-        err(c, ap->name.loc, "attribute '%s' of '%s' is required, so it is never absent",
-            ap->name.s, pt->ops[0]->name);
-      else
-        err(c, ap->fallback->loc, "attribute '%s' of '%s' is required, so '?\?' never applies; "
-            "bind it with '{%s = %s}'", ap->name.s, pt->ops[0]->name, ap->name.s,
-            ap->value->kind == DSL_EX_NAME ? ap->value->str : "NAME");
-    }
-    if (ap->absent)
-      continue;
-    DslExpr *v = ap->value;
-    DslType lit;
-    bool literal_name = v->kind == DSL_EX_NAME && dsl_literal_name(v->str, &lit) && lit == at;
-    if (v->kind == DSL_EX_NAME && !strchr(v->str, '.') && !dsl_find_var(c, v->str) &&
-        !dsl_map_get(&p->classmap, v->str) && !literal_name) {
-      DslName n = {v->str, v->loc};
-      v->var = dsl_bind(c, n, DSL_VAR_ATTR, at);
-      if (v->var)
-        v->var->attr = ap;
-      v->type = at;
-      ap->binds = true;
-      if (ap->fallback) {
-        DslType ft = dsl_check_expr(c, ap->fallback, CTX_ATTR_PATTERN);
-        if (!dsl_is_literal(ap->fallback))
-          err(c, ap->fallback->loc, "the value after '?\?' must be a literal");
-        else if (!dsl_assignable(at, ft) || ft == DSL_TY_VALUE || ft == DSL_TY_OPS)
-          err(c, ap->fallback->loc, "attribute '%s' is %s, but the value after '?\?' is %s",
-              ap->name.s, dsl_type_name(at), dsl_type_name(ft));
-      }
-      continue;
-    }
-    if (ap->fallback) {
-      err(c, v->loc, "'?\?' needs a new name on its left to bind the attribute to");
-      continue;
-    }
-    DslType vt = dsl_check_expr(c, v, CTX_ATTR_PATTERN);
-    if (!dsl_assignable(at, vt) || vt == DSL_TY_VALUE || vt == DSL_TY_OPS)
-      err(c, v->loc, "attribute '%s' is %s, but the pattern compares it with %s",
-          ap->name.s, dsl_type_name(at), dsl_type_name(vt));
-  }
+  for (uint32_t i = 0; i < pt->nattrs; i++)
+    check_attr_pattern(c, pt, i, ops_ok);
 }
 
 static void check_pattern(Checker *c, DslPattern *pt, bool root) {
@@ -621,61 +678,198 @@ static void check_for(Checker *c, DslRepl *r) {
     check_repl(c, r->args[0], true);
 }
 
-static void check_repl(Checker *c, DslRepl *r, bool root) {
+/* A bound name as a replacement: a value, a ..rest splice, or a node the
+ * replacement built and named before. */
+static void check_repl_var(Checker *c, DslRepl *r, bool root) {
+  DslVar *v = dsl_find_var(c, r->name.s);
+  DslRepl *node = v ? NULL : find_node(c, r->name.s);
+  if (node) {
+    node->uses++;
+    r->node = node;
+    if (r->splice)
+      err(c, r->loc, "'..%s' splices an operand list, but '%s' names a node", r->name.s, r->name.s);
+    return;
+  }
+  if (!v) {
+    if (names_node(c->rule->repl, r->name.s))
+      err(c, r->loc, "'%s' is used before the node it names is built (operands are built "
+          "left to right, inner nodes first)", r->name.s);
+    else
+      err(c, r->loc, "'%s' is used but never bound", r->name.s);
+    return;
+  }
+  v->uses++;
+  r->var = v;
+  if (r->splice && v->kind != DSL_VAR_REST)
+    err(c, r->loc, "'..%s' splices an operand list, but '%s' is %s", v->name.s,
+        v->name.s, dsl_type_name(v->type));
+  else if (!r->splice && v->kind == DSL_VAR_REST)
+    err(c, r->loc, "'%s' is an operand list; write '..%s'", v->name.s, v->name.s);
+  else if (!r->splice && v->type != DSL_TY_VALUE)
+    err(c, r->loc, "'%s' is %s, not a value", v->name.s, dsl_type_name(v->type));
+  else if (root && r->splice)
+    err(c, r->loc, "a replacement must be one value, not an operand list");
+}
+
+/* `=> [r0, _, r2]`: one replacement per result of the root. */
+static void check_repl_list(Checker *c, DslRepl *r) {
+  bool any = false;
+  for (uint32_t i = 0; i < r->nargs; i++) {
+    check_repl(c, r->args[i], true);
+    any |= r->args[i]->kind != DSL_REP_ERASE;
+  }
+  if (!any)
+    err(c, r->loc, "every result is left alone; write '=> _' to remove the op");
+}
+
+/* The ops a built node may be: the op it names, or those of the matched
+ * op it copies (`op:` capture). */
+typedef struct OpSet {
+  DslOpDecl **ops;
+  uint32_t n;
+} OpSet;
+
+static OpSet built_ops(Checker *c, DslRepl *r) {
   DslProgram *p = c->p;
+  const char *n = r->name.s;
+  OpSet set = {NULL, 0};
+  if (strchr(n, '.')) {
+    r->op = dsl_map_get(&p->opmap, n);
+    if (r->op)
+      return (OpSet){&r->op, 1};
+    RgsSuggest sg;
+    rgs_suggest_init(&sg, n);
+    dsl_suggest_ops(p, &sg);
+    dsl_unknown(c, r->loc, &sg, "unknown op '%s'", n);
+    return set;
+  }
+  DslVar *v = dsl_find_var(c, n);
+  if (v && v->kind == DSL_VAR_OP) {
+    r->var = v;
+    v->uses++;
+    if (v->pat)
+      set = (OpSet){v->pat->ops, v->pat->nops};
+  } else if (v) {
+    err(c, r->loc, "'%s' is %s, not a captured op", n, dsl_type_name(v->type));
+  } else if (dsl_map_get(&p->classmap, n)) {
+    err(c, r->loc, "cannot build an op of class '%s': capture the matched op with 'NAME:%s' and build 'NAME'", n, n);
+  } else {
+    err(c, r->loc, "unknown op '%s'", n);
+  }
+  return set;
+}
+
+/* Every op the node may be takes its operands (nsplice of them ..rest
+ * splices) and has one result. One error is enough. */
+static void check_built_results(Checker *c, const DslRepl *r, OpSet set, uint32_t nsplice, bool root) {
+  for (uint32_t i = 0; i < set.n; i++) {
+    const DslOpDecl *op = set.ops[i];
+    if (!arity_ok(op, r->nargs - nsplice, nsplice > 0)) {
+      arity_error(c, r->loc, op, r->nargs - nsplice, "replacement");
+      return;
+    }
+    if (op->results_vary) {
+      err(c, r->loc, "'%s' has as many results as each node sets, so a replacement cannot build it",
+          op->name);
+      return;
+    }
+    if (root && op->nresults == 0) {
+      err(c, r->loc, "'%s' has no results and cannot replace a value", op->name);
+      return;
+    }
+    if (op->nresults != 1) {
+      err(c, r->loc, "'%s' has %u results; %s must produce exactly one value", op->name,
+          op->nresults, root ? "a replacement" : "a replacement operand");
+      return;
+    }
+  }
+}
+
+/* Attribute i set on a built node: once, known to every op it may be, of
+ * the attribute's type. */
+static void check_attr_set(Checker *c, DslRepl *r, uint32_t i, OpSet set) {
+  DslAttrSet *as = &r->attrs[i];
+  for (uint32_t j = 0; j < i; j++)
+    if (strcmp(r->attrs[j].name.s, as->name.s) == 0) {
+      err(c, as->name.loc, "attribute '%s' is set twice", as->name.s);
+      break;
+    }
+  DslType t = dsl_check_expr(c, as->value, CTX_REPL);
+  for (uint32_t k = 0; k < set.n; k++) {
+    DslAttrDecl *ad = find_attr(set.ops[k], as->name.s);
+    if (!ad) {
+      RgsSuggest sg;
+      rgs_suggest_init(&sg, as->name.s);
+      dsl_suggest_attrs(set.ops[k], &sg);
+      dsl_unknown(c, as->name.loc, &sg, "op '%s' has no attribute '%s'", set.ops[k]->name, as->name.s);
+      return;
+    }
+    if (!as->decl)
+      as->decl = ad;
+    if (!dsl_assignable(ad->type, t) || t == DSL_TY_VALUE || t == DSL_TY_OPS) {
+      err(c, as->value->loc, "attribute '%s' of '%s' is %s, but the value is %s",
+          as->name.s, set.ops[k]->name, dsl_type_name(ad->type), dsl_type_name(t));
+      return;
+    }
+  }
+}
+
+/* A new op (not a copy of a matched one) needs its required attributes. */
+static void check_required_attrs(Checker *c, const DslRepl *r) {
+  for (uint32_t k = 0; r->op && k < r->op->nattrs; k++) {
+    const DslAttrDecl *ad = &r->op->attrs[k];
+    if (ad->optional)
+      continue;
+    bool given = false;
+    for (uint32_t i = 0; i < r->nattrs && !given; i++)
+      given = strcmp(r->attrs[i].name.s, ad->name.s) == 0;
+    if (!given)
+      err(c, r->loc, "'%s' needs attribute '%s' (%s)", r->op->name, ad->name.s,
+          dsl_type_name(ad->type));
+  }
+}
+
+/* `(op args... {attrs})`: a node the replacement builds. */
+static void check_repl_op(Checker *c, DslRepl *r, bool root) {
+  OpSet set = built_ops(c, r);
+  uint32_t nsplice = 0;
+  for (uint32_t i = 0; i < r->nargs; i++) {
+    check_repl(c, r->args[i], false);
+    nsplice += r->args[i]->kind == DSL_REP_VAR && r->args[i]->splice;
+  }
+  if (nsplice && r->nargs - nsplice > DSL_MAX_ARGS)
+    err(c, r->loc, "a node built with a '..' splice takes at most %d operands", DSL_MAX_ARGS);
+  if (r->nattrs > DSL_MAX_ARGS)
+    err(c, r->attrs[DSL_MAX_ARGS].name.loc, "a replacement node sets at most %d attributes", DSL_MAX_ARGS);
+  check_built_results(c, r, set, nsplice, root);
+  for (uint32_t i = 0; i < r->nattrs; i++)
+    check_attr_set(c, r, i, set);
+  check_required_attrs(c, r);
+  for (uint32_t i = 0; c->built_at && i < set.n; i++)
+    if (!c->built_at[set.ops[i]->id].src)
+      c->built_at[set.ops[i]->id] = r->loc;
+  if (r->capture.s)
+    name_node(c, r);
+}
+
+static void check_repl(Checker *c, DslRepl *r, bool root) {
   if (r->capture.s && r->kind != DSL_REP_OP) {
     err(c, r->capture.loc, "only a node the replacement builds can be named, like '%s:(op ...)'",
         r->capture.s);
     return;
   }
   switch (r->kind) {
-  case DSL_REP_VAR: {
-    DslVar *v = dsl_find_var(c, r->name.s);
-    DslRepl *node = v ? NULL : find_node(c, r->name.s);
-    if (node) {
-      node->uses++;
-      r->node = node;
-      if (r->splice)
-        err(c, r->loc, "'..%s' splices an operand list, but '%s' names a node", r->name.s, r->name.s);
-      return;
-    }
-    if (!v) {
-      if (names_node(c->rule->repl, r->name.s))
-        err(c, r->loc, "'%s' is used before the node it names is built (operands are built "
-            "left to right, inner nodes first)", r->name.s);
-      else
-        err(c, r->loc, "'%s' is used but never bound", r->name.s);
-      return;
-    }
-    v->uses++;
-    r->var = v;
-    if (r->splice && v->kind != DSL_VAR_REST)
-      err(c, r->loc, "'..%s' splices an operand list, but '%s' is %s", v->name.s,
-          v->name.s, dsl_type_name(v->type));
-    else if (!r->splice && v->kind == DSL_VAR_REST)
-      err(c, r->loc, "'%s' is an operand list; write '..%s'", v->name.s, v->name.s);
-    else if (!r->splice && v->type != DSL_TY_VALUE)
-      err(c, r->loc, "'%s' is %s, not a value", v->name.s, dsl_type_name(v->type));
-    else if (root && r->splice)
-      err(c, r->loc, "a replacement must be one value, not an operand list");
+  case DSL_REP_VAR:
+    check_repl_var(c, r, root);
     return;
-  }
   case DSL_REP_ERASE:
     /* Only a whole replacement or a list element can be `_` (the grammar
      * allows nothing else); the generated code applies it when the root
      * (the result) has no uses. */
     return;
-  case DSL_REP_LIST: {
-    bool any = false;
-    for (uint32_t i = 0; i < r->nargs; i++) {
-      check_repl(c, r->args[i], true);
-      any |= r->args[i]->kind != DSL_REP_ERASE;
-    }
-    if (!any)
-      err(c, r->loc, "every result is left alone; write '=> _' to remove the op");
-    (void)root;
+  case DSL_REP_LIST:
+    check_repl_list(c, r);
     return;
-  }
   case DSL_REP_FOR:
     check_for(c, r);
     return;
@@ -686,111 +880,9 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
     return;
   }
   case DSL_REP_OP:
-    break;
+    check_repl_op(c, r, root);
+    return;
   }
-  const char *n = r->name.s;
-  DslOpDecl **ops = NULL;
-  uint32_t nops = 0;
-  if (strchr(n, '.')) {
-    r->op = dsl_map_get(&p->opmap, n);
-    if (!r->op) {
-      RgsSuggest sg;
-      rgs_suggest_init(&sg, n);
-      dsl_suggest_ops(p, &sg);
-      dsl_unknown(c, r->loc, &sg, "unknown op '%s'", n);
-    } else {
-      ops = &r->op;
-      nops = 1;
-    }
-  } else {
-    DslVar *v = dsl_find_var(c, n);
-    if (v && v->kind == DSL_VAR_OP) {
-      r->var = v;
-      v->uses++;
-      ops = v->pat ? v->pat->ops : NULL;
-      nops = v->pat ? v->pat->nops : 0;
-    } else if (v) {
-      err(c, r->loc, "'%s' is %s, not a captured op", n, dsl_type_name(v->type));
-    } else if (dsl_map_get(&p->classmap, n)) {
-      err(c, r->loc, "cannot build an op of class '%s': capture the matched op with 'NAME:%s' and build 'NAME'", n, n);
-    } else {
-      err(c, r->loc, "unknown op '%s'", n);
-    }
-  }
-  uint32_t nsplice = 0;
-  for (uint32_t i = 0; i < r->nargs; i++) {
-    check_repl(c, r->args[i], false);
-    nsplice += r->args[i]->kind == DSL_REP_VAR && r->args[i]->splice;
-  }
-  if (nsplice && r->nargs - nsplice > DSL_MAX_ARGS)
-    err(c, r->loc, "a node built with a '..' splice takes at most %d operands", DSL_MAX_ARGS);
-  if (r->nattrs > DSL_MAX_ARGS)
-    err(c, r->attrs[DSL_MAX_ARGS].name.loc, "a replacement node sets at most %d attributes", DSL_MAX_ARGS);
-  for (uint32_t i = 0; i < nops; i++) {
-    if (!arity_ok(ops[i], r->nargs - nsplice, nsplice > 0)) {
-      arity_error(c, r->loc, ops[i], r->nargs - nsplice, "replacement");
-      break;
-    }
-    if (ops[i]->results_vary) {
-      err(c, r->loc, "'%s' has as many results as each node sets, so a replacement cannot build it",
-          ops[i]->name);
-      break;
-    }
-    if (root && ops[i]->nresults == 0) {
-      err(c, r->loc, "'%s' has no results and cannot replace a value", ops[i]->name);
-      break;
-    }
-    if (ops[i]->nresults != 1) {
-      err(c, r->loc, "'%s' has %u results; %s must produce exactly one value", ops[i]->name,
-          ops[i]->nresults, root ? "a replacement" : "a replacement operand");
-      break;
-    }
-  }
-  for (uint32_t i = 0; i < r->nattrs; i++) {
-    DslAttrSet *as = &r->attrs[i];
-    for (uint32_t j = 0; j < i; j++)
-      if (strcmp(r->attrs[j].name.s, as->name.s) == 0) {
-        err(c, as->name.loc, "attribute '%s' is set twice", as->name.s);
-        break;
-      }
-    DslType t = dsl_check_expr(c, as->value, CTX_REPL);
-    for (uint32_t k = 0; k < nops; k++) {
-      DslAttrDecl *ad = find_attr(ops[k], as->name.s);
-      if (!ad) {
-        RgsSuggest sg;
-        rgs_suggest_init(&sg, as->name.s);
-        dsl_suggest_attrs(ops[k], &sg);
-        dsl_unknown(c, as->name.loc, &sg, "op '%s' has no attribute '%s'", ops[k]->name, as->name.s);
-        break;
-      }
-      if (!as->decl)
-        as->decl = ad;
-      if (!dsl_assignable(ad->type, t) || t == DSL_TY_VALUE || t == DSL_TY_OPS) {
-        err(c, as->value->loc, "attribute '%s' of '%s' is %s, but the value is %s",
-            as->name.s, ops[k]->name, dsl_type_name(ad->type), dsl_type_name(t));
-        break;
-      }
-    }
-  }
-  /* a new op (not a copy of a matched one) needs its required attributes */
-  if (r->op) {
-    for (uint32_t k = 0; k < r->op->nattrs; k++) {
-      const DslAttrDecl *ad = &r->op->attrs[k];
-      if (ad->optional)
-        continue;
-      bool given = false;
-      for (uint32_t i = 0; i < r->nattrs && !given; i++)
-        given = strcmp(r->attrs[i].name.s, ad->name.s) == 0;
-      if (!given)
-        err(c, r->loc, "'%s' needs attribute '%s' (%s)", r->op->name, ad->name.s,
-            dsl_type_name(ad->type));
-    }
-  }
-  for (uint32_t i = 0; c->built_at && i < nops; i++)
-    if (!c->built_at[ops[i]->id].src)
-      c->built_at[ops[i]->id] = r->loc;
-  if (r->capture.s)
-    name_node(c, r);
 }
 
 /* ---- the code generator's limits (DSL_MAX_*) ---- */

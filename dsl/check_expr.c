@@ -1,4 +1,4 @@
-/* dsl/check_expr.c - the checker's expression half: the builtin table,
+/* dsl/check_expr.c - the checker's expression half: builtin calls,
  * rule variables (binding and lookup), and typing of guards, attribute
  * values and replacement constants. */
 #include <stdlib.h>
@@ -40,52 +40,10 @@ void dsl_suggest_traits(RgsSuggest *s) {
     rgs_suggest_add(s, dsl_trait_name((DslTrait)t));
 }
 
-/* ---- builtins ---- */
-
-typedef struct Builtin {
-  const char *name;
-  DslBuiltin id;
-  uint8_t nparams, nrequired;
-  DslType params[3];
-  DslType ret;
-  const char *kw; /* keyword of the last parameter, if it has one */
-} Builtin;
-
-static const Builtin builtins[] = {
-  {"len", DSL_BI_LEN, 1, 1, {DSL_TY_INTS}, DSL_TY_INT, NULL},
-  {"rank", DSL_BI_RANK, 1, 1, {DSL_TY_VALUE}, DSL_TY_INT, NULL},
-  {"shape", DSL_BI_SHAPE, 1, 1, {DSL_TY_VALUE}, DSL_TY_INTS, NULL},
-  {"dtype", DSL_BI_DTYPE, 1, 1, {DSL_TY_VALUE}, DSL_TY_TYPE, NULL},
-  {"numel", DSL_BI_NUMEL, 1, 1, {DSL_TY_VALUE}, DSL_TY_INT, NULL},
-  {"uses", DSL_BI_USES, 1, 1, {DSL_TY_VALUE}, DSL_TY_INT, NULL},
-  {"iota", DSL_BI_IOTA, 1, 1, {DSL_TY_INT}, DSL_TY_INTS, NULL},
-  {"compose", DSL_BI_COMPOSE, 2, 2, {DSL_TY_INTS, DSL_TY_INTS}, DSL_TY_INTS, NULL},
-  {"inverse", DSL_BI_INVERSE, 1, 1, {DSL_TY_INTS}, DSL_TY_INTS, NULL},
-  {"reaches", DSL_BI_REACHES, 3, 2, {DSL_TY_VALUE, DSL_TY_OPS, DSL_TY_OPS}, DSL_TY_BOOL, "through"},
-  {"const", DSL_BI_CONST, 1, 1, {DSL_TY_TENSOR}, DSL_TY_VALUE, NULL},
-  {"scalar_tensor", DSL_BI_SCALAR_TENSOR, 2, 2, {DSL_TY_FLOAT, DSL_TY_TYPE}, DSL_TY_TENSOR, NULL},
-  {"is_splat", DSL_BI_IS_SPLAT, 1, 1, {DSL_TY_VALUE}, DSL_TY_BOOL, NULL},
-  {"splat_value", DSL_BI_SPLAT_VALUE, 1, 1, {DSL_TY_VALUE}, DSL_TY_FLOAT, NULL},
-  /* min/max of two ints are int (see check_call) */
-  {"min", DSL_BI_MIN, 2, 2, {DSL_TY_FLOAT, DSL_TY_FLOAT}, DSL_TY_FLOAT, NULL},
-  {"max", DSL_BI_MAX, 2, 2, {DSL_TY_FLOAT, DSL_TY_FLOAT}, DSL_TY_FLOAT, NULL},
-  {"sum", DSL_BI_SUM, 1, 1, {DSL_TY_INTS}, DSL_TY_INT, NULL},
-  {"prod", DSL_BI_PROD, 1, 1, {DSL_TY_INTS}, DSL_TY_INT, NULL},
-  {"cumsum", DSL_BI_CUMSUM, 1, 1, {DSL_TY_INTS}, DSL_TY_INTS, NULL},
-  {"full", DSL_BI_FULL, 3, 3, {DSL_TY_INTS, DSL_TY_FLOAT, DSL_TY_TYPE}, DSL_TY_TENSOR, NULL},
-  /* `l[a .. b]`: the parser's name for the slice; nobody can write it */
-  {"[..]", DSL_BI_SLICE, 3, 3, {DSL_TY_INTS, DSL_TY_INT, DSL_TY_INT}, DSL_TY_INTS, NULL},
-};
-
-static const Builtin *find_builtin(const char *name) {
-  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-    if (strcmp(builtins[i].name, name) == 0)
-      return &builtins[i];
-  return NULL;
-}
+/* ---- builtins (builtins.def) ---- */
 
 void dsl_check_extern(Checker *c, DslExtern *e) {
-  if (find_builtin(e->name.s))
+  if (dsl_builtin_find(e->name.s))
     err(c, e->name.loc, "extern '%s' has the name of a builtin function", e->name.s);
   for (uint32_t i = 0; i < e->nparams; i++)
     if (e->params[i] == DSL_TY_ANY || e->params[i] == DSL_TY_TENSOR)
@@ -182,7 +140,7 @@ static DslType check_cond(Checker *c, DslExpr *e, int ctx) {
 static DslType check_call(Checker *c, DslExpr *e, int ctx) {
   if (strcmp(e->str, "?:") == 0)
     return check_cond(c, e, ctx);
-  const Builtin *b = find_builtin(e->str);
+  const DslBuiltinInfo *b = dsl_builtin_find(e->str);
   DslExtern *x = b ? NULL : dsl_map_get(&c->p->externmap, e->str);
   DslType argt[16];
   for (uint32_t i = 0; i < e->nargs; i++) {
@@ -194,16 +152,16 @@ static DslType check_call(Checker *c, DslExpr *e, int ctx) {
     RgsSuggest sg;
     rgs_suggest_init(&sg, e->str);
     dsl_suggest_map(&c->p->externmap, &sg);
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-      rgs_suggest_add(&sg, builtins[i].name);
+    for (uint32_t i = 0; dsl_builtin_at(i); i++)
+      rgs_suggest_add(&sg, dsl_builtin_at(i)->name);
     dsl_unknown(c, e->loc, &sg, "unknown function '%s'", e->str);
     return DSL_TY_ERROR;
   }
   const char *what = b ? "builtin" : "extern";
   uint32_t np = b ? b->nparams : x->nparams;
   uint32_t nreq = b ? b->nrequired : x->nparams;
-  if (b && b->id == DSL_BI_CONST && ctx != CTX_REPL) {
-    err(c, e->loc, "'const' builds a new constant and can only be used in a replacement");
+  if (b && (b->flags & DSL_BIF_REPL_ONLY) && ctx != CTX_REPL) {
+    err(c, e->loc, "'%s' builds a new constant and can only be used in a replacement", b->name);
     return DSL_TY_ERROR;
   }
   for (uint32_t i = 0; i < e->nargs; i++) {
@@ -239,7 +197,10 @@ static DslType check_call(Checker *c, DslExpr *e, int ctx) {
   }
   if (b) {
     e->builtin = b->id;
-    if ((b->id == DSL_BI_MIN || b->id == DSL_BI_MAX) && argt[0] == DSL_TY_INT && argt[1] == DSL_TY_INT)
+    bool ints = true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+      ints = ints && argt[i] == DSL_TY_INT;
+    if ((b->flags & DSL_BIF_INT_IF_INTS) && ints)
       return DSL_TY_INT;
     return b->ret;
   }

@@ -99,36 +99,104 @@ static const char *crepl(Gen *g, DslRepl *rp) {
   return c;
 }
 
-static const char *crepl_at(Gen *g, DslRepl *rp) {
-  switch (rp->kind) {
-  case DSL_REP_VAR:
-    if (rp->node) {
-      for (uint32_t i = 0; i < g->nnamed; i++)
-        if (g->named[i].node == rp->node)
-          return g->named[i].c;
-    }
-    if (rp->var)
-      return gen_var_c(g, rp->var);
-    gen_error(g, rp->loc, "unbound replacement variable");
-    return "NULL";
-  case DSL_REP_EXPR: return gen_cexpr(g, rp->expr);
-  case DSL_REP_ERASE: return "NULL";
-  case DSL_REP_LIST:
-  case DSL_REP_FOR: gen_error(g, rp->loc, "a replacement list stands only for a whole replacement"); return "NULL";
-  case DSL_REP_OP: break;
+static const char *crepl_var(Gen *g, const DslRepl *rp) {
+  if (rp->node) {
+    for (uint32_t i = 0; i < g->nnamed; i++)
+      if (g->named[i].node == rp->node)
+        return g->named[i].c;
   }
-  /* Operands first (post-order), then the node. */
+  if (rp->var)
+    return gen_var_c(g, rp->var);
+  gen_error(g, rp->loc, "unbound replacement variable");
+  return "NULL";
+}
+
+/* `(op x ..rest)`: the matched node's op and properties, its nfixed
+ * operands followed by the rest (rg_rw_rebuild), built as t. */
+static const char *crebuild(Gen *g, DslRepl *rp, const char **args, uint32_t nfixed, const char *t) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  for (uint32_t i = 0; i < nfixed; i++)
+    rgs_buf_printf(&b, "%s%s", i ? ", " : "", args[i]);
+  const char *rest = nfixed < rp->nargs ? gen_var_c(g, rp->args[nfixed]->var) : NULL;
+  gen_line(g, "RgNode *%s = rg_rw_rebuild(rw, %s, %u, %s%s%s, %s, %s%s);", t, gen_var_c(g, rp->var), nfixed,
+           nfixed ? "(RgValue *[]){" : "NULL", b.data ? b.data : "", nfixed ? "}" : "", rest ? rest : "NULL",
+           rest ? rest : "0", rest ? "_n" : "");
+  rgs_buf_free(&b);
+  gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
+  return finish_node(g, rp, t);
+}
+
+/* The operands of node t as "count, array" into ops: a compound literal
+ * when fixed, else an array filled with the ..rest splices. */
+static void operand_list(Gen *g, const DslRepl *rp, const char **args, const char *t, RgsBuf *ops) {
+  bool splices = false;
+  for (uint32_t i = 0; i < rp->nargs; i++)
+    splices |= rp->args[i]->splice;
+  if (!splices && rp->nargs <= GEN_MAXARGS) {
+    if (!rp->nargs)
+      rgs_buf_puts(ops, "0, NULL");
+    else
+      rgs_buf_printf(ops, "%u, (RgValue *[]){", rp->nargs);
+    for (uint32_t i = 0; i < rp->nargs; i++)
+      rgs_buf_printf(ops, "%s%s", i ? ", " : "", args[i]);
+    if (rp->nargs)
+      rgs_buf_putc(ops, '}');
+    return;
+  }
+  gen_line(g, "RgValue *%s_a[%d];", t, GEN_MAXARGS);
+  gen_line(g, "uint32_t %s_n = 0;", t);
+  for (uint32_t i = 0; i < rp->nargs; i++) {
+    if (!rp->args[i]->splice) {
+      gen_line(g, "%s_a[%s_n++] = %s;", t, t, args[i]);
+      continue;
+    }
+    const char *rv = gen_var_c(g, rp->args[i]->var);
+    gen_line(g, "if (%s_n + %s_n > %d) return rg_rw_fail(rw, RG_ERR_INVALID, \"too many operands\");", t, rv,
+             GEN_MAXARGS);
+    gen_line(g, "for (uint32_t i = 0; i < %s_n; i++)", rv);
+    gen_line(g, "  %s_a[%s_n++] = %s[i].value;", t, t, rv);
+  }
+  rgs_buf_printf(ops, "%s_n, %s_a", t, t);
+}
+
+/* The properties of node t as "count, array" into props: a compound
+ * literal when fixed, else an array (a copy of the matched node's
+ * properties when it copies one) updated attribute by attribute. */
+static void prop_list(Gen *g, const DslRepl *rp, const char **attrs, const char *t, RgsBuf *props) {
+  bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
+  if (!from_capture && distinct_attr_names(rp)) {
+    if (!rp->nattrs)
+      rgs_buf_puts(props, "0, NULL");
+    else
+      rgs_buf_printf(props, "%u, (const RgNamedAttr[]){", rp->nattrs);
+    for (uint32_t i = 0; i < rp->nattrs; i++)
+      rgs_buf_printf(props, "%s{%s, %s}", i ? ", " : "", gen_cquote(g, rp->attrs[i].name.s), attrs[i]);
+    if (rp->nattrs)
+      rgs_buf_putc(props, '}');
+    return;
+  }
+  gen_line(g, "RgNamedAttr %s_p[%d];", t, GEN_MAXARGS);
+  if (from_capture)
+    gen_line(g, "uint32_t %s_np = rg_props_copy(%s, %s_p, %d);", t, gen_var_c(g, rp->var), t, GEN_MAXARGS);
+  else
+    gen_line(g, "uint32_t %s_np = 0;", t);
+  for (uint32_t i = 0; i < rp->nattrs; i++)
+    gen_line(g, "if (!rg_props_set(%s_p, &%s_np, %d, %s, %s)) return rg_rw_fail(rw, RG_ERR_INVALID, \"too many attributes\");",
+             t, t, GEN_MAXARGS, gen_cquote(g, rp->attrs[i].name.s), attrs[i]);
+  rgs_buf_printf(props, "%s_np, %s_p", t, t);
+}
+
+/* `(op args... {attrs})`: operands first (post-order), then the node. */
+static const char *crepl_node(Gen *g, DslRepl *rp) {
   const char **args = rgs_arena_alloc(&g->arena, sizeof *args * (rp->nargs ? rp->nargs : 1));
   const char **attrs = rgs_arena_alloc(&g->arena, sizeof *attrs * (rp->nattrs ? rp->nattrs : 1));
   if (!args || !attrs) {
     g->ok = false;
     return "NULL";
   }
-  bool splices = false;
-  for (uint32_t i = 0; i < rp->nargs; i++) {
-    splices |= rp->args[i]->splice;
+  for (uint32_t i = 0; i < rp->nargs; i++)
     args[i] = rp->args[i]->splice ? NULL : crepl(g, rp->args[i]);
-  }
   for (uint32_t i = 0; i < rp->nattrs; i++)
     attrs[i] = cattr(g, &rp->attrs[i]);
   bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
@@ -137,81 +205,35 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
   bool one_rest_last = nfixed + 1 >= rp->nargs;
   for (uint32_t i = 0; i < nfixed; i++)
     one_rest_last = one_rest_last && !rp->args[i]->splice;
-  if (from_capture && !rp->nattrs && one_rest_last && rp->nargs <= GEN_MAXARGS) {
-    /* `(op x ..rest)`: the matched node's op and properties, its operands
-     * followed by the rest (rg_rw_rebuild). */
-    RgsBuf b;
-    rgs_buf_init(&b);
-    for (uint32_t i = 0; i < nfixed; i++)
-      rgs_buf_printf(&b, "%s%s", i ? ", " : "", args[i]);
-    const char *rest = nfixed < rp->nargs ? gen_var_c(g, rp->args[nfixed]->var) : NULL;
-    gen_line(g, "RgNode *%s = rg_rw_rebuild(rw, %s, %u, %s%s%s, %s, %s%s);", t, gen_var_c(g, rp->var), nfixed,
-             nfixed ? "(RgValue *[]){" : "NULL", b.data ? b.data : "", nfixed ? "}" : "", rest ? rest : "NULL",
-             rest ? rest : "0", rest ? "_n" : "");
-    rgs_buf_free(&b);
-    gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
-    return finish_node(g, rp, t);
-  }
+  if (from_capture && !rp->nattrs && one_rest_last && rp->nargs <= GEN_MAXARGS)
+    return crebuild(g, rp, args, nfixed, t);
   RgsBuf ops, props;
   rgs_buf_init(&ops);
   rgs_buf_init(&props);
-  if (!splices && rp->nargs <= GEN_MAXARGS) {
-    /* Fixed operands: a compound literal. */
-    if (!rp->nargs)
-      rgs_buf_puts(&ops, "0, NULL");
-    else
-      rgs_buf_printf(&ops, "%u, (RgValue *[]){", rp->nargs);
-    for (uint32_t i = 0; i < rp->nargs; i++)
-      rgs_buf_printf(&ops, "%s%s", i ? ", " : "", args[i]);
-    if (rp->nargs)
-      rgs_buf_putc(&ops, '}');
-  } else {
-    gen_line(g, "RgValue *%s_a[%d];", t, GEN_MAXARGS);
-    gen_line(g, "uint32_t %s_n = 0;", t);
-    for (uint32_t i = 0; i < rp->nargs; i++) {
-      if (!rp->args[i]->splice) {
-        gen_line(g, "%s_a[%s_n++] = %s;", t, t, args[i]);
-        continue;
-      }
-      const char *rv = gen_var_c(g, rp->args[i]->var);
-      gen_line(g, "if (%s_n + %s_n > %d) return rg_rw_fail(rw, RG_ERR_INVALID, \"too many operands\");", t, rv,
-               GEN_MAXARGS);
-      gen_line(g, "for (uint32_t i = 0; i < %s_n; i++)", rv);
-      gen_line(g, "  %s_a[%s_n++] = %s[i].value;", t, t, rv);
-    }
-    rgs_buf_printf(&ops, "%s_n, %s_a", t, t);
-  }
-  if (!from_capture && distinct_attr_names(rp)) {
-    /* Fixed attributes: a compound literal. */
-    if (!rp->nattrs)
-      rgs_buf_puts(&props, "0, NULL");
-    else
-      rgs_buf_printf(&props, "%u, (const RgNamedAttr[]){", rp->nattrs);
-    for (uint32_t i = 0; i < rp->nattrs; i++)
-      rgs_buf_printf(&props, "%s{%s, %s}", i ? ", " : "", gen_cquote(g, rp->attrs[i].name.s), attrs[i]);
-    if (rp->nattrs)
-      rgs_buf_putc(&props, '}');
-  } else {
-    gen_line(g, "RgNamedAttr %s_p[%d];", t, GEN_MAXARGS);
-    if (from_capture)
-      gen_line(g, "uint32_t %s_np = rg_props_copy(%s, %s_p, %d);", t, gen_var_c(g, rp->var), t, GEN_MAXARGS);
-    else
-      gen_line(g, "uint32_t %s_np = 0;", t);
-    for (uint32_t i = 0; i < rp->nattrs; i++)
-      gen_line(g, "if (!rg_props_set(%s_p, &%s_np, %d, %s, %s)) return rg_rw_fail(rw, RG_ERR_INVALID, \"too many attributes\");",
-               t, t, GEN_MAXARGS, gen_cquote(g, rp->attrs[i].name.s), attrs[i]);
-    rgs_buf_printf(&props, "%s_np, %s_p", t, t);
-  }
+  operand_list(g, rp, args, t, &ops);
+  prop_list(g, rp, attrs, t, &props);
   if (from_capture)
-    gen_line(g, "RgNode *%s = rg_rw_create_like(rw, (uint16_t)rg_rw_local(rw, %s), %s, %s, %s);", t,
-             gen_var_c(g, rp->var), ops.data, props.data, gen_var_c(g, rp->var));
-  else
-    gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, %s, %s);", t, gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, rp->op)), ops.data,
+    gen_line(g, "RgNode *%s = rg_rw_create_like(rw, %s, %s, %s);", t, gen_var_c(g, rp->var), ops.data,
              props.data);
+  else
+    gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, %s, %s);", t,
+             gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, rp->op)), ops.data, props.data);
   gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
   rgs_buf_free(&ops);
   rgs_buf_free(&props);
   return finish_node(g, rp, t);
+}
+
+static const char *crepl_at(Gen *g, DslRepl *rp) {
+  switch (rp->kind) {
+  case DSL_REP_VAR: return crepl_var(g, rp);
+  case DSL_REP_EXPR: return gen_cexpr(g, rp->expr);
+  case DSL_REP_ERASE: return "NULL";
+  case DSL_REP_LIST:
+  case DSL_REP_FOR: gen_error(g, rp->loc, "a replacement list stands only for a whole replacement"); return "NULL";
+  case DSL_REP_OP: return crepl_node(g, rp);
+  }
+  return "NULL";
 }
 
 /* The value of a replacement node built as `t`, remembered by its name. */
@@ -306,7 +328,8 @@ static void print_bindings(Gen *g, const GenRule *r) {
       if (!have_attr_ids)
         gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
       have_attr_ids = true;
-      const char *find = gen_str(g, "rg_match_attr(%s, attr[%u])", node, gen_attr_index(g, g->pass, an));
+      const char *find = gen_str(g, "rg_match_attr(%s, attr[%s])", node,
+                                 gen_attr_const(g, g->pass, gen_attr_index(g, g->pass, an)));
       DslExpr *fb = var->attr ? var->attr->fallback : NULL;
       bool reading = gen_attr_has_reading(var->type);
       if (!reading || fb || repl_reads_raw(dr->repl, var)) {

@@ -311,12 +311,23 @@ const char *gen_op_const(Gen *g, const GenPass *gp, uint32_t k) {
   return gen_str(g, "%s__OP_%s", gp->cname, gen_cname(g, gp->lops[k]->name));
 }
 
+const char *gen_attr_const(Gen *g, const GenPass *gp, uint32_t k) {
+  if (k >= gp->nattrs)
+    return "0";
+  const char *c = gen_cname(g, gp->attrs[k]);
+  /* names that differ only where C names cannot ("a.b", "a_b") */
+  for (uint32_t i = 0; i < k; i++)
+    if (strcmp(gen_cname(g, gp->attrs[i]), c) == 0)
+      return gen_str(g, "%s__ATTR_%s_%u", gp->cname, c, k);
+  return gen_str(g, "%s__ATTR_%s", gp->cname, c);
+}
+
 void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n, const char *last) {
   RgsBuf b;
   rgs_buf_init(&b);
   for (uint32_t i = 0; i < n; i++) {
     size_t len = strlen(items[i]) + (i + 1 < n ? 1 : strlen(last));
-    if (b.len && b.len + 1 + len > 100) {
+    if (b.len && b.len + 1 + len > GEN_WIDTH) {
       gen_line(g, "%s", b.data);
       b.len = 0;
     }
@@ -337,7 +348,7 @@ void gen_list(Gen *g, const char *head, const char *const *items, uint32_t n, co
   size_t len = strlen(head) + strlen(tail) + 2 * (size_t)g->out.indent;
   for (uint32_t i = 0; i < n; i++)
     len += strlen(items[i]) + 2;
-  if (len <= 100) {
+  if (len <= GEN_WIDTH) {
     RgsBuf b;
     rgs_buf_init(&b);
     for (uint32_t i = 0; i < n; i++)

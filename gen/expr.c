@@ -190,85 +190,90 @@ static const char *cminmax(Gen *g, DslExpr *e) {
   return t;
 }
 
-static const char *ccall(Gen *g, DslExpr *e) {
-  if (e->ext) {
-    DslExtern *x = e->ext;
-    RgsBuf b;
-    rgs_buf_init(&b);
-    rgs_buf_puts(&b, "rw");
-    for (uint32_t i = 0; i < e->nargs; i++)
-      rgs_buf_printf(&b, ", %s", cexpr(g, e->args[i]));
-    const char *t = x->is_pred ? gen_str(g, "%s(%s)", x->name.s, b.data)
-                               : fallible(g, gen_ctype(x->ret), x->name.s, b.data);
-    rgs_buf_free(&b);
-    return t;
+static const char *cextern(Gen *g, DslExpr *e) {
+  DslExtern *x = e->ext;
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_puts(&b, "rw");
+  for (uint32_t i = 0; i < e->nargs; i++)
+    rgs_buf_printf(&b, ", %s", cexpr(g, e->args[i]));
+  const char *t = x->is_pred ? gen_str(g, "%s(%s)", x->name.s, b.data)
+                             : fallible(g, gen_ctype(x->ret), x->name.s, b.data);
+  rgs_buf_free(&b);
+  return t;
+}
+
+static const char *cconst(Gen *g, DslExpr *e) {
+  DslOpDecl *cop = gen_const_op_for(g->p, g->cur->rule);
+  const DslAttrDecl *ad = cop ? gen_const_attr_of(cop) : NULL;
+  if (!cop || !ad) {
+    gen_error(g, e->loc, "const(...) needs an op with the 'constant' trait and a tensor attribute in this dialect");
+    return "NULL";
   }
-  DslExpr **a = e->args;
+  const char *x = cexpr(g, e->args[0]);
+  const char *t = new_tmp(g);
+  gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
+           gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, cop)), gen_cquote(g, ad->name.s), x);
+  gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
+  return gen_str(g, "(&%s->results[0])", t);
+}
+
+static const char *creaches(Gen *g, DslExpr *e) {
+  const char *v = cexpr(g, e->args[0]);
+  uint32_t nt = 0, nth = 0;
+  const char *targets = ops_array(g, e->args[1], &nt);
+  const char *through = e->nargs > 2 ? ops_array(g, e->args[2], &nth) : "NULL";
+  return gen_str(g, "rg_value_reaches(%s, %s, %u, %s, %u)", v, targets, nt, through, nth);
+}
+
+/* The builtins builtins.def marks OWN. */
+static const char *cown(Gen *g, DslExpr *e) {
   switch (e->builtin) {
-  case DSL_BI_LEN: return gen_str(g, "rg_ints_len(%s)", cexpr(g, a[0]));
-  case DSL_BI_USES: return gen_str(g, "((int64_t)%s->num_uses)", cexpr(g, a[0]));
-  case DSL_BI_RANK: return fallible(g, "int64_t", "rg_value_rank", cexpr(g, a[0]));
-  case DSL_BI_NUMEL: return fallible(g, "int64_t", "rg_value_numel", cexpr(g, a[0]));
-  case DSL_BI_DTYPE: return fallible(g, "RgDType", "rg_value_dtype", cexpr(g, a[0]));
-  case DSL_BI_SHAPE: return fallible(g, "RgInts", "rg_value_shape", cexpr(g, a[0]));
-  case DSL_BI_SPLAT_VALUE:
-    return fallible(g, "double", "rg_match_splat", gen_str(g, "rw, %s", cexpr(g, a[0])));
-  case DSL_BI_IS_SPLAT: return gen_str(g, "rg_match_splat(rw, %s, NULL)", cexpr(g, a[0]));
-  case DSL_BI_IOTA: return fallible(g, "RgInts", "rg_ints_iota", gen_str(g, "rw, %s", cexpr(g, a[0])));
-  case DSL_BI_INVERSE: return fallible(g, "RgInts", "rg_ints_inverse", gen_str(g, "rw, %s", cexpr(g, a[0])));
-  case DSL_BI_COMPOSE: {
-    const char *x = cexpr(g, a[0]), *y = cexpr(g, a[1]);
-    return fallible(g, "RgInts", "rg_ints_compose", gen_str(g, "rw, %s, %s", x, y));
-  }
-  case DSL_BI_REACHES: {
-    const char *v = cexpr(g, a[0]);
-    uint32_t nt = 0, nth = 0;
-    const char *targets = ops_array(g, a[1], &nt);
-    const char *through = e->nargs > 2 ? ops_array(g, a[2], &nth) : "NULL";
-    return gen_str(g, "rg_value_reaches(%s, %s, %u, %s, %u)", v, targets, nt, through, nth);
-  }
-  case DSL_BI_SCALAR_TENSOR: {
-    const char *c = cexpr(g, a[0]), *dt = cexpr(g, a[1]);
-    const char *t = new_tmp(g);
-    gen_line(g, "const RgAttr *%s = rg_scalar_tensor(rg_rw_graph(rw), (double)%s, %s);", t, c, dt);
-    gen_line(g, "if (!%s) %s", t, fail_stmt(g));
-    return t;
-  }
-  case DSL_BI_CONST: {
-    DslOpDecl *cop = gen_const_op_for(g->p, g->cur->rule);
-    const DslAttrDecl *ad = cop ? gen_const_attr_of(cop) : NULL;
-    if (!cop || !ad) {
-      gen_error(g, e->loc, "const(...) needs an op with the 'constant' trait and a tensor attribute in this dialect");
-      return "NULL";
-    }
-    const char *x = cexpr(g, a[0]);
-    const char *t = new_tmp(g);
-    gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
-             gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, cop)), gen_cquote(g, ad->name.s), x);
-    gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
-    return gen_str(g, "(&%s->results[0])", t);
-  }
+  case DSL_BI_USES: return gen_str(g, "((int64_t)%s->num_uses)", cexpr(g, e->args[0]));
+  case DSL_BI_IS_SPLAT: return gen_str(g, "rg_match_splat(rw, %s, NULL)", cexpr(g, e->args[0]));
+  case DSL_BI_REACHES: return creaches(g, e);
+  case DSL_BI_CONST: return cconst(g, e);
   case DSL_BI_MIN:
   case DSL_BI_MAX: return cminmax(g, e);
   case DSL_BI_COND: return ccond(g, e);
-  case DSL_BI_SLICE: {
-    const char *l = cexpr(g, a[0]), *lo = cexpr(g, a[1]), *hi = cexpr(g, a[2]);
-    return fallible(g, "RgInts", "rg_ints_slice", gen_str(g, "%s, %s, %s", l, lo, hi));
-  }
-  case DSL_BI_SUM: return fallible(g, "int64_t", "rg_ints_sum", cexpr(g, a[0]));
-  case DSL_BI_PROD: return fallible(g, "int64_t", "rg_ints_prod", cexpr(g, a[0]));
-  case DSL_BI_CUMSUM: return fallible(g, "RgInts", "rg_ints_cumsum", gen_str(g, "rw, %s", cexpr(g, a[0])));
-  case DSL_BI_FULL: {
-    const char *sh = cexpr(g, a[0]), *c = cexpr(g, a[1]), *dt = cexpr(g, a[2]);
-    const char *t = new_tmp(g);
-    gen_line(g, "const RgAttr *%s = rg_full_tensor(rg_rw_graph(rw), %s, (double)%s, %s);", t, sh, c, dt);
-    gen_line(g, "if (!%s) %s", t, fail_stmt(g));
-    return t;
-  }
   default:
     gen_error(g, e->loc, "this builtin is not supported by the code generator");
     return "0";
   }
+}
+
+/* A builtin printed as its line of builtins.def says: the arguments in
+ * order, floats as double, then the call. */
+static const char *ccall(Gen *g, DslExpr *e) {
+  if (e->ext)
+    return cextern(g, e);
+  const DslBuiltinInfo *bi = dsl_builtin_info(e->builtin);
+  if (!bi || bi->how == DSL_BIC_OWN)
+    return cown(g, e);
+  RgsBuf args;
+  rgs_buf_init(&args);
+  if (bi->how == DSL_BIC_FALLIBLE_RW)
+    rgs_buf_puts(&args, "rw");
+  else if (bi->how == DSL_BIC_GRAPH)
+    rgs_buf_puts(&args, "rg_rw_graph(rw)");
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    const char *a = cexpr(g, e->args[i]);
+    bool dbl = bi->how == DSL_BIC_GRAPH && bi->params[i] == DSL_TY_FLOAT;
+    rgs_buf_printf(&args, "%s%s%s", args.len ? ", " : "", dbl ? "(double)" : "", a);
+  }
+  const char *r;
+  if (bi->how == DSL_BIC_PURE) {
+    r = gen_str(g, "%s(%s)", bi->cfn, args.data);
+  } else if (bi->how == DSL_BIC_GRAPH) {
+    r = new_tmp(g);
+    const char *ty = gen_ctype(bi->ret);
+    gen_line(g, "%s%s%s = %s(%s);", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", r, bi->cfn, args.data);
+    gen_line(g, "if (!%s) %s", r, fail_stmt(g));
+  } else {
+    r = fallible(g, gen_ctype(bi->ret), bi->cfn, args.data);
+  }
+  rgs_buf_free(&args);
+  return r;
 }
 
 /* The C lines an expression needs come from its place in the rules file. */

@@ -95,6 +95,7 @@ typedef struct GenPass {
   uint32_t nrules;
   const char **attrs; /* attribute names the pass reads, by first use */
   uint32_t nattrs, capattrs;
+  bool attrs_named;   /* their constants are printed: no name may follow */
 } GenPass;
 
 /* ---- the decision tree of one root op ---- */
@@ -237,7 +238,12 @@ const char *gen_ops_text(Gen *g, const GenPass *gp, const uint16_t *ops, uint32_
  * wide switches split off), into `out`. */
 void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, RgsBuf *out);
 /* The enum constant naming local op `k` of the pass. */
+/* The width lists and tables of generated C are wrapped to. */
+#define GEN_WIDTH 120
+
 const char *gen_op_const(Gen *g, const GenPass *gp, uint32_t k);
+/* The name of attribute id k of the pass (`P__ATTR_name`), for attr[]. */
+const char *gen_attr_const(Gen *g, const GenPass *gp, uint32_t k);
 /* Items separated by ", ", as many to a line as fit in about 100 columns,
  * each line starting with `lead`. */
 void gen_wrapped(Gen *g, const char *lead, const char *const *items, uint32_t n, const char *last);

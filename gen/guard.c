@@ -188,17 +188,14 @@ static const DslVar *value_var(const DslExpr *e) {
 
 /* Builtins of one value first, so `rank(x) == 4` shows rank(x), not x. */
 static void read_calls(Gen *g, Reads *rd, const DslExpr *e) {
-  static const struct { DslBuiltin bi; const char *name; char dir; } calls[] = {
-      {DSL_BI_RANK, "rank", 'r'}, {DSL_BI_SHAPE, "shape", 'S'}, {DSL_BI_DTYPE, "dtype", 'd'},
-      {DSL_BI_NUMEL, "numel", 'n'}, {DSL_BI_USES, "uses", 'u'}};
   const DslVar *v = e->kind == DSL_EX_CALL && e->nargs == 1 ? value_var(e->args[0]) : NULL;
-  for (size_t i = 0; v && i < sizeof calls / sizeof calls[0]; i++)
-    if (e->builtin == calls[i].bi) {
-      add_read(rd, gen_str(g, "%s(%s)", calls[i].name, v->name.s), " = ", calls[i].dir, gen_var_c(g, v));
-      if (rd->ncovered < MAX_READS)
-        rd->covered[rd->ncovered++] = v;
-      return;
-    }
+  const DslBuiltinInfo *bi = v ? dsl_builtin_info(e->builtin) : NULL;
+  if (bi && bi->read) {
+    add_read(rd, gen_str(g, "%s(%s)", bi->name, v->name.s), " = ", bi->read, gen_var_c(g, v));
+    if (rd->ncovered < MAX_READS)
+      rd->covered[rd->ncovered++] = v;
+    return;
+  }
   for (uint32_t i = 0; i < e->nargs; i++)
     read_calls(g, rd, e->args[i]);
 }

@@ -31,6 +31,11 @@ uint32_t gen_attr_index(Gen *g, GenPass *gp, const char *name) {
   for (uint32_t i = 0; i < gp->nattrs; i++)
     if (strcmp(gp->attrs[i], name) == 0)
       return i;
+  if (gp->attrs_named) { /* the rule IR collects every name before printing */
+    RgLoc none = {NULL, 0};
+    gen_error(g, none, "internal error: attribute '%s' read after the pass's attribute ids were named", name);
+    return 0;
+  }
   if (gp->nattrs == gp->capattrs) {
     uint32_t cap = gp->capattrs ? gp->capattrs * 2 : 8;
     const char **a = rgs_arena_alloc(&g->arena, sizeof *a * cap);
@@ -80,7 +85,7 @@ static void collect_expr_ops(const DslProgram *p, bool *seen, const DslRule *r, 
   if (e->kind == DSL_EX_NAME && e->cls)
     for (uint32_t i = 0; i < e->cls->nops; i++)
       add_local(seen, e->cls->ops[i]);
-  if (e->kind == DSL_EX_CALL && e->builtin == DSL_BI_CONST)
+  if (e->kind == DSL_EX_CALL && e->builtin == DSL_BI_CONST) /* the op it creates */
     add_local(seen, gen_const_op_for(p, r));
   for (uint32_t i = 0; i < e->nargs; i++)
     collect_expr_ops(p, seen, r, e->args[i]);

@@ -166,10 +166,11 @@ static const char *attr_lit_cond(Gen *g, const char *a, const GenTest *t) {
   return "false";
 }
 
-/* `rg_match_attr(node, attr[K])`: attribute K of the pass, by id. */
+/* `rg_match_attr(node, attr[P__ATTR_name])`: the attribute by its id in
+ * the pass. */
 static const char *attr_of(Gen *g, GenPass *gp, const char *node, const char *name, bool *need_attr) {
   *need_attr = true;
-  return gen_str(g, "rg_match_attr(%s, attr[%u])", node, gen_attr_index(g, gp, name));
+  return gen_str(g, "rg_match_attr(%s, attr[%s])", node, gen_attr_const(g, gp, gen_attr_index(g, gp, name)));
 }
 
 static const char *test_cond(Gen *g, GenPass *gp, const GenTest *t, bool *need_attr) {

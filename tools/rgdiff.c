@@ -233,122 +233,169 @@ static uint64_t inexact_fires(const RgPipelineDesc *pl, const RgRunStats *st) {
   return n;
 }
 
-/* Runs target t's pipeline on a fresh copy of graph `seed`, inexact rules
- * applied or not, checks the result and compares its outputs with the
- * reference ones: within the tolerance when inexact rules fired, otherwise
- * bit for bit. The run with inexact rules adds its fires to the table.
- * 0 ok, -1 failed; *inexact (may be NULL) receives the inexact rewrites. */
-static int run_target(const Options *o, const Target *targets, int t, Totals *T, uint64_t seed, const Sets *S,
-                      bool with_inexact, uint64_t *inexact) {
-  char err[512], msg[1024];
-  RgGraph *g = gen_graph(seed, o->family, err, sizeof err);
-  if (!g) {
-    report_failure(o, T, seed, targets[t].name, "graph could not be regenerated", NULL);
-    return -1;
-  }
-  const RgPipelineDesc *pl = targets[t].pl;
-  T->nodes += with_inexact ? rg_graph_num_nodes(g) : 0;
-  EdgeCounts before_counts = o->family != GEN_TOSA ? edge_counts(g) : (EdgeCounts){0, 0};
-  RgRunOptions ro;
-  rg_run_options_init(&ro);
-  ro.verify_each = true;
-  ro.inexact = with_inexact;
+/* One run of target t's pipeline on a fresh copy of graph `seed`. */
+typedef struct TargetRun {
+  const Options *o;
+  const Target *targets;
+  int t;
+  Totals *T;
+  uint64_t seed;
+  const Sets *S;
+  bool with_inexact;  /* inexact rules applied */
+  RgGraph *g;         /* the rewritten graph */
   RgRunStats st;
-  int result = 0;
-  RgStatus s = rg_pipeline_run(g, pl->passes, pl->num_passes, &ro, &st, err, sizeof err);
-  uint64_t nfires = s == RG_OK ? inexact_fires(pl, &st) : 0;
-  if (s == RG_OK && with_inexact) {
-    for (uint32_t i = 0; i < st.num_passes; i++) {
-      PassFires *pf = pass_fires(T, pl->passes[i]);
-      for (uint16_t r = 0; pf && r < pl->passes[i]->num_rules; r++)
-        pf->fires[t][r] += st.passes[i].rule_fires[r];
-    }
+  uint64_t nfires;    /* inexact rewrites */
+  double worst;       /* largest relative error of a result */
+} TargetRun;
+
+static int run_failed(TargetRun *r, const char *what, RgGraph *after) {
+  report_failure(r->o, r->T, r->seed, r->targets[r->t].name, what, after);
+  return -1;
+}
+
+/* Adds the run's fires to the table (the run with inexact rules). */
+static void count_fires(TargetRun *r) {
+  const RgPipelineDesc *pl = r->targets[r->t].pl;
+  for (uint32_t i = 0; i < r->st.num_passes; i++) {
+    PassFires *pf = pass_fires(r->T, pl->passes[i]);
+    for (uint16_t k = 0; pf && k < pl->passes[i]->num_rules; k++)
+      pf->fires[r->t][k] += r->st.passes[i].rule_fires[k];
   }
-  if (s != RG_OK) {
-    snprintf(msg, sizeof msg, "the pipeline failed: %s", err);
-    report_failure(o, T, seed, targets[t].name, msg, NULL);
-    result = -1;
-  } else if (rg_graph_verify(g, err, sizeof err) != RG_OK) {
+}
+
+/* The rewritten graph verifies, keeps the ops' declarations and types,
+ * and (edge families) its guarded and frozen nodes. 0 ok, -1 failed. */
+static int check_rewritten(TargetRun *r, EdgeCounts before) {
+  char err[512], msg[1024];
+  RgGraph *g = r->g;
+  if (rg_graph_verify(g, err, sizeof err) != RG_OK) {
     snprintf(msg, sizeof msg, "the rewritten graph does not verify: %s", err);
-    report_failure(o, T, seed, targets[t].name, msg, g);
-    result = -1;
-  } else if (!schema_ok(g, err, sizeof err)) {
-    snprintf(msg, sizeof msg, "the rewritten graph breaks an op's declaration: %s", err);
-    report_failure(o, T, seed, targets[t].name, msg, g);
-    result = -1;
-  } else if (!types_consistent(g, err, sizeof err)) {
-    snprintf(msg, sizeof msg, "the rewritten graph is mistyped: %s", err);
-    report_failure(o, T, seed, targets[t].name, msg, g);
-    result = -1;
-  } else if (o->family != GEN_TOSA) {
-    EdgeCounts c = edge_counts(g);
-    /* The arm pipeline may put a view between a mul.Scalar and a new
-     * bmm (mm to bmm), so only xnnpack keeps the guarded count. */
-    if ((o->family == GEN_EDGE && c.guarded != before_counts.guarded) || c.frozen != before_counts.frozen) {
-      snprintf(msg, sizeof msg,
-               "mul.Scalar reaching bmm through view/expand: %u before, %u after; frozen nodes: %u before, "
-               "%u after",
-               before_counts.guarded, c.guarded, before_counts.frozen, c.frozen);
-      report_failure(o, T, seed, targets[t].name, msg, g);
-      result = -1;
-    }
+    return run_failed(r, msg, g);
   }
-  double worst = 0;
-  RgInterp *ip = result == 0 ? rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin) : NULL;
+  if (!schema_ok(g, err, sizeof err)) {
+    snprintf(msg, sizeof msg, "the rewritten graph breaks an op's declaration: %s", err);
+    return run_failed(r, msg, g);
+  }
+  if (!types_consistent(g, err, sizeof err)) {
+    snprintf(msg, sizeof msg, "the rewritten graph is mistyped: %s", err);
+    return run_failed(r, msg, g);
+  }
+  if (r->o->family == GEN_TOSA)
+    return 0;
+  EdgeCounts c = edge_counts(g);
+  /* The arm pipeline may put a view between a mul.Scalar and a new bmm (mm
+   * to bmm), so only xnnpack keeps the guarded count. */
+  if ((r->o->family == GEN_EDGE && c.guarded != before.guarded) || c.frozen != before.frozen) {
+    snprintf(msg, sizeof msg,
+             "mul.Scalar reaching bmm through view/expand: %u before, %u after; frozen nodes: %u before, "
+             "%u after",
+             before.guarded, c.guarded, before.frozen, c.frozen);
+    return run_failed(r, msg, g);
+  }
+  return 0;
+}
+
+/* Result i of input set k after the pipeline against before: within the
+ * tolerance when inexact rules fired, otherwise bit for bit. */
+static int compare_result(TargetRun *r, uint32_t k, uint32_t i, const RgTensor *after) {
+  char diff[256], msg[1024];
+  const RgTensor *before = &r->S->outs[k][i];
+  if (r->nfires ? rg_tensor_first_far(before, after, r->o->tol, &r->worst, diff, sizeof diff) < 0
+                : rg_tensor_first_diff(before, after, diff, sizeof diff) < 0)
+    return 0;
+  snprintf(msg, sizeof msg, "input set %u, result %u differs%s: %s", k, i,
+           r->nfires ? " beyond the tolerance after inexact rewrites" : "", diff);
+  run_failed(r, msg, r->g);
+  write_inputs(r->o, r->g, r->seed, r->S->ins[k], r->S->nin[k]);
+  return -1;
+}
+
+/* Runs the rewritten graph on every input set and compares its results
+ * with the reference ones. 0 ok, -1 failed. */
+static int compare_runs(TargetRun *r) {
+  const Sets *S = r->S;
+  RgInterp *ip = rg_interp_new(r->g, rg_ops_builtin, rg_num_ops_builtin);
+  int result = 0;
   for (uint32_t k = 0; k < S->n && ip && result == 0; k++) {
     RgTensor *after = NULL;
     uint32_t nafter = 0;
     /* Inexact rules, like -ffast-math, promise nothing about infinities,
      * NaNs and overflow: their edge-value sets are compared in the run
      * without them, bit for bit. */
-    if (nfires && S->edges[k])
+    if (r->nfires && S->edges[k])
       continue;
-    T->runs++;
-    if (rg_interp_run(ip, main_func(g), S->ins[k], S->nin[k], &after, &nafter, err, sizeof err) != RG_OK) {
-      snprintf(msg, sizeof msg, "input set %u ran before the pipeline but not after: %s", k, err);
-      report_failure(o, T, seed, targets[t].name, msg, g);
-      write_inputs(o, g, seed, S->ins[k], S->nin[k]);
-      result = -1;
+    r->T->runs++;
+    char msg[1024];
+    if (rg_interp_run(ip, main_func(r->g), S->ins[k], S->nin[k], &after, &nafter) != RG_OK) {
+      snprintf(msg, sizeof msg, "input set %u ran before the pipeline but not after: %s", k,
+               rg_interp_message(ip));
+      result = run_failed(r, msg, r->g);
+      write_inputs(r->o, r->g, r->seed, S->ins[k], S->nin[k]);
       break;
     }
     if (nafter != S->nout[k]) {
       snprintf(msg, sizeof msg, "%u results after the pipeline, %u before", nafter, S->nout[k]);
-      report_failure(o, T, seed, targets[t].name, msg, g);
-      result = -1;
+      result = run_failed(r, msg, r->g);
     }
-    for (uint32_t i = 0; i < nafter && result == 0; i++) {
-      char diff[256];
-      if (nfires ? rg_tensor_first_far(&S->outs[k][i], &after[i], o->tol, &worst, diff, sizeof diff) >= 0
-                 : rg_tensor_first_diff(&S->outs[k][i], &after[i], diff, sizeof diff) >= 0) {
-        snprintf(msg, sizeof msg, "input set %u, result %u differs%s: %s", k, i,
-                 nfires ? " beyond the tolerance after inexact rewrites" : "", diff);
-        report_failure(o, T, seed, targets[t].name, msg, g);
-        write_inputs(o, g, seed, S->ins[k], S->nin[k]);
-        result = -1;
-      }
-    }
+    for (uint32_t i = 0; i < nafter && result == 0; i++)
+      result = compare_result(r, k, i, &after[i]);
     rg_tensor_array_free(after, nafter);
   }
-  if (result == 0 && nfires) {
-    T->inexact_graphs++;
-    if (T->inexact_graphs == 1 || worst > T->worst) {
-      T->worst = worst;
-      T->worst_seed = seed;
-    }
-    /* Every inexact rule that fired is charged with the graph's error
-     * (an upper bound where several fired). */
-    for (uint32_t i = 0; i < st.num_passes; i++) {
-      PassFires *pf = pass_fires(T, pl->passes[i]);
-      for (uint16_t r = 0; pf && r < pl->passes[i]->num_rules; r++)
-        if (pl->passes[i]->rules[r].inexact && st.passes[i].rule_fires[r] && worst > pf->err[t][r])
-          pf->err[t][r] = worst;
-    }
-  }
-  if (inexact)
-    *inexact = nfires;
-  rg_run_stats_free(&st);
   rg_interp_free(ip);
-  rg_graph_free(g);
+  return result;
+}
+
+/* Every inexact rule that fired is charged with the graph's error (an
+ * upper bound where several fired). */
+static void charge_inexact(TargetRun *r) {
+  Totals *T = r->T;
+  T->inexact_graphs++;
+  if (T->inexact_graphs == 1 || r->worst > T->worst) {
+    T->worst = r->worst;
+    T->worst_seed = r->seed;
+  }
+  const RgPipelineDesc *pl = r->targets[r->t].pl;
+  for (uint32_t i = 0; i < r->st.num_passes; i++) {
+    PassFires *pf = pass_fires(T, pl->passes[i]);
+    for (uint16_t k = 0; pf && k < pl->passes[i]->num_rules; k++)
+      if (pl->passes[i]->rules[k].inexact && r->st.passes[i].rule_fires[k] && r->worst > pf->err[r->t][k])
+        pf->err[r->t][k] = r->worst;
+  }
+}
+
+/* Runs the target's pipeline on a fresh copy of graph r->seed, inexact
+ * rules applied or not, checks the result and compares its outputs with
+ * the reference ones. The run with inexact rules adds its fires to the
+ * table. 0 ok, -1 failed; r->nfires receives the inexact rewrites. */
+static int run_target(TargetRun *r) {
+  char err[512], msg[1024];
+  r->g = gen_graph(r->seed, r->o->family, err, sizeof err);
+  if (!r->g)
+    return run_failed(r, "graph could not be regenerated", NULL);
+  const RgPipelineDesc *pl = r->targets[r->t].pl;
+  r->T->nodes += r->with_inexact ? rg_graph_num_nodes(r->g) : 0;
+  EdgeCounts before = r->o->family != GEN_TOSA ? edge_counts(r->g) : (EdgeCounts){0, 0};
+  RgRunOptions ro;
+  rg_run_options_init(&ro);
+  ro.verify_each = true;
+  ro.inexact = r->with_inexact;
+  int result;
+  RgStatus s = rg_pipeline_run(r->g, pl, &ro, &r->st, err, sizeof err);
+  if (s != RG_OK) {
+    snprintf(msg, sizeof msg, "the pipeline failed: %s", err);
+    result = run_failed(r, msg, NULL);
+  } else {
+    r->nfires = inexact_fires(pl, &r->st);
+    if (r->with_inexact)
+      count_fires(r);
+    result = check_rewritten(r, before);
+  }
+  if (result == 0)
+    result = compare_runs(r);
+  if (result == 0 && r->nfires)
+    charge_inexact(r);
+  rg_run_stats_free(&r->st);
+  rg_graph_free(r->g);
   return result;
 }
 
@@ -391,7 +438,7 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
       rc = 1;
       break;
     }
-    if (rg_interp_run(ip, f, S.ins[k], S.nin[k], &S.outs[k], &S.nout[k], err, sizeof err) == RG_OK) {
+    if (rg_interp_run(ip, f, S.ins[k], S.nin[k], &S.outs[k], &S.nout[k]) == RG_OK) {
       S.edges[S.n++] = s % 2;
       continue;
     }
@@ -405,7 +452,8 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
     else
       T->invalid_before++;
     if (o->verbose || e == RG_INTERP_INVALID)
-      fprintf(stderr, "rgdiff: seed %llu: generated graph does not run: %s\n", (unsigned long long)seed, err);
+      fprintf(stderr, "rgdiff: seed %llu: generated graph does not run: %s\n", (unsigned long long)seed,
+              rg_interp_message(ip));
     rc = 2;
     break;
   }
@@ -417,12 +465,13 @@ static int run_one(const Options *o, const Target *targets, Totals *T, uint64_t 
   }
   int result = 0;
   for (int t = 0; t < o->ntargets && result == 0 && rc == 0; t++) {
-    uint64_t nfires = 0;
-    result = run_target(o, targets, t, T, seed, &S, true, &nfires);
+    TargetRun with = {.o = o, .targets = targets, .t = t, .T = T, .seed = seed, .S = &S, .with_inexact = true};
+    result = run_target(&with);
     /* Where inexact rules fired, every other rule is still held to
      * bit-identical results: the same graph without them. */
-    if (result == 0 && nfires)
-      result = run_target(o, targets, t, T, seed, &S, false, NULL);
+    TargetRun without = {.o = o, .targets = targets, .t = t, .T = T, .seed = seed, .S = &S};
+    if (result == 0 && with.nfires)
+      result = run_target(&without);
   }
   for (uint32_t k = 0; k < S.n; k++) {
     rg_tensor_array_free(S.ins[k], S.nin[k]);
@@ -525,9 +574,8 @@ static int usage(const char *msg, const char *arg) {
   return -1;
 }
 
-int main(int argc, char **argv) {
-  Options o = {1, 300, 2, 0, 5, ".", false, false, GEN_TOSA, {RGDIFF_TOLERANCE_REL, RGDIFF_TOLERANCE_FLOOR}, 2};
-  bool dump = false;
+/* Reads the command line into o; -1 to go on, else the exit status. */
+static int parse_options(int argc, char **argv, Options *o, bool *dump) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     uint64_t v;
@@ -535,64 +583,126 @@ int main(int argc, char **argv) {
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
       return usage(NULL, NULL) < 0 ? 0 : 2;
     else if (strcmp(a, "--verbose") == 0)
-      o.verbose = true;
+      o->verbose = true;
     else if (strcmp(a, "--quiet") == 0)
-      o.quiet = true;
+      o->quiet = true;
     else if (strcmp(a, "--dump") == 0)
-      dump = true;
+      *dump = true;
     else if (strcmp(a, "--family") == 0 && val && strcmp(val, "tosa") == 0)
-      o.family = GEN_TOSA, i++;
+      o->family = GEN_TOSA, i++;
     else if (strcmp(a, "--family") == 0 && val && strcmp(val, "edge") == 0)
-      o.family = GEN_EDGE, i++;
+      o->family = GEN_EDGE, i++;
     else if (strcmp(a, "--family") == 0 && val && strcmp(val, "arm") == 0)
-      o.family = GEN_ARM, i++;
+      o->family = GEN_ARM, i++;
     else if (strcmp(a, "--out") == 0 && val)
-      o.outdir = argv[++i];
+      o->outdir = argv[++i];
     else if (strcmp(a, "--seed") == 0 && parse_u64(val, UINT64_MAX / 4, &v))
-      o.seed = v, i++;
+      o->seed = v, i++;
     else if (strcmp(a, "--count") == 0 && parse_u64(val, 100000000, &v))
-      o.count = (uint32_t)v, i++;
+      o->count = (uint32_t)v, i++;
     else if (strcmp(a, "--inputs") == 0 && parse_u64(val, 8, &v) && v > 0)
-      o.inputs = (uint32_t)v, i++;
+      o->inputs = (uint32_t)v, i++;
     else if (strcmp(a, "--min-fires") == 0 && parse_u64(val, UINT32_MAX, &v))
-      o.min_fires = (uint32_t)v, i++;
-    else if (strcmp(a, "--tolerance") == 0 && val && rg_tolerance_parse(val, &o.tol))
+      o->min_fires = (uint32_t)v, i++;
+    else if (strcmp(a, "--tolerance") == 0 && val && rg_tolerance_parse(val, &o->tol))
       i++;
     else if (strcmp(a, "--max-failures") == 0 && parse_u64(val, UINT32_MAX, &v) && v > 0)
-      o.max_failures = (uint32_t)v, i++;
+      o->max_failures = (uint32_t)v, i++;
     else
       return usage("bad option or value '%s'", a);
   }
-  if (dump) {
-    char err[256];
-    RgGraph *g = gen_graph(o.seed, o.family, err, sizeof err);
-    if (!g) {
-      fprintf(stderr, "rgdiff: seed %llu: %s\n", (unsigned long long)o.seed, err);
-      return 1;
-    }
-    size_t len;
-    char *text = rg_mlir_write(g, &len);
-    rg_graph_free(g);
-    if (!text)
-      return 1;
-    fwrite(text, 1, len, stdout);
-    rg_free(text);
-    return 0;
+  return -1;
+}
+
+/* --dump: the graph of the seed, as MLIR text on standard output. */
+static int dump_graph(const Options *o) {
+  char err[256];
+  RgGraph *g = gen_graph(o->seed, o->family, err, sizeof err);
+  if (!g) {
+    fprintf(stderr, "rgdiff: seed %llu: %s\n", (unsigned long long)o->seed, err);
+    return 1;
   }
-  Target targets[2] = {{"ethos_u55", NULL}, {"ethos_u85", NULL}};
-  if (o.family != GEN_TOSA) {
-    targets[0].name = o.family == GEN_EDGE ? "xnnpack" : "arm";
-    o.ntargets = 1;
+  size_t len;
+  char *text = rg_mlir_write(g, &len);
+  rg_graph_free(g);
+  if (!text)
+    return 1;
+  fwrite(text, 1, len, stdout);
+  rg_free(text);
+  return 0;
+}
+
+/* The family's targets and their built-in pipelines; false (said) when
+ * one is missing. */
+static bool find_targets(Options *o, Target *targets) {
+  if (o->family != GEN_TOSA) {
+    targets[0].name = o->family == GEN_EDGE ? "xnnpack" : "arm";
+    o->ntargets = 1;
   }
   for (const RgPipelineDesc *const *pl = rg_pipelines_builtin; *pl; pl++)
-    for (int t = 0; t < o.ntargets; t++)
+    for (int t = 0; t < o->ntargets; t++)
       if (strcmp((*pl)->name, targets[t].name) == 0)
         targets[t].pl = *pl;
-  for (int t = 0; t < o.ntargets; t++)
+  for (int t = 0; t < o->ntargets; t++)
     if (!targets[t].pl) {
       fprintf(stderr, "rgdiff: pipeline %s is not built in\n", targets[t].name);
-      return 1;
+      return false;
     }
+  return true;
+}
+
+/* Tests graphs from o->seed on until o->count were tested (or too many
+ * failed); returns the seed after the last. */
+static uint64_t run_seeds(const Options *o, const Target *targets, Totals *T) {
+  uint64_t seed = o->seed, attempts = 0;
+  while (T->tested + T->failures < o->count && T->failures < o->max_failures) {
+    run_one(o, targets, T, seed++);
+    if (++attempts > (uint64_t)o->count * 20 + 100) {
+      fprintf(stderr, "rgdiff: too many skipped graphs\n");
+      T->failures++;
+      break;
+    }
+  }
+  return seed;
+}
+
+static void print_summary(const Options *o, const Totals *T, uint64_t end_seed, double secs) {
+  printf("rgdiff: seeds %llu..%llu: %llu %s graphs kept their results on %s, %llu failed; "
+         "skipped %llu (unpredictable inputs %llu, unsupported %llu, generator %llu, invalid %llu); "
+         "%llu nodes, %llu comparison runs, %.2f s\n",
+         (unsigned long long)o->seed, (unsigned long long)(end_seed - 1), (unsigned long long)T->tested,
+         o->family == GEN_TOSA ? "TOSA" : "edge",
+         o->family == GEN_TOSA ? "both pipelines" : o->family == GEN_EDGE ? "the xnnpack pipeline" : "the arm pipeline",
+         (unsigned long long)T->failures,
+         (unsigned long long)(T->unpredictable + T->unsupported + T->gen_failed + T->invalid_before),
+         (unsigned long long)T->unpredictable, (unsigned long long)T->unsupported, (unsigned long long)T->gen_failed,
+         (unsigned long long)T->invalid_before, (unsigned long long)T->nodes, (unsigned long long)T->runs, secs);
+  if (T->inexact_graphs)
+    printf("rgdiff: %llu graphs changed by inexact rules, every result within relative %g (floor %g), then "
+           "bit-identical without them; largest relative error %.3g (seed %llu)\n",
+           (unsigned long long)T->inexact_graphs, o->tol.rel, o->tol.floor, T->worst,
+           (unsigned long long)T->worst_seed);
+}
+
+static void totals_free(Totals *T) {
+  for (uint32_t i = 0; i < T->npasses; i++)
+    for (int k = 0; k < 2; k++) {
+      free(T->passes[i].fires[k]);
+      free(T->passes[i].err[k]);
+    }
+}
+
+int main(int argc, char **argv) {
+  Options o = {1, 300, 2, 0, 5, ".", false, false, GEN_TOSA, {RGDIFF_TOLERANCE_REL, RGDIFF_TOLERANCE_FLOOR}, 2};
+  bool dump = false;
+  int rc = parse_options(argc, argv, &o, &dump);
+  if (rc >= 0)
+    return rc;
+  if (dump)
+    return dump_graph(&o);
+  Target targets[2] = {{"ethos_u55", NULL}, {"ethos_u85", NULL}};
+  if (!find_targets(&o, targets))
+    return 1;
   Totals T;
   memset(&T, 0, sizeof T);
   /* Every pass of both pipelines appears in the table, fired or not. */
@@ -601,38 +711,13 @@ int main(int argc, char **argv) {
       pass_fires(&T, targets[t].pl->passes[i]);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  uint64_t seed = o.seed, attempts = 0;
-  while (T.tested + T.failures < o.count && T.failures < o.max_failures) {
-    run_one(&o, targets, &T, seed++);
-    if (++attempts > (uint64_t)o.count * 20 + 100) {
-      fprintf(stderr, "rgdiff: too many skipped graphs\n");
-      T.failures++;
-      break;
-    }
-  }
+  uint64_t end_seed = run_seeds(&o, targets, &T);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   bool too_few = fire_table(&o, &T, targets);
-  printf("rgdiff: seeds %llu..%llu: %llu %s graphs kept their results on %s, %llu failed; "
-         "skipped %llu (unpredictable inputs %llu, unsupported %llu, generator %llu, invalid %llu); "
-         "%llu nodes, %llu comparison runs, %.2f s\n",
-         (unsigned long long)o.seed, (unsigned long long)(seed - 1), (unsigned long long)T.tested,
-         o.family == GEN_TOSA ? "TOSA" : "edge",
-         o.family == GEN_TOSA ? "both pipelines" : o.family == GEN_EDGE ? "the xnnpack pipeline" : "the arm pipeline",
-         (unsigned long long)T.failures,
-         (unsigned long long)(T.unpredictable + T.unsupported + T.gen_failed + T.invalid_before),
-         (unsigned long long)T.unpredictable, (unsigned long long)T.unsupported, (unsigned long long)T.gen_failed,
-         (unsigned long long)T.invalid_before, (unsigned long long)T.nodes, (unsigned long long)T.runs, secs);
-  if (T.inexact_graphs)
-    printf("rgdiff: %llu graphs changed by inexact rules, every result within relative %g (floor %g), then "
-           "bit-identical without them; largest relative error %.3g (seed %llu)\n",
-           (unsigned long long)T.inexact_graphs, o.tol.rel, o.tol.floor, T.worst, (unsigned long long)T.worst_seed);
+  print_summary(&o, &T, end_seed, secs);
   if (too_few)
     printf("rgdiff: some rule fired fewer than %u times: extend the generator\n", o.min_fires);
-  for (uint32_t i = 0; i < T.npasses; i++)
-    for (int k = 0; k < 2; k++) {
-      free(T.passes[i].fires[k]);
-      free(T.passes[i].err[k]);
-    }
+  totals_free(&T);
   return T.failures || too_few || T.invalid_before ? 1 : 0;
 }

@@ -465,7 +465,7 @@ static void m_layer_norm(Gen *G) {
   }
   const char *op = "aten.native_layer_norm";
   const RgType *mt = gen_ttype(G, t->dtype, r, md), *rt[3] = {t, mt, mt};
-  RgNode *n = rg_node_create(G->g, rg_op_intern(G->g, op, strlen(op)), nops, ops, 3, rt, 0);
+  RgNode *n = rg_node_create(G->g, &(RgNodeDesc){rg_op_intern(G->g, op, strlen(op)), nops, ops, 3, rt, 0});
   if (!n)
     gen_abort(G, "out of memory building %s", op);
   a_ints(G, n, "normalized_shape", k, t->dims + r - k);
@@ -526,7 +526,7 @@ static void m_batch_norm(Gen *G) {
   bool saved = chance(&G->rng, 5);
   const char *op = "aten._native_batch_norm_legit_no_training";
   const RgType *st = gen_ttype(G, RG_DT_F32, 1, saved ? &C : (int64_t[]){0}), *rt[3] = {x->type, st, st};
-  RgNode *n = rg_node_create(G->g, rg_op_intern(G->g, op, strlen(op)), 5, ops, 3, rt, 0);
+  RgNode *n = rg_node_create(G->g, &(RgNodeDesc){rg_op_intern(G->g, op, strlen(op)), 5, ops, 3, rt, 0});
   if (!n)
     gen_abort(G, "out of memory building %s", op);
   a_float(G, n, "momentum", 0.1);
@@ -588,7 +588,7 @@ static void m_minmax(Gen *G) {
 static void m_minmax_dim(Gen *G) {
   RgValue *x = chance(&G->rng, 85) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
   const char *op = chance(&G->rng, 50) ? "aten.max.dim" : "aten.min.dim";
-  RgNode *n = rg_node_create(G->g, rg_op_intern(G->g, op, strlen(op)), 1, &x, 2, NULL, 0);
+  RgNode *n = rg_node_create(G->g, &(RgNodeDesc){rg_op_intern(G->g, op, strlen(op)), 1, &x, 2, NULL, 0});
   if (!n)
     gen_abort(G, "out of memory building %s", op);
   int32_t r = x->type->rank, k = 0;
@@ -633,7 +633,7 @@ static void m_split(Gen *G) {
       sizes[k++] = at + n <= len ? n : len - at;
   }
   const char *op = with_sizes ? "aten.split_with_sizes_copy" : "aten.split_copy.Tensor";
-  RgNode *s = rg_node_create(G->g, rg_op_intern(G->g, op, strlen(op)), 1, &x, k, NULL, 0);
+  RgNode *s = rg_node_create(G->g, &(RgNodeDesc){rg_op_intern(G->g, op, strlen(op)), 1, &x, k, NULL, 0});
   if (!s)
     gen_abort(G, "out of memory building %s", op);
   if (with_sizes)

@@ -31,7 +31,7 @@ const RgType *gen_like(Gen *G, const RgType *t, RgDType dt) { return gen_ttype(G
 /* A detached node of `op` with one result (type `hint`, or NULL: the shape
  * hook computes it in finish). */
 RgNode *gen_mk(Gen *G, const char *op, uint32_t nops, RgValue *const *ops, const RgType *hint) {
-  RgNode *n = rg_node_create(G->g, rg_op_intern(G->g, op, strlen(op)), nops, ops, 1, &hint, 0);
+  RgNode *n = rg_node_create(G->g, &(RgNodeDesc){rg_op_intern(G->g, op, strlen(op)), nops, ops, 1, &hint, 0});
   if (!n)
     gen_abort(G, "out of memory creating %s", op);
   return n;
@@ -181,8 +181,8 @@ RgGraph *gen_graph(uint64_t seed, GenFamily family, char *err, size_t errlen) {
     free(G);
     return NULL;
   }
-  RgNode *mod = rg_node_create(g, rg_op_intern(g, "builtin.module", 14), 0, NULL, 0, NULL, 1);
-  RgNode *f = rg_node_create(g, rg_op_intern(g, "func.func", 9), 0, NULL, 0, NULL, 1);
+  RgNode *mod = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "builtin.module", 14), .num_regions = 1});
+  RgNode *f = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "func.func", 9), .num_regions = 1});
   if (!mod || !f)
     gen_abort(G, "out of memory%s", "");
   rg_block_append(g, rg_graph_body(g), mod);
@@ -219,7 +219,7 @@ RgGraph *gen_graph(uint64_t seed, GenFamily family, char *err, size_t errlen) {
   }
   if (nret == 0)
     ret[nret++] = G->pool[G->npool - 1];
-  RgNode *rn = rg_node_create(g, rg_op_intern(g, "func.return", 11), nret, ret, 0, NULL, 0);
+  RgNode *rn = rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, "func.return", 11), nret, ret, 0, NULL, 0});
   if (!rn)
     gen_abort(G, "out of memory%s", "");
   rg_block_append(g, G->body, rn);

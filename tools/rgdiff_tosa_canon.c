@@ -32,197 +32,242 @@ static bool has_dims(const RgValue *v) {
   return true;
 }
 
+static void canon_identity(Gen *G, bool miss) {
+  (void)miss;
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.identity", 1, &x, NULL)));
+}
+
+/* select(!p, a, b), p an argument so the negation stays */
+static void canon_select_not(Gen *G, bool miss) {
+  (void)miss;
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+  RgValue *p = gen_new_arg(G, gen_like(G, x->type, RG_DT_I1));
+  RgValue *ops[3] = {tgen_unary_simple(G, "tosa.logical_not", p), x, tgen_random_const(G, x->type)};
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
+}
+
+/* x / 1, or x / -1 */
+static void canon_div_by_one(Gen *G, bool miss) {
+  RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
+  gen_push(G, tgen_binary(G, "tosa.intdiv", x, splat_of(G, x, true, miss ? -1.0 : 1.0)));
+}
+
+/* x * 2^s with shift s, or with shift s - 1 */
+static void canon_mul_by_shift(Gen *G, bool miss) {
+  RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
+  int64_t sh = rnd(&G->rng, 1, 6);
+  RgValue *ops[3] = {x, splat_of(G, x, true, (double)((int64_t)1 << sh)),
+                     tgen_scalar_const(G, RG_DT_I8, sh - miss)};
+  if (chance(&G->rng, 50)) { /* MUL is commutative */
+    RgValue *t = ops[0];
+    ops[0] = ops[1];
+    ops[1] = t;
+  }
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
+}
+
+/* a slice inside the input of a PAD, or one reaching into its padding */
+static void canon_slice_of_pad(Gen *G, bool miss) {
+  RgValue *x = gen_pick(G, has_dims, tgen_random_arg_dtype(G));
+  if (!has_dims(x)) /* a new argument may be rank 0 */
+    x = gen_new_arg(G, gen_ttype(G, x->type->dtype, 2, (int64_t[]){3, 4}));
+  int32_t r = x->type->rank;
+  int64_t pads[2 * MAX_RANK], start[MAX_RANK], size[MAX_RANK];
+  for (int32_t i = 0; i < r; i++) {
+    pads[2 * i] = rnd(&G->rng, 0, 2);
+    pads[2 * i + 1] = rnd(&G->rng, 0, 2);
+    size[i] = rnd(&G->rng, 1, x->type->dims[i]);
+    start[i] = pads[2 * i] + rnd(&G->rng, 0, x->type->dims[i] - size[i]);
+  }
+  if (miss)
+    start[0] = 0, size[0] = x->type->dims[0] + pads[0] + pads[1];
+  RgValue *pops[3] = {x, shape_const(G, 2 * r, pads), tgen_scalar_const(G, x->type->dtype, 0)};
+  RgValue *p = gen_finish(G, gen_mk(G, "tosa.pad", 3, pops, NULL));
+  RgValue *sops[3] = {p, shape_const(G, r, start), shape_const(G, r, size)};
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.slice", 3, sops, NULL)));
+}
+
+/* a pure op nothing reads, or one the results read */
+static void canon_unused_pure(Gen *G, bool miss) {
+  RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
+  RgValue *y = tgen_unary_simple(G, "tosa.abs", x);
+  if (miss)
+    gen_push(G, y);
+}
+
+/* clamp over the whole range */
+static void canon_clamp_whole_range(Gen *G, bool miss) {
+  RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_qint_value, miss ? RG_DT_F32 : RG_DT_I8);
+  if (!is_float(x->type->dtype)) {
+    gen_push(G, tgen_clamp(G, x, tgen_dtype_min(x->type->dtype), tgen_dtype_max(x->type->dtype)));
+    return;
+  }
+  RgNode *n = gen_mk(G, "tosa.clamp", 1, &x, NULL);
+  const RgType *et = rg_type_scalar(G->g, x->type->dtype);
+  gen_prop(G, n, "min_val", rg_attr_float(G->g, -INFINITY, et));
+  gen_prop(G, n, "max_val", rg_attr_float(G->g, chance(&G->rng, 80) ? INFINITY : 2.0, et));
+  gen_prop_opaque(G, n, "nan_mode", tgen_nan_mode(G));
+  gen_push(G, gen_finish(G, n));
+}
+
+/* x + 0, x - 0, 0 + x */
+static void canon_add_zero(Gen *G, bool miss) {
+  RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
+  RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_i32_value, dt);
+  RgValue *z = splat_of(G, x, true, chance(&G->rng, 50) ? -0.0 : 0.0);
+  const char *op = chance(&G->rng, 50) ? "tosa.add" : "tosa.sub";
+  gen_push(G, strcmp(op, "tosa.add") == 0 && chance(&G->rng, 50) ? tgen_binary(G, op, z, x) : tgen_binary(G, op, x, z));
+}
+
+/* x * 0 */
+static void canon_mul_zero(Gen *G, bool miss) {
+  RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
+  RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_i32_value, dt);
+  RgValue *z = splat_of(G, x, true, 0.0);
+  RgValue *ops[3] = {x, z, tgen_scalar_const(G, RG_DT_I8, 0)};
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
+}
+
+/* a reduction over a size-1 axis */
+static void canon_unit_reduction(Gen *G, bool miss) {
+  static const char *const ops[] = {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min",
+                                    "tosa.reduce_product", "tosa.reduce_all", "tosa.reduce_any"};
+  const char *op = ops[rnd(&G->rng, 0, 5)];
+  bool logical = strcmp(op, "tosa.reduce_all") == 0 || strcmp(op, "tosa.reduce_any") == 0;
+  bool int_sum = strcmp(op, "tosa.reduce_sum") == 0 && !miss; /* floats do not fold */
+  RgValue *x = logical || int_sum ? NULL : gen_pick(G, tgen_has_unit_dim, chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32);
+  if (int_sum) {
+    int64_t dims[3] = {3, 1, 2};
+    x = gen_new_arg(G, gen_ttype(G, RG_DT_I32, 3, dims));
+  } else if (!x || !tgen_has_unit_dim(x)) {
+    int64_t dims[4] = {2, 1, 3, 1};
+    x = gen_new_arg(G, gen_ttype(G, logical ? RG_DT_I1 : chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32, 4, dims));
+  }
+  if (strcmp(op, "tosa.reduce_product") == 0 && !is_float(x->type->dtype))
+    op = "tosa.reduce_max"; /* TOSA multiplies floats only */
+  int32_t axis = 0;
+  for (int32_t i = 0; i < x->type->rank; i++)
+    if ((x->type->dims[i] == 1) != miss)
+      axis = i;
+  RgNode *n = gen_mk(G, op, 1, &x, NULL);
+  gen_prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
+  if (is_float(x->type->dtype) && (strcmp(op, "tosa.reduce_max") == 0 || strcmp(op, "tosa.reduce_min") == 0))
+    gen_prop_opaque(G, n, "nan_mode", tgen_nan_mode(G));
+  gen_push(G, gen_finish(G, n));
+}
+
+/* pad by zero (or by one on the last axis) */
+static void canon_pad_zero(Gen *G, bool miss) {
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+  int32_t r = x->type->rank;
+  int64_t pads[2 * MAX_RANK] = {0};
+  pads[2 * r - 1] = miss;
+  RgValue *ops[3] = {x, shape_const(G, 2 * r, pads), NULL};
+  ops[2] = tgen_scalar_const(G, x->type->dtype, 0);
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.pad", 3, ops, NULL)));
+}
+
+/* tile by ones */
+static void canon_tile_ones(Gen *G, bool miss) {
+  int64_t v[MAX_RANK];
+  for (int i = 0; i < MAX_RANK; i++)
+    v[i] = 1;
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+  int32_t r = x->type->rank;
+  v[0] += miss;
+  RgValue *ops[2] = {x, shape_const(G, r, v)};
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.tile", 2, ops, NULL)));
+}
+
+/* the whole tensor as a slice */
+static void canon_whole_slice(Gen *G, bool miss) {
+  int64_t zeros[MAX_RANK] = {0};
+  int64_t v[MAX_RANK];
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+  int32_t r = x->type->rank;
+  memcpy(v, x->type->dims, sizeof *v * (size_t)r);
+  if (miss && v[0] > 1)
+    v[0]--;
+  RgValue *ops[3] = {x, shape_const(G, r, zeros), NULL};
+  ops[2] = shape_const(G, r, v);
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.slice", 3, ops, NULL)));
+}
+
+/* concat of one tensor */
+static void canon_concat_one(Gen *G, bool miss) {
+  (void)miss;
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+  RgNode *n = gen_mk(G, "tosa.concat", 1, &x, NULL);
+  gen_prop(G, n, "axis", rg_attr_int(G->g, 0, rg_type_scalar(G->g, RG_DT_I32)));
+  gen_push(G, gen_finish(G, n));
+}
+
+/* abs(abs x), -(-x) */
+static void canon_double_negation(Gen *G, bool miss) {
+  RgValue *x = gen_pick(G, miss ? tgen_i32_value : tgen_float_value, miss ? RG_DT_I32 : RG_DT_F32);
+  gen_push(G, chance(&G->rng, 50) ? tgen_unary_simple(G, "tosa.abs", tgen_unary_simple(G, "tosa.abs", x))
+                              : tgen_negate(G, tgen_negate(G, x)));
+}
+
+/* a reshape of a constant (added: TOSA adds i32 and floats) */
+static void canon_reshaped_const(Gen *G, bool miss) {
+  RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
+  RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_i32_value, dt);
+  int64_t dims[MAX_RANK];
+  int32_t rank = gen_refactor(G, x->type, dims);
+  RgValue *c = tgen_reshape(G, tgen_random_const(G, x->type), rank, dims);
+  gen_push(G, tgen_binary(G, "tosa.add", c, tgen_reshape(G, x, rank, dims)));
+}
+
+/* select between a value and itself */
+static void canon_select_same(Gen *G, bool miss) {
+  (void)miss;
+  RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
+  RgValue *ops[3] = {tgen_random_const(G, gen_like(G, x->type, RG_DT_I1)), x, x};
+  gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
+}
+
+/* reverse along a size-1 axis */
+static void canon_unit_reverse(Gen *G, bool miss) {
+  RgValue *x = gen_pick(G, tgen_has_unit_dim, tgen_random_arg_dtype(G));
+  int32_t axis = 0;
+  for (int32_t i = 0; i < x->type->rank; i++)
+    if ((x->type->dims[i] == 1) != miss)
+      axis = i;
+  RgNode *n = gen_mk(G, "tosa.reverse", 1, &x, NULL);
+  gen_prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
+  gen_push(G, gen_finish(G, n));
+}
+
+/* The motifs by the number drawn (reductions twice as often). */
+static void (*const canonical_motifs[19])(Gen *, bool) = {
+    canon_identity, /* 0 */
+    canon_clamp_whole_range, /* 1 */
+    canon_add_zero, /* 2 */
+    canon_mul_zero, /* 3 */
+    canon_unit_reduction, /* 4 */
+    canon_pad_zero, /* 5 */
+    canon_tile_ones, /* 6 */
+    canon_whole_slice, /* 7 */
+    canon_concat_one, /* 8 */
+    canon_unit_reverse, /* 9 */
+    canon_unit_reduction, /* 10 */
+    canon_select_same, /* 11 */
+    canon_double_negation, /* 12 */
+    canon_reshaped_const, /* 13 */
+    canon_select_not, /* 14 */
+    canon_div_by_one, /* 15 */
+    canon_mul_by_shift, /* 16 */
+    canon_unused_pure, /* 17 */
+    canon_slice_of_pad, /* 18 */
+};
+
 /* An op that returns its input (or zeros) in most draws, and a near miss
  * otherwise: a float where only integers fold, a non-unit axis, padding. */
 void tgen_m_canonical(Gen *G) {
-  int64_t zeros[2 * MAX_RANK] = {0}, ones[MAX_RANK], v[MAX_RANK];
-  for (int i = 0; i < MAX_RANK; i++)
-    ones[i] = 1;
   bool miss = chance(&G->rng, 25);
-  RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
-  switch (rnd(&G->rng, 0, 18)) {
-  case 0: {
-    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.identity", 1, &x, NULL)));
-    break;
-  }
-  case 14: { /* select(!p, a, b), p an argument so the negation stays */
-    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
-    RgValue *p = gen_new_arg(G, gen_like(G, x->type, RG_DT_I1));
-    RgValue *ops[3] = {tgen_unary_simple(G, "tosa.logical_not", p), x, tgen_random_const(G, x->type)};
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
-    break;
-  }
-  case 15: { /* x / 1, or x / -1 */
-    RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
-    gen_push(G, tgen_binary(G, "tosa.intdiv", x, splat_of(G, x, true, miss ? -1.0 : 1.0)));
-    break;
-  }
-  case 16: { /* x * 2^s with shift s, or with shift s - 1 */
-    RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
-    int64_t sh = rnd(&G->rng, 1, 6);
-    RgValue *ops[3] = {x, splat_of(G, x, true, (double)((int64_t)1 << sh)),
-                       tgen_scalar_const(G, RG_DT_I8, sh - miss)};
-    if (chance(&G->rng, 50)) { /* MUL is commutative */
-      RgValue *t = ops[0];
-      ops[0] = ops[1];
-      ops[1] = t;
-    }
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
-    break;
-  }
-  case 18: { /* a slice inside the input of a PAD, or one reaching into its padding */
-    RgValue *x = gen_pick(G, has_dims, tgen_random_arg_dtype(G));
-    if (!has_dims(x)) /* a new argument may be rank 0 */
-      x = gen_new_arg(G, gen_ttype(G, x->type->dtype, 2, (int64_t[]){3, 4}));
-    int32_t r = x->type->rank;
-    int64_t pads[2 * MAX_RANK], start[MAX_RANK], size[MAX_RANK];
-    for (int32_t i = 0; i < r; i++) {
-      pads[2 * i] = rnd(&G->rng, 0, 2);
-      pads[2 * i + 1] = rnd(&G->rng, 0, 2);
-      size[i] = rnd(&G->rng, 1, x->type->dims[i]);
-      start[i] = pads[2 * i] + rnd(&G->rng, 0, x->type->dims[i] - size[i]);
-    }
-    if (miss)
-      start[0] = 0, size[0] = x->type->dims[0] + pads[0] + pads[1];
-    RgValue *pops[3] = {x, shape_const(G, 2 * r, pads), tgen_scalar_const(G, x->type->dtype, 0)};
-    RgValue *p = gen_finish(G, gen_mk(G, "tosa.pad", 3, pops, NULL));
-    RgValue *sops[3] = {p, shape_const(G, r, start), shape_const(G, r, size)};
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.slice", 3, sops, NULL)));
-    break;
-  }
-  case 17: { /* a pure op nothing reads, or one the results read */
-    RgValue *x = gen_pick(G, tgen_i32_value, RG_DT_I32);
-    RgValue *y = tgen_unary_simple(G, "tosa.abs", x);
-    if (miss)
-      gen_push(G, y);
-    break;
-  }
-  case 1: { /* clamp over the whole range */
-    RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_qint_value, miss ? RG_DT_F32 : RG_DT_I8);
-    if (!is_float(x->type->dtype)) {
-      gen_push(G, tgen_clamp(G, x, tgen_dtype_min(x->type->dtype), tgen_dtype_max(x->type->dtype)));
-      break;
-    }
-    RgNode *n = gen_mk(G, "tosa.clamp", 1, &x, NULL);
-    const RgType *et = rg_type_scalar(G->g, x->type->dtype);
-    gen_prop(G, n, "min_val", rg_attr_float(G->g, -INFINITY, et));
-    gen_prop(G, n, "max_val", rg_attr_float(G->g, chance(&G->rng, 80) ? INFINITY : 2.0, et));
-    gen_prop_opaque(G, n, "nan_mode", tgen_nan_mode(G));
-    gen_push(G, gen_finish(G, n));
-    break;
-  }
-  case 2: { /* x + 0, x - 0, 0 + x */
-    RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_i32_value, dt);
-    RgValue *z = splat_of(G, x, true, chance(&G->rng, 50) ? -0.0 : 0.0);
-    const char *op = chance(&G->rng, 50) ? "tosa.add" : "tosa.sub";
-    gen_push(G, strcmp(op, "tosa.add") == 0 && chance(&G->rng, 50) ? tgen_binary(G, op, z, x) : tgen_binary(G, op, x, z));
-    break;
-  }
-  case 3: { /* x * 0 */
-    RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_i32_value, dt);
-    RgValue *z = splat_of(G, x, true, 0.0);
-    RgValue *ops[3] = {x, z, tgen_scalar_const(G, RG_DT_I8, 0)};
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.mul", 3, ops, NULL)));
-    break;
-  }
-  case 4:
-  case 10: { /* a reduction over a size-1 axis */
-    static const char *const ops[] = {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min",
-                                      "tosa.reduce_product", "tosa.reduce_all", "tosa.reduce_any"};
-    const char *op = ops[rnd(&G->rng, 0, 5)];
-    bool logical = strcmp(op, "tosa.reduce_all") == 0 || strcmp(op, "tosa.reduce_any") == 0;
-    bool int_sum = strcmp(op, "tosa.reduce_sum") == 0 && !miss; /* floats do not fold */
-    RgValue *x = logical || int_sum ? NULL : gen_pick(G, tgen_has_unit_dim, chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32);
-    if (int_sum) {
-      int64_t dims[3] = {3, 1, 2};
-      x = gen_new_arg(G, gen_ttype(G, RG_DT_I32, 3, dims));
-    } else if (!x || !tgen_has_unit_dim(x)) {
-      int64_t dims[4] = {2, 1, 3, 1};
-      x = gen_new_arg(G, gen_ttype(G, logical ? RG_DT_I1 : chance(&G->rng, 50) ? RG_DT_F32 : RG_DT_I32, 4, dims));
-    }
-    if (strcmp(op, "tosa.reduce_product") == 0 && !is_float(x->type->dtype))
-      op = "tosa.reduce_max"; /* TOSA multiplies floats only */
-    int32_t axis = 0;
-    for (int32_t i = 0; i < x->type->rank; i++)
-      if ((x->type->dims[i] == 1) != miss)
-        axis = i;
-    RgNode *n = gen_mk(G, op, 1, &x, NULL);
-    gen_prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
-    if (is_float(x->type->dtype) && (strcmp(op, "tosa.reduce_max") == 0 || strcmp(op, "tosa.reduce_min") == 0))
-      gen_prop_opaque(G, n, "nan_mode", tgen_nan_mode(G));
-    gen_push(G, gen_finish(G, n));
-    break;
-  }
-  case 5: { /* pad by zero (or by one on the last axis) */
-    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
-    int32_t r = x->type->rank;
-    int64_t pads[2 * MAX_RANK] = {0};
-    pads[2 * r - 1] = miss;
-    RgValue *ops[3] = {x, shape_const(G, 2 * r, pads), NULL};
-    ops[2] = tgen_scalar_const(G, x->type->dtype, 0);
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.pad", 3, ops, NULL)));
-    break;
-  }
-  case 6: { /* tile by ones */
-    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
-    int32_t r = x->type->rank;
-    memcpy(v, ones, sizeof v);
-    v[0] += miss;
-    RgValue *ops[2] = {x, shape_const(G, r, v)};
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.tile", 2, ops, NULL)));
-    break;
-  }
-  case 7: { /* the whole tensor as a slice */
-    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
-    int32_t r = x->type->rank;
-    memcpy(v, x->type->dims, sizeof *v * (size_t)r);
-    if (miss && v[0] > 1)
-      v[0]--;
-    RgValue *ops[3] = {x, shape_const(G, r, zeros), NULL};
-    ops[2] = shape_const(G, r, v);
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.slice", 3, ops, NULL)));
-    break;
-  }
-  case 8: { /* concat of one tensor */
-    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
-    RgNode *n = gen_mk(G, "tosa.concat", 1, &x, NULL);
-    gen_prop(G, n, "axis", rg_attr_int(G->g, 0, rg_type_scalar(G->g, RG_DT_I32)));
-    gen_push(G, gen_finish(G, n));
-    break;
-  }
-  case 12: { /* abs(abs x), -(-x) */
-    RgValue *x = gen_pick(G, miss ? tgen_i32_value : tgen_float_value, miss ? RG_DT_I32 : RG_DT_F32);
-    gen_push(G, chance(&G->rng, 50) ? tgen_unary_simple(G, "tosa.abs", tgen_unary_simple(G, "tosa.abs", x))
-                                : tgen_negate(G, tgen_negate(G, x)));
-    break;
-  }
-  case 13: { /* a reshape of a constant (added: TOSA adds i32 and floats) */
-    RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_i32_value, dt);
-    int64_t dims[MAX_RANK];
-    int32_t rank = gen_refactor(G, x->type, dims);
-    RgValue *c = tgen_reshape(G, tgen_random_const(G, x->type), rank, dims);
-    gen_push(G, tgen_binary(G, "tosa.add", c, tgen_reshape(G, x, rank, dims)));
-    break;
-  }
-  case 11: { /* select between a value and itself */
-    RgValue *x = gen_pick(G, gen_any_value, tgen_random_arg_dtype(G));
-    RgValue *ops[3] = {tgen_random_const(G, gen_like(G, x->type, RG_DT_I1)), x, x};
-    gen_push(G, gen_finish(G, gen_mk(G, "tosa.select", 3, ops, NULL)));
-    break;
-  }
-  default: { /* reverse along a size-1 axis */
-    RgValue *x = gen_pick(G, tgen_has_unit_dim, tgen_random_arg_dtype(G));
-    int32_t axis = 0;
-    for (int32_t i = 0; i < x->type->rank; i++)
-      if ((x->type->dims[i] == 1) != miss)
-        axis = i;
-    RgNode *n = gen_mk(G, "tosa.reverse", 1, &x, NULL);
-    gen_prop(G, n, "axis", rg_attr_int(G->g, axis, rg_type_scalar(G->g, RG_DT_I32)));
-    gen_push(G, gen_finish(G, n));
-    break;
-  }
-  }
+  canonical_motifs[rnd(&G->rng, 0, 18)](G, miss);
 }
 
 /* ARGMAX of t = T(x, p) along a random axis a, and usually the transpose

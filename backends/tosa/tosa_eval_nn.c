@@ -209,12 +209,14 @@ static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
         }
         const float *wk = wt + (ky * KW + kx) * IC * OC;
         if (nv == np) {
-          rg_eval_gemm_f32(np, OC, IC, rows, IC, wk, OC, acc, OC);
+          rg_eval_gemm_f32(&(RgGemmF32){.m = np, .n = OC, .k = IC,
+                                         .a = rows, .lda = IC, .b = wk, .ldb = OC, .c = acc, .ldc = OC});
           continue;
         }
         for (int64_t v = 0; v < nv; v++) /* only the pixels this tap reaches */
           memcpy(ctmp + v * OC, acc + pick[v] * OC, sizeof *acc * (size_t)OC);
-        rg_eval_gemm_f32(nv, OC, IC, rows, IC, wk, OC, ctmp, OC);
+        rg_eval_gemm_f32(&(RgGemmF32){.m = nv, .n = OC, .k = IC,
+                                       .a = rows, .lda = IC, .b = wk, .ldb = OC, .c = ctmp, .ldc = OC});
         for (int64_t v = 0; v < nv; v++)
           memcpy(acc + pick[v] * OC, ctmp + v * OC, sizeof *acc * (size_t)OC);
       }
@@ -391,7 +393,8 @@ static RgStatus matmul_f32(RgInterp *ip, const ConvIO *io) {
                           (long long)b);
     }
     memset(c, 0, sizeof *c * (size_t)(H * W));
-    rg_eval_gemm_f32(H, W, C, a, C, bm, W, c, W);
+    rg_eval_gemm_f32(&(RgGemmF32){.m = H, .n = W, .k = C,
+                                   .a = a, .lda = C, .b = bm, .ldb = W, .c = c, .ldc = W});
     for (int64_t i = 0; i < H * W; i++)
       store_f32(io, c[i], 0, b * H * W + i);
     rg_free(a);

@@ -103,9 +103,9 @@ bool tosa_folded(RgRewriter *rw, RgValue *r, const RgAttr **out) {
   RgTensor *in[16] = {0}, *res = NULL;
   uint32_t nin = 0;
   for (; ok && nin < n->num_operands; nin++)
-    ok = rg_interp_eval_node(ip, rg_value_def(n->operands[nin].value), NULL, 0, &in[nin], NULL, 0) == RG_OK;
+    ok = rg_interp_eval_node(ip, rg_value_def(n->operands[nin].value), NULL, 0, &in[nin]) == RG_OK;
   if (ok)
-    ok = rg_interp_eval_node(ip, n, in, n->num_operands, &res, NULL, 0) == RG_OK;
+    ok = rg_interp_eval_node(ip, n, in, n->num_operands, &res) == RG_OK;
   *out = NULL;
   if (ok) /* storage values; the rewriter gives the constant r's quantized type */
     *out = rg_attr_dense_tensor(g, rg_type_storage_type(g, r->type), &res[0]);

@@ -20,7 +20,8 @@ static RgStatus matmul_f32(RgInterp *ip, const RgTensor *a, const RgTensor *b, c
   float *fa = rg_eval_pack_f32(a, 0, M * K), *fb = rg_eval_pack_f32(b, 0, K * N);
   float *fc = rg_eval_pack_f32(c, 0, M * N);
   if (fa && fb && fc) {
-    rg_eval_gemm_f32(M, N, K, fa, K, fb, N, fc, N);
+    rg_eval_gemm_f32(&(RgGemmF32){.m = M, .n = N, .k = K,
+                                   .a = fa, .lda = K, .b = fb, .ldb = N, .c = fc, .ldc = N});
     for (int64_t i = 0; i < M * N; i++)
       rg_tensor_set_float(out, i, fc[i]);
   }

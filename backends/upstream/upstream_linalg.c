@@ -116,7 +116,7 @@ bool upstream_parse_linalg_generic(RgOpReader *r) {
 
 static RgNode *add_op(RgGraph *g, RgBlock *b, const char *name, uint32_t n, RgValue *const *in,
                       const RgType *t, const char *prop, const char *value) {
-  RgNode *node = rg_node_create(g, rg_op_intern(g, name, strlen(name)), n, in, t ? 1 : 0, &t, 0);
+  RgNode *node = rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, name, strlen(name)), n, in, t ? 1 : 0, &t, 0});
   if (!node)
     return NULL;
   if (prop && rg_node_set_prop(g, node, prop, rg_attr_opaque(g, value, strlen(value))) != RG_OK)

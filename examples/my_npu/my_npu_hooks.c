@@ -94,7 +94,8 @@ RgStatus my_npu_infer_max_floor(RgGraph *g, const RgNode *n, const RgType **resu
       snprintf(err, errlen, "operand %u is %s; expected an f32 tensor", i, ts[i] ? ts[i]->text : "untyped");
       return RG_ERR_TYPE;
     }
-  return rg_shape_broadcast_types(g, ts, 2, RG_BROADCAST_NUMPY, NULL, results, err, errlen);
+  RgBroadcastTypes bt = {ts, 2, RG_BROADCAST_NUMPY, NULL}; /* the result is f32 too */
+  return rg_shape_broadcast_types(g, &bt, results, err, errlen);
 }
 
 RgStatus my_npu_eval_max_floor(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in,

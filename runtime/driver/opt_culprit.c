@@ -100,7 +100,7 @@ static bool probe_run(const OptState *o, const RgProof *p, bool within, uint64_t
   run.observe_user = pr;
   RgRunStats st;
   char err[512] = "";
-  RgStatus s = rg_pipeline_run(g, o->passes, o->num_passes, &run, &st, err, sizeof err);
+  RgStatus s = rg_pipeline_run(g, &(RgPipelineDesc){NULL, o->num_passes, o->passes}, &run, &st, err, sizeof err);
   rg_run_stats_free(&st);
   rg_graph_free(g);
   if (!pr->checked)

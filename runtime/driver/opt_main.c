@@ -286,6 +286,12 @@ static int flag_no_skip(OptState *o, const char *arg) {
   return 0;
 }
 
+static int flag_single_sweep(OptState *o, const char *arg) {
+  (void)arg;
+  o->run.single_sweep = true;
+  return 0;
+}
+
 static int flag_verify_each(OptState *o, const char *arg) {
   (void)arg;
   o->run.verify_each = true;
@@ -481,6 +487,9 @@ static const struct OptSpec {
     {"time-passes", 0, NULL, false, "print a table of the time spent in each pass", flag_time_passes},
     {"dot", 0, "FILE", false, "also write the resulting graph as Graphviz DOT to FILE", flag_dot},
     {"no-skip", 0, NULL, false, "run every pass on every node (measurement; same output)", flag_no_skip},
+    {"single-sweep", 0, NULL, false,
+     "run each pass once, without re-runs to a fixed point (measurement: what the fixed point costs)",
+     flag_single_sweep},
     {"verify-each", 0, NULL, false, "verify the graph after every pass", flag_verify_each},
     {"disable-rule", 0, "RULE", false, "do not apply RULE ('rule' or 'pass.rule'); repeatable",
      flag_disable_rule},
@@ -865,7 +874,7 @@ static RgStatus run_passes(OptState *o, OptRun *r, char *err, size_t errlen) {
   RgGraph *g = r->g;
   uint64_t version = ir_graph_version(g);
   uint32_t first_new = ir_next_node_id(g);
-  RgStatus s = rg_pipeline_run(g, o->passes, o->num_passes, &o->run, &r->st, err, errlen);
+  RgStatus s = rg_pipeline_run(g, &(RgPipelineDesc){NULL, o->num_passes, o->passes}, &o->run, &r->st, err, errlen);
   for (uint32_t i = 0; i < r->st.num_passes; i++) {
     r->rewrites += r->st.passes[i].rewrites;
     for (uint16_t k = 0; k < o->passes[i]->num_rules; k++)

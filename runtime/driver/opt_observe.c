@@ -434,6 +434,20 @@ static const char *style =
     "figcaption{font-size:12px;color:#555}code{font-size:13px}"
     ".proof-ok{color:#1a6b1a}.proof-failed{color:#a00000;font-family:monospace}";
 
+/* The proof by execution's verdict and the rewrite to blame. */
+static void put_verdict(RgsBuf *b, const OptVerdict *v) {
+  if (!v || !v->checked)
+    return;
+  rgs_buf_printf(b, "<h2>Proof by execution</h2>\n<p class=\"%s\">", v->ok ? "proof-ok" : "proof-failed");
+  put_html(b, v->what);
+  rgs_buf_puts(b, "</p>\n");
+  if (v->culprit[0]) {
+    rgs_buf_puts(b, "<p class=\"proof-failed\">");
+    put_html(b, v->culprit);
+    rgs_buf_puts(b, "</p>\n");
+  }
+}
+
 /* Per rule in pipeline order: the roots where it nearly matched and the
  * tests that failed there, most seen first. */
 static void put_near_misses(RgsBuf *b, const OptObserve *ob) {
@@ -570,16 +584,7 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st, const O
   put_html(&b, o->input);
   rgs_buf_printf(&b, "</code></h1>\n<p>%u pass(es), %.3f ms in passes, %u op(s) in the result.</p>\n",
                 st->num_passes, st->total_seconds * 1e3, rg_graph_num_nodes(g));
-  if (v && v->checked) {
-    rgs_buf_printf(&b, "<h2>Proof by execution</h2>\n<p class=\"%s\">", v->ok ? "proof-ok" : "proof-failed");
-    put_html(&b, v->what);
-    rgs_buf_puts(&b, "</p>\n");
-    if (v->culprit[0]) {
-      rgs_buf_puts(&b, "<p class=\"proof-failed\">");
-      put_html(&b, v->culprit);
-      rgs_buf_puts(&b, "</p>\n");
-    }
-  }
+  put_verdict(&b, v);
 
   rgs_buf_puts(&b, "<h2>Pipeline</h2>\n<table><tr><th>#</th><th>pass</th><th>status</th>"
                   "<th>rewrites</th><th>ms</th><th>why</th></tr>\n");

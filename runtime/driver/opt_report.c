@@ -655,7 +655,8 @@ RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc) {
   RgProof *p = NULL;
   char err[1024] = "out of memory";
   if (!ip ||
-      rg_proof_record_given(ip, o->verify_runs, sets, proof_note, (void *)o, &p, err, sizeof err) != RG_OK) {
+      rg_proof_record(ip, &(RgProofOptions){o->verify_runs, sets, proof_note, (void *)o}, &p, err,
+                      sizeof err) != RG_OK) {
     fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
     *rc = OPT_EXIT_INPUT;
   }

@@ -60,8 +60,10 @@ static void gemm_4x8(int64_t k, const float *a, int64_t lda, const float *b, int
   memcpy(c + 3 * ldc, r3, sizeof r3);
 }
 
-void rg_eval_gemm_f32(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
-                      int64_t ldb, float *c, int64_t ldc) {
+void rg_eval_gemm_f32(const RgGemmF32 *mm) {
+  int64_t m = mm->m, n = mm->n, k = mm->k, lda = mm->lda, ldb = mm->ldb, ldc = mm->ldc;
+  const float *a = mm->a, *b = mm->b;
+  float *c = mm->c;
   /* each 8-column block of a b panel copied to k contiguous rows of 8, so
    * gemm_4x8 reads it sequentially; without the memory, read b in place */
   float *pk = m >= 2 * GEMM_MB ? rg_alloc(sizeof *pk * (size_t)(k * GEMM_NB + 1)) : NULL;

@@ -460,6 +460,8 @@ void rg_interp_free(RgInterp *ip) {
 
 RgInterpError rg_interp_last_error(const RgInterp *ip) { return ip->kind; }
 
+const char *rg_interp_message(const RgInterp *ip) { return ip->msg; }
+
 static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args, uint32_t nargs,
                            RgTensor **yielded, uint32_t *nyield);
 
@@ -683,7 +685,7 @@ static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args
 }
 
 RgStatus rg_interp_eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in,
-                             RgTensor **out, char *err, size_t errlen) {
+                             RgTensor **out) {
   *out = NULL;
   ip->kind = RG_INTERP_OK;
   ip->msg[0] = 0;
@@ -698,8 +700,8 @@ RgStatus rg_interp_eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in,
                                   n->num_operands);
   env_free(&env);
   ip->env = saved;
-  if (err && errlen)
-    snprintf(err, errlen, "%s", s == RG_OK ? "" : ip->msg);
+  if (s == RG_OK)
+    ip->msg[0] = 0;
   return s;
 }
 
@@ -760,6 +762,8 @@ static RgStatus run(RgInterp *ip, const RgNode *func, const InterpArgs *a, uint3
     *nout = 0;
     if (ip->kind == RG_INTERP_OK)
       rg_eval_fail(ip, RG_INTERP_INVALID, "failed");
+  } else {
+    ip->msg[0] = 0;
   }
   if (err && errlen)
     snprintf(err, errlen, "%s", s == RG_OK ? "" : ip->msg);
@@ -767,10 +771,10 @@ static RgStatus run(RgInterp *ip, const RgNode *func, const InterpArgs *a, uint3
 }
 
 RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs, uint32_t n,
-                       RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
+                       RgTensor **outputs, uint32_t *nout) {
   static const RgTensor none;
   InterpArgs a = {inputs ? inputs : &none, n, 0, false, 0, 0, false, 0, NULL};
-  return run(ip, func, &a, n, outputs, nout, err, errlen);
+  return run(ip, func, &a, n, outputs, nout, NULL, 0);
 }
 
 RgStatus interp_run_args(RgInterp *ip, const RgNode *func, const InterpArgs *a, RgTensor **outputs,

@@ -13,7 +13,7 @@
  * weights are arguments would otherwise hold a copy of them per run). The
  * argument types are kept to notice a rewrite that changed them, and
  * their spellings to write the inputs of a failure as text. Given input
- * sets (rg_proof_record_given) are kept whole. */
+ * sets (RgProofOptions.given) are kept whole. */
 typedef struct ProofRun {
   const char *name; /* the function's sym_name, owned by the proof */
   uint32_t seed;
@@ -194,11 +194,24 @@ static RgStatus run_recorded(RgInterp *ip, const RgNode *f, ProofRun *r, char *m
   return rs;
 }
 
-/* Records one run of f (random set s, or the given set g) into p; false
- * when the function has no more runs to record, with *st set when the
- * whole record fails. */
-static bool record_one(RgInterp *ip, RgProof *p, const RgNode *f, uint32_t s, const InterpInputSet *g,
-                       RgProofNoteFn note, void *user, RgStatus *st, char *err, size_t errlen) {
+/* A proof being recorded: st and err say why the whole record failed. */
+typedef struct Recording {
+  RgInterp *ip;
+  RgProof *p;
+  const RgProofOptions *o;
+  RgStatus st;
+  char *err;
+  size_t errlen;
+} Recording;
+
+/* Records one run of f (random set s, or the given set g); false when the
+ * function has no more runs to record, with rec->st set when the whole
+ * record fails. */
+static bool record_one(Recording *rec, const RgNode *f, uint32_t s, const InterpInputSet *g) {
+  RgInterp *ip = rec->ip;
+  char *err = rec->err;
+  size_t errlen = rec->errlen;
+  RgStatus *st = &rec->st;
   const char *name = func_name(f);
   ProofRun r;
   memset(&r, 0, sizeof r);
@@ -229,10 +242,10 @@ static bool record_one(RgInterp *ip, RgProof *p, const RgNode *f, uint32_t s, co
       *st = RG_ERR_NOMEM;
       return false;
     }
-    note_msg(note, user, "@%s (%s) not executed: %s", name, label, msg);
+    note_msg(rec->o->note, rec->o->user, "@%s (%s) not executed: %s", name, label, msg);
     return kind != RG_INTERP_UNSUPPORTED;
   }
-  ok = ok && (r.name = rgs_strdup(name)) != NULL && keep_args(&r, f) && add_run(p, &r);
+  ok = ok && (r.name = rgs_strdup(name)) != NULL && keep_args(&r, f) && add_run(rec->p, &r);
   if (!ok) {
     free_run(&r);
     *st = RG_ERR_NOMEM;
@@ -240,8 +253,8 @@ static bool record_one(RgInterp *ip, RgProof *p, const RgNode *f, uint32_t s, co
   return ok;
 }
 
-RgStatus rg_proof_record_given(RgInterp *ip, uint32_t runs, const RgInputSets *given, RgProofNoteFn note,
-                               void *user, RgProof **out, char *err, size_t errlen) {
+RgStatus rg_proof_record(RgInterp *ip, const RgProofOptions *o, RgProof **out, char *err,
+                         size_t errlen) {
   char no_err[1];
   if (!err || !errlen) {
     err = no_err;
@@ -255,29 +268,31 @@ RgStatus rg_proof_record_given(RgInterp *ip, uint32_t runs, const RgInputSets *g
   memset(p, 0, sizeof *p);
   p->failed = -1;
   RgGraph *g = rg_eval_graph(ip);
-  RgStatus st = RG_OK;
-  for (uint32_t i = 0; given && i < given->n && st == RG_OK; i++) {
+  Recording rec = {ip, p, o, RG_OK, err, errlen};
+  const RgInputSets *given = o->given;
+  for (uint32_t i = 0; given && i < given->n && rec.st == RG_OK; i++) {
     const RgNode *f = rg_interp_find_func(g, given->sets[i].func);
     if (!f) {
       snprintf(err, errlen, "%s: the graph has no function @%s", given->sets[i].where, given->sets[i].func);
-      st = RG_ERR_INVALID;
+      rec.st = RG_ERR_INVALID;
     } else {
-      record_one(ip, p, f, i, &given->sets[i], note, user, &st, err, errlen);
+      record_one(&rec, f, i, &given->sets[i]);
     }
   }
   RgBlock *body = func_block(g);
-  for (RgNode *f = body ? body->first : NULL; f && st == RG_OK; f = f->next) {
+  for (RgNode *f = body ? body->first : NULL; f && rec.st == RG_OK; f = f->next) {
     if (strcmp(rg_op_name(g, f->op), "func.func") != 0)
       continue;
-    for (uint32_t s = 0; s < runs && st == RG_OK; s++) {
+    for (uint32_t s = 0; s < o->runs && rec.st == RG_OK; s++) {
       if (!runnable_args(f)) {
-        note_msg(note, user, "@%s: cannot make inputs for its arguments", func_name(f));
+        note_msg(o->note, o->user, "@%s: cannot make inputs for its arguments", func_name(f));
         break;
       }
-      if (!record_one(ip, p, f, s, NULL, note, user, &st, err, errlen))
+      if (!record_one(&rec, f, s, NULL))
         break;
     }
   }
+  RgStatus st = rec.st;
   if (st != RG_OK) {
     if (st == RG_ERR_NOMEM && !err[0])
       snprintf(err, errlen, "out of memory recording the runs");
@@ -286,11 +301,6 @@ RgStatus rg_proof_record_given(RgInterp *ip, uint32_t runs, const RgInputSets *g
   }
   *out = p;
   return RG_OK;
-}
-
-RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user, RgProof **out,
-                         char *err, size_t errlen) {
-  return rg_proof_record_given(ip, runs, NULL, note, user, out, err, errlen);
 }
 
 char *rg_proof_failed_inputs(const RgProof *p, size_t *len) {

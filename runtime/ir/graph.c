@@ -560,10 +560,10 @@ static void mark_changed(RgNode *n, bool users) {
       u->user->flags |= RG_NODE_CHANGED;
 }
 
-RgNode *rg_node_create(RgGraph *g, RgOpId op, uint32_t num_operands, RgValue *const *operands,
-                       uint32_t num_results, const RgType *const *result_types,
-                       uint32_t num_regions) {
-  if (op >= g->num_ops || num_regions > UINT16_MAX || num_results > RG_VALUE_MAX_INDEX)
+RgNode *rg_node_create(RgGraph *g, const RgNodeDesc *d) {
+  uint32_t num_operands = d->num_operands, num_results = d->num_results;
+  uint32_t num_regions = d->num_regions;
+  if (d->op >= g->num_ops || num_regions > UINT16_MAX || num_results > RG_VALUE_MAX_INDEX)
     return NULL;
   size_t size = sizeof(RgNode) + sizeof(RgUse) * num_operands +
                 sizeof(RgValue) * num_results + sizeof(RgRegion) * num_regions;
@@ -571,7 +571,7 @@ RgNode *rg_node_create(RgGraph *g, RgOpId op, uint32_t num_operands, RgValue *co
   if (!mem)
     return NULL;
   RgNode *n = (RgNode *)mem;
-  n->op = op;
+  n->op = d->op;
   n->num_operands = num_operands;
   n->num_results = num_results;
   n->num_regions = (uint16_t)num_regions;
@@ -582,10 +582,10 @@ RgNode *rg_node_create(RgGraph *g, RgOpId op, uint32_t num_operands, RgValue *co
   n->id = g->next_node_id++;
   for (uint32_t i = 0; i < num_operands; i++) {
     n->operands[i].user = n;
-    use_link(&n->operands[i], operands ? operands[i] : NULL);
+    use_link(&n->operands[i], d->operands ? d->operands[i] : NULL);
   }
   for (uint32_t i = 0; i < num_results; i++) {
-    n->results[i].type = result_types ? result_types[i] : NULL;
+    n->results[i].type = d->result_types ? d->result_types[i] : NULL;
     n->results[i].owner.node = n;
     n->results[i].index = i;
   }

@@ -43,8 +43,11 @@ static RgStatus type_error(char *err, size_t errlen, const RgType *a, const RgTy
   return RG_ERR_TYPE;
 }
 
-RgStatus rg_shape_broadcast_types(RgGraph *g, const RgType *const *ts, uint32_t k, RgBroadcastRule rule,
-                                  const RgType *elem, const RgType **result, char *err, size_t errlen) {
+RgStatus rg_shape_broadcast_types(RgGraph *g, const RgBroadcastTypes *in, const RgType **result, char *err,
+                                  size_t errlen) {
+  const RgType *const *ts = in->types, *elem = in->elem;
+  uint32_t k = in->count;
+  RgBroadcastRule rule = in->rule;
   if (!k) {
     if (err && errlen)
       snprintf(err, errlen, "nothing to broadcast");

@@ -387,94 +387,123 @@ static void print_type_name(char *buf, size_t n, const RgType *t) {
     snprintf(buf, n, "%.56s...", t->text);
 }
 
+/* The op's trailing type against what it was given: as many operand
+ * types as operands, each the operand's type, as many results as names
+ * bound. False when not (said). */
+static bool check_op_types(MlirParser *p, const OpFrame *f, MlirSig sig, const MlirTok *colon) {
+  uint32_t nopnds = p->opnds.len - f->opnd_base;
+  const RgType **tin = &p->types.v[p->types.len - sig.nin - sig.nout];
+  if (sig.nin != nopnds) {
+    mlir_error(p, colon->s, "expected %u operand type%s but had %u", nopnds, nopnds == 1 ? "" : "s",
+          sig.nin);
+    return false;
+  }
+  uint32_t named_results = 0;
+  for (uint32_t i = 0; i < f->ngroups; i++)
+    named_results += p->results.v[f->res_base + i].count;
+  if (f->ngroups && named_results != sig.nout) {
+    mlir_error(p, f->ngroups ? p->results.v[f->res_base].name.s : f->name.s,
+          "operation defines %u result%s but was provided %u to bind", sig.nout,
+          sig.nout == 1 ? "" : "s", named_results);
+    return false;
+  }
+  RgValue **opnds = &p->opnds.v[f->opnd_base];
+  for (uint32_t i = 0; i < nopnds; i++) {
+    if (opnds[i]->type == tin[i])
+      continue;
+    char have[64], want[64];
+    print_type_name(have, sizeof have, opnds[i]->type);
+    print_type_name(want, sizeof want, tin[i]);
+    const char *at = p->opnd_at.v[f->opnd_base + i];
+    const char *e = at;
+    while (*e && *e != ',' && *e != ')' && *e != ' ')
+      e++;
+    mlir_error(p, at, "operand #%u ('%.*s') has type '%s' but the op's type says '%s'", i,
+          (int)(e - at), at, have, want);
+    return false;
+  }
+  return true;
+}
+
+/* The node of the frame: its operands, result types, source position and
+ * the regions parsed inside it. NULL when it cannot be made (said). */
+static RgNode *make_node(MlirParser *p, const OpFrame *f, MlirSig sig) {
+  uint32_t nopnds = p->opnds.len - f->opnd_base;
+  const RgType **tout = &p->types.v[p->types.len - sig.nout];
+  uint32_t nregions = p->done_regions.len - f->region_base;
+  if (nregions > UINT16_MAX) {
+    mlir_error(p, f->name.s, "too many regions");
+    return NULL;
+  }
+  RgNode *n = rg_node_create(p->g, &(RgNodeDesc){f->op, nopnds, &p->opnds.v[f->opnd_base], sig.nout, tout,
+                                                 nregions});
+  if (!n || !ir_node_set_src(p->g, n, (uint32_t)(f->name.s - p->src->text))) {
+    mlir_nomem(p, f->name.s);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < nregions; i++) {
+    RgRegion *stub = p->done_regions.v[f->region_base + i];
+    n->regions[i].first = stub->first;
+    n->regions[i].last = stub->last;
+    for (RgBlock *b = stub->first; b; b = b->next)
+      b->region = &n->regions[i];
+  }
+  return n;
+}
+
+/* The frame's properties and attributes, as one uniqued array. */
+static bool give_attrs(MlirParser *p, const OpFrame *f, RgNode *n) {
+  uint32_t nattrs = p->named.len - f->named_base;
+  if (nattrs > UINT16_MAX) {
+    mlir_error(p, f->name.s, "too many attributes");
+    return false;
+  }
+  if (!nattrs)
+    return true;
+  RgNamedAttr *arr = ir_attrs_shared(p->g, &p->named.v[f->named_base], nattrs);
+  if (!arr) {
+    mlir_nomem(p, f->name.s);
+    return false;
+  }
+  ir_node_set_attrs(p->g, n, arr, (uint16_t)f->num_props, (uint16_t)nattrs);
+  return true;
+}
+
+/* The block the op goes to: the current one of the innermost region (its
+ * first, made now, when the region has none yet), or the top level. */
+static RgBlock *block_of_op(MlirParser *p, const OpFrame *f) {
+  if (!p->regions.len) {
+    p->top_ops++;
+    return rg_graph_body(p->g);
+  }
+  RegionFrame *rf = &p->regions.v[p->regions.len - 1];
+  if (!rf->cur) {
+    rf->cur = rg_region_add_block(p->g, rf->r);
+    if (!rf->cur)
+      mlir_nomem(p, f->name.s);
+  }
+  return rf->cur;
+}
+
 void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok *loc) {
   if (p->syn.normalizers)
     mlir_normalize(p);
   if (p->failed)
     return;
   OpFrame f = p->ops.v[p->ops.len - 1];
-  uint32_t nopnds = p->opnds.len - f.opnd_base;
-  const RgType **tin = &p->types.v[p->types.len - sig.nin - sig.nout];
-  const RgType **tout = tin + sig.nin;
-  if (sig.nin != nopnds) {
-    mlir_error(p, colon->s, "expected %u operand type%s but had %u", nopnds, nopnds == 1 ? "" : "s",
-          sig.nin);
+  if (!check_op_types(p, &f, sig, colon))
     return;
-  }
-  uint32_t named_results = 0;
-  for (uint32_t i = 0; i < f.ngroups; i++)
-    named_results += p->results.v[f.res_base + i].count;
-  if (f.ngroups && named_results != sig.nout) {
-    mlir_error(p, f.ngroups ? p->results.v[f.res_base].name.s : f.name.s,
-          "operation defines %u result%s but was provided %u to bind", sig.nout,
-          sig.nout == 1 ? "" : "s", named_results);
+  RgNode *n = make_node(p, &f, sig);
+  if (!n || !give_attrs(p, &f, n))
     return;
-  }
-  RgValue **opnds = &p->opnds.v[f.opnd_base];
-  for (uint32_t i = 0; i < nopnds; i++) {
-    if (opnds[i]->type != tin[i]) {
-      char have[64], want[64];
-      print_type_name(have, sizeof have, opnds[i]->type);
-      print_type_name(want, sizeof want, tin[i]);
-      const char *at = p->opnd_at.v[f.opnd_base + i];
-      const char *e = at;
-      while (*e && *e != ',' && *e != ')' && *e != ' ')
-        e++;
-      mlir_error(p, at, "operand #%u ('%.*s') has type '%s' but the op's type says '%s'", i,
-            (int)(e - at), at, have, want);
-      return;
-    }
-  }
-  uint32_t nregions = p->done_regions.len - f.region_base;
-  if (nregions > UINT16_MAX) {
-    mlir_error(p, f.name.s, "too many regions");
-    return;
-  }
-  RgNode *n = rg_node_create(p->g, f.op, nopnds, opnds, sig.nout, tout, nregions);
-  if (!n || !ir_node_set_src(p->g, n, (uint32_t)(f.name.s - p->src->text))) {
-    mlir_nomem(p, f.name.s);
-    return;
-  }
-  for (uint32_t i = 0; i < nregions; i++) {
-    RgRegion *stub = p->done_regions.v[f.region_base + i];
-    n->regions[i].first = stub->first;
-    n->regions[i].last = stub->last;
-    for (RgBlock *b = stub->first; b; b = b->next)
-      b->region = &n->regions[i];
-  }
-  uint32_t nattrs = p->named.len - f.named_base;
-  if (nattrs > UINT16_MAX) {
-    mlir_error(p, f.name.s, "too many attributes");
-    return;
-  }
-  if (nattrs) {
-    RgNamedAttr *arr = ir_attrs_shared(p->g, &p->named.v[f.named_base], nattrs);
-    if (!arr) {
-      mlir_nomem(p, f.name.s);
-      return;
-    }
-    ir_node_set_attrs(p->g, n, arr, (uint16_t)f.num_props, (uint16_t)nattrs);
-  }
   if (loc) {
     n->loc = intern_loc(p, loc);
     if (!n->loc)
       return;
   }
-  RgBlock *b;
-  if (p->regions.len) {
-    RegionFrame *rf = &p->regions.v[p->regions.len - 1];
-    if (!rf->cur) {
-      rf->cur = rg_region_add_block(p->g, rf->r);
-      if (!rf->cur) {
-        mlir_nomem(p, f.name.s);
-        return;
-      }
-    }
-    b = rf->cur;
-  } else {
-    b = rg_graph_body(p->g);
-    p->top_ops++;
-  }
+  RgBlock *b = block_of_op(p, &f);
+  if (!b)
+    return;
   rg_block_append(p->g, b, n);
   uint32_t at = 0;
   for (uint32_t i = 0; i < f.ngroups; i++) {
@@ -482,6 +511,7 @@ void mlir_op_end(MlirParser *p, MlirSig sig, const MlirTok *colon, const MlirTok
     name_define(p, &r->name, &n->results[at], r->count);
     at += r->count;
   }
+  /* the frame's operands, types, attributes, regions and names are used */
   p->types.len -= sig.nin + sig.nout;
   p->opnds.len = p->opnd_at.len = f.opnd_base;
   p->named.len = f.named_base;

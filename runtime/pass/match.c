@@ -224,5 +224,5 @@ RgNode *rg_rw_rebuild(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *c
   for (uint32_t i = 0; i < nrest; i++)
     all[n + i] = rest[i].value;
   uint32_t np = rg_props_copy(like, props, MAX);
-  return rg_rw_create_like(rw, (uint16_t)rg_rw_local(rw, like), n + nrest, all, np, props, like);
+  return rg_rw_create_like(rw, like, n + nrest, all, np, props);
 }

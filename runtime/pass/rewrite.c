@@ -376,13 +376,36 @@ static bool type_static(const RgType *t) {
   return true;
 }
 
+/* A node of local op k with its operands and properties, its results
+ * typed by the op's shape hook (from like's types when like is given). */
+typedef struct NewNode {
+  uint16_t k;
+  uint32_t num_operands;
+  RgValue *const *operands;
+  uint32_t num_props;
+  const RgNamedAttr *props;
+  const RgNode *like;
+} NewNode;
+
+static RgNode *create_node(RgRewriter *rw, const NewNode *nn);
+
 RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
                      uint32_t num_props, const RgNamedAttr *props) {
-  return rg_rw_create_like(rw, k, num_operands, operands, num_props, props, NULL);
+  return create_node(rw, &(NewNode){k, num_operands, operands, num_props, props, NULL});
 }
 
-RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
-                          uint32_t num_props, const RgNamedAttr *props, const RgNode *like) {
+RgNode *rg_rw_create_like(RgRewriter *rw, const RgNode *like, uint32_t num_operands,
+                          RgValue *const *operands, uint32_t num_props, const RgNamedAttr *props) {
+  uint16_t k = (uint16_t)rg_rw_local(rw, like);
+  return create_node(rw, &(NewNode){k, num_operands, operands, num_props, props, like});
+}
+
+static RgNode *create_node(RgRewriter *rw, const NewNode *nn) {
+  uint16_t k = nn->k;
+  uint32_t num_operands = nn->num_operands, num_props = nn->num_props;
+  RgValue *const *operands = nn->operands;
+  const RgNamedAttr *props = nn->props;
+  const RgNode *like = nn->like;
   const RgOpDesc *d = rw->pass->op_descs ? rw->pass->op_descs[k] : NULL;
   const char *name = rw->pass->op_names[k];
   if (!d || !d->infer) {
@@ -390,7 +413,7 @@ RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgV
                rw->pass->name, name);
     return NULL;
   }
-  RgNode *n = rg_node_create(rw->g, rw->ids[k], num_operands, operands, d->num_results, NULL, 0);
+  RgNode *n = rg_node_create(rw->g, &(RgNodeDesc){rw->ids[k], num_operands, operands, d->num_results, NULL, 0});
   RgNamedAttr *attrs = num_props ? rgs_arena_alloc(ir_arena(rw->g), sizeof *attrs * num_props) : NULL;
   if (!n || (num_props && !attrs) || num_props > UINT16_MAX) {
     rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory creating a '%s'", rw->pass->name, name);
@@ -871,131 +894,164 @@ static char *skip_reason(const RgGraph *g, const RgPassDesc *p, const RgRunOptio
   return rgs_buf_take(&b);
 }
 
-static RgStatus run_pass(RgGraph *g, const RgPassDesc *p, const RgRunOptions *opt, RgPassStats *st,
-                         const PassLogs *logs, char *err, size_t errlen) {
-  RgRewriter rw = {.g = g, .touched = logs->touched, .history = logs->history, .seeded = logs->seeded,
-                   .pass = p, .opt = opt, .st = st, .err = err, .errlen = errlen};
-  rw.requeue = p->mode == RG_PASS_FIXPOINT;
-  rw.ids = rg_alloc(sizeof *rw.ids * (p->num_ops ? p->num_ops : 1));
-  rw.disabled = rg_alloc(sizeof *rw.disabled * (p->num_rules ? p->num_rules : 1));
-  if (!rw.ids || !rw.disabled) {
-    rg_free(rw.ids);
-    rg_free(rw.disabled);
-    return RG_ERR_NOMEM;
+/* The pass's ops, attribute names and disabled rules resolved in this
+ * graph; rw->status says whether memory sufficed. */
+static void rewriter_start(RgRewriter *rw) {
+  RgGraph *g = rw->g;
+  const RgPassDesc *p = rw->pass;
+  rw->requeue = p->mode == RG_PASS_FIXPOINT;
+  rw->ids = rg_alloc(sizeof *rw->ids * (p->num_ops ? p->num_ops : 1));
+  rw->disabled = rg_alloc(sizeof *rw->disabled * (p->num_rules ? p->num_rules : 1));
+  if (!rw->ids || !rw->disabled) {
+    rw->status = RG_ERR_NOMEM;
+    return;
   }
   for (uint16_t r = 0; r < p->num_rules; r++)
-    rw.disabled[r] = rule_disabled(opt, p, &p->rules[r]);
+    rw->disabled[r] = rule_disabled(rw->opt, p, &p->rules[r]);
   for (uint16_t k = 0; k < p->num_ops; k++) {
-    rw.ids[k] = rg_op_intern(g, p->op_names[k], strlen(p->op_names[k]));
-    if (rw.ids[k] == RG_OP_NONE)
-      rw.status = RG_ERR_NOMEM;
+    rw->ids[k] = rg_op_intern(g, p->op_names[k], strlen(p->op_names[k]));
+    if (rw->ids[k] == RG_OP_NONE)
+      rw->status = RG_ERR_NOMEM;
   }
-  rw.attr_ids = rg_alloc(sizeof *rw.attr_ids * (p->num_attr_names ? p->num_attr_names : 1));
-  if (!rw.attr_ids)
-    rw.status = RG_ERR_NOMEM;
-  for (uint16_t k = 0; k < p->num_attr_names && rw.attr_ids; k++) {
-    rw.attr_ids[k] = rg_intern(g, p->attr_names[k], strlen(p->attr_names[k]));
-    if (!rw.attr_ids[k])
-      rw.status = RG_ERR_NOMEM;
+  rw->attr_ids = rg_alloc(sizeof *rw->attr_ids * (p->num_attr_names ? p->num_attr_names : 1));
+  if (!rw->attr_ids)
+    rw->status = RG_ERR_NOMEM;
+  for (uint16_t k = 0; k < p->num_attr_names && rw->attr_ids; k++) {
+    rw->attr_ids[k] = rg_intern(g, p->attr_names[k], strlen(p->attr_names[k]));
+    if (!rw->attr_ids[k])
+      rw->status = RG_ERR_NOMEM;
   }
-  rw.local_of_len = rg_op_count_ids(g);
-  rw.local_of = rg_alloc(sizeof *rw.local_of * (rw.local_of_len ? rw.local_of_len : 1));
-  rw.is_root = rg_alloc(sizeof *rw.is_root * (p->num_ops ? p->num_ops : 1));
-  if (!rw.local_of || !rw.is_root) {
-    rw.status = RG_ERR_NOMEM;
+  rw->local_of_len = rg_op_count_ids(g);
+  rw->local_of = rg_alloc(sizeof *rw->local_of * (rw->local_of_len ? rw->local_of_len : 1));
+  rw->is_root = rg_alloc(sizeof *rw->is_root * (p->num_ops ? p->num_ops : 1));
+  if (!rw->local_of || !rw->is_root) {
+    rw->status = RG_ERR_NOMEM;
   } else {
-    for (uint32_t i = 0; i < rw.local_of_len; i++)
-      rw.local_of[i] = -1;
-    memset(rw.is_root, 0, sizeof *rw.is_root * (p->num_ops ? p->num_ops : 1));
+    for (uint32_t i = 0; i < rw->local_of_len; i++)
+      rw->local_of[i] = -1;
+    memset(rw->is_root, 0, sizeof *rw->is_root * (p->num_ops ? p->num_ops : 1));
   }
-  if (rw.status == RG_OK) {
+  if (rw->status == RG_OK) {
     for (uint16_t k = 0; k < p->num_ops; k++)
-      rw.local_of[rw.ids[k]] = k;
+      rw->local_of[rw->ids[k]] = k;
     for (uint16_t r = 0; r < p->num_roots; r++)
-      rw.is_root[p->roots[r]] = true;
+      rw->is_root[p->roots[r]] = true;
   }
+  uint32_t factor = rw->opt->budget_factor ? rw->opt->budget_factor : 16;
+  rw->budget = (uint64_t)factor * rg_graph_num_nodes(g) + 64;
+}
 
-  uint32_t factor = opt->budget_factor ? opt->budget_factor : 16;
-  rw.budget = (uint64_t)factor * rg_graph_num_nodes(g) + 64;
-
-  /* Seeds in creation order, whichever way they are collected, so that
-   * skipping never changes the order in which roots are tried. */
-  if (rw.status == RG_OK) {
-    if (logs->seeded) {
-      for (size_t i = 0; i < logs->nseeds; i++)
-        if (!push(&rw, logs->seeds[i]))
+/* Seeds in creation order, whichever way they are collected, so that
+ * skipping never changes the order in which roots are tried. */
+static void seed_worklist(RgRewriter *rw, const PassLogs *logs) {
+  const RgPassDesc *p = rw->pass;
+  if (logs->seeded) {
+    for (size_t i = 0; i < logs->nseeds; i++)
+      if (!push(rw, logs->seeds[i]))
+        break;
+  } else if (rw->opt->no_skip) {
+    rg_graph_walk(rw->g, seed_all, rw);
+  } else {
+    for (uint16_t r = 0; r < p->num_roots; r++)
+      for (RgNode *n = rg_op_first(rw->g, rw->ids[p->roots[r]]); n; n = n->op_next)
+        if (!push(rw, n))
           break;
-    } else if (opt->no_skip) {
-      rg_graph_walk(g, seed_all, &rw);
-    } else {
-      for (uint16_t r = 0; r < p->num_roots; r++)
-        for (RgNode *n = rg_op_first(g, rw.ids[p->roots[r]]); n; n = n->op_next)
-          if (!push(&rw, n))
-            break;
-    }
-    if (rw.len) /* the queue is NULL when nothing was pushed */
-      sort_by_id(rw.queue, rw.len);
   }
+  if (rw->len) /* the queue is NULL when nothing was pushed */
+    sort_by_id(rw->queue, rw->len);
+}
 
-  while (rw.status == RG_OK && rw.head < rw.len) {
-    RgNode *n = rw.queue[rw.head++];
+/* The pass's local index of n's op when n is a root its rules may rewrite,
+ * else -1. Rules replace one value per declared result, so a node is a
+ * root only with as many results as its op declares (a graph may disagree
+ * with an op's declaration). */
+static int root_local(const RgRewriter *rw, const RgNode *n) {
+  int local = n->op < rw->local_of_len ? rw->local_of[n->op] : -1;
+  const RgOpDesc *od = local >= 0 && rw->pass->op_descs ? rw->pass->op_descs[local] : NULL;
+  if (rg_node_is_frozen(n) || local < 0 || !rw->is_root[local])
+    return -1;
+  bool results_ok = od && (od->traits & RG_TRAIT_RESULTS_VARY) ? n->num_results > 0
+                                                              : n->num_results == (od ? od->num_results : 1);
+  return results_ok ? local : -1;
+}
+
+/* The pass did not terminate: name the rules that kept firing. */
+static void fail_over_budget(RgRewriter *rw) {
+  const RgPassDesc *p = rw->pass;
+  RgsBuf b;
+  rgs_buf_init(&b);
+  uint32_t nr = rw->nrecent < 64 ? rw->nrecent : 64;
+  for (uint32_t i = 0; i < nr; i++) {
+    uint16_t rule = rw->recent[i];
+    bool dup = false;
+    for (uint32_t j = 0; j < i && !dup; j++)
+      dup = rw->recent[j] == rule;
+    if (dup)
+      continue;
+    rgs_buf_printf(&b, "%s%s (%s)", b.len ? ", " : "", p->rules[rule].name, p->rules[rule].source);
+  }
+  rg_rw_fail(rw, RG_ERR_BUDGET,
+             "pass '%s' did not terminate: %llu rewrites exceed the budget; rules that kept firing: %s",
+             p->name, (unsigned long long)rw->fires, b.data ? b.data : "?");
+  rgs_buf_free(&b);
+}
+
+/* Tries the rules on each node of the worklist until it is empty. */
+static void drain_worklist(RgRewriter *rw) {
+  while (rw->status == RG_OK && rw->head < rw->len) {
+    RgNode *n = rw->queue[rw->head++];
     n->flags &= (uint16_t)~RG_NODE_QUEUED;
     if ((n->flags & RG_NODE_ERASED) || !(n->flags & RG_NODE_LIVE))
       continue;
-    st->nodes_visited++;
-    int local = n->op < rw.local_of_len ? rw.local_of[n->op] : -1;
-    /* Rules replace one value per declared result, so a node is a root
-     * only with as many results as its op declares (a graph may disagree
-     * with an op's declaration). */
-    const RgOpDesc *od = local >= 0 && p->op_descs ? p->op_descs[local] : NULL;
-    if (rg_node_is_frozen(n) || local < 0 || !rw.is_root[local] ||
-        (od && (od->traits & RG_TRAIT_RESULTS_VARY) ? n->num_results == 0 : n->num_results != (od ? od->num_results : 1)))
+    rw->st->nodes_visited++;
+    int local = root_local(rw, n);
+    if (local < 0)
       continue;
-    rw.root = n;
-    rw.first_new_id = ir_next_node_id(g);
-    scratch_reset(&rw);
-    int r = p->match(&rw, n, (uint16_t)local);
-    if (r < 0 && rw.status == RG_OK)
-      rg_rw_fail(&rw, RG_ERR_INVALID, "pass '%s': matcher failed", p->name);
-    if (r > 0 && rw.fires > rw.budget) {
-      RgsBuf b;
-      rgs_buf_init(&b);
-      uint32_t nr = rw.nrecent < 64 ? rw.nrecent : 64;
-      for (uint32_t i = 0; i < nr; i++) {
-        uint16_t rule = rw.recent[i];
-        bool dup = false;
-        for (uint32_t j = 0; j < i && !dup; j++)
-          dup = rw.recent[j] == rule;
-        if (dup)
-          continue;
-        rgs_buf_printf(&b, "%s%s (%s)", b.len ? ", " : "", p->rules[rule].name, p->rules[rule].source);
-      }
-      rg_rw_fail(&rw, RG_ERR_BUDGET,
-                 "pass '%s' did not terminate: %llu rewrites exceed the budget; rules that kept firing: %s",
-                 p->name, (unsigned long long)rw.fires, b.data ? b.data : "?");
-      rgs_buf_free(&b);
-    }
+    rw->root = n;
+    rw->first_new_id = ir_next_node_id(rw->g);
+    scratch_reset(rw);
+    int r = rw->pass->match(rw, n, (uint16_t)local);
+    if (r < 0 && rw->status == RG_OK)
+      rg_rw_fail(rw, RG_ERR_INVALID, "pass '%s': matcher failed", rw->pass->name);
+    if (r > 0 && rw->fires > rw->budget)
+      fail_over_budget(rw);
   }
+}
+
+static void rewriter_end(RgRewriter *rw) {
   /* Leave no node marked as queued. */
-  for (size_t i = rw.head; i < rw.len; i++)
-    rw.queue[i]->flags &= (uint16_t)~RG_NODE_QUEUED;
-  RgStatus status = rw.status;
-  for (size_t i = 0; i < sizeof rw.states / sizeof *rw.states; i++)
-    if (rw.states[i].key && rw.states[i].release)
-      rw.states[i].release(rw.states[i].state);
-  rg_free(rw.queue);
-  rg_free(rw.attr_ids);
-  rg_free(rw.ids);
-  rg_free(rw.local_of);
-  rg_free(rw.is_root);
-  rg_free(rw.disabled);
-  scratch_reset(&rw);
-  rg_free(rw.scratch);
-  rg_free(rw.scratch_old);
-  rg_free(rw.created);
-  rg_free(rw.srclocs);
-  ir_loc_ctx_free(rw.locctx);
-  return status;
+  for (size_t i = rw->head; i < rw->len; i++)
+    rw->queue[i]->flags &= (uint16_t)~RG_NODE_QUEUED;
+  for (size_t i = 0; i < sizeof rw->states / sizeof *rw->states; i++)
+    if (rw->states[i].key && rw->states[i].release)
+      rw->states[i].release(rw->states[i].state);
+  rg_free(rw->queue);
+  rg_free(rw->attr_ids);
+  rg_free(rw->ids);
+  rg_free(rw->local_of);
+  rg_free(rw->is_root);
+  rg_free(rw->disabled);
+  scratch_reset(rw);
+  rg_free(rw->scratch);
+  rg_free(rw->scratch_old);
+  rg_free(rw->created);
+  rg_free(rw->srclocs);
+  ir_loc_ctx_free(rw->locctx);
+}
+
+/* One run of a pass: rw names the graph, the pass, the options, its
+ * statistics and the error buffer; logs say what to seed from and where
+ * to record what the rewrites touch. */
+static RgStatus run_pass(RgRewriter *rw, const PassLogs *logs) {
+  rw->touched = logs->touched;
+  rw->history = logs->history;
+  rw->seeded = logs->seeded;
+  rewriter_start(rw);
+  if (rw->status == RG_OK)
+    seed_worklist(rw, logs);
+  drain_worklist(rw);
+  rewriter_end(rw);
+  return rw->status;
 }
 
 /* ---- the pass manager ---- */
@@ -1081,7 +1137,8 @@ static RgStatus pm_run(Pm *pm, uint32_t i, bool seeded, RgNode *const *seeds, si
     pm->err[0] = 0;
   uint32_t before = st->rewrites;
   PassLogs logs = {pm->logp, &pm->history, seeds, nseeds, seeded};
-  s = run_pass(pm->g, p, pm->opt, st, &logs, pm->err, pm->errlen);
+  RgRewriter rw = {.g = pm->g, .pass = p, .opt = pm->opt, .st = st, .err = pm->err, .errlen = pm->errlen};
+  s = run_pass(&rw, &logs);
   pm->changed = pm->changed || st->rewrites != before;
   st->seconds += now_seconds() - t0;
   if (s != RG_OK && pm->errlen && !pm->err[0]) /* every failure is named */
@@ -1204,11 +1261,12 @@ static RgStatus settle(Pm *pm) {
   return s;
 }
 
-static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
-                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen);
+static RgStatus pipeline_run(Pm *pm);
 
-RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
-                         const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
+RgStatus rg_pipeline_run(RgGraph *g, const RgPipelineDesc *pipeline, const RgRunOptions *opt,
+                         RgRunStats *stats, char *err, size_t errlen) {
+  const RgPassDesc *const *passes = pipeline->passes;
+  uint32_t n = pipeline->num_passes;
   RgRunOptions defaults;
   if (!opt) {
     rg_run_options_init(&defaults);
@@ -1219,11 +1277,12 @@ RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n
     err = no_err;
     errlen = sizeof no_err;
   }
-  if (stats)
-    return pipeline_run(g, passes, n, opt, stats, err, errlen);
   RgRunStats own;
-  RgStatus s = pipeline_run(g, passes, n, opt, &own, err, errlen);
-  rg_run_stats_free(&own);
+  Pm pm = {.g = g, .passes = passes, .n = n, .opt = opt, .stats = stats ? stats : &own, .err = err,
+           .errlen = errlen, .changed = true};
+  RgStatus s = pipeline_run(&pm);
+  if (!stats)
+    rg_run_stats_free(&own);
   return s;
 }
 
@@ -1264,38 +1323,38 @@ static RgStatus stats_init(RgRunStats *stats, const RgPassDesc *const *passes, u
 
 /* The passes in order, then the re-runs that make the result a fixed
  * point of the pipeline (settle). */
-static RgStatus pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
-                             const RgRunOptions *opt, RgRunStats *stats, char *err, size_t errlen) {
-  RgStatus s = stats_init(stats, passes, n, err, errlen);
+static RgStatus pipeline_run(Pm *pm) {
+  uint32_t n = pm->n;
+  RgRunStats *stats = pm->stats;
+  const RgRunOptions *opt = pm->opt;
+  char *err = pm->err;
+  size_t errlen = pm->errlen;
+  RgStatus s = stats_init(stats, pm->passes, n, err, errlen);
   if (s != RG_OK)
     return s;
   double start = now_seconds();
-  Pm pm = {.g = g, .passes = passes, .n = n, .opt = opt, .stats = stats, .err = err, .errlen = errlen,
-           .changed = true};
-  pm.mark = rg_alloc(sizeof *pm.mark * (n ? n : 1));
-  if (!pm.mark) {
+  pm->mark = rg_alloc(sizeof *pm->mark * (n ? n : 1));
+  if (!pm->mark) {
     snprintf(err, errlen, "out of memory setting up the pipeline");
     return RG_ERR_NOMEM;
   }
   for (uint32_t i = 0; i < n && s == RG_OK; i++) {
-    size_t at = pm.history.len;
-    s = pm_run(&pm, i, false, NULL, 0);
-    uint32_t f = first_position(&pm, i);
-    pm.mark[f] = mark_after(&pm, i, at);
+    size_t at = pm->history.len;
+    s = pm_run(pm, i, false, NULL, 0);
+    uint32_t f = first_position(pm, i);
+    pm->mark[f] = mark_after(pm, i, at);
     if (f != i) /* a later listing: its statistics are its own */
-      pm.mark[i] = pm.mark[f];
+      pm->mark[i] = pm->mark[f];
   }
-  /* The single sweep, for measuring what the re-runs cost (make bench). */
-  const char *sweep = getenv("RULEGEN_SINGLE_SWEEP");
-  if (s == RG_OK && !(sweep && sweep[0] == '1'))
-    s = settle(&pm);
-  if (s == RG_OK && pm.changed && opt->dedup_ops)
-    s = dedup(&pm);
+  if (s == RG_OK && !opt->single_sweep)
+    s = settle(pm);
+  if (s == RG_OK && pm->changed && opt->dedup_ops)
+    s = dedup(pm);
   for (uint32_t i = 0; i < n; i++)
     stats->total_visited += stats->passes[i].nodes_visited;
-  rg_free(pm.log.nodes);
-  rg_free(pm.history.nodes);
-  rg_free(pm.mark);
+  rg_free(pm->log.nodes);
+  rg_free(pm->history.nodes);
+  rg_free(pm->mark);
   stats->total_seconds = now_seconds() - start;
   return s;
 }

@@ -55,15 +55,32 @@ RgSource *rg_source_from_mem(const char *name, const char *text, size_t len) {
 #define DEVICE_LIMIT ((size_t)16 << 20)
 #define PIPE_LIMIT ((size_t)1 << 30)
 
-static RgSource *load_fail(RgDiags *d, int fd, bool close_fd, RgsBuf *b, const char *fmt,
-                           const char *path, const char *detail) {
-  if (d) {
+/* A source being loaded: the file, what it is, the text read so far. */
+typedef struct Loading {
+  const char *path;
+  RgDiags *d;
+  int fd;
+  bool own;     /* fd is ours to close (not standard input) */
+  struct stat sb;
+  size_t limit; /* bytes accepted from it */
+  RgsBuf b;
+} Loading;
+
+/* Says why (fmt takes the path, then detail) and releases; false. */
+static bool load_fail(Loading *l, const char *fmt, const char *detail) {
+  if (l->d) {
     RgLoc none = {NULL, 0};
-    rg_diag(d, RG_ERROR, none, fmt, path, detail);
+    rg_diag(l->d, RG_ERROR, none, fmt, l->path, detail);
   }
-  if (close_fd)
-    close(fd);
-  rgs_buf_free(b);
+  if (l->own)
+    close(l->fd);
+  rgs_buf_free(&l->b);
+  return false;
+}
+
+static RgSource *out_of_memory(Loading *l) {
+  if (l->d)
+    rg_diag(l->d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory reading '%s'", l->path);
   return NULL;
 }
 
@@ -82,110 +99,141 @@ static char *map_file(int fd, size_t size, size_t *map_len) {
   return m;
 }
 
-RgSource *rg_source_load(const char *path, RgDiags *d) {
-  bool is_stdin = strcmp(path, "-") == 0;
-  RgsBuf b;
-  rgs_buf_init(&b);
+/* Opens the path (or takes standard input) and learns what it is; false
+ * when it cannot be read (said). */
+static bool load_open(Loading *l, bool is_stdin) {
   /* O_NONBLOCK: opening a FIFO that no process writes to must not hang. */
-  int fd = is_stdin ? 0 : open(path, O_RDONLY | O_NONBLOCK);
-  if (fd < 0)
-    return load_fail(d, fd, false, &b, "cannot open '%s': %s", path, strerror(errno));
-  bool own = !is_stdin;
-  struct stat sb;
-  if (fstat(fd, &sb) != 0)
-    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
-  if (S_ISDIR(sb.st_mode))
-    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, "it is a directory");
-  size_t limit = S_ISREG(sb.st_mode) ? (size_t)UINT32_MAX - 1
-                 : S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode) ? PIPE_LIMIT : DEVICE_LIMIT;
-  ssize_t n = 0;
-  if (own && S_ISFIFO(sb.st_mode)) {
+  l->fd = is_stdin ? 0 : open(l->path, O_RDONLY | O_NONBLOCK);
+  if (l->fd < 0)
+    return load_fail(l, "cannot open '%s': %s", strerror(errno));
+  l->own = !is_stdin;
+  if (fstat(l->fd, &l->sb) != 0)
+    return load_fail(l, "cannot read '%s': %s", strerror(errno));
+  if (S_ISDIR(l->sb.st_mode))
+    return load_fail(l, "cannot read '%s': %s", "it is a directory");
+  l->limit = S_ISREG(l->sb.st_mode) ? (size_t)UINT32_MAX - 1
+             : S_ISFIFO(l->sb.st_mode) || S_ISSOCK(l->sb.st_mode) ? PIPE_LIMIT : DEVICE_LIMIT;
+  return true;
+}
+
+/* A named FIFO is read once without blocking, so one that no process
+ * writes to fails rather than hangs; then reads block again. */
+static bool load_start_reading(Loading *l) {
+  if (l->own && S_ISFIFO(l->sb.st_mode)) {
     char first[4096];
+    ssize_t n;
     do
-      n = read(fd, first, sizeof first);
+      n = read(l->fd, first, sizeof first);
     while (n < 0 && errno == EINTR);
     if (n == 0)
-      return load_fail(d, fd, own, &b, "cannot read '%s': %s", path,
-                       "it is a FIFO that no process writes to");
+      return load_fail(l, "cannot read '%s': %s", "it is a FIFO that no process writes to");
     if (n < 0 && errno != EAGAIN)
-      return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
+      return load_fail(l, "cannot read '%s': %s", strerror(errno));
     if (n > 0)
-      rgs_buf_put(&b, first, (size_t)n);
+      rgs_buf_put(&l->b, first, (size_t)n);
   }
-  if (own) {
-    int fl = fcntl(fd, F_GETFL);
+  if (l->own) {
+    int fl = fcntl(l->fd, F_GETFL);
     if (fl >= 0)
-      (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+      (void)fcntl(l->fd, F_SETFL, fl & ~O_NONBLOCK);
   }
-  if (own && S_ISREG(sb.st_mode) && sb.st_size > 0 && (uint64_t)sb.st_size <= limit) {
-    size_t map_len = 0;
-    char *map = map_file(fd, (size_t)sb.st_size, &map_len);
-    if (map) {
-      close(fd);
-      RgSource *s = source_new(path, 0);
-      if (!s) {
-        munmap(map, map_len);
-        if (d)
-          rg_diag(d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory reading '%s'", path);
-        return NULL;
-      }
-      SourceFile *f = (SourceFile *)s;
-      rg_free(s->text);
-      s->text = map;
-      s->len = map_len;
-      f->map = map;
-      f->map_len = map_len;
-      return s;
-    }
+  return true;
+}
+
+static bool sized_regular_file(const Loading *l) {
+  return S_ISREG(l->sb.st_mode) && l->sb.st_size > 0 && (uint64_t)l->sb.st_size <= l->limit;
+}
+
+/* A regular file mapped rather than read, or NULL (*failed when out of
+ * memory, said). */
+static RgSource *load_mapped(Loading *l, bool *failed) {
+  size_t map_len = 0;
+  char *map = l->own && sized_regular_file(l) ? map_file(l->fd, (size_t)l->sb.st_size, &map_len) : NULL;
+  if (!map)
+    return NULL;
+  close(l->fd);
+  RgSource *s = source_new(l->path, 0);
+  if (!s) {
+    munmap(map, map_len);
+    *failed = true;
+    return out_of_memory(l);
   }
-  /* A regular file is read straight into a buffer of its size (one copy,
-   * no regrowth); a pipe grows the buffer as it comes. */
-  if (S_ISREG(sb.st_mode) && sb.st_size > 0 && (uint64_t)sb.st_size <= limit)
-    rgs_buf_reserve(&b, (size_t)sb.st_size);
+  SourceFile *f = (SourceFile *)s;
+  rg_free(s->text);
+  s->text = map;
+  s->len = map_len;
+  f->map = map;
+  f->map_len = map_len;
+  return s;
+}
+
+/* Reads the rest into l->b. A regular file is read straight into a buffer
+ * of its size (one copy, no regrowth); a pipe grows the buffer as it
+ * comes. False when it cannot be read or is too large (said). */
+static bool load_read(Loading *l) {
+  if (sized_regular_file(l))
+    rgs_buf_reserve(&l->b, (size_t)l->sb.st_size);
+  ssize_t n = 0;
   for (;;) {
-    rgs_buf_reserve(&b, 65536);
-    if (b.oom)
+    rgs_buf_reserve(&l->b, 65536);
+    if (l->b.oom)
       break;
-    n = read(fd, b.data + b.len, b.cap - b.len - 1);
+    n = read(l->fd, l->b.data + l->b.len, l->b.cap - l->b.len - 1);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
       break;
-    b.len += (size_t)n;
-    if (b.len > limit) {
-      const char *what = S_ISREG(sb.st_mode) ? "larger than 4 GiB"
-                         : limit == PIPE_LIMIT ? "a pipe delivering more than 1 GiB"
-                                               : "not a regular file and gives more than 16 MiB";
-      return load_fail(d, fd, own, &b, "cannot read '%s': it is %s", path, what);
+    l->b.len += (size_t)n;
+    if (l->b.len > l->limit) {
+      const char *what = S_ISREG(l->sb.st_mode) ? "larger than 4 GiB"
+                         : l->limit == PIPE_LIMIT ? "a pipe delivering more than 1 GiB"
+                                                  : "not a regular file and gives more than 16 MiB";
+      return load_fail(l, "cannot read '%s': it is %s", what);
     }
   }
   if (n < 0)
-    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, strerror(errno));
-  if (b.oom)
-    return load_fail(d, fd, own, &b, "cannot read '%s': %s", path, "out of memory");
-  if (own)
-    close(fd);
-  RgSource *s = source_new(is_stdin ? "<stdin>" : path, 0);
+    return load_fail(l, "cannot read '%s': %s", strerror(errno));
+  if (l->b.oom)
+    return load_fail(l, "cannot read '%s': %s", "out of memory");
+  if (l->own)
+    close(l->fd);
+  return true;
+}
+
+/* The source of the text read, named `name`. */
+static RgSource *source_of_text(Loading *l, const char *name) {
+  RgSource *s = source_new(name, 0);
   if (!s) {
-    rgs_buf_free(&b);
-    if (d)
-      rg_diag(d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory reading '%s'", path);
-    return NULL;
+    rgs_buf_free(&l->b);
+    return out_of_memory(l);
   }
   rg_free(s->text);
-  s->len = b.len;
-  s->text = rgs_buf_take(&b);
+  s->len = l->b.len;
+  s->text = rgs_buf_take(&l->b);
   if (!s->text) { /* empty file: rgs_buf_take may still need a buffer */
     s->text = rg_alloc(1);
     if (!s->text) {
       rg_source_free(s);
-      if (d)
-        rg_diag(d, RG_ERROR, (RgLoc){NULL, 0}, "out of memory reading '%s'", path);
-      return NULL;
+      return out_of_memory(l);
     }
     s->text[0] = 0;
   }
   return s;
+}
+
+RgSource *rg_source_load(const char *path, RgDiags *d) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  Loading l = {.path = path, .d = d};
+  rgs_buf_init(&l.b);
+  if (!load_open(&l, is_stdin) || !load_start_reading(&l))
+    return NULL;
+  bool failed = false;
+  RgSource *s = load_mapped(&l, &failed);
+  if (s || failed)
+    return s;
+  if (!load_read(&l))
+    return NULL;
+  return source_of_text(&l, is_stdin ? "<stdin>" : path);
 }
 
 void rgs_source_release(const RgSource *src, size_t upto) {

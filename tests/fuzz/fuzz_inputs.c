@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
     RgProof *p = NULL;
     char err[512] = "";
-    if (!ip || rg_proof_record_given(ip, 0, sets, NULL, NULL, &p, err, sizeof err) != RG_OK)
+    if (!ip || rg_proof_record(ip, &(RgProofOptions){.given = sets}, &p, err, sizeof err) != RG_OK)
       abort();
     if (rg_proof_check(p, ip, err, sizeof err) != RG_OK || rg_proof_failed_inputs(p, NULL)) {
       fprintf(stderr, "the unchanged graph differs on its own inputs: %s\n", err);

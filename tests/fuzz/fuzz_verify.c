@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.verify_each = true;
     RgRunStats st;
     char err[1024] = "";
-    RgStatus s = rg_pipeline_run(g, (*pl)->passes, (*pl)->num_passes, &o, &st, err, sizeof err);
+    RgStatus s = rg_pipeline_run(g, *pl, &o, &st, err, sizeof err);
     rg_run_stats_free(&st);
     if (s == RG_OK && rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
       fprintf(stderr, "pipeline %s left a graph that does not verify: %s\n", (*pl)->name, msg);

@@ -37,6 +37,19 @@ for f in tests/xnnpack/*.mlir; do [ -f "$f" ] && check "xnnpack/$(basename "$f" 
 for d in 1 2 3 8; do
   "$gen" "$d" >"$tmp/nchw.mlir" && check "nchw-$d" "$tmp/nchw.mlir" ethos-u55 ethos-u85
 done
+# --single-sweep runs each pass once: the fixed point's re-runs visit nodes
+# on top of it (what bench/pipeline_bench.sh measures), here on nchw-8.
+visited() { awk '$1 == "total" && NF == 3 { print $2 }' "$1"; }
+"$gen" 8 >"$tmp/nchw.mlir"
+"$rgopt" --target ethos-u55 --stats "$tmp/nchw.mlir" -o "$tmp/fix.mlir" 2>"$tmp/fix.err"
+"$rgopt" --single-sweep --target ethos-u55 --stats "$tmp/nchw.mlir" -o "$tmp/sweep.mlir" 2>"$tmp/sweep.err"
+fix=$(visited "$tmp/fix.err") sweep=$(visited "$tmp/sweep.err")
+if [ -n "$fix" ] && [ -n "$sweep" ] && [ "$sweep" -lt "$fix" ]; then
+  pass "single-sweep-skips-re-runs"
+else
+  fail "single-sweep-skips-re-runs" "nodes visited: '$sweep' in one sweep, '$fix' to the fixed point"
+fi
+
 models=../shared/models
 [ -d "$models" ] || { echo "SKIP fixpoint:models: $models not present"; exit 0; }
 for f in "$models"/*.generic.mlir; do

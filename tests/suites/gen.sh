@@ -306,7 +306,7 @@ fi
 # over the goal (three rules in one pass, each building several ops with
 # computed constants): their figure today is their ceiling, so they can
 # only shrink (rounded up to whole lines a rule).
-over_goal="backends/arm/fuse_batch_norm2d_pass.rules:49 backends/arm/fuse_quantized_activation_pass.rules:48"
+over_goal="backends/arm/fuse_batch_norm2d_pass.rules:47 backends/arm/fuse_quantized_activation_pass.rules:48"
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086
   $rg $all_inc -o "$tmp/lpr.c" "$f" 2>/dev/null || { echo "FAIL lines-per-rule-$f: rulegen failed"; continue; }

@@ -6,12 +6,13 @@
 
 static RgValue *val(const char *type) {
   const RgType *t = rg_type_get(g, type, strlen(type));
-  RgNode *s = rg_node_create(g, rg_op_intern(g, "test.src", 8), 0, NULL, 1, &t, 0);
+  RgNode *s = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "test.src", 8),
+                                     .num_results = 1, .result_types = &t});
   return &s->results[0];
 }
 
 static RgNode *node(const char *op, uint32_t k, RgValue *const *ops) {
-  return rg_node_create(g, rg_op_intern(g, op, strlen(op)), k, ops, 1, NULL, 0);
+  return rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, op, strlen(op)), k, ops, 1, NULL, 0});
 }
 #define NODE(op, ...) node(op, sizeof((RgValue *[]){__VA_ARGS__}) / sizeof(RgValue *), (RgValue *[]){__VA_ARGS__})
 

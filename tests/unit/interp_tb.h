@@ -26,7 +26,7 @@ static inline const RgType *tb_type(TB *t, const char *text) {
 static inline void tb_init(TB *t) {
   memset(t, 0, sizeof *t);
   t->g = rg_graph_new();
-  t->func = rg_node_create(t->g, rg_op_intern(t->g, "func.func", 9), 0, NULL, 0, NULL, 1);
+  t->func = rg_node_create(t->g, &(RgNodeDesc){.op = rg_op_intern(t->g, "func.func", 9), .num_regions = 1});
   rg_node_set_prop(t->g, t->func, "sym_name", rg_attr_string(t->g, "main", 4));
   t->body = rg_region_add_block(t->g, &t->func->regions[0]);
   rg_block_append(t->g, rg_graph_body(t->g), t->func);
@@ -45,7 +45,7 @@ static inline RgValue *tb_arg(TB *t, const char *type) {
 static inline RgNode *tb_node(TB *t, const char *op, const char *type, uint32_t n,
                               RgValue *const *ops) {
   const RgType *rt = tb_type(t, type);
-  RgNode *nd = rg_node_create(t->g, rg_op_intern(t->g, op, strlen(op)), n, ops, 1, &rt, 0);
+  RgNode *nd = rg_node_create(t->g, &(RgNodeDesc){rg_op_intern(t->g, op, strlen(op)), n, ops, 1, &rt, 0});
   rg_block_append(t->g, t->body, nd);
   return nd;
 }
@@ -98,7 +98,7 @@ static inline void tb_prop_opaque(TB *t, RgNode *n, const char *name, const char
 }
 
 static inline void tb_return(TB *t, uint32_t n, RgValue *const *vals) {
-  RgNode *nd = rg_node_create(t->g, rg_op_intern(t->g, "func.return", 11), n, vals, 0, NULL, 0);
+  RgNode *nd = rg_node_create(t->g, &(RgNodeDesc){rg_op_intern(t->g, "func.return", 11), n, vals, 0, NULL, 0});
   rg_block_append(t->g, t->body, nd);
 }
 
@@ -113,7 +113,8 @@ static inline RgStatus tb_run(TB *t, const RgTensor *in, uint32_t n) {
   }
   RgInterp *ip = rg_interp_new(t->g, rg_ops_builtin, rg_num_ops_builtin);
   rg_tensor_array_free(t->outs, t->nout);
-  RgStatus s = rg_interp_run(ip, t->func, in, n, &t->outs, &t->nout, t->err, sizeof t->err);
+  RgStatus s = rg_interp_run(ip, t->func, in, n, &t->outs, &t->nout);
+  snprintf(t->err, sizeof t->err, "%s", rg_interp_message(ip));
   t->kind = rg_interp_last_error(ip);
   rg_interp_free(ip);
   return s;

@@ -76,7 +76,7 @@ static inline void sweep_malformed(const RgShapeFn *hooks, size_t nhooks, const 
           RgValue *ops[6];
           for (uint32_t i = 0; i < nops; i++)
             ops[i] = ti < ntypes ? val(types[(ti + i) % ntypes]) : NULL;
-          RgNode *n = rg_node_create(g, op, nops, ops, 3, NULL, 0);
+          RgNode *n = rg_node_create(g, &(RgNodeDesc){op, nops, ops, 3, NULL, 0});
           if (bi < nbad)
             for (size_t p = 0; p < nprops; p++)
               rg_node_set_prop(g, n, props[p], bad[(bi + p) % nbad]);

@@ -35,7 +35,7 @@ static void test_keeps_earliest(void) {
   RgNode *old = tb_node(&t, "aten.neg", "tensor<2xf32>", 1, &x);
   tb_ret1(&t, &old->results[0]);
   const RgType *ty = tb_type(&t, "tensor<2xf32>");
-  RgNode *fresh = rg_node_create(t.g, old->op, 1, &x, 1, &ty, 0);
+  RgNode *fresh = rg_node_create(t.g, &(RgNodeDesc){old->op, 1, &x, 1, &ty, 0});
   rg_node_insert_before(t.g, old, fresh);
   RgNode *user = tb_node(&t, "aten.exp", "tensor<2xf32>", 1, (RgValue *[]){&fresh->results[0]});
   (void)user;

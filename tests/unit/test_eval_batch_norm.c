@@ -15,7 +15,7 @@ static void batch_norm(TB *t, const char *ti, const char *tp, const char *ts) {
     ops[i] = tb_arg(t, tp);
   const RgType *rt[3] = {tb_type(t, ti), tb_type(t, ts), tb_type(t, ts)};
   const char *op = "aten._native_batch_norm_legit_no_training";
-  RgNode *n = rg_node_create(t->g, rg_op_intern(t->g, op, strlen(op)), 5, ops, 3, rt, 0);
+  RgNode *n = rg_node_create(t->g, &(RgNodeDesc){rg_op_intern(t->g, op, strlen(op)), 5, ops, 3, rt, 0});
   rg_block_append(t->g, t->body, n);
   rg_node_set_prop(t->g, n, "eps", rg_attr_float(t->g, 1e-5, tb_type(t, "f64")));
   rg_node_set_prop(t->g, n, "momentum", rg_attr_float(t->g, 0.1, tb_type(t, "f64")));

@@ -17,7 +17,7 @@ static RgNode *layer_norm(TB *t, const char *ti, const char *ta, uint32_t k, con
     ops[1 + i] = tb_arg(t, ta);
   const RgType *rt[3] = {tb_type(t, to), tb_type(t, tm), tb_type(t, tm)};
   const char *op = "aten.native_layer_norm";
-  RgNode *n = rg_node_create(t->g, rg_op_intern(t->g, op, strlen(op)), 1 + k, ops, 3, rt, 0);
+  RgNode *n = rg_node_create(t->g, &(RgNodeDesc){rg_op_intern(t->g, op, strlen(op)), 1 + k, ops, 3, rt, 0});
   rg_block_append(t->g, t->body, n);
   tb_prop_ints(t, n, "normalized_shape", nns, ns);
   rg_node_set_prop(t->g, n, "eps", rg_attr_float(t->g, 1e-5, tb_type(t, "f64")));

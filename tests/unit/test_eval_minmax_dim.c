@@ -11,7 +11,7 @@ static RgNode *two_result_node(TB *t, const char *op, const char *ti, const char
   tb_init(t);
   RgValue *x = tb_arg(t, ti);
   const RgType *rt[2] = {tb_type(t, tv), tb_type(t, tidx)};
-  RgNode *n = rg_node_create(t->g, rg_op_intern(t->g, op, strlen(op)), 1, &x, 2, rt, 0);
+  RgNode *n = rg_node_create(t->g, &(RgNodeDesc){rg_op_intern(t->g, op, strlen(op)), 1, &x, 2, rt, 0});
   rg_block_append(t->g, t->body, n);
   return n;
 }

@@ -13,7 +13,7 @@ static RgNode *split_node(TB *t, const char *op, const char *ti, uint32_t k, con
   const RgType *rt[8];
   for (uint32_t i = 0; i < k; i++)
     rt[i] = tb_type(t, to[i]);
-  RgNode *n = rg_node_create(t->g, rg_op_intern(t->g, op, strlen(op)), 1, &x, k, rt, 0);
+  RgNode *n = rg_node_create(t->g, &(RgNodeDesc){rg_op_intern(t->g, op, strlen(op)), 1, &x, k, rt, 0});
   rg_block_append(t->g, t->body, n);
   RgValue *r[8];
   for (uint32_t i = 0; i < k; i++)

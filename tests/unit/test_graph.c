@@ -138,18 +138,18 @@ static void test_builder_and_regions(void) {
   RgOpId add = rg_op_intern(g, "tosa.add", 8);
   RgOpId cond = rg_op_intern(g, "tosa.cond_if", 12);
   RgOpId neg = rg_op_intern(g, "tosa.negate", 11);
-  RgNode *m = rg_node_create(g, mod, 0, NULL, 0, NULL, 1);
+  RgNode *m = rg_node_create(g, &(RgNodeDesc){.op = mod, .num_regions = 1});
   rg_block_append(g, rg_graph_body(g), m);
   RgBlock *body = rg_region_add_block(g, &m->regions[0]);
-  RgNode *k = rg_node_create(g, c, 0, NULL, 1, &t, 0);
+  RgNode *k = rg_node_create(g, &(RgNodeDesc){.op = c, .num_results = 1, .result_types = &t});
   rg_block_append(g, body, k);
   RgValue *ops[2] = {&k->results[0], &k->results[0]};
-  RgNode *a = rg_node_create(g, add, 2, ops, 1, &t, 0);
+  RgNode *a = rg_node_create(g, &(RgNodeDesc){add, 2, ops, 1, &t, 0});
   rg_block_append(g, body, a);
   CHECK(k->results[0].num_uses == 2);
-  RgNode *ci = rg_node_create(g, cond, 1, ops, 1, &t, 1);
+  RgNode *ci = rg_node_create(g, &(RgNodeDesc){cond, 1, ops, 1, &t, 1});
   RgBlock *then = rg_region_add_block(g, &ci->regions[0]);
-  RgNode *inner = rg_node_create(g, neg, 1, ops, 1, &t, 0);
+  RgNode *inner = rg_node_create(g, &(RgNodeDesc){neg, 1, ops, 1, &t, 0});
   rg_block_append(g, then, inner); /* detached parent: not counted yet */
   CHECK(rg_op_count(g, neg) == 0);
   rg_block_append(g, body, ci);
@@ -158,13 +158,13 @@ static void test_builder_and_regions(void) {
   CHECK(rg_graph_verify(g, msg, sizeof msg) == RG_OK);
 
   /* A use before its definition is caught. */
-  RgNode *early = rg_node_create(g, neg, 1, (RgValue *[]){&a->results[0]}, 1, &t, 0);
+  RgNode *early = rg_node_create(g, &(RgNodeDesc){neg, 1, (RgValue *[]){&a->results[0]}, 1, &t, 0});
   rg_node_insert_before(g, k, early);
   CHECK(rg_graph_verify(g, msg, sizeof msg) == RG_ERR_VERIFY);
   CHECK(strstr(msg, "dominate") != NULL);
   /* A failed run leaves no scope marks behind: a later use before its
    * definition is still caught, and no value keeps the scratch bit. */
-  RgNode *early2 = rg_node_create(g, neg, 1, (RgValue *[]){&a->results[0]}, 1, &t, 0);
+  RgNode *early2 = rg_node_create(g, &(RgNodeDesc){neg, 1, (RgValue *[]){&a->results[0]}, 1, &t, 0});
   rg_node_insert_before(g, k, early2);
   CHECK(rg_graph_verify(g, msg, sizeof msg) == RG_ERR_VERIFY);
   CHECK(!(k->results[0].flags & RG_VALUE_IN_SCOPE) && !(a->results[0].flags & RG_VALUE_IN_SCOPE));
@@ -207,7 +207,7 @@ static void test_random_edits(void) {
   const char *names[NOPS] = {"a.x", "a.y", "b.z", "tosa.transpose", "tosa.add", "r.region"};
   for (int i = 0; i < NOPS; i++)
     ops[i] = rg_op_intern(g, names[i], strlen(names[i]));
-  RgNode *mod = rg_node_create(g, rg_op_intern(g, "builtin.module", 14), 0, NULL, 0, NULL, 1);
+  RgNode *mod = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "builtin.module", 14), .num_regions = 1});
   rg_block_append(g, rg_graph_body(g), mod);
   RgBlock *blocks[64];
   int nblocks = 0;
@@ -247,7 +247,7 @@ static void test_random_edits(void) {
         nops = 2;
       uint32_t which = rnd(NOPS);
       bool region = ops[which] == ops[5] && nblocks < 64;
-      RgNode *n = rg_node_create(g, ops[which], nops, cands, 1, &t, region ? 1 : 0);
+      RgNode *n = rg_node_create(g, &(RgNodeDesc){ops[which], nops, cands, 1, &t, region ? 1 : 0});
       if (region) {
         RgBlock *nb = rg_region_add_block(g, &n->regions[0]);
         rg_block_add_arg(g, nb, t, NULL);
@@ -296,10 +296,10 @@ static void test_changed_marks(void) {
   RgOpId c = rg_op_intern(g, "tosa.const", 10);
   RgOpId neg = rg_op_intern(g, "tosa.negate", 11);
   RgOpId absv = rg_op_intern(g, "tosa.abs", 8);
-  RgNode *k = rg_node_create(g, c, 0, NULL, 1, &t, 0);
-  RgNode *k2 = rg_node_create(g, c, 0, NULL, 1, &t, 0);
-  RgNode *a = rg_node_create(g, neg, 1, (RgValue *[]){&k->results[0]}, 1, &t, 0);
-  RgNode *b = rg_node_create(g, neg, 1, (RgValue *[]){&a->results[0]}, 1, &t, 0);
+  RgNode *k = rg_node_create(g, &(RgNodeDesc){.op = c, .num_results = 1, .result_types = &t});
+  RgNode *k2 = rg_node_create(g, &(RgNodeDesc){.op = c, .num_results = 1, .result_types = &t});
+  RgNode *a = rg_node_create(g, &(RgNodeDesc){neg, 1, (RgValue *[]){&k->results[0]}, 1, &t, 0});
+  RgNode *b = rg_node_create(g, &(RgNodeDesc){neg, 1, (RgValue *[]){&a->results[0]}, 1, &t, 0});
   RgNode *all[] = {k, k2, a, b};
   for (int i = 0; i < 4; i++)
     rg_block_append(g, rg_graph_body(g), all[i]);

@@ -454,17 +454,17 @@ static void test_cond_if(void) {
     RgValue *c = tb_arg(&t, "tensor<1xi1>");
     RgValue *x = tb_arg(&t, "tensor<2xi32>");
     const RgType *rt = tb_type(&t, "tensor<2xi32>");
-    RgNode *n = rg_node_create(t.g, rg_op_intern(t.g, "tosa.cond_if", 12), 1, &c, 1, &rt, 2);
+    RgNode *n = rg_node_create(t.g, &(RgNodeDesc){rg_op_intern(t.g, "tosa.cond_if", 12), 1, &c, 1, &rt, 2});
     rg_block_append(t.g, t.body, n);
     RgBlock *outer = t.body;
     /* then: yield x; else: yield x + x */
     t.body = rg_region_add_block(t.g, &n->regions[0]);
-    RgNode *y1 = rg_node_create(t.g, rg_op_intern(t.g, "tosa.yield", 10), 1, &x, 0, NULL, 0);
+    RgNode *y1 = rg_node_create(t.g, &(RgNodeDesc){rg_op_intern(t.g, "tosa.yield", 10), 1, &x, 0, NULL, 0});
     rg_block_append(t.g, t.body, y1);
     t.body = rg_region_add_block(t.g, &n->regions[1]);
     RgValue *ops[2] = {x, x};
     RgValue *s = tb_op(&t, "tosa.add", "tensor<2xi32>", 2, ops);
-    RgNode *y2 = rg_node_create(t.g, rg_op_intern(t.g, "tosa.yield", 10), 1, &s, 0, NULL, 0);
+    RgNode *y2 = rg_node_create(t.g, &(RgNodeDesc){rg_op_intern(t.g, "tosa.yield", 10), 1, &s, 0, NULL, 0});
     rg_block_append(t.g, t.body, y2);
     t.body = outer;
     tb_ret1(&t, &n->results[0]);
@@ -485,7 +485,7 @@ static void test_while_loop(void) {
   RgValue *x = tb_arg(&t, "tensor<1xi32>");
   RgValue *ten = tb_const_i(&t, "tensor<1xi32>", 1, I64S(10));
   const RgType *rt = tb_type(&t, "tensor<1xi32>");
-  RgNode *w = rg_node_create(t.g, rg_op_intern(t.g, "tosa.while_loop", 15), 1, &x, 1, &rt, 2);
+  RgNode *w = rg_node_create(t.g, &(RgNodeDesc){rg_op_intern(t.g, "tosa.while_loop", 15), 1, &x, 1, &rt, 2});
   rg_block_append(t.g, t.body, w);
   RgBlock *outer = t.body;
   t.body = rg_region_add_block(t.g, &w->regions[0]);
@@ -493,13 +493,13 @@ static void test_while_loop(void) {
   RgValue *cops[2] = {ten, i0};
   RgValue *cond = tb_op(&t, "tosa.greater", "tensor<1xi1>", 2, cops);
   rg_block_append(t.g, t.body,
-                  rg_node_create(t.g, rg_op_intern(t.g, "tosa.yield", 10), 1, &cond, 0, NULL, 0));
+                  rg_node_create(t.g, &(RgNodeDesc){rg_op_intern(t.g, "tosa.yield", 10), 1, &cond, 0, NULL, 0}));
   t.body = rg_region_add_block(t.g, &w->regions[1]);
   RgValue *i1 = rg_block_add_arg(t.g, t.body, rt, NULL);
   RgValue *bops[2] = {i1, i1};
   RgValue *next = tb_op(&t, "tosa.add", "tensor<1xi32>", 2, bops);
   rg_block_append(t.g, t.body,
-                  rg_node_create(t.g, rg_op_intern(t.g, "tosa.yield", 10), 1, &next, 0, NULL, 0));
+                  rg_node_create(t.g, &(RgNodeDesc){rg_op_intern(t.g, "tosa.yield", 10), 1, &next, 0, NULL, 0}));
   t.body = outer;
   tb_ret1(&t, &w->results[0]);
   RgTensor in = tb_in_i(RG_DT_I32, 1, I64S(1), I64S(3));

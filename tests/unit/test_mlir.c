@@ -237,7 +237,8 @@ static void test_write_api_attrs(void) {
   int64_t dims[2] = {2, 2};
   const RgType *t22 = rg_type_tensor(g, RG_DT_I32, 2, dims);
   const RgType *f4 = rg_type_tensor(g, RG_DT_F32, 1, (int64_t[]){4});
-  RgNode *n = rg_node_create(g, rg_op_intern(g, "acme.api", 8), 0, NULL, 1, &f32, 0);
+  RgNode *n = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "acme.api", 8),
+                                     .num_results = 1, .result_types = &f32});
   int64_t v4[4] = {1, 2, 3, 4};
   double fl[1] = {0.5};
   const RgAttr *items[2] = {rg_attr_int(g, 7, NULL), rg_attr_string(g, "q\"\\", 3)};

@@ -37,7 +37,7 @@ static void test_unchanged_graph_proves(void) {
   RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
   RgProof *p = NULL;
   char err[512] = "";
-  CHECK(rg_proof_record(ip, 3, NULL, NULL, &p, err, sizeof err) == RG_OK);
+  CHECK(rg_proof_record(ip, &(RgProofOptions){.runs = 3}, &p, err, sizeof err) == RG_OK);
   CHECK(rg_proof_num_runs(p) == 3);
   CHECK(rg_proof_check(p, ip, err, sizeof err) == RG_OK);
   CHECK(rg_proof_check(p, ip, NULL, 0) == RG_OK); /* the message is optional */
@@ -52,7 +52,7 @@ static void test_changed_result_fails(void) {
   RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
   RgProof *p = NULL;
   char err[512] = "";
-  CHECK(rg_proof_record(ip, 2, NULL, NULL, &p, err, sizeof err) == RG_OK);
+  CHECK(rg_proof_record(ip, &(RgProofOptions){.runs = 2}, &p, err, sizeof err) == RG_OK);
   RgNode *clamp = rg_op_first(g, rg_op_find(g, "tosa.clamp", 10));
   RgNode *add = rg_op_first(g, rg_op_find(g, "tosa.add", 8));
   CHECK(clamp && add);
@@ -69,7 +69,7 @@ static void test_no_evaluator_fails_record(void) {
   RgInterp *ip = rg_interp_new(g, NULL, 0); /* no registry: no op can run */
   RgProof *p = (RgProof *)&p;
   char err[512] = "";
-  CHECK(rg_proof_record(ip, 3, NULL, NULL, &p, err, sizeof err) == RG_ERR_INVALID);
+  CHECK(rg_proof_record(ip, &(RgProofOptions){.runs = 3}, &p, err, sizeof err) == RG_ERR_INVALID);
   CHECK(p == NULL);
   CHECK(strncmp(err, "@f: tosa.add", 12) == 0);
   rg_interp_free(ip);
@@ -95,7 +95,7 @@ static void test_unrunnable_function_noted(void) {
   RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
   RgProof *p = NULL;
   int notes = 0;
-  CHECK(rg_proof_record(ip, 3, on_note, &notes, &p, NULL, 0) == RG_OK);
+  CHECK(rg_proof_record(ip, &(RgProofOptions){.runs = 3, .note = on_note, .user = &notes}, &p, NULL, 0) == RG_OK);
   CHECK(notes == 1 && rg_proof_num_runs(p) == 0);
   rg_proof_free(p);
   rg_interp_free(ip);
@@ -197,7 +197,7 @@ static void test_input_set_text_round_trip(void) {
   /* run them: the proof of an unchanged graph passes on exactly them */
   RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
   RgProof *p = NULL;
-  CHECK(rg_proof_record_given(ip, 0, sets, NULL, NULL, &p, NULL, 0) == RG_OK && rg_proof_num_runs(p) == 1);
+  CHECK(rg_proof_record(ip, &(RgProofOptions){.given = sets}, &p, NULL, 0) == RG_OK && rg_proof_num_runs(p) == 1);
   CHECK(rg_proof_check(p, ip, NULL, 0) == RG_OK);
   CHECK(rg_proof_failed_inputs(p, NULL) == NULL);
   rg_proof_free(p);
@@ -218,7 +218,7 @@ static void test_failed_inputs_replay(void) {
   RgInterp *ip = rg_interp_new(g, rg_ops_builtin, rg_num_ops_builtin);
   RgProof *p = NULL;
   char err[512] = "", err2[512] = "";
-  CHECK(rg_proof_record(ip, 3, NULL, NULL, &p, err, sizeof err) == RG_OK);
+  CHECK(rg_proof_record(ip, &(RgProofOptions){.runs = 3}, &p, err, sizeof err) == RG_OK);
   RgNode *clamp = rg_op_first(g, rg_op_find(g, "tosa.clamp", 10));
   RgNode *add = rg_op_first(g, rg_op_find(g, "tosa.add", 8));
   rg_value_replace_all_uses(g, &clamp->results[0], &add->results[0]);
@@ -237,7 +237,7 @@ static void test_failed_inputs_replay(void) {
    * compares it with itself, so replay on a fresh copy of the original */
   RgGraph *orig = read_graph(relu_graph);
   RgInterp *ip2 = rg_interp_new(orig, rg_ops_builtin, rg_num_ops_builtin);
-  CHECK(rg_proof_record_given(ip2, 0, sets, NULL, NULL, &p, NULL, 0) == RG_OK);
+  CHECK(rg_proof_record(ip2, &(RgProofOptions){.given = sets}, &p, NULL, 0) == RG_OK);
   CHECK(rg_proof_check(p, ip, err2, sizeof err2) == RG_ERR_VERIFY);
   CHECK(strstr(err2, "(inputs f.inputs:2)") != NULL);
   const char *what = strstr(err, "): "), *what2 = strstr(err2, "): ");

@@ -102,26 +102,26 @@ static void build_chain(Chain *c, int k, bool nested) {
   RgOpId ids[NUM_OPS];
   for (int i = 0; i < NUM_OPS; i++)
     ids[i] = rg_op_intern(g, op_names[i], strlen(op_names[i]));
-  RgNode *mod = rg_node_create(g, rg_op_intern(g, "builtin.module", 14), 0, NULL, 0, NULL, 1);
+  RgNode *mod = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "builtin.module", 14), .num_regions = 1});
   rg_block_append(g, rg_graph_body(g), mod);
   RgBlock *b = rg_region_add_block(g, &mod->regions[0]);
-  RgNode *src = rg_node_create(g, ids[OP_SRC], 0, NULL, 1, &t, 0);
+  RgNode *src = rg_node_create(g, &(RgNodeDesc){.op = ids[OP_SRC], .num_results = 1, .result_types = &t});
   rg_block_append(g, b, src);
   RgBlock *inner = b;
   if (nested) {
     RgValue *sv = &src->results[0];
-    RgNode *region_op = rg_node_create(g, rg_op_intern(g, "r.loop", 6), 1, &sv, 1, &t, 1);
+    RgNode *region_op = rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, "r.loop", 6), 1, &sv, 1, &t, 1});
     rg_block_append(g, b, region_op);
     inner = rg_region_add_block(g, &region_op->regions[0]);
   }
   RgValue *v = &src->results[0];
   for (int i = 0; i < k; i++) {
-    RgNode *n = rg_node_create(g, ids[OP_NEG], 1, &v, 1, &t, 0);
+    RgNode *n = rg_node_create(g, &(RgNodeDesc){ids[OP_NEG], 1, &v, 1, &t, 0});
     rg_block_append(g, inner, n);
     c->negs[i] = n;
     v = &n->results[0];
   }
-  RgNode *ret = rg_node_create(g, rg_op_intern(g, "func.return", 11), 1, &v, 0, NULL, 0);
+  RgNode *ret = rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, "func.return", 11), 1, &v, 0, NULL, 0});
   rg_block_append(g, inner, ret);
   c->body = inner;
 }
@@ -151,7 +151,7 @@ static void run_cancel(int k, bool nested, bool no_skip, uint64_t *visited, uint
   RgRunStats st;
   char err[256] = "";
   const RgPassDesc *p[1] = {&cancel_pass};
-  RgStatus s = rg_pipeline_run(c.g, p, 1, &o, &st, err, sizeof err);
+  RgStatus s = rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, &o, &st, err, sizeof err);
   CHECK(s == RG_OK);
   if (s != RG_OK)
     printf("  error: %s\n", err);
@@ -191,7 +191,7 @@ static void test_only_pure_removed(void) {
     RgRunStats st;
     char err[256] = "";
     const RgPassDesc *p[1] = {&pass};
-    CHECK(rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err) == RG_OK);
+    CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err) == RG_OK);
     CHECK(st.passes[0].rule_fires[0] == 1);
     uint32_t left = rg_op_total(c.g, rg_op_find(c.g, "a.neg", 5));
     CHECK(left == (i == 0 ? 0u : 1u));
@@ -212,7 +212,7 @@ static void test_pipeline_out_of_memory(void) {
     const RgPassDesc *p[1] = {&cancel_pass};
     rg_set_allocator(failing_alloc, NULL);
     alloc_budget = k;
-    RgStatus s = rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err);
+    RgStatus s = rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err);
     alloc_budget = -1;
     rg_set_allocator(NULL, NULL);
     if (s == RG_OK) {
@@ -234,7 +234,7 @@ static void test_skip_visits_nothing(void) {
   RgRunStats st;
   char err[128];
   const RgPassDesc *p[1] = {&cancel_pass};
-  CHECK(rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err) == RG_OK);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err) == RG_OK);
   CHECK(st.passes[0].skipped && !st.passes[0].ran && st.passes[0].nodes_visited == 0);
   rg_run_stats_free(&st);
   rg_graph_free(c.g);
@@ -246,13 +246,13 @@ static void test_null_stats_and_err(void) {
   Chain c;
   build_chain(&c, 4, false);
   const RgPassDesc *p[1] = {&cancel_pass};
-  CHECK(rg_pipeline_run(c.g, p, 1, NULL, NULL, NULL, 0) == RG_OK);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, NULL, NULL, 0) == RG_OK);
   CHECK(rg_op_total(c.g, rg_op_find(c.g, "a.neg", 5)) == 0);
   rg_graph_free(c.g);
   build_chain(&c, 1, false);
   rg_node_set_op(c.g, c.negs[0], rg_op_find(c.g, "a.x", 3));
   const RgPassDesc *f[1] = {&flip_pass};
-  CHECK(rg_pipeline_run(c.g, f, 1, NULL, NULL, NULL, 0) == RG_ERR_BUDGET);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, f}, NULL, NULL, NULL, 0) == RG_ERR_BUDGET);
   rg_graph_free(c.g);
 }
 
@@ -263,7 +263,7 @@ static void test_frozen_never_rewritten(void) {
   RgRunStats st;
   char err[128];
   const RgPassDesc *p[1] = {&cancel_pass};
-  CHECK(rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err) == RG_OK);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err) == RG_OK);
   /* neg0 stays (its user neg1 is frozen), neg1 stays, neg2/neg3 cancel. */
   CHECK(rg_op_total(c.g, rg_op_find(c.g, "a.neg", 5)) == 2);
   CHECK(!(c.negs[1]->flags & RG_NODE_ERASED));
@@ -279,7 +279,7 @@ static void test_budget(void) {
   RgRunStats st;
   char err[512] = "";
   const RgPassDesc *p[1] = {&flip_pass};
-  CHECK(rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err) == RG_ERR_BUDGET);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err) == RG_ERR_BUDGET);
   CHECK(strstr(err, "xy (test.rules:2)") && strstr(err, "yx (test.rules:3)"));
   char msg[256];
   CHECK(rg_graph_verify(c.g, msg, sizeof msg) == RG_OK);
@@ -293,7 +293,7 @@ static void test_type_error(void) {
   RgRunStats st;
   char err[512] = "";
   const RgPassDesc *p[1] = {&widen_pass};
-  CHECK(rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err) == RG_ERR_TYPE);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err) == RG_ERR_TYPE);
   CHECK(strstr(err, "rule 'bad'") && strstr(err, "tensor<99xi32>") && strstr(err, "tensor<4xf32>"));
   rg_run_stats_free(&st);
   rg_graph_free(c.g);
@@ -307,7 +307,7 @@ static void test_abi_and_disable(void) {
   const RgPassDesc *p[1] = {&old};
   RgRunStats st;
   char err[256] = "";
-  CHECK(rg_pipeline_run(c.g, p, 1, NULL, &st, err, sizeof err) == RG_ERR_ABI);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err) == RG_ERR_ABI);
   CHECK(strstr(err, "regenerate") != NULL);
   rg_run_stats_free(&st);
   RgRunOptions o;
@@ -315,13 +315,13 @@ static void test_abi_and_disable(void) {
   const char *off[] = {"cancel.pair", NULL};
   o.disabled_rules = off;
   p[0] = &cancel_pass;
-  CHECK(rg_pipeline_run(c.g, p, 1, &o, &st, err, sizeof err) == RG_OK);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, &o, &st, err, sizeof err) == RG_OK);
   /* with its only rule off, the pass has nothing to apply: skipped, saying why */
   CHECK(st.passes[0].skipped && st.passes[0].rewrites == 0 && st.passes[0].nodes_visited == 0);
   CHECK(st.passes[0].skip_reason && strstr(st.passes[0].skip_reason, "all disabled"));
   rg_run_stats_free(&st);
   o.no_skip = true; /* measurement still visits every node */
-  CHECK(rg_pipeline_run(c.g, p, 1, &o, &st, err, sizeof err) == RG_OK);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, &o, &st, err, sizeof err) == RG_OK);
   CHECK(st.passes[0].ran && st.passes[0].rewrites == 0 && !st.passes[0].skip_reason);
   rg_run_stats_free(&st);
   rg_graph_free(c.g);
@@ -344,7 +344,7 @@ static void test_explain(void) {
   char err[128];
   const RgPassDesc *p[1] = {&cancel_pass};
   explained = 0;
-  CHECK(rg_pipeline_run(c.g, p, 1, &o, &st, err, sizeof err) == RG_OK);
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, &o, &st, err, sizeof err) == RG_OK);
   CHECK(explained == 1);
   rg_run_stats_free(&st);
   rg_graph_free(c.g);

@@ -54,7 +54,7 @@ static void test_control_flow_hooks(void) {
   CHECK(w && tosa_infer_while_loop(g, w, t, err, sizeof err) == RG_OK && t[0] &&
         strcmp(t[0]->text, "tensor<4xf32>") == 0);
   /* A cond_if without regions is an error, not a crash. */
-  RgNode *bare = rg_node_create(g, c->op, 0, NULL, 1, t, 0);
+  RgNode *bare = rg_node_create(g, &(RgNodeDesc){.op = c->op, .num_results = 1, .result_types = t});
   CHECK(tosa_infer_cond_if(g, bare, t, err, sizeof err) != RG_OK && strstr(err, "then-region"));
   rg_graph_free(g);
   rg_source_free(src);

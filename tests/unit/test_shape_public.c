@@ -23,16 +23,19 @@ static void test_types(void) {
                          rg_type_tensor(g, RG_DT_F32, 1, dc)};
   const RgType *t = NULL;
   char err[256] = "";
-  CHECK(rg_shape_broadcast_types(g, ts, 2, RG_BROADCAST_NUMPY, NULL, &t, err, sizeof err) == RG_OK);
+  RgBroadcastTypes bt = {ts, 2, RG_BROADCAST_NUMPY, NULL};
+  CHECK(rg_shape_broadcast_types(g, &bt, &t, err, sizeof err) == RG_OK);
   CHECK(t && strcmp(t->text, "tensor<2x3x4xf32>") == 0);
-  CHECK(rg_shape_broadcast_types(g, ts, 2, RG_BROADCAST_EQUAL_RANK, NULL, &t, err, sizeof err) == RG_ERR_TYPE);
+  bt.rule = RG_BROADCAST_EQUAL_RANK;
+  CHECK(rg_shape_broadcast_types(g, &bt, &t, err, sizeof err) == RG_ERR_TYPE);
   CHECK(strcmp(err, "cannot broadcast tensor<2x1x4xf32> and tensor<3x1xf32>: their ranks differ") == 0);
   const RgType *bad[2] = {ts[0], ts[2]};
-  CHECK(rg_shape_broadcast_types(g, bad, 2, RG_BROADCAST_NUMPY, NULL, &t, err, sizeof err) == RG_ERR_TYPE);
+  bt = (RgBroadcastTypes){bad, 2, RG_BROADCAST_NUMPY, NULL};
+  CHECK(rg_shape_broadcast_types(g, &bt, &t, err, sizeof err) == RG_ERR_TYPE);
   CHECK(strcmp(err, "cannot broadcast tensor<2x1x4xf32> and tensor<5xf32>") == 0);
   const RgType *un[2] = {ts[0], rg_type_get(g, "tensor<*xf32>", 13)};
-  CHECK(rg_shape_broadcast_types(g, un, 2, RG_BROADCAST_NUMPY, rg_type_scalar(g, RG_DT_I1), &t, err, sizeof err) ==
-        RG_OK);
+  bt = (RgBroadcastTypes){un, 2, RG_BROADCAST_NUMPY, rg_type_scalar(g, RG_DT_I1)};
+  CHECK(rg_shape_broadcast_types(g, &bt, &t, err, sizeof err) == RG_OK);
   CHECK(t && strcmp(t->text, "tensor<*xi1>") == 0);
   rg_graph_free(g);
 }

@@ -13,7 +13,8 @@ static RgGraph *g;
 /* A value of the given type, defined by a detached test.src node. */
 static RgValue *val(const char *type) {
   const RgType *t = rg_type_get(g, type, strlen(type));
-  RgNode *s = rg_node_create(g, rg_op_intern(g, "test.src", 8), 0, NULL, 1, &t, 0);
+  RgNode *s = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "test.src", 8),
+                                     .num_results = 1, .result_types = &t});
   return &s->results[0];
 }
 
@@ -24,7 +25,8 @@ static RgValue *cshape(uint32_t k, const int64_t *v) {
   char buf[32];
   snprintf(buf, sizeof buf, "!tosa.shape<%u>", k);
   const RgType *st = rg_type_get(g, buf, strlen(buf));
-  RgNode *s = rg_node_create(g, rg_op_intern(g, "tosa.const_shape", 16), 0, NULL, 1, &st, 0);
+  RgNode *s = rg_node_create(g, &(RgNodeDesc){.op = rg_op_intern(g, "tosa.const_shape", 16),
+                                     .num_results = 1, .result_types = &st});
   rg_node_set_prop(g, s, "values", rg_attr_dense_ints(g, tt, k, v));
   return &s->results[0];
 }
@@ -32,7 +34,7 @@ static RgValue *cshape(uint32_t k, const int64_t *v) {
 
 /* A detached node of `op` with one untyped result. */
 static RgNode *node(const char *op, uint32_t k, RgValue *const *ops) {
-  return rg_node_create(g, rg_op_intern(g, op, strlen(op)), k, ops, 1, NULL, 0);
+  return rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, op, strlen(op)), k, ops, 1, NULL, 0});
 }
 #define NODE(op, ...) node(op, sizeof((RgValue *[]){__VA_ARGS__}) / sizeof(RgValue *), (RgValue *[]){__VA_ARGS__})
 
@@ -538,28 +540,29 @@ static RgStatus run_compose(const int64_t *q, const char *t2_type, char *msg, si
                             const char **out_type) {
   RgGraph *gg = rg_graph_new();
   RgOpId tr = rg_op_intern(gg, "tosa.transpose", 14);
-  RgNode *mod = rg_node_create(gg, rg_op_intern(gg, "builtin.module", 14), 0, NULL, 0, NULL, 1);
+  RgNode *mod = rg_node_create(gg, &(RgNodeDesc){.op = rg_op_intern(gg, "builtin.module", 14), .num_regions = 1});
   rg_block_append(gg, rg_graph_body(gg), mod);
   RgBlock *b = rg_region_add_block(gg, &mod->regions[0]);
   const RgType *tx = rg_type_get(gg, "tensor<1x8x8x16xi8>", 19);
   const RgType *t1 = rg_type_get(gg, "tensor<1x16x8x8xi8>", 19);
   const RgType *t2 = rg_type_get(gg, t2_type, strlen(t2_type));
-  RgNode *src = rg_node_create(gg, rg_op_intern(gg, "test.src", 8), 0, NULL, 1, &tx, 0);
+  RgNode *src = rg_node_create(gg, &(RgNodeDesc){.op = rg_op_intern(gg, "test.src", 8),
+                                     .num_results = 1, .result_types = &tx});
   rg_block_append(gg, b, src);
   RgValue *v = &src->results[0];
-  RgNode *n1 = rg_node_create(gg, tr, 1, &v, 1, &t1, 0);
+  RgNode *n1 = rg_node_create(gg, &(RgNodeDesc){tr, 1, &v, 1, &t1, 0});
   rg_node_set_prop(gg, n1, "perms", rg_attr_dense_array_ints(gg, RG_DT_I32, 4, (int64_t[]){0, 3, 1, 2}));
   rg_block_append(gg, b, n1);
   v = &n1->results[0];
-  RgNode *n2 = rg_node_create(gg, tr, 1, &v, 1, &t2, 0);
+  RgNode *n2 = rg_node_create(gg, &(RgNodeDesc){tr, 1, &v, 1, &t2, 0});
   rg_node_set_prop(gg, n2, "perms", rg_attr_dense_array_ints(gg, RG_DT_I32, 4, q));
   rg_block_append(gg, b, n2);
   v = &n2->results[0];
-  RgNode *ret = rg_node_create(gg, rg_op_intern(gg, "func.return", 11), 1, &v, 0, NULL, 0);
+  RgNode *ret = rg_node_create(gg, &(RgNodeDesc){rg_op_intern(gg, "func.return", 11), 1, &v, 0, NULL, 0});
   rg_block_append(gg, b, ret);
   const RgPassDesc *p[1] = {&compose_pass};
   RgRunStats st;
-  RgStatus s = rg_pipeline_run(gg, p, 1, NULL, &st, msg, len);
+  RgStatus s = rg_pipeline_run(gg, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, msg, len);
   rg_run_stats_free(&st);
   static char tybuf[64];
   snprintf(tybuf, sizeof tybuf, "%s", ret->operands[0].value->type->text);
@@ -680,7 +683,7 @@ static void test_malformed_nodes(void) {
             ops[1] = CSHAPE(INT64_MAX, -1, INT64_MIN, 0);
           if (bi % 3 == 0 && nops > 2)
             ops[2] = CSHAPE(INT64_MAX / 2, 3);
-          RgNode *n = rg_node_create(g, op, nops, ops, 3, NULL, 0);
+          RgNode *n = rg_node_create(g, &(RgNodeDesc){op, nops, ops, 3, NULL, 0});
           if (bi < sizeof bad / sizeof bad[0])
             for (size_t p = 0; p < sizeof props / sizeof props[0]; p++)
               rg_node_set_prop(g, n, props[p], bad[(bi + p) % (sizeof bad / sizeof bad[0])]);

@@ -276,7 +276,7 @@ static void test_softmax(void) {
 static void test_layer_norm(void) {
   RgValue *x = val("tensor<2x5x16xf32>"), *w = val("tensor<16xf32>");
   const RgOpId op = rg_op_intern(g, "aten.native_layer_norm", 22);
-  RgNode *n = rg_node_create(g, op, 3, (RgValue *[]){x, w, w}, 3, NULL, 0);
+  RgNode *n = rg_node_create(g, &(RgNodeDesc){op, 3, (RgValue *[]){x, w, w}, 3, NULL, 0});
   I64S(n, "normalized_shape", 16);
   fprop(n, "eps", 1e-5);
   const RgType *r[3] = {NULL, NULL, NULL};
@@ -286,13 +286,13 @@ static void test_layer_norm(void) {
   CHECK(r[1] && strcmp(r[1]->text, "tensor<2x5x1xf32>") == 0);
   CHECK(r[2] && strcmp(r[2]->text, "tensor<2x5x1xf32>") == 0);
   /* Two normalized dims, no affine parameters. */
-  RgNode *m = rg_node_create(g, op, 1, &x, 3, NULL, 0);
+  RgNode *m = rg_node_create(g, &(RgNodeDesc){op, 1, &x, 3, NULL, 0});
   I64S(m, "normalized_shape", 5, 16);
   CHECK(xnnpack_infer_native_layer_norm(g, m, r, err, sizeof err) == RG_OK);
   CHECK(r[1] && strcmp(r[1]->text, "tensor<2x1x1xf32>") == 0);
   /* Result types already on the node decide mean/rstd's dtype. */
   RgValue *h = val("tensor<4x8xf16>");
-  RgNode *k = rg_node_create(g, op, 1, &h, 3, NULL, 0);
+  RgNode *k = rg_node_create(g, &(RgNodeDesc){op, 1, &h, 3, NULL, 0});
   I64S(k, "normalized_shape", 8);
   rg_value_set_type(&k->results[1], rg_type_get(g, "tensor<4x1xf32>", 15));
   CHECK(xnnpack_infer_native_layer_norm(g, k, r, err, sizeof err) == RG_OK);
@@ -303,7 +303,7 @@ static void test_layer_norm(void) {
   EXPECT_ERR(xnnpack_infer_native_layer_norm, n, "does not end with normalized_shape [8]");
   I64S(m, "normalized_shape", 3, 2, 5, 16);
   EXPECT_ERR(xnnpack_infer_native_layer_norm, m, "normalized_shape has 4 entries but the input has rank 3");
-  RgNode *bw = rg_node_create(g, op, 2, (RgValue *[]){x, val("tensor<15xf32>")}, 3, NULL, 0);
+  RgNode *bw = rg_node_create(g, &(RgNodeDesc){op, 2, (RgValue *[]){x, val("tensor<15xf32>")}, 3, NULL, 0});
   I64S(bw, "normalized_shape", 16);
   EXPECT_ERR(xnnpack_infer_native_layer_norm, bw, "weight tensor<15xf32> does not match");
   EXPECT_ERR(xnnpack_infer_native_layer_norm, NODE("aten.native_layer_norm", x), "expected 3 results");

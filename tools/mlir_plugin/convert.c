@@ -539,7 +539,8 @@ static bool op_in(Conv *c, MlirOperation op, RgBlock *into) {
   }
   for (intptr_t i = 0; ok && i < nres; i++)
     ok = (types[i] = type_in(c, mlirValueGetType(mlirOperationGetResult(op, i)))) != NULL;
-  RgNode *n = ok ? rg_node_create(c->g, id, (uint32_t)nops, opnds, (uint32_t)nres, types, (uint32_t)nreg) : NULL;
+  RgNodeDesc d = {id, (uint32_t)nops, opnds, (uint32_t)nres, types, (uint32_t)nreg};
+  RgNode *n = ok ? rg_node_create(c->g, &d) : NULL;
   ok = n && rec_node(c, n, op) && attrs_in(c, op, n) && loc_in(c, loc, &n->loc);
   for (intptr_t i = 0; ok && i < nres; i++)
     ok = map_put(&c->vals, mlirOperationGetResult(op, i).ptr, &n->results[i]);
@@ -615,7 +616,7 @@ RgGraph *conv_in(Conv *c) {
   static const char module[] = "builtin.module";
   RgOpId mod = rg_op_intern(c->g, module, sizeof module - 1);
   c->op_func = rg_op_intern(c->g, "func.func", 9);
-  RgNode *m = mod != RG_OP_NONE ? rg_node_create(c->g, mod, 0, NULL, 0, NULL, 1) : NULL;
+  RgNode *m = mod != RG_OP_NONE ? rg_node_create(c->g, &(RgNodeDesc){.op = mod, .num_regions = 1}) : NULL;
   RgBlock *body = m && rec_node(c, m, (MlirOperation){NULL}) ? rg_region_add_block(c->g, &m->regions[0]) : NULL;
   if (!body) {
     nomem(c);

@@ -134,7 +134,8 @@ static bool run_func(const RgmConfig *cfg, MlirOperation func) {
   }
   if (cfg->verify_runs) {
     RgInterp *ip = interp_new(cfg, g);
-    RgStatus s = ip ? rg_proof_record(ip, cfg->verify_runs, NULL, NULL, &proof, msg, sizeof msg) : RG_ERR_NOMEM;
+    RgProofOptions po = {.runs = cfg->verify_runs};
+    RgStatus s = ip ? rg_proof_record(ip, &po, &proof, msg, sizeof msg) : RG_ERR_NOMEM;
     rg_interp_free(ip);
     if (s != RG_OK) {
       emitf(conv_node_loc(cv, UINT32_MAX), "rulegen: verify: %s%s", msg, "");
@@ -142,7 +143,8 @@ static bool run_func(const RgmConfig *cfg, MlirOperation func) {
     }
   }
   double t1 = now();
-  RgStatus s = rg_pipeline_run(g, cfg->passes, cfg->num_passes, &cfg->run, &st, msg, sizeof msg);
+  RgPipelineDesc pl = {NULL, cfg->num_passes, cfg->passes};
+  RgStatus s = rg_pipeline_run(g, &pl, &cfg->run, &st, msg, sizeof msg);
   double t2 = now();
   if (s != RG_OK) {
     emitf(conv_node_loc(cv, named_node(msg)), "rulegen: %s%s", msg, "");

@@ -18,12 +18,12 @@ extern "C" {
 #endif
 
 #define RG_VERSION_MAJOR 0
-#define RG_VERSION_MINOR 2
+#define RG_VERSION_MINOR 3
 #define RG_VERSION_PATCH 0
-#define RG_VERSION "0.2.0"
+#define RG_VERSION "0.3.0"
 /* Bumped whenever generated code and the runtime stop being compatible;
  * generated passes embed it and the runtime refuses a mismatch. */
-#define RG_ABI_VERSION 5
+#define RG_ABI_VERSION 6
 
 typedef enum RgStatus {
   RG_OK = 0,

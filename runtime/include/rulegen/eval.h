@@ -113,10 +113,20 @@ static inline bool rg_index_next(int64_t *idx, const int64_t *dims, int32_t rank
 
 /* acc[j] = acc[j] + v * w[j] for j < n. */
 RG_API void rg_eval_axpy_f32(float *acc, float v, const float *w, int64_t n);
+/* The operands of rg_eval_gemm_f32: row-major matrices a (m x k), b
+ * (k x n) and c (m x n) with leading dimensions lda, ldb, ldc. */
+typedef struct RgGemmF32 {
+  int64_t m, n, k;
+  const float *a;
+  int64_t lda;
+  const float *b;
+  int64_t ldb;
+  float *c;
+  int64_t ldc;
+} RgGemmF32;
 /* c[i,j] = c[i,j] + a[i,p] * b[p,j] for p ascending from 0, for every
- * i < m and j < n (row-major, leading dimensions lda, ldb, ldc). */
-RG_API void rg_eval_gemm_f32(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
-                             const float *b, int64_t ldb, float *c, int64_t ldc);
+ * i < m and j < n. */
+RG_API void rg_eval_gemm_f32(const RgGemmF32 *mm);
 /* Elements [first, first + count) of t as floats (rg_tensor_get_float),
  * in an array the caller frees with rg_free; NULL when out of memory. */
 RG_API float *rg_eval_pack_f32(const RgTensor *t, int64_t first, int64_t count);
@@ -142,11 +152,11 @@ RG_API RgStatus rg_eval_take_results(RgInterp *ip, RgTensor *vals, uint32_t n, R
  * in[0..num_in) through its op's evaluator binding, outside any function
  * run (the entry point of constant folding). On success *out is an array
  * of n->num_results tensors, typed from the result types, to free with
- * rg_tensor_array_free; on failure *out is NULL and err (may be NULL)
- * holds the message. A node with regions runs them too, as long as they
+ * rg_tensor_array_free; on failure *out is NULL and rg_interp_message
+ * gives the message. A node with regions runs them too, as long as they
  * use no value defined outside them (those have no tensor here). */
 RG_API RgStatus rg_interp_eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in,
-                                    uint32_t num_in, RgTensor **out, char *err, size_t errlen);
+                                    uint32_t num_in, RgTensor **out);
 
 #ifdef __cplusplus
 }

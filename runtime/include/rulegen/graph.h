@@ -286,13 +286,20 @@ RG_API void rg_graph_set_epilogue(RgGraph *g, const char *text, size_t len);
 RG_API const char *rg_graph_prologue(const RgGraph *g);
 RG_API const char *rg_graph_epilogue(const RgGraph *g);
 
-/* Creates a detached node: operands get uses at once, results get types.
- * Returns NULL when out of memory. result_types may hold NULL entries only
- * if filled in with rg_value_set_type before the graph is verified. */
-RG_API RgNode *rg_node_create(RgGraph *g, RgOpId op,
-                              uint32_t num_operands, RgValue *const *operands,
-                              uint32_t num_results, const RgType *const *result_types,
-                              uint32_t num_regions);
+/* What a new node is made of. result_types may hold NULL entries only if
+ * filled in with rg_value_set_type before the graph is verified. */
+typedef struct RgNodeDesc {
+  RgOpId op;
+  uint32_t num_operands;
+  RgValue *const *operands;
+  uint32_t num_results;
+  const RgType *const *result_types;
+  uint32_t num_regions; /* empty regions, each to be given blocks */
+} RgNodeDesc;
+
+/* Creates a detached node as d describes: operands get uses at once,
+ * results get types. Returns NULL when out of memory. */
+RG_API RgNode *rg_node_create(RgGraph *g, const RgNodeDesc *d);
 /* Attaching a node counts it (and everything nested in it) in the histogram
  * when the block is itself attached to the graph. */
 RG_API void rg_block_append(RgGraph *g, RgBlock *b, RgNode *n);

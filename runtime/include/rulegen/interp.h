@@ -228,13 +228,17 @@ RG_API const RgNode *rg_interp_find_func(RgGraph *g, const char *name);
  * copies of inputs[0..n), and the operands of `func.return` become
  * *outputs (an array of *nout tensors allocated with rg_alloc; free with
  * rg_tensor_array_free). On failure returns RG_ERR_INVALID (or
- * RG_ERR_NOMEM), sets *outputs = NULL, *nout = 0, and writes a message
- * naming the op, e.g. `my_npu.foo (node 12): no evaluator: declared at
- * my_npu.ops:30 without eval(...)`. */
+ * RG_ERR_NOMEM), sets *outputs = NULL, *nout = 0, and keeps a message
+ * naming the op for rg_interp_message, e.g. `my_npu.foo (node 12): no
+ * evaluator: declared at my_npu.ops:30 without eval(...)`. */
 RG_API RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs,
-                              uint32_t n, RgTensor **outputs, uint32_t *nout, char *err,
-                              size_t errlen);
+                              uint32_t n, RgTensor **outputs, uint32_t *nout);
+/* The kind of the last failure of a run or evaluation (RG_INTERP_OK after
+ * a success). */
 RG_API RgInterpError rg_interp_last_error(const RgInterp *ip);
+/* The message of the last failed run or evaluation ("" after a success),
+ * owned by the interpreter until its next run. */
+RG_API const char *rg_interp_message(const RgInterp *ip);
 
 /* Random inputs for every argument of `func` (rg_tensor_random with seed
  * mixed with the argument index): *inputs is an array of *n tensors to free

@@ -208,12 +208,12 @@ RG_API void rg_rw_explain_switch(RgRewriter *rw, int local, const uint16_t *pair
 RG_API RgNode *rg_rw_create(RgRewriter *rw, uint16_t k, uint32_t num_operands,
                             RgValue *const *operands, uint32_t num_attrs,
                             const RgNamedAttr *props);
-/* Same, for a node rebuilt from a matched one (`(op x ..rest)`): its
- * results start with `like`'s types, which hooks such as cast's read for
- * the element type the operands do not determine. */
-RG_API RgNode *rg_rw_create_like(RgRewriter *rw, uint16_t k, uint32_t num_operands,
+/* Same, for a node of like's op rebuilt from the matched `like` (`(op x
+ * ..rest)`): its results start with like's types, which hooks such as
+ * cast's read for the element type the operands do not determine. */
+RG_API RgNode *rg_rw_create_like(RgRewriter *rw, const RgNode *like, uint32_t num_operands,
                                  RgValue *const *operands, uint32_t num_attrs,
-                                 const RgNamedAttr *props, const RgNode *like);
+                                 const RgNamedAttr *props);
 /* A node rebuilt from the matched `like` (`(op x ..rest)`): like's op and
  * properties, operands ops[0..n) then the values of rest[0..nrest), result
  * types started from like's (see rg_rw_create_like). NULL as for
@@ -412,6 +412,10 @@ struct RgRunOptions {
   /* Apply rules marked `inexact` (they may change float results in the
    * last bits, like a C compiler's -ffast-math); off by default. */
   bool inexact;
+  /* Run the pipeline's passes once each, in order, without re-running
+   * those a later pass gave work to a fixed point (measurement: what the
+   * fixed point costs, make bench; rgopt --single-sweep). */
+  bool single_sweep;
 };
 
 #define RG_FOLD_MAX_ELEMS_DEFAULT 65536
@@ -435,12 +439,20 @@ RG_API void rg_run_options_init(RgRunOptions *o);
 /* True when some rule of the pass can fire on the graph's histogram:
  * O(number of ops the pass names), no node is visited. */
 RG_API bool rg_pass_should_run(const RgGraph *g, const RgPassDesc *p);
-/* Runs the passes in order over g. opt NULL means the defaults; stats, when
- * not NULL, receives per-pass statistics to release with rg_run_stats_free
- * (also on failure); err (may be NULL) receives a message on failure. */
-RG_API RgStatus rg_pipeline_run(RgGraph *g, const RgPassDesc *const *passes, uint32_t n,
-                                const RgRunOptions *opt, RgRunStats *stats,
-                                char *err, size_t errlen);
+/* Named pipelines and passes linked into a program (generated tables). */
+typedef struct RgPipelineDesc {
+  const char *name;          /* "ethos-u55" */
+  uint32_t num_passes;
+  const RgPassDesc *const *passes;
+} RgPipelineDesc;
+
+/* Runs the pipeline's passes in order over g (its name may be NULL). opt
+ * NULL means the defaults; stats, when not NULL, receives per-pass
+ * statistics to release with rg_run_stats_free (also on failure); err (may
+ * be NULL) receives a message on failure. */
+RG_API RgStatus rg_pipeline_run(RgGraph *g, const RgPipelineDesc *pipeline,
+                                const RgRunOptions *opt, RgRunStats *stats, char *err,
+                                size_t errlen);
 RG_API void rg_run_stats_free(RgRunStats *s);
 
 /* Merges identical nodes: same op (declared pure in `ops`, no regions, not
@@ -449,13 +461,6 @@ RG_API void rg_run_stats_free(RgRunStats *s);
  * program order also merges what the merges make identical. *merged counts
  * the erased nodes. */
 RG_API RgStatus rg_graph_dedup(RgGraph *g, const RgOpDesc *ops, uint32_t num_ops, uint32_t *merged);
-
-/* Named pipelines and passes linked into a program (generated tables). */
-typedef struct RgPipelineDesc {
-  const char *name;          /* "ethos-u55" */
-  uint32_t num_passes;
-  const RgPassDesc *const *passes;
-} RgPipelineDesc;
 
 #ifdef __cplusplus
 }

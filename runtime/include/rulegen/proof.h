@@ -33,20 +33,24 @@ RG_API void rg_input_sets_free(RgInputSets *s);
  * is not func's argument count or out of memory. */
 RG_API char *rg_input_set_text(const RgNode *func, const RgTensor *in, uint32_t n, size_t *len);
 
+/* What rg_proof_record runs. */
+typedef struct RgProofOptions {
+  uint32_t runs;            /* sets of random inputs per function */
+  const RgInputSets *given; /* run first, each on its function (read
+                               against this graph); NULL for none */
+  RgProofNoteFn note;       /* told of input sets left out; may be NULL */
+  void *user;               /* note's first argument */
+} RgProofOptions;
+
 /* Runs every `func.func` of the interpreter's graph (at the top level or
- * in its `builtin.module`) on `runs` sets of random inputs and records the
- * results; the inputs are remade from their seeds when checked, each
- * argument only while it is in use. An op without an evaluator fails the whole record
- * (RG_ERR_INVALID, the message naming the op and its declaration); other
- * failures leave the input set out and call note (may be NULL). On
- * success *out is a proof to free with rg_proof_free. */
-RG_API RgStatus rg_proof_record(RgInterp *ip, uint32_t runs, RgProofNoteFn note, void *user,
-                                RgProof **out, char *err, size_t errlen);
-/* rg_proof_record, with the input sets `given` (may be NULL) run first,
- * each on its function (they were read against this graph). */
-RG_API RgStatus rg_proof_record_given(RgInterp *ip, uint32_t runs, const RgInputSets *given,
-                                      RgProofNoteFn note, void *user, RgProof **out, char *err,
-                                      size_t errlen);
+ * in its `builtin.module`) on o's input sets and records the results; the
+ * random inputs are remade from their seeds when checked, each argument
+ * only while it is in use. An op without an evaluator fails the whole
+ * record (RG_ERR_INVALID, the message naming the op and its declaration);
+ * other failures leave the input set out and call o->note. On success
+ * *out is a proof to free with rg_proof_free. */
+RG_API RgStatus rg_proof_record(RgInterp *ip, const RgProofOptions *o, RgProof **out, char *err,
+                                size_t errlen);
 /* Random input set 0 is drawn as rg_interp_random_inputs draws; sets 1
  * and on mix in edge values (rg_tensor_mix_edges, set s from edge value
  * s - 1, with the function's integer constants of one value). A set whose

@@ -28,14 +28,22 @@ typedef enum RgBroadcastRule {
 RG_API bool rg_shape_broadcast(int32_t ra, const int64_t *a, int32_t rb, const int64_t *b, int32_t *rout,
                                int64_t *out);
 
-/* The type of the result of broadcasting the tensor types ts[0..k) under
- * `rule`, with element type `elem` (NULL: ts[0]'s), into *result: what a
- * shape hook of an elementwise op returns. An unranked operand gives an
+/* Tensor types to broadcast together: types[0..count) under `rule`, the
+ * result of element type `elem` (NULL: types[0]'s). */
+typedef struct RgBroadcastTypes {
+  const RgType *const *types;
+  uint32_t count;
+  RgBroadcastRule rule;
+  const RgType *elem;
+} RgBroadcastTypes;
+
+/* The type of the result of broadcasting `in` into *result: what a shape
+ * hook of an elementwise op returns. An unranked operand gives an
  * unranked result. RG_ERR_TYPE with a message naming the types in err
  * when they do not broadcast (or one is not a tensor), RG_ERR_NOMEM when
  * out of memory. */
-RG_API RgStatus rg_shape_broadcast_types(RgGraph *g, const RgType *const *ts, uint32_t k, RgBroadcastRule rule,
-                                         const RgType *elem, const RgType **result, char *err, size_t errlen);
+RG_API RgStatus rg_shape_broadcast_types(RgGraph *g, const RgBroadcastTypes *in, const RgType **result, char *err,
+                                         size_t errlen);
 
 /* Operands an iterator follows at most. */
 #define RG_BROADCAST_MAX_IN 4

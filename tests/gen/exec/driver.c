@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
     n++;
   RgRunStats st;
   char err[512] = "";
-  if (rg_pipeline_run(g, rg_passes_exec, n, NULL, &st, err, sizeof err) != RG_OK) {
+  if (rg_pipeline_run(g, &(RgPipelineDesc){NULL, n, rg_passes_exec}, NULL, &st, err, sizeof err) != RG_OK) {
     fprintf(stderr, "%s\n", err);
     return 1;
   }

@@ -11,7 +11,7 @@
 static unsigned run(RgGraph *g, const RgPassDesc *const *passes, unsigned n) {
   RgRunStats st;
   char err[512] = "";
-  if (rg_pipeline_run(g, passes, n, NULL, &st, err, sizeof err) != RG_OK) {
+  if (rg_pipeline_run(g, &(RgPipelineDesc){NULL, n, passes}, NULL, &st, err, sizeof err) != RG_OK) {
     fprintf(stderr, "%s\n", err);
     return 1000;
   }

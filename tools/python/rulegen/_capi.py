@@ -101,7 +101,11 @@ class RgRunOptions(ctypes.Structure):
                 ("explain_node", u32), ("explain_fn", EXPLAIN_FN), ("explain_user", c_void_p),
                 ("after_pass", c_void_p), ("on_rewrite", c_void_p), ("observe_user", c_void_p),
                 ("dedup_ops", ctypes.POINTER(RgOpDesc)), ("dedup_num_ops", u32),
-                ("fold_max_elems", u64), ("inexact", c_bool)]
+                ("fold_max_elems", u64), ("inexact", c_bool), ("single_sweep", c_bool)]
+
+
+class RgProofOptions(ctypes.Structure):
+    _fields_ = [("runs", u32), ("given", c_void_p), ("note", NOTE_FN), ("user", c_void_p)]
 
 
 class RgTolerance(ctypes.Structure):
@@ -163,14 +167,13 @@ def _declare(lib):
     fn("rg_op_name", c_char_p, c_void_p, u32)
     fn("rg_op_total", u32, c_void_p, u32)
     fn("rg_run_options_init", None, P(RgRunOptions))
-    fn("rg_pipeline_run", c_int, c_void_p, P(P(RgPassDesc)), u32, P(RgRunOptions),
-       P(RgRunStats), c_char_p, c_size_t)
+    fn("rg_pipeline_run", c_int, c_void_p, P(RgPipelineDesc), P(RgRunOptions), P(RgRunStats),
+       c_char_p, c_size_t)
     fn("rg_run_stats_free", None, P(RgRunStats))
     fn("rg_status_name", c_char_p, c_int)
     fn("rg_interp_new", c_void_p, c_void_p, P(RgOpDesc), u32)
     fn("rg_interp_free", None, c_void_p)
-    fn("rg_proof_record", c_int, c_void_p, u32, NOTE_FN, c_void_p, P(c_void_p), c_char_p,
-       c_size_t)
+    fn("rg_proof_record", c_int, c_void_p, P(RgProofOptions), P(c_void_p), c_char_p, c_size_t)
     fn("rg_proof_check", c_int, c_void_p, c_void_p, c_char_p, c_size_t)
     fn("rg_proof_check_within", c_int, c_void_p, c_void_p, RgTolerance, P(c_double), c_char_p,
        c_size_t)
@@ -182,7 +185,7 @@ def _declare(lib):
 
 # The struct layouts above are those of this runtime ABI (RG_ABI_VERSION,
 # rulegen/core.h); a library of another one is refused rather than misread.
-ABI_VERSION = 5
+ABI_VERSION = 6
 
 _lib = None
 

@@ -334,7 +334,9 @@ class Graph:
             proof = self._record(int(verify_by_execution))
         st = C.RgRunStats()
         try:
-            s = lib.rg_pipeline_run(g, arr, len(plist), ctypes.byref(opt), ctypes.byref(st),
+            passes = ctypes.cast(arr, ctypes.POINTER(ctypes.POINTER(C.RgPassDesc)))
+            pipeline = C.RgPipelineDesc(None, len(plist), passes)
+            s = lib.rg_pipeline_run(g, ctypes.byref(pipeline), ctypes.byref(opt), ctypes.byref(st),
                                     err, len(err))
             stats = Stats(rs, plist, st)
             lib.rg_run_stats_free(ctypes.byref(st))
@@ -366,7 +368,8 @@ class Graph:
         proof = ctypes.c_void_p()
         err = ctypes.create_string_buffer(2048)
         try:
-            s = lib.rg_proof_record(ip, runs, cb, None, ctypes.byref(proof), err, len(err))
+            po = C.RgProofOptions(runs, None, cb, None)
+            s = lib.rg_proof_record(ip, ctypes.byref(po), ctypes.byref(proof), err, len(err))
         finally:
             lib.rg_interp_free(ip)
         if s != RG_OK:

@@ -10,3 +10,15 @@ bench-python: $$(DIST_SO)
 	else echo "bench-python: skipped, torch and torchvision are not installed for $(BENCH_PYTHON)"; fi
 
 bench: bench-python
+
+.PHONY: bench-lower
+# torchvision models lowered to TOSA (tests/python/test_lower.py --bench):
+# per model, the ops and transposes after the arm, arm_tosa and ethos_u55
+# stages; skipped with a message without torch.
+bench-lower: $$(DIST_SO)
+	@if $(BENCH_PYTHON) -c 'import torch, torchvision, functorch' 2>/dev/null; then \
+	  RULEGEN_LIB=$(BUILD)/dist/librulegen.so PYTHONPATH=tools/python PYTHONDONTWRITEBYTECODE=1 \
+	    $(BENCH_PYTHON) tests/python/test_lower.py . --bench; \
+	else echo "bench-lower: skipped, torch and torchvision are not installed for $(BENCH_PYTHON)"; fi
+
+bench: bench-lower

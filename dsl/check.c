@@ -829,14 +829,50 @@ static void check_required_attrs(Checker *c, const DslRepl *r) {
   }
 }
 
+/* The constant op of a dialect: its first op with the 'constant' trait and
+ * a tensor (or uninterpreted) attribute to hold the value. */
+static DslOpDecl *constant_op_of(const DslProgram *p, const char *dialect) {
+  for (uint32_t i = 0; dialect && i < p->nops; i++) {
+    DslOpDecl *op = p->ops[i];
+    if (!(op->traits & (1u << DSL_TRAIT_CONSTANT)) || strcmp(op->dialect, dialect) != 0)
+      continue;
+    for (uint32_t j = 0; j < op->nattrs; j++)
+      if (op->attrs[j].type == DSL_TY_TENSOR || op->attrs[j].type == DSL_TY_ANY)
+        return op;
+  }
+  return NULL;
+}
+
+/* Each `const(...)` in a value-typed replacement operand builds the
+ * constant op of the dialect of the op it feeds (c->const_dialect), so an
+ * aten-rooted rule that builds TOSA gets a tosa.const. */
+static void resolve_consts(Checker *c, DslExpr *e) {
+  if (!e)
+    return;
+  for (uint32_t i = 0; i < e->nargs; i++)
+    resolve_consts(c, e->args[i]);
+  if (e->kind != DSL_EX_CALL || e->builtin != DSL_BI_CONST || e->ext)
+    return;
+  e->opdecl = constant_op_of(c->p, c->const_dialect);
+  if (!e->opdecl)
+    err(c, e->loc, "'const' builds a constant of the dialect of the op it feeds, '%s', but no op of "
+        "that dialect has the 'constant' trait and a tensor attribute", c->const_dialect ? c->const_dialect : "?");
+}
+
 /* `(op args... {attrs})`: a node the replacement builds. */
 static void check_repl_op(Checker *c, DslRepl *r, bool root) {
   OpSet set = built_ops(c, r);
   uint32_t nsplice = 0;
+  const char *outer = c->const_dialect;
+  c->const_dialect = set.n ? set.ops[0]->dialect : NULL;
+  for (uint32_t i = 1; i < set.n; i++)
+    if (strcmp(set.ops[i]->dialect, set.ops[0]->dialect) != 0)
+      c->const_dialect = NULL; /* an op capture of several dialects: no one constant op */
   for (uint32_t i = 0; i < r->nargs; i++) {
     check_repl(c, r->args[i], false);
     nsplice += r->args[i]->kind == DSL_REP_VAR && r->args[i]->splice;
   }
+  c->const_dialect = outer;
   if (nsplice && r->nargs - nsplice > DSL_MAX_ARGS)
     err(c, r->loc, "a node built with a '..' splice takes at most %d operands", DSL_MAX_ARGS);
   if (r->nattrs > DSL_MAX_ARGS)
@@ -877,6 +913,8 @@ static void check_repl(Checker *c, DslRepl *r, bool root) {
     DslType t = dsl_check_expr(c, r->expr, CTX_REPL);
     if (t != DSL_TY_ERROR && t != DSL_TY_VALUE)
       err(c, r->loc, "replacement operand must be a value, not %s", dsl_type_name(t));
+    else if (t == DSL_TY_VALUE)
+      resolve_consts(c, r->expr);
     return;
   }
   case DSL_REP_OP:
@@ -936,6 +974,7 @@ static bool check_rule(Checker *c, DslPass *ps, DslRule *r, uint32_t index) {
     if (t != DSL_TY_ERROR && t != DSL_TY_BOOL && t != DSL_TY_ANY)
       err(c, r->guard->loc, "guard must be bool, not %s", dsl_type_name(t));
   }
+  c->const_dialect = r->pattern->nops ? r->pattern->ops[0]->dialect : NULL;
   check_repl(c, r->repl, true);
   check_limits(c, r);
   r->nvars = c->nvars;

@@ -17,6 +17,9 @@ typedef struct Checker {
   uint32_t nnodes, capnodes;
   size_t errors_at_rule_start;
   RgLoc *built_at; /* per op id: the first replacement that builds it */
+  /* The dialect of the op a replacement operand feeds (the root's at the
+   * top): `const(...)` there builds that dialect's constant op. */
+  const char *const_dialect;
 } Checker;
 
 static inline void err(Checker *c, RgLoc loc, const char *fmt, ...) RGS_PRINTF(3, 4);

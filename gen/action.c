@@ -33,6 +33,18 @@ static const char *dtype_c(Gen *g, const DslAttrDecl *d, RgDType fallback) {
 
 static const char *cattr_at(Gen *g, const DslAttrSet *as);
 
+/* Whether float attribute `v`, bound from one op, must be rebuilt for the
+ * attribute `as` sets: the target declares a float type of its own
+ * (tosa.clamp's f32 bounds) that the source's declaration does not
+ * promise (aten.clamp's num), so reusing the bound attribute would keep
+ * its f64 type. */
+static bool retyped_float(const DslAttrSet *as, const DslVar *v) {
+  if (!as->decl || as->decl->type != DSL_TY_FLOAT || v->type != DSL_TY_FLOAT || !v->attr || !v->attr->decl)
+    return false;
+  RgDType want = decl_dtype(as->decl, RG_DT_NONE);
+  return want != RG_DT_NONE && decl_dtype(v->attr->decl, RG_DT_NONE) != want;
+}
+
 /* C expression of type const RgAttr * for an attribute set in a replacement
  * (or a `??` fallback), its lines from the attribute's place. */
 static const char *cattr(Gen *g, const DslAttrSet *as) {
@@ -47,7 +59,8 @@ static const char *cattr_at(Gen *g, const DslAttrSet *as) {
   /* A bound attribute is reused as it is, unless it may be absent and
    * stands for its fallback value then. */
   if (e->kind == DSL_EX_NAME && e->var && e->var->kind == DSL_VAR_ATTR &&
-      !(e->var->attr && e->var->attr->fallback && gen_attr_has_reading(e->var->type)))
+      !(e->var->attr && e->var->attr->fallback && gen_attr_has_reading(e->var->type)) &&
+      !retyped_float(as, e->var))
     return gen_str(g, "a_%s", e->var->name.s);
   const char *x = gen_cexpr(g, e);
   DslType t = as->decl ? as->decl->type : e->type;

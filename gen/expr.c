@@ -204,7 +204,7 @@ static const char *cextern(Gen *g, DslExpr *e) {
 }
 
 static const char *cconst(Gen *g, DslExpr *e) {
-  DslOpDecl *cop = gen_const_op_for(g->p, g->cur->rule);
+  DslOpDecl *cop = e->opdecl ? e->opdecl : gen_const_op_for(g->p, g->cur->rule);
   const DslAttrDecl *ad = cop ? gen_const_attr_of(cop) : NULL;
   if (!cop || !ad) {
     gen_error(g, e->loc, "const(...) needs an op with the 'constant' trait and a tensor attribute in this dialect");

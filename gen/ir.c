@@ -86,7 +86,7 @@ static void collect_expr_ops(const DslProgram *p, bool *seen, const DslRule *r, 
     for (uint32_t i = 0; i < e->cls->nops; i++)
       add_local(seen, e->cls->ops[i]);
   if (e->kind == DSL_EX_CALL && e->builtin == DSL_BI_CONST) /* the op it creates */
-    add_local(seen, gen_const_op_for(p, r));
+    add_local(seen, e->opdecl ? e->opdecl : gen_const_op_for(p, r));
   for (uint32_t i = 0; i < e->nargs; i++)
     collect_expr_ops(p, seen, r, e->args[i]);
 }

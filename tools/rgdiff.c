@@ -118,7 +118,7 @@ typedef struct Options {
   bool verbose, quiet;
   GenFamily family;   /* edge: aten graphs, xnnpack; arm: aten graphs, arm */
   RgTolerance tol;    /* results after inexact rewrites */
-  int ntargets;       /* 2 (ethos-u55, ethos-u85) or 1 (xnnpack, arm) */
+  int ntargets;       /* 2 (ethos-u55, ethos-u85; arm, arm_lower) or 1 (xnnpack) */
 } Options;
 
 typedef struct Target {
@@ -553,7 +553,8 @@ static int usage(const char *msg, const char *arg) {
          "Generates random TOSA graphs, runs the ethos-u55 and ethos-u85 pipelines on\n"
          "them and requires the interpreter to give bit-identical results before and\n"
          "after (--family edge: edge-dialect graphs and the xnnpack pipeline; --family\n"
-         "arm: edge-dialect graphs and the arm pipeline). Prints how often each rule\n"
+         "arm: edge-dialect graphs and the arm pipeline, alone and followed by the TOSA\n"
+         "lowering, arm_lower). Prints how often each rule\n"
          "fired. Exit status: 0 ok, 1 a failure or a rule that fired fewer than\n"
          "--min-fires times, 2 bad usage. Rules marked inexact are applied too: a graph\n"
          "they changed is compared within --tolerance, then rerun without them and\n"
@@ -635,9 +636,12 @@ static int dump_graph(const Options *o) {
 /* The family's targets and their built-in pipelines; false (said) when
  * one is missing. */
 static bool find_targets(Options *o, Target *targets) {
-  if (o->family != GEN_TOSA) {
-    targets[0].name = o->family == GEN_EDGE ? "xnnpack" : "arm";
+  if (o->family == GEN_EDGE) {
+    targets[0].name = "xnnpack";
     o->ntargets = 1;
+  } else if (o->family == GEN_ARM) { /* the edge passes alone, then with the TOSA lowering */
+    targets[0].name = "arm";
+    targets[1].name = "arm_lower";
   }
   for (const RgPipelineDesc *const *pl = rg_pipelines_builtin; *pl; pl++)
     for (int t = 0; t < o->ntargets; t++)
@@ -672,7 +676,7 @@ static void print_summary(const Options *o, const Totals *T, uint64_t end_seed, 
          "%llu nodes, %llu comparison runs, %.2f s\n",
          (unsigned long long)o->seed, (unsigned long long)(end_seed - 1), (unsigned long long)T->tested,
          o->family == GEN_TOSA ? "TOSA" : "edge",
-         o->family == GEN_TOSA ? "both pipelines" : o->family == GEN_EDGE ? "the xnnpack pipeline" : "the arm pipeline",
+         o->family == GEN_TOSA ? "both pipelines" : o->family == GEN_EDGE ? "the xnnpack pipeline" : "arm and arm_lower",
          (unsigned long long)T->failures,
          (unsigned long long)(T->unpredictable + T->unsupported + T->gen_failed + T->invalid_before),
          (unsigned long long)T->unpredictable, (unsigned long long)T->unsupported, (unsigned long long)T->gen_failed,

@@ -1,7 +1,8 @@
 # tools/rgdiff.mk : rgdiff, the differential tester of the rule library
 # (random graphs, interpreter before and after the ethos-u55/u85 pipelines;
 # with --family edge, edge-dialect graphs and the xnnpack pipeline; with
-# --family arm, edge-dialect graphs and the arm pipeline). `make verify`
+# --family arm, edge-dialect graphs and the arm and arm_lower pipelines).
+# `make verify`
 # runs it on RGDIFF_COUNT TOSA, RGDIFF_EDGE_COUNT edge and RGDIFF_ARM_COUNT
 # arm graphs; CI runs short runs of each from tests/suites/verify.sh.
 RGDIFF = $(BUILD)/bin/rgdiff

@@ -753,11 +753,153 @@ static void m_views(Gen *G) {
   gen_push(G, v);
 }
 
+/* ---- ops only the TOSA lowering (arm_lower) takes ---- */
+
+/* Output size of a window of `span` over `in` padded by `pad` both sides. */
+static int64_t a_windows(int64_t in, int64_t pad, int64_t span, int64_t stride) {
+  return (in + 2 * pad - span) / stride + 1;
+}
+
+/* A convolution as the lowering sees it: strides 1-3, paddings 0-2,
+ * kernels 1-3, dilations 1-2, groups 1 or depthwise (multiplier 1-2), so
+ * that the padding the last window needs is sometimes less than given (the
+ * bottom/right padding shrinks) and sometimes more (the input is sliced). */
+static void m_conv_lower(Gen *G) {
+  RgDType dt = chance(&G->rng, 90) ? RG_DT_F32 : RG_DT_F16;
+  bool dw = chance(&G->rng, 35);
+  int64_t N = rnd(&G->rng, 1, 2), C = rnd(&G->rng, 1, 3), H = rnd(&G->rng, 1, 7), W = rnd(&G->rng, 1, 7);
+  int64_t k[2] = {rnd(&G->rng, 1, 3), rnd(&G->rng, 1, 3)}, st[2] = {rnd(&G->rng, 1, 3), rnd(&G->rng, 1, 3)};
+  int64_t pd[2] = {rnd(&G->rng, 0, 2), rnd(&G->rng, 0, 2)}, dl[2] = {1, 1};
+  if (chance(&G->rng, 20))
+    dl[0] = dl[1] = 2;
+  int64_t in[2] = {H, W}, out[2];
+  for (int i = 0; i < 2; i++) {
+    int64_t span = dl[i] * (k[i] - 1) + 1;
+    if (in[i] + 2 * pd[i] < span)
+      in[i] = span; /* at least one window */
+    out[i] = a_windows(in[i], pd[i], span, st[i]);
+  }
+  int64_t O = dw ? C * rnd(&G->rng, 1, 2) : rnd(&G->rng, 1, 3), icg = dw ? 1 : C;
+  RgValue *ops[3] = {a_arg(G, dt, 4, (int64_t[]){N, C, in[0], in[1]}), NULL, a_arg(G, dt, 1, &O)};
+  const RgType *wt = gen_ttype(G, dt, 4, (int64_t[]){O, icg, k[0], k[1]});
+  ops[1] = chance(&G->rng, 40) ? gen_edge_const(G, wt) : gen_new_arg(G, wt);
+  RgNode *n = a_mk(G, "aten.convolution", chance(&G->rng, 80) ? 3 : 2, ops);
+  a_ints(G, n, "stride", 2, st);
+  a_ints(G, n, "padding", 2, pd);
+  a_ints(G, n, "dilation", 2, dl);
+  a_bool(G, n, "transposed", false);
+  a_ints(G, n, "output_padding", 2, (int64_t[]){0, 0});
+  a_int(G, n, "groups", dw ? C : 1);
+  gen_edge_freeze(G, n);
+  RgValue *v = a_typed(G, n, gen_ttype(G, dt, 4, (int64_t[]){N, O, out[0], out[1]}));
+  gen_push(G, v);
+  if (chance(&G->rng, 50))
+    a_clamp_like(G, v, false);
+}
+
+/* max_pool2d_with_indices with kernels 1-3, strides 1-3 (or absent),
+ * padding up to half the kernel, dilation 1 (sometimes 2, which stays),
+ * ceil_mode false (sometimes true, which stays); the indices used now and
+ * then (the pool stays for them). */
+static void m_max_pool(Gen *G) {
+  RgDType dt = chance(&G->rng, 85) ? RG_DT_F32 : RG_DT_F16;
+  int64_t N = rnd(&G->rng, 1, 2), C = rnd(&G->rng, 1, 3);
+  int64_t k[2] = {rnd(&G->rng, 1, 3), rnd(&G->rng, 1, 3)}, st[2] = {rnd(&G->rng, 1, 3), rnd(&G->rng, 1, 3)};
+  int64_t pd[2] = {rnd(&G->rng, 0, k[0] / 2), rnd(&G->rng, 0, k[1] / 2)};
+  int64_t dl = chance(&G->rng, 10) ? 2 : 1, in[2], out[2];
+  bool has_stride = chance(&G->rng, 85);
+  if (!has_stride)
+    st[0] = k[0], st[1] = k[1];
+  for (int i = 0; i < 2; i++) {
+    int64_t span = dl * (k[i] - 1) + 1;
+    in[i] = rnd(&G->rng, span, 7);
+    out[i] = a_windows(in[i], pd[i], span, st[i]);
+  }
+  RgValue *x = a_arg(G, dt, 4, (int64_t[]){N, C, in[0], in[1]});
+  const char *op = "aten.max_pool2d_with_indices";
+  RgNode *n = rg_node_create(G->g, &(RgNodeDesc){rg_op_intern(G->g, op, strlen(op)), 1, &x, 2, NULL, 0});
+  if (!n)
+    gen_abort(G, "out of memory building %s", op);
+  a_ints(G, n, "kernel_size", 2, k);
+  if (has_stride)
+    a_ints(G, n, "stride", 2, st);
+  if (pd[0] || pd[1] || chance(&G->rng, 30))
+    a_ints(G, n, "padding", 2, pd);
+  if (dl != 1 || chance(&G->rng, 20))
+    a_ints(G, n, "dilation", 2, (int64_t[]){dl, dl});
+  if (chance(&G->rng, 10))
+    a_bool(G, n, "ceil_mode", false);
+  int64_t dims[4] = {N, C, out[0], out[1]};
+  rg_value_set_type(&n->results[0], gen_ttype(G, dt, 4, dims));
+  rg_value_set_type(&n->results[1], gen_ttype(G, RG_DT_I64, 4, dims));
+  rg_block_append(G->g, G->body, n);
+  gen_edge_freeze(G, n);
+  gen_push(G, &n->results[0]);
+  if (chance(&G->rng, 10))
+    gen_push(G, &n->results[1]);
+}
+
+/* cat of two or three values along a dim (negative or absent), then a
+ * select_copy of one index (negative too) of some dim of the result. */
+static void m_cat_select(Gen *G) {
+  RgValue *x = chance(&G->rng, 85) ? a_fpick(G) : gen_pick(G, is_int_tensor, RG_DT_I32);
+  int32_t r = x->type->rank;
+  int64_t d = rnd(&G->rng, -r, r - 1), w = d < 0 ? d + r : d, dims[MAX_RANK];
+  memcpy(dims, x->type->dims, sizeof(int64_t) * (size_t)r);
+  uint32_t k = (uint32_t)rnd(&G->rng, 2, 3);
+  RgValue *ops[3] = {x, NULL, NULL};
+  for (uint32_t i = 1; i < k; i++) {
+    int64_t part[MAX_RANK];
+    memcpy(part, dims, sizeof(int64_t) * (size_t)r);
+    part[w] = rnd(&G->rng, 1, 3);
+    ops[i] = a_arg(G, x->type->dtype, r, part);
+  }
+  RgNode *n = a_mk(G, "aten.cat", k, ops);
+  if (d != 0 || chance(&G->rng, 50))
+    a_int(G, n, "dim", d);
+  int64_t total = 0;
+  for (uint32_t i = 0; i < k; i++)
+    total += ops[i]->type->dims[w];
+  dims[w] = total;
+  gen_edge_freeze(G, n);
+  RgValue *c = a_typed(G, n, gen_ttype(G, x->type->dtype, r, dims));
+  gen_push(G, c);
+  if (!chance(&G->rng, 80))
+    return;
+  int64_t sd = rnd(&G->rng, -r, r - 1), sw = sd < 0 ? sd + r : sd;
+  int64_t idx = rnd(&G->rng, -dims[sw], dims[sw] - 1), out[MAX_RANK];
+  int32_t o = 0;
+  for (int32_t i = 0; i < r; i++)
+    if (i != sw)
+      out[o++] = dims[i];
+  RgNode *s = a_mk(G, "aten.select_copy.int", 1, &c);
+  a_int(G, s, "dim", sd);
+  a_int(G, s, "index", idx);
+  gen_edge_freeze(G, s);
+  gen_push(G, a_typed(G, s, gen_ttype(G, x->type->dtype, o, out)));
+}
+
+/* A binary op whose operands have different ranks (torch broadcasting adds
+ * the leading dims): the lower-rank one on either side. */
+static void m_broadcast(Gen *G) {
+  RgValue *x = a_fpick(G);
+  int32_t r = x->type->rank, lo = (int32_t)rnd(&G->rng, 0, r - 1);
+  int64_t dims[MAX_RANK];
+  for (int32_t i = 0; i < lo; i++) /* trailing dims of x, or 1 */
+    dims[i] = chance(&G->rng, 70) ? x->type->dims[r - lo + i] : 1;
+  RgValue *y = a_arg(G, x->type->dtype, lo, dims);
+  static const char *const ops[] = {"aten.add.Tensor", "aten.sub.Tensor", "aten.mul.Tensor"};
+  const char *op = ops[rnd(&G->rng, 0, 2)];
+  bool swap = chance(&G->rng, 50);
+  a_done(G, a_mk(G, op, 2, swap ? (RgValue *[]){y, x} : (RgValue *[]){x, y}));
+}
+
 /* Frequencies: the rules with the narrowest guards get more draws. */
 const Motif gen_arm_motifs[] = {m_copies,   m_clamps,     m_clamps,  m_quant_act, m_quant_act, m_linear,
                                 m_sqrt,     m_addmm,      m_elu,     m_gelu,      m_add_alpha, m_mm,
                                 m_glu,      m_leaky_relu, m_div,     m_softmax,   m_mean,      m_minmax,
                                 m_minmax,   m_minmax_dim, m_split,      m_split,    m_expand,   m_squeezes,
                                 m_permutes, m_views,      m_hyperbolic, m_silu,     m_var,      m_layer_norm,
-                                m_full_like, m_batch_norm, m_batch_norm};
+                                m_full_like, m_batch_norm, m_batch_norm, m_conv_lower, m_conv_lower,
+                                m_max_pool, m_max_pool, m_cat_select, m_cat_select, m_broadcast};
 const int gen_num_arm_motifs = (int)(sizeof gen_arm_motifs / sizeof gen_arm_motifs[0]);

@@ -106,3 +106,48 @@ bool arm_is_float(RgRewriter *rw, RgDType dt) {
   (void)rw;
   return rg_dtype_is_float(dt);
 }
+
+/* TOSA's convolutions and pools need the padded input to end where the
+ * last window ends (their ERROR_IF on a remainder), torch's drop what the
+ * last window does not reach. For each of the two spatial dims of size
+ * in[i] with windows of `span` (dilated kernel), `stride` and padding
+ * `pad` on both sides, the unreached rows are rem = (in + 2 pad - span)
+ * % stride: they come off the bottom/right padding first, then off the
+ * input. Gives [rows, cols, top, bottom, left, right]: the input rows and
+ * columns to keep and the padding to use. Rows may be 0 when every window
+ * lies in the padding (the rule then does not fire). */
+bool arm_fit_windows(RgRewriter *rw, RgInts in, RgInts span, RgInts stride, RgInts pad, RgInts *out) {
+  if (in.n != 2 || span.n != 2 || stride.n != 2 || pad.n != 2)
+    return false;
+  int64_t *r = rg_rw_scratch(rw, 6);
+  if (!r)
+    return false;
+  for (int i = 0; i < 2; i++) {
+    int64_t n = in.v[i], k = span.v[i], s = stride.v[i], p = pad.v[i];
+    if (n < 1 || k < 1 || s < 1 || p < 0 || n > INT64_MAX / 4 || p > INT64_MAX / 4 || n + 2 * p < k)
+      return false;
+    int64_t rem = (n + 2 * p - k) % s;
+    r[i] = n - (rem > p ? rem - p : 0);
+    r[2 + 2 * i] = p;
+    r[3 + 2 * i] = rem > p ? 0 : p - rem;
+  }
+  out->v = r;
+  out->n = 6;
+  return true;
+}
+
+/* arm_fit_windows for a 2-D convolution; `shapes` is x's shape
+ * [N, C, H, W] followed by the weight's [O, I, KH, KW], whose windows span
+ * dilation * (K - 1) + 1. */
+bool arm_conv_fit(RgRewriter *rw, RgInts shapes, RgInts stride, RgInts pad, RgInts dil, RgInts *out) {
+  if (shapes.n != 8 || dil.n != 2)
+    return false;
+  int64_t span[2];
+  for (int i = 0; i < 2; i++) {
+    int64_t k = shapes.v[6 + i];
+    if (k < 1 || dil.v[i] < 1 || k > INT32_MAX || dil.v[i] > INT32_MAX)
+      return false;
+    span[i] = dil.v[i] * (k - 1) + 1;
+  }
+  return arm_fit_windows(rw, (RgInts){shapes.v + 2, 2}, (RgInts){span, 2}, stride, pad, out);
+}

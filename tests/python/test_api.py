@@ -1,5 +1,6 @@
 """The rulegen Python package without torch: reading, writing, running,
-explain, proof by execution, a user's rule set loaded from its own shared
+explain, proof by execution, executing a function on given inputs
+(before and after the TOSA lowering), a user's rule set loaded from its own shared
 library, and bad input raising exceptions. Prints `PASS name` / `FAIL name:
 why` per case (tests/run.sh). Usage: test_api.py ROOT [USER_LIB]"""
 import gc
@@ -158,6 +159,38 @@ def t_user_library():
     if not st.fires or "my_npu.add_relu" not in g.histogram():
         return "my_npu pipeline did nothing: %r %r" % (st.fires, g.histogram())
     return raises(lambda: rulegen.load_target(sys.argv[2], "other"), "no rule set 'other'")
+
+
+EXEC = """"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>, sym_name = "f"}> ({
+  ^bb0(%a: tensor<2x2xf32>, %b: tensor<2xf32>):
+    %0 = "aten.add.Tensor"(%a, %b) : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+    %1 = "aten.clamp"(%0) <{min = 0.0 : f64}> : (tensor<2x2xf32>) -> tensor<2x2xf32>
+    "func.return"(%1) : (tensor<2x2xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
+
+def t_execute():
+    """Graph.execute before and after the TOSA lowering gives the same
+    values; bad inputs raise."""
+    g = rulegen.read_mlir(EXEC)
+    inputs = [((2, 2), [1.0, -2.0, 3.0, -4.0]), ((2,), [0.5, 1.0])]
+    want = [1.5, 0.0, 3.5, 0.0]
+    (shape, got), = g.execute(inputs, func="f")
+    if shape != (2, 2) or list(got) != want:
+        return "before: %r %r" % (shape, list(got))
+    g.run("arm_tosa")
+    if any(op.startswith("aten.") for op in g.histogram()):
+        return "not lowered: %r" % g.histogram()
+    (shape, got), = g.execute(inputs, func="f")
+    if shape != (2, 2) or list(got) != want:
+        return "after: %r %r" % (shape, list(got))
+    return (raises(lambda: g.execute(inputs, func="nosuch"), "no function @nosuch") or
+            raises(lambda: g.execute([((2, 2), [1.0]), ((2,), [0.0, 0.0])], func="f"),
+                   "input 0 has 1 values") or
+            raises(lambda: g.execute(inputs[:1], func="f"), "execute:"))
 
 
 for name, fn in sorted((k, v) for k, v in globals().items() if k.startswith("t_")):

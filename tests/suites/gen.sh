@@ -302,11 +302,12 @@ fi
 # the .ops files) over the rules they hold: at most 40. A file whose passes
 # average fewer than 3 rules pays each pass's tables over too few rules for
 # the bound to mean much: its figure is printed, not checked. The whole of
-# rules/transpose.rules's output stays within 1,200 lines. Two files are
+# rules/transpose.rules's output stays within 1,200 lines. Three files are
 # over the goal (three rules in one pass, each building several ops with
-# computed constants): their figure today is their ceiling, so they can
-# only shrink (rounded up to whole lines a rule).
-over_goal="backends/arm/fuse_batch_norm2d_pass.rules:47 backends/arm/fuse_quantized_activation_pass.rules:48"
+# computed constants; the convolution lowering builds seven to nine):
+# their figure today is their ceiling, so they can only shrink (rounded up
+# to whole lines a rule).
+over_goal="backends/arm/fuse_batch_norm2d_pass.rules:47 backends/arm/fuse_quantized_activation_pass.rules:48 backends/arm/rewrite_conv2d_pass.rules:51"
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086
   $rg $all_inc -o "$tmp/lpr.c" "$f" 2>/dev/null || { echo "FAIL lines-per-rule-$f: rulegen failed"; continue; }

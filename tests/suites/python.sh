@@ -3,7 +3,8 @@
 # the API without torch (tests/python/test_api.py, with a user's rule set
 # built here as its own shared library from examples/my_npu), then
 # torchvision models through rulegen.fx against torch's own kernels
-# (tests/python/test_fx.py), skipped with one line where torch is absent.
+# (tests/python/test_fx.py) and lowered to TOSA end to end
+# (tests/python/test_lower.py), skipped with one line where torch is absent.
 # RG_PYTHON picks the interpreter (default: Debian's /usr/bin/python3,
 # which python3-torch installs for).
 cd "$RG_ROOT" || exit 1
@@ -65,4 +66,8 @@ if ! "$py" -c 'import torch, torchvision, functorch' 2>/dev/null; then
 fi
 "$py" tests/python/test_fx.py "$RG_ROOT" 2>"$tmp/fx.err" || {
   echo "FAIL fx: exited with status $?: $(tail -n 3 "$tmp/fx.err" | tr '\n' '|')"; }
+# The same models lowered to TOSA (arm, arm_tosa, ethos_u55), validated by
+# mlir-opt-22 and run in the interpreter against torch.
+"$py" tests/python/test_lower.py "$RG_ROOT" 2>"$tmp/lower.err" || {
+  echo "FAIL lower: exited with status $?: $(tail -n 3 "$tmp/lower.err" | tr '\n' '|')"; }
 exit 0

@@ -120,6 +120,18 @@ class RgNodeHead(ctypes.Structure):
                 ("num_attrs", u16), ("id", u32)]
 
 
+class RgTensor(ctypes.Structure):
+    """rulegen/interp.h's RgTensor. The element storage is private to the
+    runtime; the package reads and writes it only for f32 tensors, whose
+    storage is one C float per element (RG_STORE_F32)."""
+    _fields_ = [("dtype", c_int), ("rank", ctypes.c_int32), ("dims", ctypes.c_int64 * 8),
+                ("numel", ctypes.c_int64), ("elems_", c_void_p), ("store_", ctypes.c_uint8),
+                ("borrowed_", c_bool)]
+
+
+RG_DT_F32 = 14
+
+
 def _candidates():
     env = os.environ.get("RULEGEN_LIB")
     if env:
@@ -178,6 +190,12 @@ def _declare(lib):
     fn("rg_proof_check_within", c_int, c_void_p, c_void_p, RgTolerance, P(c_double), c_char_p,
        c_size_t)
     fn("rg_proof_num_runs", u32, c_void_p)
+    fn("rg_tensor_init", c_int, P(RgTensor), c_int, ctypes.c_int32, P(ctypes.c_int64))
+    fn("rg_tensor_release", None, P(RgTensor))
+    fn("rg_tensor_array_free", None, P(RgTensor), u32)
+    fn("rg_interp_find_func", c_void_p, c_void_p, c_char_p)
+    fn("rg_interp_run", c_int, c_void_p, c_void_p, P(RgTensor), u32, P(P(RgTensor)), P(u32),
+       c_char_p, c_size_t)
     fn("rg_proof_free", None, c_void_p)
     fn("rg_opt_main", c_int, c_int, P(c_char_p), P(RgOptTarget), c_size_t)
     fn("rg_target_check", c_int, P(RgOptTarget), c_char_p, c_size_t)

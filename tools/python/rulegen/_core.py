@@ -353,6 +353,58 @@ class Graph:
                 lib.rg_proof_free(proof)
         return stats
 
+    def execute(self, inputs, func="forward"):
+        """Runs function `func` of the graph in the reference interpreter
+        (every op through its evaluator) on `inputs`, a list of
+        (shape, values) with values a flat sequence of floats, one per
+        f32 argument in order, and returns the results the same way
+        (values as array('f')). Only f32 arguments and results."""
+        import array
+        lib = self._lib
+        g = self._g()
+        f = lib.rg_interp_find_func(g, func.encode())
+        if not f:
+            raise RulegenError("execute: the graph has no function @%s" % func)
+        ts = (C.RgTensor * max(len(inputs), 1))()
+        made = 0
+        ip = None
+        outs = ctypes.POINTER(C.RgTensor)()
+        nout = C.u32()
+        try:
+            for i, (shape, values) in enumerate(inputs):
+                dims = (ctypes.c_int64 * max(len(shape), 1))(*shape)
+                if lib.rg_tensor_init(ctypes.byref(ts[i]), C.RG_DT_F32, len(shape), dims) != RG_OK:
+                    raise RulegenError("execute: input %d: bad shape %s" % (i, list(shape)))
+                made += 1
+                buf = array.array("f", values)
+                if len(buf) != ts[i].numel:
+                    raise RulegenError("execute: input %d has %d values for shape %s"
+                                       % (i, len(buf), list(shape)))
+                if len(buf):
+                    ctypes.memmove(ts[i].elems_, buf.buffer_info()[0], len(buf) * 4)
+            ip = self._interp()
+            err = ctypes.create_string_buffer(2048)
+            if lib.rg_interp_run(ip, f, ts, len(inputs), ctypes.byref(outs), ctypes.byref(nout),
+                                 err, len(err)) != RG_OK:
+                raise RulegenError("execute: " + _s(err.value))
+            res = []
+            for i in range(nout.value):
+                t = outs[i]
+                if t.dtype != C.RG_DT_F32:
+                    raise RulegenError("execute: result %d is not f32" % i)
+                vals = array.array("f", bytes(t.numel * 4))
+                if t.numel:
+                    ctypes.memmove(vals.buffer_info()[0], t.elems_, t.numel * 4)
+                res.append((tuple(t.dims[:t.rank]), vals))
+            return res
+        finally:
+            if outs:
+                lib.rg_tensor_array_free(outs, nout.value)
+            if ip:
+                lib.rg_interp_free(ip)
+            for i in range(made):
+                lib.rg_tensor_release(ctypes.byref(ts[i]))
+
     def _interp(self):
         rs = self.ruleset
         ip = self._lib.rg_interp_new(self._g(), rs._desc.ops, rs._desc.num_ops)

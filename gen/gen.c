@@ -148,7 +148,10 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
         items_add(g, &req_ops, gen_str(g, "%u", rq[k].ops[j]));
       nreq_ops += rq[k].nops;
     }
-    const char *where = gen_str(g, "%s:%u", gen_loc_file(r->rule->loc), gen_loc_line(r->rule->loc));
+    uint32_t line = 0, col = 0;
+    if (r->rule->loc.src)
+      rg_source_linecol(r->rule->loc.src, r->rule->loc.off, &line, &col);
+    const char *where = gen_str(g, "%s:%u:%u", gen_loc_file(r->rule->loc), line, col);
     gen_line(g, "  {%s, %s, %u, %u, %s},", gen_cquote(g, r->rule->name.s), gen_cquote(g, where), first_req, n,
              r->rule->inexact ? "true" : "false");
   }

@@ -11,16 +11,16 @@
 #            (driver/)                             -> every room
 SUPPORT_SRCS = runtime/support/core.c runtime/support/file.c runtime/support/diag.c
 IR_SRCS      = runtime/ir/graph.c runtime/ir/type.c runtime/ir/elem.c runtime/ir/attr.c \
-               runtime/ir/loc.c runtime/ir/verify.c runtime/ir/opverify.c
+               runtime/ir/loc.c runtime/ir/verify.c runtime/ir/opverify.c runtime/ir/shape.c
 MLIR_SRCS    = runtime/mlir/state.c runtime/mlir/syntax.c runtime/mlir/attr_read.c runtime/mlir/build.c \
                runtime/mlir/pretty.c runtime/mlir/tokens.c runtime/mlir/read.c \
                runtime/mlir/custom.c runtime/mlir/write.c runtime/mlir/write_pretty.c runtime/mlir/output.c
 PASS_SRCS    = runtime/pass/rewrite.c runtime/pass/guard.c runtime/pass/match.c runtime/pass/dedup.c \
                runtime/pass/layout.c
 INTERP_SRCS  = runtime/interp/tensor.c runtime/interp/interp.c runtime/interp/eval_kernels.c \
-               runtime/interp/proof.c runtime/interp/inputs.c
+               runtime/interp/proof.c runtime/interp/inputs.c runtime/interp/broadcast.c
 DRIVER_SRCS  = runtime/driver/opt_main.c runtime/driver/opt_observe.c runtime/driver/opt_report.c \
-               runtime/driver/dot.c runtime/driver/opt_prove.c
+               runtime/driver/dot.c runtime/driver/opt_prove.c runtime/driver/opt_culprit.c
 PROVE_SRCS   = $(if $(filter yes,$(Z3)),runtime/prove/smt.c runtime/prove/abstract.c runtime/prove/cex.c runtime/prove/prove.c)
 RUNTIME_SRCS = $(SUPPORT_SRCS) $(IR_SRCS) $(MLIR_SRCS) $(PASS_SRCS) $(INTERP_SRCS) $(PROVE_SRCS) $(DRIVER_SRCS)
 RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir/lexer.c $(BUILD)/gen/runtime/mlir/grammar.c

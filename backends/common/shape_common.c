@@ -115,34 +115,6 @@ int64_t shape_dim_mul(int64_t a, int64_t b) {
   return a * b;
 }
 
-bool shape_broadcast(int32_t ra, const int64_t *a, int32_t rb, const int64_t *b, int32_t *rout,
-                     int64_t *out) {
-  int32_t r = ra > rb ? ra : rb;
-  int64_t tmp[SHAPE_MAX_RANK]; /* `out` may alias `a` or `b` */
-  if (r > SHAPE_MAX_RANK)
-    return false;
-  for (int32_t i = 0; i < r; i++) {
-    int32_t ia = i - (r - ra), ib = i - (r - rb);
-    int64_t x = ia >= 0 ? a[ia] : 1, y = ib >= 0 ? b[ib] : 1, d;
-    if (x == y)
-      d = x;
-    else if (x == 1)
-      d = y;
-    else if (y == 1)
-      d = x;
-    else if (x == RG_DIM_DYNAMIC)
-      d = y;
-    else if (y == RG_DIM_DYNAMIC)
-      d = x;
-    else
-      return false;
-    tmp[i] = d;
-  }
-  memcpy(out, tmp, sizeof *out * (size_t)r);
-  *rout = r;
-  return true;
-}
-
 bool shape_attr_ints(const RgAttr *a, const int64_t **v, uint32_t *n) {
   if (!a || a->kind != RG_ATTR_DENSE_ARRAY || (a->type && rg_dtype_is_float(a->type->dtype)))
     return false;

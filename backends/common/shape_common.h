@@ -6,6 +6,7 @@
 #define RG_BACKENDS_SHAPE_COMMON_H
 
 #include "rulegen/pass.h"
+#include "rulegen/shape.h"
 #include "support/support.h"
 
 /* The graph reader keeps tensors of higher rank verbatim; so do we. */
@@ -70,13 +71,12 @@ int64_t shape_dim_mul(int64_t a, int64_t b);
 RgStatus shape_reduce(RgGraph *g, const RgNode *n, const char *op, const RgType *t,
                       const RgType *elem, const RgType **result, char *err, size_t errlen);
 
-/* Numpy broadcasting of two ranked shapes aligned on the right (TOSA
- * callers check equal ranks first). A dynamic dim against a static d > 1
- * gives d; against 1 or another dynamic dim it stays dynamic. Returns
- * false when a pair of static dims differs and neither is 1. `out` may be
- * `a` or `b`. */
-bool shape_broadcast(int32_t ra, const int64_t *a, int32_t rb, const int64_t *b, int32_t *rout,
-                     int64_t *out);
+/* Numpy broadcasting of two ranked shapes (TOSA callers check equal
+ * ranks first): rg_shape_broadcast of the installed rulegen/shape.h. */
+static inline bool shape_broadcast(int32_t ra, const int64_t *a, int32_t rb, const int64_t *b, int32_t *rout,
+                                   int64_t *out) {
+  return rg_shape_broadcast(ra, a, rb, b, rout, out);
+}
 
 /* Integer entries of a DENSE_ARRAY attribute (`array<i64: 1, 2>`); false
  * when `a` is missing or of another kind. */

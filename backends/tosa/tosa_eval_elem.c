@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 #include "rulegen/eval.h"
+#include "rulegen/shape.h"
 #include "rules/builtin.h"
 
 /* ---- helpers ---- */
@@ -27,57 +28,10 @@ static RgStatus same_shape(RgInterp *ip, const RgTensor *a, const RgTensor *out,
   return rg_eval_fail(ip, RG_INTERP_INVALID, "%s shape does not match the result shape", what);
 }
 
-/* Equal-rank broadcasting: dims of 1 repeat (TOSA 1.0 never adds ranks). */
-typedef struct Bcast {
-  int k;
-  int32_t rank;
-  int64_t dims[RG_TENSOR_MAX_RANK];
-  int64_t idx[RG_TENSOR_MAX_RANK];
-  int64_t strides[3][RG_TENSOR_MAX_RANK];
-  int64_t off[3];
-} Bcast;
-
-static RgStatus bcast_init(RgInterp *ip, Bcast *b, const RgTensor *out, RgTensor *const *in,
-                           int k) {
-  memset(b, 0, sizeof *b);
-  b->k = k;
-  b->rank = out->rank;
-  memcpy(b->dims, out->dims, sizeof b->dims);
-  for (int j = 0; j < k; j++) {
-    if (in[j]->rank != out->rank)
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d has rank %d, result rank %d", j,
-                         in[j]->rank, out->rank);
-    int64_t st[RG_TENSOR_MAX_RANK];
-    rg_tensor_strides(in[j], st);
-    for (int32_t d = 0; d < out->rank; d++) {
-      if (in[j]->dims[d] == out->dims[d])
-        b->strides[j][d] = st[d];
-      else if (in[j]->dims[d] == 1)
-        b->strides[j][d] = 0;
-      else
-        return rg_eval_fail(ip, RG_INTERP_INVALID,
-                           "operand %d dim %d is %lld, cannot broadcast to %lld", j, d,
-                           (long long)in[j]->dims[d], (long long)out->dims[d]);
-    }
-  }
-  return RG_OK;
+/* Equal-rank broadcasting (TOSA 1.0 never adds ranks): rulegen/shape.h. */
+static RgStatus bcast_init(RgInterp *ip, RgBroadcastIter *b, const RgTensor *out, RgTensor *const *in, uint32_t k) {
+  return rg_broadcast_init(ip, b, out, in, k, RG_BROADCAST_EQUAL_RANK);
 }
-
-/* Advances to the next element, or with `from` = rank - 2 to the start of
- * the next row of the last dim. */
-static void bcast_step_from(Bcast *b, int32_t from) {
-  for (int32_t d = from; d >= 0; d--) {
-    for (int j = 0; j < b->k; j++)
-      b->off[j] += b->strides[j][d];
-    if (++b->idx[d] < b->dims[d])
-      return;
-    for (int j = 0; j < b->k; j++)
-      b->off[j] -= b->strides[j][d] * b->dims[d];
-    b->idx[d] = 0;
-  }
-}
-
-static void bcast_step(Bcast *b) { bcast_step_from(b, b->rank - 1); }
 
 static bool is_int(const RgTensor *t) { return rg_tensor_is_int(t); }
 
@@ -171,12 +125,12 @@ static RgStatus int_binary(RgInterp *ip, const RgNode *n, BinOp op, int64_t a, i
 /* f32 add, sub and mul a row of the last dim at a time: the same
  * operations on the same elements as the general loop, without its
  * per-element dispatch. */
-static RgStatus float_arith(Bcast *bc, const RgTensor *a, const RgTensor *b, RgTensor *out,
+static RgStatus float_arith(RgBroadcastIter *bc, const RgTensor *a, const RgTensor *b, RgTensor *out,
                             BinOp op) {
   int32_t last = out->rank - 1;
   int64_t len = out->rank ? out->dims[last] : 1;
   int64_t sa = out->rank ? bc->strides[0][last] : 0, sb = out->rank ? bc->strides[1][last] : 0;
-  for (int64_t i = 0; len && i < out->numel; i += len, bcast_step_from(bc, last - 1)) {
+  for (int64_t i = 0; len && i < out->numel; i += len, rg_broadcast_step_from(bc, last - 1)) {
     int64_t oa = bc->off[0], ob = bc->off[1];
     for (int64_t j = 0; j < len; j++) {
       float x = rg_tensor_get_float(a, oa + j * sa), y = rg_tensor_get_float(b, ob + j * sb);
@@ -213,7 +167,7 @@ static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
     if (is_int(a) && out->dtype != RG_DT_I32)
       return rg_eval_fail(ip, RG_INTERP_INVALID, "integer mul must produce i32");
   }
-  Bcast bc;
+  RgBroadcastIter bc;
   RgStatus s = bcast_init(ip, &bc, out, in, 2);
   if (s != RG_OK)
     return s;
@@ -225,7 +179,7 @@ static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   if (!is_int(a) && out->dtype == RG_DT_F32 && (op == B_ADD || op == B_SUB || op == B_MUL))
     return float_arith(&bc, a, b, out, op);
   bool ignore = rg_eval_nan_ignore(n);
-  for (int64_t i = 0; i < out->numel; i++, bcast_step(&bc)) {
+  for (int64_t i = 0; i < out->numel; i++, rg_broadcast_next(&bc)) {
     if (is_int(a)) {
       int64_t r = 0;
       s = int_binary(ip, n, op, rg_tensor_get_int(a, bc.off[0]), rg_tensor_get_int(b, bc.off[1]), a->dtype, shift, &r);
@@ -283,11 +237,11 @@ static RgStatus op_select(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
     return rg_eval_fail(ip, RG_INTERP_INVALID, "predicate must be i1");
   if (in[1]->dtype != out->dtype || in[2]->dtype != out->dtype)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand element types differ from the result");
-  Bcast bc;
+  RgBroadcastIter bc;
   RgStatus s = bcast_init(ip, &bc, out, in, 3);
   if (s != RG_OK)
     return s;
-  for (int64_t i = 0; i < out->numel; i++, bcast_step(&bc)) {
+  for (int64_t i = 0; i < out->numel; i++, rg_broadcast_next(&bc)) {
     const RgTensor *src = rg_tensor_get_int(in[0], bc.off[0]) ? in[1] : in[2];
     int64_t o = rg_tensor_get_int(in[0], bc.off[0]) ? bc.off[1] : bc.off[2];
     if (rg_tensor_is_int(out))

@@ -42,7 +42,7 @@ static RgStatus broadcast(RgGraph *g, const char *op, const RgType *const *ts, u
                         "%s: operands must have the same rank (TOSA broadcasting never adds "
                         "dimensions): %s and %s", op, ts[0]->text, ts[i]->text);
     int32_t r;
-    if (!shape_broadcast(rank, dims, rank, ts[i]->dims, &r, dims))
+    if (!rg_shape_broadcast(rank, dims, rank, ts[i]->dims, &r, dims))
       return shape_fail(err, errlen, "%s: cannot broadcast %s and %s", op, ts[0]->text,
                         ts[i]->text);
   }
@@ -647,7 +647,7 @@ RgStatus tosa_infer_matmul(HOOK_ARGS) {
     return shape_fail(err, errlen, "%s: inner dimensions differ: %s and %s", op, a->text, b->text);
   int32_t r;
   int64_t nb[1];
-  if (!shape_broadcast(1, ad, 1, bd, &r, nb))
+  if (!rg_shape_broadcast(1, ad, 1, bd, &r, nb))
     return shape_fail(err, errlen, "%s: batch dimensions differ: %s and %s", op, a->text, b->text);
   const RgType *elem = elem_hint(n);
   if (!elem) {

@@ -4,7 +4,7 @@
  * so that the XNNPACK pipeline's rewrites are proven by execution.
  *
  * Semantics (docs/interpreter.md, "Edge-dialect ops"): PyTorch
- * broadcasting (ranks aligned on the right); inputs are converted to the
+ * broadcasting (ranks aligned on the right, rulegen/shape.h); inputs are converted to the
  * result's element type (the promoted dtype torch computes in); floats
  * compute in f32 ("opmath": f16/bf16 operands are widened, the result is
  * rounded once to the element type), scalars (`other`, `alpha`) are
@@ -15,44 +15,10 @@
 #include <math.h>
 #include <string.h>
 #include "rulegen/eval.h"
+#include "rulegen/shape.h"
 #include "rules/builtin.h"
 
 /* ---- helpers ---- */
-
-/* Numpy/PyTorch broadcasting of `in` to `out`'s shape: per out dim, the
- * stride of `in` (0 for a missing or broadcast dim). */
-static RgStatus bcast_strides(RgInterp *ip, const RgTensor *in, const RgTensor *out, int j,
-                              int64_t *st) {
-  if (in->rank > out->rank)
-    return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d has rank %d, result rank %d", j,
-                       in->rank, out->rank);
-  int64_t s[RG_TENSOR_MAX_RANK];
-  rg_tensor_strides(in, s);
-  int32_t lead = out->rank - in->rank;
-  for (int32_t d = 0; d < out->rank; d++) {
-    if (d < lead) {
-      st[d] = 0;
-      continue;
-    }
-    int64_t k = in->dims[d - lead];
-    if (k == out->dims[d])
-      st[d] = k == 1 ? 0 : s[d - lead];
-    else if (k == 1)
-      st[d] = 0;
-    else
-      return rg_eval_fail(ip, RG_INTERP_INVALID, "operand %d dim %d is %lld, cannot broadcast to %lld",
-                         j, d - lead, (long long)k, (long long)out->dims[d]);
-  }
-  return RG_OK;
-}
-
-/* Offset of multi-index idx with strides st. */
-static int64_t offset(const int64_t *idx, const int64_t *st, int32_t rank) {
-  int64_t o = 0;
-  for (int32_t d = 0; d < rank; d++)
-    o += idx[d] * st[d];
-  return o;
-}
 
 /* Element i of t converted to the float type dt (round once to dt). */
 static float as_float(const RgTensor *t, int64_t i, RgDType dt) {
@@ -89,15 +55,15 @@ typedef enum { A_MUL, A_ADD, A_SUB, A_DIV } ArithOp;
 /* out = a OP (alpha * b), broadcast; `b` NULL means the scalar `sf`/`si`. */
 static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTensor *b, double sf,
                       int64_t si, double alpha_f, int64_t alpha_i, bool has_alpha, RgTensor *out) {
-  int64_t sa[RG_TENSOR_MAX_RANK], sb[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  RgTensor *ops[2] = {(RgTensor *)a, (RgTensor *)b}; /* read only */
+  RgBroadcastIter it;
   RgStatus s;
-  if ((s = check_kind(ip, a, out, 0)) || (s = bcast_strides(ip, a, out, 0, sa)))
-    return s;
-  if (b && ((s = check_kind(ip, b, out, 1)) || (s = bcast_strides(ip, b, out, 1, sb))))
+  if ((s = check_kind(ip, a, out, 0)) || (b && (s = check_kind(ip, b, out, 1))) ||
+      (s = rg_broadcast_init(ip, &it, out, ops, b ? 2 : 1, RG_BROADCAST_NUMPY)))
     return s;
   bool is_bool = out->dtype == RG_DT_I1;
-  for (int64_t i = 0; i < out->numel; i++) {
-    int64_t oa = offset(idx, sa, out->rank), ob = b ? offset(idx, sb, out->rank) : 0;
+  for (int64_t i = 0; i < out->numel; i++, rg_broadcast_next(&it)) {
+    int64_t oa = it.off[0], ob = b ? it.off[1] : 0;
     if (rg_tensor_is_float(out)) {
       float x = as_float(a, oa, out->dtype);
       float y = b ? as_float(b, ob, out->dtype) : (float)sf;
@@ -124,8 +90,6 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
       uint64_t r = op == A_MUL ? u64(x) * u64(y) : op == A_ADD ? u64(x) + u64(y) : u64(x) - u64(y);
       rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, (int64_t)r));
     }
-    if (out->rank)
-      rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -282,17 +246,18 @@ static RgStatus op_mm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTens
 /* out += beta * bias (broadcast), after the product was scaled by alpha;
  * one rounding per operation, as the decomposed ops would round. */
 static RgStatus add_bias(RgInterp *ip, RgTensor *out, const RgTensor *bias, double alpha, double beta) {
-  int64_t sb[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
-  RgStatus s = bias ? bcast_strides(ip, bias, out, 2, sb) : RG_OK;
+  RgTensor *ops[1] = {(RgTensor *)bias}; /* read only */
+  RgBroadcastIter it;
+  RgStatus s = rg_broadcast_init(ip, &it, out, ops, bias ? 1 : 0, RG_BROADCAST_NUMPY);
   if (s)
     return s;
-  for (int64_t i = 0; i < out->numel; i++) {
+  for (int64_t i = 0; i < out->numel; i++, rg_broadcast_next(&it)) {
     if (rg_tensor_is_float(out)) {
       float v = rg_tensor_get_float(out, i);
       if (alpha != 1)
         v = rg_elem_round(out->dtype, (float)alpha * v);
       if (bias) {
-        float c = as_float(bias, offset(idx, sb, out->rank), out->dtype);
+        float c = as_float(bias, it.off[0], out->dtype);
         if (beta != 1)
           c = rg_elem_round(out->dtype, (float)beta * c);
         v = v + c;
@@ -301,11 +266,9 @@ static RgStatus add_bias(RgInterp *ip, RgTensor *out, const RgTensor *bias, doub
     } else {
       uint64_t v = u64(rg_tensor_get_int(out, i)) * u64((int64_t)alpha);
       if (bias)
-        v += u64(rg_tensor_get_int(bias, offset(idx, sb, out->rank))) * u64((int64_t)beta);
+        v += u64(rg_tensor_get_int(bias, it.off[0])) * u64((int64_t)beta);
       rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, (int64_t)v));
     }
-    if (out->rank)
-      rg_index_next(idx, out->dims, out->rank);
   }
   return RG_OK;
 }
@@ -364,18 +327,23 @@ static RgStatus op_view_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in,
 
 static RgStatus op_expand_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)n;
-  int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
+  RgBroadcastIter it;
   RgStatus s = in[0]->dtype != out->dtype
                    ? rg_eval_fail(ip, RG_INTERP_INVALID, "operand and result element types differ")
-                   : bcast_strides(ip, in[0], out, 0, st);
+                   : rg_broadcast_init(ip, &it, out, in, 1, RG_BROADCAST_NUMPY);
   if (s)
     return s;
-  for (int64_t i = 0; i < out->numel; i++) {
-    copy_elem(out, i, in[0], offset(idx, st, out->rank));
-    if (out->rank)
-      rg_index_next(idx, out->dims, out->rank);
-  }
+  for (int64_t i = 0; i < out->numel; i++, rg_broadcast_next(&it))
+    copy_elem(out, i, in[0], it.off[0]);
   return RG_OK;
+}
+
+/* Offset of multi-index idx with strides st. */
+static int64_t offset(const int64_t *idx, const int64_t *st, int32_t rank) {
+  int64_t o = 0;
+  for (int32_t d = 0; d < rank; d++)
+    o += idx[d] * st[d];
+  return o;
 }
 
 static RgStatus op_permute_copy(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {

@@ -96,7 +96,7 @@ static RgStatus broadcast(RgGraph *g, const char *op, const RgType *const *ts, u
   for (int32_t d = 0; d < rank; d++) /* dims is NULL at rank 0 */
     dims[d] = ts[0]->dims[d];
   for (uint32_t i = 1; i < k; i++)
-    if (!shape_broadcast(rank, dims, ts[i]->rank, ts[i]->dims, &rank, dims))
+    if (!rg_shape_broadcast(rank, dims, ts[i]->rank, ts[i]->dims, &rank, dims))
       return shape_fail(err, errlen, "%s: shapes %s and %s cannot be broadcast together", op,
                         ts[0]->text, ts[i]->text);
   return shape_set(out, shape_tensor(g, elem, rank, dims));
@@ -308,7 +308,7 @@ RgStatus xnnpack_infer_addmm(HOOK_ARGS) {
   int64_t d[2] = {a->dims[0], b->dims[1]}, o[MAXR];
   int32_t r;
   if (bias->kind == RG_TYPE_TENSOR &&
-      (bias->rank > 2 || !shape_broadcast(2, d, bias->rank, bias->dims, &r, o) ||
+      (bias->rank > 2 || !rg_shape_broadcast(2, d, bias->rank, bias->dims, &r, o) ||
        !shape_dim_compatible(o[0], d[0]) || !shape_dim_compatible(o[1], d[1])))
     return shape_fail(err, errlen, "addmm: self %s does not broadcast to the product's shape",
                       bias->text);

@@ -1,6 +1,8 @@
-/* runtime/driver/driver_internal.h - state shared by the two files of rg_opt_main:
- * opt_main.c (options, the run) and opt_report.c (statistics, explain
- * mode, memory report, proof by execution). Not installed. */
+/* runtime/driver/driver_internal.h - state shared by the files of
+ * rg_opt_main: opt_main.c (options, the run in steps), opt_report.c
+ * (statistics, explain mode, memory report, proof by execution),
+ * opt_culprit.c (the rewrite that broke a proof), opt_observe.c (IR dumps,
+ * the HTML report) and opt_prove.c (--prove). Not installed. */
 #ifndef RG_OPT_INTERNAL_H
 #define RG_OPT_INTERNAL_H
 
@@ -61,10 +63,20 @@ typedef struct OptState {
   uint32_t num_names;
 } OptState;
 
+/* What the proof by execution found, for the report: `checked` when it
+ * ran to a verdict; `what` its message, `culprit` the rewrite to blame
+ * (empty when none was found), both without the program's name. */
+typedef struct OptVerdict {
+  bool checked, ok;
+  char what[1024];
+  char culprit[2048];
+} OptVerdict;
+
 /* --print-ir-after*, --report: NULL when none is asked for. */
 typedef struct OptObserve OptObserve;
 OptObserve *opt_observe_begin(OptState *o, RgGraph *g);
-int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st);
+/* Writes the report; v (may be NULL) is the proof's verdict. */
+int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st, const OptVerdict *v);
 void opt_observe_free(OptObserve *ob);
 /* Turns --explain %name (its op, `named`, found by the reader) or a
  * location into an op number; 0, or an exit status after a message. */
@@ -87,8 +99,12 @@ struct OptNodeName {
   uint32_t src, rank; /* its position in the input and number in file order */
   size_t first_def;  /* where the first line defining `name` starts */
 };
-/* Names every op a refusal names, in one pass over the graph and the
- * text however many there are (o->names). */
+/* Names nodes[0..n) (repeats named once), in one pass over the graph and
+ * the text however many there are: an array of *count to rg_free, NULL
+ * when out of memory (messages then name ops by their op alone). */
+OptNodeName *opt_name_nodes(const OptState *o, RgGraph *g, const RgNode *const *nodes, uint32_t n,
+                            uint32_t *count);
+/* Names every op a refusal names (o->names). */
 void opt_name_refusals(OptState *o, RgGraph *g, const RgRunStats *st);
 /* The name opt_name_refusals gave n (else its op alone). */
 void opt_node_name(const OptState *o, RgGraph *g, const RgNode *n, OptNodeName *nn);
@@ -123,6 +139,16 @@ int opt_prove_end(const OptState *o, OptProve *pv);
 RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc);
 /* inexact_fires: fires of inexact rules in the run; when nonzero, float
  * results are compared within o->tolerance instead of bit for bit. */
-int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires);
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires, OptVerdict *v);
+/* Writes input sets (the text of --inputs) beside the output, OUT.mlir
+ * giving OUT.SUFFIX.inputs, or when the output is standard output or a
+ * device into the current folder after the input's name; says where. */
+void opt_write_inputs(const OptState *o, const char *text, size_t len, const char *suffix);
+/* After proof by execution found a difference: replays the pipeline on
+ * the input read again to find the first of the run's `rewrites` after
+ * which the results differ, by binary search (a check after rewrite K
+ * from the rewrite observer), and names its rule, the rule's place and
+ * the node, and writes the inputs that show it (OUT.PASS.RULE.inputs). */
+void opt_culprit_search(const OptState *o, const RgProof *p, uint64_t rewrites, bool within, OptVerdict *v);
 
 #endif

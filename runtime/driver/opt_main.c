@@ -770,177 +770,211 @@ static size_t verify_ops(const OptState *o, RgGraph *g, const RgSource *src, RgD
   return errors;
 }
 
-static int run(OptState *o) {
-  const char *prog = o->prog;
-  int rc = 0;
-  if ((rc = check_outputs(o)) != 0)
-    return rc;
+/* What one run holds, released in one place (run_free). */
+typedef struct OptRun {
+  RgGraph *g;
+  RgNode *named;    /* the op `--explain %name` names, found by the reader */
+  RgProof *proof;   /* --verify-by-execution, --inputs */
+  OptObserve *ob;   /* --print-ir-after*, --report */
+  OptProve *pv;     /* --prove */
+  OptExplain ex;    /* --explain */
+  const char *ex_op;
+  RgRunStats st;
+  uint64_t rewrites, inexact_fires; /* fires in the run; of inexact rules */
+  int prove_rc;     /* --prove's verdict */
+  OptVerdict verdict; /* --verify-by-execution's */
+} OptRun;
 
+static void run_free(OptRun *r) {
+  rg_run_stats_free(&r->st);
+  opt_observe_free(r->ob);
+  rg_proof_free(r->proof);
+  rg_graph_free(r->g);
+}
+
+/* Reads and verifies the input graph; keeps its text when that costs
+ * little, to name ops in later messages. */
+static int read_input(OptState *o, OptRun *r) {
   RgDiags d;
   rg_diags_init(&d);
   d.max_errors = o->max_errors;
   RgSource *src = rg_source_load(o->input, &d);
-  RgNode *named = NULL;
   char name[256] = "";
   if (o->explain_name) /* `%x#1` names `%x`'s op */
     snprintf(name, sizeof name, "%.*s", (int)strcspn(o->explain_name, "#"), o->explain_name);
-  RgGraph *g = src ? rg_mlir_read_find(src, &d, o->syntax, name[0] ? name : NULL, &named) : NULL;
-  if (!g) {
-    rg_diags_print(stderr, &d);
-    rg_diags_free(&d);
-    rg_source_free(src);
-    return OPT_EXIT_INPUT;
-  }
-
+  r->g = src ? rg_mlir_read_find(src, &d, o->syntax, name[0] ? name : NULL, &r->named) : NULL;
   char msg[512];
-  if (rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
-    fprintf(stderr, "%s: error: %s: verification failed: %s\n", prog, o->input, msg);
-    rg_graph_free(g);
-    rg_source_free(src);
-    rg_diags_free(&d);
-    return OPT_EXIT_INPUT;
-  }
-  /* Invalid ops stop here: a rule firing on them could hide the bug. */
-  if (verify_ops(o, g, src, &d, 0)) {
+  int rc = 0;
+  if (!r->g) {
     rg_diags_print(stderr, &d);
-    rg_graph_free(g);
-    rg_source_free(src);
-    rg_diags_free(&d);
-    return OPT_EXIT_INPUT;
-  }
-  /* Kept to name refused ops (`%4`, file:line:col) when that costs little
-   * (a mapping, or a small text); else later messages name ops only. */
-  if (rgs_source_mapped(src) || src->len <= OPT_KEEP_SOURCE) {
-    o->src = src;
-  } else {
-    rg_source_free(src);
-    ir_node_src_forget(g);
+    rc = OPT_EXIT_INPUT;
+  } else if (rg_graph_verify(r->g, msg, sizeof msg) != RG_OK) {
+    fprintf(stderr, "%s: error: %s: verification failed: %s\n", o->prog, o->input, msg);
+    rc = OPT_EXIT_INPUT;
+  } else if (verify_ops(o, r->g, src, &d, 0)) { /* a rule firing on an invalid op could hide the bug */
+    rg_diags_print(stderr, &d);
+    rc = OPT_EXIT_INPUT;
   }
   rg_diags_free(&d);
+  /* Kept to name ops (`%4`, file:line:col) and to replay the run when
+   * that costs little (a mapping, or a small text). */
+  if (!rc && (rgs_source_mapped(src) || src->len <= OPT_KEEP_SOURCE)) {
+    o->src = src;
+    return 0;
+  }
+  rg_source_free(src);
+  if (!rc)
+    ir_node_src_forget(r->g);
+  return rc;
+}
+
+/* --explain N: finds the op (N counts ops in file order, pre-order; node
+ * ids are creation order, which the reader does not promise to match). */
+static int explain_setup(OptState *o, OptRun *r) {
+  r->ex = (OptExplain){o, o->run.explain_node, 0, NULL, 0};
+  if (o->run.explain_node == UINT32_MAX)
+    return 0;
+  rg_graph_walk(r->g, opt_find_nth, &r->ex);
+  OptExplain *ex = &r->ex;
+  if (!ex->node) {
+    char what[160];
+    snprintf(what, sizeof what, "--explain %u: %s has %u op(s), numbered 0 to %u in file order", ex->want,
+             strcmp(o->input, "-") == 0 ? "the input" : o->input, ex->seen, ex->seen ? ex->seen - 1 : 0);
+    return usage_error(o, "%s", what);
+  }
+  r->ex_op = rg_op_name(r->g, ex->node->op);
+  fprintf(stderr, "%s: explain: op %u is %s%s\n", o->prog, ex->want, r->ex_op,
+          rg_node_is_frozen(ex->node) ? ", frozen (rg.frozen): no rule matches it, as root or operand"
+                                      : " (the root below; root.I is the op producing its operand I)");
+  o->run.explain_node = ex->node->id;
+  o->run.explain_fn = opt_on_explain;
+  o->run.explain_user = ex;
+  return 0;
+}
+
+/* Everything the run needs before the passes: reports asked for on the
+ * input, the recorded proof, --explain, the observers and the prover. */
+static int prepare(OptState *o, OptRun *r) {
+  int rc = 0;
   if (o->mem_report)
-    opt_mem_report(o, g);
-  if ((o->explain_name || o->explain_loc) && (rc = opt_explain_resolve(o, g, named)) != 0) {
-    rg_graph_free(g);
+    opt_mem_report(o, r->g);
+  if ((o->explain_name || o->explain_loc) && (rc = opt_explain_resolve(o, r->g, r->named)) != 0)
     return rc;
-  }
-
-  RgProof *proof = NULL;
-  if (o->verify_runs || o->inputs) {
-    proof = opt_proof_record(o, g, &rc);
-    if (rc) {
-      rg_graph_free(g);
-      return rc;
-    }
-  }
-
-  /* --explain N counts ops in file order (pre-order); node ids are
-   * creation order, which the reader does not promise to match. */
-  OptExplain ex = {o, o->run.explain_node, 0, NULL, 0};
-  const char *ex_op = NULL;
-  if (o->run.explain_node != UINT32_MAX) {
-    rg_graph_walk(g, opt_find_nth, &ex);
-    if (!ex.node) {
-      char what[160];
-      snprintf(what, sizeof what, "--explain %u: %s has %u op(s), numbered 0 to %u in file order", ex.want,
-               strcmp(o->input, "-") == 0 ? "the input" : o->input, ex.seen, ex.seen ? ex.seen - 1 : 0);
-      rg_proof_free(proof);
-      rg_graph_free(g);
-      return usage_error(o, "%s", what);
-    }
-    ex_op = rg_op_name(g, ex.node->op);
-    fprintf(stderr, "%s: explain: op %u is %s%s\n", prog, ex.want, ex_op,
-            rg_node_is_frozen(ex.node) ? ", frozen (rg.frozen): no rule matches it, as root or operand"
-                                       : " (the root below; root.I is the op producing its operand I)");
-    o->run.explain_node = ex.node->id;
-    o->run.explain_fn = opt_on_explain;
-    o->run.explain_user = &ex;
-  }
-  OptObserve *ob = opt_observe_begin(o, g);
-  OptProve *pv = opt_prove_begin(o, g, &rc);
-  if (rc) {
-    opt_observe_free(ob);
-    rg_proof_free(proof);
-    rg_graph_free(g);
+  if ((o->verify_runs || o->inputs) && !(r->proof = opt_proof_record(o, r->g, &rc)))
+    return rc ? rc : OPT_EXIT_INPUT;
+  if ((rc = explain_setup(o, r)) != 0)
     return rc;
-  }
-  RgRunStats st;
-  char err[1024] = "";
+  r->ob = opt_observe_begin(o, r->g);
+  r->pv = opt_prove_begin(o, r->g, &rc);
+  return rc;
+}
+
+/* The passes, then the verifiers on what they changed. */
+static RgStatus run_passes(OptState *o, OptRun *r, char *err, size_t errlen) {
+  RgGraph *g = r->g;
   uint64_t version = ir_graph_version(g);
   uint32_t first_new = ir_next_node_id(g);
-  RgStatus s = rg_pipeline_run(g, &(RgPipelineDesc){NULL, o->num_passes, o->passes}, &o->run, &st, err, sizeof err);
+  RgStatus s = rg_pipeline_run(g, &(RgPipelineDesc){NULL, o->num_passes, o->passes}, &o->run, &r->st, err, errlen);
+  for (uint32_t i = 0; i < r->st.num_passes; i++) {
+    r->rewrites += r->st.passes[i].rewrites;
+    for (uint16_t k = 0; k < o->passes[i]->num_rules; k++)
+      if (o->passes[i]->rules[k].inexact && r->st.passes[i].rule_fires)
+        r->inexact_fires += r->st.passes[i].rule_fires[k];
+  }
   /* A graph the passes did not touch was verified after reading. */
-  uint64_t fires = st.dedup_merged;
-  for (uint32_t i = 0; i < st.num_passes; i++)
-    fires += st.passes[i].rewrites;
-  bool unchanged = fires == 0 && ir_graph_version(g) == version;
-  if (s == RG_OK && !unchanged && rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
-    snprintf(err, sizeof err, "the graph does not verify after the passes: %s", msg);
+  if (s != RG_OK || (r->rewrites + r->st.dedup_merged == 0 && ir_graph_version(g) == version))
+    return s;
+  char msg[512];
+  if (rg_graph_verify(g, msg, sizeof msg) != RG_OK) {
+    snprintf(err, errlen, "the graph does not verify after the passes: %s", msg);
+    return RG_ERR_VERIFY;
+  }
+  RgDiags d; /* rewrites must not make ops their declarations reject */
+  rg_diags_init(&d);
+  d.max_errors = o->max_errors;
+  if (verify_ops(o, g, NULL, &d, first_new)) {
+    fprintf(stderr, "%s: error: the passes made ops that do not verify:\n", o->prog);
+    rg_diags_print(stderr, &d);
     s = RG_ERR_VERIFY;
   }
-  if (s == RG_OK && !unchanged) { /* rewrites must not make ops their declarations reject */
-    rg_diags_init(&d);
-    d.max_errors = o->max_errors;
-    if (verify_ops(o, g, NULL, &d, first_new)) {
-      fprintf(stderr, "%s: error: the passes made ops that do not verify:\n", prog);
-      rg_diags_print(stderr, &d);
-      s = RG_ERR_VERIFY;
-    }
-    rg_diags_free(&d);
-  }
-  if (ex.node)
-    opt_explain_summary(&ex, ex_op, &st);
-  opt_warn_refusals(o, g, &st);
+  rg_diags_free(&d);
+  return s;
+}
+
+/* What the run reports besides the graph: explain's summary, refusals,
+ * --stats, --time-passes, --stats-json, --prove's verdict. */
+static RgStatus report_run(OptState *o, OptRun *r, RgStatus s) {
+  if (r->ex.node)
+    opt_explain_summary(&r->ex, r->ex_op, &r->st);
+  opt_warn_refusals(o, r->g, &r->st);
   if (o->stats) {
-    opt_print_stats(stderr, o, g, &st);
-    opt_print_layout(stderr, o, g);
+    opt_print_stats(stderr, o, r->g, &r->st);
+    opt_print_layout(stderr, o, r->g);
   }
   if (o->time_passes)
-    opt_print_time_passes(stderr, &st);
-  if (o->stats_json && (rc = opt_write_stats_json(o, g, &st)) != 0)
+    opt_print_time_passes(stderr, &r->st);
+  if (o->stats_json && opt_write_stats_json(o, r->g, &r->st) != 0)
     s = s == RG_OK ? RG_ERR_IO : s;
-  if (o->report && ob && s == RG_OK && (rc = opt_observe_report(ob, g, &st)) != 0)
-    s = RG_ERR_IO;
-  opt_observe_free(ob);
-  int prc = opt_prove_end(o, pv);
-  uint64_t inexact_fires = 0;
-  for (uint32_t i = 0; i < st.num_passes; i++)
-    for (uint16_t r = 0; r < o->passes[i]->num_rules; r++)
-      if (o->passes[i]->rules[r].inexact && st.passes[i].rule_fires)
-        inexact_fires += st.passes[i].rule_fires[r];
-  rg_run_stats_free(&st);
-  if (s != RG_OK) {
-    if (err[0])
-      fprintf(stderr, "%s: error: %s\n", prog, err);
-    rg_proof_free(proof);
-    rg_graph_free(g);
-    return OPT_EXIT_INPUT;
-  }
-  if (o->verify_runs || o->inputs || prc) {
-    rc = o->verify_runs || o->inputs ? opt_proof_check(o, g, proof, inexact_fires) : 0;
-    rc = rc ? rc : prc;
-    rg_proof_free(proof);
-    if (rc) {
-      rg_graph_free(g);
-      return rc;
-    }
-  }
+  r->prove_rc = opt_prove_end(o, r->pv);
+  r->pv = NULL;
+  return s;
+}
 
+/* Proof by execution of the rewritten graph; on a difference, the
+ * rewrite that made it. Then --prove's verdict. */
+static int check_proof(const OptState *o, OptRun *r) {
+  if (!r->proof)
+    return r->prove_rc;
+  int rc = opt_proof_check(o, r->g, r->proof, r->inexact_fires, &r->verdict);
+  if (r->verdict.checked && !r->verdict.ok)
+    opt_culprit_search(o, r->proof, r->rewrites, r->inexact_fires != 0, &r->verdict);
+  return rc ? rc : r->prove_rc;
+}
+
+static int write_outputs(const OptState *o, RgGraph *g) {
+  char err[1024];
   if (o->dot) {
     size_t dlen = 0;
     char *dot = rg_graph_dot(g, &dlen);
     int drc = dot ? rgs_write_file(o->dot, dot, dlen, o->write_flags, err, sizeof err) : -1;
     rg_free(dot);
     if (drc != 0) {
-      fprintf(stderr, "%s: error: %s\n", prog, dot ? err : "out of memory writing the DOT graph");
-      rg_graph_free(g);
+      fprintf(stderr, "%s: error: %s\n", o->prog, dot ? err : "out of memory writing the DOT graph");
       return OPT_EXIT_INPUT;
     }
   }
-  int wrc = mlir_write_file(g, o->emit, o->syntax, o->output, o->write_flags, err, sizeof err);
-  rg_graph_free(g);
-  if (wrc != 0) {
-    fprintf(stderr, "%s: error: %s\n", prog, err);
+  if (mlir_write_file(g, o->emit, o->syntax, o->output, o->write_flags, err, sizeof err) != 0) {
+    fprintf(stderr, "%s: error: %s\n", o->prog, err);
     return OPT_EXIT_INPUT;
   }
   return 0;
+}
+
+static int run(OptState *o) {
+  OptRun r;
+  memset(&r, 0, sizeof r);
+  int rc = check_outputs(o);
+  if (!rc)
+    rc = read_input(o, &r);
+  if (!rc)
+    rc = prepare(o, &r);
+  RgStatus s = RG_OK;
+  if (!rc) {
+    char err[1024] = "";
+    s = report_run(o, &r, run_passes(o, &r, err, sizeof err));
+    if (s != RG_OK) {
+      if (err[0])
+        fprintf(stderr, "%s: error: %s\n", o->prog, err);
+      rc = OPT_EXIT_INPUT;
+    }
+  }
+  if (!rc)
+    rc = check_proof(o, &r);
+  /* The report shows the proof's verdict, a failed one above all. */
+  if (o->report && r.ob && s == RG_OK && opt_observe_report(r.ob, r.g, &r.st, &r.verdict) != 0)
+    rc = OPT_EXIT_INPUT;
+  if (!rc)
+    rc = write_outputs(o, r.g);
+  run_free(&r);
+  return rc;
 }

@@ -17,7 +17,7 @@
 #include "ir/ir_internal.h"
 #include "driver/driver_internal.h"
 
-enum { EXAMPLES_PER_RULE = 3, PICTURE_RADIUS = 1, PICTURE_MAX_NODES = 24 };
+enum { EXAMPLES_PER_RULE = 3, PICTURE_RADIUS = 1, PICTURE_MAX_NODES = 24, MAX_ABSORBED = 16 };
 
 typedef struct PassRow {
   const RgPassDesc *p;
@@ -32,6 +32,17 @@ typedef struct Example {
   char *before, *after; /* DOT */
 } Example;
 
+/* A rule's near misses: roots of its root op where a later test failed,
+ * with the failed tests seen most (up to NEAR_WHYS distinct ones, each
+ * with the first message that named it, the values its guard read). */
+enum { NEAR_WHYS = 4 };
+typedef struct NearMiss {
+  const char *pass, *rule; /* the descriptors' own strings */
+  uint32_t count;
+  char *why[NEAR_WHYS];
+  uint32_t why_count[NEAR_WHYS];
+} NearMiss;
+
 typedef struct Hist {
   const char **names;
   uint32_t *counts;
@@ -45,10 +56,16 @@ struct OptObserve {
   Example *ex;
   uint32_t nex, cap_ex;
   char *pending; /* the before picture of the rewrite under way */
+  /* its root, then the ops that die with it unless the replacement
+   * keeps them: what the rule may absorb, filled in the picture */
+  RgNode *absorbed[MAX_ABSORBED];
+  uint32_t nabsorbed;
   /* its root's uses, to name what replaced it when no op did */
   struct { RgNode *user; uint32_t operand; } uses[4];
   uint32_t nuses;
   Hist before;
+  NearMiss *near;
+  uint32_t nnear, cap_near;
   bool oom;
 };
 
@@ -119,6 +136,64 @@ static char *removed_dot(const OptObserve *ob) {
   return rgs_buf_take(&b);
 }
 
+/* Whether every use of n's results is by one of set[0..n). */
+static bool used_only_by(const RgNode *n, RgNode *const *set, uint32_t nset) {
+  for (uint32_t i = 0; i < n->num_results; i++)
+    for (const RgUse *u = n->results[i].uses; u; u = u->next) {
+      bool in = false;
+      for (uint32_t k = 0; k < nset && !in; k++)
+        in = set[k] == u->user;
+      if (!in)
+        return false;
+    }
+  return true;
+}
+
+/* The root, then the producers that only the root and those already
+ * taken use: the ops a rewrite of `root` may leave dead (the rewriter
+ * erases them unless the replacement reuses them). */
+static void collect_absorbed(OptObserve *ob, RgNode *root) {
+  ob->absorbed[0] = root;
+  ob->nabsorbed = 1;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t i = 0; i < ob->nabsorbed && ob->nabsorbed < MAX_ABSORBED; i++) {
+      RgNode *x = ob->absorbed[i];
+      for (uint32_t k = 0; k < x->num_operands && ob->nabsorbed < MAX_ABSORBED; k++) {
+        RgNode *d = x->operands[k].value ? rg_value_def(x->operands[k].value) : NULL;
+        bool taken = !d || d->num_regions || rg_node_is_frozen(d);
+        for (uint32_t j = 0; j < ob->nabsorbed && !taken; j++)
+          taken = ob->absorbed[j] == d;
+        if (!taken && used_only_by(d, ob->absorbed, ob->nabsorbed)) {
+          ob->absorbed[ob->nabsorbed++] = d;
+          grew = true;
+        }
+      }
+    }
+  }
+}
+
+/* After the rewrite: the ops it kept in use lose the fill the before
+ * picture gave every op it might absorb. */
+static void unfill_kept(OptObserve *ob) {
+  static const char fill[] = ", style=filled, fillcolor=\"#ffe9a8\"";
+  for (uint32_t i = 1; i < ob->nabsorbed; i++) {
+    const RgNode *x = ob->absorbed[i];
+    bool used = false; /* left dead, the pass's sweep removes it */
+    for (uint32_t k = 0; k < x->num_results && !used; k++)
+      used = !(x->flags & RG_NODE_ERASED) && x->results[k].num_uses != 0;
+    if (!used)
+      continue;
+    char key[96];
+    snprintf(key, sizeof key, "  n%u [shape=box%s", ob->absorbed[i]->id, fill);
+    char *at = strstr(ob->pending, key);
+    if (at) {
+      char *from = at + strlen(key), *to = from - (sizeof fill - 1);
+      memmove(to, from, strlen(from) + 1);
+    }
+  }
+}
+
 static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule,
                        RgNode *const *nodes, uint32_t n, bool after) {
   OptObserve *ob = user;
@@ -126,7 +201,11 @@ static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rul
     return;
   if (!after) {
     rg_free(ob->pending);
-    ob->pending = rg_graph_dot_around(g, nodes, n, PICTURE_RADIUS, PICTURE_MAX_NODES, NULL);
+    ob->nabsorbed = 0;
+    if (n)
+      collect_absorbed(ob, nodes[0]);
+    ob->pending = rg_graph_dot_around(g, n ? ob->absorbed : nodes, n ? ob->nabsorbed : 0, PICTURE_RADIUS,
+                                      PICTURE_MAX_NODES, NULL);
     ob->nuses = 0;
     for (uint32_t i = 0; n && i < nodes[0]->num_results; i++)
       for (RgUse *u = nodes[0]->results[i].uses; u && ob->nuses < 4; u = u->next)
@@ -135,6 +214,7 @@ static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rul
   }
   if (!ob->pending)
     return;
+  unfill_kept(ob);
   if (ob->nex == ob->cap_ex) {
     uint32_t cap = ob->cap_ex ? ob->cap_ex * 2 : 16;
     Example *v = rg_realloc(ob->ex, sizeof *v * cap);
@@ -149,6 +229,52 @@ static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rul
   e.after = n ? rg_graph_dot_around(g, nodes, n, PICTURE_RADIUS, PICTURE_MAX_NODES, NULL) : removed_dot(ob);
   ob->pending = NULL;
   ob->ex[ob->nex++] = e;
+}
+
+/* The test an explain message names, without the values it read:
+ * "guard failed at 'p == iota(len(p))'" of "... (p = [1, 0])". */
+static size_t test_len(const char *why) {
+  const char *end = NULL;
+  for (const char *s = strstr(why, "' ("); s; s = strstr(s + 1, "' ("))
+    end = s + 1;
+  return end ? (size_t)(end - why) : strlen(why);
+}
+
+/* Explain mode on every root: each report of a failed test is a near miss
+ * of its rule (firing, refusals and disabled rules are reported elsewhere). */
+static void on_near_miss(void *user, const char *pass, const char *rule, const char *why) {
+  OptObserve *ob = user;
+  if (!strncmp(why, "fires", 5) || !strncmp(why, "refused", 7) || !strcmp(why, "rule is disabled"))
+    return;
+  NearMiss *m = NULL;
+  for (uint32_t i = 0; i < ob->nnear && !m; i++)
+    if (ob->near[i].pass == pass && ob->near[i].rule == rule)
+      m = &ob->near[i];
+  if (!m) {
+    if (ob->nnear == ob->cap_near) {
+      uint32_t cap = ob->cap_near ? ob->cap_near * 2 : 16;
+      NearMiss *v = rg_realloc(ob->near, sizeof *v * cap);
+      if (!v) {
+        ob->oom = true;
+        return;
+      }
+      ob->near = v;
+      ob->cap_near = cap;
+    }
+    m = &ob->near[ob->nnear++];
+    memset(m, 0, sizeof *m);
+    m->pass = pass, m->rule = rule;
+  }
+  m->count++;
+  size_t key = test_len(why);
+  for (int k = 0; k < NEAR_WHYS; k++) {
+    if (!m->why[k] && !(m->why[k] = rgs_strdup(why)))
+      return;
+    if (test_len(m->why[k]) == key && !strncmp(m->why[k], why, key)) {
+      m->why_count[k]++;
+      return;
+    }
+  }
 }
 
 static void hist_take(RgGraph *g, Hist *h) {
@@ -185,6 +311,11 @@ OptObserve *opt_observe_begin(OptState *o, RgGraph *g) {
       memset(ob->rows, 0, sizeof *ob->rows * (o->num_passes ? o->num_passes : 1));
     hist_take(g, &ob->before);
     o->run.on_rewrite = on_rewrite;
+    if (o->run.explain_node == UINT32_MAX) { /* --explain keeps its op */
+      o->run.explain_node = RG_EXPLAIN_EVERY_NODE;
+      o->run.explain_fn = on_near_miss;
+      o->run.explain_user = ob;
+    }
   }
   o->run.after_pass = after_pass;
   o->run.observe_user = ob;
@@ -199,6 +330,10 @@ void opt_observe_free(OptObserve *ob) {
     rg_free(ob->ex[i].after);
   }
   rg_free(ob->ex);
+  for (uint32_t i = 0; i < ob->nnear; i++)
+    for (int k = 0; k < NEAR_WHYS; k++)
+      rg_free(ob->near[i].why[k]);
+  rg_free(ob->near);
   rg_free(ob->pending);
   rg_free(ob->rows);
   hist_free(&ob->before);
@@ -296,7 +431,73 @@ static const char *style =
     ".pair{display:flex;gap:1em;align-items:flex-start;margin:.5em 0 1.5em}"
     ".pair figure{margin:0;border:1px solid #ddd;padding:.3em;background:#fafafa}"
     ".pair svg{max-width:560px;height:auto}"
-    "figcaption{font-size:12px;color:#555}code{font-size:13px}";
+    "figcaption{font-size:12px;color:#555}code{font-size:13px}"
+    ".proof-ok{color:#1a6b1a}.proof-failed{color:#a00000;font-family:monospace}";
+
+/* The proof by execution's verdict and the rewrite to blame. */
+static void put_verdict(RgsBuf *b, const OptVerdict *v) {
+  if (!v || !v->checked)
+    return;
+  rgs_buf_printf(b, "<h2>Proof by execution</h2>\n<p class=\"%s\">", v->ok ? "proof-ok" : "proof-failed");
+  put_html(b, v->what);
+  rgs_buf_puts(b, "</p>\n");
+  if (v->culprit[0]) {
+    rgs_buf_puts(b, "<p class=\"proof-failed\">");
+    put_html(b, v->culprit);
+    rgs_buf_puts(b, "</p>\n");
+  }
+}
+
+/* Per rule in pipeline order: the roots where it nearly matched and the
+ * tests that failed there, most seen first. */
+static void put_near_misses(RgsBuf *b, const OptObserve *ob) {
+  const OptState *o = ob->o;
+  if (o->run.explain_fn != on_near_miss)
+    return;
+  rgs_buf_puts(b, "<h2>Near misses</h2>\n<p>Rules whose pattern's root op matched an op but a later test "
+                  "(an operand's op, an attribute, the guard) failed: how often, and the tests that failed.</p>\n");
+  if (!ob->nnear) {
+    rgs_buf_puts(b, "<p>None.</p>\n");
+    return;
+  }
+  rgs_buf_puts(b, "<table><tr><th>rule</th><th>source</th><th>near misses</th><th>failed test (times)</th></tr>\n");
+  for (uint32_t i = 0; i < o->num_passes; i++) {
+    const RgPassDesc *p = o->passes[i];
+    bool again = false; /* a pass the pipeline runs twice: one row a rule */
+    for (uint32_t j = 0; j < i && !again; j++)
+      again = o->passes[j] == p;
+    for (uint16_t r = 0; r < p->num_rules && !again; r++) {
+      const NearMiss *m = NULL;
+      for (uint32_t j = 0; j < ob->nnear && !m; j++)
+        if (ob->near[j].pass == p->name && ob->near[j].rule == p->rules[r].name)
+          m = &ob->near[j];
+      if (!m)
+        continue;
+      rgs_buf_puts(b, "<tr><td><code>");
+      put_html(b, p->name);
+      rgs_buf_putc(b, '.');
+      put_html(b, p->rules[r].name);
+      rgs_buf_puts(b, "</code></td><td><code>");
+      put_html(b, p->rules[r].source);
+      rgs_buf_printf(b, "</code></td><td class=\"n\">%u</td><td>", m->count);
+      bool done[NEAR_WHYS] = {false};
+      for (int n = 0; n < NEAR_WHYS; n++) { /* most seen first */
+        int best = -1;
+        for (int k = 0; k < NEAR_WHYS; k++)
+          if (m->why[k] && !done[k] && (best < 0 || m->why_count[k] > m->why_count[best]))
+            best = k;
+        if (best < 0)
+          break;
+        done[best] = true;
+        rgs_buf_puts(b, n ? "<br><code>" : "<code>");
+        put_html(b, m->why[best]);
+        rgs_buf_printf(b, "</code> (%u)", m->why_count[best]);
+      }
+      rgs_buf_puts(b, "</td></tr>\n");
+    }
+  }
+  rgs_buf_puts(b, "</table>\n");
+}
 
 /* Every refused match kept: its rule, the op, why; the likely bugs marked. */
 static void put_refusals(RgsBuf *b, const OptState *o, RgGraph *g, const RgRunStats *st) {
@@ -369,7 +570,7 @@ static void put_histograms(RgsBuf *b, const Hist *before, RgGraph *g) {
   hist_free(&after);
 }
 
-int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
+int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st, const OptVerdict *v) {
   OptState *o = ob->o;
   RgsBuf b;
   rgs_buf_init(&b);
@@ -383,6 +584,7 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
   put_html(&b, o->input);
   rgs_buf_printf(&b, "</code></h1>\n<p>%u pass(es), %.3f ms in passes, %u op(s) in the result.</p>\n",
                 st->num_passes, st->total_seconds * 1e3, rg_graph_num_nodes(g));
+  put_verdict(&b, v);
 
   rgs_buf_puts(&b, "<h2>Pipeline</h2>\n<table><tr><th>#</th><th>pass</th><th>status</th>"
                   "<th>rewrites</th><th>ms</th><th>why</th></tr>\n");
@@ -418,13 +620,14 @@ int opt_observe_report(OptObserve *ob, RgGraph *g, const RgRunStats *st) {
   }
   rgs_buf_puts(&b, "</table>\n");
   put_refusals(&b, o, g, st);
+  put_near_misses(&b, ob);
 
   put_histograms(&b, &ob->before, g);
 
   const char *why = NULL;
   char **svgs = render_svgs(ob, &why);
-  rgs_buf_printf(&b, "<h2>Rewrites</h2>\n<p>Up to %d rewrites per rule: the rewritten op (filled) "
-                    "and its neighbours before, the ops the rule made (filled) and theirs after.</p>\n",
+  rgs_buf_printf(&b, "<h2>Rewrites</h2>\n<p>Up to %d rewrites per rule: the ops the rule matched and "
+                    "removed (filled) and their neighbours before, the ops the rule made (filled) and theirs after.</p>\n",
                 EXAMPLES_PER_RULE);
   if (why) {
     rgs_buf_puts(&b, "<p><b>No pictures:</b> ");

@@ -15,6 +15,16 @@ OptProve *opt_prove_begin(OptState *o, RgGraph *g, int *rc) {
   }
   return NULL;
 }
+/* Where the rule is ("rules/x.rules:12:3"), or "?". */
+static const char *rule_source(const OptState *o, const char *pass, const char *rule) {
+  for (uint32_t i = 0; i < o->num_passes; i++)
+    if (strcmp(o->passes[i]->name, pass) == 0)
+      for (uint16_t r = 0; r < o->passes[i]->num_rules; r++)
+        if (strcmp(o->passes[i]->rules[r].name, rule) == 0)
+          return o->passes[i]->rules[r].source;
+  return "?";
+}
+
 int opt_prove_end(const OptState *o, OptProve *pv) {
   (void)o, (void)pv;
   return 0;
@@ -85,6 +95,16 @@ static void print_rules(const RgProver *p) {
   }
 }
 
+/* Where the rule is ("rules/x.rules:12:3"), or "?". */
+static const char *rule_source(const OptState *o, const char *pass, const char *rule) {
+  for (uint32_t i = 0; i < o->num_passes; i++)
+    if (strcmp(o->passes[i]->name, pass) == 0)
+      for (uint16_t r = 0; r < o->passes[i]->num_rules; r++)
+        if (strcmp(o->passes[i]->rules[r].name, rule) == 0)
+          return o->passes[i]->rules[r].source;
+  return "?";
+}
+
 int opt_prove_end(const OptState *o, OptProve *pv) {
   if (!pv)
     return 0;
@@ -103,6 +123,14 @@ int opt_prove_end(const OptState *o, OptProve *pv) {
     fprintf(stderr, "%s: prove: %s.%s (node %u): %s: %s%s%s\n", o->prog, r->pass, r->rule, r->node,
             r->status == RG_PROOF_REFUTED ? "counterexample" : "unknown", r->reason ? r->reason : "",
             path[0] ? "; inputs: " : "", path);
+    bool named = false; /* where the rule is, once a rule */
+    for (uint32_t j = 0; j < i && !named; j++) {
+      const RgProofResult *q = rg_prover_result(p, j);
+      named = q->status != RG_PROOF_PROVEN && strcmp(q->pass, r->pass) == 0 && strcmp(q->rule, r->rule) == 0;
+    }
+    if (!named)
+      fprintf(stderr, "%s: prove: %s.%s is the rule at %s\n", o->prog, r->pass, r->rule,
+              rule_source(o, r->pass, r->rule));
   }
   print_rules(p);
   fprintf(stderr, "%s: prove: %u rewrites: %u proven, %u refuted, %u unknown (%.3f s in the prover)\n", o->prog,

@@ -154,50 +154,48 @@ static void first_definitions(const RgSource *s, OptNodeName *sorted, uint32_t n
   }
 }
 
-void opt_name_refusals(OptState *o, RgGraph *g, const RgRunStats *st) {
-  uint32_t cap = 0;
-  for (uint32_t i = 0; i < st->num_passes; i++)
-    cap += st->passes[i].num_refused;
+OptNodeName *opt_name_nodes(const OptState *o, RgGraph *g, const RgNode *const *nodes, uint32_t cap,
+                            uint32_t *count) {
+  *count = 0;
   if (!cap)
-    return;
+    return NULL;
   OptNodeName *v = rg_alloc(sizeof *v * cap);
   uint32_t *offs = rg_alloc(sizeof *offs * cap), *ranks = rg_alloc(sizeof *ranks * cap);
   if (!v || !offs || !ranks) {
     rg_free(v);
     rg_free(offs);
     rg_free(ranks);
-    return; /* messages then name ops by their op alone */
+    return NULL; /* messages then name ops by their op alone */
   }
   uint32_t n = 0, noffs = 0;
-  for (uint32_t i = 0; i < st->num_passes; i++)
-    for (uint32_t k = 0; k < st->passes[i].num_refused; k++) {
-      const RgNode *node = st->passes[i].refused[k].node;
-      bool seen = false;
-      for (uint32_t j = 0; j < n && !seen; j++)
-        seen = v[j].node == node;
-      if (seen)
-        continue;
-      OptNodeName *nn = &v[n++];
-      memset(nn, 0, sizeof *nn);
-      nn->node = node;
-      nn->op = rg_op_name(g, node->op);
-      nn->src = ir_node_src(g, node);
-      nn->first_def = SIZE_MAX;
-      if (nn->src != UINT32_MAX)
-        offs[noffs++] = nn->src;
-      if (nn->src == UINT32_MAX || !o->src) { /* a node the passes made, or no text to point into */
-        if (node->loc)
-          snprintf(nn->at, sizeof nn->at, "%s", node->loc);
-        continue;
-      }
-      const char *name = NULL;
-      size_t len = result_name(o->src, nn->src, &name);
-      if (len && len < sizeof nn->name)
-        memcpy(nn->name, name, len);
-      uint32_t line, col;
-      rg_source_linecol(o->src, nn->src, &line, &col);
-      snprintf(nn->at, sizeof nn->at, "%s:%u:%u", o->src->name, line, col);
+  for (uint32_t k = 0; k < cap; k++) {
+    const RgNode *node = nodes[k];
+    bool seen = false;
+    for (uint32_t j = 0; j < n && !seen; j++)
+      seen = v[j].node == node;
+    if (seen)
+      continue;
+    OptNodeName *nn = &v[n++];
+    memset(nn, 0, sizeof *nn);
+    nn->node = node;
+    nn->op = rg_op_name(g, node->op);
+    nn->src = ir_node_src(g, node);
+    nn->first_def = SIZE_MAX;
+    if (nn->src != UINT32_MAX)
+      offs[noffs++] = nn->src;
+    if (nn->src == UINT32_MAX || !o->src) { /* a node the passes made, or no text to point into */
+      if (node->loc)
+        snprintf(nn->at, sizeof nn->at, "%s", node->loc);
+      continue;
     }
+    const char *name = NULL;
+    size_t len = result_name(o->src, nn->src, &name);
+    if (len && len < sizeof nn->name)
+      memcpy(nn->name, name, len);
+    uint32_t line, col;
+    rg_source_linecol(o->src, nn->src, &line, &col);
+    snprintf(nn->at, sizeof nn->at, "%s:%u:%u", o->src->name, line, col);
+  }
   /* numbers in file order (what --explain N takes), all in one pass */
   qsort(offs, noffs, sizeof *offs, cmp_u32);
   ir_node_src_ranks(g, offs, noffs, ranks);
@@ -228,6 +226,27 @@ void opt_name_refusals(OptState *o, RgGraph *g, const RgRunStats *st) {
   }
   rg_free(offs);
   rg_free(ranks);
+  *count = n;
+  return v;
+}
+
+void opt_name_refusals(OptState *o, RgGraph *g, const RgRunStats *st) {
+  uint32_t cap = 0;
+  for (uint32_t i = 0; i < st->num_passes; i++)
+    cap += st->passes[i].num_refused;
+  if (!cap)
+    return;
+  const RgNode **nodes = rg_alloc(sizeof *nodes * cap);
+  if (!nodes)
+    return;
+  uint32_t k = 0, n = 0;
+  for (uint32_t i = 0; i < st->num_passes; i++)
+    for (uint32_t j = 0; j < st->passes[i].num_refused; j++)
+      nodes[k++] = st->passes[i].refused[j].node;
+  OptNodeName *v = opt_name_nodes(o, g, nodes, cap, &n);
+  rg_free(nodes);
+  if (!v)
+    return;
   rg_free(o->names);
   o->names = v;
   o->num_names = n;
@@ -646,14 +665,7 @@ RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc) {
   return p;
 }
 
-/* Writes the inputs that showed a failed proof beside the output
- * (OUT.mlir gives OUT.fail.inputs) or, when the output is standard output
- * or a device, into the current folder after the input's name. */
-static void write_failed_inputs(const OptState *o, const RgProof *p) {
-  size_t len = 0;
-  char *text = rg_proof_failed_inputs(p, &len);
-  if (!text)
-    return;
+void opt_write_inputs(const OptState *o, const char *text, size_t len, const char *suffix) {
   struct stat sb;
   bool beside = strcmp(o->output, "-") != 0 && (stat(o->output, &sb) != 0 || S_ISREG(sb.st_mode));
   const char *base = beside ? o->output : strcmp(o->input, "-") == 0 ? "stdin" : o->input;
@@ -663,7 +675,7 @@ static void write_failed_inputs(const OptState *o, const RgProof *p) {
   if (n > 5 && strcmp(base + n - 5, ".mlir") == 0)
     n -= 5;
   char path[4096], err[1024];
-  snprintf(path, sizeof path, "%.*s.fail.inputs", (int)(n < 4000 ? n : 4000), base);
+  snprintf(path, sizeof path, "%.*s.%s.inputs", (int)(n < 3800 ? n : 3800), base, suffix);
   const char *clash = rgs_path_same_file(path, o->input)                         ? "the input graph"
                       : o->inputs && rgs_path_same_file(path, o->inputs) ? "the --inputs file"
                                                                           : NULL;
@@ -675,10 +687,19 @@ static void write_failed_inputs(const OptState *o, const RgProof *p) {
   else
     fprintf(stderr, "%s: note: the inputs that show it: %s (run them again with --inputs %s)\n", o->prog, path,
             path);
+}
+
+/* The inputs that showed a failed proof: OUT.fail.inputs. */
+static void write_failed_inputs(const OptState *o, const RgProof *p) {
+  size_t len = 0;
+  char *text = rg_proof_failed_inputs(p, &len);
+  if (!text)
+    return;
+  opt_write_inputs(o, text, len, "fail");
   rg_free(text);
 }
 
-int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires) {
+int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires, OptVerdict *v) {
   RgInterp *ip = opt_interp_new(o, g);
   char err[1024] = "out of memory";
   double max_err = 0;
@@ -690,6 +711,8 @@ int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t in
     fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
     if (s == RG_ERR_VERIFY)
       write_failed_inputs(o, p);
+    *v = (OptVerdict){s == RG_ERR_VERIFY, false, "", ""};
+    snprintf(v->what, sizeof v->what, "%s", err);
     return OPT_EXIT_INPUT;
   }
   /* A proof that ran nothing proves nothing: asked for one, say it failed
@@ -699,13 +722,14 @@ int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t in
                     "say why): the rewrite is not proven\n", o->prog);
     return OPT_EXIT_INPUT;
   }
+  *v = (OptVerdict){true, true, "", ""};
   if (inexact_fires)
-    fprintf(stderr, "%s: verified by execution: %u run(s) after %llu inexact rewrite(s), every result "
-                    "within relative %g (floor %g); largest relative error %.3g\n",
-            o->prog, rg_proof_num_runs(p), (unsigned long long)inexact_fires, o->tolerance.rel,
-            o->tolerance.floor, max_err);
+    snprintf(v->what, sizeof v->what, "verified by execution: %u run(s) after %llu inexact rewrite(s), every result "
+                                      "within relative %g (floor %g); largest relative error %.3g",
+             rg_proof_num_runs(p), (unsigned long long)inexact_fires, o->tolerance.rel, o->tolerance.floor, max_err);
   else
-    fprintf(stderr, "%s: verified by execution: %u run(s), every result bit-identical\n", o->prog,
-            rg_proof_num_runs(p));
+    snprintf(v->what, sizeof v->what, "verified by execution: %u run(s), every result bit-identical",
+             rg_proof_num_runs(p));
+  fprintf(stderr, "%s: %s\n", o->prog, v->what);
   return 0;
 }

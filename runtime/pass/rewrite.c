@@ -306,7 +306,8 @@ bool rg_rw_rule_on(RgRewriter *rw, uint16_t rule, bool ex) {
 }
 
 bool rg_rw_explaining(const RgRewriter *rw, const RgNode *root) {
-  return rw->opt->explain_fn && rw->opt->explain_node == root->id;
+  return rw->opt->explain_fn &&
+         (rw->opt->explain_node == root->id || rw->opt->explain_node == RG_EXPLAIN_EVERY_NODE);
 }
 
 const RgPassDesc *rg_rw_pass(const RgRewriter *rw) { return rw->pass; }

@@ -347,9 +347,9 @@ d = json.load(open(sys.argv[1]))
 got = [(r["rule"], r["source"], r["op"], r["node"], r["at"], r["explain"], r["likely_bug"]) for r in d["refusals"]]
 src = "tests/cli/refuse/"
 assert got == [
-    ("drop_transpose", src + "refuse.rules:8", "tosa.transpose", "%0", src + "graph.mlir:7:10", "%0", True),
-    ("abs_to_transpose", src + "refuse.rules:11", "tosa.abs", "%1", src + "graph.mlir:8:10", "%1", True),
-    ("drop_transpose", src + "refuse.rules:8", "tosa.transpose", "%0", src + "graph.mlir:13:10", "6", True)], got
+    ("drop_transpose", src + "refuse.rules:8:3", "tosa.transpose", "%0", src + "graph.mlir:7:10", "%0", True),
+    ("abs_to_transpose", src + "refuse.rules:11:3", "tosa.abs", "%1", src + "graph.mlir:8:10", "%1", True),
+    ("drop_transpose", src + "refuse.rules:8:3", "tosa.transpose", "%0", src + "graph.mlir:13:10", "6", True)], got
 assert "perms has 3 entries but the input has rank 2" in d["refusals"][1]["reason"]
 assert [r["refused"] for r in d["rules"]] == [2, 1]
 ' "$tmp/refuse/s.json" 2>"$tmp/err"; then
@@ -360,7 +360,7 @@ assert [r["refused"] for r in d["rules"]] == [2, 1]
     fi
     if grep -q '<title>refuse-opt report: ' "$tmp/refuse/r.html" && grep -q '<h2>Refused matches</h2>' "$tmp/refuse/r.html" &&
        [ "$(grep -c '<td><b>likely bug</b>: ' "$tmp/refuse/r.html")" = 3 ] &&
-       grep -q 'wrong.abs_to_transpose</code></td><td><code>tests/cli/refuse/refuse.rules:11</code></td><td><code>%1 (tosa.abs at ' "$tmp/refuse/r.html"; then
+       grep -q 'wrong.abs_to_transpose</code></td><td><code>tests/cli/refuse/refuse.rules:11:3</code></td><td><code>%1 (tosa.abs at ' "$tmp/refuse/r.html"; then
       pass refuse-report
     else
       fail refuse-report "$(grep -c 'likely bug' "$tmp/refuse/r.html") likely bugs; title: $(grep -o '<title>[^<]*' "$tmp/refuse/r.html")"

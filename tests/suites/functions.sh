@@ -50,7 +50,6 @@ functions() {
 
 # FILE NAME WHAT: reason. WHAT is "lines" (over 100) or "params" (over 6).
 cat >"$tmp/allowed" <<'LIST'
-runtime/driver/opt_main.c run lines: rgopt's whole run; to be split along its steps (read, run, verify, write)
 backends/arm/arm_eval_batch_norm.c arm_bn_conv_weight params: an extern fn of arm.ops; its parameters are the rule's arguments
 backends/arm/arm_eval_batch_norm.c arm_bn_conv_bias params: an extern fn of arm.ops; its parameters are the rule's arguments
 backends/arm/arm_eval_batch_norm.c arm_bn_bias params: an extern fn of arm.ops; its parameters are the rule's arguments
@@ -75,6 +74,7 @@ backends/xnnpack/xnnpack_eval.c arith params: one loop for every edge binary op;
 backends/xnnpack/xnnpack_shape.c need_builtin params: checks one operand and names it in the message
 runtime/driver/opt_observe.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/prove/prove.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
+runtime/driver/opt_culprit.c probe_on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/interp/eval_kernels.c gemm_4x8 params: the inner kernel of rg_eval_gemm_f32, kept flat for speed
 runtime/interp/interp.c run params: the interpreter's run; to take its InterpArgs record only
 runtime/interp/interp.c interp_run_args params: the interpreter's run; to take its InterpArgs record only

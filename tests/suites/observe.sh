@@ -97,6 +97,15 @@ check_report() { # name file
   [ -n "$ok" ] && pass "report:$1"
 }
 check_report pair "$tmp/r.html"
+# Near misses: identity's guard failed on both transposes (one row, with
+# the test that failed; fuse_transposes runs twice in the pipeline).
+near=$(sed -n '/<h2>Near misses/,/<\/table>/p' "$tmp/r.html")
+if echo "$near" | grep -q "<code>fuse_transposes.identity</code></td><td><code>rules/transpose.rules:[0-9]*:[0-9]*</code></td><td class=\"n\">2</td><td><code>guard failed at 'p == iota(len(p))' (p = \[" &&
+   [ "$(echo "$near" | grep -c 'fuse_transposes.identity<')" -eq 1 ]; then
+  pass report-near-misses
+else
+  fail report-near-misses "$(echo "$near" | grep identity | head -n 2 | tr '\n' '|')"
+fi
 grep -q 'fuse_transposes.inverse_pair</code>.*<td class="n">1</td>' "$tmp/r.html" && pass report-fires ||
   fail report-fires "inverse_pair's one fire is not listed"
 # The page is titled with the program's name; a pass skipped because its
@@ -113,6 +122,9 @@ grep -q 'fold_batch_norm</code></td><td>skipped</td>.*<td>no rule can fire: abse
 if command -v dot >/dev/null 2>&1; then
   grep -q 'replaced by block argument 0' "$tmp/r.html" && pass report-replaced-by ||
     fail report-replaced-by "the removed op's replacement is not named"
+  # inverse_pair absorbs both transposes: both are filled before it.
+  filled=$(sed -n '/inverse_pair<\/code> <small>/,/figcaption>before/p' "$tmp/r.html" | grep -c 'fill="#ffe9a8"')
+  [ "$filled" -eq 2 ] && pass report-absorbed || fail report-absorbed "$filled ops filled before inverse_pair, not 2"
   "$rgopt" --passes canonicalize --fold-limit 8 --report "$tmp/fold.html" tests/rules/canon_fold.mlir -o "$tmp/f.mlir"
   grep -q 'values = splat 5<' "$tmp/fold.html" && grep -q 'values = \[4, 3, 2, 1\]<' "$tmp/fold.html" &&
     pass report-constant-values || fail report-constant-values "$(grep -o 'values = [^<]*' "$tmp/fold.html" | head -n 3)"

@@ -135,7 +135,7 @@ typedef struct RgOpReq {
 
 typedef struct RgRuleDesc {
   const char *name;    /* rule name, unique within the pass */
-  const char *source;  /* "rules/transpose.rules:12" */
+  const char *source;  /* "rules/transpose.rules:12:3": where the rule is */
   uint16_t first_req, num_reqs; /* slice of RgPassDesc.reqs */
   bool inexact;        /* `inexact rule`: applied only with RgRunOptions.inexact */
 } RgRuleDesc;
@@ -388,7 +388,8 @@ struct RgRunOptions {
   uint32_t budget_factor; /* rewrites allowed per node (0: default 16) */
   const char *const *disabled_rules; /* "pass.rule" or "rule"; NULL-terminated */
   const char *isolate_rule;          /* only this rule fires */
-  uint32_t explain_node; /* node id to explain, or UINT32_MAX */
+  /* node id to explain; UINT32_MAX: none; RG_EXPLAIN_EVERY_NODE: all */
+  uint32_t explain_node;
   void (*explain_fn)(void *user, const char *pass, const char *rule, const char *why);
   void *explain_user;
   /* Observers for IR dumps and reports (NULL: none). after_pass is called
@@ -418,6 +419,9 @@ struct RgRunOptions {
 };
 
 #define RG_FOLD_MAX_ELEMS_DEFAULT 65536
+/* RgRunOptions.explain_node that explains every root: what a report of
+ * each rule's near misses (matched root op, a later test failed) reads. */
+#define RG_EXPLAIN_EVERY_NODE (UINT32_MAX - 1)
 
 typedef struct RgRunStats {
   uint32_t num_passes;

@@ -1,6 +1,6 @@
 /* rulegen/rulegen.h - every public header of the rulegen library at once:
  * graphs and MLIR text, diagnostics, the pass manager, the interpreter and
- * its evaluators, and the rgopt command line as a function. docs/embedding.md is the guide. */
+ * its evaluators, broadcasting, and the rgopt command line as a function. docs/embedding.md is the guide. */
 #ifndef RULEGEN_RULEGEN_H
 #define RULEGEN_RULEGEN_H
 
@@ -15,6 +15,7 @@
 #include "rulegen/opt.h"
 #include "rulegen/pass.h"
 #include "rulegen/proof.h"
+#include "rulegen/shape.h"
 #include "rulegen/syntax.h"
 
 #endif

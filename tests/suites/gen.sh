@@ -321,9 +321,9 @@ fi
 # the .ops files) over the rules they hold: at most 40. A file whose passes
 # average fewer than 3 rules pays each pass's tables over too few rules for
 # the bound to mean much: its figure is printed, not checked. The whole of
-# rules/transpose.rules's output stays within 1,200 lines. Four files are
-# over the goal (three rules in one pass, each building several ops with
-# computed constants; the convolution lowering builds seven to nine;
+# rules/transpose.rules's output, tables included, stays within 40 lines a
+# rule. Four files are over the goal (three rules in one pass, each
+# building several ops with computed constants; the convolution lowering builds seven to nine;
 # rules/layout.rules's concat rules transpose every operand by the plan's
 # permutation): their figure today is their ceiling, so they can only
 # shrink (rounded up to whole lines a rule).
@@ -331,9 +331,11 @@ over_goal="backends/arm/fuse_batch_norm2d_pass.rules:46 backends/arm/fuse_quanti
 # Width: no line of the C file or header is wider than 120 columns, but
 # for the lines of action and match functions, which hold the C of one
 # rules line each (the compiler places each on its rules line): their
-# columns past 120, summed over the shipped files, can only shrink.
-wide_ceiling=486416
-wide_total=0 wide_bad=""
+# columns past 120, summed over the shipped files, per rule they hold,
+# can only shrink (a ceiling per rule, so that adding rules is no reason
+# to raise it).
+wide_per_rule=1130
+wide_total=0 wide_rules=0 wide_bad=""
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086
   $rg $all_inc -o "$tmp/lpr.c" --header "$tmp/lpr.h" "$f" 2>/dev/null || { echo "FAIL lines-per-rule-$f: rulegen failed"; continue; }
@@ -349,9 +351,10 @@ for f in rules/*.rules backends/*/*.rules; do
   rules=$(grep -c '^  {"[^"]*", "[^"]*:[0-9]*", [0-9]*, [0-9]*, \(true\|false\)},$' "$tmp/lpr.c")
   passes=$(grep -c '^\(static \)\{0,1\}const RgPassDesc rg_pass_' "$tmp/lpr.c")
   [ "$rules" -gt 0 ] || continue
+  wide_rules=$((wide_rules + rules))
   what="$lines lines of $total for $rules rules in $passes passes: $((lines / rules)) a rule"
-  if [ "$f" = rules/transpose.rules ] && [ "$total" -gt 1200 ]; then
-    echo "FAIL lines-per-rule-$f: $what (the file: at most 1,200 lines)"
+  if [ "$f" = rules/transpose.rules ] && [ "$total" -gt $((40 * rules)) ]; then
+    echo "FAIL lines-per-rule-$f: $what (the whole file: at most 40 lines a rule)"
   elif [ "$lines" -le $((40 * rules)) ]; then
     echo "PASS lines-per-rule-$f: $what"
   elif [ "$rules" -lt $((3 * passes)) ]; then
@@ -368,8 +371,9 @@ if [ -n "$wide_bad" ]; then
 else
   echo "PASS width-outside-functions"
 fi
-if [ "$wide_total" -le "$wide_ceiling" ]; then
-  echo "PASS width-in-functions: $wide_total columns past 120 in action and match functions (at most $wide_ceiling)"
+wide_what="$wide_total columns past 120 in action and match functions for $wide_rules rules"
+if [ "$wide_rules" -gt 0 ] && [ "$wide_total" -le $((wide_per_rule * wide_rules)) ]; then
+  echo "PASS width-in-functions: $wide_what (at most $wide_per_rule a rule)"
 else
-  echo "FAIL width-in-functions: $wide_total columns past 120 in action and match functions (more than $wide_ceiling)"
+  echo "FAIL width-in-functions: $wide_what (more than $wide_per_rule a rule)"
 fi

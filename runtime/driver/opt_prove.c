@@ -15,15 +15,6 @@ OptProve *opt_prove_begin(OptState *o, RgGraph *g, int *rc) {
   }
   return NULL;
 }
-/* Where the rule is ("rules/x.rules:12:3"), or "?". */
-static const char *rule_source(const OptState *o, const char *pass, const char *rule) {
-  for (uint32_t i = 0; i < o->num_passes; i++)
-    if (strcmp(o->passes[i]->name, pass) == 0)
-      for (uint16_t r = 0; r < o->passes[i]->num_rules; r++)
-        if (strcmp(o->passes[i]->rules[r].name, rule) == 0)
-          return o->passes[i]->rules[r].source;
-  return "?";
-}
 
 int opt_prove_end(const OptState *o, OptProve *pv) {
   (void)o, (void)pv;

@@ -834,7 +834,8 @@ static void check_required_attrs(Checker *c, const DslRepl *r) {
 static DslOpDecl *constant_op_of(const DslProgram *p, const char *dialect) {
   for (uint32_t i = 0; dialect && i < p->nops; i++) {
     DslOpDecl *op = p->ops[i];
-    if (!(op->traits & (1u << DSL_TRAIT_CONSTANT)) || strcmp(op->dialect, dialect) != 0)
+    if (!(op->traits & (1u << DSL_TRAIT_CONSTANT)) || !op->dialect ||
+        strcmp(op->dialect, dialect) != 0)
       continue;
     for (uint32_t j = 0; j < op->nattrs; j++)
       if (op->attrs[j].type == DSL_TY_TENSOR || op->attrs[j].type == DSL_TY_ANY)

@@ -579,3 +579,22 @@ static RgStatus op_quantize(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
 }
 
 RG_EVAL_ONE_RESULT(arm_eval_quantize, op_quantize, 1, 1)
+
+/* dequantize_per_tensor: (q - zero_point) * scale, both in f32, as
+ * torch.ao's decomposed op computes it. */
+static RgStatus op_dequantize(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *x = in[0];
+  double scale;
+  int64_t zp;
+  if (!rg_eval_attr_number(n, "scale", &scale, NULL, NULL) || !(scale > 0) ||
+      !rg_eval_attr_int(n, "zero_point", &zp) || !rg_tensor_is_int(x) || rg_tensor_is_int(out) ||
+      out->numel != x->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs a positive scale, zero_point, an integer "
+                        "input and a float result of its size");
+  float s = (float)scale;
+  for (int64_t i = 0; i < x->numel; i++)
+    rg_tensor_set_float(out, i, rg_elem_round(out->dtype, (double)((float)(rg_tensor_get_int(x, i) - zp) * s)));
+  return RG_OK;
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_dequantize, op_dequantize, 1, 1)

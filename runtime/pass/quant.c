@@ -138,8 +138,11 @@ const RgAttr *rg_quantize_const(RgGraph *g, const RgValue *v, double scale, RgDT
   int64_t *q = malloc(sizeof *q * (count ? count : 1));
   if (!q)
     return NULL;
+  /* 8 and 16 bits as torch's quantize computes: x * (1 / scale) in f32;
+   * 32 bits (biases, beyond f32's integers) in double. */
+  float inv = (float)(1.0 / scale);
   for (uint32_t i = 0; i < count; i++) {
-    double r = nearbyint(f[i] / scale);
+    double r = bits <= 16 ? (double)nearbyintf((float)f[i] * inv) : nearbyint(f[i] / scale);
     if (r != r) {
       free(q);
       return NULL;

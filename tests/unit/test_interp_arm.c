@@ -301,6 +301,16 @@ static void test_convolution_quantize(void) {
   CHECK(tb_run1(&t, r, &q, 1) && ints_are(&t.outs[0], 3, I64S(-126, -128, 127)));
   tb_free(&t);
   rg_tensor_release(&q);
+  /* dequantize: (q + 128) * 0.05 */
+  r = unary_node(&t, "quantized_decomposed.dequantize_per_tensor", "tensor<3xi8>", "tensor<3xf32>", &n);
+  rg_node_set_prop(t.g, n, "scale", f64(&t, 0.05));
+  tb_prop_int(&t, n, "zero_point", -128, "i64");
+  tb_prop_int(&t, n, "quant_min", -128, "i64");
+  tb_prop_int(&t, n, "quant_max", 127, "i64");
+  q = tb_in_i(RG_DT_I8, 1, I64S(3), I64S(-128, -126, 127));
+  CHECK(tb_run1(&t, r, &q, 1) && floats_are(&t.outs[0], 3, F32S(0, 0.1f, 12.75f)));
+  tb_free(&t);
+  rg_tensor_release(&q);
 }
 
 int main(void) {

@@ -36,6 +36,12 @@ _DTYPES = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16",
            torch.bfloat16: "bf16", torch.int64: "i64", torch.int32: "i32", torch.int16: "i16",
            torch.int8: "i8", torch.uint8: "ui8", torch.bool: "i1"}
 _FROM_DTYPE = {v: k for k, v in _DTYPES.items()}
+# A quantized tensor is its storage integers; the parameters are on the
+# quantize and dequantize ops (docs/python.md, "Quantized graphs").
+_DTYPES.update({torch.qint8: "i8", torch.quint8: "ui8", torch.qint32: "i32"})
+_QUANT_RANGE = {torch.qint8: (-128, 127), torch.quint8: (0, 255),
+                torch.qint32: (-2 ** 31, 2 ** 31 - 1)}
+_QUANT_STORAGE = {torch.qint8: torch.int8, torch.quint8: torch.uint8, torch.qint32: torch.int32}
 _MEMORY_FORMATS = {torch.contiguous_format: "contiguous_format",
                    torch.preserve_format: "preserve_format",
                    torch.channels_last: "channels_last"}
@@ -207,6 +213,45 @@ def _norm_alias(node, args, kwargs, info):
     return ("=", args[0])
 
 
+def _qparam(node, a):
+    """A scale or zero point: a number, or a get_attr of a one-element tensor."""
+    if isinstance(a, torch.fx.Node):
+        if a.op != "get_attr":
+            raise ConversionError("%s: quantization parameter %s is not a constant" %
+                                  (node.name, a.name))
+        a = _getattr(node.graph.owning_module, a.target)
+        if a.numel() != 1:
+            raise ConversionError("%s: per-channel parameters do not convert" % node.name)
+        a = a.item()
+    return a
+
+
+def _qprops(node):
+    """The properties of quantized_decomposed.*_per_tensor from a
+    torch 1.13 quantize_per_tensor node (scale, zero point, range, storage)."""
+    x, scale, zp, dtype = node.args[:4]
+    if dtype not in _QUANT_RANGE:
+        raise ConversionError("%s: quantized type %s does not convert" % (node.name, dtype))
+    lo, hi = _QUANT_RANGE[dtype]
+    return [("scale", float(_qparam(node, scale))), ("zero_point", int(_qparam(node, zp))),
+            ("quant_min", lo), ("quant_max", hi), ("dtype", _QUANT_STORAGE[dtype])]
+
+
+def _norm_quantize(node, args, kwargs, info):
+    return "quantized_decomposed.quantize_per_tensor", [args[0]], _qprops(node)
+
+
+def _norm_dequantize(node, args, kwargs, info):
+    q = args[0]
+    if not (isinstance(q, torch.fx.Node) and str(q.target) in _QUANTIZE_OPS):
+        raise ConversionError("%s: dequantize of %s, not of a quantize_per_tensor" %
+                              (node.name, q))
+    return "quantized_decomposed.dequantize_per_tensor", [q], _qprops(q)
+
+
+_QUANTIZE_OPS = ("aten.quantize_per_tensor.tensor_qparams", "aten.quantize_per_tensor.default")
+
+
 def _norm_as(edge_name):
     def f(node, args, kwargs, info):
         return _generic(node, args, kwargs, edge_name)
@@ -229,6 +274,9 @@ NORMALIZE = {
     "aten.permute.default": _norm_as("aten.permute_copy"),
     "aten.detach.default": _norm_alias,
     "aten.detach_copy.default": _norm_alias,
+    "aten.quantize_per_tensor.tensor_qparams": _norm_quantize,
+    "aten.quantize_per_tensor.default": _norm_quantize,
+    "aten.dequantize.self": _norm_dequantize,
 }
 
 # Edge ops torch 1.13 lacks: f(op, operands, props) -> (overload, args, kwargs).
@@ -366,8 +414,11 @@ def to_rulegen(gm, example_inputs=None, ruleset=None, constants="reference"):
             out_node = n
             live.add(n)
         if n in live:
-            for a in n.all_input_nodes:
-                live.add(a)
+            # a quantize's scale and zero point become properties
+            ins = n.args[:1] if str(n.target) in _QUANTIZE_OPS else n.all_input_nodes
+            for a in ins:
+                if isinstance(a, torch.fx.Node):
+                    live.add(a)
     if out_node is None:
         raise ConversionError("the graph has no output")
     inline = constants == "inline"

@@ -996,6 +996,7 @@ static void m_quant_lower(Gen *G) {
       gen_abort(G, "out of memory building %s", op);
     int64_t k = 2, out[4] = {N, C, H / 2, W / 2};
     a_ints(G, n, "kernel_size", 2, (int64_t[]){k, k});
+    a_ints(G, n, "stride", 2, (int64_t[]){k, k});
     rg_value_set_type(&n->results[0], gen_ttype(G, RG_DT_F32, 4, out));
     rg_value_set_type(&n->results[1], gen_ttype(G, RG_DT_I64, 4, out));
     rg_block_append(G->g, G->body, n);

@@ -34,7 +34,7 @@
     %24 = "aten.add.Tensor"(%23, %23) : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
     %25 = "quantized_decomposed.quantize_per_tensor"(%24) <{dtype = i8, quant_max = 127 : i64, quant_min = -128 : i64, scale = 1.17934085428714752e-02 : f64, zero_point = 0 : i64}> : (tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xi8>
     %26 = "quantized_decomposed.dequantize_per_tensor"(%25) <{dtype = i8, quant_max = 127 : i64, quant_min = -128 : i64, scale = 1.17934085428714752e-02 : f64, zero_point = 0 : i64}> : (tensor<1x4x6x6xi8>) -> tensor<1x4x6x6xf32>
-    %27:2 = "aten.max_pool2d_with_indices"(%26) <{kernel_size = array<i64: 2, 2>}> : (tensor<1x4x6x6xf32>) -> (tensor<1x4x3x3xf32>, tensor<1x4x3x3xi64>)
+    %27:2 = "aten.max_pool2d_with_indices"(%26) <{kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>}> : (tensor<1x4x6x6xf32>) -> (tensor<1x4x3x3xf32>, tensor<1x4x3x3xi64>)
     %28 = "quantized_decomposed.quantize_per_tensor"(%27#0) <{dtype = i8, quant_max = 127 : i64, quant_min = -128 : i64, scale = 1.17934085428714752e-02 : f64, zero_point = 0 : i64}> : (tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xi8>
     %29 = "quantized_decomposed.dequantize_per_tensor"(%28) <{dtype = i8, quant_max = 127 : i64, quant_min = -128 : i64, scale = 1.17934085428714752e-02 : f64, zero_point = 0 : i64}> : (tensor<1x4x3x3xi8>) -> tensor<1x4x3x3xf32>
     %30 = "aten.mean.dim"(%29) <{dim = array<i64: 2, 3>, keepdim = true}> : (tensor<1x4x3x3xf32>) -> tensor<1x4x1x1xf32>

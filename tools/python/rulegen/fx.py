@@ -252,6 +252,16 @@ def _norm_dequantize(node, args, kwargs, info):
 _QUANTIZE_OPS = ("aten.quantize_per_tensor.tensor_qparams", "aten.quantize_per_tensor.default")
 
 
+def _norm_max_pool(node, args, kwargs, info):
+    """An empty stride means the kernel's: written out, as the lowering
+    rules read it."""
+    name, operands, props = _generic(node, args, kwargs)
+    d = dict(props)
+    if not d.get("stride"):
+        d["stride"] = list(d["kernel_size"])
+    return name, operands, sorted(d.items())
+
+
 def _norm_as(edge_name):
     def f(node, args, kwargs, info):
         return _generic(node, args, kwargs, edge_name)
@@ -277,6 +287,7 @@ NORMALIZE = {
     "aten.quantize_per_tensor.tensor_qparams": _norm_quantize,
     "aten.quantize_per_tensor.default": _norm_quantize,
     "aten.dequantize.self": _norm_dequantize,
+    "aten.max_pool2d_with_indices.default": _norm_max_pool,
 }
 
 # Edge ops torch 1.13 lacks: f(op, operands, props) -> (overload, args, kwargs).

@@ -10,8 +10,9 @@ resnet18 and mobilenet_v2 at 32x32 lower completely (only the quantize
 of the float input and the dequantize of the output stay edge ops),
 mlir-opt-22 accepts the result with --tosa-validate for the integer
 profile (pro_int, level 8K), and the interpreter's output is within
-MODEL_STEPS steps of torch's; the largest error is printed (docs/arm-passes.md
-records it). Prints PASS/FAIL lines (tests/run.sh).
+MODEL_STEPS steps of torch's; with RG_QUANT_ERRORS=1 the largest error is
+printed (docs/arm-passes.md records it). Prints PASS/FAIL lines
+(tests/run.sh).
 Usage: test_quant.py ROOT"""
 import os
 import re
@@ -82,6 +83,9 @@ OPS = {
     "add_relu": (lambda: Op(lambda m, x: torch.relu(m.conv(x) + x), _conv(3, 3, 1)), (1, 3, 5, 5)),
     "hardtanh": (lambda: Op(lambda m, x: m.conv(F.hardtanh(m.conv(x), 0.0, 6.0)), _conv(2, 2, 1)),
                  (1, 2, 5, 5)),
+    "leaky_relu": (lambda: Op(lambda m, x: F.leaky_relu(m.conv(x), 0.1), _conv(2, 2, 1)),
+                   (1, 2, 4, 4)),
+    "elu": (lambda: Op(lambda m, x: F.elu(m.conv(x)), _conv(2, 2, 1)), (1, 2, 4, 4)),
     "max_pool2d": (lambda: Op(lambda m, x: F.max_pool2d(x, 3, 2, 1)), (1, 2, 8, 8)),
     "mean": (lambda: Op(lambda m, x: x.mean((2, 3), keepdim=True)), (1, 3, 5, 5)),
     "flatten": (lambda: Op(lambda m, x: torch.flatten(x, 1)), (1, 3, 2, 2)),

@@ -943,10 +943,38 @@ static void a_qout(Gen *G, RgValue *y) {
   a_qresult(G, a_quant(G, y, s, z), s, z);
 }
 
+/* A dequantized constant weight quantized per output channel (axis 0),
+ * symmetric, a scale of 1/16 .. 1/64 each. */
+static RgValue *a_qweight_channels(Gen *G, int32_t rank, const int64_t *dims) {
+  RgValue *w = gen_edge_const(G, gen_ttype(G, RG_DT_F32, rank, dims));
+  double sc[8];
+  int64_t zp[8] = {0}, c = dims[0];
+  if (c > 8)
+    gen_abort(G, "too many channels%s", "");
+  for (int64_t i = 0; i < c; i++)
+    sc[i] = 1.0 / (double)(16 << rnd(&G->rng, 0, 2));
+  const RgAttr *scales = rg_attr_dense_floats(G->g, gen_ttype(G, RG_DT_F64, 1, &c), (uint32_t)c, sc);
+  const RgAttr *zps = rg_attr_dense_ints(G->g, gen_ttype(G, RG_DT_I64, 1, &c), (uint32_t)c, zp);
+  RgValue *v = w;
+  static const char *const ops[2] = {"quantized_decomposed.quantize_per_channel",
+                                     "quantized_decomposed.dequantize_per_channel"};
+  for (int k = 0; k < 2; k++) {
+    RgNode *n = a_mk(G, ops[k], 1, &v);
+    gen_prop(G, n, "scales", scales);
+    gen_prop(G, n, "zero_points", zps);
+    a_int(G, n, "axis", 0);
+    a_int(G, n, "quant_min", chance(&G->rng, 80) ? -128 : -127);
+    a_int(G, n, "quant_max", 127);
+    gen_prop(G, n, "dtype", rg_attr_type(G->g, rg_type_scalar(G->g, RG_DT_I8)));
+    v = gen_finish(G, n);
+  }
+  return v;
+}
+
 static RgValue *a_qconv(Gen *G, RgValue *x, int64_t C, double sx, bool dw) {
   int64_t k = rnd(&G->rng, 1, 3), st = rnd(&G->rng, 1, 2), pd = rnd(&G->rng, 0, k / 2);
-  int64_t O = dw ? C : rnd(&G->rng, 1, 3);
-  RgValue *ops[3] = {x, a_qweight(G, 4, (int64_t[]){O, dw ? 1 : C, k, k}, 1.0 / 32),
+  int64_t O = dw ? C : rnd(&G->rng, 1, 3), wdims[4] = {O, dw ? 1 : C, k, k};
+  RgValue *ops[3] = {x, chance(&G->rng, 40) ? a_qweight_channels(G, 4, wdims) : a_qweight(G, 4, wdims, 1.0 / 32),
                      gen_edge_const(G, gen_ttype(G, RG_DT_F32, 1, &O))};
   (void)sx;
   RgNode *n = a_mk(G, "aten.convolution", 3, ops);
@@ -1038,7 +1066,8 @@ static void m_quant_lower(Gen *G) {
   default: {
     int64_t M = rnd(&G->rng, 1, 3), K = rnd(&G->rng, 1, 5), O = rnd(&G->rng, 1, 4);
     RgValue *xl = a_qinput(G, 2, (int64_t[]){M, K}, &s, &z);
-    RgValue *w = a_qweight(G, 2, (int64_t[]){O, K}, 1.0 / 32);
+    RgValue *w = chance(&G->rng, 40) ? a_qweight_channels(G, 2, (int64_t[]){O, K})
+                                     : a_qweight(G, 2, (int64_t[]){O, K}, 1.0 / 32);
     RgNode *t = a_mk(G, "aten.permute_copy", 1, &w);
     a_ints(G, t, "dims", 2, (int64_t[]){1, 0});
     RgValue *ops[3] = {gen_edge_const(G, gen_ttype(G, RG_DT_F32, 1, &O)), xl, gen_finish(G, t)};

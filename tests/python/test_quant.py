@@ -28,7 +28,7 @@ import torchvision
 from functorch.experimental import functionalize
 from torch.ao.quantization import QConfig, QConfigMapping
 from torch.ao.quantization.backend_config import get_qnnpack_backend_config
-from torch.ao.quantization.observer import MinMaxObserver
+from torch.ao.quantization.observer import MinMaxObserver, PerChannelMinMaxObserver
 from torch.ao.quantization.quantize_fx import convert_to_reference_fx, prepare_fx
 from torch.fx.experimental.proxy_tensor import make_fx
 
@@ -51,6 +51,10 @@ ACT = MinMaxObserver.with_args(dtype=torch.qint8, qscheme=torch.per_tensor_symme
 WEIGHT = MinMaxObserver.with_args(dtype=torch.qint8, qscheme=torch.per_tensor_symmetric,
                                   quant_min=-127, quant_max=127, eps=2 ** -12)
 QCONFIG = QConfigMapping().set_global(QConfig(activation=ACT, weight=WEIGHT))
+# Weights per output channel (symmetric), as torch.ao's default qconfigs.
+WEIGHT_PC = PerChannelMinMaxObserver.with_args(dtype=torch.qint8, qscheme=torch.per_channel_symmetric,
+                                               quant_min=-127, quant_max=127, eps=2 ** -12)
+QCONFIG_PC = QConfigMapping().set_global(QConfig(activation=ACT, weight=WEIGHT_PC))
 
 
 def report(ok, name, why=""):
@@ -90,15 +94,18 @@ OPS = {
     "mean": (lambda: Op(lambda m, x: x.mean((2, 3), keepdim=True)), (1, 3, 5, 5)),
     "flatten": (lambda: Op(lambda m, x: torch.flatten(x, 1)), (1, 3, 2, 2)),
 }
+# The same ops with weights quantized per channel.
+OPS_PER_CHANNEL = ("conv2d", "conv2d_stride2", "depthwise", "linear")
 
 
-def quantized(model, shape):
+
+def quantized(model, shape, qconfig=QCONFIG):
     """The make_fx trace of model's reference quantization, calibrated on
     random inputs, and the reference module."""
     model.eval()
     x = torch.randn(shape)
     bc = get_qnnpack_backend_config()
-    prepared = prepare_fx(model, QCONFIG, (x,), backend_config=bc)
+    prepared = prepare_fx(model, qconfig, (x,), backend_config=bc)
     with torch.no_grad():
         for _ in range(4):
             prepared(torch.randn(shape))
@@ -162,9 +169,9 @@ def validate(g, name, mlir_opt, tmp):
     report(r.returncode == 0, "quant.%s.tosa_validate" % name, r.stderr.strip()[:300])
 
 
-def check(name, make, shape, limit, mlir_opt, tmp):
+def check(name, make, shape, limit, mlir_opt, tmp, qconfig=QCONFIG):
     torch.manual_seed(0)
-    gm, ref = quantized(make(), shape)
+    gm, ref = quantized(make(), shape, qconfig)
     g = lower(gm, shape)
     left = left_over(g)
     report(not left, "quant.%s.integer" % name, "left: %s" % ", ".join(left))
@@ -183,9 +190,13 @@ def main():
     try:
         for name, (make, shape) in OPS.items():
             check(name, make, shape, OP_STEPS, mlir_opt, tmp)
-        for name in ("resnet18", "mobilenet_v2"):
-            err = check(name, getattr(torchvision.models, name), (1, 3, 32, 32), MODEL_STEPS,
-                        mlir_opt, tmp)
+        for name in OPS_PER_CHANNEL:
+            make, shape = OPS[name]
+            check(name + "_per_channel", make, shape, OP_STEPS, mlir_opt, tmp, QCONFIG_PC)
+        for name, qconfig in (("resnet18", QCONFIG), ("mobilenet_v2", QCONFIG),
+                              ("mobilenet_v2_per_channel", QCONFIG_PC)):
+            err = check(name, getattr(torchvision.models, name.replace("_per_channel", "")),
+                        (1, 3, 32, 32), MODEL_STEPS, mlir_opt, tmp, qconfig)
             if os.environ.get("RG_QUANT_ERRORS"):
                 print("# %s: largest error %.3g quantization steps of the output" % (name, err))
     finally:

@@ -88,7 +88,41 @@ static void test_quantize(void) {
   rg_graph_free(g);
 }
 
+static void test_per_channel(void) {
+  RgGraph *g = rg_graph_new();
+  int64_t two = 2, four = 4;
+  const double sc[2] = {0.5, 0.25}, wv[4] = {1, -0.75, 1, 100}, bv[2] = {3, -1};
+  const int64_t zeros[2] = {0, 0}, zp1[2] = {0, 1};
+  const RgAttr *scales = rg_attr_dense_floats(g, rg_type_tensor(g, RG_DT_F64, 1, &two), 2, sc);
+  const RgAttr *z0 = rg_attr_dense_ints(g, rg_type_tensor(g, RG_DT_I64, 1, &two), 2, zeros);
+  const RgAttr *z1 = rg_attr_dense_ints(g, rg_type_tensor(g, RG_DT_I64, 1, &two), 2, zp1);
+  const RgAttr *m = rg_rescale_multipliers(g, scales, 0.5), *s = rg_rescale_shifts(g, scales, 0.5);
+  const int64_t *iv;
+  uint32_t n;
+  /* 0.25 = 2^30 * 2^-32, 0.125 = 2^30 * 2^-33 */
+  CHECK(m && m->type->dtype == RG_DT_I32 && rg_attr_dense_get_ints(g, m, &iv, &n) && n == 2 &&
+        iv[0] == (int64_t)1 << 30 && iv[1] == (int64_t)1 << 30);
+  CHECK(s && s->type->dtype == RG_DT_I8 && rg_attr_dense_get_ints(g, s, &iv, &n) && n == 2 && iv[0] == 32 &&
+        iv[1] == 33);
+  CHECK(!rg_rescale_multipliers(g, scales, -1));
+  const RgAttr *wd = rg_attr_dense_floats(g, rg_type_tensor(g, RG_DT_F32, 2, (int64_t[]){2, 2}), 4, wv);
+  const RgAttr *bd = rg_attr_dense_floats(g, rg_type_tensor(g, RG_DT_F32, 1, &two), 2, bv);
+  RgValue *w = value_of(g, "tensor<2x2xf32>", wd), *b = value_of(g, "tensor<2xf32>", bd);
+  const RgAttr *wq = w ? rg_quantize_weight_per_channel(g, w, scales, z0) : NULL;
+  /* channel 0 by 0.5: 2, -1.5 -> -2; channel 1 by 0.25: 4, 400 -> 127 */
+  CHECK(wq && wq->type->dtype == RG_DT_I8 && rg_attr_dense_get_ints(g, wq, &iv, &n) && n == 4 && iv[0] == 2 &&
+        iv[1] == -2 && iv[2] == 4 && iv[3] == 127);
+  CHECK(w && !rg_quantize_weight_per_channel(g, w, scales, z1)); /* not symmetric */
+  const RgAttr *bq = b ? rg_quantize_bias_per_channel(g, b, scales, 0.5) : NULL;
+  /* 3 / 0.25 = 12, -1 / 0.125 = -8 */
+  CHECK(bq && bq->type->dtype == RG_DT_I32 && rg_attr_dense_get_ints(g, bq, &iv, &n) && n == 2 &&
+        iv[0] == 12 && iv[1] == -8);
+  (void)four;
+  rg_graph_free(g);
+}
+
 int main(void) {
+  RUN(test_per_channel);
   RUN(test_qparams);
   RUN(test_rescale_params);
   RUN(test_quantize);

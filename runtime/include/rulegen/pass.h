@@ -323,6 +323,19 @@ RG_API bool rg_quantize_scalar(double x, double scale, int64_t *out);
  * 32 bits); NULL when v is not a float constant. */
 RG_API const RgAttr *rg_quantize_const(RgGraph *g, const RgValue *v, double scale, RgDType dt);
 
+/* Per-channel parameters, as dense tensor attributes (one scale a channel
+ * of the first axis, as convolution and linear weights have them): the
+ * RESCALE multipliers (i32) and shifts (i8) of scales[c] * factor; the
+ * float weight constant w quantized per channel to i8 (NULL unless every
+ * zero point is 0: TOSA takes one weight zero point); the float bias b
+ * quantized to i32 at scales[c] * factor. NULL when not computable. */
+RG_API const RgAttr *rg_rescale_multipliers(RgGraph *g, const RgAttr *scales, double factor);
+RG_API const RgAttr *rg_rescale_shifts(RgGraph *g, const RgAttr *scales, double factor);
+RG_API const RgAttr *rg_quantize_weight_per_channel(RgGraph *g, const RgValue *w, const RgAttr *scales,
+                                                    const RgAttr *zero_points);
+RG_API const RgAttr *rg_quantize_bias_per_channel(RgGraph *g, const RgValue *b, const RgAttr *scales,
+                                                  double factor);
+
 /* State an extern keeps for one run of a pass (the layout plan of
  * rules/layout.rules): found by `key`, released with `release` when the
  * run ends. rg_rw_state returns NULL when none was set; rg_rw_set_state

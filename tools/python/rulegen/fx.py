@@ -74,6 +74,8 @@ def _str_text(s):
 
 def _attr_text(v, what):
     """MLIR attribute text of a non-tensor argument."""
+    if isinstance(v, _Dense):
+        return v.text
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
@@ -237,12 +239,41 @@ def _qprops(node):
             ("quant_min", lo), ("quant_max", hi), ("dtype", _QUANT_STORAGE[dtype])]
 
 
+class _Dense:
+    """A dense attribute spelled out (per-channel scales and zero points)."""
+
+    def __init__(self, values, mlir_type):
+        body = ", ".join(_float_text(float(v)).split(" :")[0] if mlir_type == "f64" else str(int(v))
+                         for v in values)
+        self.text = "dense<[%s]> : tensor<%dx%s>" % (body, len(values), mlir_type)
+
+
+def _qprops_channels(node):
+    """The properties of quantized_decomposed.*_per_channel from a
+    quantize_per_channel node: scales and zero points of one channel each."""
+    x, scales, zps, axis, dtype = node.args[:5]
+    if dtype not in _QUANT_RANGE:
+        raise ConversionError("%s: quantized type %s does not convert" % (node.name, dtype))
+    mod = node.graph.owning_module
+    sc = [float(v) for v in getattr(mod, scales.target).flatten().tolist()]
+    zp = [int(v) for v in getattr(mod, zps.target).flatten().tolist()]
+    lo, hi = _QUANT_RANGE[dtype]
+    return [("scales", _Dense(sc, "f64")), ("zero_points", _Dense(zp, "i64")), ("axis", int(axis)),
+            ("quant_min", lo), ("quant_max", hi), ("dtype", _QUANT_STORAGE[dtype])]
+
+
+def _norm_quantize_channels(node, args, kwargs, info):
+    return "quantized_decomposed.quantize_per_channel", [args[0]], _qprops_channels(node)
+
+
 def _norm_quantize(node, args, kwargs, info):
     return "quantized_decomposed.quantize_per_tensor", [args[0]], _qprops(node)
 
 
 def _norm_dequantize(node, args, kwargs, info):
     q = args[0]
+    if isinstance(q, torch.fx.Node) and str(q.target) == "aten.quantize_per_channel.default":
+        return "quantized_decomposed.dequantize_per_channel", [q], _qprops_channels(q)
     if not (isinstance(q, torch.fx.Node) and str(q.target) in _QUANTIZE_OPS):
         raise ConversionError("%s: dequantize of %s, not of a quantize_per_tensor" %
                               (node.name, q))
@@ -286,6 +317,7 @@ NORMALIZE = {
     "aten.detach_copy.default": _norm_alias,
     "aten.quantize_per_tensor.tensor_qparams": _norm_quantize,
     "aten.quantize_per_tensor.default": _norm_quantize,
+    "aten.quantize_per_channel.default": _norm_quantize_channels,
     "aten.dequantize.self": _norm_dequantize,
     "aten.max_pool2d_with_indices.default": _norm_max_pool,
 }
@@ -426,7 +458,8 @@ def to_rulegen(gm, example_inputs=None, ruleset=None, constants="reference"):
             live.add(n)
         if n in live:
             # a quantize's scale and zero point become properties
-            ins = n.args[:1] if str(n.target) in _QUANTIZE_OPS else n.all_input_nodes
+            ins = n.args[:1] if str(n.target) in _QUANTIZE_OPS + (
+                "aten.quantize_per_channel.default",) else n.all_input_nodes
             for a in ins:
                 if isinstance(a, torch.fx.Node):
                     live.add(a)

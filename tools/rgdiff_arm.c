@@ -971,12 +971,11 @@ static RgValue *a_qweight_channels(Gen *G, int32_t rank, const int64_t *dims) {
   return v;
 }
 
-static RgValue *a_qconv(Gen *G, RgValue *x, int64_t C, double sx, bool dw) {
+static RgValue *a_qconv(Gen *G, RgValue *x, int64_t C, bool dw) {
   int64_t k = rnd(&G->rng, 1, 3), st = rnd(&G->rng, 1, 2), pd = rnd(&G->rng, 0, k / 2);
   int64_t O = dw ? C : rnd(&G->rng, 1, 3), wdims[4] = {O, dw ? 1 : C, k, k};
   RgValue *ops[3] = {x, chance(&G->rng, 40) ? a_qweight_channels(G, 4, wdims) : a_qweight(G, 4, wdims, 1.0 / 32),
                      gen_edge_const(G, gen_ttype(G, RG_DT_F32, 1, &O))};
-  (void)sx;
   RgNode *n = a_mk(G, "aten.convolution", 3, ops);
   a_ints(G, n, "stride", 2, (int64_t[]){st, st});
   a_ints(G, n, "padding", 2, (int64_t[]){pd, pd});
@@ -999,7 +998,7 @@ static void m_quant_lower(Gen *G) {
   switch (rnd(&G->rng, 0, 8)) {
   case 0:
   case 1:
-    y = a_qconv(G, x, C, s, chance(&G->rng, 40) && C > 1);
+    y = a_qconv(G, x, C, chance(&G->rng, 40) && C > 1);
     if (chance(&G->rng, 30))
       y = gen_finish(G, a_mk(G, "aten.relu", 1, &y));
     break;

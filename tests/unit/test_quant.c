@@ -90,7 +90,7 @@ static void test_quantize(void) {
 
 static void test_per_channel(void) {
   RgGraph *g = rg_graph_new();
-  int64_t two = 2, four = 4;
+  int64_t two = 2;
   const double sc[2] = {0.5, 0.25}, wv[4] = {1, -0.75, 1, 100}, bv[2] = {3, -1};
   const int64_t zeros[2] = {0, 0}, zp1[2] = {0, 1};
   const RgAttr *scales = rg_attr_dense_floats(g, rg_type_tensor(g, RG_DT_F64, 1, &two), 2, sc);
@@ -117,7 +117,6 @@ static void test_per_channel(void) {
   /* 3 / 0.25 = 12, -1 / 0.125 = -8 */
   CHECK(bq && bq->type->dtype == RG_DT_I32 && rg_attr_dense_get_ints(g, bq, &iv, &n) && n == 2 &&
         iv[0] == 12 && iv[1] == -8);
-  (void)four;
   rg_graph_free(g);
 }
 

@@ -328,7 +328,6 @@ static void channel_props(TB *t, RgNode *n) {
 
 static void test_quantize_per_channel(void) {
   TB t;
-  tb_init(&t);
   RgNode *n;
   RgValue *r = unary_node(&t, "quantized_decomposed.quantize_per_channel", "tensor<1x2x2xf32>", "tensor<1x2x2xi8>", &n);
   channel_props(&t, n);

@@ -322,12 +322,12 @@ fi
 # average fewer than 3 rules pays each pass's tables over too few rules for
 # the bound to mean much: its figure is printed, not checked. The whole of
 # rules/transpose.rules's output, tables included, stays within 40 lines a
-# rule. Four files are over the goal (three rules in one pass, each
-# building several ops with computed constants; the convolution lowering builds seven to nine;
-# rules/layout.rules's concat rules transpose every operand by the plan's
-# permutation): their figure today is their ceiling, so they can only
+# rule. Three files are over the goal (three rules in one pass, each
+# building several ops with computed constants, the convolution lowering
+# seven to nine; their match functions test the same constant operands
+# once per rule): their figure today is their ceiling, so they can only
 # shrink (rounded up to whole lines a rule).
-over_goal="backends/arm/fuse_batch_norm2d_pass.rules:46 backends/arm/fuse_quantized_activation_pass.rules:45 backends/arm/rewrite_conv2d_pass.rules:48 rules/layout.rules:42"
+over_goal="backends/arm/fuse_batch_norm2d_pass.rules:44 backends/arm/fuse_quantized_activation_pass.rules:43 backends/arm/rewrite_conv2d_pass.rules:46"
 # Width: no line of the C file or header is wider than 120 columns, but
 # for the lines of action and match functions, which hold the C of one
 # rules line each (the compiler places each on its rules line): their

@@ -76,8 +76,6 @@ runtime/driver/opt_observe.c on_rewrite params: RgRunOptions.on_rewrite, a publi
 runtime/prove/prove.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/driver/opt_culprit.c probe_on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/interp/eval_kernels.c gemm_4x8 params: the inner kernel of rg_eval_gemm_f32, kept flat for speed
-runtime/interp/interp.c run params: the interpreter's run; to take its InterpArgs record only
-runtime/interp/interp.c interp_run_args params: the interpreter's run; to take its InterpArgs record only
 runtime/ir/opverify.c ir_graph_verify_ops_changed params: not yet a record
 runtime/mlir/output.c mlir_write_file params: not yet a record
 tools/mlir_plugin/config.c set_option params: not yet a record

@@ -5,7 +5,6 @@
  * its last use, and reports the first failure with the op that caused it.
  * It knows no op by name: semantics live with the op declarations. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "interp/interp_internal.h"
 
@@ -413,6 +412,31 @@ static bool twin_reads_alike(RgInterp *ip, const RgNode *n, uint32_t id) {
 
 static RgStatus exec_node(RgInterp *ip, const RgNode *n);
 
+/* How many ops up twin_pull goes from an op of the twin run. */
+#define PULL_DEPTH 8
+
+/* Runs, in the twin run tw, the ops defining a's operands that have not
+ * run yet (ops on arguments that waited), depth levels up: whether every
+ * operand of a then has a value or is an argument. */
+static bool twin_pull(RgInterp *tw, const RgNode *a, int depth) {
+  InterpEnv *te = tw->env;
+  for (uint32_t i = 0; i < a->num_operands && !te->failed; i++) {
+    const RgValue *v = a->operands[i].value;
+    EnvSlot *s = env_find(te, v);
+    if (s && (s->live || s->lazy))
+      continue;
+    const RgNode *d = (v->flags & RG_VALUE_BLOCK_ARG) ? NULL : v->owner.node;
+    if (s || !d || d->block != te->body || !d->next || d->num_regions || depth <= 0 || !twin_pull(tw, d, depth - 1))
+      return false;
+    RgStatus st = executed(te, d) ? RG_OK : exec_node(tw, d); /* it may have run on the way */
+    if (st != RG_OK) {
+      te->failed = st;
+      return false;
+    }
+  }
+  return !te->failed;
+}
+
 /* After op n (operand ids ops) ran: the twin run's ops that are the same
  * op on the same operands run now, from the memo, while n's results are
  * stored: the two runs stay in step wherever the graphs agree. */
@@ -439,6 +463,9 @@ static void twin_run(RgInterp *ip, const RgNode *n, const uint32_t *ops) {
       continue;
     for (const RgUse *u = tv->uses; u && !tw->env->failed; u = u->next) {
       const RgNode *a = u->user;
+      if (a->block != tw->env->body || executed(tw->env, a) || !interp_share_same_op(ip->g, n, tw->g, a) ||
+          !twin_pull(tw, a, PULL_DEPTH))
+        continue;
       if (twin_ready(tw, a, ip, n, ops)) {
         RgStatus st = exec_node(tw, a);
         if (st != RG_OK)
@@ -845,7 +872,7 @@ static RgStatus define_results(RgInterp *ip, const RgNode *n, RgTensor *outs, co
     }
   }
   /* the memo only saves work: without memory for it, n is evaluated again */
-  if (s == RG_OK && ops && !stale)
+  if (s == RG_OK && ops)
     interp_share_remember(ip->env->share, ip->g, n, ops, res);
   return s;
 }
@@ -873,10 +900,6 @@ static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
       s = env_define_shared(ip, &n->results[i], res[i]);
     else
       interp_share_unref(ip->env->share, res[i]);
-  }
-  if (s == RG_OK && !hit && getenv("RG_SHARE_TRACE") && shares_results(ip, n)) {
-    int64_t numel = n->num_results ? rg_type_numel(n->results[0].type) : 0;
-    fprintf(stderr, "miss %d %s %lld keyed %d stale %d node %u\n", ip->env->side, rg_op_name(ip->g, n->op), (long long)numel, keyed, stale, n->id);
   }
   /* an operand whose storage a result took is never read again */
   for (uint32_t i = 0; s == RG_OK && !hit && keyed && i < n->num_operands; i++)
@@ -1132,47 +1155,47 @@ static void pair_status(InterpPaired *p, PairSide *sd) {
   }
 }
 
-/* Runs the next `count` ops of side k; an op of side 1 on arguments side
- * 0 has not made waits (waits_for_args). */
-static void pair_run(InterpPaired *p, PairSide *sd, int k, uint32_t count) {
-  for (uint32_t c = 0; c < count && sd[k].at < sd[k].n; c++, sd[k].at++) {
-    const RgNode *n = sd[k].seq[sd[k].at];
-    if (p->st[k] == RG_OK && !executed(&sd[k].env, n) && !(k == 1 && waits_for_args(&sd[1].env, n)))
-      p->st[k] = run_pulled(sd, k, n, 0);
-    pair_status(p, sd);
-  }
+/* Runs op `at` of side k unless it ran already or, on side 1, waits for
+ * arguments side 0 has not made (waits_for_args). */
+static void pair_step(InterpPaired *p, PairSide *sd, int k) {
+  const RgNode *n = sd[k].seq[sd[k].at++];
+  if (p->st[k] == RG_OK && !executed(&sd[k].env, n) && !(k == 1 && waits_for_args(&sd[1].env, n)))
+    p->st[k] = run_pulled(sd, k, n, 0);
+  pair_status(p, sd);
 }
 
-/* How far ahead (in ops) the two bodies are searched for the next pair of
- * equal ops, lining them up. */
-#define PAIR_WINDOW 48
+/* How far ahead (in ops) run 0 is searched for an op like run 1's next. */
+#define PAIR_WINDOW 64
 
-/* Runs both bodies, each op right after its equal op of the other body
- * when the two line up (within PAIR_WINDOW ops), so that what one run
- * computed is still stored when its twin asks for it; then what waited. */
+/* Whether side 1's op n would take stored results now. */
+static bool would_hit(PairSide *sd, const RgNode *n) {
+  uint32_t ops[64];
+  return n->num_operands <= 64 && operand_ids(sd[1].ip, n, ops) &&
+         interp_share_known(sd[1].env.share, sd[1].ip->g, n, ops);
+}
+
+/* Runs run 0 in program order, and run 1 beside it: run 1's next op runs
+ * when it takes stored results, has no operands, or has no op like it
+ * (same key) among run 0's next PAIR_WINDOW ops; otherwise run 0 goes
+ * first, so that the equal op's results are stored when run 1 asks for
+ * them. Ops of run 1 on arguments wait for run 0 to make them, and run
+ * when an op needs their results (run_pulled); what is left runs last. */
 static void pair_schedule(InterpPaired *p, PairSide *sd) {
   while ((sd[0].at < sd[0].n || sd[1].at < sd[1].n) && p->st[0] == RG_OK) {
-    uint32_t i = sd[0].at, j = sd[1].at;
-    if (i < sd[0].n && j < sd[1].n && sd[0].keys[i] == sd[1].keys[j]) {
-      pair_run(p, sd, 0, 1);
-      pair_run(p, sd, 1, 1);
+    if (sd[1].at >= sd[1].n || p->st[1] != RG_OK) {
+      if (sd[0].at >= sd[0].n)
+        break;
+      pair_step(p, sd, 0);
       continue;
     }
-    uint32_t skip0 = 0, skip1 = 0;
-    for (uint32_t d = 1; d <= PAIR_WINDOW && !skip0 && !skip1; d++) {
-      if (i < sd[0].n && j + d < sd[1].n && sd[1].keys[j + d] == sd[0].keys[i])
-        skip1 = d;
-      else if (j < sd[1].n && i + d < sd[0].n && sd[0].keys[i + d] == sd[1].keys[j])
-        skip0 = d;
-    }
-    if (skip1)
-      pair_run(p, sd, 1, skip1);
-    else if (skip0)
-      pair_run(p, sd, 0, skip0);
-    else {
-      pair_run(p, sd, 0, 1);
-      pair_run(p, sd, 1, 1);
-    }
+    const RgNode *a = sd[1].seq[sd[1].at];
+    bool go = sd[0].at >= sd[0].n || executed(&sd[1].env, a) || !a->num_operands || would_hit(sd, a);
+    for (uint32_t d = 0; !go && d < PAIR_WINDOW && sd[0].at + d < sd[0].n; d++)
+      if (sd[0].keys[sd[0].at + d] == sd[1].keys[sd[1].at])
+        break;
+      else if (d + 1 == PAIR_WINDOW || sd[0].at + d + 1 == sd[0].n)
+        go = true;
+    pair_step(p, sd, go ? 1 : 0);
   }
   for (uint32_t j = 0; j < sd[1].n && p->st[0] == RG_OK && p->st[1] == RG_OK; j++)
     if (!executed(&sd[1].env, sd[1].seq[j])) {

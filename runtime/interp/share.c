@@ -394,6 +394,17 @@ RgStatus interp_share_remember(InterpShare *s, const RgGraph *g, const RgNode *n
   s->stats.evals++;
   if (!memoisable(n))
     return RG_OK;
+  uint64_t h = key_hash(node_hash(g, n), ops, n->num_operands);
+  for (uint32_t i = s->capmemo ? (uint32_t)h & (s->capmemo - 1) : 0; s->capmemo && s->memo[i].hash;
+       i = (i + 1) & (s->capmemo - 1)) {
+    ShareMemo *m = &s->memo[i];
+    if (m->hash == h && m->nops == n->num_operands && m->nres == n->num_results &&
+        memcmp(s->ids + m->ids, ops, sizeof *ops * m->nops) == 0 && node_same(m->g, m->node, g, n, 0)) {
+      /* evaluated again (its results were gone): the results it has now */
+      memcpy(s->ids + m->ids + m->nops, res, sizeof *res * m->nres);
+      return RG_OK;
+    }
+  }
   if ((s->nmemo + 1) * 2 > s->capmemo) {
     uint32_t cap = s->capmemo ? s->capmemo * 2 : 1024;
     ShareMemo *nm = rgs_zalloc(sizeof *nm * cap);
@@ -422,7 +433,7 @@ RgStatus interp_share_remember(InterpShare *s, const RgGraph *g, const RgNode *n
     s->ids = ni;
     s->capids = cap;
   }
-  ShareMemo m = {key_hash(node_hash(g, n), ops, n->num_operands), g, n, s->nids, (uint16_t)n->num_operands,
+  ShareMemo m = {h, g, n, s->nids, (uint16_t)n->num_operands,
                  (uint16_t)n->num_results};
   memcpy(s->ids + s->nids, ops, sizeof *ops * n->num_operands);
   memcpy(s->ids + s->nids + n->num_operands, res, sizeof *res * n->num_results);
@@ -467,4 +478,22 @@ uint32_t interp_share_arg_peek(const InterpShare *s, uint32_t i) {
 
 bool interp_share_same_op(const RgGraph *ga, const RgNode *a, const RgGraph *gb, const RgNode *b) {
   return memoisable(a) && memoisable(b) && node_same(ga, a, gb, b, 0);
+}
+
+bool interp_share_known(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops) {
+  if (!s->capmemo || !memoisable(n))
+    return false;
+  uint64_t h = key_hash(node_hash(g, n), ops, n->num_operands);
+  for (uint32_t i = (uint32_t)h & (s->capmemo - 1);; i = (i + 1) & (s->capmemo - 1)) {
+    const ShareMemo *m = &s->memo[i];
+    if (!m->hash)
+      return false;
+    if (m->hash != h || m->nops != n->num_operands || m->nres != n->num_results ||
+        memcmp(s->ids + m->ids, ops, sizeof *ops * m->nops) != 0 || !node_same(m->g, m->node, g, n, 0))
+      continue;
+    for (uint32_t k = 0; k < m->nres; k++)
+      if (!s->vals[s->ids[m->ids + m->nops + k]].live)
+        return false;
+    return true;
+  }
 }

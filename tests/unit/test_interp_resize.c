@@ -38,6 +38,20 @@ static void test_resize_nearest(void) {
                                        2.0f, 8.0f, 8.0f)));
   tb_free(&t);
   rg_tensor_release(&in);
+  /* scale 2/1 without offset: output row 1 sits half way (remainder 1/2)
+   * and takes the later row */
+  in = tb_in_i(RG_DT_I8, 4, I64S(1, 2, 1, 1), I64S(5, 9));
+  CHECK(run_resize(&t, "tensor<1x2x1x1xi8>", "tensor<1x3x1x1xi8>", I64S(2, 1, 1, 1), I64S(0, 0), I64S(0, 0), NEAREST,
+                   &in) == RG_OK);
+  CHECK(t.nout == 1 && ints_are(&t.outs[0], 3, I64S(5, 9, 9)));
+  tb_free(&t);
+  rg_tensor_release(&in);
+  in = tb_in_f(RG_DT_F32, 4, I64S(1, 2, 1, 1), F32S(5.0f, 9.0f));
+  CHECK(run_resize(&t, "tensor<1x2x1x1xf32>", "tensor<1x3x1x1xf32>", I64S(2, 1, 1, 1), I64S(0, 0), I64S(0, 0), NEAREST,
+                   &in) == RG_OK);
+  CHECK(t.nout == 1 && floats_are(&t.outs[0], 3, F32S(5.0f, 9.0f, 9.0f)));
+  tb_free(&t);
+  rg_tensor_release(&in);
   /* downscale by 2 (scale 1/2): rows 0, 2, 4 */
   in = tb_in_i(RG_DT_I16, 4, I64S(1, 5, 1, 1), I64S(10, 11, 12, 13, 14));
   CHECK(run_resize(&t, "tensor<1x5x1x1xi16>", "tensor<1x3x1x1xi16>", I64S(1, 2, 1, 1), I64S(0, 0), I64S(0, 0), NEAREST,

@@ -223,8 +223,9 @@ static bool funcs_same_args(const RgNode *f, const RgNode *h) {
  * two runs hold values of both graphs at once, and a result can take the
  * storage of a dying operand only when the twin does not hold it too, so
  * a function with larger values (a network's attention scores) is run
- * alone, before and after, to keep its peak memory that of one run. */
-#define PAIR_MAX_VALUE ((int64_t)64 << 20)
+ * alone, before and after, to keep its peak memory near that of one run
+ * (docs/interpreter.md has the figures). */
+#define PAIR_MAX_VALUE ((int64_t)256 << 20)
 
 /* Whether every value of f's body is a static tensor of at most
  * PAIR_MAX_VALUE bytes. */

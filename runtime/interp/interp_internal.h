@@ -44,8 +44,9 @@ typedef struct InterpArgs {
 
 /* Values shared by two runs evaluated side by side (share.c): a store of
  * tensors by id (0: none), each counted by the value slots holding it and
- * merged with an equal live one (same type, same bytes) when put; and a
- * memo of evaluated ops by op, attributes, result types and operand ids. */
+ * merged with an equal live one (same type, same bytes) when put, or given
+ * the id of a dead one with the same two 64-bit digests; and a memo of
+ * evaluated ops by op, attributes, result types and operand ids. */
 typedef struct InterpShare InterpShare;
 typedef struct InterpShareStats {
   uint64_t evals;  /* ops evaluated */
@@ -57,10 +58,10 @@ InterpShare *interp_share_new(void);
 void interp_share_free(InterpShare *s);
 const InterpShareStats *interp_share_stats(const InterpShare *s);
 /* Stores *t (taken over, *t zeroed) under *id, or gives the id of an equal
- * live value (and releases *t); the caller holds one reference. */
+ * live value (and releases *t), or of a dead one with the same digests;
+ * the caller holds one reference. */
 RgStatus interp_share_put(InterpShare *s, RgTensor *t, uint32_t *id);
 const RgTensor *interp_share_tensor(const InterpShare *s, uint32_t id);
-void interp_share_ref(InterpShare *s, uint32_t id);
 void interp_share_unref(InterpShare *s, uint32_t id);
 /* Hands the storage of id to out when it has at most max_refs references
  * (a dying operand reused for a result): the id holds no value after. */

@@ -1,11 +1,14 @@
 /* runtime/interp/share.c - values shared by two runs evaluated side by side
  * (a graph before and after a rewrite pipeline, interp_run_paired): a store
  * of result tensors counted by the value slots holding them; an index by
- * content (a digest, then the bytes) through which equal values of the two
- * runs become one; and a memo of the ops evaluated, keyed by op name,
- * attributes, result types and the stored values of the operands. An op
- * evaluated again with the same key takes the stored results: evaluators
- * are pure functions of exactly those, so the bits are the same. */
+ * content (two 64-bit digests, then the bytes) through which equal values
+ * of the two runs become one id; and a memo of the ops evaluated, keyed by
+ * op name, attributes, result types, regions and the ids of the operands.
+ * An op evaluated again with the same key takes the stored results:
+ * evaluators are pure functions of exactly those, so the bits are the
+ * same. A value that died keeps its id and digests: made again (the same
+ * op on the same ids, an argument, or bits with the same two digests) it
+ * takes the id back, so that the memo still knows what follows it. */
 #include <stdlib.h>
 #include "interp/interp_internal.h"
 
@@ -180,8 +183,6 @@ uint32_t interp_share_refs(const InterpShare *s, uint32_t id) { return s->vals[i
 bool interp_share_live(const InterpShare *s, uint32_t id) { return s->vals[id].live; }
 
 const RgTensor *interp_share_tensor(const InterpShare *s, uint32_t id) { return &s->vals[id].t; }
-
-void interp_share_ref(InterpShare *s, uint32_t id) { s->vals[id].refs++; }
 
 void interp_share_unref(InterpShare *s, uint32_t id) {
   ShareVal *v = &s->vals[id];

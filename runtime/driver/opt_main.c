@@ -765,7 +765,7 @@ static size_t verify_ops(const OptState *o, RgGraph *g, const RgSource *src, RgD
   size_t errors = 0;
   errors += rg_graph_verify_spelling(g, o->syntax, o->no_verify, src, d);
   for (size_t t = 0; t < o->num_targets && !errors; t++)
-    errors += ir_graph_verify_ops_changed(g, o->targets[t].ops, o->targets[t].num_ops, o->no_verify,
+    errors += ir_graph_verify_ops_changed(g, (IrOpDecls){o->targets[t].ops, o->targets[t].num_ops, o->no_verify},
                                           src, d, first_new);
   return errors;
 }
@@ -963,7 +963,7 @@ static int write_outputs(const OptState *o, RgGraph *g) {
       return OPT_EXIT_INPUT;
     }
   }
-  if (mlir_write_file(g, o->emit, o->syntax, o->output, o->write_flags, err, sizeof err) != 0) {
+  if (mlir_write_file(g, o->emit, o->syntax, (MlirFileTarget){o->output, o->write_flags, err, sizeof err}) != 0) {
     fprintf(stderr, "%s: error: %s\n", o->prog, err);
     return OPT_EXIT_INPUT;
   }

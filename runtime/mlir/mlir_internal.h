@@ -59,11 +59,19 @@ typedef struct MlirLexer {
   char err[160];
 } MlirLexer;
 
-/* Writes the graph to `path` as rg_mlir_write_with prints it, streamed
- * through rg_file_out_* (atomic, `flags` as for rgs_write_file) so the text
- * is never held whole. Returns 0, or -1 with a message in `err`. */
-int mlir_write_file(const RgGraph *g, RgMlirForm form, const RgDialectSyntax *const *dialects,
-                    const char *path, unsigned flags, char *err, size_t errlen);
+/* Where mlir_write_file writes: the file, its flags (as for
+ * rgs_write_file), and the buffer that takes a failure's message. */
+typedef struct MlirFileTarget {
+  const char *path;
+  unsigned flags;
+  char *err;
+  size_t errlen;
+} MlirFileTarget;
+
+/* Writes the graph to `to.path` as rg_mlir_write_with prints it, streamed
+ * through rg_file_out_* (atomic) so the text is never held whole. Returns
+ * 0, or -1 with a message in `to.err`. */
+int mlir_write_file(const RgGraph *g, RgMlirForm form, const RgDialectSyntax *const *dialects, MlirFileTarget to);
 
 /* Next token: a MT_* code, 0 at the end of input, -1 on a lexical error. */
 int mlir_lex(MlirLexer *lx, MlirTok *t);

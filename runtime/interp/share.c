@@ -348,35 +348,43 @@ static uint64_t key_hash(uint64_t node_h, const uint32_t *ops, uint32_t nops) {
   return h ? h : 1;
 }
 
+/* The memo entry of an op equal to n (same op, attributes, types and
+ * operand ids), or NULL. */
+static ShareMemo *memo_find(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops) {
+  if (!s->capmemo || !memoisable(n))
+    return NULL;
+  uint64_t h = key_hash(node_hash(g, n), ops, n->num_operands);
+  for (uint32_t i = (uint32_t)h & (s->capmemo - 1);; i = (i + 1) & (s->capmemo - 1)) {
+    ShareMemo *m = &s->memo[i];
+    if (!m->hash)
+      return NULL;
+    if (m->hash == h && m->nops == n->num_operands && m->nres == n->num_results &&
+        memcmp(s->ids + m->ids, ops, sizeof *ops * m->nops) == 0 && node_same(m->g, m->node, g, n, 0))
+      return m;
+  }
+}
+
 bool interp_share_lookup(InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops, uint32_t *res,
                          bool *stale) {
   *stale = false;
-  if (!s->capmemo || !memoisable(n))
+  const ShareMemo *m = memo_find(s, g, n, ops);
+  if (!m)
     return false;
-  uint64_t h = key_hash(node_hash(g, n), ops, n->num_operands);
-  for (uint32_t i = (uint32_t)h & (s->capmemo - 1);; i = (i + 1) & (s->capmemo - 1)) {
-    const ShareMemo *m = &s->memo[i];
-    if (!m->hash)
-      return false;
-    if (m->hash != h || m->nops != n->num_operands || m->nres != n->num_results ||
-        memcmp(s->ids + m->ids, ops, sizeof *ops * m->nops) != 0 || !node_same(m->g, m->node, g, n, 0))
-      continue;
-    const uint32_t *r = s->ids + m->ids + m->nops;
-    bool live = true;
-    for (uint32_t k = 0; k < m->nres; k++) {
-      res[k] = r[k];
-      live = live && s->vals[r[k]].live;
-    }
-    if (!live) {
-      s->stats.stale++;
-      *stale = true;
-      return false;
-    }
-    for (uint32_t k = 0; k < m->nres; k++)
-      s->vals[r[k]].refs++;
-    s->stats.hits++;
-    return true;
+  const uint32_t *r = s->ids + m->ids + m->nops;
+  bool live = true;
+  for (uint32_t k = 0; k < m->nres; k++) {
+    res[k] = r[k];
+    live = live && s->vals[r[k]].live;
   }
+  if (!live) {
+    s->stats.stale++;
+    *stale = true;
+    return false;
+  }
+  for (uint32_t k = 0; k < m->nres; k++)
+    s->vals[r[k]].refs++;
+  s->stats.hits++;
+  return true;
 }
 
 bool interp_share_revive(InterpShare *s, uint32_t id, RgTensor *t) {
@@ -395,17 +403,13 @@ RgStatus interp_share_remember(InterpShare *s, const RgGraph *g, const RgNode *n
   s->stats.evals++;
   if (!memoisable(n))
     return RG_OK;
-  uint64_t h = key_hash(node_hash(g, n), ops, n->num_operands);
-  for (uint32_t i = s->capmemo ? (uint32_t)h & (s->capmemo - 1) : 0; s->capmemo && s->memo[i].hash;
-       i = (i + 1) & (s->capmemo - 1)) {
-    ShareMemo *m = &s->memo[i];
-    if (m->hash == h && m->nops == n->num_operands && m->nres == n->num_results &&
-        memcmp(s->ids + m->ids, ops, sizeof *ops * m->nops) == 0 && node_same(m->g, m->node, g, n, 0)) {
-      /* evaluated again (its results were gone): the results it has now */
-      memcpy(s->ids + m->ids + m->nops, res, sizeof *res * m->nres);
-      return RG_OK;
-    }
+  ShareMemo *seen = memo_find(s, g, n, ops);
+  if (seen) {
+    /* evaluated again (its results were gone): the results it has now */
+    memcpy(s->ids + seen->ids + seen->nops, res, sizeof *res * seen->nres);
+    return RG_OK;
   }
+  uint64_t h = key_hash(node_hash(g, n), ops, n->num_operands);
   if ((s->nmemo + 1) * 2 > s->capmemo) {
     uint32_t cap = s->capmemo ? s->capmemo * 2 : 1024;
     ShareMemo *nm = rgs_zalloc(sizeof *nm * cap);
@@ -482,19 +486,11 @@ bool interp_share_same_op(const RgGraph *ga, const RgNode *a, const RgGraph *gb,
 }
 
 bool interp_share_known(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops) {
-  if (!s->capmemo || !memoisable(n))
+  const ShareMemo *m = memo_find(s, g, n, ops);
+  if (!m)
     return false;
-  uint64_t h = key_hash(node_hash(g, n), ops, n->num_operands);
-  for (uint32_t i = (uint32_t)h & (s->capmemo - 1);; i = (i + 1) & (s->capmemo - 1)) {
-    const ShareMemo *m = &s->memo[i];
-    if (!m->hash)
+  for (uint32_t k = 0; k < m->nres; k++)
+    if (!s->vals[s->ids[m->ids + m->nops + k]].live)
       return false;
-    if (m->hash != h || m->nops != n->num_operands || m->nres != n->num_results ||
-        memcmp(s->ids + m->ids, ops, sizeof *ops * m->nops) != 0 || !node_same(m->g, m->node, g, n, 0))
-      continue;
-    for (uint32_t k = 0; k < m->nres; k++)
-      if (!s->vals[s->ids[m->ids + m->nops + k]].live)
-        return false;
-    return true;
-  }
+  return true;
 }

@@ -115,12 +115,45 @@ static void collect_repl_ops(const DslProgram *p, bool *seen, const DslRule *r, 
 
 /* ---- flattening patterns into tests ---- */
 
+/* A test that compares with a variable bound later in the walk (an
+ * attribute of the root named again in an operand's pattern, or a value
+ * met first in a swapped operand): added once the walk has bound it. */
+typedef struct FlatLater {
+  GenTestKind kind; /* GEN_T_SAME or GEN_T_ATTR_VAR */
+  GenPath path;
+  const char *attr;
+  const DslVar *var;
+} FlatLater;
+
 typedef struct Flat {
   Gen *g;
   GenPass *gp;
   GenVariant *v;
   uint32_t commut_seen;
+  bool *bound; /* by variable index: bound so far in this walk */
+  FlatLater *later;
+  uint32_t nlater, caplater;
 } Flat;
+
+static void bind_at(Flat *f, const DslVar *var, GenPath path) {
+  f->v->bind[var->index].path = path;
+  f->bound[var->index] = true;
+}
+
+/* Keeps a comparison with var for the end of the walk; false when out of
+ * memory. */
+static bool defer(Flat *f, FlatLater later) {
+  if (f->nlater == f->caplater) {
+    uint32_t cap = f->caplater ? f->caplater * 2 : 8;
+    FlatLater *n = rg_realloc(f->later, sizeof *n * cap);
+    if (!n)
+      return f->g->ok = false;
+    f->later = n;
+    f->caplater = cap;
+  }
+  f->later[f->nlater++] = later;
+  return true;
+}
 
 static GenTest *add_test(Flat *f) {
   GenVariant *v = f->v;
@@ -171,6 +204,14 @@ static uint32_t pnode_index(const GenRule *r, const DslPattern *pt) {
   return 0;
 }
 
+/* t: its attribute equals that of var's binding, which the walk has met. */
+static void attr_var_test(Flat *f, GenTest *t, const DslVar *var) {
+  t->kind = GEN_T_ATTR_VAR;
+  t->other = f->v->bind[var->index].path;
+  t->other_attr = var->attr ? var->attr->name.s : t->attr;
+  gen_attr_index(f->g, f->gp, t->other_attr);
+}
+
 static void flatten_attrs(Flat *f, const DslPattern *pt, GenPath node) {
   GenVariant *v = f->v;
   for (uint32_t i = 0; i < pt->nattrs; i++) {
@@ -178,9 +219,17 @@ static void flatten_attrs(Flat *f, const DslPattern *pt, GenPath node) {
     if (ap->binds && ap->fallback) {
       /* Binds the attribute or the fallback: never fails to match. */
       GenBinding *b = &v->bind[ap->value->var->index];
+      f->bound[ap->value->var->index] = true;
       b->path = node;
       b->node = pnode_index(v->rule, pt);
       gen_attr_index(f->g, f->gp, ap->name.s);
+      continue;
+    }
+    if (!ap->absent && !ap->binds && ap->value->kind == DSL_EX_NAME && ap->value->var &&
+        !f->bound[ap->value->var->index]) {
+      gen_attr_index(f->g, f->gp, ap->name.s);
+      if (!defer(f, (FlatLater){GEN_T_ATTR_VAR, node, ap->name.s, ap->value->var}))
+        return;
       continue;
     }
     GenTest *t = add_test(f);
@@ -194,14 +243,11 @@ static void flatten_attrs(Flat *f, const DslPattern *pt, GenPath node) {
     } else if (ap->binds) {
       t->kind = GEN_T_ATTR_HAS;
       GenBinding *b = &v->bind[ap->value->var->index];
+      f->bound[ap->value->var->index] = true;
       b->path = node;
       b->node = pnode_index(v->rule, pt);
     } else if (ap->value->kind == DSL_EX_NAME && ap->value->var) {
-      DslVar *var = ap->value->var;
-      t->kind = GEN_T_ATTR_VAR;
-      t->other = v->bind[var->index].path;
-      t->other_attr = var->attr ? var->attr->name.s : ap->name.s;
-      gen_attr_index(f->g, f->gp, t->other_attr);
+      attr_var_test(f, t, ap->value->var);
     } else {
       t->kind = GEN_T_ATTR_EQ;
       t->lit = ap->value;
@@ -228,10 +274,14 @@ static void flatten(Flat *f, const DslPattern *pt, GenPath node) {
   t->rest = pt->rest.s != NULL;
   uint32_t me = pnode_index(v->rule, pt);
   v->node_at[me] = node;
-  if (pt->opvar)
+  if (pt->opvar) {
     v->bind[pt->opvar->index] = (GenBinding){node, me, 0};
-  if (pt->restvar)
+    f->bound[pt->opvar->index] = true;
+  }
+  if (pt->restvar) {
     v->bind[pt->restvar->index] = (GenBinding){node, me, pt->nargs};
+    f->bound[pt->restvar->index] = true;
+  }
   flatten_attrs(f, pt, node);
   bool swap = false;
   /* Commutative means operands 0 and 1 swap; later ones (MUL's shift)
@@ -248,7 +298,10 @@ static void flatten(Flat *f, const DslPattern *pt, GenPath node) {
       break;
     case DSL_PAT_VAR:
       if (a->binds) {
-        v->bind[a->var->index].path = vp;
+        bind_at(f, a->var, vp);
+      } else if (a->var && !f->bound[a->var->index]) {
+        if (!defer(f, (FlatLater){GEN_T_SAME, vp, NULL, a->var}))
+          return;
       } else if (a->var) {
         GenTest *s = add_test(f);
         if (!s)
@@ -260,7 +313,7 @@ static void flatten(Flat *f, const DslPattern *pt, GenPath node) {
       break;
     case DSL_PAT_OP:
       if (a->var)
-        v->bind[a->var->index].path = vp;
+        bind_at(f, a->var, vp);
       flatten(f, a, vp);
       break;
     case DSL_PAT_SPLAT: {
@@ -270,11 +323,11 @@ static void flatten(Flat *f, const DslPattern *pt, GenPath node) {
       s->kind = GEN_T_SPLAT;
       s->path = vp;
       if (a->var && a->capture.s && a->var->kind == DSL_VAR_VALUE)
-        v->bind[a->var->index].path = vp;
+        bind_at(f, a->var, vp);
       for (uint32_t j = 0; j < v->rule->rule->nvars; j++) {
         DslVar *var = v->rule->rule->vars[j];
         if (var->pat == a)
-          v->bind[var->index].path = vp;
+          bind_at(f, var, vp);
       }
       if (a->splat && a->splat->kind != DSL_EX_NAME) {
         GenTest *e = add_test(f);
@@ -289,6 +342,37 @@ static void flatten(Flat *f, const DslPattern *pt, GenPath node) {
     }
     }
   }
+}
+
+/* Flattens one variant's pattern, then adds the comparisons the walk met
+ * before the variable they compare with was bound. */
+static bool flatten_variant(Gen *g, GenPass *gp, GenVariant *v, const DslRule *dr) {
+  Flat f = {g, gp, v, 0, rg_alloc(sizeof(bool) * (dr->nvars + 1)), NULL, 0, 0};
+  if (!f.bound)
+    return g->ok = false;
+  memset(f.bound, 0, sizeof(bool) * (dr->nvars + 1));
+  flatten(&f, dr->pattern, (GenPath){0, {0}});
+  for (uint32_t i = 0; i < f.nlater && g->ok; i++) {
+    const FlatLater *l = &f.later[i];
+    if (!f.bound[l->var->index]) {
+      gen_error(g, dr->loc, "'%s' is compared before it is bound", l->var->name.s);
+      break;
+    }
+    GenTest *t = add_test(&f);
+    if (!t)
+      break;
+    t->path = l->path;
+    if (l->kind == GEN_T_SAME) {
+      t->kind = GEN_T_SAME;
+      t->other = v->bind[l->var->index].path;
+    } else {
+      t->attr = l->attr;
+      attr_var_test(&f, t, l->var);
+    }
+  }
+  rg_free(f.bound);
+  rg_free(f.later);
+  return g->ok;
 }
 
 static uint32_t count_commutative(const DslPattern *pt) {
@@ -400,8 +484,8 @@ static bool build_rule(Gen *g, GenPass *gp, GenRule *r, DslRule *dr, uint16_t in
     v->node_at = rgs_arena_zalloc(&g->arena, sizeof *v->node_at * (np + 1));
     if (!v->bind || !v->node_at)
       return false;
-    Flat f = {g, gp, v, 0};
-    flatten(&f, dr->pattern, (GenPath){0, {0}});
+    if (!flatten_variant(g, gp, v, dr))
+      return false;
   }
   if (dr->guard)
     use_expr(r, dr->guard);

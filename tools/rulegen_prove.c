@@ -96,6 +96,7 @@ typedef struct Val {
   Ast ints[2 * MAXR]; /* V_SHAPE; max_pool2d: kernel (2), stride (2), pad (4) */
   uint32_t nints;
   Ast nnz;           /* a guard fact: the value is never -0.0 (Bool), or NULL */
+  Ast layout[MAXR];  /* tosa_layout_perm of this value, once asked */
   int arg;           /* counterexample graph: argument number, -1 */
   int id;            /* counterexample graph: SSA number */
   bool printed;
@@ -1386,14 +1387,17 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
     out->ty = DSL_TY_TENSOR;
     out->v = v;
   } else if (strcmp(nm, "tosa_layout_perm") == 0 && x) {
-    /* the plan's permutation: any permutation of the rank */
+    /* the plan's permutation: any permutation of the rank, the same one
+     * each time it is asked of the same value */
     set_ints(in, out, (uint32_t)in->R);
-    for (int i = 0; i < in->R; i++) {
-      out->a[i] = fresh(in, "layout_perm", bv(in, 64));
-      fact(in, and2(in, Z3_mk_bvsge(Z, out->a[i], i64(in, 0)), Z3_mk_bvslt(Z, out->a[i], i64(in, in->R))));
+    bool asked = in->R && x->layout[0];
+    for (int i = 0; i < in->R && !asked; i++) {
+      x->layout[i] = fresh(in, "layout_perm", bv(in, 64));
+      fact(in, and2(in, Z3_mk_bvsge(Z, x->layout[i], i64(in, 0)), Z3_mk_bvslt(Z, x->layout[i], i64(in, in->R))));
       for (int j = 0; j < i; j++)
-        fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, out->a[i], out->a[j])));
+        fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, x->layout[i], x->layout[j])));
     }
+    memcpy(out->a, x->layout, sizeof(Ast) * (size_t)in->R);
   } else if (strcmp(nm, "tosa_pad_tile_noop") == 0 && x) {
     out->t = (is_op(x, K_PAD) || is_op(x, K_TILE)) && x->dt == x->opnd[0]->dt ? all_dims(in, x, x->opnd[0], false)
                                                                               : Z3_mk_false(Z);
@@ -1442,7 +1446,7 @@ typedef struct Build {
   Val *rval[64];
   uint32_t nrep;
   bool in_repl;        /* validity of attributes is then proven, not assumed */
-  Ast newreqs[64];
+  Ast newreqs[256];
   uint32_t nnewreqs;
 } Build;
 
@@ -1468,7 +1472,7 @@ static void bind_value(Inst *in, const DslVar *var, Val *v) {
 static void attr_fact(Inst *in, Ast a) {
   if (!B->in_repl)
     fact(in, a);
-  else if (B->nnewreqs < 64)
+  else if (B->nnewreqs < 256)
     B->newreqs[B->nnewreqs++] = a;
   else
     unknown(in, "too many attribute rules");

@@ -42,7 +42,7 @@ enum { MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS = 1024, IBITS
 typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
-  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_OPAQUE
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_RESCALE, K_OPAQUE
 } Kind;
 
 static const struct {
@@ -60,7 +60,7 @@ static const struct {
     {"tosa.reduce_all", K_RALL},    {"tosa.reduce_any", K_RANY},    {"tosa.reverse", K_REVERSE},
     {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
     {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
-    {"tosa.max_pool2d", K_MAXPOOL},
+    {"tosa.max_pool2d", K_MAXPOOL},   {"tosa.rescale", K_RESCALE},
 };
 
 static Kind kind_of(const DslOpDecl *op) {
@@ -100,6 +100,9 @@ typedef struct Val {
   int arg;           /* counterexample graph: argument number, -1 */
   int id;            /* counterexample graph: SSA number */
   bool printed;
+  bool vec;          /* a per-channel parameter (multiplier, shift): read at the channel */
+  Ast s32, dbl, pc, iu, ou; /* rescale: scale32, DOUBLE_ROUND, per_channel, unsigned sides (Bool) */
+  Ast ident;         /* rescale: tosa_rescale_is_identity holds (Bool), or NULL */
 } Val;
 
 /* A guard expression's value. */
@@ -122,6 +125,8 @@ typedef struct Inst {
   Z3_context z;
   int R;
   RgDType T, T2;
+  RgDType Tr[2];     /* the result types of the pattern's rescales, in pre-order */
+  uint32_t nres;
   const DslOpDecl *alt[32]; /* op chosen for each op pattern node, in pre-order */
   uint32_t nalt, altpos;
   int64_t axes[8];
@@ -397,6 +402,103 @@ static Ast cast(Inst *in, RgDType from, RgDType to, Ast v) {
                    Z3_mk_ite(Z, Z3_mk_fpa_geq(Z, r64, hi), num(in, to, (double)rg_elem_max(to)), mid));
 }
 
+static Ast bool_c(Inst *in, bool b);
+static Ast read_leaf(Inst *in, Val *v, Ast const *idx);
+
+/* ---- RESCALE, as op_rescale of backends/tosa/tosa_eval_elem.c with its
+ * attributes as Booleans ---- */
+
+static Ast ite64(Inst *in, Ast c, int64_t a, int64_t b) { return Z3_mk_ite(Z, c, i64(in, a), i64(in, b)); }
+
+/* An integer element as 64 bits, zero-extended where its side is unsigned. */
+static Ast ext_u(Inst *in, Ast v, RgDType dt, Ast u) {
+  return Z3_mk_ite(Z, u, Z3_mk_zero_ext(Z, (unsigned)(64 - rg_dtype_bits(dt)), v), sext64(in, v, dt));
+}
+
+/* A per-channel parameter at channel c (a splat or a one-element value
+ * wherever it is read). */
+static Ast channel_read(Inst *in, Val *v, Ast c) {
+  if (v->kind == V_LEAF && v->vec && !v->elem)
+    return read_leaf(in, v, &c);
+  return elem(in, v, NULL);
+}
+
+/* The multiplier and shift a RESCALE applies at the result index, as 64
+ * bits; facts of the types (an i16 multiplier under scale32 = false) and
+ * of tosa_rescale_is_identity where it was asked. */
+static bool rescale_params(Inst *in, Val *n, Ast const *idx, Ast *m, Ast *sh) {
+  Ast c = in->R ? Z3_mk_ite(Z, n->pc, idx[in->R - 1], ix(in, 0)) : ix(in, 0);
+  Ast mv = channel_read(in, n->opnd[1], c), sv = mv ? channel_read(in, n->opnd[2], c) : NULL;
+  if (!sv)
+    return false;
+  *m = sext64(in, mv, n->opnd[1]->dt);
+  *sh = sext64(in, sv, n->opnd[2]->dt);
+  Ast m16 = Z3_mk_implies(Z, Z3_mk_not(Z, n->s32), in_range(in, *m, RG_DT_I16));
+  if (n->created)
+    require(in, m16); /* a new RESCALE must be valid */
+  else
+    fact(in, m16);
+  if (n->ident) {
+    Ast top = Z3_mk_ite(Z, n->s32, i64(in, 30), i64(in, 14));
+    fact(in, Z3_mk_implies(Z, n->ident,
+                           Z3_mk_and(Z, 3, (Ast[]){Z3_mk_bvsge(Z, *sh, i64(in, 2)), Z3_mk_bvsle(Z, *sh, top),
+                                                   Z3_mk_eq(Z, *m, Z3_mk_bvshl(Z, i64(in, 1), *sh))})));
+  }
+  return true;
+}
+
+static Ast rescale(Inst *in, Val *n, Ast const *idx) {
+  Val *x = n->opnd[0];
+  RgDType it = x->dt, ot = n->dt;
+  Ast a = elem(in, x, idx), m = NULL, sh = NULL;
+  Ast izp = a ? elem(in, n->opnd[3], NULL) : NULL, ozp = izp ? elem(in, n->opnd[4], NULL) : NULL;
+  if (!ozp || !rescale_params(in, n, idx, &m, &sh))
+    return NULL;
+  Ast v = Z3_mk_bvsub(Z, ext_u(in, a, it, n->iu), ext_u(in, izp, it, n->iu));
+  /* apply_scale_32 / apply_scale_16 */
+  Ast one = i64(in, 1), half = Z3_mk_bvshl(Z, one, Z3_mk_bvsub(Z, sh, one));
+  require(in, Z3_mk_bvsge(Z, m, i64(in, 0)));
+  require(in, and2(in, Z3_mk_bvsge(Z, sh, i64(in, 2)), Z3_mk_bvsle(Z, sh, i64(in, 62))));
+  Ast v_ok = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_bvsge(Z, v, Z3_mk_bvneg(Z, half)), Z3_mk_bvslt(Z, v, half),
+                                     in_range(in, v, RG_DT_I32)});
+  require(in, Z3_mk_implies(Z, n->s32, v_ok));
+  Ast adj = ite64(in, Z3_mk_bvsge(Z, v, i64(in, 0)), (int64_t)1 << 30, -((int64_t)1 << 30));
+  Ast dbl = Z3_mk_and(Z, 3, (Ast[]){n->s32, n->dbl, Z3_mk_bvsgt(Z, sh, i64(in, 31))});
+  Ast round = Z3_mk_ite(Z, dbl, Z3_mk_bvadd(Z, half, adj), half);
+  Ast r = Z3_mk_bvashr(Z, Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, v, m), round), sh);
+  require(in, Z3_mk_implies(Z, Z3_mk_not(Z, n->s32), in_range(in, r, RG_DT_I32)));
+  Ast res = Z3_mk_bvadd(Z, r, ext_u(in, ozp, ot, n->ou));
+  require(in, in_range(in, res, RG_DT_I32));
+  int ob = rg_dtype_bits(ot);
+  Ast lo = ite64(in, n->ou, 0, rg_elem_min(ot)), hi = ite64(in, n->ou, (int64_t)(((uint64_t)1 << ob) - 1), rg_elem_max(ot));
+  res = Z3_mk_ite(Z, Z3_mk_bvslt(Z, res, lo), lo, Z3_mk_ite(Z, Z3_mk_bvsgt(Z, res, hi), hi, res));
+  return low(in, res, ot);
+}
+
+/* The validity rules of a RESCALE (the evaluator's ERROR_IFs): assumed of
+ * the pattern, proven of the replacement. */
+static void attr_fact(Inst *in, Ast a);
+static void rescale_rules(Inst *in, Val *n) {
+  RgDType it = n->opnd[0]->dt, ot = n->dt;
+  bool narrow_i = it == RG_DT_I8 || it == RG_DT_I16, narrow_o = ot == RG_DT_I8 || ot == RG_DT_I16;
+  attr_fact(in, Z3_mk_implies(Z, Z3_mk_not(Z, n->s32), Z3_mk_not(Z, n->dbl)));
+  attr_fact(in, Z3_mk_not(Z, and2(in, n->iu, n->ou)));
+  attr_fact(in, Z3_mk_implies(Z, n->iu, bool_c(in, narrow_i && ot != RG_DT_I32)));
+  attr_fact(in, Z3_mk_implies(Z, n->ou, bool_c(in, narrow_o && it != RG_DT_I32)));
+  if (!in->R)
+    attr_fact(in, Z3_mk_not(Z, n->pc));
+  for (int side = 0; side < 2; side++) {
+    RgDType dt = side ? ot : it;
+    Ast u = side ? n->ou : n->iu, zp = elem(in, n->opnd[3 + side], NULL);
+    if (!zp)
+      return;
+    Ast z = ext_u(in, zp, dt, u), zero = Z3_mk_eq(Z, z, i64(in, 0));
+    Ast i16u = and2(in, bool_c(in, dt == RG_DT_I16), u);
+    attr_fact(in, Z3_mk_implies(Z, Z3_mk_not(Z, zero), or2(in, bool_c(in, dt == RG_DT_I8), i16u)));
+    attr_fact(in, Z3_mk_implies(Z, i16u, or2(in, zero, Z3_mk_eq(Z, z, i64(in, 32768)))));
+  }
+}
+
 /* A reduction over an axis of size 1 is its one element; over a longer
  * axis a free function of the node (no counterpart on the other side). */
 static Ast reduce(Inst *in, Val *n, Ast const *idx) {
@@ -448,7 +550,27 @@ static Ast opaque(Inst *in, Val *n, Ast const *idx) {
                    args);
 }
 
-static bool abstractable(Kind k) { return (k >= K_CLAMP && k <= K_ABS) || (k >= K_LNOT && k <= K_CAST); }
+static bool abstractable(Kind k) {
+  return (k >= K_CLAMP && k <= K_ABS) || (k >= K_LNOT && k <= K_CAST) || k == K_RESCALE;
+}
+
+/* A RESCALE's operands at the result index and its attributes, as the
+ * arguments of its free function. */
+static uint32_t rescale_args(Inst *in, Val *n, Ast const *idx, Ast *args, Z3_sort *dom) {
+  Ast m, sh;
+  args[0] = elem(in, n->opnd[0], idx);
+  args[1] = args[0] ? elem(in, n->opnd[3], NULL) : NULL;
+  args[2] = args[1] ? elem(in, n->opnd[4], NULL) : NULL;
+  if (!args[2] || !rescale_params(in, n, idx, &m, &sh))
+    return 0;
+  args[3] = m, args[4] = sh;
+  Ast flags[5] = {n->s32, n->dbl, n->pc, n->iu, n->ou};
+  for (int i = 0; i < 5; i++)
+    args[5 + i] = bool_bv(in, flags[i]);
+  for (int i = 0; i < 10; i++)
+    dom[i] = Z3_get_sort(Z, args[i]);
+  return 10;
+}
 
 /* An arithmetic op as a free function of its operands' elements and its
  * attributes, its REQUIREs a free predicate of the same: equal
@@ -456,12 +578,14 @@ static bool abstractable(Kind k) { return (k >= K_CLAMP && k <= K_ABS) || (k >= 
  * without bit-blasting the arithmetic twice. A proof so holds for every
  * meaning of the op; a counterexample is retried with the exact one. */
 static Ast abstract_elem(Inst *in, Val *n, Ast const *idx) {
-  Ast args[MAXOPS + 3];
-  Z3_sort dom[MAXOPS + 3];
+  Ast args[MAXOPS + 10];
+  Z3_sort dom[MAXOPS + 10];
   uint32_t na = 0;
   char name[200];
   snprintf(name, sizeof name, "%s.%s", n->op->name, rg_dtype_name(n->dt));
-  for (uint32_t k = 0; k < n->nopnd; k++) {
+  if (n->k == K_RESCALE && !(na = rescale_args(in, n, idx, args, dom)))
+    return NULL;
+  for (uint32_t k = 0; k < n->nopnd && n->k != K_RESCALE; k++) {
     if (!(args[na] = bcast(in, n, k, idx)))
       return NULL;
     dom[na++] = sort_of(in, n->opnd[k]->dt);
@@ -597,6 +721,7 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
                      Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom,
                                                   sort_of(in, n->dt)), (unsigned)in->R, idx));
   }
+  case K_RESCALE: return rescale(in, n, idx);
   case K_OPAQUE: return opaque(in, n, idx);
   default: break;
   }
@@ -609,7 +734,7 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
  * free functions, which Z3 bit-blasts fast); the same read twice is the
  * same constant. */
 static Ast read_leaf(Inst *in, Val *v, Ast const *idx) {
-  uint32_t rank = v->scalar ? 0 : (uint32_t)in->R;
+  uint32_t rank = v->vec ? 1 : v->scalar ? 0 : (uint32_t)in->R;
   Ast j[MAXR];
   for (uint32_t d = 0; d < rank; d++)
     j[d] = Z3_simplify(Z, idx[d]);
@@ -680,6 +805,8 @@ static uint32_t shape_operand(const Inst *in, Kind k, uint32_t i) {
 static bool scalar_operand(const DslOpDecl *op, uint32_t k) {
   if (strcmp(op->name, "tosa.pad") == 0)
     return k == 2;
+  if (strcmp(op->name, "tosa.rescale") == 0) /* multiplier and shift: per channel, see vec */
+    return k >= 1;
   if (k >= op->noperands)
     k = op->noperands ? op->noperands - 1 : 0;
   const char *nm = k < op->noperands ? op->operands[k].name.s : "";
@@ -717,6 +844,7 @@ static bool op_takes(Kind k, RgDType dt) {
   switch (k) {
   case K_MAXPOOL: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
   case K_INTDIV: return dt == RG_DT_I32;
+  case K_RESCALE: return dt == RG_DT_I8 || dt == RG_DT_I16 || dt == RG_DT_I32;
   case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY: return dt == RG_DT_I1;
   default: return true;
   }
@@ -834,6 +962,11 @@ static void fresh_attrs(Inst *in, Val *n) {
   if (n->k == K_TRANSPOSE)
     for (int i = 0; i < in->R; i++)
       n->perm[i] = fresh(in, "perm", bv(in, 64));
+  if (n->k == K_RESCALE) {
+    Z3_sort b = Z3_mk_bool_sort(Z);
+    n->s32 = fresh(in, "scale32", b), n->dbl = fresh(in, "double_round", b), n->pc = fresh(in, "per_channel", b);
+    n->iu = fresh(in, "input_unsigned", b), n->ou = fresh(in, "output_unsigned", b);
+  }
   if (n->k == K_MAXPOOL) {
     Ast unit[8];
     for (int i = 0; i < 8; i++) {
@@ -904,6 +1037,8 @@ static Ast cmp_terms(Inst *in, int op, Ast a, Ast b, bool fl, RgDType dt) {
   }
 }
 
+static Ast round_term(Inst *in, const Ev *v);
+
 static Ast compare(Inst *in, int op, const Ev *a, const Ev *b) {
   if (a->ty == DSL_TY_INTS || b->ty == DSL_TY_INTS) {
     if (op != DSL_OP_EQ && op != DSL_OP_NE)
@@ -916,6 +1051,12 @@ static Ast compare(Inst *in, int op, const Ev *a, const Ev *b) {
       eq = mk_and(in, a->n, parts);
     }
     return op == DSL_OP_EQ ? eq : Z3_mk_not(Z, eq);
+  }
+  if (a->ty == DSL_TY_STR || b->ty == DSL_TY_STR) { /* rounding modes */
+    Ast x = round_term(in, a), y = x ? round_term(in, b) : NULL;
+    if (!x || !y || (op != DSL_OP_EQ && op != DSL_OP_NE))
+      return unknown(in, "a comparison of strings"), NULL;
+    return op == DSL_OP_EQ ? Z3_mk_eq(Z, x, y) : Z3_mk_not(Z, Z3_mk_eq(Z, x, y));
   }
   if (a->ty == DSL_TY_TYPE) {
     bool eq = a->dtype == b->dtype;
@@ -1270,6 +1411,57 @@ static Ast all_dims(Inst *in, Val *a, Val *b, bool no_broadcast) {
 
 static bool is_op(const Val *v, Kind k) { return v->kind == V_NODE && v->k == k; }
 
+/* The range of an integer type, unsigned where u holds. */
+static void int_range(Inst *in, RgDType dt, Ast u, Ast *lo, Ast *hi) {
+  *lo = ite64(in, u, 0, rg_elem_min(dt));
+  *hi = ite64(in, u, (int64_t)(((uint64_t)1 << rg_dtype_bits(dt)) - 1), rg_elem_max(dt));
+}
+
+/* fuse_plan of backends/tosa/tosa_externs.c: whether RESCALEs a (inner)
+ * and b (outer) fuse exactly, and the fused multiplier (64 bits). Zero
+ * points are the stored values, as const_int reads them. */
+static Ast fuse_plan(Inst *in, Val *a, Val *b, Ast *fused) {
+  if (!is_op(a, K_RESCALE) || !is_op(b, K_RESCALE) || b->opnd[0] != a)
+    return Z3_mk_false(Z);
+  Ast c0 = ix(in, 0);
+  Ast m1 = channel_read(in, a->opnd[1], c0), s1 = m1 ? channel_read(in, a->opnd[2], c0) : NULL;
+  Ast m2 = s1 ? channel_read(in, b->opnd[1], c0) : NULL;
+  Ast izp = m2 ? elem(in, a->opnd[3], NULL) : NULL, mzp = izp ? elem(in, a->opnd[4], NULL) : NULL;
+  Ast bzp = mzp ? elem(in, b->opnd[3], NULL) : NULL;
+  if (!bzp)
+    return NULL;
+  m1 = sext64(in, m1, a->opnd[1]->dt), s1 = sext64(in, s1, a->opnd[2]->dt), m2 = sext64(in, m2, b->opnd[1]->dt);
+  RgDType it = a->opnd[0]->dt, mt = a->dt, ot = b->dt;
+  bool narrow_in = it == RG_DT_I8 || it == RG_DT_I16, narrow_out = ot == RG_DT_I8 || ot == RG_DT_I16;
+  Ast parts[24];
+  uint32_t np = 0;
+  parts[np++] = Z3_mk_and(Z, 4, (Ast[]){a->s32, b->s32, Z3_mk_not(Z, a->pc), Z3_mk_not(Z, b->pc)});
+  parts[np++] = Z3_mk_eq(Z, mzp, bzp);
+  parts[np++] = Z3_mk_eq(Z, a->ou, b->iu);
+  parts[np++] = Z3_mk_not(Z, and2(in, a->iu, b->ou));
+  parts[np++] = Z3_mk_implies(Z, or2(in, a->iu, b->ou), bool_c(in, narrow_in && narrow_out));
+  /* lossless_gain: multiplier = k << shift */
+  parts[np++] = and2(in, Z3_mk_bvsge(Z, s1, i64(in, 2)), Z3_mk_bvsle(Z, s1, i64(in, 40)));
+  parts[np++] = Z3_mk_bvsgt(Z, m1, i64(in, 0));
+  Ast unit = Z3_mk_bvshl(Z, i64(in, 1), s1), k = Z3_mk_bvsdiv(Z, m1, unit);
+  parts[np++] = Z3_mk_eq(Z, Z3_mk_bvsrem(Z, m1, unit), i64(in, 0));
+  parts[np++] = and2(in, Z3_mk_bvsge(Z, k, i64(in, 1)), Z3_mk_bvsle(Z, k, i64(in, (int64_t)1 << 30)));
+  /* nothing saturates in the middle */
+  Ast in_lo, in_hi, mid_lo, mid_hi, z = sext64(in, izp, it), oz = sext64(in, mzp, mt);
+  int_range(in, it, a->iu, &in_lo, &in_hi);
+  int_range(in, mt, a->ou, &mid_lo, &mid_hi);
+  Ast v_lo = Z3_mk_bvsub(Z, in_lo, z), v_hi = Z3_mk_bvsub(Z, in_hi, z);
+  parts[np++] = Z3_mk_bvsge(Z, v_lo, i64(in, -((int64_t)1 << 48)));
+  parts[np++] = Z3_mk_bvsle(Z, v_hi, i64(in, (int64_t)1 << 48));
+  parts[np++] = Z3_mk_bvsge(Z, Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, v_lo, k), oz), mid_lo);
+  parts[np++] = Z3_mk_bvsle(Z, Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, v_hi, k), oz), mid_hi);
+  parts[np++] = Z3_mk_bvsge(Z, m2, i64(in, 0));
+  parts[np++] = Z3_mk_bvsle(Z, m2, Z3_mk_bvsdiv(Z, i64(in, INT32_MAX), k));
+  *fused = Z3_mk_bvmul(Z, m2, k);
+  parts[np++] = Z3_mk_bvsle(Z, *fused, i64(in, INT32_MAX));
+  return mk_and(in, np, parts);
+}
+
 static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conjunct, Ev *out) {
   const char *nm = e->str;
   memset(out, 0, sizeof *out);
@@ -1428,6 +1620,38 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
       fact(in, mk_and(in, np, parts)); /* where the extern gives no start, no rewrite */
     else
       out->t = mk_and(in, np, parts);
+  } else if (strcmp(nm, "tosa_rescale_is_per_tensor") == 0 && x) {
+    out->t = is_op(x, K_RESCALE) ? Z3_mk_not(Z, x->pc) : Z3_mk_false(Z);
+  } else if (strcmp(nm, "tosa_rescale_is_identity") == 0 && x) {
+    /* every channel's multiplier 2^shift: a fact at each channel read */
+    if (!is_op(x, K_RESCALE) || x->dt != x->opnd[0]->dt) {
+      out->t = Z3_mk_false(Z);
+      return true;
+    }
+    Ast izp = elem(in, x->opnd[3], NULL), ozp = izp ? elem(in, x->opnd[4], NULL) : NULL;
+    if (!ozp)
+      return true;
+    if (!x->ident)
+      x->ident = fresh(in, "rescale_identity", Z3_mk_bool_sort(Z));
+    out->t = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_eq(Z, x->iu, x->ou), Z3_mk_eq(Z, izp, ozp), x->ident});
+  } else if (strcmp(nm, "tosa_rescales_fuse_exact") == 0 && x && y) {
+    Ast m;
+    out->t = fuse_plan(in, x, y, &m);
+  } else if (strcmp(nm, "tosa_fused_multiplier") == 0 && x && y) {
+    Ast m = NULL;
+    Ast ok = fuse_plan(in, x, y, &m);
+    if (!ok)
+      return true;
+    if (!m)
+      return unknown(in, "tosa_fused_multiplier of values that are not RESCALEs"), true;
+    Val *v = new_val(in, V_SPLAT, RG_DT_I32);
+    if (!v)
+      return true;
+    v->scalar = true;
+    v->elem = low(in, m, RG_DT_I32);
+    fact(in, ok); /* where the plan fails the extern fails: no rewrite */
+    out->ty = DSL_TY_TENSOR;
+    out->v = v;
   } else if (strcmp(nm, "tosa_reshape_keeps") == 0 && x && y) {
     out->t = x->dt == y->dt ? all_dims(in, x, y, false) : Z3_mk_false(Z);
   } else {
@@ -1486,8 +1710,36 @@ static void perm_rules(Inst *in, Val *n) {
   }
 }
 
+/* A RESCALE's Boolean attribute by name (rounding_mode: DOUBLE_ROUND). */
+static Ast *rescale_flag(Val *n, const char *name) {
+  if (n->k != K_RESCALE)
+    return NULL;
+  return !strcmp(name, "scale32")          ? &n->s32
+         : !strcmp(name, "rounding_mode")  ? &n->dbl
+         : !strcmp(name, "per_channel")    ? &n->pc
+         : !strcmp(name, "input_unsigned") ? &n->iu
+         : !strcmp(name, "output_unsigned") ? &n->ou
+                                            : NULL;
+}
+
+/* A rounding_mode as DOUBLE_ROUND (Bool): a literal, or one read from a
+ * RESCALE; the modes without an exact result have no meaning. */
+static Ast round_term(Inst *in, const Ev *v) {
+  if (!v->str)
+    return v->t;
+  if (strcmp(v->str, "DOUBLE_ROUND") && strcmp(v->str, "SINGLE_ROUND"))
+    return unknown(in, "rounding_mode %s", v->str), NULL;
+  return bool_c(in, strcmp(v->str, "DOUBLE_ROUND") == 0);
+}
+
 static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
   memset(out, 0, sizeof *out);
+  Ast *flag = rescale_flag(n, name);
+  if (flag) {
+    out->ty = name[0] == 'r' ? DSL_TY_STR : DSL_TY_BOOL;
+    out->t = *flag;
+    return true;
+  }
   if ((strcmp(name, "min_val") == 0 || strcmp(name, "max_val") == 0) && n->k == K_CLAMP) {
     out->ty = DSL_TY_FLOAT;
     out->t = name[1] == 'i' ? n->lo : n->hi;
@@ -1514,6 +1766,11 @@ static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
 }
 
 static bool attr_set(Inst *in, Val *n, const char *name, const Ev *v) {
+  Ast *flag = rescale_flag(n, name);
+  if (flag) {
+    *flag = name[0] == 'r' ? round_term(in, v) : v->t;
+    return *flag != NULL;
+  }
   if ((strcmp(name, "min_val") == 0 || strcmp(name, "max_val") == 0) && n->k == K_CLAMP) {
     Ast t = float_as(in, v, n->dt);
     if (name[1] == 'i')
@@ -1556,6 +1813,31 @@ static Val *shape_val(Inst *in, uint32_t n) {
 
 static Val *build_pat(Inst *in, const DslPattern *p, RgDType dt, bool scalar, bool shape);
 
+/* The element type operand i of node n takes (arg: its pattern, when
+ * matched; RG_DT_NONE: whatever an op there computes). */
+static RgDType opnd_want(const Inst *in, const Val *n, const DslPattern *arg, const DslOpDecl *op, Kind k, uint32_t i) {
+  if (moves_only_kind(k) && (i == 0 || k == K_CONCAT))
+    return n->dt;
+  if (k != K_RESCALE)
+    return operand_dt(in, op, k, i);
+  switch (i) {
+  case 0: return arg && arg->kind == DSL_PAT_OP ? RG_DT_NONE : in->T;
+  case 1: return RG_DT_I32; /* an i16 multiplier is an i32 in the i16 range */
+  case 2: return RG_DT_I8;
+  case 3: return n->opnd[0] ? n->opnd[0]->dt : in->T;
+  default: return n->dt;
+  }
+}
+
+/* An input read per channel: a function of one index. */
+static void make_vec(Inst *in, Val *v) {
+  if (!v || v->kind != V_LEAF || v->vec)
+    return;
+  v->vec = true;
+  Z3_sort dom = bv(in, IBITS);
+  v->f = Z3_mk_func_decl(Z, Z3_get_decl_name(Z, v->f), 1, &dom, sort_of(in, v->dt));
+}
+
 static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   if (in->altpos >= in->nalt)
     return unknown(in, "too many op alternatives"), NULL;
@@ -1576,6 +1858,11 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   n->k = k;
   if (moves_only_kind(k) && dt != RG_DT_NONE)
     n->dt = dt; /* data movement takes any element type: its operand's */
+  if (k == K_RESCALE) {
+    if (in->nres >= 2)
+      return unknown(in, "more than two RESCALEs in a pattern"), NULL;
+    n->dt = in->Tr[in->nres++];
+  }
   if (!op_takes(k, operand_dt(in, op, k, 0)) || (dt != RG_DT_NONE && n->dt != dt))
     in->invalid = true;
   if (p->opvar) {
@@ -1591,10 +1878,12 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   uint32_t want = op->variadic ? (p->nargs > op->noperands ? p->nargs : op->noperands) : op->noperands;
   if (p->nargs > want && !op->variadic)
     return in->invalid = true, NULL;
-  for (uint32_t i = 0; i < p->nargs && !in->unknown[0] && !in->invalid; i++)
-    n->opnd[n->nopnd++] = build_pat(in, p->args[i], moves_only_kind(k) && (i == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, i),
-                                    scalar_operand(op, i),
+  for (uint32_t i = 0; i < p->nargs && !in->unknown[0] && !in->invalid; i++) {
+    n->opnd[n->nopnd++] = build_pat(in, p->args[i], opnd_want(in, n, p->args[i], op, k, i), scalar_operand(op, i),
                                     (in->shape_n = shape_operand(in, k, i)) > 0);
+    if (k == K_RESCALE && (i == 1 || i == 2))
+      make_vec(in, n->opnd[i]);
+  }
   if (p->rest.s) { /* the operands after those named: each an input */
     uint32_t extra = op->variadic ? in->rest_extra : want - p->nargs;
     Ev e;
@@ -1655,6 +1944,8 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   attr_rules(in, n);
   if (k == K_TRANSPOSE)
     perm_rules(in, n);
+  if (k == K_RESCALE)
+    rescale_rules(in, n);
   node_shape(in, n);
   if (B->npat < 64) {
     B->pat[B->npat] = p;
@@ -1763,7 +2054,7 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
   n->op = op;
   n->k = k;
   n->created = true;
-  if (moves_only_kind(k) && dt != RG_DT_NONE)
+  if ((moves_only_kind(k) || k == K_RESCALE) && dt != RG_DT_NONE)
     n->dt = dt;
   if (n->dt != dt || !op_takes(k, operand_dt(in, op, k, 0)))
     return in->invalid = true, NULL; /* the new op cannot be typed so: refused */
@@ -1778,9 +2069,7 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     if (n->nopnd == MAXOPS)
       return unknown(in, "too many operands"), NULL;
     uint32_t j = n->nopnd;
-    Val *v = build_rep(in, a, moves_only_kind(k) && (j == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, j),
-                       scalar_operand(op, j),
-                       shape_operand(in, k, j) > 0);
+    Val *v = build_rep(in, a, opnd_want(in, n, NULL, op, k, j), scalar_operand(op, j), shape_operand(in, k, j) > 0);
     if (!v)
       return NULL;
     n->opnd[n->nopnd++] = v;
@@ -1791,12 +2080,13 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     Val *o = n->opnd[i];
     bool want_shape = shape_operand(in, k, i) > 0;
     if ((o->kind == V_SHAPE) != want_shape || (want_shape && o->nints != shape_operand(in, k, i)) ||
-        (!want_shape && (o->dt != (moves_only_kind(k) && (i == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, i)) ||
+        (!want_shape && (o->dt != opnd_want(in, n, NULL, op, k, i) ||
                          o->scalar != scalar_operand(op, i))))
       return in->invalid = true, NULL;
   }
   if (copy) {
     n->lo = copy->lo, n->hi = copy->hi, n->ignore = copy->ignore, n->ax = copy->ax;
+    n->s32 = copy->s32, n->dbl = copy->dbl, n->pc = copy->pc, n->iu = copy->iu, n->ou = copy->ou;
     memcpy(n->perm, copy->perm, sizeof n->perm);
   } else {
     n->ignore = Z3_mk_false(Z); /* nan_mode PROPAGATE unless set */
@@ -1807,12 +2097,14 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
       return NULL;
   }
   if ((k == K_CLAMP && (!n->lo || !n->hi)) || (k == K_TRANSPOSE && in->R && !n->perm[0]) ||
-      (needs_axis(k) && !n->ax))
+      (needs_axis(k) && !n->ax) || (k == K_RESCALE && (!n->s32 || !n->dbl || !n->pc || !n->iu || !n->ou)))
     return unknown(in, "%s without its attributes", op->name), NULL;
   if (k == K_CLAMP)
     attr_fact(in, ele(in, n->dt, n->lo, n->hi));
   if (k == K_TRANSPOSE)
     perm_rules(in, n);
+  if (k == K_RESCALE)
+    rescale_rules(in, n);
   node_shape(in, n); /* shape rules: assumed (a new op that cannot be typed is refused) */
   if (r->capture.s && B->nrep < 64) {
     B->rep[B->nrep] = r;
@@ -2155,7 +2447,12 @@ static void counterexample(Inst *in, RuleRun *run, Ast f, Ast const *idx, Ast a,
   }
   char fname[128];
   snprintf(fname, sizeof fname, "%s_%s", run->rule->pass->name.s, run->rule->name.s);
-  if (is_small && run->outdir) {
+  bool per_channel = false; /* the graph writer spells every input at the rank */
+  for (uint32_t i = 0; i < in->nvals; i++)
+    per_channel |= in->vals[i].vec;
+  if (per_channel) {
+    rgs_buf_puts(&msg, " (per-channel parameters: no graph written)");
+  } else if (is_small && run->outdir) {
     RgsBuf g, s;
     rgs_buf_init(&g);
     rgs_buf_init(&s);
@@ -2363,6 +2660,13 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
     naxes += ax;
   }
   bool cast = uses_cast(r, ops, nops);
+  uint32_t nresc = 0, nrt = 1; /* the RESCALEs' result types, each i8 i16 i32 */
+  for (uint32_t i = 0; i < nops; i++)
+    for (uint32_t j = 0; j < ops[i]->nops; j++)
+      if (kind_of(ops[i]->ops[j]) == K_RESCALE) {
+        nresc++, nrt *= 3;
+        break;
+      }
   bool variadic_rest = false;
   for (uint32_t i = 0; i < nops; i++)
     for (uint32_t j = 0; j < nalts[i]; j++)
@@ -2383,7 +2687,10 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
   for (int R = 0; R <= MAXR && res == O_PROVEN; R++)
     for (uint32_t t = 0; t < ndt && res == O_PROVEN; t++)
       for (uint32_t t2 = 0; t2 < (cast ? NDT : 1) && res == O_PROVEN; t2++)
+      for (uint32_t rt = 0; rt < nrt && res == O_PROVEN; rt++)
       for (uint32_t extra = 0; extra < (variadic_rest ? 3u : 1u) && res == O_PROVEN; extra++) {
+        static const RgDType int_types[3] = {RG_DT_I8, RG_DT_I16, RG_DT_I32};
+        RgDType tr[2] = {int_types[rt % 3], int_types[rt / 3 % 3]};
         /* every choice of alternatives and axes, as one mixed-radix count */
         uint64_t total = 1;
         for (uint32_t i = 0; i < nops; i++)
@@ -2399,6 +2706,7 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
           in->vars = vars;
           in->bound = bound;
           in->rest_extra = extra;
+          memcpy(in->Tr, tr, sizeof tr);
           memset(vars, 0, sizeof *vars * (r->nvars + 1));
           memset(bound, 0, sizeof *bound * (r->nvars + 1));
           uint64_t rest = c;
@@ -2426,6 +2734,7 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
             memset(in, 0, sizeof *in);
             in->z = z, in->R = R, in->T = types[t], in->T2 = cast ? data_types[t2] : types[t];
             in->vars = vars, in->bound = bound, in->rest_extra = extra;
+            memcpy(in->Tr, tr, sizeof tr);
             memcpy(in->alt, alts_now, sizeof alts_now), in->nalt = nops;
             memcpy(in->axes, axes_now, sizeof axes_now), in->naxes = naxes;
             memset(vars, 0, sizeof *vars * (r->nvars + 1));
@@ -2447,8 +2756,9 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
   }
   if (res == O_PROVEN)
     snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s",
-             moves  ? "any element type (elements only move)"
-             : cast ? "f32 f16 bf16 i8 i16 i32 to each"
+             moves   ? "any element type (elements only move)"
+             : nresc ? "i8 i16 i32 to i8 i16 i32 at each RESCALE"
+             : cast  ? "f32 f16 bf16 i8 i16 i32 to each"
                     : "f32 f16 bf16 i8 i16 i32",
              naxes ? ", every axis" : "", variadic_rest ? ", ..rest of 0-2 operands" : "");
   free(vars);

@@ -42,7 +42,8 @@ enum { MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS = 1024, IBITS
 typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
-  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_RESCALE, K_OPAQUE
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_RESCALE,
+  K_ATEN_ADD, K_ATEN_MULS, K_ATEN_MUL, K_OPAQUE
 } Kind;
 
 static const struct {
@@ -61,6 +62,7 @@ static const struct {
     {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
     {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
     {"tosa.max_pool2d", K_MAXPOOL},   {"tosa.rescale", K_RESCALE},
+    {"aten.add.Tensor", K_ATEN_ADD},  {"aten.mul.Scalar", K_ATEN_MULS}, {"aten.mul.Tensor", K_ATEN_MUL},
 };
 
 static Kind kind_of(const DslOpDecl *op) {
@@ -103,6 +105,7 @@ typedef struct Val {
   bool vec;          /* a per-channel parameter (multiplier, shift): read at the channel */
   Ast s32, dbl, pc, iu, ou; /* rescale: scale32, DOUBLE_ROUND, per_channel, unsigned sides (Bool) */
   Ast ident;         /* rescale: tosa_rescale_is_identity holds (Bool), or NULL */
+  Ast nf, ni, nisf;  /* aten alpha / other: the number as a double, as an int64, whether a float */
 } Val;
 
 /* A guard expression's value. */
@@ -203,6 +206,7 @@ static Z3_sort sort_of(Inst *in, RgDType dt) {
   case RG_DT_F32: return Z3_mk_fpa_sort_32(Z);
   case RG_DT_F16: return Z3_mk_fpa_sort_16(Z);
   case RG_DT_BF16: return Z3_mk_fpa_sort(Z, 8, 8);
+  case RG_DT_F64: return Z3_mk_fpa_sort_64(Z);
   default: return bv(in, (unsigned)rg_dtype_bits(dt));
   }
 }
@@ -499,6 +503,50 @@ static void rescale_rules(Inst *in, Val *n) {
   }
 }
 
+/* ---- the aten ops of backends/xnnpack (arith of xnnpack_eval.c): floats
+ * computed in f32 and rounded once to the result type, integers wrapped;
+ * a Scalar (alpha, other) as a double, an int64 and whether a float ---- */
+
+/* x OP y in the result type: floats in f32 (y32 already f32) rounded once
+ * to the type, integers wrapped. */
+static Ast aten_op(Inst *in, RgDType dt, Ast x, Ast y32, bool mul) {
+  Ast a = isf(dt) ? widen(in, x, dt) : x, r;
+  if (in->abstract) { /* the arithmetic a free function: equal operands, equal results */
+    char name[48];
+    snprintf(name, sizeof name, "aten.%s.%s", mul ? "mul" : "add", isf(dt) ? "f32" : rg_dtype_name(dt));
+    Z3_sort s = Z3_get_sort(Z, a), dom[2] = {s, s};
+    r = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), 2, dom, s), 2, (Ast[]){a, y32});
+    in->has_uf = in->opaque_used = true;
+  } else if (!isf(dt)) {
+    r = mul ? Z3_mk_bvmul(Z, a, y32) : Z3_mk_bvadd(Z, a, y32);
+  } else {
+    r = mul ? Z3_mk_fpa_mul(Z, rne(in), a, y32) : Z3_mk_fpa_add(Z, rne(in), a, y32);
+  }
+  return isf(dt) ? narrow(in, r, dt) : r;
+}
+
+static Ast aten_elem(Inst *in, Val *n, Ast const *idx) {
+  RgDType dt = n->dt;
+  Ast a = bcast(in, n, 0, idx);
+  if (!a)
+    return NULL;
+  if (!isf(dt) && n->nisf)
+    require(in, Z3_mk_not(Z, n->nisf)); /* a float Scalar with an integer result: ERROR */
+  Z3_sort f32 = Z3_mk_fpa_sort_32(Z);
+  if (n->k == K_ATEN_MULS) /* x * (float)other */
+    return aten_op(in, dt, a, isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), n->nf, f32) : low(in, n->ni, dt), true);
+  Ast b = bcast(in, n, 1, idx);
+  if (!b)
+    return NULL;
+  Ast y = isf(dt) ? widen(in, b, dt) : b;
+  if (n->k == K_ATEN_ADD) { /* x + alpha * y, the product rounded first; alpha 1: x + y */
+    Ast scaled = isf(dt) ? Z3_mk_fpa_mul(Z, rne(in), y, Z3_mk_fpa_to_fp_float(Z, rne(in), n->nf, f32))
+                         : Z3_mk_bvmul(Z, y, low(in, n->ni, dt)); /* commutative: spelled as mul.Scalar's */
+    y = Z3_mk_ite(Z, Z3_mk_fpa_eq(Z, n->nf, num(in, RG_DT_F64, 1)), y, scaled);
+  }
+  return aten_op(in, dt, a, y, n->k != K_ATEN_ADD);
+}
+
 /* A reduction over an axis of size 1 is its one element; over a longer
  * axis a free function of the node (no counterpart on the other side). */
 static Ast reduce(Inst *in, Val *n, Ast const *idx) {
@@ -722,6 +770,7 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
                                                   sort_of(in, n->dt)), (unsigned)in->R, idx));
   }
   case K_RESCALE: return rescale(in, n, idx);
+  case K_ATEN_ADD: case K_ATEN_MULS: case K_ATEN_MUL: return aten_elem(in, n, idx);
   case K_OPAQUE: return opaque(in, n, idx);
   default: break;
   }
@@ -962,6 +1011,14 @@ static void fresh_attrs(Inst *in, Val *n) {
   if (n->k == K_TRANSPOSE)
     for (int i = 0; i < in->R; i++)
       n->perm[i] = fresh(in, "perm", bv(in, 64));
+  if (n->k == K_ATEN_ADD || n->k == K_ATEN_MULS) { /* a finite number; an int's double is its value */
+    n->nf = fresh(in, "scalar_f", Z3_mk_fpa_sort_64(Z));
+    n->ni = fresh(in, "scalar_i", bv(in, 64));
+    n->nisf = fresh(in, "scalar_is_float", Z3_mk_bool_sort(Z));
+    fact(in, Z3_mk_not(Z, or2(in, Z3_mk_fpa_is_nan(Z, n->nf), Z3_mk_fpa_is_infinite(Z, n->nf))));
+    fact(in, Z3_mk_implies(Z, Z3_mk_not(Z, n->nisf),
+                           Z3_mk_eq(Z, n->nf, Z3_mk_fpa_to_fp_signed(Z, rne(in), n->ni, Z3_mk_fpa_sort_64(Z)))));
+  }
   if (n->k == K_RESCALE) {
     Z3_sort b = Z3_mk_bool_sort(Z);
     n->s32 = fresh(in, "scale32", b), n->dbl = fresh(in, "double_round", b), n->pc = fresh(in, "per_channel", b);
@@ -1175,6 +1232,24 @@ static bool builtin(Inst *in, const DslExpr *e, Ev *a, Ev *out) {
     if (!set_ints(in, out, (uint32_t)(hi - lo)))
       return false;
     memcpy(out->a, a[0].a + lo, sizeof(Ast) * (size_t)(hi - lo));
+    return true;
+  }
+  case DSL_BI_REACHES: /* a question about the graph: free, the proof holds either way */
+    out->t = fresh(in, "reaches", Z3_mk_bool_sort(Z));
+    if (in->nuninterp < 8)
+      in->uninterp[in->nuninterp++] = "reaches";
+    return true;
+  case DSL_BI_SCALAR_TENSOR: { /* a rank-0 constant of the number in the type */
+    RgDType dt = a[1].dtype;
+    Val *v = new_val(in, V_SPLAT, dt);
+    if (!v)
+      return false;
+    if (a[0].fdt != RG_DT_F64)
+      return unknown(in, "scalar_tensor of a computed number"), false;
+    v->scalar = true;
+    v->elem = isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), a[0].t, sort_of(in, dt))
+                      : low(in, Z3_mk_fpa_to_sbv(Z, Z3_mk_fpa_rtz(Z), a[0].t, 64), dt);
+    out->v = v;
     return true;
   }
   case DSL_BI_IS_SPLAT:
@@ -1462,12 +1537,11 @@ static Ast fuse_plan(Inst *in, Val *a, Val *b, Ast *fused) {
   return mk_and(in, np, parts);
 }
 
-static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conjunct, Ev *out) {
-  const char *nm = e->str;
-  memset(out, 0, sizeof *out);
-  out->ty = e->type;
+/* Externs about values: types, zeros, NaN modes, clamps, shifts. */
+static bool ext_values(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct, Ev *out) {
   Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
   Val *y = n > 1 && a[1].ty == DSL_TY_VALUE ? a[1].v : NULL;
+  (void)y, (void)conjunct;
   if (strcmp(nm, "tosa_is_int") == 0 && x) {
     out->t = bool_c(in, !isf(x->dt));
   } else if (strcmp(nm, "tosa_ignores_nan") == 0 && x) {
@@ -1517,7 +1591,18 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
     Ast s64 = sext64(in, y->elem, y->dt), k64 = sext64(in, x->elem, x->dt);
     out->t = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_bvsge(Z, s64, i64(in, 0)), Z3_mk_bvsle(Z, s64, i64(in, 30)),
                                      Z3_mk_eq(Z, k64, Z3_mk_bvshl(Z, i64(in, 1), s64))});
-  } else if (strcmp(nm, "tosa_zeros_like") == 0 && x) {
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* Externs about shapes and permutations. */
+static bool ext_shapes(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct, Ev *out) {
+  Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
+  Val *y = n > 1 && a[1].ty == DSL_TY_VALUE ? a[1].v : NULL;
+  (void)y, (void)conjunct;
+  if (strcmp(nm, "tosa_zeros_like") == 0 && x) {
     Val *v = new_val(in, V_SPLAT, x->dt);
     if (!v)
       return true;
@@ -1578,7 +1663,18 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
       }
     out->ty = DSL_TY_TENSOR;
     out->v = v;
-  } else if (strcmp(nm, "tosa_layout_perm") == 0 && x) {
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* Externs of the layout plan, pads, tiles, slices and reshapes. */
+static bool ext_layout(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct, Ev *out) {
+  Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
+  Val *y = n > 1 && a[1].ty == DSL_TY_VALUE ? a[1].v : NULL;
+  (void)y, (void)conjunct;
+  if (strcmp(nm, "tosa_layout_perm") == 0 && x) {
     /* the plan's permutation: any permutation of the rank, the same one
      * each time it is asked of the same value */
     set_ints(in, out, (uint32_t)in->R);
@@ -1620,6 +1716,35 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
       fact(in, mk_and(in, np, parts)); /* where the extern gives no start, no rewrite */
     else
       out->t = mk_and(in, np, parts);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* Externs of RESCALE and the aten Scalars. */
+static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct, Ev *out) {
+  Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
+  Val *y = n > 1 && a[1].ty == DSL_TY_VALUE ? a[1].v : NULL;
+  (void)y, (void)conjunct;
+  if (strcmp(nm, "xnnpack_computes_in_type") == 0 && n == 1 && a[0].ty == DSL_TY_TYPE) {
+    RgDType dt = a[0].dtype;
+    out->t = bool_c(in, dt != RG_DT_F16 && dt != RG_DT_BF16 && dt != RG_DT_NONE && dt != RG_DT_INDEX);
+  } else if (strcmp(nm, "xnnpack_scalar_exact") == 0 && n == 2 && a[0].fdt == RG_DT_F64 && a[1].ty == DSL_TY_TYPE) {
+    /* the number is finite and the type holds it exactly */
+    RgDType dt = a[1].dtype;
+    Ast c = a[0].t, ok;
+    if (isf(dt) && dt != RG_DT_F64) {
+      Ast r = Z3_mk_fpa_to_fp_float(Z, rne(in), Z3_mk_fpa_to_fp_float(Z, rne(in), c, sort_of(in, dt)), Z3_mk_fpa_sort_64(Z));
+      ok = Z3_mk_fpa_eq(Z, r, c);
+    } else if (!isf(dt) && rg_dtype_bits(dt) < 64 && dt != RG_DT_I1) {
+      ok = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_fpa_eq(Z, Z3_mk_fpa_round_to_integral(Z, Z3_mk_fpa_rtz(Z), c), c),
+                                   Z3_mk_fpa_geq(Z, c, num(in, RG_DT_F64, (double)rg_elem_min(dt))),
+                                   Z3_mk_fpa_leq(Z, c, num(in, RG_DT_F64, (double)rg_elem_max(dt)))});
+    } else {
+      return unknown(in, "xnnpack_scalar_exact for %s", rg_dtype_name(dt)), true;
+    }
+    out->t = and2(in, Z3_mk_not(Z, or2(in, Z3_mk_fpa_is_nan(Z, c), Z3_mk_fpa_is_infinite(Z, c))), ok);
   } else if (strcmp(nm, "tosa_rescale_is_per_tensor") == 0 && x) {
     out->t = is_op(x, K_RESCALE) ? Z3_mk_not(Z, x->pc) : Z3_mk_false(Z);
   } else if (strcmp(nm, "tosa_rescale_is_identity") == 0 && x) {
@@ -1658,6 +1783,13 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
     return false;
   }
   return true;
+}
+
+static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conjunct, Ev *out) {
+  memset(out, 0, sizeof *out);
+  out->ty = e->type;
+  return ext_values(in, e->str, a, n, conjunct, out) || ext_shapes(in, e->str, a, n, conjunct, out) ||
+         ext_layout(in, e->str, a, n, conjunct, out) || ext_quant(in, e->str, a, n, conjunct, out);
 }
 
 /* ---- the pattern and the replacement ---- */
@@ -1734,6 +1866,13 @@ static Ast round_term(Inst *in, const Ev *v) {
 
 static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
   memset(out, 0, sizeof *out);
+  if (n->nf && (!strcmp(name, "alpha") || !strcmp(name, "other"))) { /* the number, its node beside */
+    out->ty = DSL_TY_FLOAT;
+    out->t = n->nf;
+    out->fdt = RG_DT_F64;
+    out->v = n;
+    return true;
+  }
   Ast *flag = rescale_flag(n, name);
   if (flag) {
     out->ty = name[0] == 'r' ? DSL_TY_STR : DSL_TY_BOOL;
@@ -1766,6 +1905,12 @@ static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
 }
 
 static bool attr_set(Inst *in, Val *n, const char *name, const Ev *v) {
+  if ((n->k == K_ATEN_ADD && !strcmp(name, "alpha")) || (n->k == K_ATEN_MULS && !strcmp(name, "other"))) {
+    if (v->ty != DSL_TY_FLOAT || !v->v || !v->v->nf)
+      return unknown(in, "attribute %s of %s from a computed number", name, n->op->name), false;
+    n->nf = v->v->nf, n->ni = v->v->ni, n->nisf = v->v->nisf;
+    return true;
+  }
   Ast *flag = rescale_flag(n, name);
   if (flag) {
     *flag = name[0] == 'r' ? round_term(in, v) : v->t;
@@ -2023,6 +2168,11 @@ static Val *build_pat(Inst *in, const DslPattern *p, RgDType dt, bool scalar, bo
 
 static Val *build_rep(Inst *in, const DslRepl *r, RgDType dt, bool scalar, bool shape);
 
+/* A rank-0 constant where an aten op broadcasts it (numpy rules). */
+static bool numpy_scalar(Kind k, const Val *o) {
+  return o->kind == V_SPLAT && o->scalar && (k == K_ATEN_ADD || k == K_ATEN_MUL);
+}
+
 static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
   const DslOpDecl *op = r->op;
   Val *copy = NULL;
@@ -2081,15 +2231,19 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     bool want_shape = shape_operand(in, k, i) > 0;
     if ((o->kind == V_SHAPE) != want_shape || (want_shape && o->nints != shape_operand(in, k, i)) ||
         (!want_shape && (o->dt != opnd_want(in, n, NULL, op, k, i) ||
-                         o->scalar != scalar_operand(op, i))))
+                         (o->scalar != scalar_operand(op, i) && !numpy_scalar(k, o)))))
       return in->invalid = true, NULL;
   }
   if (copy) {
     n->lo = copy->lo, n->hi = copy->hi, n->ignore = copy->ignore, n->ax = copy->ax;
     n->s32 = copy->s32, n->dbl = copy->dbl, n->pc = copy->pc, n->iu = copy->iu, n->ou = copy->ou;
+    n->nf = copy->nf, n->ni = copy->ni, n->nisf = copy->nisf;
     memcpy(n->perm, copy->perm, sizeof n->perm);
   } else {
     n->ignore = Z3_mk_false(Z); /* nan_mode PROPAGATE unless set */
+    if (k == K_ATEN_ADD) { /* alpha absent: 1 */
+      n->nf = num(in, RG_DT_F64, 1), n->ni = i64(in, 1), n->nisf = Z3_mk_false(Z);
+    }
   }
   for (uint32_t i = 0; i < r->nattrs; i++) {
     Ev v;
@@ -2097,7 +2251,7 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
       return NULL;
   }
   if ((k == K_CLAMP && (!n->lo || !n->hi)) || (k == K_TRANSPOSE && in->R && !n->perm[0]) ||
-      (needs_axis(k) && !n->ax) || (k == K_RESCALE && (!n->s32 || !n->dbl || !n->pc || !n->iu || !n->ou)))
+      (needs_axis(k) && !n->ax) || (k == K_RESCALE && (!n->s32 || !n->dbl || !n->pc || !n->iu || !n->ou)) || (k == K_ATEN_MULS && !n->nf))
     return unknown(in, "%s without its attributes", op->name), NULL;
   if (k == K_CLAMP)
     attr_fact(in, ele(in, n->dt, n->lo, n->hi));
@@ -2447,11 +2601,14 @@ static void counterexample(Inst *in, RuleRun *run, Ast f, Ast const *idx, Ast a,
   }
   char fname[128];
   snprintf(fname, sizeof fname, "%s_%s", run->rule->pass->name.s, run->rule->name.s);
-  bool per_channel = false; /* the graph writer spells every input at the rank */
-  for (uint32_t i = 0; i < in->nvals; i++)
-    per_channel |= in->vals[i].vec;
-  if (per_channel) {
-    rgs_buf_puts(&msg, " (per-channel parameters: no graph written)");
+  /* the graph writer spells every input at the rank, and the attributes
+   * of the ops it knows */
+  const char *unwritable = NULL;
+  for (uint32_t i = 0; i < in->nvals && !unwritable; i++)
+    if (in->vals[i].vec || (in->vals[i].kind == V_NODE && in->vals[i].k >= K_RESCALE && in->vals[i].k != K_OPAQUE))
+      unwritable = in->vals[i].vec ? "per-channel parameters" : in->vals[i].op->name;
+  if (unwritable) {
+    rgs_buf_printf(&msg, " (no graph written: %s)", unwritable);
   } else if (is_small && run->outdir) {
     RgsBuf g, s;
     rgs_buf_init(&g);

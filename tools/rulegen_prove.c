@@ -36,7 +36,7 @@ int rulegen_prove(DslProgram *prog, uint64_t rlimit, const char *outdir) {
 bool rulegen_prove_available(void) { return true; }
 
 typedef Z3_ast Ast;
-enum { MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS = 1024, IBITS = 32 };
+enum { MAXRED = 4, MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS = 1024, IBITS = 32 };
 
 /* What a node computes. */
 typedef enum Kind {
@@ -152,6 +152,9 @@ typedef struct Inst {
   uint32_t rest_extra; /* operands a ..rest of a variadic op stands for */
   uint32_t shape_n;  /* the ints of the const_shape operand being built */
   bool abstract;     /* arithmetic as free functions (a first, cheap attempt) */
+  bool long_reduce;  /* a reduction over an axis that may be longer than 1 */
+  bool fold_reduce;  /* such a reduction folded over up to MAXRED elements */
+  bool bounded_reduce; /* the query so bounded */
   struct App {       /* each read of an input: a constant, equal where the indices are */
     Val *leaf;
     Ast idx[MAXR];
@@ -560,15 +563,45 @@ static Ast reduce(Inst *in, Val *n, Ast const *idx) {
     v = narrow(in, Z3_mk_fpa_add(Z, rne(in), Z3_mk_fpa_zero(Z, Z3_mk_fpa_sort_32(Z), false), widen(in, one, dt)), dt);
   if (n->k == K_RPROD && isf(dt))
     v = narrow(in, Z3_mk_fpa_mul(Z, rne(in), Z3_mk_fpa_numeral_float(Z, 1.0f, Z3_mk_fpa_sort_32(Z)), widen(in, one, dt)), dt);
-  Z3_sort dom[MAXR];
-  for (int d = 0; d < in->R; d++)
-    dom[d] = bv(in, IBITS);
-  char name[32];
-  snprintf(name, sizeof name, "reduce%d", (int)(n - in->vals));
-  Ast other = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt)),
-                        (unsigned)in->R, idx);
+  Ast len = axis_dim(in, x->dims, n->ax);
+  in->long_reduce = true;
+  if (!in->fold_reduce) { /* first: a free value, no counterpart on the other side */
+    Z3_sort dom[MAXR];
+    for (int d = 0; d < in->R; d++)
+      dom[d] = bv(in, IBITS);
+    char name[32];
+    snprintf(name, sizeof name, "reduce%d", (int)(n - in->vals));
+    Ast other = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt)),
+                          (unsigned)in->R, idx);
+    in->opaque_used = in->has_uf = true;
+    return Z3_mk_ite(Z, Z3_mk_eq(Z, len, ix(in, 1)), v, other);
+  }
+  /* then: its elements in order folded by a free function of the op and
+   * type (so the proof holds for any combination), for axes of up to
+   * MAXRED elements: the instance is bounded so, and says so */
+  _Static_assert(MAXRED == 4, "the bounds printed say 1..4");
+  Ast bounded = Z3_mk_bvule(Z, len, ix(in, MAXRED));
+  if (n->created)
+    require(in, bounded);
+  else
+    fact(in, bounded);
+  in->bounded_reduce = true;
+  char name[64];
+  snprintf(name, sizeof name, "reduce.%s.%s", n->op->name, rg_dtype_name(n->dt));
+  Z3_sort s = sort_of(in, n->dt), dom[2] = {s, sort_of(in, dt)};
+  Z3_func_decl comb = Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), 2, dom, s);
+  Ast acc = v, res = v, j[MAXR];
+  for (int k = 1; k < MAXRED; k++) {
+    for (int d = 0; d < in->R; d++)
+      j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->ax, i64(in, d)), ix(in, k), idx[d]);
+    Ast e = elem(in, x, j);
+    if (!e)
+      return NULL;
+    acc = Z3_mk_app(Z, comb, 2, (Ast[]){acc, e});
+    res = Z3_mk_ite(Z, Z3_mk_eq(Z, len, ix(in, k + 1)), acc, res);
+  }
   in->opaque_used = in->has_uf = true;
-  return Z3_mk_ite(Z, Z3_mk_eq(Z, axis_dim(in, x->dims, n->ax), ix(in, 1)), v, other);
+  return res;
 }
 
 /* The index of the input of a transpose read at the result index. */
@@ -2837,6 +2870,7 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
   Inst *in = malloc(sizeof *in);
   Outcome res = O_PROVEN;
   uint64_t valid = 0;
+  bool bounded_reduce = false;
   if (!vars || !bound || !in) {
     snprintf(run->why, sizeof run->why, "unknown: out of memory");
     res = O_UNKNOWN;
@@ -2888,6 +2922,7 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
           if (abstract_first) {
             in->abstract = true;
             o = run_instance(in, run);
+            bounded_reduce |= in->bounded_reduce;
             memset(in, 0, sizeof *in);
             in->z = z, in->R = R, in->T = types[t], in->T2 = cast ? data_types[t2] : types[t];
             in->vars = vars, in->bound = bound, in->rest_extra = extra;
@@ -2899,7 +2934,21 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
             run->why[0] = 0;
           }
           if (o != O_PROVEN && o != O_SKIP)
+            o = run_instance(in, run), bounded_reduce |= in->bounded_reduce;
+          if (o != O_PROVEN && o != O_SKIP && in->long_reduce) { /* reductions folded, bounded */
+            memset(in, 0, sizeof *in);
+            in->z = z, in->R = R, in->T = types[t], in->T2 = cast ? data_types[t2] : types[t];
+            in->vars = vars, in->bound = bound, in->rest_extra = extra;
+            memcpy(in->Tr, tr, sizeof tr);
+            memcpy(in->alt, alts_now, sizeof alts_now), in->nalt = nops;
+            memcpy(in->axes, axes_now, sizeof axes_now), in->naxes = naxes;
+            memset(vars, 0, sizeof *vars * (r->nvars + 1));
+            memset(bound, 0, sizeof *bound * (r->nvars + 1));
+            run->why[0] = 0;
+            in->fold_reduce = true;
             o = run_instance(in, run);
+            bounded_reduce |= in->bounded_reduce;
+          }
           if (o == O_SKIP)
             continue;
           valid++;
@@ -2912,12 +2961,13 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
     res = O_UNKNOWN;
   }
   if (res == O_PROVEN)
-    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s",
+    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s%s",
              moves   ? "any element type (elements only move)"
              : nresc ? "i8 i16 i32 to i8 i16 i32 at each RESCALE"
              : cast  ? "f32 f16 bf16 i8 i16 i32 to each"
                     : "f32 f16 bf16 i8 i16 i32",
-             naxes ? ", every axis" : "", variadic_rest ? ", ..rest of 0-2 operands" : "");
+             naxes ? ", every axis" : "", variadic_rest ? ", ..rest of 0-2 operands" : "",
+             bounded_reduce ? ", reduced axes of 1.." "4" " elements" : "");
   free(vars);
   free(bound);
   free(in);

@@ -42,7 +42,7 @@ enum { MAXRED = 4, MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS =
 typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
-  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_RESCALE,
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_RESCALE, K_AVGPOOL,
   K_ATEN_ADD, K_ATEN_MULS, K_ATEN_MUL, K_OPAQUE
 } Kind;
 
@@ -61,7 +61,7 @@ static const struct {
     {"tosa.reduce_all", K_RALL},    {"tosa.reduce_any", K_RANY},    {"tosa.reverse", K_REVERSE},
     {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
     {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
-    {"tosa.max_pool2d", K_MAXPOOL},   {"tosa.rescale", K_RESCALE},
+    {"tosa.max_pool2d", K_MAXPOOL},   {"tosa.rescale", K_RESCALE},      {"tosa.avg_pool2d", K_AVGPOOL},
     {"aten.add.Tensor", K_ATEN_ADD},  {"aten.mul.Scalar", K_ATEN_MULS}, {"aten.mul.Tensor", K_ATEN_MUL},
 };
 
@@ -105,6 +105,7 @@ typedef struct Val {
   bool vec;          /* a per-channel parameter (multiplier, shift): read at the channel */
   Ast s32, dbl, pc, iu, ou; /* rescale: scale32, DOUBLE_ROUND, per_channel, unsigned sides (Bool) */
   Ast ident;         /* rescale: tosa_rescale_is_identity holds (Bool), or NULL */
+  Ast acc;           /* avg_pool2d on floats: acc_type, 0 f32, 1 f16, 2 bf16 (bv2) */
   Ast nf, ni, nisf;  /* aten alpha / other: the number as a double, as an int64, whether a float */
 } Val;
 
@@ -411,6 +412,46 @@ static Ast cast(Inst *in, RgDType from, RgDType to, Ast v) {
 
 static Ast bool_c(Inst *in, bool b);
 static Ast read_leaf(Inst *in, Val *v, Ast const *idx);
+
+/* A validity rule of a node's operands: assumed of the pattern, required
+ * of a node the replacement makes. */
+static void valid(Inst *in, Val *n, Ast a) {
+  if (n->created)
+    require(in, a);
+  else
+    fact(in, a);
+}
+
+/* AVG_POOL2D over one element (op_avg_pool2d, count 1): floats +0.0 + x
+ * in f32 rounded to acc_type, divided by 1, rounded to the type; integers
+ * (x - input_zp) scaled by reciprocal_scale(1) = (2^30 + 1, 30), plus
+ * output_zp, clipped. */
+static Ast avg_one(Inst *in, Val *n, Ast v) {
+  RgDType dt = n->dt;
+  Ast izp = elem(in, n->opnd[1], NULL), ozp = izp ? elem(in, n->opnd[2], NULL) : NULL;
+  if (!ozp)
+    return NULL;
+  if (isf(dt)) {
+    valid(in, n, and2(in, Z3_mk_fpa_is_zero(Z, izp), Z3_mk_fpa_is_zero(Z, ozp)));
+    Z3_sort f32 = Z3_mk_fpa_sort_32(Z);
+    Ast acc = Z3_mk_fpa_add(Z, rne(in), Z3_mk_fpa_zero(Z, f32, false), widen(in, v, dt));
+    Ast a16 = widen(in, narrow(in, acc, RG_DT_F16), RG_DT_F16), ab16 = widen(in, narrow(in, acc, RG_DT_BF16), RG_DT_BF16);
+    acc = Z3_mk_ite(Z, Z3_mk_eq(Z, n->acc, bvnum(in, 1, 2)), a16, Z3_mk_ite(Z, Z3_mk_eq(Z, n->acc, bvnum(in, 2, 2)), ab16, acc));
+    return narrow(in, acc, dt);
+  }
+  Ast z = sext64(in, izp, dt), oz = sext64(in, ozp, dt);
+  if (dt != RG_DT_I8)
+    valid(in, n, and2(in, Z3_mk_eq(Z, z, i64(in, 0)), Z3_mk_eq(Z, oz, i64(in, 0))));
+  Ast a = Z3_mk_bvsub(Z, sext64(in, v, dt), z);
+  require(in, in_range(in, a, RG_DT_I32));
+  require(in, and2(in, Z3_mk_bvsge(Z, a, i64(in, -((int64_t)1 << 29))), Z3_mk_bvslt(Z, a, i64(in, (int64_t)1 << 29))));
+  Ast r = Z3_mk_bvashr(Z, Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, a, i64(in, ((int64_t)1 << 30) + 1)), i64(in, (int64_t)1 << 29)),
+                       i64(in, 30));
+  r = Z3_mk_bvadd(Z, r, oz);
+  require(in, in_range(in, r, RG_DT_I32));
+  Ast lo = i64(in, rg_elem_min(dt)), hi = i64(in, rg_elem_max(dt));
+  return low(in, Z3_mk_ite(Z, Z3_mk_bvslt(Z, r, lo), lo, Z3_mk_ite(Z, Z3_mk_bvsgt(Z, r, hi), hi, r)), dt);
+}
 
 /* ---- RESCALE, as op_rescale of backends/tosa/tosa_eval_elem.c with its
  * attributes as Booleans ---- */
@@ -788,8 +829,10 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
       j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->dims[d], n->opnd[0]->dims[d]), idx[d],
                        Z3_mk_bvurem(Z, idx[d], n->opnd[0]->dims[d]));
     return elem(in, n->opnd[0], j);
-  case K_MAXPOOL: { /* a 1x1 window reads one element (a NaN's payload aside); else free */
+  case K_MAXPOOL: case K_AVGPOOL: { /* a 1x1 window reads one element (a NaN's payload aside); else free */
     Ast v = elem(in, n->opnd[0], idx);
+    if (v && n->k == K_AVGPOOL)
+      v = avg_one(in, n, v);
     if (!v)
       return NULL;
     Z3_sort dom[MAXR];
@@ -924,7 +967,7 @@ static RgDType result_dt(const Inst *in, Kind k) {
 /* Whether an op takes element type dt at all (TOSA's type support). */
 static bool op_takes(Kind k, RgDType dt) {
   switch (k) {
-  case K_MAXPOOL: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
+  case K_MAXPOOL: case K_AVGPOOL: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
   case K_INTDIV: return dt == RG_DT_I32;
   case K_RESCALE: return dt == RG_DT_I8 || dt == RG_DT_I16 || dt == RG_DT_I32;
   case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY: return dt == RG_DT_I1;
@@ -963,7 +1006,7 @@ static void node_shape(Inst *in, Val *n) {
   case K_RESHAPE: /* the shape operand's dims, free here */
     fresh_dims(in, n);
     return;
-  case K_MAXPOOL: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
+  case K_MAXPOOL: case K_AVGPOOL: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
     Ast unit = n->ints[0]; /* set by fresh_attrs: the window is 1x1, stride 1, no padding */
     for (int d = 0; d < in->R; d++) {
       n->dims[d] = d == 0 || d == 3 ? a->dims[d] : fresh(in, "dim", bv(in, IBITS));
@@ -1057,7 +1100,11 @@ static void fresh_attrs(Inst *in, Val *n) {
     n->s32 = fresh(in, "scale32", b), n->dbl = fresh(in, "double_round", b), n->pc = fresh(in, "per_channel", b);
     n->iu = fresh(in, "input_unsigned", b), n->ou = fresh(in, "output_unsigned", b);
   }
-  if (n->k == K_MAXPOOL) {
+  if (n->k == K_AVGPOOL && isf(n->dt)) {
+    n->acc = fresh(in, "acc_type", bv(in, 2));
+    fact(in, Z3_mk_bvult(Z, n->acc, bvnum(in, 3, 2)));
+  }
+  if (n->k == K_MAXPOOL || n->k == K_AVGPOOL) {
     Ast unit[8];
     for (int i = 0; i < 8; i++) {
       n->ints[1 + i] = fresh(in, i < 2 ? "kernel" : i < 4 ? "stride" : "pad", bv(in, 64));
@@ -1778,6 +1825,19 @@ static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct
       return unknown(in, "xnnpack_scalar_exact for %s", rg_dtype_name(dt)), true;
     }
     out->t = and2(in, Z3_mk_not(Z, or2(in, Z3_mk_fpa_is_nan(Z, c), Z3_mk_fpa_is_infinite(Z, c))), ok);
+  } else if (strcmp(nm, "tosa_avg_pool_unit_exact") == 0 && x) {
+    /* same type; integers: equal zero points; floats: an accumulator at
+     * least as wide, an input never -0.0 */
+    Val *v = is_op(x, K_AVGPOOL) && x->dt == x->opnd[0]->dt ? x->opnd[0] : NULL;
+    if (!v) {
+      out->t = Z3_mk_false(Z);
+    } else if (!isf(x->dt)) {
+      Ast izp = elem(in, x->opnd[1], NULL), ozp = izp ? elem(in, x->opnd[2], NULL) : NULL;
+      out->t = ozp ? Z3_mk_eq(Z, izp, ozp) : NULL;
+    } else {
+      Ast wide = x->dt == RG_DT_F32 ? Z3_mk_eq(Z, x->acc, bvnum(in, 0, 2)) : Z3_mk_true(Z);
+      out->t = and2(in, wide, never_negative_zero(in, v));
+    }
   } else if (strcmp(nm, "tosa_rescale_is_per_tensor") == 0 && x) {
     out->t = is_op(x, K_RESCALE) ? Z3_mk_not(Z, x->pc) : Z3_mk_false(Z);
   } else if (strcmp(nm, "tosa_rescale_is_identity") == 0 && x) {
@@ -1923,7 +1983,7 @@ static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
     memcpy(out->a, n->perm, sizeof(Ast) * (size_t)in->R);
     return true;
   }
-  if (n->k == K_MAXPOOL && (!strcmp(name, "kernel") || !strcmp(name, "stride") || !strcmp(name, "pad"))) {
+  if ((n->k == K_MAXPOOL || n->k == K_AVGPOOL) && (!strcmp(name, "kernel") || !strcmp(name, "stride") || !strcmp(name, "pad"))) {
     uint32_t at = name[0] == 'k' ? 1 : name[0] == 's' ? 3 : 5, cnt = name[0] == 'p' ? 4 : 2;
     set_ints(in, out, cnt);
     memcpy(out->a, n->ints + at, sizeof(Ast) * cnt);
@@ -2083,7 +2143,7 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     if (!n->opnd[i])
       return NULL;
   fresh_attrs(in, n);
-  if (k == K_MAXPOOL && in->R != 4)
+  if ((k == K_MAXPOOL || k == K_AVGPOOL) && in->R != 4)
     return in->invalid = true, NULL; /* NHWC */
   if (needs_axis(k)) {
     int64_t a = next_axis(in);

@@ -154,7 +154,7 @@ def t_user_library():
     if len(sys.argv) < 3:
         return None
     rs = rulegen.load_target(sys.argv[2], "my_npu")
-    g = rulegen.read_mlir(read("examples/my_npu/graphs/add_relu.mlir"), rs)
+    g = rulegen.read_mlir(read("docs/examples/my_npu/graphs/add_relu.mlir"), rs)
     st = g.run("my_npu")
     if not st.fires or "my_npu.add_relu" not in g.histogram():
         return "my_npu pipeline did nothing: %r %r" % (st.fires, g.histogram())

@@ -114,7 +114,7 @@ else
   echo "FAIL search-path: $(head -n 2 "$tmp/err" | tr '\n' '|')"
 fi
 
-example="$RG_ROOT/examples/my_npu"
+example="$RG_ROOT/docs/examples/my_npu"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 
 # run_example NAME TOOL: the example's graphs through --verify-by-execution.
@@ -311,7 +311,7 @@ for f in my_npu.ops my_npu.rules my_npu_hooks.c my_npu_opt.c CMakeLists.txt grap
   if cmp -s "$tmp/home/my_npu/$f" "$example/$f"; then
     echo "PASS tutorial-file:$f"
   else
-    echo "FAIL tutorial-file:$f: the tutorial's differs from examples/my_npu/$f"
+    echo "FAIL tutorial-file:$f: the tutorial's differs from docs/examples/my_npu/$f"
   fi
 done
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The Python package (tools/python/rulegen) over the built shared library:
 # the API without torch (tests/python/test_api.py, with a user's rule set
-# built here as its own shared library from examples/my_npu), then
+# built here as its own shared library from docs/examples/my_npu), then
 # torchvision models through rulegen.fx against torch's own kernels
 # (tests/python/test_fx.py) and lowered to TOSA end to end
 # (tests/python/test_lower.py), skipped with one line where torch is absent.
@@ -29,10 +29,10 @@ export RULEGEN_LIB="$lib" PYTHONPATH="$RG_ROOT/tools/python" PYTHONDONTWRITEBYTE
 # A user's rule set, built out of tree as a shared library.
 user=
 cc=${CC:-cc}
-if "$RG_BUILD/bin/rulegen" -I examples/my_npu -I rules -I backends/tosa -o "$tmp/my_npu.c" \
-     --header "$tmp/my_npu.h" --symbol my_npu examples/my_npu/my_npu.rules 2>"$tmp/err" &&
+if "$RG_BUILD/bin/rulegen" -I docs/examples/my_npu -I rules -I backends/tosa -o "$tmp/my_npu.c" \
+     --header "$tmp/my_npu.h" --symbol my_npu docs/examples/my_npu/my_npu.rules 2>"$tmp/err" &&
    $cc -std=c11 -shared -fPIC -Iruntime/include -I"$tmp" "$tmp/my_npu.c" \
-     examples/my_npu/my_npu_hooks.c -L"$RG_BUILD/dist" -lrulegen -lm -o "$tmp/libmy_npu.so" 2>"$tmp/err"; then
+     docs/examples/my_npu/my_npu_hooks.c -L"$RG_BUILD/dist" -lrulegen -lm -o "$tmp/libmy_npu.so" 2>"$tmp/err"; then
   user="$tmp/libmy_npu.so"
   echo "PASS user-library-built"
 else

@@ -149,4 +149,16 @@ if [ -s "$tmp/layers" ]; then
 else
   echo "PASS room-layers"
 fi
+# The repository's top level is a fixed set; anything else belongs in a room.
+if git rev-parse --git-dir >/dev/null 2>&1; then
+  extra=$(git ls-files | sed 's|/.*||' | sort -u | grep -vx -e dsl -e rules -e gen -e runtime -e backends \
+          -e tools -e tests -e docs -e bench -e .ci -e bootstrap.sh -e Makefile -e README.md -e .gitignore | tr '\n' ' ')
+  if [ -n "$extra" ]; then
+    echo "FAIL top-level: not part of the fixed top level: $extra"
+  else
+    echo "PASS top-level"
+  fi
+else
+  echo "SKIP top-level: not a git checkout"
+fi
 exit 0

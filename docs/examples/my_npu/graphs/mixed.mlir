@@ -1,4 +1,4 @@
-// examples/my_npu/graphs/mixed.mlir - what my_npu must leave to TOSA: a
+// docs/examples/my_npu/graphs/mixed.mlir - what my_npu must leave to TOSA: a
 // RELU6-style CLAMP (upper bound 6) and an i8 CLAMP, next to one i32 ADD
 // and RELU that do fuse.
 "builtin.module"() ({

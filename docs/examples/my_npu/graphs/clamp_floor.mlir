@@ -1,4 +1,4 @@
-// examples/my_npu/graphs/clamp_floor.mlir - f32 CLAMPs to [0.5, inf), one
+// docs/examples/my_npu/graphs/clamp_floor.mlir - f32 CLAMPs to [0.5, inf), one
 // without nan_mode (PROPAGATE) and one that IGNOREs NaN: the my_npu
 // pipeline makes a my_npu.max_floor of each, its floor broadcast.
 "builtin.module"() ({

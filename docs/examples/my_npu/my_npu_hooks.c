@@ -1,4 +1,4 @@
-/* examples/my_npu/my_npu_hooks.c - the C side of my_npu.ops: for each op a
+/* docs/examples/my_npu/my_npu_hooks.c - the C side of my_npu.ops: for each op a
  * shape hook (result type from the operands, for nodes a rewrite creates)
  * and an evaluator (what the op computes, for --verify-by-execution), and
  * the extern predicate the rules call. Broadcasting comes from the

@@ -1,4 +1,4 @@
-// examples/my_npu/graphs/nchw_relu.mlir - a RELU written in NHWC between
+// docs/examples/my_npu/graphs/nchw_relu.mlir - a RELU written in NHWC between
 // two transposes, then an ADD whose sum is also returned: the installed
 // transpose rules cancel the transposes, the CLAMP becomes my_npu.relu,
 // and the ADD stays apart from the second RELU because it has two users.

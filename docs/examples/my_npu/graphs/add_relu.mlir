@@ -1,4 +1,4 @@
-// examples/my_npu/graphs/add_relu.mlir - an i32 ADD feeding a CLAMP to
+// docs/examples/my_npu/graphs/add_relu.mlir - an i32 ADD feeding a CLAMP to
 // [0, INT32_MAX]: the my_npu pipeline makes one my_npu.add_relu of it.
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x8xi32>, tensor<2x8xi32>) -> tensor<2x8xi32>, sym_name = "add_relu"}> ({

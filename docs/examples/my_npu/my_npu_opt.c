@@ -1,4 +1,4 @@
-/* examples/my_npu/my_npu_opt.c - my-npu-opt: rgopt's whole command line
+/* docs/examples/my_npu/my_npu_opt.c - my-npu-opt: rgopt's whole command line
  * (--target my-npu, --stats, --verify-by-execution, ...) over the my_npu
  * rule set that rulegen generated into my_npu.c / my_npu.h. */
 #include "rulegen/dialects.h"

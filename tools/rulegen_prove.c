@@ -1084,9 +1084,9 @@ static void fresh_attrs(Inst *in, Val *n) {
     }
   }
   n->ignore = isf(n->opnd[0] ? n->opnd[0]->dt : n->dt) ? fresh(in, "nan_ignore", Z3_mk_bool_sort(Z)) : Z3_mk_false(Z);
-  if (n->k == K_TRANSPOSE)
+  if (n->k == K_TRANSPOSE) /* at rank 1 the one permutation, a numeral the simplifier sees */
     for (int i = 0; i < in->R; i++)
-      n->perm[i] = fresh(in, "perm", bv(in, 64));
+      n->perm[i] = in->R == 1 ? i64(in, 0) : fresh(in, "perm", bv(in, 64));
   if (n->k == K_ATEN_ADD || n->k == K_ATEN_MULS) { /* a finite number; an int's double is its value */
     n->nf = fresh(in, "scalar_f", Z3_mk_fpa_sort_64(Z));
     n->ni = fresh(in, "scalar_i", bv(in, 64));

@@ -4,12 +4,14 @@
 # ethos-u55 and ethos-u85 pipelines with --verify-by-execution=RUNS; every
 # output must be bit-identical. Prints one PASS/FAIL line per model and
 # target with the wall time, the CPU time (user + system: the figure to
-# compare on a shared machine) and the peak RSS (GNU time), beside the CPU
+# compare on a shared machine; rgopt runs one thread, so the two differ by
+# the machine's load only) and the peak RSS (GNU time), beside the CPU
 # time and peak before the interpreter reused dying buffers
-# (bench/verify_models.before), then a summary, and exits 1 on any failure. sd_unet_mixed is run on a copy whose
-# tosa.slice sizes are corrected first (bench/slice_sizes.awk: the file
-# holds end indices, an ERROR_IF of TOSA 1.0, so it cannot be executed as
-# it is). Skips with a message when ../shared/models is absent.
+# (bench/verify_models.before), then a summary, and exits 1 on any
+# failure. sd_unet_mixed is run on a copy whose tosa.slice sizes are
+# corrected first (bench/slice_sizes.awk: the file holds end indices, an
+# ERROR_IF of TOSA 1.0, so it cannot be executed as it is). Skips with a
+# message when ../shared/models is absent.
 # Usage: bench/verify_models.sh [BUILD] [RUNS] [MODEL...]   (names without .generic.mlir)
 build=${1:-build}
 runs=${2:-1}

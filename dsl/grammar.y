@@ -1,6 +1,7 @@
-/* dsl/grammar.y - lemon grammar of .rules and .ops files. Actions build the
- * unchecked AST in the program's arena; lists are DslVecs owned by their
- * nonterminal (%destructor) until copied into the parent node. */
+/* dsl/grammar.y - lemon grammar of .rules and .ops files. Each action is one
+ * call into a builder of dsl/build.c, which builds the unchecked AST in the
+ * program's arena; lists are DslVecs owned by their nonterminal
+ * (%destructor) until a builder copies them into the parent node. */
 
 %name DslParser
 %token_prefix TK_
@@ -14,129 +15,6 @@
 #include <stdlib.h>
 #include "parse.h"
 #include "grammar.h"
-
-/* Copies a vector of pointers to T into an arena array of T. */
-#define FINISH_STRUCTS(T, vec, out, n)                                    \
-  do {                                                                    \
-    uint32_t k_;                                                          \
-    T **p_ = (T **)dsl_vec_finish(ctx, (vec), &k_);                       \
-    (out) = k_ ? dsl_new(ctx, k_ * sizeof(T)) : NULL;                     \
-    for (uint32_t i_ = 0; (out) && i_ < k_; i_++)                         \
-      (out)[i_] = *p_[i_];                                                \
-    (n) = (out) ? k_ : 0;                                                 \
-  } while (0)
-
-static void add_decl(DslParseCtx *ctx, DslDeclKind kind, uint32_t off, void *node) {
-  DslDecl *d = dsl_new(ctx, sizeof *d);
-  if (!d)
-    return;
-  d->kind = kind;
-  d->loc = dsl_loc(ctx, off);
-  switch (kind) {
-  case DSL_DECL_OP: d->u.op = node; break;
-  case DSL_DECL_CLASS: d->u.cls = node; break;
-  case DSL_DECL_EXTERN: d->u.ext = node; break;
-  case DSL_DECL_PASS: d->u.pass = node; break;
-  case DSL_DECL_PIPELINE: d->u.pipeline = node; break;
-  default: break;
-  }
-  dsl_vec_push(&ctx->decls, d);
-}
-
-static DslName *name_node(DslParseCtx *ctx, DslTok t) {
-  DslName *n = dsl_new(ctx, sizeof *n);
-  if (n)
-    *n = dsl_name(ctx, t);
-  return n;
-}
-
-/* Resolves a type name as written in .ops files and extern signatures. */
-static DslType type_named(DslParseCtx *ctx, DslTok t, bool array) {
-  static const struct { const char *s; DslType ty; } scalars[] = {
-    {"int", DSL_TY_INT}, {"i1", DSL_TY_INT}, {"i8", DSL_TY_INT},
-    {"i16", DSL_TY_INT}, {"i32", DSL_TY_INT}, {"i64", DSL_TY_INT},
-    {"float", DSL_TY_FLOAT}, {"f16", DSL_TY_FLOAT}, {"f32", DSL_TY_FLOAT},
-    {"f64", DSL_TY_FLOAT}, {"num", DSL_TY_FLOAT}, {"bool", DSL_TY_BOOL},
-    {"str", DSL_TY_STR}, {"string", DSL_TY_STR}, {"type", DSL_TY_TYPE},
-    {"tensor", DSL_TY_TENSOR}, {"any", DSL_TY_ANY}, {"value", DSL_TY_VALUE},
-  };
-  for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++) {
-    if (strcmp(scalars[i].s, t.s) != 0)
-      continue;
-    if (!array)
-      return scalars[i].ty;
-    if (scalars[i].ty == DSL_TY_INT)
-      return DSL_TY_INTS;
-    dsl_error_at(ctx, t.off, "arrays of '%s' are not supported (only integer arrays)", t.s);
-    return DSL_TY_ERROR;
-  }
-  dsl_error_at(ctx, t.off, "unknown type '%s'", t.s);
-  return DSL_TY_ERROR;
-}
-
-static DslExpr *expr_new(DslParseCtx *ctx, DslExprKind kind, uint32_t off) {
-  DslExpr *e = dsl_new(ctx, sizeof *e);
-  if (e) {
-    e->kind = kind;
-    e->loc = dsl_loc(ctx, off);
-  }
-  return e;
-}
-
-/* The checker and the code generator recurse over expressions, so their
- * depth is bounded: a chain of 50,000 `&&` must be an error, not a stack
- * overflow. Parentheses are bounded by the driver; chains of binary
- * operators and indexing are bounded here. */
-enum { MAX_EXPR_DEPTH = 1000 };
-
-static DslExpr *deepen(DslParseCtx *ctx, DslExpr *e) {
-  if (!e)
-    return NULL;
-  uint32_t d = 0;
-  for (uint32_t i = 0; i < e->nargs; i++) {
-    if (!e->args[i])
-      return NULL;
-    if (e->args[i]->depth > d)
-      d = e->args[i]->depth;
-  }
-  e->depth = d + 1;
-  if (e->depth > MAX_EXPR_DEPTH) {
-    if (d == MAX_EXPR_DEPTH) /* once per expression: deeper levels see NULL */
-      dsl_error_at(ctx, (uint32_t)e->loc.off, "expression nested too deeply (more than %d levels of operators)",
-                   MAX_EXPR_DEPTH);
-    return NULL;
-  }
-  return e;
-}
-
-static DslExpr *binary(DslParseCtx *ctx, DslExpr *a, int op, DslTok t, DslExpr *b) {
-  DslExpr *e = expr_new(ctx, DSL_EX_BINARY, t.off);
-  if (!e || !a || !b)
-    return NULL;
-  e->op = op;
-  e->args = dsl_new(ctx, 2 * sizeof *e->args);
-  if (!e->args)
-    return NULL;
-  e->args[0] = a;
-  e->args[1] = b;
-  e->nargs = 2;
-  return deepen(ctx, e);
-}
-
-static DslExpr *call(DslParseCtx *ctx, DslTok name, DslVec *args) {
-  DslExpr *e = expr_new(ctx, DSL_EX_CALL, name.off);
-  if (!e) {
-    dsl_vec_free(args);
-    return NULL;
-  }
-  e->str = name.s;
-  e->args = (DslExpr **)dsl_vec_finish(ctx, args, &e->nargs);
-  for (uint32_t i = 0; i < e->nargs; i++)
-    if (!e->args[i])
-      return NULL;
-  return deepen(ctx, e);
-}
-
 }
 
 %token DIALECT OP CLASS TRAITS RESULTS SHAPE EVAL SMT EXTERN PRED FN IMPORT PASS
@@ -311,255 +189,61 @@ opname(A) ::= QNAME(B). { A = B; }
 
 /* ---- .ops declarations ---- */
 
-decl ::= IMPORT(K) STRING(S). {
-  DslDecl *d = dsl_new(ctx, sizeof *d);
-  if (d) {
-    d->kind = DSL_DECL_IMPORT;
-    d->loc = dsl_loc(ctx, K.off);
-    d->u.import.path = dsl_name(ctx, S);
-    dsl_vec_push(&ctx->decls, d);
-  }
-}
-decl ::= DIALECT(K) name(N). {
-  DslDecl *d = dsl_new(ctx, sizeof *d);
-  if (d) {
-    d->kind = DSL_DECL_DIALECT;
-    d->loc = dsl_loc(ctx, K.off);
-    d->u.dialect = dsl_name(ctx, N);
-    dsl_vec_push(&ctx->decls, d);
-  }
-  ctx->dialect = N.s;
-}
+decl ::= IMPORT(K) STRING(S). { dsl_import(ctx, K, S); }
+decl ::= DIALECT(K) name(N). { dsl_dialect(ctx, K, N); }
 
-decl ::= OP(K) opname(N) LPAREN operands(O) RPAREN attrdecls(A) opclauses(C). {
-  DslOpDecl *op = C;
-  if (op) {
-    op->loc = dsl_loc(ctx, N.off);
-    if (ctx->dialect) {
-      size_t dl = strlen(ctx->dialect), nl = strlen(N.s);
-      char *full = dsl_new(ctx, dl + nl + 2);
-      if (full) {
-        memcpy(full, ctx->dialect, dl);
-        full[dl] = '.';
-        memcpy(full + dl + 1, N.s, nl + 1);
-      }
-      op->name = full;
-      op->dialect = ctx->dialect;
-    } else {
-      /* No dialect line: the name must be written in full. */
-      op->name = N.s;
-      const char *dot = strchr(N.s, '.');
-      op->dialect = dot ? rgs_arena_strdup(&ctx->prog->arena, N.s, (size_t)(dot - N.s)) : NULL;
-      if (!dot)
-        dsl_error_at(ctx, N.off, "op '%s' needs a dialect: write 'dialect NAME' first or a full name like 'tosa.%s'", N.s, N.s);
-    }
-    FINISH_STRUCTS(DslOperandDecl, O, op->operands, op->noperands);
-    O = NULL;
-    for (uint32_t i = 0; i < op->noperands; i++) {
-      if (op->operands[i].variadic && i + 1 < op->noperands)
-        dsl_error_at(ctx, op->operands[i].name.loc.off,
-                     "only the last operand can be variadic");
-    }
-    op->variadic = op->noperands && op->operands[op->noperands - 1].variadic;
-    FINISH_STRUCTS(DslAttrDecl, A, op->attrs, op->nattrs);
-    A = NULL;
-    add_decl(ctx, DSL_DECL_OP, K.off, op);
-  }
-  dsl_vec_free(O);
-  dsl_vec_free(A);
-}
+decl ::= OP(K) opname(N) LPAREN operands(O) RPAREN attrdecls(A) opclauses(C). { dsl_op_decl(ctx, K, N, O, A, C); }
 
 operands(A) ::= . { A = dsl_vec_new(); }
 operands(A) ::= oplist(B). { A = B; }
-oplist(A) ::= operand(B). { A = dsl_vec_new(); dsl_vec_push(A, B); }
-oplist(A) ::= oplist(B) COMMA operand(C). { A = B; dsl_vec_push(A, C); }
-operand(A) ::= name(N). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) A->name = dsl_name(ctx, N);
-}
-operand(A) ::= name(N) ELLIPSIS. {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->name = dsl_name(ctx, N); A->variadic = true; }
-}
+oplist(A) ::= operand(B). { A = dsl_vec_of(B); }
+oplist(A) ::= oplist(B) COMMA operand(C). { A = dsl_vec_add(B, C); }
+operand(A) ::= name(N). { A = dsl_operand(ctx, N, false); }
+operand(A) ::= name(N) ELLIPSIS. { A = dsl_operand(ctx, N, true); }
 
 attrdecls(A) ::= . { A = dsl_vec_new(); }
 attrdecls(A) ::= LBRACE RBRACE. { A = dsl_vec_new(); }
 attrdecls(A) ::= LBRACE attrlist(B) RBRACE. { A = B; }
-attrlist(A) ::= attrdecl(B). { A = dsl_vec_new(); dsl_vec_push(A, B); }
-attrlist(A) ::= attrlist(B) COMMA attrdecl(C). { A = B; dsl_vec_push(A, C); }
-attrdecl(A) ::= name(N) COLON type(T). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->name = dsl_name(ctx, N); A->type = T; }
-  if (T == DSL_TY_VALUE) dsl_error_at(ctx, N.off, "attribute '%s' cannot have type 'value'", N.s);
-}
-attrdecl(A) ::= name(N) QUESTION COLON type(T). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->name = dsl_name(ctx, N); A->type = T; A->optional = true; }
-  if (T == DSL_TY_VALUE) dsl_error_at(ctx, N.off, "attribute '%s' cannot have type 'value'", N.s);
-}
-attrdecl(A) ::= name(N) QUESTION COLON type(T) ASSIGN expr(E). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->name = dsl_name(ctx, N); A->type = T; A->optional = true; A->defval = E; }
-  if (T == DSL_TY_VALUE) dsl_error_at(ctx, N.off, "attribute '%s' cannot have type 'value'", N.s);
-}
-type(A) ::= name(N). { A = type_named(ctx, N, false); }
-type(A) ::= name(N) LBRACKET RBRACKET. { A = type_named(ctx, N, true); }
+attrlist(A) ::= attrdecl(B). { A = dsl_vec_of(B); }
+attrlist(A) ::= attrlist(B) COMMA attrdecl(C). { A = dsl_vec_add(B, C); }
+attrdecl(A) ::= name(N) COLON type(T). { A = dsl_attr_decl(ctx, N, T, false, NULL); }
+attrdecl(A) ::= name(N) QUESTION COLON type(T). { A = dsl_attr_decl(ctx, N, T, true, NULL); }
+attrdecl(A) ::= name(N) QUESTION COLON type(T) ASSIGN expr(E). { A = dsl_attr_decl(ctx, N, T, true, E); }
+type(A) ::= name(N). { A = dsl_type_named(ctx, N, false); }
+type(A) ::= name(N) LBRACKET RBRACKET. { A = dsl_type_named(ctx, N, true); }
 
-opclauses(A) ::= . {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) A->nresults = 1;
-}
-opclauses(A) ::= opclauses(B) RESULTS(K) LPAREN INT(N) RPAREN. {
-  A = B;
-  if (N.ival > 64)
-    dsl_error_at(ctx, N.off, "result count %lld is out of range (limit 64)", (long long)N.ival);
-  else if (A)
-    A->nresults = (uint32_t)N.ival;
-  (void)K;
-}
+opclauses(A) ::= . { A = dsl_op_clauses(ctx); }
+opclauses(A) ::= opclauses(B) RESULTS LPAREN INT(N) RPAREN. { A = dsl_op_results(ctx, B, N); }
 /* `results(len(attr))`: one result per element of an int[] attribute;
  * `results(...)`: a count each node sets otherwise (split's by its size). */
 opclauses(A) ::= opclauses(B) RESULTS LPAREN name(F) LPAREN name(N) RPAREN RPAREN. {
-  A = B;
-  if (strcmp(F.s, "len") != 0)
-    dsl_error_at(ctx, F.off, "expected 'results(2)', 'results(len(attribute))' or 'results(...)'");
-  else if (A)
-    A->results_vary = true, A->results_attr = dsl_name(ctx, N), A->nresults = 0;
+  A = dsl_op_results_len(ctx, B, F, N);
 }
-opclauses(A) ::= opclauses(B) RESULTS LPAREN ELLIPSIS RPAREN. {
-  A = B;
-  if (A) A->results_vary = true, A->nresults = 0;
-}
-opclauses(A) ::= opclauses(B) TRAITS LPAREN namelist(L) RPAREN. {
-  A = B;
-  if (A) {
-    uint32_t n;
-    DslTok **ts = (DslTok **)dsl_vec_finish(ctx, L, &n);
-    L = NULL;
-    A->trait_names = n ? dsl_new(ctx, n * sizeof *A->trait_names) : NULL;
-    for (uint32_t i = 0; A->trait_names && i < n; i++)
-      A->trait_names[i] = dsl_name(ctx, *ts[i]);
-    A->ntrait_names = A->trait_names ? n : 0;
-  }
-  dsl_vec_free(L);
-}
-opclauses(A) ::= opclauses(B) SHAPE LPAREN name(N) RPAREN. {
-  A = B;
-  if (A) A->shape_fn = dsl_name(ctx, N);
-}
-opclauses(A) ::= opclauses(B) EVAL LPAREN name(N) RPAREN. {
-  A = B;
-  if (A) A->eval_fn = dsl_name(ctx, N);
-}
-opclauses(A) ::= opclauses(B) SMT LPAREN name(N) RPAREN. {
-  A = B;
-  if (A) A->smt_fn = dsl_name(ctx, N);
-}
+opclauses(A) ::= opclauses(B) RESULTS LPAREN ELLIPSIS RPAREN. { A = dsl_op_results_vary(B); }
+opclauses(A) ::= opclauses(B) TRAITS LPAREN namelist(L) RPAREN. { A = dsl_op_traits(ctx, B, L); }
+opclauses(A) ::= opclauses(B) SHAPE LPAREN name(N) RPAREN. { A = dsl_op_hook(ctx, B, DSL_HOOK_SHAPE, N); }
+opclauses(A) ::= opclauses(B) EVAL LPAREN name(N) RPAREN. { A = dsl_op_hook(ctx, B, DSL_HOOK_EVAL, N); }
+opclauses(A) ::= opclauses(B) SMT LPAREN name(N) RPAREN. { A = dsl_op_hook(ctx, B, DSL_HOOK_SMT, N); }
 
 /* namelist holds DslTok copies */
-namelist(A) ::= name(N). {
-  A = dsl_vec_new();
-  DslTok *t = dsl_new(ctx, sizeof *t);
-  if (t) { *t = N; dsl_vec_push(A, t); }
-}
-namelist(A) ::= namelist(B) COMMA name(N). {
-  A = B;
-  DslTok *t = dsl_new(ctx, sizeof *t);
-  if (t) { *t = N; dsl_vec_push(A, t); }
-}
-opnames(A) ::= opname(N). {
-  A = dsl_vec_new();
-  dsl_vec_push(A, name_node(ctx, N));
-}
-opnames(A) ::= opnames(B) COMMA opname(N). {
-  A = B;
-  dsl_vec_push(A, name_node(ctx, N));
-}
+namelist(A) ::= name(N). { A = dsl_tok_list(ctx, dsl_vec_new(), N); }
+namelist(A) ::= namelist(B) COMMA name(N). { A = dsl_tok_list(ctx, B, N); }
+opnames(A) ::= opname(N). { A = dsl_name_list(ctx, dsl_vec_new(), N); }
+opnames(A) ::= opnames(B) COMMA opname(N). { A = dsl_name_list(ctx, B, N); }
 
-decl ::= CLASS(K) name(N) ASSIGN LBRACKET opnames(L) RBRACKET. {
-  DslClass *c = dsl_new(ctx, sizeof *c);
-  if (c) {
-    c->loc = dsl_loc(ctx, K.off);
-    c->name = dsl_name(ctx, N);
-    c->dialect = ctx->dialect;
-    FINISH_STRUCTS(DslName, L, c->members, c->nmembers);
-    L = NULL;
-    add_decl(ctx, DSL_DECL_CLASS, K.off, c);
-  }
-  dsl_vec_free(L);
-}
-decl ::= CLASS(K) name(N) ASSIGN TRAITS LPAREN namelist(L) RPAREN. {
-  DslClass *c = dsl_new(ctx, sizeof *c);
-  if (c) {
-    c->loc = dsl_loc(ctx, K.off);
-    c->name = dsl_name(ctx, N);
-    c->dialect = ctx->dialect;
-    c->by_traits = true;
-    uint32_t n;
-    DslTok **ts = (DslTok **)dsl_vec_finish(ctx, L, &n);
-    L = NULL;
-    c->members = n ? dsl_new(ctx, n * sizeof *c->members) : NULL;
-    for (uint32_t i = 0; c->members && i < n; i++)
-      c->members[i] = dsl_name(ctx, *ts[i]);
-    c->nmembers = c->members ? n : 0;
-    add_decl(ctx, DSL_DECL_CLASS, K.off, c);
-  }
-  dsl_vec_free(L);
-}
+decl ::= CLASS(K) name(N) ASSIGN LBRACKET opnames(L) RBRACKET. { dsl_class_decl(ctx, K, N, L, false); }
+decl ::= CLASS(K) name(N) ASSIGN TRAITS LPAREN namelist(L) RPAREN. { dsl_class_decl(ctx, K, N, L, true); }
 
-decl ::= EXTERN(K) PRED name(N) LPAREN typelist(L) RPAREN. {
-  DslExtern *e = dsl_new(ctx, sizeof *e);
-  if (e) {
-    e->loc = dsl_loc(ctx, K.off);
-    e->name = dsl_name(ctx, N);
-    e->is_pred = true;
-    e->ret = DSL_TY_BOOL;
-    FINISH_STRUCTS(DslType, L, e->params, e->nparams);
-    L = NULL;
-    add_decl(ctx, DSL_DECL_EXTERN, K.off, e);
-  }
-  dsl_vec_free(L);
-}
-decl ::= EXTERN(K) FN name(N) LPAREN typelist(L) RPAREN RARROW type(T). {
-  DslExtern *e = dsl_new(ctx, sizeof *e);
-  if (e) {
-    e->loc = dsl_loc(ctx, K.off);
-    e->name = dsl_name(ctx, N);
-    e->ret = T;
-    FINISH_STRUCTS(DslType, L, e->params, e->nparams);
-    L = NULL;
-    add_decl(ctx, DSL_DECL_EXTERN, K.off, e);
-  }
-  dsl_vec_free(L);
-}
+decl ::= EXTERN(K) PRED name(N) LPAREN typelist(L) RPAREN. { dsl_extern_decl(ctx, K, N, L, true, DSL_TY_BOOL); }
+decl ::= EXTERN(K) FN name(N) LPAREN typelist(L) RPAREN RARROW type(T). { dsl_extern_decl(ctx, K, N, L, false, T); }
 typelist(A) ::= . { A = dsl_vec_new(); }
 typelist(A) ::= types(B). { A = B; }
-types(A) ::= type(T). {
-  A = dsl_vec_new();
-  DslType *p = dsl_new(ctx, sizeof *p);
-  if (p) { *p = T; dsl_vec_push(A, p); }
-}
-types(A) ::= types(B) COMMA type(T). {
-  A = B;
-  DslType *p = dsl_new(ctx, sizeof *p);
-  if (p) { *p = T; dsl_vec_push(A, p); }
-}
+types(A) ::= type(T). { A = dsl_type_list(ctx, dsl_vec_new(), T); }
+types(A) ::= types(B) COMMA type(T). { A = dsl_type_list(ctx, B, T); }
 
 /* ---- passes and pipelines ---- */
 
-decl ::= PASS(K) name(N) passdoc(D) passmode(M) LBRACE rules(R) RBRACE. {
-  DslPass *p = dsl_new(ctx, sizeof *p);
-  if (p) {
-    p->loc = dsl_loc(ctx, K.off);
-    p->name = dsl_name(ctx, N);
-    p->doc = D.s;
-    p->mode = (DslPassMode)M;
-    p->rules = (DslRule **)dsl_vec_finish(ctx, R, &p->nrules);
-    R = NULL;
-    add_decl(ctx, DSL_DECL_PASS, K.off, p);
-  }
-  dsl_vec_free(R);
-}
+decl ::= PASS(K) name(N) passdoc(D) passmode(M) LBRACE rules(R) RBRACE. { dsl_pass_decl(ctx, K, N, D, M, R); }
 passdoc(A) ::= . { memset(&A, 0, sizeof A); }
 passdoc(A) ::= STRING(S). { A = S; }
 passmode(A) ::= . { A = DSL_MODE_FIXPOINT; }
@@ -567,149 +251,46 @@ passmode(A) ::= FIXPOINT. { A = DSL_MODE_FIXPOINT; }
 passmode(A) ::= ONCE. { A = DSL_MODE_ONCE; }
 
 rules(A) ::= . { A = dsl_vec_new(); }
-rules(A) ::= rules(B) rule(R). { A = B; if (R) dsl_vec_push(A, R); }
+rules(A) ::= rules(B) rule(R). { A = dsl_vec_add_some(B, R); }
 rules(A) ::= rules(B) error. { A = B; }
 
 /* `inexact rule`: the rewrite may change float results in the last bits
  * (reassociation), so it runs only when the user asks (docs/dsl.md). */
-rule(A) ::= INEXACT rulebody(B). { A = B; if (A) A->inexact = true; }
+rule(A) ::= INEXACT rulebody(B). { A = dsl_rule_inexact(B); }
 rule(A) ::= rulebody(B). { A = B; }
-rulebody(A) ::= RULE(K) name(N) COLON pattern(P) guard(G) ARROW repl(R). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) {
-    A->loc = dsl_loc(ctx, K.off);
-    A->name = dsl_name(ctx, N);
-    A->pattern = P;
-    A->guard = G;
-    A->repl = R;
-    if (!P || !R || (P && P->kind != DSL_PAT_OP))
-      A = NULL; /* a part failed to build; already reported */
-  }
-}
+rulebody(A) ::= RULE(K) name(N) COLON pattern(P) guard(G) ARROW repl(R). { A = dsl_rule(ctx, K, N, P, G, R); }
 guard(A) ::= . { A = NULL; }
 guard(A) ::= IF expr(E). { A = E; }
 
-decl ::= PIPELINE(K) name(N) ASSIGN LBRACKET namelist(L) RBRACKET. {
-  DslPipeline *pl = dsl_new(ctx, sizeof *pl);
-  if (pl) {
-    pl->loc = dsl_loc(ctx, K.off);
-    pl->name = dsl_name(ctx, N);
-    uint32_t n;
-    DslTok **ts = (DslTok **)dsl_vec_finish(ctx, L, &n);
-    L = NULL;
-    pl->pass_names = n ? dsl_new(ctx, n * sizeof *pl->pass_names) : NULL;
-    for (uint32_t i = 0; pl->pass_names && i < n; i++)
-      pl->pass_names[i] = dsl_name(ctx, *ts[i]);
-    pl->npasses = pl->pass_names ? n : 0;
-    add_decl(ctx, DSL_DECL_PIPELINE, K.off, pl);
-  }
-  dsl_vec_free(L);
-}
-decl ::= PIPELINE(K) name(N) ASSIGN LBRACKET RBRACKET. {
-  DslPipeline *pl = dsl_new(ctx, sizeof *pl);
-  if (pl) {
-    pl->loc = dsl_loc(ctx, K.off);
-    pl->name = dsl_name(ctx, N);
-    add_decl(ctx, DSL_DECL_PIPELINE, K.off, pl);
-  }
-}
+decl ::= PIPELINE(K) name(N) ASSIGN LBRACKET namelist(L) RBRACKET. { dsl_pipeline_decl(ctx, K, N, L); }
+decl ::= PIPELINE(K) name(N) ASSIGN LBRACKET RBRACKET. { dsl_pipeline_decl(ctx, K, N, NULL); }
 
 /* ---- patterns ---- */
 
 pattern(A) ::= optree(B). { A = B; }
-pattern(A) ::= name(N). {
-  dsl_error_at(ctx, N.off, "a rule's pattern must be an op tree, like '(tosa.abs %s)'", N.s);
-  A = NULL;
-}
-pattern(A) ::= WILD(W). {
-  dsl_error_at(ctx, W.off, "a rule's pattern must be an op tree, like '(tosa.abs x)'");
-  A = NULL;
-}
-pattern(A) ::= name(N) COLON optree(B). {
-  A = B;
-  if (A) A->capture = dsl_name(ctx, N);
-}
+pattern(A) ::= name(N). { A = dsl_pattern_not_tree(ctx, N, false); }
+pattern(A) ::= WILD(W). { A = dsl_pattern_not_tree(ctx, W, true); }
+pattern(A) ::= name(N) COLON optree(B). { A = dsl_pattern_captured(ctx, N, B, false); }
 
+/* `(op ...)`, and `(o:op ...)` naming the matched op. */
 optree(A) ::= LPAREN(L) opalts(O) pargs(G) prest(R) pattrs(T) RPAREN. {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) {
-    A->kind = DSL_PAT_OP;
-    A->loc = dsl_loc(ctx, L.off);
-    FINISH_STRUCTS(DslName, O, A->alts, A->nalts);
-    O = NULL;
-    A->args = (DslPattern **)dsl_vec_finish(ctx, G, &A->nargs);
-    G = NULL;
-    if (R.s)
-      A->rest = dsl_name(ctx, R);
-    FINISH_STRUCTS(DslAttrPat, T, A->attrs, A->nattrs);
-    T = NULL;
-    for (uint32_t i = 0; i < A->nargs; i++)
-      if (!A->args[i])
-        A = NULL; /* a failed sub-pattern */
-    if (A && !A->nalts)
-      A = NULL;
-  }
-  dsl_vec_free(O);
-  dsl_vec_free(G);
-  dsl_vec_free(T);
+  A = dsl_optree(ctx, (DslOpTreeParts){L, {0}, R, O, G, T});
 }
 optree(A) ::= LPAREN(L) name(C) COLON opalts(O) pargs(G) prest(R) pattrs(T) RPAREN. {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) {
-    A->kind = DSL_PAT_OP;
-    A->loc = dsl_loc(ctx, L.off);
-    A->opcapture = dsl_name(ctx, C);
-    FINISH_STRUCTS(DslName, O, A->alts, A->nalts);
-    O = NULL;
-    A->args = (DslPattern **)dsl_vec_finish(ctx, G, &A->nargs);
-    G = NULL;
-    if (R.s)
-      A->rest = dsl_name(ctx, R);
-    FINISH_STRUCTS(DslAttrPat, T, A->attrs, A->nattrs);
-    T = NULL;
-    for (uint32_t i = 0; i < A->nargs; i++)
-      if (!A->args[i])
-        A = NULL;
-    if (A && !A->nalts)
-      A = NULL;
-  }
-  dsl_vec_free(O);
-  dsl_vec_free(G);
-  dsl_vec_free(T);
+  A = dsl_optree(ctx, (DslOpTreeParts){L, C, R, O, G, T});
 }
-opalts(A) ::= opname(N). { A = dsl_vec_new(); dsl_vec_push(A, name_node(ctx, N)); }
-opalts(A) ::= opalts(B) PIPE opname(N). { A = B; dsl_vec_push(A, name_node(ctx, N)); }
+opalts(A) ::= opname(N). { A = dsl_name_list(ctx, dsl_vec_new(), N); }
+opalts(A) ::= opalts(B) PIPE opname(N). { A = dsl_name_list(ctx, B, N); }
 
 pargs(A) ::= . { A = dsl_vec_new(); }
-pargs(A) ::= pargs(B) parg(P). { A = B; dsl_vec_push(A, P); }
+pargs(A) ::= pargs(B) parg(P). { A = dsl_vec_add(B, P); }
 
-parg(A) ::= WILD(W). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->kind = DSL_PAT_WILD; A->loc = dsl_loc(ctx, W.off); }
-}
-parg(A) ::= name(N). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->kind = DSL_PAT_VAR; A->loc = dsl_loc(ctx, N.off); A->var_name = dsl_name(ctx, N); }
-}
+parg(A) ::= WILD(W). { A = dsl_parg(ctx, DSL_PAT_WILD, W); }
+parg(A) ::= name(N). { A = dsl_parg(ctx, DSL_PAT_VAR, N); }
 parg(A) ::= optree(B). { A = B; }
-parg(A) ::= name(N) COLON optree(B). {
-  A = B;
-  if (A) { A->capture = dsl_name(ctx, N); A->loc = dsl_loc(ctx, N.off); }
-}
-parg(A) ::= SPLAT(S) LPAREN expr(E) RPAREN. {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->kind = DSL_PAT_SPLAT; A->loc = dsl_loc(ctx, S.off); A->splat = E; }
-  if (!E) A = NULL;
-}
-parg(A) ::= name(N) COLON SPLAT(S) LPAREN expr(E) RPAREN. {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) {
-    A->kind = DSL_PAT_SPLAT; A->loc = dsl_loc(ctx, N.off);
-    A->splat = E; A->capture = dsl_name(ctx, N);
-  }
-  if (!E) A = NULL;
-  (void)S;
-}
+parg(A) ::= name(N) COLON optree(B). { A = dsl_pattern_captured(ctx, N, B, true); }
+parg(A) ::= SPLAT(S) LPAREN expr(E) RPAREN. { A = dsl_parg_splat(ctx, S, (DslTok){0}, E); }
+parg(A) ::= name(N) COLON SPLAT LPAREN expr(E) RPAREN. { A = dsl_parg_splat(ctx, N, N, E); }
 
 prest(A) ::= . { memset(&A, 0, sizeof A); }
 prest(A) ::= DOTDOT name(N). { A = N; }
@@ -717,257 +298,102 @@ prest(A) ::= DOTDOT name(N). { A = N; }
 pattrs(A) ::= . { A = dsl_vec_new(); }
 pattrs(A) ::= LBRACE RBRACE. { A = dsl_vec_new(); }
 pattrs(A) ::= LBRACE attrpats(B) RBRACE. { A = B; }
-attrpats(A) ::= attrpat(P). { A = dsl_vec_new(); if (P) dsl_vec_push(A, P); }
-attrpats(A) ::= attrpats(B) COMMA attrpat(P). { A = B; if (P) dsl_vec_push(A, P); }
-attrpat(A) ::= name(N) ASSIGN expr(E). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->name = dsl_name(ctx, N); A->value = E; }
-  if (!E) A = NULL;
-}
+attrpats(A) ::= attrpat(P). { A = dsl_vec_add_some(dsl_vec_new(), P); }
+attrpats(A) ::= attrpats(B) COMMA attrpat(P). { A = dsl_vec_add_some(B, P); }
+attrpat(A) ::= name(N) ASSIGN expr(E). { A = dsl_attr_pat(ctx, N, E, NULL, false); }
 /* `!name`: the optional attribute is absent. */
-attrpat(A) ::= NOT name(N). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->name = dsl_name(ctx, N); A->absent = true; }
-}
+attrpat(A) ::= NOT name(N). { A = dsl_attr_pat(ctx, N, NULL, NULL, true); }
 /* `name = v ?? lit`: binds v to the attribute, or to lit when it is absent. */
-attrpat(A) ::= name(N) ASSIGN expr(E) QQ expr(F). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->name = dsl_name(ctx, N); A->value = E; A->fallback = F; }
-  if (!E || !F) A = NULL;
-}
+attrpat(A) ::= name(N) ASSIGN expr(E) QQ expr(F). { A = dsl_attr_pat_or(ctx, N, E, F); }
 
 /* ---- replacements ---- */
 
 repl(A) ::= rarg(B). { A = B; }
-repl(A) ::= WILD(W). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->kind = DSL_REP_ERASE; A->loc = dsl_loc(ctx, W.off); }
-}
+repl(A) ::= WILD(W). { A = dsl_repl_erase(ctx, W); }
 
 /* `[r0, r1, _]`: a root with several results, each replaced by its own
  * value; `_` leaves a result alone, which it must not be used. */
-repl(A) ::= LBRACKET(L) rlist(B) RBRACKET. {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) {
-    A->kind = DSL_REP_LIST;
-    A->loc = dsl_loc(ctx, L.off);
-    A->args = (DslRepl **)dsl_vec_finish(ctx, B, &A->nargs);
-    B = NULL;
-    for (uint32_t i = 0; i < A->nargs; i++)
-      if (!A->args[i])
-        A = NULL;
-  }
-  dsl_vec_free(B);
-}
+repl(A) ::= LBRACKET(L) rlist(B) RBRACKET. { A = dsl_repl_list(ctx, L, B); }
 /* `[r for n, o in l1, l2]`: r once per element of the lists, in step. */
-repl(A) ::= LBRACKET(L) rarg(E) FOR fornames(N) IN forlists(X) RBRACKET. {
-  A = dsl_new(ctx, sizeof *A);
-  if (A && E) {
-    A->kind = DSL_REP_FOR;
-    A->loc = dsl_loc(ctx, L.off);
-    A->args = dsl_new(ctx, sizeof *A->args);
-    if (A->args) A->args[0] = E, A->nargs = 1;
-    FINISH_STRUCTS(DslName, N, A->for_names, A->nfor_names);
-    A->for_lists = (DslExpr **)dsl_vec_finish(ctx, X, &A->nfor_lists);
-    N = X = NULL;
-    for (uint32_t i = 0; i < A->nfor_lists; i++)
-      if (!A->for_lists[i])
-        A = NULL;
-  } else {
-    A = NULL;
-  }
-  dsl_vec_free(N);
-  dsl_vec_free(X);
-}
+repl(A) ::= LBRACKET(L) rarg(E) FOR fornames(N) IN forlists(X) RBRACKET. { A = dsl_repl_for(ctx, L, E, N, X); }
 %type fornames {DslVec *}
 %destructor fornames { dsl_vec_free($$); }
-fornames(A) ::= name(N). { A = dsl_vec_new(); dsl_vec_push(A, name_node(ctx, N)); }
-fornames(A) ::= fornames(B) COMMA name(N). { A = B; dsl_vec_push(A, name_node(ctx, N)); }
+fornames(A) ::= name(N). { A = dsl_name_list(ctx, dsl_vec_new(), N); }
+fornames(A) ::= fornames(B) COMMA name(N). { A = dsl_name_list(ctx, B, N); }
 %type forlists {DslVec *}
 %destructor forlists { dsl_vec_free($$); }
-forlists(A) ::= expr(E). { A = dsl_vec_new(); dsl_vec_push(A, E); }
-forlists(A) ::= forlists(B) COMMA expr(E). { A = B; dsl_vec_push(A, E); }
+forlists(A) ::= expr(E). { A = dsl_vec_of(E); }
+forlists(A) ::= forlists(B) COMMA expr(E). { A = dsl_vec_add(B, E); }
 %type rlist {DslVec *}
 %destructor rlist { dsl_vec_free($$); }
-rlist(A) ::= relem(R). { A = dsl_vec_new(); dsl_vec_push(A, R); }
-rlist(A) ::= rlist(B) COMMA relem(R). { A = B; dsl_vec_push(A, R); }
+rlist(A) ::= relem(R). { A = dsl_vec_of(R); }
+rlist(A) ::= rlist(B) COMMA relem(R). { A = dsl_vec_add(B, R); }
 %type relem {DslRepl *}
 relem(A) ::= rarg(B). { A = B; }
-relem(A) ::= WILD(W). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->kind = DSL_REP_ERASE; A->loc = dsl_loc(ctx, W.off); }
-}
+relem(A) ::= WILD(W). { A = dsl_repl_erase(ctx, W); }
 
-rarg(A) ::= name(N). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->kind = DSL_REP_VAR; A->loc = dsl_loc(ctx, N.off); A->name = dsl_name(ctx, N); }
-}
-rarg(A) ::= DOTDOT(D) name(N). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) {
-    A->kind = DSL_REP_VAR; A->loc = dsl_loc(ctx, D.off);
-    A->name = dsl_name(ctx, N); A->splice = true;
-  }
-}
-rarg(A) ::= CONST(C) LPAREN expr(E) RPAREN. {
-  A = dsl_new(ctx, sizeof *A);
-  if (A && E) {
-    A->kind = DSL_REP_EXPR; A->loc = dsl_loc(ctx, C.off);
-    DslVec *v = dsl_vec_new();
-    dsl_vec_push(v, E);
-    A->expr = call(ctx, C, v);
-    if (!A->expr) A = NULL;
-  } else {
-    A = NULL;
-  }
-}
-rarg(A) ::= LPAREN(L) opname(N) rargs(G) rattrs(T) RPAREN. {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) {
-    A->kind = DSL_REP_OP;
-    A->loc = dsl_loc(ctx, L.off);
-    A->name = dsl_name(ctx, N);
-    A->args = (DslRepl **)dsl_vec_finish(ctx, G, &A->nargs);
-    G = NULL;
-    FINISH_STRUCTS(DslAttrSet, T, A->attrs, A->nattrs);
-    T = NULL;
-    for (uint32_t i = 0; i < A->nargs; i++)
-      if (!A->args[i])
-        A = NULL;
-  }
-  dsl_vec_free(G);
-  dsl_vec_free(T);
-}
+rarg(A) ::= name(N). { A = dsl_repl_var(ctx, N, N, false); }
+rarg(A) ::= DOTDOT(D) name(N). { A = dsl_repl_var(ctx, D, N, true); }
+rarg(A) ::= CONST(C) LPAREN expr(E) RPAREN. { A = dsl_repl_const(ctx, C, E); }
+rarg(A) ::= LPAREN(L) opname(N) rargs(G) rattrs(T) RPAREN. { A = dsl_repl_op(ctx, L, N, G, T); }
 /* `e:(op ...)` names a built node so a later operand can use it again. */
-rarg(A) ::= name(N) COLON rarg(B). {
-  A = B;
-  if (A) A->capture = dsl_name(ctx, N);
-}
+rarg(A) ::= name(N) COLON rarg(B). { A = dsl_repl_captured(ctx, N, B); }
 rargs(A) ::= . { A = dsl_vec_new(); }
-rargs(A) ::= rargs(B) rarg(R). { A = B; dsl_vec_push(A, R); }
+rargs(A) ::= rargs(B) rarg(R). { A = dsl_vec_add(B, R); }
 rattrs(A) ::= . { A = dsl_vec_new(); }
 rattrs(A) ::= LBRACE RBRACE. { A = dsl_vec_new(); }
 rattrs(A) ::= LBRACE rattrlist(B) RBRACE. { A = B; }
 %type rattrlist {DslVec *}
 %destructor rattrlist { dsl_vec_free($$); }
-rattrlist(A) ::= rattr(R). { A = dsl_vec_new(); if (R) dsl_vec_push(A, R); }
-rattrlist(A) ::= rattrlist(B) COMMA rattr(R). { A = B; if (R) dsl_vec_push(A, R); }
-rattr(A) ::= name(N) ASSIGN expr(E). {
-  A = dsl_new(ctx, sizeof *A);
-  if (A) { A->name = dsl_name(ctx, N); A->value = E; }
-  if (!E) A = NULL;
-}
+rattrlist(A) ::= rattr(R). { A = dsl_vec_add_some(dsl_vec_new(), R); }
+rattrlist(A) ::= rattrlist(B) COMMA rattr(R). { A = dsl_vec_add_some(B, R); }
+rattr(A) ::= name(N) ASSIGN expr(E). { A = dsl_attr_set(ctx, N, E); }
 
 /* ---- expressions ---- */
 
 /* `c ? a : b` and `l[a .. b]` are builtin calls with names no user can
  * write ("?:", "[..]"), so every later phase treats them as calls. */
 expr(A) ::= expr(B) QUESTION(K) expr(C) COLON expr(D). [QUESTION] {
-  DslVec *v = dsl_vec_new();
-  dsl_vec_push(v, B);
-  dsl_vec_push(v, C);
-  dsl_vec_push(v, D);
-  K.s = "?:";
-  A = call(ctx, K, v);
-  if (A && (!B || !C || !D)) A = NULL;
+  A = dsl_expr_call3(ctx, K, "?:", (DslExpr *[]){B, C, D});
 }
 expr(A) ::= expr(B) LBRACKET(K) expr(C) DOTDOT expr(D) RBRACKET. {
-  DslVec *v = dsl_vec_new();
-  dsl_vec_push(v, B);
-  dsl_vec_push(v, C);
-  dsl_vec_push(v, D);
-  K.s = "[..]";
-  A = call(ctx, K, v);
-  if (A && (!B || !C || !D)) A = NULL;
+  A = dsl_expr_call3(ctx, K, "[..]", (DslExpr *[]){B, C, D});
 }
-expr(A) ::= expr(B) OR(K) expr(C). { A = binary(ctx, B, DSL_OP_OR, K, C); }
-expr(A) ::= expr(B) AND(K) expr(C). { A = binary(ctx, B, DSL_OP_AND, K, C); }
-expr(A) ::= expr(B) EQ(K) expr(C). { A = binary(ctx, B, DSL_OP_EQ, K, C); }
-expr(A) ::= expr(B) NE(K) expr(C). { A = binary(ctx, B, DSL_OP_NE, K, C); }
-expr(A) ::= expr(B) LT(K) expr(C). { A = binary(ctx, B, DSL_OP_LT, K, C); }
-expr(A) ::= expr(B) LE(K) expr(C). { A = binary(ctx, B, DSL_OP_LE, K, C); }
-expr(A) ::= expr(B) GT(K) expr(C). { A = binary(ctx, B, DSL_OP_GT, K, C); }
-expr(A) ::= expr(B) GE(K) expr(C). { A = binary(ctx, B, DSL_OP_GE, K, C); }
-expr(A) ::= expr(B) PLUS(K) expr(C). { A = binary(ctx, B, DSL_OP_ADD, K, C); }
-expr(A) ::= expr(B) MINUS(K) expr(C). { A = binary(ctx, B, DSL_OP_SUB, K, C); }
-expr(A) ::= expr(B) STAR(K) expr(C). { A = binary(ctx, B, DSL_OP_MUL, K, C); }
-expr(A) ::= expr(B) SLASH(K) expr(C). { A = binary(ctx, B, DSL_OP_DIV, K, C); }
-expr(A) ::= expr(B) PERCENT(K) expr(C). { A = binary(ctx, B, DSL_OP_MOD, K, C); }
-expr(A) ::= NOT(K) expr(B). {
-  A = expr_new(ctx, DSL_EX_UNARY, K.off);
-  if (A && B) {
-    A->op = '!';
-    A->args = dsl_new(ctx, sizeof *A->args);
-    if (A->args) { A->args[0] = B; A->nargs = 1; A = deepen(ctx, A); } else A = NULL;
-  } else {
-    A = NULL;
-  }
-}
-expr(A) ::= MINUS(K) expr(B). [NOT] {
-  /* Negative literals are folded so patterns can match them directly. */
-  if (B && B->kind == DSL_EX_INT && B->op == 0) {
-    A = B;
-    A->ival = -A->ival;
-    A->loc = dsl_loc(ctx, K.off);
-    A->op = 1; /* folded once: `--5` stays an expression */
-  } else if (B && B->kind == DSL_EX_FLOAT && B->op == 0) {
-    A = B;
-    A->fval = -A->fval;
-    A->loc = dsl_loc(ctx, K.off);
-    A->op = 1;
-  } else {
-    A = expr_new(ctx, DSL_EX_UNARY, K.off);
-    if (A && B) {
-      A->op = '-';
-      A->args = dsl_new(ctx, sizeof *A->args);
-      if (A->args) { A->args[0] = B; A->nargs = 1; A = deepen(ctx, A); } else A = NULL;
-    } else {
-      A = NULL;
-    }
-  }
-}
-expr(A) ::= INT(T). { A = expr_new(ctx, DSL_EX_INT, T.off); if (A) A->ival = T.ival; }
-expr(A) ::= FLOAT(T). { A = expr_new(ctx, DSL_EX_FLOAT, T.off); if (A) A->fval = T.fval; }
-expr(A) ::= STRING(T). { A = expr_new(ctx, DSL_EX_STR, T.off); if (A) { A->str = T.s; A->ival = T.ival; } }
-expr(A) ::= TRUE(T). { A = expr_new(ctx, DSL_EX_BOOL, T.off); if (A) A->bval = true; }
-expr(A) ::= FALSE(T). { A = expr_new(ctx, DSL_EX_BOOL, T.off); }
-expr(A) ::= name(N). { A = expr_new(ctx, DSL_EX_NAME, N.off); if (A) A->str = N.s; }
-expr(A) ::= QNAME(N). { A = expr_new(ctx, DSL_EX_NAME, N.off); if (A) A->str = N.s; }
-expr(A) ::= LPAREN expr(B) RPAREN. { A = B; if (A && (A->kind == DSL_EX_INT || A->kind == DSL_EX_FLOAT)) A->op = 1; }
-expr(A) ::= LBRACKET(K) RBRACKET. { A = expr_new(ctx, DSL_EX_ARRAY, K.off); }
-expr(A) ::= LBRACKET(K) exprlist(L) RBRACKET. {
-  A = expr_new(ctx, DSL_EX_ARRAY, K.off);
-  if (A) {
-    A->args = (DslExpr **)dsl_vec_finish(ctx, L, &A->nargs);
-    L = NULL;
-    A = deepen(ctx, A);
-  }
-  dsl_vec_free(L);
-}
-expr(A) ::= name(N) LPAREN args(L) RPAREN. {
-  A = call(ctx, N, L);
-  L = NULL;
-  for (uint32_t i = 0; A && i < A->nargs; i++)
-    if (!A->args[i])
-      A = NULL;
-}
-expr(A) ::= expr(B) LBRACKET(K) expr(C) RBRACKET. {
-  A = expr_new(ctx, DSL_EX_INDEX, K.off);
-  if (A && B && C) {
-    A->args = dsl_new(ctx, 2 * sizeof *A->args);
-    if (A->args) { A->args[0] = B; A->args[1] = C; A->nargs = 2; A = deepen(ctx, A); } else A = NULL;
-  } else {
-    A = NULL;
-  }
-}
-exprlist(A) ::= expr(E). { A = dsl_vec_new(); dsl_vec_push(A, E); }
-exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; dsl_vec_push(A, E); }
+expr(A) ::= expr(B) OR(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_OR, K, C); }
+expr(A) ::= expr(B) AND(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_AND, K, C); }
+expr(A) ::= expr(B) EQ(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_EQ, K, C); }
+expr(A) ::= expr(B) NE(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_NE, K, C); }
+expr(A) ::= expr(B) LT(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_LT, K, C); }
+expr(A) ::= expr(B) LE(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_LE, K, C); }
+expr(A) ::= expr(B) GT(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_GT, K, C); }
+expr(A) ::= expr(B) GE(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_GE, K, C); }
+expr(A) ::= expr(B) PLUS(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_ADD, K, C); }
+expr(A) ::= expr(B) MINUS(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_SUB, K, C); }
+expr(A) ::= expr(B) STAR(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_MUL, K, C); }
+expr(A) ::= expr(B) SLASH(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_DIV, K, C); }
+expr(A) ::= expr(B) PERCENT(K) expr(C). { A = dsl_expr_binary(ctx, B, DSL_OP_MOD, K, C); }
+expr(A) ::= NOT(K) expr(B). { A = dsl_expr_unary(ctx, '!', K, B); }
+expr(A) ::= MINUS(K) expr(B). [NOT] { A = dsl_expr_unary(ctx, '-', K, B); }
+expr(A) ::= INT(T). { A = dsl_expr_leaf(ctx, DSL_EX_INT, T); }
+expr(A) ::= FLOAT(T). { A = dsl_expr_leaf(ctx, DSL_EX_FLOAT, T); }
+expr(A) ::= STRING(T). { A = dsl_expr_leaf(ctx, DSL_EX_STR, T); }
+expr(A) ::= TRUE(T). { A = dsl_expr_bool(ctx, T, true); }
+expr(A) ::= FALSE(T). { A = dsl_expr_bool(ctx, T, false); }
+expr(A) ::= name(N). { A = dsl_expr_leaf(ctx, DSL_EX_NAME, N); }
+expr(A) ::= QNAME(N). { A = dsl_expr_leaf(ctx, DSL_EX_NAME, N); }
+expr(A) ::= LPAREN expr(B) RPAREN. { A = dsl_expr_paren(B); }
+expr(A) ::= LBRACKET(K) RBRACKET. { A = dsl_expr_array(ctx, K, NULL); }
+expr(A) ::= LBRACKET(K) exprlist(L) RBRACKET. { A = dsl_expr_array(ctx, K, L); }
+expr(A) ::= name(N) LPAREN args(L) RPAREN. { A = dsl_expr_call(ctx, N, L); }
+expr(A) ::= expr(B) LBRACKET(K) expr(C) RBRACKET. { A = dsl_expr_index(ctx, B, K, C); }
+exprlist(A) ::= expr(E). { A = dsl_vec_of(E); }
+exprlist(A) ::= exprlist(B) COMMA expr(E). { A = dsl_vec_add(B, E); }
 args(A) ::= . { A = dsl_vec_new(); }
 args(A) ::= arglist(B). { A = B; }
-arglist(A) ::= arg(E). { A = dsl_vec_new(); dsl_vec_push(A, E); }
-arglist(A) ::= arglist(B) COMMA arg(E). { A = B; dsl_vec_push(A, E); }
+arglist(A) ::= arg(E). { A = dsl_vec_of(E); }
+arglist(A) ::= arglist(B) COMMA arg(E). { A = dsl_vec_add(B, E); }
 arg(A) ::= expr(E). { A = E; }
-arg(A) ::= name(N) ASSIGN expr(E). { A = E; if (A) A->kw = N.s; }
+arg(A) ::= name(N) ASSIGN expr(E). { A = dsl_expr_keyword(N, E); }
 
 %code {
 /* Lets the driver end error recovery at a synchronising token, so the next

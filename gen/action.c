@@ -90,7 +90,7 @@ static const char *cattr_at(Gen *g, const DslAttrSet *as) {
     gen_error(g, e->loc, "cannot build an attribute of type '%s'", dsl_type_name(t));
     return "NULL";
   }
-  gen_line(g, "if (!%s) return rg_rw_fail(rw, RG_ERR_NOMEM, \"out of memory\");", r);
+  gen_line(g, "if (!%s) return RG_OOM;", r);
   return r;
 }
 
@@ -307,7 +307,6 @@ static bool repl_reads(const DslRepl *rp, const DslVar *v) {
 static void print_bindings(Gen *g, const GenRule *r) {
   const DslRule *dr = r->rule;
   const GenVariant *v0 = &r->variants[0];
-  bool have_attr_ids = false;
   for (uint32_t i = 0; i < dr->nvars; i++) {
     DslVar *var = dr->vars[i];
     if (!r->used[i])
@@ -338,10 +337,7 @@ static void print_bindings(Gen *g, const GenRule *r) {
     case DSL_VAR_ATTR: {
       const char *an = var->attr ? var->attr->name.s : var->name.s;
       const char *a = gen_str(g, "a_%s", var->name.s);
-      if (!have_attr_ids)
-        gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
-      have_attr_ids = true;
-      const char *find = gen_str(g, "rg_match_attr(%s, attr[%s])", node,
+      const char *find = gen_str(g, "RG_ATTR(%s, %s)", node,
                                  gen_attr_const(g, g->pass, gen_attr_index(g, g->pass, an)));
       DslExpr *fb = var->attr ? var->attr->fallback : NULL;
       bool reading = gen_attr_has_reading(var->type);

@@ -199,6 +199,10 @@ const char *gen_comment(Gen *g, const char *s) {
 const char *gen_c_int(Gen *g, int64_t v) {
   if (v == INT64_MIN)
     return "(-INT64_C(9223372036854775807) - 1)";
+  /* An int constant converts to int64_t wherever the C uses it (a
+   * prototyped argument, an operand beside an int64_t, an initializer). */
+  if (v >= -INT32_MAX && v <= INT32_MAX)
+    return gen_str(g, v < 0 ? "(%lld)" : "%lld", (long long)v);
   return gen_str(g, v < 0 ? "(INT64_C(%lld))" : "INT64_C(%lld)", (long long)v);
 }
 

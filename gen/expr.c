@@ -21,7 +21,7 @@ static const char *fail_stmt(Gen *g) {
     g->guard_fail_used = true;
   if (!g->discarding)
     return g->guard_fail ? g->guard_fail : "return 0;";
-  return "{ rg_rw_discard(rw); return 0; }";
+  return "return RG_DROP;";
 }
 
 const char *gen_ctype(DslType t) {
@@ -229,7 +229,7 @@ static const char *creaches(Gen *g, DslExpr *e) {
 /* The builtins builtins.def marks OWN. */
 static const char *cown(Gen *g, DslExpr *e) {
   switch (e->builtin) {
-  case DSL_BI_USES: return gen_str(g, "((int64_t)%s->num_uses)", cexpr(g, e->args[0]));
+  case DSL_BI_USES: return gen_str(g, "(int64_t)%s->num_uses", cexpr(g, e->args[0]));
   case DSL_BI_IS_SPLAT: return gen_str(g, "rg_match_splat(rw, %s, NULL)", cexpr(g, e->args[0]));
   case DSL_BI_REACHES: return creaches(g, e);
   case DSL_BI_CONST: return cconst(g, e);

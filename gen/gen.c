@@ -48,7 +48,11 @@ static MatchGroup *print_matchers(Gen *g, GenPass *gp, const bool *is_root, uint
     g->ok = false;
     return NULL;
   }
-  uint32_t n = 0;
+  uint32_t n = 0, nroots = 0;
+  int only_root = -1;
+  for (uint32_t op = 0; op < gp->nlops; op++)
+    if (is_root[op])
+      only_root = nroots++ ? -1 : (int)op;
   for (uint32_t op = 0; op < gp->nlops && g->ok; op++) {
     if (!is_root[op])
       continue;
@@ -58,7 +62,7 @@ static MatchGroup *print_matchers(Gen *g, GenPass *gp, const bool *is_root, uint
     RgsBuf text;
     rgs_buf_init(&text);
     g->nsplit = 0;
-    gen_match_print(g, gp, "\001", &tree, &text);
+    gen_match_print(g, gp, "\001", &tree, &text, nroots == 1 ? only_root : -1);
     MatchGroup *m = NULL;
     for (uint32_t i = 0; i < n && !m; i++)
       if (groups[i].text.len == text.len && memcmp(groups[i].text.data, text.data, text.len) == 0)
@@ -78,7 +82,7 @@ static MatchGroup *print_matchers(Gen *g, GenPass *gp, const bool *is_root, uint
   for (uint32_t i = 0; i < n; i++) {
     MatchGroup *m = &groups[i];
     if (g->ok) {
-      m->fn = group_name(g, gp, m, groups, i);
+      m->fn = nroots == 1 ? gen_str(g, "%s_match", gp->cname) : group_name(g, gp, m, groups, i);
       if (m->nops == 1)
         gen_line(g, "/* Rules rooted at %s, in priority order. */", gp->lops[m->ops[0]]->name);
       else
@@ -157,8 +161,7 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   }
   if (!gp->nrules)
     gen_line(g, "  {0}");
-  gen_line(g, "};");
-  gen_line(g, "/* Target-op condition: the unfrozen nodes each rule needs at least. */");
+  gen_line(g, "}; /* next, the target-op condition: the unfrozen nodes each rule needs at least */");
   emit_array(g, "uint16_t", gen_str(g, "%s_req_ops", P), &req_ops, "0 /* none */");
   emit_array(g, "RgOpReq", gen_str(g, "%s_reqs", P), &reqs, "{0}");
   for (uint32_t op = 0; op < gp->nlops; op++)
@@ -269,12 +272,8 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   if (!groups)
     return;
 
-  if (ngroups == 1 && groups[0].nops == 1) {
-    gen_line(g, "static int %s_match(RgRewriter *rw, RgNode *root, uint16_t root_op) {", P);
-    gen_line(g, "  return root_op == %s ? %s(rw, root) : 0;", gen_op_const(g, &gp, groups[0].ops[0]), groups[0].fn);
-    gen_line(g, "}");
-    gen_blank(g);
-  } else if (ngroups) {
+  /* One root op: its match function is the pass's. */
+  if (ngroups > 1 || (ngroups == 1 && groups[0].nops > 1)) {
   gen_line(g, "static int %s_match(RgRewriter *rw, RgNode *root, uint16_t root_op) {", P);
   gen_line(g, "  switch (root_op) {");
   for (uint32_t i = 0; i < ngroups; i++) {
@@ -551,6 +550,16 @@ static void emit_prologue(Gen *g) {
   gen_line(g, "#if RG_ABI_VERSION != %d", RG_ABI_VERSION);
   gen_line(g, "#error \"generated for rulegen runtime ABI %d; regenerate with this rulegen\"", RG_ABI_VERSION);
   gen_line(g, "#endif");
+  gen_blank(g);
+  gen_line(g, "/* An action's ways out: a guard step failed (explained, when explaining, by");
+  gen_line(g, " * the step's text and the values it reads; u: it could not be computed); out");
+  gen_line(g, " * of memory; a replacement value could not be computed (built nodes erased). */");
+  gen_line(g, "#define RG_NO(r, u, why, ...) \\");
+  gen_line(g, "  (ex ? rg_rw_explain_guard(rw, r, u, (why)[0], (why)[1], __VA_ARGS__) : (void)0, 0)");
+  gen_line(g, "#define RG_OOM rg_rw_fail(rw, RG_ERR_NOMEM, \"out of memory\")");
+  gen_line(g, "#define RG_DROP (rg_rw_discard(rw), 0)");
+  gen_line(g, "/* The attribute of node n whose id in the pass's table is k. */");
+  gen_line(g, "#define RG_ATTR(n, k) rg_match_attr(n, rg_rw_attr_ids(rw)[k])");
   gen_blank(g);
 }
 

@@ -246,8 +246,9 @@ const char *gen_node_var(Gen *g, GenPath p);
 const char *gen_value_expr(Gen *g, GenPath v);
 const char *gen_ops_text(Gen *g, const GenPass *gp, const uint16_t *ops, uint32_t n);
 /* The match function `fn` of a root op's tree (after the functions its
- * wide switches split off), into `out`. */
-void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, RgsBuf *out);
+ * wide switches split off), into `out`. only_root >= 0: the pass's one
+ * root op, whose match function is the pass's (it takes root_op). */
+void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, RgsBuf *out, int only_root);
 /* The enum constant naming local op `k` of the pass. */
 /* The width lists and tables of generated C are wrapped to. */
 #define GEN_WIDTH 120

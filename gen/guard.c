@@ -326,7 +326,7 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
     uint32_t why = why_index(g, g->pass, c->text, c->fmt);
     /* A value that cannot be computed jumps into the step's explanation
      * with `u` set, so each step explains itself in one place. */
-    g->guard_fail = gen_str(g, "{ u = true; goto failed_%u; }", i + 1);
+    g->guard_fail = gen_str(g, "{ u = true; goto no%u; }", i + 1);
     g->guard_fail_used = false;
     const char *cond = gen_cexpr(g, cj[i].e);
     c->cannot = g->guard_fail_used;
@@ -340,9 +340,9 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
     /* `!(a == b)`, but `!f(x)` and `!t1` */
     bool wrapped = id == len || (len > 1 && cond[id] == '(' && cond[len - 1] == ')' && balanced(cond + id + 1, len - id - 2));
     g->cur->ex = true;
-    gen_line(g, "if (!%s%s%s) { %sif (ex) rg_rw_explain_guard(rw, %u, %s, %s_why[%u], %s_why[%u]%s); return 0; }",
-             wrapped ? "" : "(", cond, wrapped ? "" : ")", c->cannot ? gen_str(g, "failed_%u: ", i + 1) : "",
-             r->index, c->cannot ? "u" : "false", g->pass->pfx, why, g->pass->pfx, why + 1, c->args);
+    gen_line(g, "if (!%s%s%s) %sreturn RG_NO(%u, %s, %s_why + %u%s);", wrapped ? "" : "(", cond, wrapped ? "" : ")",
+             c->cannot ? gen_str(g, "no%u: ", i + 1) : "", r->index, c->cannot ? "u" : "0", g->pass->pfx, why,
+             *c->args ? c->args : ", 0");
     gen_src_restore(g, prev);
   }
 }

@@ -320,16 +320,35 @@ static void declare(Printer *pr, GenPath p) {
     pr->decl[pr->ndecl++] = p;
 }
 
-/* The variables a match function declares, the node variables on one line. */
-static void print_decls(Gen *g, const Printer *pr) {
-  if (pr->need_attr)
-    gen_line(g, "const char *const *attr = rg_rw_attr_ids(rw);");
+/* The variables a match function declares (`ex` too when it is not a
+ * parameter), on as few lines of GEN_WIDTH columns as they fit: the
+ * explain flag and attribute ids, then the node variables. */
+static void print_decls(Gen *g, const Printer *pr, bool own_ex) {
+  const char *ex = own_ex ? "bool ex = rg_rw_explaining(rw, root); " : "";
+  const char *attr = pr->need_attr ? "const char *const *attr = rg_rw_attr_ids(rw); " : "";
   RgsBuf b;
   rgs_buf_init(&b);
   for (uint32_t i = 0; i < pr->ndecl; i++)
     rgs_buf_printf(&b, "%s*%s", i ? ", " : "RgNode ", gen_node_var(g, pr->decl[i]));
-  gen_line(g, "%s%sint %sr;", b.data ? b.data : "", b.data ? "; " : "", pr->need_k ? "k, " : "");
+  const char *vars = gen_str(g, "%s%sint %sr;", b.data ? b.data : "", b.data ? "; " : "", pr->need_k ? "k, " : "");
   rgs_buf_free(&b);
+  size_t lead = 2 * (size_t)g->out.indent;
+  const char *all = gen_str(g, "%s%s%s", ex, attr, vars);
+  if (lead + strlen(all) <= GEN_WIDTH) {
+    gen_line(g, "%s", all);
+    return;
+  }
+  const char *first = gen_str(g, "%s%s", ex, attr);
+  size_t n = strlen(first);
+  if (n > 0 && lead + n - 1 <= GEN_WIDTH) {
+    gen_line(g, "%.*s", (int)(n - 1), first);
+  } else {
+    if (*ex)
+      gen_line(g, "%.*s", (int)strlen(ex) - 1, ex);
+    if (*attr)
+      gen_line(g, "%.*s", (int)strlen(attr) - 1, attr);
+  }
+  gen_line(g, "%s", vars);
 }
 
 /* Body of a wide switch's case as a function of its own. */
@@ -361,7 +380,7 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
   gen_line(g, "static RG_NOINLINE int %s(RgRewriter *rw, RgNode *root, bool ex%s) {", name,
            params.data ? params.data : "");
   g->out.indent++;
-  print_decls(g, &sub);
+  print_decls(g, &sub, false);
   rgs_buf_put(pr->deferred, head.data ? head.data : "", head.len);
   rgs_buf_put(pr->deferred, fn.data ? fn.data : "", fn.len);
   rgs_buf_puts(pr->deferred, "  return 0;\n}\n\n");
@@ -490,7 +509,7 @@ static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s) {
   }
 }
 
-void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, RgsBuf *out) {
+void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, RgsBuf *out, int only_root) {
   RgsBuf deferred, body;
   rgs_buf_init(&deferred);
   rgs_buf_init(&body);
@@ -505,10 +524,11 @@ void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, 
   /* Split-off case functions first: they are static and called below. */
   g->out = (GenOut){.buf = out};
   gen_raw(g, deferred.data ? deferred.data : "");
-  gen_line(g, "static int %s(RgRewriter *rw, RgNode *root) {", pr.fn);
+  gen_line(g, "static int %s(RgRewriter *rw, RgNode *root%s) {", pr.fn, only_root >= 0 ? ", uint16_t root_op" : "");
   g->out.indent++;
-  gen_line(g, "bool ex = rg_rw_explaining(rw, root);");
-  print_decls(g, &pr);
+  print_decls(g, &pr, true);
+  if (only_root >= 0)
+    gen_line(g, "if (root_op != %s) return 0;", gen_op_const(g, gp, (uint32_t)only_root));
   g->out.indent--;
   gen_raw(g, body.data ? body.data : "");
   gen_line(g, "  return 0;");

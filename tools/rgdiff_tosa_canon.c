@@ -421,9 +421,19 @@ static RgValue *conv(Gen *G, RgValue *x, RgValue *izp, const int64_t *pad) {
   return gen_finish(G, n);
 }
 
-/* max_pool2d or avg_pool2d (zero points izp, ozp) of x, stride 1. */
-static RgValue *pool(Gen *G, RgValue *x, bool avg, const int64_t *kernel, const int64_t *pad, int64_t izp,
-                     int64_t ozp) {
+/* A pool's window: max or average (zero points izp, ozp), kernel and
+ * padding. */
+typedef struct Pool {
+  bool avg;
+  const int64_t *kernel, *pad;
+  int64_t izp, ozp;
+} Pool;
+
+/* max_pool2d or avg_pool2d of x, stride 1. */
+static RgValue *pool(Gen *G, RgValue *x, Pool pw) {
+  bool avg = pw.avg;
+  int64_t izp = pw.izp, ozp = pw.ozp;
+  const int64_t *kernel = pw.kernel, *pad = pw.pad;
   RgDType dt = x->type->dtype;
   RgValue *ops[3] = {x, NULL, NULL};
   if (avg) {
@@ -462,7 +472,7 @@ static void m_pool(Gen *G) {
       k = 2; /* dims are at least 2: the window fits without the padding */
     int64_t kernel[2] = {k, k};
     RgValue *p = pad_hw(G, x, k - 1, miss || avg ? 0 : INT64_MIN);
-    gen_push(G, pool(G, p, avg, kernel, zero4, 0, 0));
+    gen_push(G, pool(G, p, (Pool){avg, kernel, zero4, 0, 0}));
     break;
   }
   default: { /* a 1x1 window: max_pool_unit, avg_pool_unit */
@@ -470,7 +480,7 @@ static void m_pool(Gen *G) {
     int64_t izp = fl ? 0 : rnd(&G->rng, -5, 5);
     if (avg && fl && !miss)
       x = tgen_unary_simple(G, "tosa.abs", x); /* never -0.0 */
-    gen_push(G, pool(G, x, avg, one2, zero4, izp, miss && !fl ? izp + 1 : izp));
+    gen_push(G, pool(G, x, (Pool){avg, one2, zero4, izp, miss && !fl ? izp + 1 : izp}));
     break;
   }
   }

@@ -8,12 +8,9 @@
 #include "rules/builtin.h"
 #include "rulegen/eval.h"
 
-static RgStatus reduce_dim(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in, RgTensor *out,
-                           uint32_t num_out, bool is_max) {
-  RgStatus st = rg_eval_arity(ip, num_in, 1, 1, num_out, 2);
-  if (st != RG_OK)
-    return st;
-  const RgTensor *x = in[0];
+/* The reduction of x over n's `dim` into out[0] (values) and out[1]
+ * (indices), once the evaluators have checked their operand counts. */
+static RgStatus reduce_dim(RgInterp *ip, const RgNode *n, const RgTensor *x, RgTensor *out, bool is_max) {
   int64_t d;
   if (!rg_eval_attr_int(n, "dim", &d))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "needs an integer 'dim'");
@@ -59,10 +56,12 @@ static RgStatus reduce_dim(RgInterp *ip, const RgNode *n, RgTensor *const *in, u
 
 RgStatus arm_eval_max_dim(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in, RgTensor *out,
                           uint32_t num_out) {
-  return reduce_dim(ip, n, in, num_in, out, num_out, true);
+  RgStatus st = rg_eval_arity(ip, num_in, 1, 1, num_out, 2);
+  return st != RG_OK ? st : reduce_dim(ip, n, in[0], out, true);
 }
 
 RgStatus arm_eval_min_dim(RgInterp *ip, const RgNode *n, RgTensor *const *in, uint32_t num_in, RgTensor *out,
                           uint32_t num_out) {
-  return reduce_dim(ip, n, in, num_in, out, num_out, false);
+  RgStatus st = rg_eval_arity(ip, num_in, 1, 1, num_out, 2);
+  return st != RG_OK ? st : reduce_dim(ip, n, in[0], out, false);
 }

@@ -132,7 +132,7 @@ ARM_HOOK(arm_infer_reduce) {
     return st;
   if (!elem && !(elem = rg_type_scalar(g, RG_DT_I64)))
     return RG_ERR_NOMEM;
-  return shape_reduce(g, n, op, t, elem, results, err, errlen);
+  return shape_reduce(g, (ShapeReduction){n, op, t, elem}, results, err, errlen);
 }
 
 ARM_HOOK(arm_infer_glu) {

@@ -187,8 +187,10 @@ const char *shape_dims_str(char *buf, size_t len, int32_t rank, const int64_t *d
   return buf;
 }
 
-RgStatus shape_reduce(RgGraph *g, const RgNode *n, const char *op, const RgType *t,
-                      const RgType *elem, const RgType **result, char *err, size_t errlen) {
+RgStatus shape_reduce(RgGraph *g, ShapeReduction rd, const RgType **result, char *err, size_t errlen) {
+  const RgNode *n = rd.n;
+  const char *op = rd.op;
+  const RgType *t = rd.in, *elem = rd.elem;
   const int64_t *dims = NULL;
   uint32_t k = 0;
   int64_t keep = 0;

@@ -64,12 +64,17 @@ static inline bool shape_mul(int64_t a, int64_t b, int64_t *r) {
 int64_t shape_dim_add(int64_t a, int64_t b);
 int64_t shape_dim_mul(int64_t a, int64_t b);
 
-/* The result of a reduction (mean.dim, sum.dim_IntList, amax, ...) of `t`
- * over the node's `dim` property (absent or empty: every dim; negative
- * dims wrap) with its `keepdim` property, element type `elem`. Errors name
- * `op`. */
-RgStatus shape_reduce(RgGraph *g, const RgNode *n, const char *op, const RgType *t,
-                      const RgType *elem, const RgType **result, char *err, size_t errlen);
+/* A reduction (mean.dim, sum.dim_IntList, amax, ...): its node, the name
+ * its errors give it, its input's type and its result's element type. */
+typedef struct ShapeReduction {
+  const RgNode *n;
+  const char *op;
+  const RgType *in, *elem;
+} ShapeReduction;
+
+/* The result of reduction r over the node's `dim` property (absent or
+ * empty: every dim; negative dims wrap) with its `keepdim` property. */
+RgStatus shape_reduce(RgGraph *g, ShapeReduction r, const RgType **result, char *err, size_t errlen);
 
 /* Numpy broadcasting of two ranked shapes (TOSA callers check equal
  * ranks first): rg_shape_broadcast of the installed rulegen/shape.h. */

@@ -72,8 +72,20 @@ static float fmin_mode(float a, float b, bool ignore) {
   return a <= b ? a : b;
 }
 
-static RgStatus int_binary(RgInterp *ip, const RgNode *n, BinOp op, int64_t a, int64_t b,
-                           RgDType dt, int shift, int64_t *r) {
+/* What an integer binary op does to every element: the node, the op, the
+ * operands' element type and MUL's shift. */
+typedef struct IntBinary {
+  const RgNode *n;
+  BinOp op;
+  RgDType dt;
+  int shift;
+} IntBinary;
+
+static RgStatus int_binary(RgInterp *ip, IntBinary k, int64_t a, int64_t b, int64_t *r) {
+  const RgNode *n = k.n;
+  BinOp op = k.op;
+  RgDType dt = k.dt;
+  int shift = k.shift;
   int bits = rg_dtype_bits(dt);
   switch (op) {
   case B_ADD: *r = a + b; return rg_eval_require_range(ip, *r, dt, "add");
@@ -179,10 +191,11 @@ static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
   if (!is_int(a) && out->dtype == RG_DT_F32 && (op == B_ADD || op == B_SUB || op == B_MUL))
     return float_arith(&bc, a, b, out, op);
   bool ignore = rg_eval_nan_ignore(n);
+  IntBinary ib = {n, op, a->dtype, shift};
   for (int64_t i = 0; i < out->numel; i++, rg_broadcast_next(&bc)) {
     if (is_int(a)) {
       int64_t r = 0;
-      s = int_binary(ip, n, op, rg_tensor_get_int(a, bc.off[0]), rg_tensor_get_int(b, bc.off[1]), a->dtype, shift, &r);
+      s = int_binary(ip, ib, rg_tensor_get_int(a, bc.off[0]), rg_tensor_get_int(b, bc.off[1]), &r);
       if (s != RG_OK)
         return s;
       rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, r));

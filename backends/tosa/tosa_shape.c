@@ -11,6 +11,30 @@
 
 /* ---- helpers ---- */
 
+/* The op a message names and the buffer it goes to. */
+typedef struct OpMsg {
+  const char *op;
+  char *err;
+  size_t errlen;
+} OpMsg;
+
+/* Operand i of node n, called `what` in messages; rank: the rank it must
+ * have, where that is checked. */
+typedef struct Operand {
+  const RgNode *n;
+  uint32_t i;
+  const char *what;
+  int32_t rank;
+} Operand;
+
+/* A DENSE_ARRAY property: its name, its entry count and the least value
+ * of an entry. */
+typedef struct IntProp {
+  const char *name;
+  uint32_t count;
+  int64_t min;
+} IntProp;
+
 /* Result = operand 0's type, for unary elementwise ops with `nops` operands. */
 static RgStatus same_as_input(HOOK_ARGS, const char *op, uint32_t nops) {
   (void)g;
@@ -25,8 +49,11 @@ static RgStatus same_as_input(HOOK_ARGS, const char *op, uint32_t nops) {
 
 /* TOSA broadcasting of k tensors: equal ranks, dims equal or 1. Any
  * unranked operand gives an unranked result. */
-static RgStatus broadcast(RgGraph *g, const char *op, const RgType *const *ts, uint32_t k,
-                          const RgType *elem, const RgType **out, char *err, size_t errlen) {
+static RgStatus broadcast(RgGraph *g, const RgType *const *ts, uint32_t k, const RgType *elem, const RgType **out,
+                          OpMsg m) {
+  const char *op = m.op;
+  char *err = m.err;
+  size_t errlen = m.errlen;
   for (uint32_t i = 0; i < k; i++)
     if (ts[i]->kind == RG_TYPE_UNRANKED)
       return shape_set(out, shape_unranked(g, elem));
@@ -67,13 +94,18 @@ static RgStatus binary(HOOK_ARGS, const char *op, uint32_t nops, uint32_t k, con
     res_elem = ts[0]->elem;
   if (!res_elem)
     return RG_ERR_NOMEM;
-  return broadcast(g, op, ts, k, res_elem, results, err, errlen);
+  return broadcast(g, ts, k, res_elem, results, (OpMsg){op, err, errlen});
 }
 
 /* A ranked operand of the given rank, or an unranked one read as all
  * dynamic dims: conv and pool ops know their operand ranks. */
-static RgStatus dims_of(const RgNode *n, uint32_t i, const char *op, const char *what, int32_t rank,
-                        int64_t *dims, const RgType **t, char *err, size_t errlen) {
+static RgStatus dims_of(Operand o, int64_t *dims, const RgType **t, OpMsg m) {
+  const char *op = m.op, *what = o.what;
+  char *err = m.err;
+  size_t errlen = m.errlen;
+  const RgNode *n = o.n;
+  uint32_t i = o.i;
+  int32_t rank = o.rank;
   RgStatus st = shape_need_tensor(n, i, op, what, t, err, errlen);
   if (st != RG_OK)
     return st;
@@ -91,8 +123,12 @@ static RgStatus dims_of(const RgNode *n, uint32_t i, const char *op, const char 
 }
 
 /* A DENSE_ARRAY property with exactly `count` entries, each >= min. */
-static RgStatus int_prop(const RgNode *n, const char *op, const char *name, uint32_t count,
-                         int64_t min, const int64_t **v, char *err, size_t errlen) {
+static RgStatus int_prop(const RgNode *n, IntProp p, const int64_t **v, OpMsg m) {
+  const char *op = m.op, *name = p.name;
+  char *err = m.err;
+  size_t errlen = m.errlen;
+  uint32_t count = p.count;
+  int64_t min = p.min;
   uint32_t k;
   if (!shape_attr_ints(rg_node_attr(n, name), v, &k))
     return shape_fail(err, errlen, "%s: missing or malformed property '%s' (array<i64: ...>)", op,
@@ -136,9 +172,12 @@ static int64_t shape_type_len(const RgType *t) {
 
 /* Operand i, a shape: its constant values (returns 1), or only its length
  * from `!tosa.shape<N>` when it is not a constant (returns 0, *n = N). */
-static int shape_operand_values(RgGraph *g, const RgNode *n, uint32_t i, const char *op,
-                                const char *what, int64_t *v, uint32_t *count, RgStatus *st,
-                                char *err, size_t errlen) {
+static int shape_operand_values(RgGraph *g, Operand o, int64_t *v, uint32_t *count, RgStatus *st, OpMsg m) {
+  const char *op = m.op, *what = o.what;
+  char *err = m.err;
+  size_t errlen = m.errlen;
+  const RgNode *n = o.n;
+  uint32_t i = o.i;
   *st = RG_OK;
   if (i >= n->num_operands || !n->operands[i].value) {
     *st = shape_fail(err, errlen, "%s: operand %u (%s) is missing", op, i, what);
@@ -267,7 +306,7 @@ RgStatus tosa_infer_reshape(HOOK_ARGS) {
     st = shape_need_tensor(n, 0, "reshape", "input1", &t, err, errlen);
   if (st != RG_OK)
     return st;
-  int c = shape_operand_values(g, n, 1, "reshape", "shape", v, &k, &st, err, errlen);
+  int c = shape_operand_values(g, (Operand){n, 1, "shape", 0}, v, &k, &st, (OpMsg){"reshape", err, errlen});
   if (c < 0)
     return st;
   if (c == 0) { /* shape computed at run time: only the rank is known */
@@ -477,7 +516,7 @@ RgStatus tosa_infer_select(HOOK_ARGS) {
   if (ts[1]->elem != ts[2]->elem)
     return shape_fail(err, errlen, "select: operand element types differ: %s and %s",
                       ts[1]->text, ts[2]->text);
-  return broadcast(g, "select", ts, 3, ts[1]->elem, results, err, errlen);
+  return broadcast(g, ts, 3, ts[1]->elem, results, (OpMsg){"select", err, errlen});
 }
 
 /* TABLE(input1, table): i8 -> the table's type (i8); i16 -> i32. */
@@ -531,19 +570,20 @@ static RgStatus conv_common(HOOK_ARGS, const char *op, bool depthwise) {
   const RgType *in, *w, *b;
   int64_t id[4], wd[4], bd[1];
   const int64_t *pad, *stride, *dil;
+  OpMsg m = {op, err, errlen};
   RgStatus st = shape_need_operands(n, 5, 5, op, err, errlen);
   if (st == RG_OK)
-    st = dims_of(n, 0, op, "input", 4, id, &in, err, errlen);
+    st = dims_of((Operand){n, 0, "input", 4}, id, &in, m);
   if (st == RG_OK)
-    st = dims_of(n, 1, op, "weight", 4, wd, &w, err, errlen);
+    st = dims_of((Operand){n, 1, "weight", 4}, wd, &w, m);
   if (st == RG_OK)
-    st = dims_of(n, 2, op, "bias", 1, bd, &b, err, errlen);
+    st = dims_of((Operand){n, 2, "bias", 1}, bd, &b, m);
   if (st == RG_OK)
-    st = int_prop(n, op, "pad", 4, 0, &pad, err, errlen);
+    st = int_prop(n, (IntProp){"pad", 4, 0}, &pad, m);
   if (st == RG_OK)
-    st = int_prop(n, op, "stride", 2, 1, &stride, err, errlen);
+    st = int_prop(n, (IntProp){"stride", 2, 1}, &stride, m);
   if (st == RG_OK)
-    st = int_prop(n, op, "dilation", 2, 1, &dil, err, errlen);
+    st = int_prop(n, (IntProp){"dilation", 2, 1}, &dil, m);
   if (st != RG_OK)
     return st;
   /* conv2d weight: [OC, KH, KW, IC]; depthwise: [KH, KW, C, M]. */
@@ -581,17 +621,18 @@ RgStatus tosa_infer_transpose_conv2d(HOOK_ARGS) {
   const RgType *in, *w, *b;
   int64_t id[4], wd[4], bd[1];
   const int64_t *opad, *stride;
+  OpMsg m = {op, err, errlen};
   RgStatus st = shape_need_operands(n, 5, 5, op, err, errlen);
   if (st == RG_OK)
-    st = dims_of(n, 0, op, "input", 4, id, &in, err, errlen);
+    st = dims_of((Operand){n, 0, "input", 4}, id, &in, m);
   if (st == RG_OK)
-    st = dims_of(n, 1, op, "weight", 4, wd, &w, err, errlen);
+    st = dims_of((Operand){n, 1, "weight", 4}, wd, &w, m);
   if (st == RG_OK)
-    st = dims_of(n, 2, op, "bias", 1, bd, &b, err, errlen);
+    st = dims_of((Operand){n, 2, "bias", 1}, bd, &b, m);
   if (st == RG_OK)
-    st = int_prop(n, op, "out_pad", 4, INT64_MIN + 1, &opad, err, errlen);
+    st = int_prop(n, (IntProp){"out_pad", 4, INT64_MIN + 1}, &opad, m);
   if (st == RG_OK)
-    st = int_prop(n, op, "stride", 2, 1, &stride, err, errlen);
+    st = int_prop(n, (IntProp){"stride", 2, 1}, &stride, m);
   if (st != RG_OK)
     return st;
   if (!shape_dim_compatible(id[3], wd[3]))
@@ -633,11 +674,12 @@ RgStatus tosa_infer_matmul(HOOK_ARGS) {
   const char *op = "matmul";
   const RgType *a, *b;
   int64_t ad[3], bd[3];
+  OpMsg m = {op, err, errlen};
   RgStatus st = shape_need_operands(n, 4, 4, op, err, errlen);
   if (st == RG_OK)
-    st = dims_of(n, 0, op, "A", 3, ad, &a, err, errlen);
+    st = dims_of((Operand){n, 0, "A", 3}, ad, &a, m);
   if (st == RG_OK)
-    st = dims_of(n, 1, op, "B", 3, bd, &b, err, errlen);
+    st = dims_of((Operand){n, 1, "B", 3}, bd, &b, m);
   if (st != RG_OK)
     return st;
   if (a->elem != b->elem)
@@ -665,15 +707,16 @@ static RgStatus pool_common(HOOK_ARGS, const char *op, uint32_t nops) {
   const RgType *in;
   int64_t id[4];
   const int64_t *kernel, *stride, *pad;
+  OpMsg m = {op, err, errlen};
   RgStatus st = shape_need_operands(n, nops, nops, op, err, errlen);
   if (st == RG_OK)
-    st = dims_of(n, 0, op, "input", 4, id, &in, err, errlen);
+    st = dims_of((Operand){n, 0, "input", 4}, id, &in, m);
   if (st == RG_OK)
-    st = int_prop(n, op, "kernel", 2, 1, &kernel, err, errlen);
+    st = int_prop(n, (IntProp){"kernel", 2, 1}, &kernel, m);
   if (st == RG_OK)
-    st = int_prop(n, op, "stride", 2, 1, &stride, err, errlen);
+    st = int_prop(n, (IntProp){"stride", 2, 1}, &stride, m);
   if (st == RG_OK)
-    st = int_prop(n, op, "pad", 4, 0, &pad, err, errlen);
+    st = int_prop(n, (IntProp){"pad", 4, 0}, &pad, m);
   if (st != RG_OK)
     return st;
   int64_t od[4] = {id[0], 0, 0, id[3]};
@@ -717,7 +760,7 @@ RgStatus tosa_infer_pad(HOOK_ARGS) {
     st = shape_need_tensor(n, 0, "pad", "input1", &t, err, errlen);
   if (st != RG_OK)
     return st;
-  int c = shape_operand_values(g, n, 1, "pad", "padding", v, &k, &st, err, errlen);
+  int c = shape_operand_values(g, (Operand){n, 1, "padding", 0}, v, &k, &st, (OpMsg){"pad", err, errlen});
   if (c < 0)
     return st;
   if (k % 2)
@@ -761,10 +804,10 @@ RgStatus tosa_infer_slice(HOOK_ARGS) {
     st = shape_need_tensor(n, 0, "slice", "input1", &t, err, errlen);
   if (st != RG_OK)
     return st;
-  int cs = shape_operand_values(g, n, 1, "slice", "start", start, &ks, &st, err, errlen);
+  int cs = shape_operand_values(g, (Operand){n, 1, "start", 0}, start, &ks, &st, (OpMsg){"slice", err, errlen});
   if (cs < 0)
     return st;
-  int cz = shape_operand_values(g, n, 2, "slice", "size", size, &kz, &st, err, errlen);
+  int cz = shape_operand_values(g, (Operand){n, 2, "size", 0}, size, &kz, &st, (OpMsg){"slice", err, errlen});
   if (cz < 0)
     return st;
   if (ks != kz || (t->kind == RG_TYPE_TENSOR && kz != (uint32_t)t->rank))
@@ -813,9 +856,10 @@ RgStatus tosa_infer_resize(HOOK_ARGS) {
     return st;
   if (t->kind == RG_TYPE_TENSOR && t->rank != 4)
     return shape_fail(err, errlen, "resize: the input has rank %d, expected 4 (NHWC)", (int)t->rank);
-  int cs = shape_operand_values(g, n, 1, "resize", "scale", sc, &ks, &st, err, errlen);
-  int co = cs < 0 ? -1 : shape_operand_values(g, n, 2, "resize", "offset", off, &ko, &st, err, errlen);
-  int cb = co < 0 ? -1 : shape_operand_values(g, n, 3, "resize", "border", bor, &kb, &st, err, errlen);
+  OpMsg m = {"resize", err, errlen};
+  int cs = shape_operand_values(g, (Operand){n, 1, "scale", 0}, sc, &ks, &st, m);
+  int co = cs < 0 ? -1 : shape_operand_values(g, (Operand){n, 2, "offset", 0}, off, &ko, &st, m);
+  int cb = co < 0 ? -1 : shape_operand_values(g, (Operand){n, 3, "border", 0}, bor, &kb, &st, m);
   if (cb < 0)
     return st;
   if ((cs && ks != 4) || (co && ko != 2) || (cb && kb != 2))
@@ -851,7 +895,7 @@ RgStatus tosa_infer_tile(HOOK_ARGS) {
     st = shape_need_tensor(n, 0, "tile", "input1", &t, err, errlen);
   if (st != RG_OK)
     return st;
-  int c = shape_operand_values(g, n, 1, "tile", "multiples", m, &k, &st, err, errlen);
+  int c = shape_operand_values(g, (Operand){n, 1, "multiples", 0}, m, &k, &st, (OpMsg){"tile", err, errlen});
   if (c < 0)
     return st;
   if (t->kind == RG_TYPE_TENSOR && k != (uint32_t)t->rank)

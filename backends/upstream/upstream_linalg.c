@@ -114,8 +114,11 @@ bool upstream_parse_linalg_generic(RgOpReader *r) {
 
 /* ---- linalg.matmul ---- */
 
-static RgNode *add_op(RgGraph *g, RgBlock *b, const char *name, uint32_t n, RgValue *const *in,
-                      const RgType *t, const char *prop, const char *value) {
+static RgNode *add_op(RgGraph *g, RgBlock *b, UpstreamBodyOp op) {
+  const char *name = op.name, *prop = op.prop, *value = op.value;
+  const RgType *t = op.t;
+  uint32_t n = op.n;
+  RgValue *const *in = op.in;
   RgNode *node = rg_node_create(g, &(RgNodeDesc){rg_op_intern(g, name, strlen(name)), n, in, t ? 1 : 0, &t, 0});
   if (!node)
     return NULL;
@@ -165,7 +168,8 @@ static bool matmul_body(RgOpReader *r, bool is_unsigned) {
   for (int i = 0; i < 2; i++) {
     x[i] = arg[i];
     if (dt[i] != dt[2]) {
-      RgNode *c = add_op(g, b, upstream_matmul_cast(dt[i], dt[2], is_unsigned), 1, &arg[i], out, NULL, NULL);
+      const char *cast = upstream_matmul_cast(dt[i], dt[2], is_unsigned);
+      RgNode *c = add_op(g, b, (UpstreamBodyOp){cast, 1, &arg[i], out, NULL, NULL});
       if (!c)
         return false;
       x[i] = &c->results[0];
@@ -174,11 +178,13 @@ static bool matmul_body(RgOpReader *r, bool is_unsigned) {
   bool fl = rg_dtype_is_float(dt[2]), i1 = dt[2] == RG_DT_I1;
   const char *prop = fl ? "fastmath" : i1 ? NULL : "overflowFlags";
   const char *none = fl ? "#arith.fastmath<none>" : "#arith.overflow<none>";
-  RgNode *mul = add_op(g, b, fl ? "arith.mulf" : i1 ? "arith.andi" : "arith.muli", 2, x, out, prop, none);
+  const char *mulop = fl ? "arith.mulf" : i1 ? "arith.andi" : "arith.muli";
+  RgNode *mul = add_op(g, b, (UpstreamBodyOp){mulop, 2, x, out, prop, none});
   RgValue *acc[2] = {arg[2], mul ? &mul->results[0] : NULL};
-  RgNode *add = mul ? add_op(g, b, fl ? "arith.addf" : i1 ? "arith.ori" : "arith.addi", 2, acc, out, prop, none) : NULL;
+  const char *addop = fl ? "arith.addf" : i1 ? "arith.ori" : "arith.addi";
+  RgNode *add = mul ? add_op(g, b, (UpstreamBodyOp){addop, 2, acc, out, prop, none}) : NULL;
   RgValue *y = add ? &add->results[0] : NULL;
-  return add && add_op(g, b, "linalg.yield", 1, &y, NULL, NULL, NULL);
+  return add && add_op(g, b, (UpstreamBodyOp){"linalg.yield", 1, &y, NULL, NULL, NULL});
 }
 
 /* `indexing_maps = [..] {cast = ..} ins(%a, %b : ..) outs(%c : ..) -> t`;

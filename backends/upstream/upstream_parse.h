@@ -26,6 +26,17 @@ bool upstream_parse_index(RgOpReader *r);
  * from an input's to the output's, and the default indexing maps */
 RgDType upstream_matmul_elem(const RgType *t);
 const char *upstream_matmul_cast(RgDType from, RgDType to, bool is_unsigned);
+
+/* One op of a linalg body, as built and as recognised when printed: its
+ * name, its n operands, its result type (NULL: none) and one opaque
+ * property `prop` = value (NULL: none). */
+typedef struct UpstreamBodyOp {
+  const char *name;
+  uint32_t n;
+  RgValue *const *in;
+  const RgType *t;
+  const char *prop, *value;
+} UpstreamBodyOp;
 extern const char *const upstream_matmul_maps[3];
 
 /* the custom forms printed (upstream_print.c) */

@@ -417,8 +417,11 @@ static bool text_is(const RgAttr *a, const char *text) {
 /* `n` is the op `name` of operands `in` and one result of type `t` (or
  * none when t is NULL), with exactly the property `prop` = `value` (or
  * none), no location and no region. */
-static bool body_op(const RgGraph *g, const RgNode *n, const char *name, uint32_t nin,
-                    RgValue *const *in, const RgType *t, const char *prop_name, const char *value) {
+static bool body_op(const RgGraph *g, const RgNode *n, UpstreamBodyOp want) {
+  const char *name = want.name, *prop_name = want.prop, *value = want.value;
+  uint32_t nin = want.n;
+  RgValue *const *in = want.in;
+  const RgType *t = want.t;
   if (!n || strcmp(rg_op_name(g, n->op), name) || n->num_operands != nin || n->num_regions ||
       n->loc || n->num_results != (t ? 1u : 0u) || (t && n->results[0].type != t) ||
       n->num_attrs != (prop_name ? 1 : 0) || n->num_props != n->num_attrs)
@@ -448,7 +451,8 @@ static bool matmul_body_is_default(const RgGraph *g, const RgNode *n, bool is_un
     x[i] = b->args[i];
     if (dt[i] == dt[2])
       continue;
-    if (!body_op(g, op, upstream_matmul_cast(dt[i], dt[2], is_unsigned), 1, &x[i], out, NULL, NULL))
+    const char *cast = upstream_matmul_cast(dt[i], dt[2], is_unsigned);
+    if (!body_op(g, op, (UpstreamBodyOp){cast, 1, &x[i], out, NULL, NULL}))
       return false;
     x[i] = &op->results[0];
     op = op->next;
@@ -456,15 +460,17 @@ static bool matmul_body_is_default(const RgGraph *g, const RgNode *n, bool is_un
   bool fl = rg_dtype_is_float(dt[2]), i1 = dt[2] == RG_DT_I1;
   const char *prop_name = fl ? "fastmath" : i1 ? NULL : "overflowFlags";
   const char *none = fl ? "#arith.fastmath<none>" : "#arith.overflow<none>";
-  if (!body_op(g, op, fl ? "arith.mulf" : i1 ? "arith.andi" : "arith.muli", 2, x, out, prop_name, none))
+  const char *mulop = fl ? "arith.mulf" : i1 ? "arith.andi" : "arith.muli";
+  const char *addop = fl ? "arith.addf" : i1 ? "arith.ori" : "arith.addi";
+  if (!body_op(g, op, (UpstreamBodyOp){mulop, 2, x, out, prop_name, none}))
     return false;
   RgValue *acc[2] = {b->args[2], &op->results[0]};
   op = op->next;
-  if (!body_op(g, op, fl ? "arith.addf" : i1 ? "arith.ori" : "arith.addi", 2, acc, out, prop_name, none))
+  if (!body_op(g, op, (UpstreamBodyOp){addop, 2, acc, out, prop_name, none}))
     return false;
   RgValue *y = &op->results[0];
   op = op->next;
-  return body_op(g, op, "linalg.yield", 1, &y, NULL, NULL, NULL) && !op->next;
+  return body_op(g, op, (UpstreamBodyOp){"linalg.yield", 1, &y, NULL, NULL, NULL}) && !op->next;
 }
 
 bool upstream_print_matmul(RgOpWriter *w, const RgNode *n) {

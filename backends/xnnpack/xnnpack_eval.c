@@ -53,8 +53,22 @@ static void store_float(RgTensor *out, int64_t i, float v) {
 typedef enum { A_MUL, A_ADD, A_SUB, A_DIV } ArithOp;
 
 /* out = a OP (alpha * b), broadcast; `b` NULL means the scalar `sf`/`si`. */
-static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTensor *b, double sf,
-                      int64_t si, double alpha_f, int64_t alpha_i, bool has_alpha, RgTensor *out) {
+/* The numbers an arithmetic op takes besides its tensors: the scalar
+ * operand (b NULL) as float and as integer, and alpha (scaling b, as
+ * add.Tensor's alpha does) when has_alpha. */
+typedef struct ArithScalars {
+  double sf;
+  int64_t si;
+  double alpha_f;
+  int64_t alpha_i;
+  bool has_alpha;
+} ArithScalars;
+
+static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTensor *b, ArithScalars k,
+                      RgTensor *out) {
+  double sf = k.sf, alpha_f = k.alpha_f;
+  int64_t si = k.si, alpha_i = k.alpha_i;
+  bool has_alpha = k.has_alpha;
   RgTensor *ops[2] = {(RgTensor *)a, (RgTensor *)b}; /* read only */
   RgBroadcastIter it;
   RgStatus s;
@@ -96,7 +110,7 @@ static RgStatus arith(RgInterp *ip, ArithOp op, const RgTensor *a, const RgTenso
 
 static RgStatus op_mul_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)n;
-  return arith(ip, A_MUL, in[0], in[1], 0, 0, 1, 1, false, out);
+  return arith(ip, A_MUL, in[0], in[1], (ArithScalars){0, 0, 1, 1, false}, out);
 }
 
 static RgStatus op_mul_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
@@ -107,7 +121,7 @@ static RgStatus op_mul_scalar(RgInterp *ip, const RgNode *n, RgTensor *const *in
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "'other' is not a finite int, float or bool");
   if (isf && rg_tensor_is_int(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "a float scalar with a %s result", rg_dtype_name(out->dtype));
-  return arith(ip, A_MUL, in[0], NULL, f, iv, 1, 1, false, out);
+  return arith(ip, A_MUL, in[0], NULL, (ArithScalars){f, iv, 1, 1, false}, out);
 }
 
 /* add.Tensor / sub.Tensor: x OP alpha * y. */
@@ -122,7 +136,7 @@ static RgStatus add_sub_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *i
   if (isf && rg_tensor_is_int(out))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "a float alpha with a %s result", rg_dtype_name(out->dtype));
   /* alpha == 1 is plain addition (torch skips the multiply too). */
-  return arith(ip, op, in[0], in[1], 0, 0, f, iv, has && f != 1, out);
+  return arith(ip, op, in[0], in[1], (ArithScalars){0, 0, f, iv, has && f != 1}, out);
 }
 
 static RgStatus op_add_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
@@ -137,7 +151,7 @@ static RgStatus op_sub_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in
  * are converted to it first). */
 static RgStatus op_div_tensor(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   (void)n;
-  return arith(ip, A_DIV, in[0], in[1], 0, 0, 1, 1, false, out);
+  return arith(ip, A_DIV, in[0], in[1], (ArithScalars){0, 0, 1, 1, false}, out);
 }
 
 /* clone: a copy (memory_format does not change values). */

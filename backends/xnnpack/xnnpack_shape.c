@@ -743,7 +743,7 @@ RgStatus xnnpack_infer_mean_dim(HOOK_ARGS) {
     return st;
   if (!rg_dtype_is_float(t->dtype))
     return shape_fail(err, errlen, "mean.dim: expected a floating point input, got %s", t->text);
-  return shape_reduce(g, n, "mean.dim", t, t->elem, results, err, errlen);
+  return shape_reduce(g, (ShapeReduction){n, "mean.dim", t, t->elem}, results, err, errlen);
 }
 
 /* aten._constant: the encoding of a lifted tensor constant in this graph

@@ -135,8 +135,15 @@ OptProve *opt_prove_begin(OptState *o, RgGraph *g, int *rc);
 int opt_prove_end(const OptState *o, OptProve *pv);
 
 /* --verify-by-execution: the proof through the rule sets' evaluators,
- * with rgopt's messages. Recording sets *rc on an error. */
-RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc);
+ * with rgopt's messages. Recording sets *rc on an error. With `after`
+ * (g is then the input read again after the passes ran on `after`), each
+ * run is made beside its twin in `after`, sharing what the passes left
+ * alone, and the next check on `after` takes those results. */
+RgProof *opt_proof_record(const OptState *o, RgGraph *g, RgGraph *after, int *rc);
+/* Bytes of input up to which the proof is recorded after the passes, on
+ * the input read again, beside the rewritten graph (a second copy of the
+ * graph for the time of the check). */
+#define OPT_PAIR_SOURCE ((size_t)64 << 20)
 /* inexact_fires: fires of inexact rules in the run; when nonzero, float
  * results are compared within o->tolerance instead of bit for bit. */
 int opt_proof_check(const OptState *o, RgGraph *g, const RgProof *p, uint64_t inexact_fires, OptVerdict *v);

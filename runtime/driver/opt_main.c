@@ -765,7 +765,7 @@ static size_t verify_ops(const OptState *o, RgGraph *g, const RgSource *src, RgD
   size_t errors = 0;
   errors += rg_graph_verify_spelling(g, o->syntax, o->no_verify, src, d);
   for (size_t t = 0; t < o->num_targets && !errors; t++)
-    errors += ir_graph_verify_ops_changed(g, o->targets[t].ops, o->targets[t].num_ops, o->no_verify,
+    errors += ir_graph_verify_ops_changed(g, (IrOpDecls){o->targets[t].ops, o->targets[t].num_ops, o->no_verify},
                                           src, d, first_new);
   return errors;
 }
@@ -775,6 +775,7 @@ typedef struct OptRun {
   RgGraph *g;
   RgNode *named;    /* the op `--explain %name` names, found by the reader */
   RgProof *proof;   /* --verify-by-execution, --inputs */
+  bool pair;        /* the proof is recorded after the passes, on the input read again */
   OptObserve *ob;   /* --print-ir-after*, --report */
   OptProve *pv;     /* --prove */
   OptExplain ex;    /* --explain */
@@ -802,7 +803,8 @@ static int read_input(OptState *o, OptRun *r) {
   char name[256] = "";
   if (o->explain_name) /* `%x#1` names `%x`'s op */
     snprintf(name, sizeof name, "%.*s", (int)strcspn(o->explain_name, "#"), o->explain_name);
-  r->g = src ? rg_mlir_read_find(src, &d, o->syntax, name[0] ? name : NULL, &r->named) : NULL;
+  /* a mapped input is kept through the run: its weights are not copied */
+  r->g = src ? mlir_read_kept(src, &d, o->syntax, name[0] ? name : NULL, &r->named) : NULL;
   char msg[512];
   int rc = 0;
   if (!r->g) {
@@ -818,9 +820,9 @@ static int read_input(OptState *o, OptRun *r) {
   rg_diags_free(&d);
   /* Kept to name ops (`%4`, file:line:col) and to replay the run when
    * that costs little (a mapping, or a small text). */
-  if (!rc && (rgs_source_mapped(src) || src->len <= OPT_KEEP_SOURCE)) {
+  if (rgs_source_mapped(src) || (!rc && src->len <= OPT_KEEP_SOURCE)) {
     o->src = src;
-    return 0;
+    return rc;
   }
   rg_source_free(src);
   if (!rc)
@@ -860,7 +862,10 @@ static int prepare(OptState *o, OptRun *r) {
     opt_mem_report(o, r->g);
   if ((o->explain_name || o->explain_loc) && (rc = opt_explain_resolve(o, r->g, r->named)) != 0)
     return rc;
-  if ((o->verify_runs || o->inputs) && !(r->proof = opt_proof_record(o, r->g, &rc)))
+  /* With the input at hand to read again, the proof is recorded after the
+   * passes, beside the rewritten graph: what they left alone runs once. */
+  r->pair = o->src && o->src->len <= OPT_PAIR_SOURCE;
+  if ((o->verify_runs || o->inputs) && !r->pair && !(r->proof = opt_proof_record(o, r->g, NULL, &rc)))
     return rc ? rc : OPT_EXIT_INPUT;
   if ((rc = explain_setup(o, r)) != 0)
     return rc;
@@ -923,6 +928,21 @@ static RgStatus report_run(OptState *o, OptRun *r, RgStatus s) {
 /* Proof by execution of the rewritten graph; on a difference, the
  * rewrite that made it. Then --prove's verdict. */
 static int check_proof(const OptState *o, OptRun *r) {
+  if (r->pair && (o->verify_runs || o->inputs)) {
+    RgDiags d;
+    rg_diags_init(&d);
+    RgGraph *before = rg_mlir_read_with(o->src, &d, o->syntax);
+    rg_diags_free(&d);
+    int rc = 0;
+    if (!before) {
+      fprintf(stderr, "%s: error: --verify-by-execution: the input could not be read again\n", o->prog);
+      return OPT_EXIT_INPUT;
+    }
+    r->proof = opt_proof_record(o, before, r->g, &rc);
+    rg_graph_free(before);
+    if (!r->proof)
+      return rc ? rc : OPT_EXIT_INPUT;
+  }
   if (!r->proof)
     return r->prove_rc;
   int rc = opt_proof_check(o, r->g, r->proof, r->inexact_fires, &r->verdict);
@@ -943,7 +963,7 @@ static int write_outputs(const OptState *o, RgGraph *g) {
       return OPT_EXIT_INPUT;
     }
   }
-  if (mlir_write_file(g, o->emit, o->syntax, o->output, o->write_flags, err, sizeof err) != 0) {
+  if (mlir_write_file(g, o->emit, o->syntax, (MlirFileTarget){o->output, o->write_flags, err, sizeof err}) != 0) {
     fprintf(stderr, "%s: error: %s\n", o->prog, err);
     return OPT_EXIT_INPUT;
   }
@@ -970,6 +990,9 @@ static int run(OptState *o) {
   }
   if (!rc)
     rc = check_proof(o, &r);
+  /* its outputs are not needed to write the graph */
+  rg_proof_free(r.proof);
+  r.proof = NULL;
   /* The report shows the proof's verdict, a failed one above all. */
   if (o->report && r.ob && s == RG_OK && opt_observe_report(r.ob, r.g, &r.st, &r.verdict) != 0)
     rc = OPT_EXIT_INPUT;

@@ -8,6 +8,7 @@
 #include "rulegen/diag.h"
 #include "ir/ir_internal.h"
 #include "driver/driver_internal.h"
+#include "interp/interp_internal.h"
 
 /* ---- memory report ---- */
 
@@ -635,7 +636,7 @@ static void proof_note(void *user, const char *msg) {
   fprintf(stderr, "%s: warning: --verify-by-execution: %s\n", o->prog, msg);
 }
 
-RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc) {
+RgProof *opt_proof_record(const OptState *o, RgGraph *g, RgGraph *after, int *rc) {
   RgInputSets *sets = NULL;
   if (o->inputs) {
     RgDiags d;
@@ -651,17 +652,19 @@ RgProof *opt_proof_record(const OptState *o, RgGraph *g, int *rc) {
     if (!sets)
       return NULL;
   }
-  RgInterp *ip = opt_interp_new(o, g);
+  RgInterp *ip = opt_interp_new(o, g), *ip_after = after ? opt_interp_new(o, after) : NULL;
   RgProof *p = NULL;
   char err[1024] = "out of memory";
-  if (!ip ||
-      rg_proof_record(ip, &(RgProofOptions){o->verify_runs, sets, proof_note, (void *)o}, &p, err,
-                      sizeof err) != RG_OK) {
+  RgProofOptions po = {o->verify_runs, sets, proof_note, (void *)o};
+  if (!ip || (after && !ip_after) ||
+      (after ? interp_proof_record_paired(ip, ip_after, &po, &p, err, sizeof err)
+             : rg_proof_record(ip, &po, &p, err, sizeof err)) != RG_OK) {
     fprintf(stderr, "%s: error: --verify-by-execution: %s\n", o->prog, err);
     *rc = OPT_EXIT_INPUT;
   }
   rg_input_sets_free(sets);
   rg_interp_free(ip);
+  rg_interp_free(ip_after);
   return p;
 }
 

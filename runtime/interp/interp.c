@@ -19,12 +19,28 @@ typedef struct EnvSlot {
   bool live, pinned;  /* pinned: used from a nested region, freed at block end */
   bool lazy;          /* a random function argument, made when first used */
   uint32_t arg;       /* its index */
+  uint32_t share;     /* t views this value of env->share, or 0: t is the slot's own */
 } EnvSlot;
 
 typedef struct InterpEnv {
   EnvSlot *slots;
   uint32_t cap, count;
+  InterpShare *share; /* values shared with a twin run, or NULL */
+  int side;           /* this run's index in the pair, 0 or 1 */
+  RgInterp *twin;     /* the interpreter of the twin run */
+  const RgBlock *body; /* of the function run */
+  RgStatus failed;    /* of an op run for the twin (twin_run) */
 } InterpEnv;
+
+/* Lets go of s's value. */
+static void slot_drop(InterpEnv *e, EnvSlot *s) {
+  if (s->share)
+    interp_share_unref(e->share, s->share);
+  else
+    rg_tensor_release(&s->t);
+  s->share = 0;
+  s->live = false;
+}
 
 static EnvSlot *env_find(InterpEnv *e, const RgValue *v) {
   if (!e->cap)
@@ -69,16 +85,14 @@ static EnvSlot *env_insert(InterpEnv *e, const RgValue *v) {
 
 static void env_release(InterpEnv *e, const RgValue *v) {
   EnvSlot *s = env_find(e, v);
-  if (s && s->live) {
-    rg_tensor_release(&s->t);
-    s->live = false;
-  }
+  if (s && s->live)
+    slot_drop(e, s);
 }
 
 static void env_free(InterpEnv *e) {
   for (uint32_t i = 0; i < e->cap; i++)
     if (e->slots[i].key && e->slots[i].live)
-      rg_tensor_release(&e->slots[i].t);
+      slot_drop(e, &e->slots[i]);
   rg_free(e->slots);
   e->slots = NULL;
   e->cap = e->count = 0;
@@ -112,15 +126,34 @@ static RgStatus env_define(RgInterp *ip, const RgValue *v, RgTensor *t) {
     return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
   }
   if (s->live)
-    rg_tensor_release(&s->t);
+    slot_drop(ip->env, s);
   s->t = *t;
   s->live = true;
   s->lazy = false;
   count_uses(s, v);
-  if (!s->remaining && !s->pinned) {
-    rg_tensor_release(&s->t);
-    s->live = false;
+  if (!s->remaining && !s->pinned)
+    slot_drop(ip->env, s);
+  return RG_OK;
+}
+
+/* v takes shared value id (one reference, the caller's, handed over). */
+static RgStatus env_define_shared(RgInterp *ip, const RgValue *v, uint32_t id) {
+  EnvSlot *s = env_insert(ip->env, v);
+  if (!s) {
+    interp_share_unref(ip->env->share, id);
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
   }
+  if (s->live)
+    slot_drop(ip->env, s);
+  s->t = *interp_share_tensor(ip->env->share, id);
+  s->t.borrowed_ = true;
+  s->share = id;
+  s->live = true;
+  s->lazy = false;
+  count_uses(s, v);
+  interp_share_hold(ip->env->share, id, ip->env->side, v);
+  if (!s->remaining && !s->pinned)
+    slot_drop(ip->env, s);
   return RG_OK;
 }
 
@@ -131,8 +164,7 @@ static RgStatus env_define_lazy(RgInterp *ip, const RgValue *v, uint32_t arg) {
   if (!s)
     return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
   if (s->live)
-    rg_tensor_release(&s->t);
-  s->live = false;
+    slot_drop(ip->env, s);
   count_uses(s, v);
   s->lazy = s->remaining || s->pinned;
   s->arg = arg;
@@ -329,6 +361,120 @@ bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *
   return true;
 }
 
+/* ---- a run paired with a twin (interp_run_paired) ---- */
+
+static bool executed(const InterpEnv *e, const RgNode *n) { return n->num_results && env_find((InterpEnv *)e, &n->results[0]); }
+
+/* The stored ids of n's operands into ops, false when one has none. */
+static bool operand_ids(RgInterp *ip, const RgNode *n, uint32_t *ops) {
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    EnvSlot *s = env_find(ip->env, n->operands[i].value);
+    if (!s || !s->live || !(ops[i] = s->share))
+      return false;
+  }
+  return true;
+}
+
+/* Whether op a of the twin run tw, not run yet, is op b of ip's run on
+ * the same stored operands (ops): it takes b's results from the memo. */
+static bool twin_ready(RgInterp *tw, const RgNode *a, RgInterp *ip, const RgNode *b, const uint32_t *ops) {
+  InterpEnv *te = tw->env;
+  if (!a->num_results || a->block != te->body || a->num_operands != b->num_operands || executed(te, a) ||
+      !interp_share_same_op(ip->g, b, tw->g, a))
+    return false;
+  for (uint32_t i = 0; i < a->num_operands; i++) {
+    EnvSlot *s = env_find(te, a->operands[i].value);
+    if (!s || (s->live ? s->share != ops[i] : !s->lazy || interp_share_arg_peek(te->share, s->arg) != ops[i]))
+      return false;
+  }
+  return true;
+}
+
+/* Whether the only other reader of stored operand id of n is the twin
+ * run's same op on the same operands, which twin_run runs right after n
+ * from the memo: n may then take the operand's storage for its result. */
+static bool twin_reads_alike(RgInterp *ip, const RgNode *n, uint32_t id) {
+  InterpEnv *e = ip->env;
+  RgInterp *tw = e->twin;
+  uint32_t ops[64];
+  if (!tw || !tw->env || tw->env->failed || ip->depth || n->num_operands > 64 || interp_share_refs(e->share, id) != 2 ||
+      !operand_ids(ip, n, ops))
+    return false;
+  for (uint32_t r = 0; r < n->num_results; r++) /* the results stay stored for the twin */
+    if (!n->results[r].uses)
+      return false;
+  const RgValue *tv = interp_share_holder(e->share, id, tw->env->side);
+  EnvSlot *ts = tv ? env_find(tw->env, tv) : NULL;
+  if (!ts || !ts->live || ts->share != id || ts->pinned || ts->remaining != 1 || tv->num_uses != 1)
+    return false;
+  return twin_ready(tw, tv->uses->user, ip, n, ops);
+}
+
+static RgStatus exec_node(RgInterp *ip, const RgNode *n);
+
+/* How many ops up twin_pull goes from an op of the twin run. */
+#define PULL_DEPTH 8
+
+/* Runs, in the twin run tw, the ops defining a's operands that have not
+ * run yet (ops on arguments that waited), depth levels up: whether every
+ * operand of a then has a value or is an argument. */
+static bool twin_pull(RgInterp *tw, const RgNode *a, int depth) {
+  InterpEnv *te = tw->env;
+  for (uint32_t i = 0; i < a->num_operands && !te->failed; i++) {
+    const RgValue *v = a->operands[i].value;
+    EnvSlot *s = env_find(te, v);
+    if (s && (s->live || s->lazy))
+      continue;
+    const RgNode *d = (v->flags & RG_VALUE_BLOCK_ARG) ? NULL : v->owner.node;
+    if (s || !d || d->block != te->body || !d->next || d->num_regions || depth <= 0 || !twin_pull(tw, d, depth - 1))
+      return false;
+    RgStatus st = executed(te, d) ? RG_OK : exec_node(tw, d); /* it may have run on the way */
+    if (st != RG_OK) {
+      te->failed = st;
+      return false;
+    }
+  }
+  return !te->failed;
+}
+
+/* After op n (operand ids ops) ran: the twin run's ops that are the same
+ * op on the same operands run now, from the memo, while n's results are
+ * stored: the two runs stay in step wherever the graphs agree. */
+static void twin_run(RgInterp *ip, const RgNode *n, const uint32_t *ops) {
+  RgInterp *tw = ip->env->twin;
+  if (!tw || !tw->env || tw->env->failed)
+    return;
+  for (uint32_t r = 0; r < n->num_results; r++) {
+    EnvSlot *s = env_find(ip->env, &n->results[r]);
+    if (!s || !s->live || !s->share)
+      return;
+  }
+  for (uint32_t k = 0; k < n->num_operands; k++) {
+    bool seen = false;
+    for (uint32_t j = 0; j < k && !seen; j++)
+      seen = ops[j] == ops[k];
+    const RgValue *v = n->operands[k].value, *tv = NULL;
+    if ((v->flags & RG_VALUE_BLOCK_ARG) && v->owner.block == ip->env->body) /* an argument: the twin's own */
+      tv = v->index < tw->env->body->num_args ? tw->env->body->args[v->index] : NULL;
+    else if (!seen)
+      tv = interp_share_holder(ip->env->share, ops[k], tw->env->side);
+    EnvSlot *ts = tv ? env_find(tw->env, tv) : NULL;
+    if (!ts || (ts->live ? ts->share != ops[k] : !ts->lazy || interp_share_arg_peek(tw->env->share, ts->arg) != ops[k]))
+      continue;
+    for (const RgUse *u = tv->uses; u && !tw->env->failed; u = u->next) {
+      const RgNode *a = u->user;
+      if (a->block != tw->env->body || executed(tw->env, a) || !interp_share_same_op(ip->g, n, tw->g, a) ||
+          !twin_pull(tw, a, PULL_DEPTH))
+        continue;
+      if (twin_ready(tw, a, ip, n, ops)) {
+        RgStatus st = exec_node(tw, a);
+        if (st != RG_OK)
+          tw->env->failed = st;
+      }
+    }
+  }
+}
+
 bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
   const RgNode *n = ip->node;
   if (!ip->env || !n || k >= n->num_operands || out->borrowed_)
@@ -336,8 +482,11 @@ bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
   const RgValue *v = n->operands[k].value;
   EnvSlot *s = env_find(ip->env, v);
   /* remaining 1: this op is its only reader left, and reads it once */
-  if (!s || !s->live || s->pinned || s->t.borrowed_ || s->remaining != 1 || value_block(v) != n->block ||
-      !rg_tensor_same_type(&s->t, out))
+  if (!s || !s->live || s->pinned || s->remaining != 1 || value_block(v) != n->block)
+    return false;
+  if (s->share) /* and no twin run holds it, or only for the same op */
+    return interp_share_take(ip->env->share, s->share, twin_reads_alike(ip, n, s->share) ? 2 : 1, out);
+  if (s->t.borrowed_ || !rg_tensor_same_type(&s->t, out))
     return false;
   rg_free(out->elems_);
   out->elems_ = s->t.elems_;
@@ -497,6 +646,7 @@ const char *rg_interp_message(const RgInterp *ip) { return ip->msg; }
 
 static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args, uint32_t nargs,
                            RgTensor **yielded, uint32_t *nyield);
+static RgStatus yield_block(RgInterp *ip, const RgNode *n, RgTensor **yielded, uint32_t *nyield);
 
 /* `tensor<2x3xi8>` for t, into buf. */
 static const char *tensor_type(const RgTensor *t, char *buf, size_t len) {
@@ -508,15 +658,45 @@ static const char *tensor_type(const RgTensor *t, char *buf, size_t len) {
   return buf;
 }
 
-/* Copies n tensors into a fresh array. */
-static RgStatus copy_tensors(RgInterp *ip, RgTensor *const *src, uint32_t n, RgTensor **out) {
+/* Takes operand k of n (the block's terminator) out of its slot into *t
+ * when nothing else reads it: its only use left is this one, in this
+ * block, and no twin run holds it. */
+static bool take_operand(RgInterp *ip, const RgNode *n, uint32_t k, RgTensor *t) {
+  const RgValue *v = n->operands[k].value;
+  EnvSlot *s = env_find(ip->env, v);
+  if (!s || !s->live || s->pinned || s->remaining != 1 || value_block(v) != n->block)
+    return false;
+  if (s->share) {
+    if (rg_tensor_init(t, s->t.dtype, s->t.rank, s->t.dims) != RG_OK)
+      return false;
+    if (!interp_share_take(ip->env->share, s->share, 1, t)) {
+      rg_tensor_release(t);
+      return false;
+    }
+  } else {
+    if (s->t.borrowed_)
+      return false;
+    *t = s->t;
+    s->t.borrowed_ = true;
+  }
+  s->remaining = 0;
+  slot_drop(ip->env, s);
+  return true;
+}
+
+/* The values the terminator n yields (src), into a fresh array: taken
+ * from their slots when nothing else reads them, else copied. */
+static RgStatus copy_tensors(RgInterp *ip, const RgNode *n, RgTensor *const *src, RgTensor **out) {
   *out = NULL;
   char tb[160];
-  RgTensor *arr = rg_alloc(sizeof *arr * (n ? n : 1));
+  uint32_t num = n->num_operands;
+  RgTensor *arr = rg_alloc(sizeof *arr * (num ? num : 1));
   if (!arr)
-    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u copied values", n);
-  memset(arr, 0, sizeof *arr * (n ? n : 1));
-  for (uint32_t i = 0; i < n; i++) {
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u copied values", num);
+  memset(arr, 0, sizeof *arr * (num ? num : 1));
+  for (uint32_t i = 0; i < num; i++) {
+    if (take_operand(ip, n, i, &arr[i]))
+      continue;
     if (rg_tensor_copy(&arr[i], src[i]) != RG_OK) {
       rg_tensor_array_free(arr, i);
       return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: copy of value %u, %s", i, tensor_type(src[i], tb, sizeof tb));
@@ -610,13 +790,43 @@ static RgStatus eval_node(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   return RG_OK;
 }
 
+/* The random function argument of slot (value v), or its twin's when that
+ * is stored and live. */
+static RgStatus make_arg(RgInterp *ip, EnvSlot *slot, const RgValue *v) {
+  InterpShare *sh = ip->env->share;
+  RgTensor layout;
+  memset(&layout, 0, sizeof layout);
+  uint32_t id = 0;
+  bool live = false;
+  if (sh && interp_type_layout(v->type, &layout.dtype, &layout.rank, layout.dims) == RG_OK)
+    id = interp_share_arg(sh, slot->arg, &layout, &live);
+  if (!live) {
+    RgStatus s = random_arg_of(v->type, ip->args, slot->arg, &slot->t);
+    if (s != RG_OK || !sh)
+      return s;
+    /* made again, it is the same tensor: it keeps its id */
+    if (!id || !interp_share_revive(sh, id, &slot->t)) {
+      if ((s = interp_share_put(sh, &slot->t, &id)) != RG_OK) {
+        rg_tensor_release(&slot->t);
+        return s;
+      }
+      interp_share_set_arg(sh, slot->arg, id);
+    }
+  }
+  slot->t = *interp_share_tensor(sh, id);
+  slot->t.borrowed_ = true;
+  slot->share = id;
+  interp_share_hold(sh, id, ip->env->side, v);
+  return RG_OK;
+}
+
 /* Operand tensors of n from the environment, into in[0..num_operands). */
 static RgStatus gather_operands(RgInterp *ip, const RgNode *n, RgTensor **in) {
   for (uint32_t i = 0; i < n->num_operands; i++) {
     EnvSlot *slot = env_find(ip->env, n->operands[i].value);
     if (slot && !slot->live && slot->lazy) {
       const RgValue *v = n->operands[i].value;
-      RgStatus s = random_arg_of(v->type, ip->args, slot->arg, &slot->t);
+      RgStatus s = make_arg(ip, slot, v);
       if (s != RG_OK)
         return rg_eval_fail(ip, s == RG_ERR_NOMEM ? RG_INTERP_NOMEM : RG_INTERP_UNSUPPORTED,
                             "%s argument %u, %s", s == RG_ERR_NOMEM ? "out of memory:" : "cannot make",
@@ -631,6 +841,42 @@ static RgStatus gather_operands(RgInterp *ip, const RgNode *n, RgTensor **in) {
   return RG_OK;
 }
 
+/* Whether n's results are stored for a twin run: ops of the function body. */
+static bool shares_results(const RgInterp *ip, const RgNode *n) {
+  return ip->env->share && ip->depth == 0 && n->num_results <= 8;
+}
+
+/* The results of n (evaluated, outs) defined, stored for a twin run when
+ * shared; with its operand ids (ops, NULL when one has none), n is
+ * remembered under them, unless the memo knew it (stale: the ids its
+ * results had, which they take again). */
+static RgStatus define_results(RgInterp *ip, const RgNode *n, RgTensor *outs, const uint32_t *ops,
+                               const uint32_t *stale) {
+  RgStatus s = RG_OK;
+  bool shared = shares_results(ip, n);
+  uint32_t res[8];
+  for (uint32_t i = 0; i < n->num_results; i++) {
+    if (s != RG_OK) {
+      rg_tensor_release(&outs[i]);
+    } else if (!shared) {
+      s = env_define(ip, &n->results[i], &outs[i]);
+    } else if (stale && interp_share_revive(ip->env->share, stale[i], &outs[i])) {
+      /* evaluated again: the results keep the ids the memo knows them by */
+      res[i] = stale[i];
+      s = env_define_shared(ip, &n->results[i], res[i]);
+    } else if ((s = interp_share_put(ip->env->share, &outs[i], &res[i])) != RG_OK) {
+      rg_tensor_release(&outs[i]);
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the store of shared values");
+    } else {
+      s = env_define_shared(ip, &n->results[i], res[i]);
+    }
+  }
+  /* the memo only saves work: without memory for it, n is evaluated again */
+  if (s == RG_OK && ops)
+    interp_share_remember(ip->env->share, ip->g, n, ops, res);
+  return s;
+}
+
 static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
   ip->node = n;
   RgTensor *small[8];
@@ -642,28 +888,44 @@ static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
   }
   RgTensor *outs = NULL;
   RgStatus s = gather_operands(ip, n, in);
-  if (s == RG_OK)
+  /* values of the function body are shared with a twin run */
+  bool keyed = shares_results(ip, n) && n->num_operands <= 64;
+  uint32_t ops[64], res[8];
+  for (uint32_t i = 0; s == RG_OK && keyed && i < n->num_operands; i++)
+    keyed = (ops[i] = env_find(ip->env, n->operands[i].value)->share) != 0;
+  bool stale = false;
+  bool hit = s == RG_OK && keyed && interp_share_lookup(ip->env->share, ip->g, n, ops, res, &stale);
+  for (uint32_t i = 0; hit && i < n->num_results; i++) {
+    if (s == RG_OK)
+      s = env_define_shared(ip, &n->results[i], res[i]);
+    else
+      interp_share_unref(ip->env->share, res[i]);
+  }
+  /* an operand whose storage a result took is never read again */
+  for (uint32_t i = 0; s == RG_OK && !hit && keyed && i < n->num_operands; i++)
+    if (!interp_share_live(ip->env->share, ops[i]))
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: operand %u of a shared op is gone", i);
+  if (s == RG_OK && !hit)
     s = eval_node(ip, n, in, &outs);
   if (in != small)
     rg_free(in);
-  for (uint32_t i = 0; outs && i < n->num_results; i++) {
-    if (s == RG_OK)
-      s = env_define(ip, &n->results[i], &outs[i]);
-    else
-      rg_tensor_release(&outs[i]);
+  if (outs) {
+    RgStatus d = define_results(ip, n, outs, keyed ? ops : NULL, stale ? res : NULL);
+    s = s == RG_OK ? d : s;
   }
   rg_free(outs);
   if (s != RG_OK)
     return s;
+  if (keyed && ip->env->twin)
+    twin_run(ip, n, ops);
+
   /* drop operands whose last direct use this was */
   for (uint32_t i = 0; i < n->num_operands; i++) {
     const RgValue *v = n->operands[i].value;
     EnvSlot *slot = env_find(ip->env, v);
     if (slot && slot->live && !slot->pinned && value_block(v) == n->block && slot->remaining &&
-        --slot->remaining == 0) {
-      rg_tensor_release(&slot->t);
-      slot->live = false;
-    }
+        --slot->remaining == 0)
+      slot_drop(ip->env, slot);
   }
   return RG_OK;
 }
@@ -695,7 +957,17 @@ static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args
   const RgNode *n = b->first;
   for (; n && n->next && s == RG_OK; n = n->next)
     s = exec_node(ip, n);
-  if (s == RG_OK && (!n || n->num_results)) {
+  if (s == RG_OK)
+    s = yield_block(ip, n, yielded, nyield);
+  release_block(ip, b);
+  return s;
+}
+
+/* What the block ends in, n: its terminator (no results), whose operands
+ * are copied out as what the block yields. */
+static RgStatus yield_block(RgInterp *ip, const RgNode *n, RgTensor **yielded, uint32_t *nyield) {
+  RgStatus s = RG_OK;
+  if (!n || n->num_results) {
     if (n)
       ip->node = n;
     s = rg_eval_fail(ip, RG_INTERP_INVALID, "block does not end in a terminator");
@@ -708,12 +980,11 @@ static RgStatus exec_block(RgInterp *ip, const RgBlock *b, RgTensor *const *args
       s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: %u yielded values", n->num_operands);
     if (s == RG_OK)
       s = gather_operands(ip, n, vals);
-    if (s == RG_OK && (s = copy_tensors(ip, vals, n->num_operands, yielded)) == RG_OK)
+    if (s == RG_OK && (s = copy_tensors(ip, n, vals, yielded)) == RG_OK)
       *nyield = n->num_operands;
     if (vals != small)
       rg_free(vals);
   }
-  release_block(ip, b);
   return s;
 }
 
@@ -761,58 +1032,240 @@ static RgStatus bind_args(RgInterp *ip, const RgBlock *body, const InterpArgs *a
                           body->args[i]->type->text);
     RgTensor view = a->given[i];
     view.borrowed_ = true;
-    s = env_define(ip, body->args[i], &view);
+    uint32_t id;
+    if (!ip->env->share)
+      s = env_define(ip, body->args[i], &view);
+    else if (interp_share_put(ip->env->share, &view, &id) != RG_OK)
+      s = rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the store of shared values");
+    else
+      s = env_define_shared(ip, body->args[i], id);
   }
   return s;
 }
 
-static RgStatus run(RgInterp *ip, const RgNode *func, const InterpArgs *a, uint32_t n,
-                    RgTensor **outputs, uint32_t *nout, char *err, size_t errlen) {
-  *outputs = NULL;
-  *nout = 0;
+/* Starts a run of func on the arguments `a` describes, in the fresh
+ * environment env (its share set): *body is the function's body. */
+static RgStatus run_begin(RgInterp *ip, const RgNode *func, const InterpArgs *a, InterpEnv *env,
+                          const RgBlock **body) {
   ip->kind = RG_INTERP_OK;
   ip->msg[0] = 0;
   ip->node = func;
   ip->depth = 0;
-  InterpEnv env = {0};
-  ip->env = &env;
+  ip->env = env;
   ip->args = a;
-  RgStatus s = RG_OK;
-  const RgBlock *body = func && func->num_regions ? func->regions[0].first : NULL;
-  if (!body)
-    s = rg_eval_fail(ip, RG_INTERP_INVALID, "not a function with a body");
-  else if (a->given && body->num_args != n)
-    s = rg_eval_fail(ip, RG_INTERP_INVALID, "function takes %u arguments, given %u",
-                     body->num_args, n);
-  else if ((s = bind_args(ip, body, a)) == RG_OK)
-    s = exec_block(ip, body, NULL, 0, outputs, nout);
-  env_free(&env);
+  *body = func && func->num_regions ? func->regions[0].first : NULL;
+  if (!*body)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "not a function with a body");
+  if (a->given && (*body)->num_args != a->ngiven)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "function takes %u arguments, given %u", (*body)->num_args,
+                        a->ngiven);
+  return bind_args(ip, *body, a);
+}
+
+/* Ends a run begun with run_begin (status s): its outputs kept only on
+ * success, the message of a failure into r->err. */
+static RgStatus run_end(RgInterp *ip, RgStatus s, InterpRun *r) {
+  if (ip->env)
+    env_free(ip->env);
   ip->env = NULL;
   ip->args = NULL;
   if (s != RG_OK) {
-    rg_tensor_array_free(*outputs, *nout);
-    *outputs = NULL;
-    *nout = 0;
+    rg_tensor_array_free(r->out, r->nout);
+    r->out = NULL;
+    r->nout = 0;
     if (ip->kind == RG_INTERP_OK)
       rg_eval_fail(ip, RG_INTERP_INVALID, "failed");
   } else {
     ip->msg[0] = 0;
   }
-  if (err && errlen)
-    snprintf(err, errlen, "%s", s == RG_OK ? "" : ip->msg);
+  if (r->err && r->errlen)
+    snprintf(r->err, r->errlen, "%s", s == RG_OK ? "" : ip->msg);
   return s;
+}
+
+static RgStatus run(RgInterp *ip, const RgNode *func, InterpRun *r) {
+  r->out = NULL;
+  r->nout = 0;
+  InterpEnv env = {0};
+  const RgBlock *body;
+  RgStatus s = run_begin(ip, func, r->args, &env, &body);
+  if (s == RG_OK)
+    s = exec_block(ip, body, NULL, 0, &r->out, &r->nout);
+  return run_end(ip, s, r);
 }
 
 RgStatus rg_interp_run(RgInterp *ip, const RgNode *func, const RgTensor *inputs, uint32_t n,
                        RgTensor **outputs, uint32_t *nout) {
   static const RgTensor none;
   InterpArgs a = {inputs ? inputs : &none, n, 0, false, 0, 0, false, 0, NULL};
-  return run(ip, func, &a, n, outputs, nout, NULL, 0);
+  InterpRun r = {&a, NULL, 0, NULL, 0};
+  RgStatus s = run(ip, func, &r);
+  *outputs = r.out;
+  *nout = r.nout;
+  return s;
 }
 
-RgStatus interp_run_args(RgInterp *ip, const RgNode *func, const InterpArgs *a, RgTensor **outputs,
-                         uint32_t *nout, char *err, size_t errlen) {
-  return run(ip, func, a, a->given ? a->ngiven : 0, outputs, nout, err, errlen);
+RgStatus interp_run_args(RgInterp *ip, const RgNode *func, InterpRun *r) { return run(ip, func, r); }
+
+typedef struct PairSide {
+  RgInterp *ip;
+  InterpEnv env;
+  const RgBlock *body;
+  const RgNode **seq; /* its ops but the terminator */
+  uint64_t *keys;     /* interp_node_key of each */
+  uint32_t n, at;
+} PairSide;
+
+/* Whether n reads a function argument that the other run has not made
+ * (or no longer holds): an op on weights, which waits until its equal op
+ * of the other run makes them, or until an op needs its result. */
+static bool waits_for_args(const InterpEnv *e, const RgNode *n) {
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    EnvSlot *s = env_find((InterpEnv *)e, n->operands[i].value);
+    if (s && !s->live && s->lazy && !interp_share_arg_peek(e->share, s->arg))
+      return true;
+  }
+  return false;
+}
+
+/* Runs op n of side k after the ops defining its operands that have not
+ * run (ops that waited), depth levels up. */
+static RgStatus run_pulled(PairSide *sd, int k, const RgNode *n, int depth) {
+  InterpEnv *e = &sd[k].env;
+  for (uint32_t i = 0; i < n->num_operands; i++) {
+    const RgValue *v = n->operands[i].value;
+    const RgNode *d = (v->flags & RG_VALUE_BLOCK_ARG) ? NULL : v->owner.node;
+    if (d && d->block == e->body && !executed(e, d) && depth < 256) {
+      RgStatus st = run_pulled(sd, k, d, depth + 1);
+      if (st != RG_OK)
+        return st;
+    }
+  }
+  return executed(e, n) ? RG_OK : exec_node(sd[k].ip, n);
+}
+
+/* The status of each run after an op: one run for its twin may have failed. */
+static void pair_status(InterpPaired *p, PairSide *sd) {
+  for (int j = 0; j < 2; j++)
+    if (p->st[j] == RG_OK && sd[j].env.failed)
+      p->st[j] = sd[j].env.failed;
+  if (p->st[1] != RG_OK && sd[1].env.cap) {
+    env_free(&sd[1].env);
+    sd[1].env.failed = p->st[1];
+  }
+}
+
+/* Runs op `at` of side k unless it ran already or, on side 1, waits for
+ * arguments side 0 has not made (waits_for_args). */
+static void pair_step(InterpPaired *p, PairSide *sd, int k) {
+  const RgNode *n = sd[k].seq[sd[k].at++];
+  if (p->st[k] == RG_OK && !executed(&sd[k].env, n) && !(k == 1 && waits_for_args(&sd[1].env, n)))
+    p->st[k] = run_pulled(sd, k, n, 0);
+  pair_status(p, sd);
+}
+
+/* How far ahead (in ops) run 0 is searched for an op like run 1's next. */
+#define PAIR_WINDOW 64
+
+/* Whether side 1's op n would take stored results now. */
+static bool would_hit(PairSide *sd, const RgNode *n) {
+  uint32_t ops[64];
+  return n->num_operands <= 64 && operand_ids(sd[1].ip, n, ops) &&
+         interp_share_known(sd[1].env.share, sd[1].ip->g, n, ops);
+}
+
+/* Runs run 0 in program order, and run 1 beside it: run 1's next op runs
+ * when it takes stored results, has no operands, or has no op like it
+ * (same key) among run 0's next PAIR_WINDOW ops; otherwise run 0 goes
+ * first, so that the equal op's results are stored when run 1 asks for
+ * them. Ops of run 1 on arguments wait for run 0 to make them, and run
+ * when an op needs their results (run_pulled); what is left runs last. */
+static void pair_schedule(InterpPaired *p, PairSide *sd) {
+  while ((sd[0].at < sd[0].n || sd[1].at < sd[1].n) && p->st[0] == RG_OK) {
+    if (sd[1].at >= sd[1].n || p->st[1] != RG_OK) {
+      if (sd[0].at >= sd[0].n)
+        break;
+      pair_step(p, sd, 0);
+      continue;
+    }
+    const RgNode *a = sd[1].seq[sd[1].at];
+    bool go = sd[0].at >= sd[0].n || executed(&sd[1].env, a) || !a->num_operands || would_hit(sd, a);
+    for (uint32_t d = 0; !go && d < PAIR_WINDOW && sd[0].at + d < sd[0].n; d++)
+      if (sd[0].keys[sd[0].at + d] == sd[1].keys[sd[1].at])
+        break;
+      else if (d + 1 == PAIR_WINDOW || sd[0].at + d + 1 == sd[0].n)
+        go = true;
+    pair_step(p, sd, go ? 1 : 0);
+  }
+  for (uint32_t j = 0; j < sd[1].n && p->st[0] == RG_OK && p->st[1] == RG_OK; j++)
+    if (!executed(&sd[1].env, sd[1].seq[j])) {
+      p->st[1] = run_pulled(sd, 1, sd[1].seq[j], 0);
+      pair_status(p, sd);
+    }
+}
+
+/* The ops of body but its terminator, in order, into *seq, with their keys. */
+static RgStatus body_ops(const RgBlock *body, const RgNode ***seq, uint64_t **keys, uint32_t *n, const RgGraph *g) {
+  *n = 0;
+  for (const RgNode *x = body->first; x && x->next; x = x->next)
+    (*n)++;
+  *seq = rg_alloc(sizeof **seq * (*n + 1));
+  *keys = rg_alloc(sizeof **keys * (*n + 1));
+  if (!*seq || !*keys)
+    return RG_ERR_NOMEM;
+  uint32_t i = 0;
+  for (const RgNode *x = body->first; x && x->next; x = x->next, i++) {
+    (*seq)[i] = x;
+    (*keys)[i] = interp_node_key(g, x);
+  }
+  return RG_OK;
+}
+
+void interp_run_paired(InterpPaired *p) {
+  InterpShare *share = interp_share_new();
+  PairSide sd[2];
+  memset(sd, 0, sizeof sd);
+  InterpRun r[2];
+  for (int k = 0; k < 2; k++) {
+    r[k] = (InterpRun){p->args, NULL, 0, p->err[k], sizeof p->err[k]};
+    sd[k].ip = p->ip[k];
+    sd[k].env.share = share;
+    sd[k].env.side = k;
+    sd[k].env.twin = p->ip[1 - k];
+    if (!share) {
+      sd[k].ip->kind = RG_INTERP_OK;
+      p->st[k] = rg_eval_fail(sd[k].ip, RG_INTERP_NOMEM, "out of memory: the store of shared values");
+      continue;
+    }
+    p->st[k] = run_begin(sd[k].ip, p->func[k], p->args, &sd[k].env, &sd[k].body);
+    sd[k].env.body = sd[k].body;
+    if (p->st[k] == RG_OK && body_ops(sd[k].body, &sd[k].seq, &sd[k].keys, &sd[k].n, sd[k].ip->g) != RG_OK)
+      p->st[k] = rg_eval_fail(sd[k].ip, RG_INTERP_NOMEM, "out of memory: the ops of the body");
+  }
+  if (p->st[0] == RG_OK)
+    pair_schedule(p, sd);
+  for (int k = 0; k < 2; k++) {
+    RgInterp *ip = sd[k].ip;
+    const RgNode *last = sd[k].body ? sd[k].body->first : NULL;
+    while (last && last->next)
+      last = last->next;
+    if (p->st[k] == RG_OK && p->st[0] == RG_OK) {
+      ip->env = &sd[k].env;
+      p->st[k] = yield_block(ip, last, &r[k].out, &r[k].nout);
+      release_block(ip, sd[k].body);
+    } else if (p->st[k] == RG_OK) {
+      p->st[k] = rg_eval_fail(ip, RG_INTERP_INVALID, "not run: its twin failed");
+    }
+    ip->env = &sd[k].env;
+    p->st[k] = run_end(ip, p->st[k], &r[k]);
+    p->out[k] = r[k].out;
+    p->nout[k] = r[k].nout;
+    rg_free(sd[k].seq);
+    rg_free(sd[k].keys);
+  }
+  if (share)
+    p->stats = *interp_share_stats(share);
+  interp_share_free(share);
 }
 
 static RgStatus random_inputs(const RgNode *func, const InterpArgs *a, RgTensor **inputs, uint32_t *n) {

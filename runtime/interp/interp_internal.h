@@ -42,6 +42,62 @@ typedef struct InterpArgs {
   const InterpInts *ints;
 } InterpArgs;
 
+/* Values shared by two runs evaluated side by side (share.c): a store of
+ * tensors by id (0: none), each counted by the value slots holding it and
+ * merged with an equal live one (same type, same bytes) when put, or given
+ * the id of a dead one with the same two 64-bit digests; and a memo of
+ * evaluated ops by op, attributes, result types and operand ids. */
+typedef struct InterpShare InterpShare;
+typedef struct InterpShareStats {
+  uint64_t evals;  /* ops evaluated */
+  uint64_t hits;   /* ops that took the results of an equal one */
+  uint64_t merged; /* results found equal to a stored value */
+  uint64_t stale;  /* ops remembered whose results were gone when asked for */
+} InterpShareStats;
+InterpShare *interp_share_new(void);
+void interp_share_free(InterpShare *s);
+const InterpShareStats *interp_share_stats(const InterpShare *s);
+/* Stores *t (taken over, *t zeroed) under *id, or gives the id of an equal
+ * live value (and releases *t), or of a dead one with the same digests;
+ * the caller holds one reference. */
+RgStatus interp_share_put(InterpShare *s, RgTensor *t, uint32_t *id);
+const RgTensor *interp_share_tensor(const InterpShare *s, uint32_t id);
+void interp_share_unref(InterpShare *s, uint32_t id);
+/* Hands the storage of id to out when it has at most max_refs references
+ * (a dying operand reused for a result): the id holds no value after. */
+bool interp_share_take(InterpShare *s, uint32_t id, uint32_t max_refs, RgTensor *out);
+/* Which value of run 0 or 1 last took id (NULL: none), and setting it;
+ * references held, and whether id still holds its value. */
+void interp_share_hold(InterpShare *s, uint32_t id, int run, const RgValue *v);
+const RgValue *interp_share_holder(const InterpShare *s, uint32_t id, int run);
+uint32_t interp_share_refs(const InterpShare *s, uint32_t id);
+bool interp_share_live(const InterpShare *s, uint32_t id);
+/* The live id of function argument i, 0 when none (no reference taken). */
+uint32_t interp_share_arg_peek(const InterpShare *s, uint32_t i);
+/* Whether op a of ga and op b of gb are the same op (name, attributes,
+ * result types, regions), so equal operands give equal results. */
+bool interp_share_same_op(const RgGraph *ga, const RgNode *a, const RgGraph *gb, const RgNode *b);
+/* The results of an op of g equal to n with operand ids ops, into res
+ * (referenced), when one was remembered and its results still live; when
+ * they are gone, false with *stale set and their ids in res, for
+ * interp_share_revive: the same op on the same values gives the same bits. */
+bool interp_share_lookup(InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops, uint32_t *res,
+                         bool *stale);
+/* Whether interp_share_lookup would find n's results (no reference taken). */
+bool interp_share_known(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops);
+/* Stores *t (taken over) under id again, a value that is gone and that t
+ * equals by construction; false when id cannot take it. */
+bool interp_share_revive(InterpShare *s, uint32_t id, RgTensor *t);
+RgStatus interp_share_remember(InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops,
+                               const uint32_t *res);
+/* The id function argument i was stored under (0: none yet) when it has
+ * the type of layout; *live when it still is (then referenced). */
+uint32_t interp_share_arg(InterpShare *s, uint32_t i, const RgTensor *layout, bool *live);
+void interp_share_set_arg(InterpShare *s, uint32_t i, uint32_t id);
+/* A hash of n's op name, result types and attribute names: equal for
+ * equal ops of two graphs (interp_run_paired lines the two bodies up). */
+uint64_t interp_node_key(const RgGraph *g, const RgNode *n);
+
 struct RgInterp {
   RgGraph *g;
   RgInterpError kind;
@@ -60,8 +116,38 @@ struct RgInterp {
 /* Runs func on the arguments `a` describes; random ones are made when an
  * op first reads them and freed after their last use: a network whose
  * weights are arguments never holds them all. */
-RgStatus interp_run_args(RgInterp *ip, const RgNode *func, const InterpArgs *a, RgTensor **outputs,
-                         uint32_t *nout, char *err, size_t errlen);
+/* One run: its arguments, then its outputs and the message of a failure. */
+typedef struct InterpRun {
+  const InterpArgs *args;
+  RgTensor *out;
+  uint32_t nout;
+  char *err;
+  size_t errlen;
+} InterpRun;
+RgStatus interp_run_args(RgInterp *ip, const RgNode *func, InterpRun *r);
+/* Two runs side by side on the same arguments: func[0] of ip[0] (the
+ * graph before a pipeline) and func[1] of ip[1] (after it), which take the
+ * same argument types. Each op is evaluated once for both when its twin
+ * has the same operand values (share.c), so what the pipeline left alone
+ * costs one evaluation. A failure of run 0 stops both; one of run 1 only
+ * itself. Outputs, status and message per run. */
+typedef struct InterpPaired {
+  RgInterp *ip[2];
+  const RgNode *func[2];
+  const InterpArgs *args;
+  RgTensor *out[2];
+  uint32_t nout[2];
+  RgStatus st[2];
+  char err[2][512];
+  InterpShareStats stats;
+} InterpPaired;
+void interp_run_paired(InterpPaired *p);
+/* rg_proof_record with the graph after the passes at hand (`after`, an
+ * interpreter on it): each run is evaluated with its twin there through
+ * interp_run_paired, and the next check on that graph takes the results
+ * after instead of running again. */
+RgStatus interp_proof_record_paired(RgInterp *ip, RgInterp *after, const RgProofOptions *o, RgProof **out,
+                                    char *err, size_t errlen);
 /* Random argument i, of the element type and shape of `layout` (no
  * elements; `shape`: of a dialect's shape type), as `a` (given NULL)
  * describes it, into *t. */

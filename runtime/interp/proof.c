@@ -29,6 +29,14 @@ typedef struct ProofRun {
   bool *shape;    /* per argument: of a dialect's shape type */
   char **types;   /* per argument: its type's spelling */
   uint32_t nargs;
+  /* The run of the graph after the passes made beside this one
+   * (interp_proof_record_paired), for the next check on that graph. */
+  bool paired;
+  RgTensor *after;
+  uint32_t nafter;
+  RgStatus after_st;
+  RgInterpError after_kind;
+  char *after_msg;
 } ProofRun;
 
 #define PROOF_SEED(s) (0x5eed0000u + (s))
@@ -37,6 +45,7 @@ struct RgProof {
   ProofRun *runs;
   uint32_t num, cap;
   int64_t failed; /* the run the last check failed on, or -1 */
+  const RgGraph *paired_g; /* the graph the runs after were made on, until checked */
 };
 
 static const char *func_name(const RgNode *f) {
@@ -56,7 +65,18 @@ static void note_msg(RgProofNoteFn note, void *user, const char *fmt, ...) {
   note(user, msg);
 }
 
+/* Forgets the run after the passes kept with r. */
+static void drop_after(ProofRun *r) {
+  rg_tensor_array_free(r->after, r->nafter);
+  rg_free(r->after_msg);
+  r->after = NULL;
+  r->nafter = 0;
+  r->after_msg = NULL;
+  r->paired = false;
+}
+
 static void free_run(ProofRun *r) {
+  drop_after(r);
   rg_tensor_array_free(r->outputs, r->noutputs);
   rg_tensor_array_free(r->given, r->ngiven);
   rg_free((char *)r->name);
@@ -172,37 +192,115 @@ static const char *run_label(const ProofRun *r, char *buf, size_t len) {
   return buf;
 }
 
-/* Runs f on r's inputs. Random input set s: plain ones for set 0, as
- * always; edge values mixed in for the others. Inputs that break a TOSA
- * REQUIRE (an index out of range, an overflow) are drawn again: without
- * edge values, then every input in [0, 1] (edge values in that range
- * kept). */
-static RgStatus run_recorded(RgInterp *ip, const RgNode *f, ProofRun *r, char *msg, size_t msglen) {
-  static const bool tries[3][2] = {{false, true}, {false, false}, {true, true}}; /* ranged, edges */
-  InterpArgs a = run_args(r);
-  if (r->given)
-    return interp_run_args(ip, f, &a, &r->outputs, &r->noutputs, msg, msglen);
-  RgStatus rs = RG_ERR_INVALID;
-  for (int t = r->seed ? 0 : 1; t < 3; t++) {
-    r->ranged = tries[t][0];
-    r->edges = tries[t][1] && r->seed;
-    a = run_args(r);
-    rs = interp_run_args(ip, f, &a, &r->outputs, &r->noutputs, msg, msglen);
-    if (rs == RG_OK || rg_interp_last_error(ip) != RG_INTERP_UNPREDICTABLE)
-      break;
-  }
-  return rs;
-}
-
-/* A proof being recorded: st and err say why the whole record failed. */
+/* A proof being recorded: st and err say why the whole record failed;
+ * with `after`, each run is made beside its twin in that graph. */
 typedef struct Recording {
   RgInterp *ip;
+  RgInterp *after;
   RgProof *p;
   const RgProofOptions *o;
   RgStatus st;
   char *err;
   size_t errlen;
 } Recording;
+
+/* Whether functions f and h take the same arguments (element types,
+ * shapes, shape types). */
+static bool funcs_same_args(const RgNode *f, const RgNode *h) {
+  const RgBlock *a = f->num_regions ? f->regions[0].first : NULL, *b = h->num_regions ? h->regions[0].first : NULL;
+  if (!a || !b || a->num_args != b->num_args)
+    return false;
+  for (uint32_t i = 0; i < a->num_args; i++) {
+    RgTensor x, y;
+    if (!arg_layout(a, i, &x) || !arg_layout(b, i, &y) || !rg_tensor_same_type(&x, &y) ||
+        (a->args[i]->type->kind == RG_TYPE_OTHER) != (b->args[i]->type->kind == RG_TYPE_OTHER))
+      return false;
+  }
+  return true;
+}
+
+/* The largest value, in bytes, of a function run beside its twin: the
+ * two runs hold values of both graphs at once, and a result can take the
+ * storage of a dying operand only when the twin does not hold it too, so
+ * a function with larger values (a network's attention scores) is run
+ * alone, before and after, to keep its peak memory near that of one run
+ * (docs/interpreter.md has the figures). */
+#define PAIR_MAX_VALUE ((int64_t)256 << 20)
+
+/* Whether every value of f's body is a static tensor of at most
+ * PAIR_MAX_VALUE bytes. */
+static bool pairable(const RgNode *f) {
+  const RgBlock *b = f->num_regions ? f->regions[0].first : NULL;
+  for (const RgNode *n = b ? b->first : NULL; n; n = n->next)
+    for (uint32_t i = 0; i < n->num_results; i++) {
+      RgTensor t;
+      memset(&t, 0, sizeof t);
+      if (interp_type_layout(n->results[i].type, &t.dtype, &t.rank, t.dims) != RG_OK)
+        continue; /* not a value the interpreter holds: its op fails either way */
+      int64_t bytes = (int64_t)ir_elem_size(t.dtype);
+      for (int32_t d = 0; d < t.rank && bytes <= PAIR_MAX_VALUE; d++)
+        bytes *= t.dims[d];
+      if (bytes > PAIR_MAX_VALUE)
+        return false;
+    }
+  return b != NULL;
+}
+
+/* One run of f on the inputs `a` describes, into r; beside its twin after
+ * the passes when the recording has that graph, the twin takes the same
+ * arguments and neither holds values over PAIR_MAX_VALUE. */
+static RgStatus run_once(Recording *rec, const RgNode *f, ProofRun *r, const InterpArgs *a, char *msg, size_t msglen) {
+  drop_after(r);
+  const RgNode *h = rec->after ? rg_interp_find_func(rg_eval_graph(rec->after), r->name ? r->name : func_name(f)) : NULL;
+  if (!h || !funcs_same_args(f, h) || !pairable(f) || !pairable(h)) {
+    InterpRun run = {a, NULL, 0, msg, msglen};
+    RgStatus rs = interp_run_args(rec->ip, f, &run);
+    r->outputs = run.out;
+    r->noutputs = run.nout;
+    return rs;
+  }
+  InterpPaired pr;
+  memset(&pr, 0, sizeof pr);
+  pr.ip[0] = rec->ip;
+  pr.ip[1] = rec->after;
+  pr.func[0] = f;
+  pr.func[1] = h;
+  pr.args = a;
+  interp_run_paired(&pr);
+  r->outputs = pr.out[0];
+  r->noutputs = pr.nout[0];
+  if (msg && msglen)
+    snprintf(msg, msglen, "%s", pr.err[0]);
+  r->after = pr.out[1];
+  r->nafter = pr.nout[1];
+  r->after_st = pr.st[1];
+  r->after_kind = rg_interp_last_error(rec->after);
+  r->after_msg = rgs_strdup(pr.err[1]);
+  r->paired = r->after_msg != NULL;
+  return pr.st[0];
+}
+
+/* Runs f on r's inputs. Random input set s: plain ones for set 0, as
+ * always; edge values mixed in for the others. Inputs that break a TOSA
+ * REQUIRE (an index out of range, an overflow) are drawn again: without
+ * edge values, then every input in [0, 1] (edge values in that range
+ * kept). */
+static RgStatus run_recorded(Recording *rec, const RgNode *f, ProofRun *r, char *msg, size_t msglen) {
+  static const bool tries[3][2] = {{false, true}, {false, false}, {true, true}}; /* ranged, edges */
+  InterpArgs a = run_args(r);
+  if (r->given)
+    return run_once(rec, f, r, &a, msg, msglen);
+  RgStatus rs = RG_ERR_INVALID;
+  for (int t = r->seed ? 0 : 1; t < 3; t++) {
+    r->ranged = tries[t][0];
+    r->edges = tries[t][1] && r->seed;
+    a = run_args(r);
+    rs = run_once(rec, f, r, &a, msg, msglen);
+    if (rs == RG_OK || rg_interp_last_error(rec->ip) != RG_INTERP_UNPREDICTABLE)
+      break;
+  }
+  return rs;
+}
 
 /* Records one run of f (random set s, or the given set g); false when the
  * function has no more runs to record, with rec->st set when the whole
@@ -227,7 +325,7 @@ static bool record_one(Recording *rec, const RgNode *f, uint32_t s, const Interp
     interp_func_ints(rg_eval_graph(ip), f, &r.ints);
   }
   char msg[512] = "", label[600];
-  RgStatus rs = ok ? run_recorded(ip, f, &r, msg, sizeof msg) : RG_ERR_NOMEM;
+  RgStatus rs = ok ? run_recorded(rec, f, &r, msg, sizeof msg) : RG_ERR_NOMEM;
   run_label(&r, label, sizeof label);
   if (ok && rs != RG_OK) {
     RgInterpError kind = rg_interp_last_error(ip);
@@ -253,8 +351,8 @@ static bool record_one(Recording *rec, const RgNode *f, uint32_t s, const Interp
   return ok;
 }
 
-RgStatus rg_proof_record(RgInterp *ip, const RgProofOptions *o, RgProof **out, char *err,
-                         size_t errlen) {
+static RgStatus record(RgInterp *ip, RgInterp *after, const RgProofOptions *o, RgProof **out, char *err,
+                       size_t errlen) {
   char no_err[1];
   if (!err || !errlen) {
     err = no_err;
@@ -268,7 +366,8 @@ RgStatus rg_proof_record(RgInterp *ip, const RgProofOptions *o, RgProof **out, c
   memset(p, 0, sizeof *p);
   p->failed = -1;
   RgGraph *g = rg_eval_graph(ip);
-  Recording rec = {ip, p, o, RG_OK, err, errlen};
+  Recording rec = {ip, after, p, o, RG_OK, err, errlen};
+  p->paired_g = after ? rg_eval_graph(after) : NULL;
   const RgInputSets *given = o->given;
   for (uint32_t i = 0; given && i < given->n && rec.st == RG_OK; i++) {
     const RgNode *f = rg_interp_find_func(g, given->sets[i].func);
@@ -301,6 +400,15 @@ RgStatus rg_proof_record(RgInterp *ip, const RgProofOptions *o, RgProof **out, c
   }
   *out = p;
   return RG_OK;
+}
+
+RgStatus rg_proof_record(RgInterp *ip, const RgProofOptions *o, RgProof **out, char *err, size_t errlen) {
+  return record(ip, NULL, o, out, err, errlen);
+}
+
+RgStatus interp_proof_record_paired(RgInterp *ip, RgInterp *after, const RgProofOptions *o, RgProof **out,
+                                    char *err, size_t errlen) {
+  return record(ip, after, o, out, err, errlen);
 }
 
 char *rg_proof_failed_inputs(const RgProof *p, size_t *len) {
@@ -385,8 +493,13 @@ static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, do
   RgGraph *g = rg_eval_graph(ip);
   /* The proof remembers where it failed, for rg_proof_failed_inputs; it
    * was made by rg_proof_record, never const. */
-  if (p)
+  /* runs made beside this graph's are taken once: a later check of the
+   * same proof (on another graph) runs again */
+  bool use_paired = p && p->paired_g == g;
+  if (p) {
     ((RgProof *)p)->failed = -1;
+    ((RgProof *)p)->paired_g = NULL;
+  }
   for (uint32_t i = 0; p && i < p->num; i++) {
     const ProofRun *r = &p->runs[i];
     /* Inexact rules, like -ffast-math, promise nothing about infinities,
@@ -402,8 +515,26 @@ static RgStatus check(const RgProof *p, RgInterp *ip, const RgTolerance *tol, do
     if (f && !same)
       snprintf(msg, sizeof msg, "its arguments changed");
     InterpArgs a = run_args(r);
-    RgStatus rs = same ? interp_run_args(ip, f, &a, &out, &nout, msg, sizeof msg) : RG_ERR_INVALID;
-    if (rs != RG_OK && same && rg_interp_last_error(ip) == RG_INTERP_NOMEM) {
+    InterpRun run = {&a, NULL, 0, msg, sizeof msg};
+    RgStatus rs = RG_ERR_INVALID;
+    RgInterpError kind = RG_INTERP_OK;
+    if (same && use_paired && r->paired) { /* the run after, made beside this one */
+      ProofRun *w = (ProofRun *)r;
+      rs = w->after_st;
+      kind = w->after_kind;
+      out = w->after;
+      nout = w->nafter;
+      snprintf(msg, sizeof msg, "%s", w->after_msg);
+      w->after = NULL;
+      w->nafter = 0;
+      drop_after(w);
+    } else if (same) {
+      rs = interp_run_args(ip, f, &run);
+      kind = rg_interp_last_error(ip);
+      out = run.out;
+      nout = run.nout;
+    }
+    if (rs != RG_OK && same && kind == RG_INTERP_NOMEM) {
       snprintf(err, errlen, "@%s (%s) after the passes: %s", r->name, label, msg);
       return RG_ERR_NOMEM;
     }

@@ -27,8 +27,14 @@ void ir_node_set_attrs(struct RgGraph *g, struct RgNode *n, struct RgNamedAttr *
  * rewrites of a graph that passed it whole (0 checks every node). */
 struct RgOpDesc;
 struct RgDiags;
-size_t ir_graph_verify_ops_changed(struct RgGraph *g, const struct RgOpDesc *ops, uint32_t nops,
-                                   const char *const *skip, const struct RgSource *src,
+/* What the ops are checked against: one rule set's op declarations and the
+ * op names left alone. */
+typedef struct IrOpDecls {
+  const struct RgOpDesc *ops;
+  uint32_t nops;
+  const char *const *skip;
+} IrOpDecls;
+size_t ir_graph_verify_ops_changed(struct RgGraph *g, IrOpDecls decls, const struct RgSource *src,
                                    struct RgDiags *d, uint32_t first_new);
 
 /* The id the next created node will get (ids increase monotonically). */

@@ -548,18 +548,19 @@ static bool visit(RgNode *n, void *user) {
 
 size_t rg_graph_verify_ops(RgGraph *g, const RgOpDesc *ops, uint32_t nops, const char *const *skip,
                            const RgSource *src, RgDiags *d) {
-  return ir_graph_verify_ops_changed(g, ops, nops, skip, src, d, 0);
+  return ir_graph_verify_ops_changed(g, (IrOpDecls){ops, nops, skip}, src, d, 0);
 }
 
 size_t rg_graph_verify_ops_changed(RgGraph *g, const RgOpDesc *ops, uint32_t nops, const char *const *skip,
                                    RgDiags *d, uint32_t first_new) {
-  return ir_graph_verify_ops_changed(g, ops, nops, skip, NULL, d, first_new);
+  return ir_graph_verify_ops_changed(g, (IrOpDecls){ops, nops, skip}, NULL, d, first_new);
 }
 
-size_t ir_graph_verify_ops_changed(RgGraph *g, const RgOpDesc *ops, uint32_t nops,
-                                   const char *const *skip, const RgSource *src, RgDiags *d,
+size_t ir_graph_verify_ops_changed(RgGraph *g, IrOpDecls decls, const RgSource *src, RgDiags *d,
                                    uint32_t first_new) {
-  OpVerifier v = {.g = g, .src = src, .d = d, .skip = skip, .first_new = first_new};
+  OpVerifier v = {.g = g, .src = src, .d = d, .skip = decls.skip, .first_new = first_new};
+  const RgOpDesc *ops = decls.ops;
+  uint32_t nops = decls.nops;
   uint32_t ids = rg_op_count_ids(g);
   v.desc = rg_alloc(sizeof *v.desc * (ids + 1));
   if (!v.desc) {

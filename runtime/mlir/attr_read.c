@@ -322,7 +322,9 @@ static RgAttr *attr_new_at(MlirParser *p, RgAttrKind kind, const char *s, const 
       mlir_error(p, at, "attribute too large");
       return NULL;
     }
-    char *text = mlir_arena_dup(p, s, (size_t)(end - s));
+    /* a hex blob (weights) of a source that outlives the graph: no copy */
+    bool in_place = p->src_kept && (size_t)(end - s) >= MLIR_IN_PLACE && memcmp(s, "dense<\"0x", 9) == 0;
+    const char *text = in_place ? s : mlir_arena_dup(p, s, (size_t)(end - s));
     if (!text)
       return NULL;
     a->text = text;

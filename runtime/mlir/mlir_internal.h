@@ -59,11 +59,19 @@ typedef struct MlirLexer {
   char err[160];
 } MlirLexer;
 
-/* Writes the graph to `path` as rg_mlir_write_with prints it, streamed
- * through rg_file_out_* (atomic, `flags` as for rgs_write_file) so the text
- * is never held whole. Returns 0, or -1 with a message in `err`. */
-int mlir_write_file(const RgGraph *g, RgMlirForm form, const RgDialectSyntax *const *dialects,
-                    const char *path, unsigned flags, char *err, size_t errlen);
+/* Where mlir_write_file writes: the file, its flags (as for
+ * rgs_write_file), and the buffer that takes a failure's message. */
+typedef struct MlirFileTarget {
+  const char *path;
+  unsigned flags;
+  char *err;
+  size_t errlen;
+} MlirFileTarget;
+
+/* Writes the graph to `to.path` as rg_mlir_write_with prints it, streamed
+ * through rg_file_out_* (atomic) so the text is never held whole. Returns
+ * 0, or -1 with a message in `to.err`. */
+int mlir_write_file(const RgGraph *g, RgMlirForm form, const RgDialectSyntax *const *dialects, MlirFileTarget to);
 
 /* Next token: a MT_* code, 0 at the end of input, -1 on a lexical error. */
 int mlir_lex(MlirLexer *lx, MlirTok *t);
@@ -241,6 +249,9 @@ struct MlirParser {
 
   /* rg_mlir_read_find: the `%name` asked for (without '%'), its op */
   const char *find;
+  /* the source outlives the graph, unchanged: large literals are spelled
+   * by pointers into it, not copies (mlir_read_kept) */
+  bool src_kept;
   RgNode *found;
   bool found_any;
 };
@@ -257,6 +268,14 @@ void mlir_nomem(MlirParser *p, const char *at);
 bool mlir_vec_grow(MlirParser *p, void **v, uint32_t *cap, uint32_t need, size_t elem);
 void *mlir_arena(MlirParser *p, size_t n);
 char *mlir_arena_dup(MlirParser *p, const char *s, size_t n);
+/* rg_mlir_read_find for a mapped source that outlives the graph: a hex
+ * literal of MLIR_IN_PLACE bytes or more keeps its spelling in the source
+ * instead of a copy in the graph, whose pages the reader releases once
+ * read (the file's pages are read again when the text is, e.g. to decode
+ * or write it). Any other source is read as rg_mlir_read_find reads it. */
+enum { MLIR_IN_PLACE = 1 << 16 };
+RgGraph *mlir_read_kept(const RgSource *src, RgDiags *d, const RgDialectSyntax *const *dialects, const char *name,
+                        RgNode **def);
 static inline int mlir_hexv(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;

@@ -39,12 +39,11 @@ char *rg_mlir_write_with(const RgGraph *cg, RgMlirForm form, const RgDialectSynt
   return take_text(&w, len);
 }
 
-int mlir_write_file(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *const *dialects,
-                    const char *path, unsigned flags, char *err, size_t errlen) {
+int mlir_write_file(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *const *dialects, MlirFileTarget to) {
   RgGraph *g = (RgGraph *)cg;
   Writer w;
   memset(&w, 0, sizeof w);
-  w.out = rgs_file_out_open(path, flags, err, errlen);
+  w.out = rgs_file_out_open(to.path, to.flags, to.err, to.errlen);
   if (!w.out)
     return -1;
   bool ok = write_graph(&w, g, form, dialects);
@@ -52,11 +51,11 @@ int mlir_write_file(const RgGraph *cg, RgMlirForm form, const RgDialectSyntax *c
     rgs_file_out_write(w.out, w.b.data, w.b.len);
   rgs_buf_free(&w.b);
   if (!ok) {
-    rgs_file_out_close(w.out, false, err, errlen);
-    snprintf(err, errlen, "out of memory writing the graph");
+    rgs_file_out_close(w.out, false, to.err, to.errlen);
+    snprintf(to.err, to.errlen, "out of memory writing the graph");
     return -1;
   }
-  return rgs_file_out_close(w.out, true, err, errlen);
+  return rgs_file_out_close(w.out, true, to.err, to.errlen);
 }
 
 char *rg_attr_print(const RgAttr *a, size_t *len) {

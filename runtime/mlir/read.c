@@ -77,11 +77,12 @@ RgGraph *rg_mlir_read_with(const RgSource *src, RgDiags *d, const RgDialectSynta
   return rg_mlir_read_find(src, d, dialects, NULL, NULL);
 }
 
-RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSyntax *const *dialects,
-                           const char *name, RgNode **def) {
+static RgGraph *read_graph(const RgSource *src, RgDiags *d, const RgDialectSyntax *const *dialects,
+                           const char *name, RgNode **def, bool kept) {
   MlirParser p;
   memset(&p, 0, sizeof p);
   p.find = name;
+  p.src_kept = kept;
   if (def)
     *def = NULL;
   p.src = src;
@@ -147,4 +148,14 @@ RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSynta
   if (def)
     *def = p.found;
   return p.g;
+}
+
+RgGraph *rg_mlir_read_find(const RgSource *src, RgDiags *d, const RgDialectSyntax *const *dialects,
+                           const char *name, RgNode **def) {
+  return read_graph(src, d, dialects, name, def, false);
+}
+
+RgGraph *mlir_read_kept(const RgSource *src, RgDiags *d, const RgDialectSyntax *const *dialects, const char *name,
+                        RgNode **def) {
+  return read_graph(src, d, dialects, name, def, rgs_source_mapped(src));
 }

@@ -386,6 +386,36 @@ static void uf_union(Val *vals, uint32_t a, uint32_t b, bool logical) {
 }
 
 
+/* Calls f(ctx, o, r, t) for each operand o of a movable op or transpose of
+ * the block that is defined in the block (one defined outside is fixed),
+ * r its result, t the transpose (NULL for a movable op): the relations the
+ * regions are joined through and the layout search walks. */
+typedef void RelFn(void *ctx, uint32_t o, uint32_t r, const RgNode *t);
+
+static void each_rel(const RgLayoutPlan *pl, const PtrMap *m, RgBlock *b, RelFn *f, void *ctx) {
+  for (RgNode *x = b->first; x; x = x->next) {
+    uint32_t nt;
+    Kind k = kind_of(pl, x, &nt);
+    if (k != K_AGNOSTIC && k != K_TRANSPOSE)
+      continue;
+    uint32_t r = map_get(m, &x->results[0]);
+    for (uint32_t i = 0; i < nt; i++) {
+      uint32_t o = map_get(m, x->operands[i].value);
+      if (o != UINT32_MAX)
+        f(ctx, o, r, k == K_TRANSPOSE ? x : NULL);
+    }
+  }
+}
+
+/* A movable op joins its operand's region; a transpose also its logical
+ * value. */
+static void join_rel(void *ctx, uint32_t o, uint32_t r, const RgNode *t) {
+  Val *vals = ctx;
+  uf_union(vals, r, o, false);
+  if (t)
+    uf_union(vals, r, o, true);
+}
+
 /* Every value of the block (arguments, then results in order) gets an
  * index; regions and logical values are joined through movable ops and
  * transposes. */
@@ -406,19 +436,7 @@ static bool collect(RgLayoutPlan *pl, PtrMap *m, RgBlock *b) {
     pl->vals[i].region = UINT32_MAX;
     map_put(m, pl->vals[i].v, i);
   }
-  for (RgNode *x = b->first; x; x = x->next) {
-    uint32_t nt;
-    Kind k = kind_of(pl, x, &nt);
-    uint32_t r = map_get(m, &x->results[0]);
-    for (uint32_t i = 0; i < nt && (k == K_AGNOSTIC || k == K_TRANSPOSE); i++) {
-      uint32_t o = map_get(m, x->operands[i].value);
-      if (o == UINT32_MAX)
-        continue; /* defined outside the block: fixed */
-      uf_union(pl->vals, r, o, false);
-      if (k == K_TRANSPOSE)
-        uf_union(pl->vals, r, o, true);
-    }
-  }
+  each_rel(pl, m, b, join_rel, pl->vals);
   return true;
 }
 
@@ -471,6 +489,11 @@ typedef struct Adj {
   uint32_t *start, *list; /* list[start[v] .. start[v+1]): relation ids */
 } Adj;
 
+static void add_rel(void *ctx, uint32_t o, uint32_t r, const RgNode *t) {
+  Adj *adj = ctx;
+  adj->rels[adj->nrels++] = (Rel){o, r, t};
+}
+
 static bool adjacency(RgLayoutPlan *pl, const PtrMap *m, RgBlock *b, Adj *adj) {
   uint32_t cap = 0;
   for (RgNode *x = b->first; x; x = x->next)
@@ -479,16 +502,7 @@ static bool adjacency(RgLayoutPlan *pl, const PtrMap *m, RgBlock *b, Adj *adj) {
   adj->start = rgs_zalloc(sizeof *adj->start * (pl->nvals + 1));
   if (!adj->rels || !adj->start)
     return false;
-  for (RgNode *x = b->first; x; x = x->next) {
-    uint32_t nt;
-    Kind k = kind_of(pl, x, &nt);
-    uint32_t r = map_get(m, &x->results[0]);
-    for (uint32_t i = 0; i < nt && (k == K_AGNOSTIC || k == K_TRANSPOSE); i++) {
-      uint32_t o = map_get(m, x->operands[i].value);
-      if (o != UINT32_MAX)
-        adj->rels[adj->nrels++] = (Rel){o, r, k == K_TRANSPOSE ? x : NULL};
-    }
-  }
+  each_rel(pl, m, b, add_rel, adj);
   for (uint32_t i = 0; i < adj->nrels; i++) {
     adj->start[adj->rels[i].a]++;
     adj->start[adj->rels[i].b]++;

@@ -55,33 +55,17 @@ backends/arm/arm_eval_batch_norm.c arm_bn_conv_bias params: an extern fn of arm.
 backends/arm/arm_eval_batch_norm.c arm_bn_bias params: an extern fn of arm.ops; its parameters are the rule's arguments
 backends/arm/arm_eval_batch_norm.c arm_bn_depthwise_weight params: an extern fn of arm.ops; its parameters are the rule's arguments
 backends/arm/arm_eval_batch_norm.c bn_bias params: the shared body of the two bias externs, with their arguments
-backends/arm/arm_eval_minmax_dim.c reduce_dim params: evaluator kernel of the Arm room, not yet given a context record
 backends/common/shape_common.c shape_need_tensor params: checks one operand and names it in the message: each parameter is a word of it
 backends/common/shape_common.c shape_need_ranked params: checks one operand and names it in the message: each parameter is a word of it
-backends/common/shape_common.c shape_reduce params: the shape hook of every reduction, its attributes as parameters; not yet a record
-backends/tosa/tosa_eval_elem.c int_binary params: one loop for every integer binary op; not yet a record
 backends/tosa/tosa_eval_nn.c check_out_dim params: one ERROR_IF of the spec with its terms as parameters
-backends/tosa/tosa_shape.c shape_operand_values params: reads one shape operand and names it in the message; not yet a record
-backends/tosa/tosa_shape.c broadcast params: names both operands in its message; not yet a record
 backends/tosa/tosa_shape.c conv_dim params: the spec's output-size formula, its terms as parameters
-backends/tosa/tosa_shape.c dims_of params: reads one operand and names it in the message; not yet a record
-backends/tosa/tosa_shape.c int_prop params: reads one property and names it in the message; not yet a record
 backends/tosa/tosa_smt.c int_bin params: one SMT encoding for every integer binary op; not yet a record
-backends/upstream/upstream_linalg.c add_op params: builds one op of a linalg body; not yet a record
-backends/upstream/upstream_print.c body_op params: prints one op of a linalg body; not yet a record
 backends/xnnpack/xnnpack_eval.c matmul_into params: a kernel over row-major matrices with their strides
-backends/xnnpack/xnnpack_eval.c arith params: one loop for every edge binary op; not yet a record
 backends/xnnpack/xnnpack_shape.c need_builtin params: checks one operand and names it in the message
 runtime/driver/opt_observe.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/prove/prove.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/driver/opt_culprit.c probe_on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/interp/eval_kernels.c gemm_4x8 params: the inner kernel of rg_eval_gemm_f32, kept flat for speed
-runtime/interp/interp.c run params: the interpreter's run; to take its InterpArgs record only
-runtime/interp/interp.c interp_run_args params: the interpreter's run; to take its InterpArgs record only
-runtime/ir/opverify.c ir_graph_verify_ops_changed params: not yet a record
-runtime/mlir/output.c mlir_write_file params: not yet a record
-tools/mlir_plugin/config.c set_option params: not yet a record
-tools/rgdiff_tosa_canon.c pool params: not yet a record
 tools/rulegen_prove.c node_elem lines: the rule prover's meaning of each op at one index, one case per op family; to be split by family
 tools/rulegen_prove.c builtin lines: the rule prover's meaning of each DSL builtin, one case each; to become a table beside dsl/builtins.def
 tools/rulegen_prove.c ev lines: the rule prover's expression encoder, one case per expression kind; to be split with node_elem

@@ -101,8 +101,15 @@ static bool parse_uint(const char *v, size_t n, uint32_t max, uint32_t *out) {
   return true;
 }
 
-static bool set_option(RgmConfig *c, const char *k, size_t kn, const char *v, size_t vn, char *err,
-                       size_t errlen) {
+/* One `key=value` of the option string (val NULL: a key alone). */
+typedef struct Option {
+  const char *key, *val;
+  size_t keylen, vallen;
+} Option;
+
+static bool set_option(RgmConfig *c, Option opt, char *err, size_t errlen) {
+  const char *k = opt.key, *v = opt.val;
+  size_t kn = opt.keylen, vn = opt.vallen;
 #define KEY(s) (kn == sizeof(s) - 1 && memcmp(k, s, kn) == 0)
   if (KEY("target")) {
     const RgOptTarget *set = NULL;
@@ -209,7 +216,7 @@ RgmConfig *rgm_config_new(const RgmPlugin *plugin, const char *opts, size_t len,
         vn = (size_t)(p - v);
       }
     }
-    if (!set_option(c, key, kn, v, vn, err, errlen)) {
+    if (!set_option(c, (Option){key, v, kn, vn}, err, errlen)) {
       free(c);
       return NULL;
     }

@@ -16,7 +16,7 @@ MLIR_SRCS    = runtime/mlir/state.c runtime/mlir/syntax.c runtime/mlir/attr_read
                runtime/mlir/pretty.c runtime/mlir/tokens.c runtime/mlir/read.c \
                runtime/mlir/custom.c runtime/mlir/write.c runtime/mlir/write_pretty.c runtime/mlir/output.c
 PASS_SRCS    = runtime/pass/rewrite.c runtime/pass/guard.c runtime/pass/match.c runtime/pass/dedup.c \
-               runtime/pass/layout.c
+               runtime/pass/layout.c runtime/pass/quant.c
 INTERP_SRCS  = runtime/interp/tensor.c runtime/interp/interp.c runtime/interp/eval_kernels.c \
                runtime/interp/proof.c runtime/interp/inputs.c runtime/interp/broadcast.c \
                runtime/interp/share.c

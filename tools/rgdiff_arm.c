@@ -894,6 +894,189 @@ static void m_broadcast(Gen *G) {
   a_done(G, a_mk(G, op, 2, swap ? (RgValue *[]){y, x} : (RgValue *[]){x, y}));
 }
 
+/* ---- quantized groups (the quantized passes at the head of arm_lower) ---- */
+
+/* quantize_per_tensor to i8 or dequantize_per_tensor back, with these
+ * parameters. */
+static RgValue *a_qdq(Gen *G, const char *op, RgValue *x, double s, int64_t z) {
+  RgNode *n = a_mk(G, op, 1, &x);
+  a_float(G, n, "scale", s);
+  a_int(G, n, "zero_point", z);
+  a_int(G, n, "quant_min", -128);
+  a_int(G, n, "quant_max", 127);
+  gen_prop(G, n, "dtype", rg_attr_type(G->g, rg_type_scalar(G->g, RG_DT_I8)));
+  return gen_finish(G, n);
+}
+
+static RgValue *a_quant(Gen *G, RgValue *x, double s, int64_t z) {
+  return a_qdq(G, "quantized_decomposed.quantize_per_tensor", x, s, z);
+}
+
+static RgValue *a_dequant(Gen *G, RgValue *q, double s, int64_t z) {
+  return a_qdq(G, "quantized_decomposed.dequantize_per_tensor", q, s, z);
+}
+
+/* A new f32 input quantized and dequantized (scale 1/2 .. 1/32, zero
+ * point 0 mostly). */
+static RgValue *a_qinput(Gen *G, int32_t rank, const int64_t *dims, double *s, int64_t *z) {
+  *s = 1.0 / (double)(2 << rnd(&G->rng, 0, 4));
+  *z = chance(&G->rng, 75) ? 0 : rnd(&G->rng, -20, 20);
+  return a_dequant(G, a_quant(G, a_arg(G, RG_DT_F32, rank, dims), *s, *z), *s, *z);
+}
+
+/* A dequantized constant weight (symmetric: zero point 0). */
+static RgValue *a_qweight(Gen *G, int32_t rank, const int64_t *dims, double sw) {
+  RgValue *w = gen_edge_const(G, gen_ttype(G, RG_DT_F32, rank, dims));
+  return a_dequant(G, a_quant(G, w, sw, 0), sw, 0);
+}
+
+/* The dequantized result of a group, into the pool. */
+static void a_qresult(Gen *G, RgValue *q, double s, int64_t z) { gen_push(G, a_dequant(G, q, s, z)); }
+
+/* The group's quantize, with an output scale of 2^-9 .. 2^-11, so that
+ * the one step the integer arithmetic may be off stays within rgdiff's
+ * tolerance even where later float ops scale it up (values beyond the
+ * range saturate, an edge case of its own). */
+static void a_qout(Gen *G, RgValue *y) {
+  double s = 1.0 / (double)(512 << rnd(&G->rng, 0, 2));
+  int64_t z = chance(&G->rng, 80) ? 0 : rnd(&G->rng, -10, 10);
+  a_qresult(G, a_quant(G, y, s, z), s, z);
+}
+
+/* A dequantized constant weight quantized per output channel (axis 0),
+ * symmetric, a scale of 1/16 .. 1/64 each. */
+static RgValue *a_qweight_channels(Gen *G, int32_t rank, const int64_t *dims) {
+  RgValue *w = gen_edge_const(G, gen_ttype(G, RG_DT_F32, rank, dims));
+  double sc[8];
+  int64_t zp[8] = {0}, c = dims[0];
+  if (c > 8)
+    gen_abort(G, "too many channels%s", "");
+  for (int64_t i = 0; i < c; i++)
+    sc[i] = 1.0 / (double)(16 << rnd(&G->rng, 0, 2));
+  const RgAttr *scales = rg_attr_dense_floats(G->g, gen_ttype(G, RG_DT_F64, 1, &c), (uint32_t)c, sc);
+  const RgAttr *zps = rg_attr_dense_ints(G->g, gen_ttype(G, RG_DT_I64, 1, &c), (uint32_t)c, zp);
+  RgValue *v = w;
+  static const char *const ops[2] = {"quantized_decomposed.quantize_per_channel",
+                                     "quantized_decomposed.dequantize_per_channel"};
+  for (int k = 0; k < 2; k++) {
+    RgNode *n = a_mk(G, ops[k], 1, &v);
+    gen_prop(G, n, "scales", scales);
+    gen_prop(G, n, "zero_points", zps);
+    a_int(G, n, "axis", 0);
+    a_int(G, n, "quant_min", chance(&G->rng, 80) ? -128 : -127);
+    a_int(G, n, "quant_max", 127);
+    gen_prop(G, n, "dtype", rg_attr_type(G->g, rg_type_scalar(G->g, RG_DT_I8)));
+    v = gen_finish(G, n);
+  }
+  return v;
+}
+
+static RgValue *a_qconv(Gen *G, RgValue *x, int64_t C, bool dw) {
+  int64_t k = rnd(&G->rng, 1, 3), st = rnd(&G->rng, 1, 2), pd = rnd(&G->rng, 0, k / 2);
+  int64_t O = dw ? C : rnd(&G->rng, 1, 3), wdims[4] = {O, dw ? 1 : C, k, k};
+  RgValue *ops[3] = {x, chance(&G->rng, 40) ? a_qweight_channels(G, 4, wdims) : a_qweight(G, 4, wdims, 1.0 / 32),
+                     gen_edge_const(G, gen_ttype(G, RG_DT_F32, 1, &O))};
+  RgNode *n = a_mk(G, "aten.convolution", 3, ops);
+  a_ints(G, n, "stride", 2, (int64_t[]){st, st});
+  a_ints(G, n, "padding", 2, (int64_t[]){pd, pd});
+  a_ints(G, n, "dilation", 2, (int64_t[]){1, 1});
+  a_bool(G, n, "transposed", false);
+  a_ints(G, n, "output_padding", 2, (int64_t[]){0, 0});
+  a_int(G, n, "groups", dw ? C : 1);
+  return gen_finish(G, n);
+}
+
+/* One quantized group: convolution (depthwise, with a fused relu),
+ * addition (with a fused relu), mean over H and W, max pooling, an
+ * activation (a TABLE), a view or permute, a linear layer. */
+static void m_quant_lower(Gen *G) {
+  int64_t N = 1, C = rnd(&G->rng, 1, 3), H = rnd(&G->rng, 2, 5), W = rnd(&G->rng, 2, 5);
+  int64_t dims[4] = {N, C, H, W};
+  double s, s2;
+  int64_t z, z2;
+  RgValue *x = a_qinput(G, 4, dims, &s, &z), *y;
+  switch (rnd(&G->rng, 0, 8)) {
+  case 0:
+  case 1:
+    y = a_qconv(G, x, C, chance(&G->rng, 40) && C > 1);
+    if (chance(&G->rng, 30))
+      y = gen_finish(G, a_mk(G, "aten.relu", 1, &y));
+    break;
+  case 2: {
+    RgValue *b = a_qinput(G, 4, dims, &s2, &z2);
+    y = gen_finish(G, a_mk(G, "aten.add.Tensor", 2, (RgValue *[]){x, b}));
+    if (chance(&G->rng, 40))
+      y = gen_finish(G, a_mk(G, "aten.relu", 1, &y));
+    break;
+  }
+  case 3: {
+    RgNode *n = a_mk(G, "aten.mean.dim", 1, &x);
+    a_ints(G, n, "dim", 2, chance(&G->rng, 50) ? (int64_t[]){-1, -2} : (int64_t[]){2, 3});
+    a_bool(G, n, "keepdim", true);
+    y = gen_finish(G, n);
+    break;
+  }
+  case 4: {
+    const char *op = "aten.max_pool2d_with_indices";
+    RgNode *n = rg_node_create(G->g, &(RgNodeDesc){rg_op_intern(G->g, op, strlen(op)), 1, &x, 2, NULL, 0});
+    if (!n)
+      gen_abort(G, "out of memory building %s", op);
+    int64_t k = 2, out[4] = {N, C, H / 2, W / 2};
+    a_ints(G, n, "kernel_size", 2, (int64_t[]){k, k});
+    a_ints(G, n, "stride", 2, (int64_t[]){k, k});
+    rg_value_set_type(&n->results[0], gen_ttype(G, RG_DT_F32, 4, out));
+    rg_value_set_type(&n->results[1], gen_ttype(G, RG_DT_I64, 4, out));
+    rg_block_append(G->g, G->body, n);
+    a_qresult(G, a_quant(G, &n->results[0], s, z), s, z);
+    return;
+  }
+  case 5: {
+    RgNode *n;
+    if (chance(&G->rng, 50)) {
+      n = a_mk(G, "aten.relu", 1, &x);
+    } else {
+      n = a_mk(G, "aten.hardtanh", 1, &x);
+      a_num(G, n, "min_val", 0);
+      a_num(G, n, "max_val", a_half(G) + 3);
+    }
+    y = gen_finish(G, n);
+    break;
+  }
+  case 6: {
+    RgNode *n = a_mk(G, chance(&G->rng, 50) ? "aten.sigmoid" : "aten.tanh", 1, &x);
+    y = gen_finish(G, n);
+    break;
+  }
+  case 7: {
+    RgNode *n;
+    if (chance(&G->rng, 50)) {
+      n = a_mk(G, "aten.view_copy", 1, &x);
+      a_ints(G, n, "size", 2, (int64_t[]){N * C, H * W});
+    } else {
+      n = a_mk(G, "aten.permute_copy", 1, &x);
+      a_ints(G, n, "dims", 4, (int64_t[]){0, 2, 3, 1});
+    }
+    y = gen_finish(G, n);
+    if (chance(&G->rng, 50)) /* other parameters: a RESCALE after the move */
+      break;
+    a_qresult(G, a_quant(G, y, s, z), s, z);
+    return;
+  }
+  default: {
+    int64_t M = rnd(&G->rng, 1, 3), K = rnd(&G->rng, 1, 5), O = rnd(&G->rng, 1, 4);
+    RgValue *xl = a_qinput(G, 2, (int64_t[]){M, K}, &s, &z);
+    RgValue *w = chance(&G->rng, 40) ? a_qweight_channels(G, 2, (int64_t[]){O, K})
+                                     : a_qweight(G, 2, (int64_t[]){O, K}, 1.0 / 32);
+    RgNode *t = a_mk(G, "aten.permute_copy", 1, &w);
+    a_ints(G, t, "dims", 2, (int64_t[]){1, 0});
+    RgValue *ops[3] = {gen_edge_const(G, gen_ttype(G, RG_DT_F32, 1, &O)), xl, gen_finish(G, t)};
+    y = gen_finish(G, a_mk(G, "aten.addmm", 3, ops));
+    break;
+  }
+  }
+  a_qout(G, y);
+}
+
 /* Frequencies: the rules with the narrowest guards get more draws. */
 const Motif gen_arm_motifs[] = {m_copies,   m_clamps,     m_clamps,  m_quant_act, m_quant_act, m_linear,
                                 m_sqrt,     m_addmm,      m_elu,     m_gelu,      m_add_alpha, m_mm,
@@ -901,5 +1084,6 @@ const Motif gen_arm_motifs[] = {m_copies,   m_clamps,     m_clamps,  m_quant_act
                                 m_minmax,   m_minmax_dim, m_split,      m_split,    m_expand,   m_squeezes,
                                 m_permutes, m_views,      m_hyperbolic, m_silu,     m_var,      m_layer_norm,
                                 m_full_like, m_batch_norm, m_batch_norm, m_conv_lower, m_conv_lower,
-                                m_max_pool, m_max_pool, m_cat_select, m_cat_select, m_broadcast};
+                                m_max_pool, m_max_pool, m_cat_select, m_cat_select, m_broadcast,
+                                m_quant_lower, m_quant_lower, m_quant_lower, m_quant_lower};
 const int gen_num_arm_motifs = (int)(sizeof gen_arm_motifs / sizeof gen_arm_motifs[0]);

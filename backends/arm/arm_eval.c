@@ -579,3 +579,109 @@ static RgStatus op_quantize(RgInterp *ip, const RgNode *n, RgTensor *const *in, 
 }
 
 RG_EVAL_ONE_RESULT(arm_eval_quantize, op_quantize, 1, 1)
+
+/* dequantize_per_tensor: (q - zero_point) * scale, both in f32, as
+ * torch.ao's decomposed op computes it. */
+static RgStatus op_dequantize(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *x = in[0];
+  double scale;
+  int64_t zp;
+  if (!rg_eval_attr_number(n, "scale", &scale, NULL, NULL) || !(scale > 0) ||
+      !rg_eval_attr_int(n, "zero_point", &zp) || !rg_tensor_is_int(x) || rg_tensor_is_int(out) ||
+      out->numel != x->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs a positive scale, zero_point, an integer "
+                        "input and a float result of its size");
+  float s = (float)scale;
+  for (int64_t i = 0; i < x->numel; i++)
+    rg_tensor_set_float(out, i, rg_elem_round(out->dtype, (double)((float)(rg_tensor_get_int(x, i) - zp) * s)));
+  return RG_OK;
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_dequantize, op_dequantize, 1, 1)
+
+/* Per-channel parameters of `axis`: the scales and zero points (dense
+ * attributes of the axis' length, or splats), the channel of element i
+ * being (i / inner) % channels. */
+typedef struct Channels {
+  const double *scale;
+  const int64_t *zp;
+  uint32_t nscale, nzp;
+  int64_t channels, inner;
+} Channels;
+
+static RgStatus channel_params(RgInterp *ip, const RgNode *n, const RgTensor *x, Channels *ch) {
+  RgGraph *g = rg_eval_graph(ip);
+  int64_t axis;
+  if (!rg_eval_attr_int(n, "axis", &axis) || axis < -x->rank || axis >= x->rank)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs an axis of the input");
+  if (axis < 0)
+    axis += x->rank;
+  ch->channels = x->dims[axis];
+  ch->inner = 1;
+  for (int32_t d = (int32_t)axis + 1; d < x->rank; d++)
+    ch->inner *= x->dims[d];
+  const RgAttr *sc = rg_node_attr(n, "scales"), *zp = rg_node_attr(n, "zero_points");
+  if (!sc || sc->kind != RG_ATTR_DENSE || !zp || zp->kind != RG_ATTR_DENSE ||
+      !rg_attr_dense_get_floats(g, sc, &ch->scale, &ch->nscale) ||
+      !rg_attr_dense_get_ints(g, zp, &ch->zp, &ch->nzp) ||
+      (ch->nscale != 1 && ch->nscale != ch->channels) || (ch->nzp != 1 && ch->nzp != ch->channels))
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs scales and zero_points, one a channel");
+  for (uint32_t i = 0; i < ch->nscale; i++)
+    if (!(ch->scale[i] > 0))
+      return rg_eval_fail(ip, RG_INTERP_INVALID, "needs positive scales");
+  return RG_OK;
+}
+
+static double ch_scale(const Channels *ch, int64_t i) {
+  return ch->scale[ch->nscale == 1 ? 0 : (i / ch->inner) % ch->channels];
+}
+
+static int64_t ch_zp(const Channels *ch, int64_t i) {
+  return ch->zp[ch->nzp == 1 ? 0 : (i / ch->inner) % ch->channels];
+}
+
+/* quantize_per_channel: as quantize_per_tensor with the scale and zero
+ * point of the element's channel. */
+static RgStatus op_quantize_channels(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *x = in[0];
+  int64_t lo, hi;
+  Channels ch;
+  RgStatus s = need_float(ip, x, "the input");
+  if (s != RG_OK)
+    return s;
+  if (!rg_eval_attr_int(n, "quant_min", &lo) || !rg_eval_attr_int(n, "quant_max", &hi) || lo > hi ||
+      !rg_tensor_is_int(out) || out->numel != x->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs quant_min <= quant_max and an integer result of "
+                        "the input's size");
+  if ((s = channel_params(ip, n, x, &ch)) != RG_OK)
+    return s;
+  for (int64_t i = 0; i < x->numel; i++) {
+    float v = nearbyintf(rg_tensor_get_float(x, i) * (float)(1.0 / ch_scale(&ch, i)));
+    if (isnan(v))
+      return rg_eval_fail(ip, RG_INTERP_UNPREDICTABLE, "NaN has no quantized value");
+    double q = (double)v + (double)ch_zp(&ch, i);
+    q = q < (double)lo ? (double)lo : q > (double)hi ? (double)hi : q;
+    rg_tensor_set_int(out, i, rg_elem_wrap(out->dtype, (int64_t)q));
+  }
+  return RG_OK;
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_quantize_per_channel, op_quantize_channels, 1, 1)
+
+/* dequantize_per_channel: (q - zero_point[c]) * scale[c] in f32. */
+static RgStatus op_dequantize_channels(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
+  const RgTensor *x = in[0];
+  Channels ch;
+  if (!rg_tensor_is_int(x) || rg_tensor_is_int(out) || out->numel != x->numel)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "needs an integer input and a float result of its size");
+  RgStatus s = channel_params(ip, n, x, &ch);
+  if (s != RG_OK)
+    return s;
+  for (int64_t i = 0; i < x->numel; i++) {
+    float v = (float)(rg_tensor_get_int(x, i) - ch_zp(&ch, i)) * (float)ch_scale(&ch, i);
+    rg_tensor_set_float(out, i, rg_elem_round(out->dtype, (double)v));
+  }
+  return RG_OK;
+}
+
+RG_EVAL_ONE_RESULT(arm_eval_dequantize_per_channel, op_dequantize_channels, 1, 1)

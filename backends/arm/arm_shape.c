@@ -304,6 +304,56 @@ ARM_HOOK(arm_infer_quantize) {
   return shape_set(results, shape_like(g, t, q));
 }
 
+/* Per channel: the scales and zero points are dense tensors of the
+ * axis' length. */
+static RgStatus channel_qparams(const RgNode *n, const char *op, const RgType **t, char *err, size_t errlen) {
+  RgStatus st = shape_need_operands(n, 1, 1, op, err, errlen);
+  if (st == RG_OK)
+    st = shape_need_tensor(n, 0, op, "input", t, err, errlen);
+  if (st != RG_OK)
+    return st;
+  int64_t axis, lo, hi;
+  const RgAttr *sc = rg_node_attr(n, "scales"), *zp = rg_node_attr(n, "zero_points");
+  if (!shape_attr_int(rg_node_attr(n, "axis"), &axis) || !shape_attr_int(rg_node_attr(n, "quant_min"), &lo) ||
+      !shape_attr_int(rg_node_attr(n, "quant_max"), &hi) || !sc || sc->kind != RG_ATTR_DENSE || !zp ||
+      zp->kind != RG_ATTR_DENSE)
+    return shape_fail(err, errlen, "%s: needs scales, zero_points, axis, quant_min and quant_max", op);
+  if (lo > hi)
+    return shape_fail(err, errlen, "%s: quant_min %lld is above quant_max %lld", op, (long long)lo,
+                      (long long)hi);
+  const RgType *x = *t;
+  if (x->kind == RG_TYPE_TENSOR) {
+    if (axis < -x->rank || axis >= x->rank)
+      return shape_fail(err, errlen, "%s: axis %lld is not an axis of %s", op, (long long)axis, x->text);
+    int64_t c = x->dims[axis < 0 ? axis + x->rank : axis];
+    if (c >= 0 && (rg_type_numel(sc->type) != c || rg_type_numel(zp->type) != c))
+      return shape_fail(err, errlen, "%s: scales and zero_points need %lld elements", op, (long long)c);
+  }
+  return RG_OK;
+}
+
+ARM_HOOK(arm_infer_quantize_per_channel) {
+  const RgType *t, *q;
+  RgStatus st = channel_qparams(n, "quantize_per_channel", &t, err, errlen);
+  if (st != RG_OK)
+    return st;
+  if (!(q = type_attr(n, "dtype")) || rg_dtype_is_float(q->dtype))
+    return shape_fail(err, errlen, "quantize_per_channel: 'dtype' must be an integer type");
+  return shape_set(results, shape_like(g, t, q));
+}
+
+ARM_HOOK(arm_infer_dequantize_per_channel) {
+  const RgType *t, *f = NULL;
+  RgStatus st = channel_qparams(n, "dequantize_per_channel", &t, err, errlen);
+  if (st != RG_OK)
+    return st;
+  if (rg_node_attr(n, "out_dtype") && !(f = type_attr(n, "out_dtype")))
+    return shape_fail(err, errlen, "dequantize_per_channel: 'out_dtype' must be a type");
+  if (!f && !(f = rg_type_scalar(g, RG_DT_F32)))
+    return RG_ERR_NOMEM;
+  return shape_set(results, shape_like(g, t, f));
+}
+
 ARM_HOOK(arm_infer_dequantize) {
   const RgType *t, *f = NULL;
   RgStatus st = qparams(n, "dequantize_per_tensor", &t, err, errlen);

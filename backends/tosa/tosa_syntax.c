@@ -27,8 +27,9 @@ static const RgPropDefault tosa_defaults[] = {
     {"tosa.reduce_min", "nan_mode", PROPAGATE},
 };
 
-/* resize's `mode = BILINEAR` is a `#tosa.resize_mode<BILINEAR>` */
-static const RgEnumName tosa_enums[] = {{"mode", "resize_mode"}};
+/* resize's `mode = BILINEAR` is a `#tosa.resize_mode<BILINEAR>`, a rule's
+ * `rounding_mode = "SINGLE_ROUND"` a `#tosa.rounding_mode<SINGLE_ROUND>` */
+static const RgEnumName tosa_enums[] = {{"mode", "resize_mode"}, {"rounding_mode", "rounding_mode"}};
 
 /* How TOSA 1.0 (MLIR 21 and later) changed the spelling of an op: the
  * attribute or operand count that only older producers write. */

@@ -364,6 +364,10 @@ const RgPropDefault *mlir_prop_default(const RgDialectSyntax *d, const char *nam
 /* The attribute an enum property `key` of dialect `d` names: `attr` in
  * `#dialect.attr<V>`. */
 const char *mlir_enum_attr(const RgDialectSyntax *d, const char *key);
+/* A string property the dialect lists among its enums (a rule's
+ * `rounding_mode = "SINGLE_ROUND"`): its value V, written as the enum
+ * attribute `#dialect.attr<V>`. */
+bool mlir_enum_string(const RgDialectSyntax *d, const RgNamedAttr *e, const char **v, size_t *len);
 /* Text that is not MLIR text (bytecode, executables, archives): a
  * description of what it is, or NULL. */
 const char *mlir_binary_kind(const char *text, size_t len);

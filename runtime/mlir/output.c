@@ -9,6 +9,8 @@ static bool write_graph(Writer *w, RgGraph *g, RgMlirForm form,
                         const RgDialectSyntax *const *dialects) {
   if (form == RG_MLIR_PRETTY)
     mlir_w_pretty_init(w, g, dialects);
+  else if (dialects && !mlir_syntax_build(&w->syn, dialects)) /* enum spellings */
+    return false;
   return mlir_w_graph(w, g);
 }
 

@@ -102,6 +102,23 @@ const RgPropDefault *mlir_prop_default(const RgDialectSyntax *d, const char *nam
   return NULL;
 }
 
+bool mlir_enum_string(const RgDialectSyntax *d, const RgNamedAttr *e, const char **v, size_t *len) {
+  const RgAttr *a = e->value;
+  if (!a || a->kind != RG_ATTR_STRING || !a->u.str.len)
+    return false;
+  bool listed = false;
+  for (uint32_t i = 0; i < d->num_enums && !listed; i++)
+    listed = !strcmp(d->enums[i].prop, e->name);
+  for (uint32_t i = 0; listed && i < a->u.str.len; i++) {
+    char c = a->u.str.data[i];
+    if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+      return false;
+  }
+  *v = a->u.str.data;
+  *len = a->u.str.len;
+  return listed;
+}
+
 const char *mlir_enum_attr(const RgDialectSyntax *d, const char *key) {
   for (uint32_t i = 0; i < d->num_enums; i++)
     if (!strcmp(d->enums[i].prop, key))

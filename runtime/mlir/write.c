@@ -443,6 +443,30 @@ void mlir_w_dict_entries(Writer *w, const RgNamedAttr *e, uint32_t n) {
   }
 }
 
+/* Properties; a string one that the op's dialect lists as an enum is
+ * written as that enum attribute (MLIR reads no string there). */
+static void put_props(Writer *w, const RgNode *n, const char *name) {
+  const MlirSynEnt *s = mlir_syntax_find(&w->syn, name, strlen(name));
+  for (uint32_t i = 0; i < n->num_props; i++) {
+    const char *v;
+    size_t len;
+    if (i)
+      put(w, ", ", 2);
+    if (s && s->d && mlir_enum_string(s->d, &n->attrs[i], &v, &len)) {
+      puts_(w, n->attrs[i].name);
+      put(w, " = #", 4);
+      puts_(w, s->d->name);
+      putc_(w, '.');
+      puts_(w, mlir_enum_attr(s->d, n->attrs[i].name));
+      putc_(w, '<');
+      put(w, v, len);
+      putc_(w, '>');
+    } else {
+      mlir_w_dict_entries(w, &n->attrs[i], 1);
+    }
+  }
+}
+
 /* Nested `[...]` of a dense literal following the tensor's shape. */
 static void put_dense_dims(Writer *w, const RgAttr *a, int32_t dim, uint64_t *k) {
   const RgType *t = a->type;
@@ -634,7 +658,7 @@ static void put_node(Writer *w, const RgNode *n, int ind, const RgGraph *g) {
   putc_(w, ')');
   if (n->num_props) {
     put(w, " <{", 3);
-    mlir_w_dict_entries(w, n->attrs, n->num_props);
+    put_props(w, n, name);
     put(w, "}>", 2);
   }
   if (n->num_regions) {

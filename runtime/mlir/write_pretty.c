@@ -44,6 +44,8 @@ static void put_loc_nl(Writer *w, const RgNode *n) {
 static bool enum_short(const RgDialectSyntax *d, const RgNamedAttr *e, const char **v,
                        size_t *len) {
   const RgAttr *a = e->value;
+  if (d->bare_enums && mlir_enum_string(d, e, v, len))
+    return true;
   size_t dl = strlen(d->name);
   if (!d->bare_enums || !a || a->kind != RG_ATTR_OPAQUE || !a->text || a->text[0] != '#' ||
       strncmp(a->text + 1, d->name, dl) || a->text[1 + dl] != '.')

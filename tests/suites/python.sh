@@ -4,7 +4,7 @@
 # built here as its own shared library from docs/examples/my_npu), then
 # torchvision models through rulegen.fx against torch's own kernels
 # (tests/python/test_fx.py) and lowered to TOSA end to end
-# (tests/python/test_lower.py), skipped with one line where torch is absent.
+# (tests/python/test_lower.py; quantized: tests/python/test_quant.py), skipped with one line where torch is absent.
 # RG_PYTHON picks the interpreter (default: Debian's /usr/bin/python3,
 # which python3-torch installs for).
 cd "$RG_ROOT" || exit 1
@@ -70,4 +70,8 @@ fi
 # mlir-opt-22 and run in the interpreter against torch.
 "$py" tests/python/test_lower.py "$RG_ROOT" 2>"$tmp/lower.err" || {
   echo "FAIL lower: exited with status $?: $(tail -n 3 "$tmp/lower.err" | tr '\n' '|')"; }
+# Reference-quantized ops and models lowered to integer TOSA (arm_quant,
+# arm_lower, ethos_u55), validated for pro_int and run against torch.
+"$py" tests/python/test_quant.py "$RG_ROOT" 2>"$tmp/quant.err" || {
+  echo "FAIL quant: exited with status $?: $(tail -n 3 "$tmp/quant.err" | tr '\n' '|')"; }
 exit 0

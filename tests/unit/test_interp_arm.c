@@ -301,9 +301,51 @@ static void test_convolution_quantize(void) {
   CHECK(tb_run1(&t, r, &q, 1) && ints_are(&t.outs[0], 3, I64S(-126, -128, 127)));
   tb_free(&t);
   rg_tensor_release(&q);
+  /* dequantize: (q + 128) * 0.05 */
+  r = unary_node(&t, "quantized_decomposed.dequantize_per_tensor", "tensor<3xi8>", "tensor<3xf32>", &n);
+  rg_node_set_prop(t.g, n, "scale", f64(&t, 0.05));
+  tb_prop_int(&t, n, "zero_point", -128, "i64");
+  tb_prop_int(&t, n, "quant_min", -128, "i64");
+  tb_prop_int(&t, n, "quant_max", 127, "i64");
+  q = tb_in_i(RG_DT_I8, 1, I64S(3), I64S(-128, -126, 127));
+  CHECK(tb_run1(&t, r, &q, 1) && floats_are(&t.outs[0], 3, F32S(0, 0.1f, 12.75f)));
+  tb_free(&t);
+  rg_tensor_release(&q);
+}
+
+/* Per channel of axis 1 of a [1, 2, 2] tensor: channel 0 scale 0.5 zero
+ * point 0, channel 1 scale 0.25 zero point 2. */
+static void channel_props(TB *t, RgNode *n) {
+  const double sc[2] = {0.5, 0.25};
+  const int64_t zp[2] = {0, 2}, two = 2;
+  rg_node_set_prop(t->g, n, "scales", rg_attr_dense_floats(t->g, rg_type_tensor(t->g, RG_DT_F64, 1, &two), 2, sc));
+  rg_node_set_prop(t->g, n, "zero_points",
+                   rg_attr_dense_ints(t->g, rg_type_tensor(t->g, RG_DT_I64, 1, &two), 2, zp));
+  tb_prop_int(t, n, "axis", 1, "i64");
+  tb_prop_int(t, n, "quant_min", -128, "i64");
+  tb_prop_int(t, n, "quant_max", 127, "i64");
+}
+
+static void test_quantize_per_channel(void) {
+  TB t;
+  RgNode *n;
+  RgValue *r = unary_node(&t, "quantized_decomposed.quantize_per_channel", "tensor<1x2x2xf32>", "tensor<1x2x2xi8>", &n);
+  channel_props(&t, n);
+  RgTensor x = tb_in_f(RG_DT_F32, 3, I64S(1, 2, 2), F32S(1, -0.75f, 1, 100));
+  /* 1 / 0.5 = 2, -0.75 / 0.5 = -1.5 -> -2; 1 / 0.25 + 2 = 6, 400 + 2 -> 127 */
+  CHECK(tb_run1(&t, r, &x, 1) && ints_are(&t.outs[0], 4, I64S(2, -2, 6, 127)));
+  tb_free(&t);
+  rg_tensor_release(&x);
+  r = unary_node(&t, "quantized_decomposed.dequantize_per_channel", "tensor<1x2x2xi8>", "tensor<1x2x2xf32>", &n);
+  channel_props(&t, n);
+  RgTensor q = tb_in_i(RG_DT_I8, 3, I64S(1, 2, 2), I64S(2, -2, 6, 127));
+  CHECK(tb_run1(&t, r, &q, 1) && floats_are(&t.outs[0], 4, F32S(1, -1, 1, 31.25f)));
+  tb_free(&t);
+  rg_tensor_release(&q);
 }
 
 int main(void) {
+  RUN(test_quantize_per_channel);
   RUN(test_clamp);
   RUN(test_amax_amin);
   RUN(test_repeat_glu_slice);

@@ -400,8 +400,37 @@ static void test_shared_attrs(void) {
   rg_diags_free(&d);
 }
 
+/* A string property the dialect lists as an enum (what a rule writes
+ * for rounding_mode) is written as the enum attribute when the dialect is
+ * given, in either form, and as the string without it. */
+static void test_string_enum_property(void) {
+  static const char text[] =
+      "func.func @f(%a: tensor<2xi32>, %m: tensor<1xi32>, %s: tensor<1xi8>, %z: tensor<1xi32>, %o: tensor<1xi8>) "
+      "-> tensor<2xi8> {\n"
+      "  %0 = \"tosa.rescale\"(%a, %m, %s, %z, %o) <{scale32 = true, rounding_mode = \"SINGLE_ROUND\", "
+      "per_channel = false, input_unsigned = false, output_unsigned = false}> : (tensor<2xi32>, tensor<1xi32>, "
+      "tensor<1xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<2xi8>\n"
+      "  return %0 : tensor<2xi8>\n}\n";
+  RgDiags d;
+  rg_diags_init(&d);
+  RgGraph *g = read_str(text, &d);
+  CHECK(g != NULL);
+  char *generic = g ? rg_mlir_write_with(g, RG_MLIR_GENERIC, rg_syntax_shipped, NULL) : NULL;
+  char *pretty = g ? rg_mlir_write_with(g, RG_MLIR_PRETTY, rg_syntax_shipped, NULL) : NULL;
+  char *plain = g ? rg_mlir_write(g, NULL) : NULL;
+  CHECK(generic && strstr(generic, "rounding_mode = #tosa.rounding_mode<SINGLE_ROUND>"));
+  CHECK(pretty && strstr(pretty, "rounding_mode = SINGLE_ROUND"));
+  CHECK(plain && strstr(plain, "rounding_mode = \"SINGLE_ROUND\""));
+  rg_free(generic);
+  rg_free(pretty);
+  rg_free(plain);
+  rg_graph_free(g);
+  rg_diags_free(&d);
+}
+
 int main(void) {
   RUN(test_read_structure);
+  RUN(test_string_enum_property);
   RUN(test_shared_attrs);
   RUN(test_read_error);
   RUN(test_dialect_syntax);

@@ -304,6 +304,38 @@ RG_API bool rg_ints_cumsum(RgRewriter *rw, RgInts a, RgInts *out);
 RG_API bool rg_value_reaches(const RgValue *v, const RgOpId *targets, uint32_t ntargets,
                              const RgOpId *through, uint32_t nthrough);
 
+/* Quantization parameters (runtime/pass/quant.c, docs/dsl.md). The scale,
+ * zero point and storage type of a per-tensor `!quant.uniform` value (false
+ * for any other type; the storage type also of a plain integer value). */
+RG_API bool rg_value_qscale(const RgValue *v, double *out);
+RG_API bool rg_value_qzero(const RgValue *v, int64_t *out);
+RG_API bool rg_value_qstorage(const RgValue *v, RgDType *out);
+/* TOSA RESCALE with scale32 applies scale as multiplier * 2^-shift: the
+ * 31-bit multiplier in [2^30, 2^31) and the shift in [2, 62]; false for a
+ * scale that is not positive and finite or whose shift is out of range. */
+RG_API bool rg_rescale_multiplier(double scale, int64_t *out);
+RG_API bool rg_rescale_shift(double scale, int64_t *out);
+/* x / scale rounded half to even, as an integer (false when it is not
+ * finite or beyond 9e18). */
+RG_API bool rg_quantize_scalar(double x, double scale, int64_t *out);
+/* The float constant v quantized with zero point 0: each element divided
+ * by scale, rounded half to even, clamped to the signed type dt (at most
+ * 32 bits); NULL when v is not a float constant. */
+RG_API const RgAttr *rg_quantize_const(RgGraph *g, const RgValue *v, double scale, RgDType dt);
+
+/* Per-channel parameters, as dense tensor attributes (one scale a channel
+ * of the first axis, as convolution and linear weights have them): the
+ * RESCALE multipliers (i32) and shifts (i8) of scales[c] * factor; the
+ * float weight constant w quantized per channel to i8 (NULL unless every
+ * zero point is 0: TOSA takes one weight zero point); the float bias b
+ * quantized to i32 at scales[c] * factor. NULL when not computable. */
+RG_API const RgAttr *rg_rescale_multipliers(RgGraph *g, const RgAttr *scales, double factor);
+RG_API const RgAttr *rg_rescale_shifts(RgGraph *g, const RgAttr *scales, double factor);
+RG_API const RgAttr *rg_quantize_weight_per_channel(RgGraph *g, const RgValue *w, const RgAttr *scales,
+                                                    const RgAttr *zero_points);
+RG_API const RgAttr *rg_quantize_bias_per_channel(RgGraph *g, const RgValue *b, const RgAttr *scales,
+                                                  double factor);
+
 /* State an extern keeps for one run of a pass (the layout plan of
  * rules/layout.rules): found by `key`, released with `release` when the
  * run ends. rg_rw_state returns NULL when none was set; rg_rw_set_state

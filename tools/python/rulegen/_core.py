@@ -238,7 +238,7 @@ class Graph:
     def to_mlir(self, pretty=False):
         n = C.c_size_t()
         p = self._lib.rg_mlir_write_with(self._g(), PRETTY if pretty else GENERIC,
-                                         self.ruleset._desc.syntax if pretty else None,
+                                         self.ruleset._desc.syntax,
                                          ctypes.byref(n))
         if not p:
             raise MemoryError("rulegen: out of memory writing the graph")

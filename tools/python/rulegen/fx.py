@@ -36,6 +36,12 @@ _DTYPES = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16",
            torch.bfloat16: "bf16", torch.int64: "i64", torch.int32: "i32", torch.int16: "i16",
            torch.int8: "i8", torch.uint8: "ui8", torch.bool: "i1"}
 _FROM_DTYPE = {v: k for k, v in _DTYPES.items()}
+# A quantized tensor is its storage integers; the parameters are on the
+# quantize and dequantize ops (docs/python.md, "Quantized graphs").
+_DTYPES.update({torch.qint8: "i8", torch.quint8: "ui8", torch.qint32: "i32"})
+_QUANT_RANGE = {torch.qint8: (-128, 127), torch.quint8: (0, 255),
+                torch.qint32: (-2 ** 31, 2 ** 31 - 1)}
+_QUANT_STORAGE = {torch.qint8: torch.int8, torch.quint8: torch.uint8, torch.qint32: torch.int32}
 _MEMORY_FORMATS = {torch.contiguous_format: "contiguous_format",
                    torch.preserve_format: "preserve_format",
                    torch.channels_last: "channels_last"}
@@ -68,6 +74,8 @@ def _str_text(s):
 
 def _attr_text(v, what):
     """MLIR attribute text of a non-tensor argument."""
+    if isinstance(v, _Dense):
+        return v.text
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
@@ -207,6 +215,84 @@ def _norm_alias(node, args, kwargs, info):
     return ("=", args[0])
 
 
+def _qparam(node, a):
+    """A scale or zero point: a number, or a get_attr of a one-element tensor."""
+    if isinstance(a, torch.fx.Node):
+        if a.op != "get_attr":
+            raise ConversionError("%s: quantization parameter %s is not a constant" %
+                                  (node.name, a.name))
+        a = _getattr(node.graph.owning_module, a.target)
+        if a.numel() != 1:
+            raise ConversionError("%s: per-channel parameters do not convert" % node.name)
+        a = a.item()
+    return a
+
+
+def _qprops(node):
+    """The properties of quantized_decomposed.*_per_tensor from a
+    torch 1.13 quantize_per_tensor node (scale, zero point, range, storage)."""
+    x, scale, zp, dtype = node.args[:4]
+    if dtype not in _QUANT_RANGE:
+        raise ConversionError("%s: quantized type %s does not convert" % (node.name, dtype))
+    lo, hi = _QUANT_RANGE[dtype]
+    return [("scale", float(_qparam(node, scale))), ("zero_point", int(_qparam(node, zp))),
+            ("quant_min", lo), ("quant_max", hi), ("dtype", _QUANT_STORAGE[dtype])]
+
+
+class _Dense:
+    """A dense attribute spelled out (per-channel scales and zero points)."""
+
+    def __init__(self, values, mlir_type):
+        body = ", ".join(_float_text(float(v)).split(" :")[0] if mlir_type == "f64" else str(int(v))
+                         for v in values)
+        self.text = "dense<[%s]> : tensor<%dx%s>" % (body, len(values), mlir_type)
+
+
+def _qprops_channels(node):
+    """The properties of quantized_decomposed.*_per_channel from a
+    quantize_per_channel node: scales and zero points of one channel each."""
+    x, scales, zps, axis, dtype = node.args[:5]
+    if dtype not in _QUANT_RANGE:
+        raise ConversionError("%s: quantized type %s does not convert" % (node.name, dtype))
+    mod = node.graph.owning_module
+    sc = [float(v) for v in getattr(mod, scales.target).flatten().tolist()]
+    zp = [int(v) for v in getattr(mod, zps.target).flatten().tolist()]
+    lo, hi = _QUANT_RANGE[dtype]
+    return [("scales", _Dense(sc, "f64")), ("zero_points", _Dense(zp, "i64")), ("axis", int(axis)),
+            ("quant_min", lo), ("quant_max", hi), ("dtype", _QUANT_STORAGE[dtype])]
+
+
+def _norm_quantize_channels(node, args, kwargs, info):
+    return "quantized_decomposed.quantize_per_channel", [args[0]], _qprops_channels(node)
+
+
+def _norm_quantize(node, args, kwargs, info):
+    return "quantized_decomposed.quantize_per_tensor", [args[0]], _qprops(node)
+
+
+def _norm_dequantize(node, args, kwargs, info):
+    q = args[0]
+    if isinstance(q, torch.fx.Node) and str(q.target) == "aten.quantize_per_channel.default":
+        return "quantized_decomposed.dequantize_per_channel", [q], _qprops_channels(q)
+    if not (isinstance(q, torch.fx.Node) and str(q.target) in _QUANTIZE_OPS):
+        raise ConversionError("%s: dequantize of %s, not of a quantize_per_tensor" %
+                              (node.name, q))
+    return "quantized_decomposed.dequantize_per_tensor", [q], _qprops(q)
+
+
+_QUANTIZE_OPS = ("aten.quantize_per_tensor.tensor_qparams", "aten.quantize_per_tensor.default")
+
+
+def _norm_max_pool(node, args, kwargs, info):
+    """An empty stride means the kernel's: written out, as the lowering
+    rules read it."""
+    name, operands, props = _generic(node, args, kwargs)
+    d = dict(props)
+    if not d.get("stride"):
+        d["stride"] = list(d["kernel_size"])
+    return name, operands, sorted(d.items())
+
+
 def _norm_as(edge_name):
     def f(node, args, kwargs, info):
         return _generic(node, args, kwargs, edge_name)
@@ -229,6 +315,11 @@ NORMALIZE = {
     "aten.permute.default": _norm_as("aten.permute_copy"),
     "aten.detach.default": _norm_alias,
     "aten.detach_copy.default": _norm_alias,
+    "aten.quantize_per_tensor.tensor_qparams": _norm_quantize,
+    "aten.quantize_per_tensor.default": _norm_quantize,
+    "aten.quantize_per_channel.default": _norm_quantize_channels,
+    "aten.dequantize.self": _norm_dequantize,
+    "aten.max_pool2d_with_indices.default": _norm_max_pool,
 }
 
 # Edge ops torch 1.13 lacks: f(op, operands, props) -> (overload, args, kwargs).
@@ -366,8 +457,12 @@ def to_rulegen(gm, example_inputs=None, ruleset=None, constants="reference"):
             out_node = n
             live.add(n)
         if n in live:
-            for a in n.all_input_nodes:
-                live.add(a)
+            # a quantize's scale and zero point become properties
+            ins = n.args[:1] if str(n.target) in _QUANTIZE_OPS + (
+                "aten.quantize_per_channel.default",) else n.all_input_nodes
+            for a in ins:
+                if isinstance(a, torch.fx.Node):
+                    live.add(a)
     if out_node is None:
         raise ConversionError("the graph has no output")
     inline = constants == "inline"

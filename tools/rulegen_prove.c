@@ -36,13 +36,14 @@ int rulegen_prove(DslProgram *prog, uint64_t rlimit, const char *outdir) {
 bool rulegen_prove_available(void) { return true; }
 
 typedef Z3_ast Ast;
-enum { MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS = 1024, IBITS = 32 };
+enum { MAXRED = 4, MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS = 1024, IBITS = 32 };
 
 /* What a node computes. */
 typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
-  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_OPAQUE
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_RESCALE, K_AVGPOOL,
+  K_ATEN_ADD, K_ATEN_MULS, K_ATEN_MUL, K_OPAQUE
 } Kind;
 
 static const struct {
@@ -60,7 +61,8 @@ static const struct {
     {"tosa.reduce_all", K_RALL},    {"tosa.reduce_any", K_RANY},    {"tosa.reverse", K_REVERSE},
     {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
     {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
-    {"tosa.max_pool2d", K_MAXPOOL},
+    {"tosa.max_pool2d", K_MAXPOOL},   {"tosa.rescale", K_RESCALE},      {"tosa.avg_pool2d", K_AVGPOOL},
+    {"aten.add.Tensor", K_ATEN_ADD},  {"aten.mul.Scalar", K_ATEN_MULS}, {"aten.mul.Tensor", K_ATEN_MUL},
 };
 
 static Kind kind_of(const DslOpDecl *op) {
@@ -96,9 +98,15 @@ typedef struct Val {
   Ast ints[2 * MAXR]; /* V_SHAPE; max_pool2d: kernel (2), stride (2), pad (4) */
   uint32_t nints;
   Ast nnz;           /* a guard fact: the value is never -0.0 (Bool), or NULL */
+  Ast layout[MAXR];  /* tosa_layout_perm of this value, once asked */
   int arg;           /* counterexample graph: argument number, -1 */
   int id;            /* counterexample graph: SSA number */
   bool printed;
+  bool vec;          /* a per-channel parameter (multiplier, shift): read at the channel */
+  Ast s32, dbl, pc, iu, ou; /* rescale: scale32, DOUBLE_ROUND, per_channel, unsigned sides (Bool) */
+  Ast ident;         /* rescale: tosa_rescale_is_identity holds (Bool), or NULL */
+  Ast acc;           /* avg_pool2d on floats: acc_type, 0 f32, 1 f16, 2 bf16 (bv2) */
+  Ast nf, ni, nisf;  /* aten alpha / other: the number as a double, as an int64, whether a float */
 } Val;
 
 /* A guard expression's value. */
@@ -121,6 +129,8 @@ typedef struct Inst {
   Z3_context z;
   int R;
   RgDType T, T2;
+  RgDType Tr[2];     /* the result types of the pattern's rescales, in pre-order */
+  uint32_t nres;
   const DslOpDecl *alt[32]; /* op chosen for each op pattern node, in pre-order */
   uint32_t nalt, altpos;
   int64_t axes[8];
@@ -143,6 +153,9 @@ typedef struct Inst {
   uint32_t rest_extra; /* operands a ..rest of a variadic op stands for */
   uint32_t shape_n;  /* the ints of the const_shape operand being built */
   bool abstract;     /* arithmetic as free functions (a first, cheap attempt) */
+  bool long_reduce;  /* a reduction over an axis that may be longer than 1 */
+  bool fold_reduce;  /* such a reduction folded over up to MAXRED elements */
+  bool bounded_reduce; /* the query so bounded */
   struct App {       /* each read of an input: a constant, equal where the indices are */
     Val *leaf;
     Ast idx[MAXR];
@@ -197,6 +210,7 @@ static Z3_sort sort_of(Inst *in, RgDType dt) {
   case RG_DT_F32: return Z3_mk_fpa_sort_32(Z);
   case RG_DT_F16: return Z3_mk_fpa_sort_16(Z);
   case RG_DT_BF16: return Z3_mk_fpa_sort(Z, 8, 8);
+  case RG_DT_F64: return Z3_mk_fpa_sort_64(Z);
   default: return bv(in, (unsigned)rg_dtype_bits(dt));
   }
 }
@@ -396,6 +410,187 @@ static Ast cast(Inst *in, RgDType from, RgDType to, Ast v) {
                    Z3_mk_ite(Z, Z3_mk_fpa_geq(Z, r64, hi), num(in, to, (double)rg_elem_max(to)), mid));
 }
 
+static Ast bool_c(Inst *in, bool b);
+static Ast read_leaf(Inst *in, Val *v, Ast const *idx);
+
+/* A validity rule of a node's operands: assumed of the pattern, required
+ * of a node the replacement makes. */
+static void valid(Inst *in, Val *n, Ast a) {
+  if (n->created)
+    require(in, a);
+  else
+    fact(in, a);
+}
+
+/* AVG_POOL2D over one element (op_avg_pool2d, count 1): floats +0.0 + x
+ * in f32 rounded to acc_type, divided by 1, rounded to the type; integers
+ * (x - input_zp) scaled by reciprocal_scale(1) = (2^30 + 1, 30), plus
+ * output_zp, clipped. */
+static Ast avg_one(Inst *in, Val *n, Ast v) {
+  RgDType dt = n->dt;
+  Ast izp = elem(in, n->opnd[1], NULL), ozp = izp ? elem(in, n->opnd[2], NULL) : NULL;
+  if (!ozp)
+    return NULL;
+  if (isf(dt)) {
+    valid(in, n, and2(in, Z3_mk_fpa_is_zero(Z, izp), Z3_mk_fpa_is_zero(Z, ozp)));
+    Z3_sort f32 = Z3_mk_fpa_sort_32(Z);
+    Ast acc = Z3_mk_fpa_add(Z, rne(in), Z3_mk_fpa_zero(Z, f32, false), widen(in, v, dt));
+    Ast a16 = widen(in, narrow(in, acc, RG_DT_F16), RG_DT_F16), ab16 = widen(in, narrow(in, acc, RG_DT_BF16), RG_DT_BF16);
+    acc = Z3_mk_ite(Z, Z3_mk_eq(Z, n->acc, bvnum(in, 1, 2)), a16, Z3_mk_ite(Z, Z3_mk_eq(Z, n->acc, bvnum(in, 2, 2)), ab16, acc));
+    return narrow(in, acc, dt);
+  }
+  Ast z = sext64(in, izp, dt), oz = sext64(in, ozp, dt);
+  if (dt != RG_DT_I8)
+    valid(in, n, and2(in, Z3_mk_eq(Z, z, i64(in, 0)), Z3_mk_eq(Z, oz, i64(in, 0))));
+  Ast a = Z3_mk_bvsub(Z, sext64(in, v, dt), z);
+  require(in, in_range(in, a, RG_DT_I32));
+  require(in, and2(in, Z3_mk_bvsge(Z, a, i64(in, -((int64_t)1 << 29))), Z3_mk_bvslt(Z, a, i64(in, (int64_t)1 << 29))));
+  Ast r = Z3_mk_bvashr(Z, Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, a, i64(in, ((int64_t)1 << 30) + 1)), i64(in, (int64_t)1 << 29)),
+                       i64(in, 30));
+  r = Z3_mk_bvadd(Z, r, oz);
+  require(in, in_range(in, r, RG_DT_I32));
+  Ast lo = i64(in, rg_elem_min(dt)), hi = i64(in, rg_elem_max(dt));
+  return low(in, Z3_mk_ite(Z, Z3_mk_bvslt(Z, r, lo), lo, Z3_mk_ite(Z, Z3_mk_bvsgt(Z, r, hi), hi, r)), dt);
+}
+
+/* ---- RESCALE, as op_rescale of backends/tosa/tosa_eval_elem.c with its
+ * attributes as Booleans ---- */
+
+static Ast ite64(Inst *in, Ast c, int64_t a, int64_t b) { return Z3_mk_ite(Z, c, i64(in, a), i64(in, b)); }
+
+/* An integer element as 64 bits, zero-extended where its side is unsigned. */
+static Ast ext_u(Inst *in, Ast v, RgDType dt, Ast u) {
+  return Z3_mk_ite(Z, u, Z3_mk_zero_ext(Z, (unsigned)(64 - rg_dtype_bits(dt)), v), sext64(in, v, dt));
+}
+
+/* A per-channel parameter at channel c (a splat or a one-element value
+ * wherever it is read). */
+static Ast channel_read(Inst *in, Val *v, Ast c) {
+  if (v->kind == V_LEAF && v->vec && !v->elem)
+    return read_leaf(in, v, &c);
+  return elem(in, v, NULL);
+}
+
+/* The multiplier and shift a RESCALE applies at the result index, as 64
+ * bits; facts of the types (an i16 multiplier under scale32 = false) and
+ * of tosa_rescale_is_identity where it was asked. */
+static bool rescale_params(Inst *in, Val *n, Ast const *idx, Ast *m, Ast *sh) {
+  Ast c = in->R ? Z3_mk_ite(Z, n->pc, idx[in->R - 1], ix(in, 0)) : ix(in, 0);
+  Ast mv = channel_read(in, n->opnd[1], c), sv = mv ? channel_read(in, n->opnd[2], c) : NULL;
+  if (!sv)
+    return false;
+  *m = sext64(in, mv, n->opnd[1]->dt);
+  *sh = sext64(in, sv, n->opnd[2]->dt);
+  Ast m16 = Z3_mk_implies(Z, Z3_mk_not(Z, n->s32), in_range(in, *m, RG_DT_I16));
+  if (n->created)
+    require(in, m16); /* a new RESCALE must be valid */
+  else
+    fact(in, m16);
+  if (n->ident) {
+    Ast top = Z3_mk_ite(Z, n->s32, i64(in, 30), i64(in, 14));
+    fact(in, Z3_mk_implies(Z, n->ident,
+                           Z3_mk_and(Z, 3, (Ast[]){Z3_mk_bvsge(Z, *sh, i64(in, 2)), Z3_mk_bvsle(Z, *sh, top),
+                                                   Z3_mk_eq(Z, *m, Z3_mk_bvshl(Z, i64(in, 1), *sh))})));
+  }
+  return true;
+}
+
+static Ast rescale(Inst *in, Val *n, Ast const *idx) {
+  Val *x = n->opnd[0];
+  RgDType it = x->dt, ot = n->dt;
+  Ast a = elem(in, x, idx), m = NULL, sh = NULL;
+  Ast izp = a ? elem(in, n->opnd[3], NULL) : NULL, ozp = izp ? elem(in, n->opnd[4], NULL) : NULL;
+  if (!ozp || !rescale_params(in, n, idx, &m, &sh))
+    return NULL;
+  Ast v = Z3_mk_bvsub(Z, ext_u(in, a, it, n->iu), ext_u(in, izp, it, n->iu));
+  /* apply_scale_32 / apply_scale_16 */
+  Ast one = i64(in, 1), half = Z3_mk_bvshl(Z, one, Z3_mk_bvsub(Z, sh, one));
+  require(in, Z3_mk_bvsge(Z, m, i64(in, 0)));
+  require(in, and2(in, Z3_mk_bvsge(Z, sh, i64(in, 2)), Z3_mk_bvsle(Z, sh, i64(in, 62))));
+  Ast v_ok = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_bvsge(Z, v, Z3_mk_bvneg(Z, half)), Z3_mk_bvslt(Z, v, half),
+                                     in_range(in, v, RG_DT_I32)});
+  require(in, Z3_mk_implies(Z, n->s32, v_ok));
+  Ast adj = ite64(in, Z3_mk_bvsge(Z, v, i64(in, 0)), (int64_t)1 << 30, -((int64_t)1 << 30));
+  Ast dbl = Z3_mk_and(Z, 3, (Ast[]){n->s32, n->dbl, Z3_mk_bvsgt(Z, sh, i64(in, 31))});
+  Ast round = Z3_mk_ite(Z, dbl, Z3_mk_bvadd(Z, half, adj), half);
+  Ast r = Z3_mk_bvashr(Z, Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, v, m), round), sh);
+  require(in, Z3_mk_implies(Z, Z3_mk_not(Z, n->s32), in_range(in, r, RG_DT_I32)));
+  Ast res = Z3_mk_bvadd(Z, r, ext_u(in, ozp, ot, n->ou));
+  require(in, in_range(in, res, RG_DT_I32));
+  int ob = rg_dtype_bits(ot);
+  Ast lo = ite64(in, n->ou, 0, rg_elem_min(ot)), hi = ite64(in, n->ou, (int64_t)(((uint64_t)1 << ob) - 1), rg_elem_max(ot));
+  res = Z3_mk_ite(Z, Z3_mk_bvslt(Z, res, lo), lo, Z3_mk_ite(Z, Z3_mk_bvsgt(Z, res, hi), hi, res));
+  return low(in, res, ot);
+}
+
+/* The validity rules of a RESCALE (the evaluator's ERROR_IFs): assumed of
+ * the pattern, proven of the replacement. */
+static void attr_fact(Inst *in, Ast a);
+static void rescale_rules(Inst *in, Val *n) {
+  RgDType it = n->opnd[0]->dt, ot = n->dt;
+  bool narrow_i = it == RG_DT_I8 || it == RG_DT_I16, narrow_o = ot == RG_DT_I8 || ot == RG_DT_I16;
+  attr_fact(in, Z3_mk_implies(Z, Z3_mk_not(Z, n->s32), Z3_mk_not(Z, n->dbl)));
+  attr_fact(in, Z3_mk_not(Z, and2(in, n->iu, n->ou)));
+  attr_fact(in, Z3_mk_implies(Z, n->iu, bool_c(in, narrow_i && ot != RG_DT_I32)));
+  attr_fact(in, Z3_mk_implies(Z, n->ou, bool_c(in, narrow_o && it != RG_DT_I32)));
+  if (!in->R)
+    attr_fact(in, Z3_mk_not(Z, n->pc));
+  for (int side = 0; side < 2; side++) {
+    RgDType dt = side ? ot : it;
+    Ast u = side ? n->ou : n->iu, zp = elem(in, n->opnd[3 + side], NULL);
+    if (!zp)
+      return;
+    Ast z = ext_u(in, zp, dt, u), zero = Z3_mk_eq(Z, z, i64(in, 0));
+    Ast i16u = and2(in, bool_c(in, dt == RG_DT_I16), u);
+    attr_fact(in, Z3_mk_implies(Z, Z3_mk_not(Z, zero), or2(in, bool_c(in, dt == RG_DT_I8), i16u)));
+    attr_fact(in, Z3_mk_implies(Z, i16u, or2(in, zero, Z3_mk_eq(Z, z, i64(in, 32768)))));
+  }
+}
+
+/* ---- the aten ops of backends/xnnpack (arith of xnnpack_eval.c): floats
+ * computed in f32 and rounded once to the result type, integers wrapped;
+ * a Scalar (alpha, other) as a double, an int64 and whether a float ---- */
+
+/* x OP y in the result type: floats in f32 (y32 already f32) rounded once
+ * to the type, integers wrapped. */
+static Ast aten_op(Inst *in, RgDType dt, Ast x, Ast y32, bool mul) {
+  Ast a = isf(dt) ? widen(in, x, dt) : x, r;
+  if (in->abstract) { /* the arithmetic a free function: equal operands, equal results */
+    char name[48];
+    snprintf(name, sizeof name, "aten.%s.%s", mul ? "mul" : "add", isf(dt) ? "f32" : rg_dtype_name(dt));
+    Z3_sort s = Z3_get_sort(Z, a), dom[2] = {s, s};
+    r = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), 2, dom, s), 2, (Ast[]){a, y32});
+    in->has_uf = in->opaque_used = true;
+  } else if (!isf(dt)) {
+    r = mul ? Z3_mk_bvmul(Z, a, y32) : Z3_mk_bvadd(Z, a, y32);
+  } else {
+    r = mul ? Z3_mk_fpa_mul(Z, rne(in), a, y32) : Z3_mk_fpa_add(Z, rne(in), a, y32);
+  }
+  return isf(dt) ? narrow(in, r, dt) : r;
+}
+
+static Ast aten_elem(Inst *in, Val *n, Ast const *idx) {
+  RgDType dt = n->dt;
+  Ast a = bcast(in, n, 0, idx);
+  if (!a)
+    return NULL;
+  if (!isf(dt) && n->nisf)
+    require(in, Z3_mk_not(Z, n->nisf)); /* a float Scalar with an integer result: ERROR */
+  Z3_sort f32 = Z3_mk_fpa_sort_32(Z);
+  if (n->k == K_ATEN_MULS) /* x * (float)other */
+    return aten_op(in, dt, a, isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), n->nf, f32) : low(in, n->ni, dt), true);
+  Ast b = bcast(in, n, 1, idx);
+  if (!b)
+    return NULL;
+  Ast y = isf(dt) ? widen(in, b, dt) : b;
+  if (n->k == K_ATEN_ADD) { /* x + alpha * y, the product rounded first; alpha 1: x + y */
+    Ast scaled = isf(dt) ? Z3_mk_fpa_mul(Z, rne(in), y, Z3_mk_fpa_to_fp_float(Z, rne(in), n->nf, f32))
+                         : Z3_mk_bvmul(Z, y, low(in, n->ni, dt)); /* commutative: spelled as mul.Scalar's */
+    y = Z3_mk_ite(Z, Z3_mk_fpa_eq(Z, n->nf, num(in, RG_DT_F64, 1)), y, scaled);
+  }
+  return aten_op(in, dt, a, y, n->k != K_ATEN_ADD);
+}
+
 /* A reduction over an axis of size 1 is its one element; over a longer
  * axis a free function of the node (no counterpart on the other side). */
 static Ast reduce(Inst *in, Val *n, Ast const *idx) {
@@ -409,15 +604,45 @@ static Ast reduce(Inst *in, Val *n, Ast const *idx) {
     v = narrow(in, Z3_mk_fpa_add(Z, rne(in), Z3_mk_fpa_zero(Z, Z3_mk_fpa_sort_32(Z), false), widen(in, one, dt)), dt);
   if (n->k == K_RPROD && isf(dt))
     v = narrow(in, Z3_mk_fpa_mul(Z, rne(in), Z3_mk_fpa_numeral_float(Z, 1.0f, Z3_mk_fpa_sort_32(Z)), widen(in, one, dt)), dt);
-  Z3_sort dom[MAXR];
-  for (int d = 0; d < in->R; d++)
-    dom[d] = bv(in, IBITS);
-  char name[32];
-  snprintf(name, sizeof name, "reduce%d", (int)(n - in->vals));
-  Ast other = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt)),
-                        (unsigned)in->R, idx);
+  Ast len = axis_dim(in, x->dims, n->ax);
+  in->long_reduce = true;
+  if (!in->fold_reduce) { /* first: a free value, no counterpart on the other side */
+    Z3_sort dom[MAXR];
+    for (int d = 0; d < in->R; d++)
+      dom[d] = bv(in, IBITS);
+    char name[32];
+    snprintf(name, sizeof name, "reduce%d", (int)(n - in->vals));
+    Ast other = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt)),
+                          (unsigned)in->R, idx);
+    in->opaque_used = in->has_uf = true;
+    return Z3_mk_ite(Z, Z3_mk_eq(Z, len, ix(in, 1)), v, other);
+  }
+  /* then: its elements in order folded by a free function of the op and
+   * type (so the proof holds for any combination), for axes of up to
+   * MAXRED elements: the instance is bounded so, and says so */
+  _Static_assert(MAXRED == 4, "the bounds printed say 1..4");
+  Ast bounded = Z3_mk_bvule(Z, len, ix(in, MAXRED));
+  if (n->created)
+    require(in, bounded);
+  else
+    fact(in, bounded);
+  in->bounded_reduce = true;
+  char name[64];
+  snprintf(name, sizeof name, "reduce.%s.%s", n->op->name, rg_dtype_name(n->dt));
+  Z3_sort s = sort_of(in, n->dt), dom[2] = {s, sort_of(in, dt)};
+  Z3_func_decl comb = Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), 2, dom, s);
+  Ast acc = v, res = v, j[MAXR];
+  for (int k = 1; k < MAXRED; k++) {
+    for (int d = 0; d < in->R; d++)
+      j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->ax, i64(in, d)), ix(in, k), idx[d]);
+    Ast e = elem(in, x, j);
+    if (!e)
+      return NULL;
+    acc = Z3_mk_app(Z, comb, 2, (Ast[]){acc, e});
+    res = Z3_mk_ite(Z, Z3_mk_eq(Z, len, ix(in, k + 1)), acc, res);
+  }
   in->opaque_used = in->has_uf = true;
-  return Z3_mk_ite(Z, Z3_mk_eq(Z, axis_dim(in, x->dims, n->ax), ix(in, 1)), v, other);
+  return res;
 }
 
 /* The index of the input of a transpose read at the result index. */
@@ -447,7 +672,27 @@ static Ast opaque(Inst *in, Val *n, Ast const *idx) {
                    args);
 }
 
-static bool abstractable(Kind k) { return (k >= K_CLAMP && k <= K_ABS) || (k >= K_LNOT && k <= K_CAST); }
+static bool abstractable(Kind k) {
+  return (k >= K_CLAMP && k <= K_ABS) || (k >= K_LNOT && k <= K_CAST) || k == K_RESCALE;
+}
+
+/* A RESCALE's operands at the result index and its attributes, as the
+ * arguments of its free function. */
+static uint32_t rescale_args(Inst *in, Val *n, Ast const *idx, Ast *args, Z3_sort *dom) {
+  Ast m, sh;
+  args[0] = elem(in, n->opnd[0], idx);
+  args[1] = args[0] ? elem(in, n->opnd[3], NULL) : NULL;
+  args[2] = args[1] ? elem(in, n->opnd[4], NULL) : NULL;
+  if (!args[2] || !rescale_params(in, n, idx, &m, &sh))
+    return 0;
+  args[3] = m, args[4] = sh;
+  Ast flags[5] = {n->s32, n->dbl, n->pc, n->iu, n->ou};
+  for (int i = 0; i < 5; i++)
+    args[5 + i] = bool_bv(in, flags[i]);
+  for (int i = 0; i < 10; i++)
+    dom[i] = Z3_get_sort(Z, args[i]);
+  return 10;
+}
 
 /* An arithmetic op as a free function of its operands' elements and its
  * attributes, its REQUIREs a free predicate of the same: equal
@@ -455,12 +700,14 @@ static bool abstractable(Kind k) { return (k >= K_CLAMP && k <= K_ABS) || (k >= 
  * without bit-blasting the arithmetic twice. A proof so holds for every
  * meaning of the op; a counterexample is retried with the exact one. */
 static Ast abstract_elem(Inst *in, Val *n, Ast const *idx) {
-  Ast args[MAXOPS + 3];
-  Z3_sort dom[MAXOPS + 3];
+  Ast args[MAXOPS + 10];
+  Z3_sort dom[MAXOPS + 10];
   uint32_t na = 0;
   char name[200];
   snprintf(name, sizeof name, "%s.%s", n->op->name, rg_dtype_name(n->dt));
-  for (uint32_t k = 0; k < n->nopnd; k++) {
+  if (n->k == K_RESCALE && !(na = rescale_args(in, n, idx, args, dom)))
+    return NULL;
+  for (uint32_t k = 0; k < n->nopnd && n->k != K_RESCALE; k++) {
     if (!(args[na] = bcast(in, n, k, idx)))
       return NULL;
     dom[na++] = sort_of(in, n->opnd[k]->dt);
@@ -582,8 +829,10 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
       j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->dims[d], n->opnd[0]->dims[d]), idx[d],
                        Z3_mk_bvurem(Z, idx[d], n->opnd[0]->dims[d]));
     return elem(in, n->opnd[0], j);
-  case K_MAXPOOL: { /* a 1x1 window reads one element (a NaN's payload aside); else free */
+  case K_MAXPOOL: case K_AVGPOOL: { /* a 1x1 window reads one element (a NaN's payload aside); else free */
     Ast v = elem(in, n->opnd[0], idx);
+    if (v && n->k == K_AVGPOOL)
+      v = avg_one(in, n, v);
     if (!v)
       return NULL;
     Z3_sort dom[MAXR];
@@ -596,6 +845,8 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
                      Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom,
                                                   sort_of(in, n->dt)), (unsigned)in->R, idx));
   }
+  case K_RESCALE: return rescale(in, n, idx);
+  case K_ATEN_ADD: case K_ATEN_MULS: case K_ATEN_MUL: return aten_elem(in, n, idx);
   case K_OPAQUE: return opaque(in, n, idx);
   default: break;
   }
@@ -608,7 +859,7 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
  * free functions, which Z3 bit-blasts fast); the same read twice is the
  * same constant. */
 static Ast read_leaf(Inst *in, Val *v, Ast const *idx) {
-  uint32_t rank = v->scalar ? 0 : (uint32_t)in->R;
+  uint32_t rank = v->vec ? 1 : v->scalar ? 0 : (uint32_t)in->R;
   Ast j[MAXR];
   for (uint32_t d = 0; d < rank; d++)
     j[d] = Z3_simplify(Z, idx[d]);
@@ -679,6 +930,8 @@ static uint32_t shape_operand(const Inst *in, Kind k, uint32_t i) {
 static bool scalar_operand(const DslOpDecl *op, uint32_t k) {
   if (strcmp(op->name, "tosa.pad") == 0)
     return k == 2;
+  if (strcmp(op->name, "tosa.rescale") == 0) /* multiplier and shift: per channel, see vec */
+    return k >= 1;
   if (k >= op->noperands)
     k = op->noperands ? op->noperands - 1 : 0;
   const char *nm = k < op->noperands ? op->operands[k].name.s : "";
@@ -714,8 +967,9 @@ static RgDType result_dt(const Inst *in, Kind k) {
 /* Whether an op takes element type dt at all (TOSA's type support). */
 static bool op_takes(Kind k, RgDType dt) {
   switch (k) {
-  case K_MAXPOOL: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
+  case K_MAXPOOL: case K_AVGPOOL: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
   case K_INTDIV: return dt == RG_DT_I32;
+  case K_RESCALE: return dt == RG_DT_I8 || dt == RG_DT_I16 || dt == RG_DT_I32;
   case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY: return dt == RG_DT_I1;
   default: return true;
   }
@@ -752,7 +1006,7 @@ static void node_shape(Inst *in, Val *n) {
   case K_RESHAPE: /* the shape operand's dims, free here */
     fresh_dims(in, n);
     return;
-  case K_MAXPOOL: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
+  case K_MAXPOOL: case K_AVGPOOL: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
     Ast unit = n->ints[0]; /* set by fresh_attrs: the window is 1x1, stride 1, no padding */
     for (int d = 0; d < in->R; d++) {
       n->dims[d] = d == 0 || d == 3 ? a->dims[d] : fresh(in, "dim", bv(in, IBITS));
@@ -830,10 +1084,27 @@ static void fresh_attrs(Inst *in, Val *n) {
     }
   }
   n->ignore = isf(n->opnd[0] ? n->opnd[0]->dt : n->dt) ? fresh(in, "nan_ignore", Z3_mk_bool_sort(Z)) : Z3_mk_false(Z);
-  if (n->k == K_TRANSPOSE)
+  if (n->k == K_TRANSPOSE) /* at rank 1 the one permutation, a numeral the simplifier sees */
     for (int i = 0; i < in->R; i++)
-      n->perm[i] = fresh(in, "perm", bv(in, 64));
-  if (n->k == K_MAXPOOL) {
+      n->perm[i] = in->R == 1 ? i64(in, 0) : fresh(in, "perm", bv(in, 64));
+  if (n->k == K_ATEN_ADD || n->k == K_ATEN_MULS) { /* a finite number; an int's double is its value */
+    n->nf = fresh(in, "scalar_f", Z3_mk_fpa_sort_64(Z));
+    n->ni = fresh(in, "scalar_i", bv(in, 64));
+    n->nisf = fresh(in, "scalar_is_float", Z3_mk_bool_sort(Z));
+    fact(in, Z3_mk_not(Z, or2(in, Z3_mk_fpa_is_nan(Z, n->nf), Z3_mk_fpa_is_infinite(Z, n->nf))));
+    fact(in, Z3_mk_implies(Z, Z3_mk_not(Z, n->nisf),
+                           Z3_mk_eq(Z, n->nf, Z3_mk_fpa_to_fp_signed(Z, rne(in), n->ni, Z3_mk_fpa_sort_64(Z)))));
+  }
+  if (n->k == K_RESCALE) {
+    Z3_sort b = Z3_mk_bool_sort(Z);
+    n->s32 = fresh(in, "scale32", b), n->dbl = fresh(in, "double_round", b), n->pc = fresh(in, "per_channel", b);
+    n->iu = fresh(in, "input_unsigned", b), n->ou = fresh(in, "output_unsigned", b);
+  }
+  if (n->k == K_AVGPOOL && isf(n->dt)) {
+    n->acc = fresh(in, "acc_type", bv(in, 2));
+    fact(in, Z3_mk_bvult(Z, n->acc, bvnum(in, 3, 2)));
+  }
+  if (n->k == K_MAXPOOL || n->k == K_AVGPOOL) {
     Ast unit[8];
     for (int i = 0; i < 8; i++) {
       n->ints[1 + i] = fresh(in, i < 2 ? "kernel" : i < 4 ? "stride" : "pad", bv(in, 64));
@@ -903,6 +1174,8 @@ static Ast cmp_terms(Inst *in, int op, Ast a, Ast b, bool fl, RgDType dt) {
   }
 }
 
+static Ast round_term(Inst *in, const Ev *v);
+
 static Ast compare(Inst *in, int op, const Ev *a, const Ev *b) {
   if (a->ty == DSL_TY_INTS || b->ty == DSL_TY_INTS) {
     if (op != DSL_OP_EQ && op != DSL_OP_NE)
@@ -915,6 +1188,12 @@ static Ast compare(Inst *in, int op, const Ev *a, const Ev *b) {
       eq = mk_and(in, a->n, parts);
     }
     return op == DSL_OP_EQ ? eq : Z3_mk_not(Z, eq);
+  }
+  if (a->ty == DSL_TY_STR || b->ty == DSL_TY_STR) { /* rounding modes */
+    Ast x = round_term(in, a), y = x ? round_term(in, b) : NULL;
+    if (!x || !y || (op != DSL_OP_EQ && op != DSL_OP_NE))
+      return unknown(in, "a comparison of strings"), NULL;
+    return op == DSL_OP_EQ ? Z3_mk_eq(Z, x, y) : Z3_mk_not(Z, Z3_mk_eq(Z, x, y));
   }
   if (a->ty == DSL_TY_TYPE) {
     bool eq = a->dtype == b->dtype;
@@ -1033,6 +1312,24 @@ static bool builtin(Inst *in, const DslExpr *e, Ev *a, Ev *out) {
     if (!set_ints(in, out, (uint32_t)(hi - lo)))
       return false;
     memcpy(out->a, a[0].a + lo, sizeof(Ast) * (size_t)(hi - lo));
+    return true;
+  }
+  case DSL_BI_REACHES: /* a question about the graph: free, the proof holds either way */
+    out->t = fresh(in, "reaches", Z3_mk_bool_sort(Z));
+    if (in->nuninterp < 8)
+      in->uninterp[in->nuninterp++] = "reaches";
+    return true;
+  case DSL_BI_SCALAR_TENSOR: { /* a rank-0 constant of the number in the type */
+    RgDType dt = a[1].dtype;
+    Val *v = new_val(in, V_SPLAT, dt);
+    if (!v)
+      return false;
+    if (a[0].fdt != RG_DT_F64)
+      return unknown(in, "scalar_tensor of a computed number"), false;
+    v->scalar = true;
+    v->elem = isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), a[0].t, sort_of(in, dt))
+                      : low(in, Z3_mk_fpa_to_sbv(Z, Z3_mk_fpa_rtz(Z), a[0].t, 64), dt);
+    out->v = v;
     return true;
   }
   case DSL_BI_IS_SPLAT:
@@ -1269,12 +1566,62 @@ static Ast all_dims(Inst *in, Val *a, Val *b, bool no_broadcast) {
 
 static bool is_op(const Val *v, Kind k) { return v->kind == V_NODE && v->k == k; }
 
-static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conjunct, Ev *out) {
-  const char *nm = e->str;
-  memset(out, 0, sizeof *out);
-  out->ty = e->type;
+/* The range of an integer type, unsigned where u holds. */
+static void int_range(Inst *in, RgDType dt, Ast u, Ast *lo, Ast *hi) {
+  *lo = ite64(in, u, 0, rg_elem_min(dt));
+  *hi = ite64(in, u, (int64_t)(((uint64_t)1 << rg_dtype_bits(dt)) - 1), rg_elem_max(dt));
+}
+
+/* fuse_plan of backends/tosa/tosa_externs.c: whether RESCALEs a (inner)
+ * and b (outer) fuse exactly, and the fused multiplier (64 bits). Zero
+ * points are the stored values, as const_int reads them. */
+static Ast fuse_plan(Inst *in, Val *a, Val *b, Ast *fused) {
+  if (!is_op(a, K_RESCALE) || !is_op(b, K_RESCALE) || b->opnd[0] != a)
+    return Z3_mk_false(Z);
+  Ast c0 = ix(in, 0);
+  Ast m1 = channel_read(in, a->opnd[1], c0), s1 = m1 ? channel_read(in, a->opnd[2], c0) : NULL;
+  Ast m2 = s1 ? channel_read(in, b->opnd[1], c0) : NULL;
+  Ast izp = m2 ? elem(in, a->opnd[3], NULL) : NULL, mzp = izp ? elem(in, a->opnd[4], NULL) : NULL;
+  Ast bzp = mzp ? elem(in, b->opnd[3], NULL) : NULL;
+  if (!bzp)
+    return NULL;
+  m1 = sext64(in, m1, a->opnd[1]->dt), s1 = sext64(in, s1, a->opnd[2]->dt), m2 = sext64(in, m2, b->opnd[1]->dt);
+  RgDType it = a->opnd[0]->dt, mt = a->dt, ot = b->dt;
+  bool narrow_in = it == RG_DT_I8 || it == RG_DT_I16, narrow_out = ot == RG_DT_I8 || ot == RG_DT_I16;
+  Ast parts[24];
+  uint32_t np = 0;
+  parts[np++] = Z3_mk_and(Z, 4, (Ast[]){a->s32, b->s32, Z3_mk_not(Z, a->pc), Z3_mk_not(Z, b->pc)});
+  parts[np++] = Z3_mk_eq(Z, mzp, bzp);
+  parts[np++] = Z3_mk_eq(Z, a->ou, b->iu);
+  parts[np++] = Z3_mk_not(Z, and2(in, a->iu, b->ou));
+  parts[np++] = Z3_mk_implies(Z, or2(in, a->iu, b->ou), bool_c(in, narrow_in && narrow_out));
+  /* lossless_gain: multiplier = k << shift */
+  parts[np++] = and2(in, Z3_mk_bvsge(Z, s1, i64(in, 2)), Z3_mk_bvsle(Z, s1, i64(in, 40)));
+  parts[np++] = Z3_mk_bvsgt(Z, m1, i64(in, 0));
+  Ast unit = Z3_mk_bvshl(Z, i64(in, 1), s1), k = Z3_mk_bvsdiv(Z, m1, unit);
+  parts[np++] = Z3_mk_eq(Z, Z3_mk_bvsrem(Z, m1, unit), i64(in, 0));
+  parts[np++] = and2(in, Z3_mk_bvsge(Z, k, i64(in, 1)), Z3_mk_bvsle(Z, k, i64(in, (int64_t)1 << 30)));
+  /* nothing saturates in the middle */
+  Ast in_lo, in_hi, mid_lo, mid_hi, z = sext64(in, izp, it), oz = sext64(in, mzp, mt);
+  int_range(in, it, a->iu, &in_lo, &in_hi);
+  int_range(in, mt, a->ou, &mid_lo, &mid_hi);
+  Ast v_lo = Z3_mk_bvsub(Z, in_lo, z), v_hi = Z3_mk_bvsub(Z, in_hi, z);
+  parts[np++] = Z3_mk_bvsge(Z, v_lo, i64(in, -((int64_t)1 << 48)));
+  parts[np++] = Z3_mk_bvsle(Z, v_hi, i64(in, (int64_t)1 << 48));
+  parts[np++] = Z3_mk_bvsge(Z, Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, v_lo, k), oz), mid_lo);
+  parts[np++] = Z3_mk_bvsle(Z, Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, v_hi, k), oz), mid_hi);
+  parts[np++] = Z3_mk_bvsge(Z, m2, i64(in, 0));
+  parts[np++] = Z3_mk_bvsle(Z, m2, Z3_mk_bvsdiv(Z, i64(in, INT32_MAX), k));
+  *fused = Z3_mk_bvmul(Z, m2, k);
+  parts[np++] = Z3_mk_bvsle(Z, *fused, i64(in, INT32_MAX));
+  return mk_and(in, np, parts);
+}
+
+/* Externs about values: types, zeros, NaN modes, clamps, shifts. */
+static bool ext_values(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct, Ev *out) {
   Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
   Val *y = n > 1 && a[1].ty == DSL_TY_VALUE ? a[1].v : NULL;
+  (void)y, (void)conjunct;
   if (strcmp(nm, "tosa_is_int") == 0 && x) {
     out->t = bool_c(in, !isf(x->dt));
   } else if (strcmp(nm, "tosa_ignores_nan") == 0 && x) {
@@ -1324,7 +1671,18 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
     Ast s64 = sext64(in, y->elem, y->dt), k64 = sext64(in, x->elem, x->dt);
     out->t = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_bvsge(Z, s64, i64(in, 0)), Z3_mk_bvsle(Z, s64, i64(in, 30)),
                                      Z3_mk_eq(Z, k64, Z3_mk_bvshl(Z, i64(in, 1), s64))});
-  } else if (strcmp(nm, "tosa_zeros_like") == 0 && x) {
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* Externs about shapes and permutations. */
+static bool ext_shapes(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct, Ev *out) {
+  Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
+  Val *y = n > 1 && a[1].ty == DSL_TY_VALUE ? a[1].v : NULL;
+  (void)y, (void)conjunct;
+  if (strcmp(nm, "tosa_zeros_like") == 0 && x) {
     Val *v = new_val(in, V_SPLAT, x->dt);
     if (!v)
       return true;
@@ -1385,15 +1743,29 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
       }
     out->ty = DSL_TY_TENSOR;
     out->v = v;
-  } else if (strcmp(nm, "tosa_layout_perm") == 0 && x) {
-    /* the plan's permutation: any permutation of the rank */
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* Externs of the layout plan, pads, tiles, slices and reshapes. */
+static bool ext_layout(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct, Ev *out) {
+  Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
+  Val *y = n > 1 && a[1].ty == DSL_TY_VALUE ? a[1].v : NULL;
+  (void)y, (void)conjunct;
+  if (strcmp(nm, "tosa_layout_perm") == 0 && x) {
+    /* the plan's permutation: any permutation of the rank, the same one
+     * each time it is asked of the same value */
     set_ints(in, out, (uint32_t)in->R);
-    for (int i = 0; i < in->R; i++) {
-      out->a[i] = fresh(in, "layout_perm", bv(in, 64));
-      fact(in, and2(in, Z3_mk_bvsge(Z, out->a[i], i64(in, 0)), Z3_mk_bvslt(Z, out->a[i], i64(in, in->R))));
+    bool asked = in->R && x->layout[0];
+    for (int i = 0; i < in->R && !asked; i++) {
+      x->layout[i] = fresh(in, "layout_perm", bv(in, 64));
+      fact(in, and2(in, Z3_mk_bvsge(Z, x->layout[i], i64(in, 0)), Z3_mk_bvslt(Z, x->layout[i], i64(in, in->R))));
       for (int j = 0; j < i; j++)
-        fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, out->a[i], out->a[j])));
+        fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, x->layout[i], x->layout[j])));
     }
+    memcpy(out->a, x->layout, sizeof(Ast) * (size_t)in->R);
   } else if (strcmp(nm, "tosa_pad_tile_noop") == 0 && x) {
     out->t = (is_op(x, K_PAD) || is_op(x, K_TILE)) && x->dt == x->opnd[0]->dt ? all_dims(in, x, x->opnd[0], false)
                                                                               : Z3_mk_false(Z);
@@ -1424,12 +1796,93 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
       fact(in, mk_and(in, np, parts)); /* where the extern gives no start, no rewrite */
     else
       out->t = mk_and(in, np, parts);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* Externs of RESCALE and the aten Scalars. */
+static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct, Ev *out) {
+  Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
+  Val *y = n > 1 && a[1].ty == DSL_TY_VALUE ? a[1].v : NULL;
+  (void)y, (void)conjunct;
+  if (strcmp(nm, "xnnpack_computes_in_type") == 0 && n == 1 && a[0].ty == DSL_TY_TYPE) {
+    RgDType dt = a[0].dtype;
+    out->t = bool_c(in, dt != RG_DT_F16 && dt != RG_DT_BF16 && dt != RG_DT_NONE && dt != RG_DT_INDEX);
+  } else if (strcmp(nm, "xnnpack_scalar_exact") == 0 && n == 2 && a[0].fdt == RG_DT_F64 && a[1].ty == DSL_TY_TYPE) {
+    /* the number is finite and the type holds it exactly */
+    RgDType dt = a[1].dtype;
+    Ast c = a[0].t, ok;
+    if (isf(dt) && dt != RG_DT_F64) {
+      Ast r = Z3_mk_fpa_to_fp_float(Z, rne(in), Z3_mk_fpa_to_fp_float(Z, rne(in), c, sort_of(in, dt)), Z3_mk_fpa_sort_64(Z));
+      ok = Z3_mk_fpa_eq(Z, r, c);
+    } else if (!isf(dt) && rg_dtype_bits(dt) < 64 && dt != RG_DT_I1) {
+      ok = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_fpa_eq(Z, Z3_mk_fpa_round_to_integral(Z, Z3_mk_fpa_rtz(Z), c), c),
+                                   Z3_mk_fpa_geq(Z, c, num(in, RG_DT_F64, (double)rg_elem_min(dt))),
+                                   Z3_mk_fpa_leq(Z, c, num(in, RG_DT_F64, (double)rg_elem_max(dt)))});
+    } else {
+      return unknown(in, "xnnpack_scalar_exact for %s", rg_dtype_name(dt)), true;
+    }
+    out->t = and2(in, Z3_mk_not(Z, or2(in, Z3_mk_fpa_is_nan(Z, c), Z3_mk_fpa_is_infinite(Z, c))), ok);
+  } else if (strcmp(nm, "tosa_avg_pool_unit_exact") == 0 && x) {
+    /* same type; integers: equal zero points; floats: an accumulator at
+     * least as wide, an input never -0.0 */
+    Val *v = is_op(x, K_AVGPOOL) && x->dt == x->opnd[0]->dt ? x->opnd[0] : NULL;
+    if (!v) {
+      out->t = Z3_mk_false(Z);
+    } else if (!isf(x->dt)) {
+      Ast izp = elem(in, x->opnd[1], NULL), ozp = izp ? elem(in, x->opnd[2], NULL) : NULL;
+      out->t = ozp ? Z3_mk_eq(Z, izp, ozp) : NULL;
+    } else {
+      Ast wide = x->dt == RG_DT_F32 ? Z3_mk_eq(Z, x->acc, bvnum(in, 0, 2)) : Z3_mk_true(Z);
+      out->t = and2(in, wide, never_negative_zero(in, v));
+    }
+  } else if (strcmp(nm, "tosa_rescale_is_per_tensor") == 0 && x) {
+    out->t = is_op(x, K_RESCALE) ? Z3_mk_not(Z, x->pc) : Z3_mk_false(Z);
+  } else if (strcmp(nm, "tosa_rescale_is_identity") == 0 && x) {
+    /* every channel's multiplier 2^shift: a fact at each channel read */
+    if (!is_op(x, K_RESCALE) || x->dt != x->opnd[0]->dt) {
+      out->t = Z3_mk_false(Z);
+      return true;
+    }
+    Ast izp = elem(in, x->opnd[3], NULL), ozp = izp ? elem(in, x->opnd[4], NULL) : NULL;
+    if (!ozp)
+      return true;
+    if (!x->ident)
+      x->ident = fresh(in, "rescale_identity", Z3_mk_bool_sort(Z));
+    out->t = Z3_mk_and(Z, 3, (Ast[]){Z3_mk_eq(Z, x->iu, x->ou), Z3_mk_eq(Z, izp, ozp), x->ident});
+  } else if (strcmp(nm, "tosa_rescales_fuse_exact") == 0 && x && y) {
+    Ast m;
+    out->t = fuse_plan(in, x, y, &m);
+  } else if (strcmp(nm, "tosa_fused_multiplier") == 0 && x && y) {
+    Ast m = NULL;
+    Ast ok = fuse_plan(in, x, y, &m);
+    if (!ok)
+      return true;
+    if (!m)
+      return unknown(in, "tosa_fused_multiplier of values that are not RESCALEs"), true;
+    Val *v = new_val(in, V_SPLAT, RG_DT_I32);
+    if (!v)
+      return true;
+    v->scalar = true;
+    v->elem = low(in, m, RG_DT_I32);
+    fact(in, ok); /* where the plan fails the extern fails: no rewrite */
+    out->ty = DSL_TY_TENSOR;
+    out->v = v;
   } else if (strcmp(nm, "tosa_reshape_keeps") == 0 && x && y) {
     out->t = x->dt == y->dt ? all_dims(in, x, y, false) : Z3_mk_false(Z);
   } else {
     return false;
   }
   return true;
+}
+
+static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conjunct, Ev *out) {
+  memset(out, 0, sizeof *out);
+  out->ty = e->type;
+  return ext_values(in, e->str, a, n, conjunct, out) || ext_shapes(in, e->str, a, n, conjunct, out) ||
+         ext_layout(in, e->str, a, n, conjunct, out) || ext_quant(in, e->str, a, n, conjunct, out);
 }
 
 /* ---- the pattern and the replacement ---- */
@@ -1442,7 +1895,7 @@ typedef struct Build {
   Val *rval[64];
   uint32_t nrep;
   bool in_repl;        /* validity of attributes is then proven, not assumed */
-  Ast newreqs[64];
+  Ast newreqs[256];
   uint32_t nnewreqs;
 } Build;
 
@@ -1468,7 +1921,7 @@ static void bind_value(Inst *in, const DslVar *var, Val *v) {
 static void attr_fact(Inst *in, Ast a) {
   if (!B->in_repl)
     fact(in, a);
-  else if (B->nnewreqs < 64)
+  else if (B->nnewreqs < 256)
     B->newreqs[B->nnewreqs++] = a;
   else
     unknown(in, "too many attribute rules");
@@ -1482,8 +1935,43 @@ static void perm_rules(Inst *in, Val *n) {
   }
 }
 
+/* A RESCALE's Boolean attribute by name (rounding_mode: DOUBLE_ROUND). */
+static Ast *rescale_flag(Val *n, const char *name) {
+  if (n->k != K_RESCALE)
+    return NULL;
+  return !strcmp(name, "scale32")          ? &n->s32
+         : !strcmp(name, "rounding_mode")  ? &n->dbl
+         : !strcmp(name, "per_channel")    ? &n->pc
+         : !strcmp(name, "input_unsigned") ? &n->iu
+         : !strcmp(name, "output_unsigned") ? &n->ou
+                                            : NULL;
+}
+
+/* A rounding_mode as DOUBLE_ROUND (Bool): a literal, or one read from a
+ * RESCALE; the modes without an exact result have no meaning. */
+static Ast round_term(Inst *in, const Ev *v) {
+  if (!v->str)
+    return v->t;
+  if (strcmp(v->str, "DOUBLE_ROUND") && strcmp(v->str, "SINGLE_ROUND"))
+    return unknown(in, "rounding_mode %s", v->str), NULL;
+  return bool_c(in, strcmp(v->str, "DOUBLE_ROUND") == 0);
+}
+
 static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
   memset(out, 0, sizeof *out);
+  if (n->nf && (!strcmp(name, "alpha") || !strcmp(name, "other"))) { /* the number, its node beside */
+    out->ty = DSL_TY_FLOAT;
+    out->t = n->nf;
+    out->fdt = RG_DT_F64;
+    out->v = n;
+    return true;
+  }
+  Ast *flag = rescale_flag(n, name);
+  if (flag) {
+    out->ty = name[0] == 'r' ? DSL_TY_STR : DSL_TY_BOOL;
+    out->t = *flag;
+    return true;
+  }
   if ((strcmp(name, "min_val") == 0 || strcmp(name, "max_val") == 0) && n->k == K_CLAMP) {
     out->ty = DSL_TY_FLOAT;
     out->t = name[1] == 'i' ? n->lo : n->hi;
@@ -1495,7 +1983,7 @@ static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
     memcpy(out->a, n->perm, sizeof(Ast) * (size_t)in->R);
     return true;
   }
-  if (n->k == K_MAXPOOL && (!strcmp(name, "kernel") || !strcmp(name, "stride") || !strcmp(name, "pad"))) {
+  if ((n->k == K_MAXPOOL || n->k == K_AVGPOOL) && (!strcmp(name, "kernel") || !strcmp(name, "stride") || !strcmp(name, "pad"))) {
     uint32_t at = name[0] == 'k' ? 1 : name[0] == 's' ? 3 : 5, cnt = name[0] == 'p' ? 4 : 2;
     set_ints(in, out, cnt);
     memcpy(out->a, n->ints + at, sizeof(Ast) * cnt);
@@ -1510,6 +1998,17 @@ static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
 }
 
 static bool attr_set(Inst *in, Val *n, const char *name, const Ev *v) {
+  if ((n->k == K_ATEN_ADD && !strcmp(name, "alpha")) || (n->k == K_ATEN_MULS && !strcmp(name, "other"))) {
+    if (v->ty != DSL_TY_FLOAT || !v->v || !v->v->nf)
+      return unknown(in, "attribute %s of %s from a computed number", name, n->op->name), false;
+    n->nf = v->v->nf, n->ni = v->v->ni, n->nisf = v->v->nisf;
+    return true;
+  }
+  Ast *flag = rescale_flag(n, name);
+  if (flag) {
+    *flag = name[0] == 'r' ? round_term(in, v) : v->t;
+    return *flag != NULL;
+  }
   if ((strcmp(name, "min_val") == 0 || strcmp(name, "max_val") == 0) && n->k == K_CLAMP) {
     Ast t = float_as(in, v, n->dt);
     if (name[1] == 'i')
@@ -1552,6 +2051,31 @@ static Val *shape_val(Inst *in, uint32_t n) {
 
 static Val *build_pat(Inst *in, const DslPattern *p, RgDType dt, bool scalar, bool shape);
 
+/* The element type operand i of node n takes (arg: its pattern, when
+ * matched; RG_DT_NONE: whatever an op there computes). */
+static RgDType opnd_want(const Inst *in, const Val *n, const DslPattern *arg, const DslOpDecl *op, Kind k, uint32_t i) {
+  if (moves_only_kind(k) && (i == 0 || k == K_CONCAT))
+    return n->dt;
+  if (k != K_RESCALE)
+    return operand_dt(in, op, k, i);
+  switch (i) {
+  case 0: return arg && arg->kind == DSL_PAT_OP ? RG_DT_NONE : in->T;
+  case 1: return RG_DT_I32; /* an i16 multiplier is an i32 in the i16 range */
+  case 2: return RG_DT_I8;
+  case 3: return n->opnd[0] ? n->opnd[0]->dt : in->T;
+  default: return n->dt;
+  }
+}
+
+/* An input read per channel: a function of one index. */
+static void make_vec(Inst *in, Val *v) {
+  if (!v || v->kind != V_LEAF || v->vec)
+    return;
+  v->vec = true;
+  Z3_sort dom = bv(in, IBITS);
+  v->f = Z3_mk_func_decl(Z, Z3_get_decl_name(Z, v->f), 1, &dom, sort_of(in, v->dt));
+}
+
 static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   if (in->altpos >= in->nalt)
     return unknown(in, "too many op alternatives"), NULL;
@@ -1572,6 +2096,11 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   n->k = k;
   if (moves_only_kind(k) && dt != RG_DT_NONE)
     n->dt = dt; /* data movement takes any element type: its operand's */
+  if (k == K_RESCALE) {
+    if (in->nres >= 2)
+      return unknown(in, "more than two RESCALEs in a pattern"), NULL;
+    n->dt = in->Tr[in->nres++];
+  }
   if (!op_takes(k, operand_dt(in, op, k, 0)) || (dt != RG_DT_NONE && n->dt != dt))
     in->invalid = true;
   if (p->opvar) {
@@ -1587,10 +2116,12 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   uint32_t want = op->variadic ? (p->nargs > op->noperands ? p->nargs : op->noperands) : op->noperands;
   if (p->nargs > want && !op->variadic)
     return in->invalid = true, NULL;
-  for (uint32_t i = 0; i < p->nargs && !in->unknown[0] && !in->invalid; i++)
-    n->opnd[n->nopnd++] = build_pat(in, p->args[i], moves_only_kind(k) && (i == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, i),
-                                    scalar_operand(op, i),
+  for (uint32_t i = 0; i < p->nargs && !in->unknown[0] && !in->invalid; i++) {
+    n->opnd[n->nopnd++] = build_pat(in, p->args[i], opnd_want(in, n, p->args[i], op, k, i), scalar_operand(op, i),
                                     (in->shape_n = shape_operand(in, k, i)) > 0);
+    if (k == K_RESCALE && (i == 1 || i == 2))
+      make_vec(in, n->opnd[i]);
+  }
   if (p->rest.s) { /* the operands after those named: each an input */
     uint32_t extra = op->variadic ? in->rest_extra : want - p->nargs;
     Ev e;
@@ -1612,7 +2143,7 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     if (!n->opnd[i])
       return NULL;
   fresh_attrs(in, n);
-  if (k == K_MAXPOOL && in->R != 4)
+  if ((k == K_MAXPOOL || k == K_AVGPOOL) && in->R != 4)
     return in->invalid = true, NULL; /* NHWC */
   if (needs_axis(k)) {
     int64_t a = next_axis(in);
@@ -1651,6 +2182,8 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   attr_rules(in, n);
   if (k == K_TRANSPOSE)
     perm_rules(in, n);
+  if (k == K_RESCALE)
+    rescale_rules(in, n);
   node_shape(in, n);
   if (B->npat < 64) {
     B->pat[B->npat] = p;
@@ -1728,6 +2261,11 @@ static Val *build_pat(Inst *in, const DslPattern *p, RgDType dt, bool scalar, bo
 
 static Val *build_rep(Inst *in, const DslRepl *r, RgDType dt, bool scalar, bool shape);
 
+/* A rank-0 constant where an aten op broadcasts it (numpy rules). */
+static bool numpy_scalar(Kind k, const Val *o) {
+  return o->kind == V_SPLAT && o->scalar && (k == K_ATEN_ADD || k == K_ATEN_MUL);
+}
+
 static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
   const DslOpDecl *op = r->op;
   Val *copy = NULL;
@@ -1759,7 +2297,7 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
   n->op = op;
   n->k = k;
   n->created = true;
-  if (moves_only_kind(k) && dt != RG_DT_NONE)
+  if ((moves_only_kind(k) || k == K_RESCALE) && dt != RG_DT_NONE)
     n->dt = dt;
   if (n->dt != dt || !op_takes(k, operand_dt(in, op, k, 0)))
     return in->invalid = true, NULL; /* the new op cannot be typed so: refused */
@@ -1774,9 +2312,7 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     if (n->nopnd == MAXOPS)
       return unknown(in, "too many operands"), NULL;
     uint32_t j = n->nopnd;
-    Val *v = build_rep(in, a, moves_only_kind(k) && (j == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, j),
-                       scalar_operand(op, j),
-                       shape_operand(in, k, j) > 0);
+    Val *v = build_rep(in, a, opnd_want(in, n, NULL, op, k, j), scalar_operand(op, j), shape_operand(in, k, j) > 0);
     if (!v)
       return NULL;
     n->opnd[n->nopnd++] = v;
@@ -1787,15 +2323,20 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     Val *o = n->opnd[i];
     bool want_shape = shape_operand(in, k, i) > 0;
     if ((o->kind == V_SHAPE) != want_shape || (want_shape && o->nints != shape_operand(in, k, i)) ||
-        (!want_shape && (o->dt != (moves_only_kind(k) && (i == 0 || k == K_CONCAT) ? n->dt : operand_dt(in, op, k, i)) ||
-                         o->scalar != scalar_operand(op, i))))
+        (!want_shape && (o->dt != opnd_want(in, n, NULL, op, k, i) ||
+                         (o->scalar != scalar_operand(op, i) && !numpy_scalar(k, o)))))
       return in->invalid = true, NULL;
   }
   if (copy) {
     n->lo = copy->lo, n->hi = copy->hi, n->ignore = copy->ignore, n->ax = copy->ax;
+    n->s32 = copy->s32, n->dbl = copy->dbl, n->pc = copy->pc, n->iu = copy->iu, n->ou = copy->ou;
+    n->nf = copy->nf, n->ni = copy->ni, n->nisf = copy->nisf;
     memcpy(n->perm, copy->perm, sizeof n->perm);
   } else {
     n->ignore = Z3_mk_false(Z); /* nan_mode PROPAGATE unless set */
+    if (k == K_ATEN_ADD) { /* alpha absent: 1 */
+      n->nf = num(in, RG_DT_F64, 1), n->ni = i64(in, 1), n->nisf = Z3_mk_false(Z);
+    }
   }
   for (uint32_t i = 0; i < r->nattrs; i++) {
     Ev v;
@@ -1803,12 +2344,14 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
       return NULL;
   }
   if ((k == K_CLAMP && (!n->lo || !n->hi)) || (k == K_TRANSPOSE && in->R && !n->perm[0]) ||
-      (needs_axis(k) && !n->ax))
+      (needs_axis(k) && !n->ax) || (k == K_RESCALE && (!n->s32 || !n->dbl || !n->pc || !n->iu || !n->ou)) || (k == K_ATEN_MULS && !n->nf))
     return unknown(in, "%s without its attributes", op->name), NULL;
   if (k == K_CLAMP)
     attr_fact(in, ele(in, n->dt, n->lo, n->hi));
   if (k == K_TRANSPOSE)
     perm_rules(in, n);
+  if (k == K_RESCALE)
+    rescale_rules(in, n);
   node_shape(in, n); /* shape rules: assumed (a new op that cannot be typed is refused) */
   if (r->capture.s && B->nrep < 64) {
     B->rep[B->nrep] = r;
@@ -2151,7 +2694,15 @@ static void counterexample(Inst *in, RuleRun *run, Ast f, Ast const *idx, Ast a,
   }
   char fname[128];
   snprintf(fname, sizeof fname, "%s_%s", run->rule->pass->name.s, run->rule->name.s);
-  if (is_small && run->outdir) {
+  /* the graph writer spells every input at the rank, and the attributes
+   * of the ops it knows */
+  const char *unwritable = NULL;
+  for (uint32_t i = 0; i < in->nvals && !unwritable; i++)
+    if (in->vals[i].vec || (in->vals[i].kind == V_NODE && in->vals[i].k >= K_RESCALE && in->vals[i].k != K_OPAQUE))
+      unwritable = in->vals[i].vec ? "per-channel parameters" : in->vals[i].op->name;
+  if (unwritable) {
+    rgs_buf_printf(&msg, " (no graph written: %s)", unwritable);
+  } else if (is_small && run->outdir) {
     RgsBuf g, s;
     rgs_buf_init(&g);
     rgs_buf_init(&s);
@@ -2359,6 +2910,13 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
     naxes += ax;
   }
   bool cast = uses_cast(r, ops, nops);
+  uint32_t nresc = 0, nrt = 1; /* the RESCALEs' result types, each i8 i16 i32 */
+  for (uint32_t i = 0; i < nops; i++)
+    for (uint32_t j = 0; j < ops[i]->nops; j++)
+      if (kind_of(ops[i]->ops[j]) == K_RESCALE) {
+        nresc++, nrt *= 3;
+        break;
+      }
   bool variadic_rest = false;
   for (uint32_t i = 0; i < nops; i++)
     for (uint32_t j = 0; j < nalts[i]; j++)
@@ -2372,6 +2930,7 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
   Inst *in = malloc(sizeof *in);
   Outcome res = O_PROVEN;
   uint64_t valid = 0;
+  bool bounded_reduce = false;
   if (!vars || !bound || !in) {
     snprintf(run->why, sizeof run->why, "unknown: out of memory");
     res = O_UNKNOWN;
@@ -2379,7 +2938,10 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
   for (int R = 0; R <= MAXR && res == O_PROVEN; R++)
     for (uint32_t t = 0; t < ndt && res == O_PROVEN; t++)
       for (uint32_t t2 = 0; t2 < (cast ? NDT : 1) && res == O_PROVEN; t2++)
+      for (uint32_t rt = 0; rt < nrt && res == O_PROVEN; rt++)
       for (uint32_t extra = 0; extra < (variadic_rest ? 3u : 1u) && res == O_PROVEN; extra++) {
+        static const RgDType int_types[3] = {RG_DT_I8, RG_DT_I16, RG_DT_I32};
+        RgDType tr[2] = {int_types[rt % 3], int_types[rt / 3 % 3]};
         /* every choice of alternatives and axes, as one mixed-radix count */
         uint64_t total = 1;
         for (uint32_t i = 0; i < nops; i++)
@@ -2395,6 +2957,7 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
           in->vars = vars;
           in->bound = bound;
           in->rest_extra = extra;
+          memcpy(in->Tr, tr, sizeof tr);
           memset(vars, 0, sizeof *vars * (r->nvars + 1));
           memset(bound, 0, sizeof *bound * (r->nvars + 1));
           uint64_t rest = c;
@@ -2419,9 +2982,11 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
           if (abstract_first) {
             in->abstract = true;
             o = run_instance(in, run);
+            bounded_reduce |= in->bounded_reduce;
             memset(in, 0, sizeof *in);
             in->z = z, in->R = R, in->T = types[t], in->T2 = cast ? data_types[t2] : types[t];
             in->vars = vars, in->bound = bound, in->rest_extra = extra;
+            memcpy(in->Tr, tr, sizeof tr);
             memcpy(in->alt, alts_now, sizeof alts_now), in->nalt = nops;
             memcpy(in->axes, axes_now, sizeof axes_now), in->naxes = naxes;
             memset(vars, 0, sizeof *vars * (r->nvars + 1));
@@ -2429,7 +2994,21 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
             run->why[0] = 0;
           }
           if (o != O_PROVEN && o != O_SKIP)
+            o = run_instance(in, run), bounded_reduce |= in->bounded_reduce;
+          if (o != O_PROVEN && o != O_SKIP && in->long_reduce) { /* reductions folded, bounded */
+            memset(in, 0, sizeof *in);
+            in->z = z, in->R = R, in->T = types[t], in->T2 = cast ? data_types[t2] : types[t];
+            in->vars = vars, in->bound = bound, in->rest_extra = extra;
+            memcpy(in->Tr, tr, sizeof tr);
+            memcpy(in->alt, alts_now, sizeof alts_now), in->nalt = nops;
+            memcpy(in->axes, axes_now, sizeof axes_now), in->naxes = naxes;
+            memset(vars, 0, sizeof *vars * (r->nvars + 1));
+            memset(bound, 0, sizeof *bound * (r->nvars + 1));
+            run->why[0] = 0;
+            in->fold_reduce = true;
             o = run_instance(in, run);
+            bounded_reduce |= in->bounded_reduce;
+          }
           if (o == O_SKIP)
             continue;
           valid++;
@@ -2442,11 +3021,13 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
     res = O_UNKNOWN;
   }
   if (res == O_PROVEN)
-    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s",
-             moves  ? "any element type (elements only move)"
-             : cast ? "f32 f16 bf16 i8 i16 i32 to each"
+    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s%s",
+             moves   ? "any element type (elements only move)"
+             : nresc ? "i8 i16 i32 to i8 i16 i32 at each RESCALE"
+             : cast  ? "f32 f16 bf16 i8 i16 i32 to each"
                     : "f32 f16 bf16 i8 i16 i32",
-             naxes ? ", every axis" : "", variadic_rest ? ", ..rest of 0-2 operands" : "");
+             naxes ? ", every axis" : "", variadic_rest ? ", ..rest of 0-2 operands" : "",
+             bounded_reduce ? ", reduced axes of 1.." "4" " elements" : "");
   free(vars);
   free(bound);
   free(in);

@@ -69,7 +69,6 @@ runtime/interp/eval_kernels.c gemm_4x8 params: the inner kernel of rg_eval_gemm_
 tools/rulegen_prove.c node_elem lines: the rule prover's meaning of each op at one index, one case per op family; to be split by family
 tools/rulegen_prove.c builtin lines: the rule prover's meaning of each DSL builtin, one case each; to become a table beside dsl/builtins.def
 tools/rulegen_prove.c ev lines: the rule prover's expression encoder, one case per expression kind; to be split with node_elem
-tools/rulegen_prove.c is_op lines: the rule prover's op-family recognisers; to become a table
 tools/rulegen_prove.c build_node lines: the rule prover's symbolic node builder; to be split into operands, attributes and type
 tools/rulegen_prove.c put_graph lines: writes a counterexample as a graph; to be split into header, ops and inputs
 tools/rulegen_prove.c counterexample params: not yet a record

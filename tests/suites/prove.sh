@@ -137,6 +137,24 @@ free_pred_unneeded proven (ranks 0-6
 EOF_UNKNOWN
 [ $rc -eq 0 ] && echo "PASS rulegen:unknown:exit" || echo "FAIL rulegen:unknown:exit: $rc"
 
+# the meanings of RESCALE (per-channel parameters, zero points, the
+# identity extern) and of the aten arithmetic: shipped rules proven, each
+# with a guard or attribute dropped refuted (no graph: the writer spells
+# TOSA ops without those attributes)
+"$rg" -I backends/tosa -I backends/xnnpack --prove --prove-dir "$cex" "$dir/meanings.rules" >"$tmp/rm" 2>&1
+rc=$?
+while read -r r want; do
+  grep -q "^meanings\.$r: $want" "$tmp/rm" && echo "PASS rulegen:meanings:$r" ||
+    echo "FAIL rulegen:meanings:$r: $(grep "^meanings\.$r:" "$tmp/rm")"
+done <<'EOF_MEANINGS'
+rescale_identity proven (ranks 0-6, dims 1..65535, i8 i16 i32 to i8 i16 i32 at each RESCALE)
+rescale_identity_wrong counterexample: rank 0, i.*before, .*after (no graph written: tosa.rescale)
+sink_rescale proven (ranks 0-6
+sink_rescale_wrong counterexample: rank [1-6], i
+add_alpha_wrong counterexample: rank 0, .*before, .*after (no graph written: aten.add.Tensor)
+EOF_MEANINGS
+[ $rc -eq 1 ] && echo "PASS rulegen:meanings:exit" || echo "FAIL rulegen:meanings:exit: $rc"
+
 # shipped rules: a quick part of `make prove` (the clamp and select rules)
 {
   echo 'import "tosa.ops"'

@@ -100,9 +100,11 @@ bool tosa_avg_pool_unit_exact(RgRewriter *rw, RgValue *r) {
            rg_attr_dense_get_ints(g, rg_node_attr(no, "values"), &zo, &co) && ci == 1 && co == 1 &&
            zi[0] == zo[0];
   }
+  /* The accumulator must hold every value of x exactly: x's own type or
+   * f32 (f16 and bf16 each have values the other rounds). */
   const RgAttr *at = rg_node_attr(n, "acc_type");
-  if (!at || at->kind != RG_ATTR_TYPE || !at->type || !rg_dtype_is_float(at->type->dtype) ||
-      rg_dtype_bits(at->type->dtype) < rg_dtype_bits(x->type->dtype))
+  if (!at || at->kind != RG_ATTR_TYPE || !at->type ||
+      (at->type->dtype != x->type->dtype && at->type->dtype != RG_DT_F32))
     return false;
   return tosa_never_negative_zero(rw, x);
 }

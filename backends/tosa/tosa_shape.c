@@ -744,7 +744,22 @@ static RgStatus pool_common(HOOK_ARGS, const char *op, uint32_t nops) {
 }
 
 /* AVG_POOL2D(input, input_zp, output_zp): out_t == in_t in TOSA 1.0. */
-RgStatus tosa_infer_avg_pool2d(HOOK_ARGS) { return pool_common(g, n, results, err, errlen, "avg_pool2d", 3); }
+RgStatus tosa_infer_avg_pool2d(HOOK_ARGS) {
+  RgStatus st = pool_common(g, n, results, err, errlen, "avg_pool2d", 3);
+  if (st != RG_OK)
+    return st;
+  /* The float accumulators TOSA allows: f16 sums in f16 or f32, bf16 and
+   * f32 in f32 (another would round values the input holds). */
+  const RgType *in = n->operands[0].value->type;
+  const RgAttr *acc = rg_node_attr(n, "acc_type");
+  if (!acc || acc->kind != RG_ATTR_TYPE || !acc->type || !rg_dtype_is_float(in->dtype))
+    return RG_OK;
+  RgDType a = acc->type->dtype;
+  if (a == RG_DT_F32 || (in->dtype == RG_DT_F16 && a == RG_DT_F16))
+    return RG_OK;
+  return shape_fail(err, errlen, "avg_pool2d: accumulator type %s is not allowed for a %s input (f32%s)",
+                    rg_dtype_name(a), rg_dtype_name(in->dtype), in->dtype == RG_DT_F16 ? " or f16" : "");
+}
 RgStatus tosa_infer_max_pool2d(HOOK_ARGS) { return pool_common(g, n, results, err, errlen, "max_pool2d", 1); }
 
 /* ---- data movement ---- */

@@ -146,4 +146,8 @@ int64_t ir_dense_int(const RgAttr *a, uint32_t i);
 double ir_f16_to_double(uint16_t h);
 double ir_bf16_to_double(uint16_t h);
 
+/* A per-tensor quantized type's (or tensor of one's) scale and zero point;
+ * false for any other type or malformed parameters. */
+bool ir_type_quant_params(const RgType *t, double *scale, int64_t *zp);
+
 #endif

@@ -2,6 +2,7 @@
  * into its kind, element type and dims when it is a builtin scalar, a
  * quantized element type (its storage type) or a ranked or unranked tensor
  * of one (graph.c interns the spellings). */
+#include <math.h>
 #include <stdlib.h>
 #include "rulegen/graph.h"
 #include "ir/ir_internal.h"
@@ -209,11 +210,11 @@ bool rg_type_is_quant_per_tensor(const RgType *t) {
   return e && e->kind == RG_TYPE_QUANT && !memchr(e->text, '{', e->text_len);
 }
 
-/* `!quant.uniform<i8:f32, SCALE[:ZP]>`: the number after the top-level
- * comma. */
-double rg_type_quant_scale(const RgType *t) {
+/* `!quant.uniform<i8:f32, SCALE[:ZP]>`: the parameters after the comma at
+ * the outer level. Per-axis types (scales in braces) are not per-tensor. */
+bool ir_type_quant_params(const RgType *t, double *scale, int64_t *zp) {
   if (!rg_type_is_quant_per_tensor(t))
-    return 0;
+    return false;
   const RgType *e = elem_of(t);
   const char *p = memchr(e->text, '<', e->text_len), *end = e->text + e->text_len - 1;
   int depth = 0;
@@ -225,17 +226,34 @@ double rg_type_quant_scale(const RgType *t) {
     else if (*p == ',' && depth == 0)
       break;
   }
-  if (p >= end)
-    return 0;
-  char buf[64];
-  size_t n = (size_t)(end - p - 1);
+  char buf[80];
+  size_t n = p < end ? (size_t)(end - p - 1) : sizeof buf;
   if (n >= sizeof buf)
-    return 0;
+    return false;
   memcpy(buf, p + 1, n);
   buf[n] = 0;
   char *stop;
-  double v = strtod(buf, &stop);
+  double s = strtod(buf, &stop);
+  if (stop == buf || !(s > 0) || !isfinite(s))
+    return false;
   while (*stop == ' ')
     stop++;
-  return stop != buf && (*stop == ':' || *stop == 0) ? v : 0;
+  long long z = 0;
+  if (*stop == ':') {
+    char *zend;
+    z = strtoll(stop + 1, &zend, 10);
+    if (zend == stop + 1 || *zend)
+      return false;
+  } else if (*stop) {
+    return false;
+  }
+  *scale = s;
+  *zp = z;
+  return true;
+}
+
+double rg_type_quant_scale(const RgType *t) {
+  double s;
+  int64_t zp;
+  return ir_type_quant_params(t, &s, &zp) ? s : 0;
 }

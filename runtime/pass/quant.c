@@ -9,52 +9,10 @@
 #include "rulegen/pass.h"
 #include "ir/ir_internal.h"
 
-static const RgType *elem_type(const RgType *t) {
-  if (t && (t->kind == RG_TYPE_TENSOR || t->kind == RG_TYPE_UNRANKED))
-    return t->elem;
-  return t;
-}
 
-/* `!quant.uniform<i8:f32, SCALE[:ZP]>`: the parameters after the comma at
- * the outer level. Per-axis types (scales in braces) are not per-tensor. */
+/* A per-tensor quantized value's scale and zero point. */
 static bool per_tensor_params(const RgValue *v, double *scale, int64_t *zp) {
-  const RgType *e = v ? elem_type(v->type) : NULL;
-  if (!e || e->kind != RG_TYPE_QUANT || !rg_type_is_quant_per_tensor(e))
-    return false;
-  const char *p = memchr(e->text, '<', e->text_len), *end = e->text + e->text_len - 1;
-  int depth = 0;
-  for (p = p ? p + 1 : end; p < end; p++) {
-    if (*p == '<')
-      depth++;
-    else if (*p == '>')
-      depth--;
-    else if (*p == ',' && depth == 0)
-      break;
-  }
-  char buf[80];
-  size_t n = p < end ? (size_t)(end - p - 1) : sizeof buf;
-  if (n >= sizeof buf)
-    return false;
-  memcpy(buf, p + 1, n);
-  buf[n] = 0;
-  char *stop;
-  double s = strtod(buf, &stop);
-  if (stop == buf || !(s > 0) || !isfinite(s))
-    return false;
-  while (*stop == ' ')
-    stop++;
-  long long z = 0;
-  if (*stop == ':') {
-    char *zend;
-    z = strtoll(stop + 1, &zend, 10);
-    if (zend == stop + 1 || *zend)
-      return false;
-  } else if (*stop) {
-    return false;
-  }
-  *scale = s;
-  *zp = z;
-  return true;
+  return v && v->type && ir_type_quant_params(v->type, scale, zp);
 }
 
 bool rg_value_qscale(const RgValue *v, double *out) {

@@ -866,9 +866,12 @@ static void check_repl_op(Checker *c, DslRepl *r, bool root) {
   uint32_t nsplice = 0;
   const char *outer = c->const_dialect;
   c->const_dialect = set.n ? set.ops[0]->dialect : NULL;
-  for (uint32_t i = 1; i < set.n; i++)
-    if (strcmp(set.ops[i]->dialect, set.ops[0]->dialect) != 0)
+  for (uint32_t i = 1; i < set.n; i++) {
+    /* ops declared before any `dialect` line have none */
+    const char *d0 = set.ops[0]->dialect, *di = set.ops[i]->dialect;
+    if (!d0 || !di ? d0 != di : strcmp(di, d0) != 0)
       c->const_dialect = NULL; /* an op capture of several dialects: no one constant op */
+  }
   for (uint32_t i = 0; i < r->nargs; i++) {
     check_repl(c, r->args[i], false);
     nsplice += r->args[i]->kind == DSL_REP_VAR && r->args[i]->splice;

@@ -42,7 +42,7 @@ enum { MAXRED = 4, MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS =
 typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
-  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_RESCALE, K_AVGPOOL,
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_CONST, K_RESCALE, K_AVGPOOL,
   K_ATEN_ADD, K_ATEN_MULS, K_ATEN_MUL, K_OPAQUE
 } Kind;
 
@@ -62,6 +62,7 @@ static const struct {
     {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
     {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
     {"tosa.max_pool2d", K_MAXPOOL},   {"tosa.rescale", K_RESCALE},      {"tosa.avg_pool2d", K_AVGPOOL},
+    {"tosa.const", K_CONST},
     {"aten.add.Tensor", K_ATEN_ADD},  {"aten.mul.Scalar", K_ATEN_MULS}, {"aten.mul.Tensor", K_ATEN_MUL},
 };
 
@@ -102,6 +103,7 @@ typedef struct Val {
   int arg;           /* counterexample graph: argument number, -1 */
   int id;            /* counterexample graph: SSA number */
   bool printed;
+  bool konst;        /* V_LEAF: a tosa.const's data (symbolic), written as a constant */
   bool vec;          /* a per-channel parameter (multiplier, shift): read at the channel */
   Ast s32, dbl, pc, iu, ou; /* rescale: scale32, DOUBLE_ROUND, per_channel, unsigned sides (Bool) */
   Ast ident;         /* rescale: tosa_rescale_is_identity holds (Bool), or NULL */
@@ -156,10 +158,14 @@ typedef struct Inst {
   bool long_reduce;  /* a reduction over an axis that may be longer than 1 */
   bool fold_reduce;  /* such a reduction folded over up to MAXRED elements */
   bool bounded_reduce; /* the query so bounded */
+  bool other_reshape; /* a reshape that may change the shape, first a free value */
+  bool flat_reshape;  /* such a reshape by its row-major offsets, up to 2^16 - 1 elements */
+  bool bounded_reshape; /* the query so bounded */
   struct App {       /* each read of an input: a constant, equal where the indices are */
     Val *leaf;
     Ast idx[MAXR];
     Ast c;
+    Ast key;         /* its row-major offset, where inputs are read so */
   } apps[256];
   uint32_t napps;
   uint32_t fresh;
@@ -265,6 +271,8 @@ static Val *new_val(Inst *in, VKind kind, RgDType dt) {
   return v;
 }
 
+static bool is_op(const Val *v, Kind k) { return v->kind == V_NODE && v->k == k; }
+
 static void fresh_dims(Inst *in, Val *v) {
   for (int d = 0; d < in->R; d++) {
     v->dims[d] = fresh(in, "dim", bv(in, IBITS));
@@ -272,6 +280,8 @@ static void fresh_dims(Inst *in, Val *v) {
     fact(in, Z3_mk_bvult(Z, v->dims[d], ix(in, 1 << 16)));
   }
 }
+
+static Ast few_elements(Inst *in, Ast const *dims, Ast *bounded);
 
 static Val *new_leaf(Inst *in, RgDType dt, bool scalar) {
   Val *v = new_val(in, V_LEAF, dt);
@@ -286,6 +296,11 @@ static Val *new_leaf(Inst *in, RgDType dt, bool scalar) {
   v->f = Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), scalar ? 0 : (unsigned)in->R, dom, sort_of(in, dt));
   if (!scalar)
     fresh_dims(in, v);
+  if (!scalar && in->flat_reshape) { /* read by offset: fewer than 2^16 elements */
+    Ast bounded;
+    few_elements(in, v->dims, &bounded);
+    fact(in, bounded);
+  }
   return v;
 }
 
@@ -672,6 +687,58 @@ static Ast opaque(Inst *in, Val *n, Ast const *idx) {
                    args);
 }
 
+/* The row-major offset of idx in dims, in 16 bits: exact where idx lies
+ * inside dims and the value has fewer than 2^16 elements. */
+static Ast offset16(Inst *in, Ast const *dims, Ast const *idx) {
+  Ast o = bvnum(in, 0, 16);
+  for (int d = 0; d < in->R; d++)
+    o = Z3_mk_bvadd(Z, Z3_mk_bvmul(Z, o, Z3_mk_extract(Z, 15, 0, dims[d])), Z3_mk_extract(Z, 15, 0, idx[d]));
+  return o;
+}
+
+static Ast read_leaf_at(Inst *in, Val *v, Ast const *idx, Ast key);
+
+/* The element of v at a row-major offset (reshapes read by their
+ * offsets): a reshape passes it on, an input is read by it, any other
+ * value at the index j with j < dims(v) and offset(j) = off (no division),
+ * where off lies inside v. */
+static Ast elem_at_offset(Inst *in, Val *v, Ast off) {
+  if (is_op(v, K_RESHAPE))
+    return elem_at_offset(in, v->opnd[0], off);
+  if (v->kind == V_LEAF && !v->elem && !v->scalar && !v->vec)
+    return read_leaf_at(in, v, NULL, off);
+  Ast j[MAXR], below[MAXR], count, bounded;
+  for (int d = 0; d < in->R; d++) {
+    j[d] = fresh(in, "reshape_index", bv(in, IBITS));
+    below[d] = Z3_mk_bvult(Z, j[d], v->dims[d]);
+  }
+  count = few_elements(in, v->dims, &bounded);
+  Ast inside = and2(in, bounded, Z3_mk_bvult(Z, Z3_mk_zero_ext(Z, IBITS - 16, off), count));
+  fact(in, Z3_mk_implies(Z, inside, and2(in, mk_and(in, (uint32_t)in->R, below),
+                                         Z3_mk_eq(Z, offset16(in, v->dims, j), off))));
+  return elem(in, v, j);
+}
+
+/* A reshape: its input where the shape stays; to another shape first a
+ * free value (no counterpart on the other side), then the input's element
+ * at the same row-major offset, for values of fewer than 2^16 elements
+ * (reshape_rules). */
+static Ast reshape_elem(Inst *in, Val *n, Ast const *idx) {
+  Val *x = n->opnd[0];
+  in->other_reshape = true;
+  if (in->flat_reshape)
+    return elem_at_offset(in, x, offset16(in, n->dims, idx));
+  Ast v = elem(in, x, idx), same = all_dims(in, n, x, false);
+  Z3_sort dom[MAXR];
+  for (int d = 0; d < in->R; d++)
+    dom[d] = bv(in, IBITS);
+  char name[32];
+  snprintf(name, sizeof name, "reshape%d", (int)(n - in->vals));
+  in->opaque_used = in->has_uf = true;
+  Z3_func_decl f = Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt));
+  return v ? Z3_mk_ite(Z, same, v, Z3_mk_app(Z, f, (unsigned)in->R, idx)) : NULL;
+}
+
 static bool abstractable(Kind k) {
   return (k >= K_CLAMP && k <= K_ABS) || (k >= K_LNOT && k <= K_CAST) || k == K_RESCALE;
 }
@@ -801,18 +868,7 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
       j[d] = Z3_mk_bvadd(Z, idx[d], Z3_mk_extract(Z, IBITS - 1, 0, st->ints[d]));
     return elem(in, n->opnd[0], j);
   }
-  case K_RESHAPE: { /* the identity when the shape stays; free otherwise (non-linear) */
-    Ast same = all_dims(in, n, n->opnd[0], false), v = elem(in, n->opnd[0], idx);
-    Z3_sort dom[MAXR];
-    for (int d = 0; d < in->R; d++)
-      dom[d] = bv(in, IBITS);
-    char name[32];
-    snprintf(name, sizeof name, "reshape%d", (int)(n - in->vals));
-    in->opaque_used = in->has_uf = true;
-    return v ? Z3_mk_ite(Z, same, v, Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom,
-                                                                  sort_of(in, n->dt)), (unsigned)in->R, idx))
-             : NULL;
-  }
+  case K_RESHAPE: return reshape_elem(in, n, idx);
   case K_PAD: { /* the input where the index falls in it, pad_const elsewhere */
     Val *pd = n->opnd[1];
     Ast inside[MAXR];
@@ -860,12 +916,26 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
  * same constant. */
 static Ast read_leaf(Inst *in, Val *v, Ast const *idx) {
   uint32_t rank = v->vec ? 1 : v->scalar ? 0 : (uint32_t)in->R;
+  /* with reshapes read by their offsets, an input is a function of its
+   * row-major offset (the same thing for its fewer than 2^16 elements;
+   * a read outside it is never used) */
+  bool flat = in->flat_reshape && rank == (uint32_t)in->R && !v->scalar && !v->vec;
+  return read_leaf_at(in, v, idx, flat ? offset16(in, v->dims, idx) : NULL);
+}
+
+/* A read of an input at idx, or at row-major offset key (then idx may be
+ * NULL), as a constant with one congruence rule per earlier read of the
+ * same input. */
+static Ast read_leaf_at(Inst *in, Val *v, Ast const *idx, Ast key) {
+  uint32_t rank = key ? 0 : v->vec ? 1 : v->scalar ? 0 : (uint32_t)in->R;
   Ast j[MAXR];
   for (uint32_t d = 0; d < rank; d++)
     j[d] = Z3_simplify(Z, idx[d]);
+  if (key)
+    key = Z3_simplify(Z, key);
   for (uint32_t i = 0; i < in->napps; i++) {
     struct App *p = &in->apps[i];
-    bool same = p->leaf == v;
+    bool same = p->leaf == v && (!key || (p->key && Z3_is_eq_ast(Z, p->key, key)));
     for (uint32_t d = 0; same && d < rank; d++)
       same = p->idx[d] == j[d] || Z3_is_eq_ast(Z, p->idx[d], j[d]);
     if (same)
@@ -876,6 +946,7 @@ static Ast read_leaf(Inst *in, Val *v, Ast const *idx) {
   struct App *p = &in->apps[in->napps];
   p->leaf = v;
   memcpy(p->idx, j, sizeof(Ast) * rank);
+  p->key = key;
   p->c = fresh(in, "read", sort_of(in, v->dt));
   for (uint32_t i = 0; i < in->napps; i++) {
     struct App *o = &in->apps[i];
@@ -884,7 +955,8 @@ static Ast read_leaf(Inst *in, Val *v, Ast const *idx) {
     Ast eq[MAXR];
     for (uint32_t d = 0; d < rank; d++)
       eq[d] = Z3_mk_eq(Z, o->idx[d], j[d]);
-    fact(in, Z3_mk_implies(Z, mk_and(in, rank, eq), Z3_mk_eq(Z, o->c, p->c)));
+    Ast same = key ? Z3_mk_eq(Z, o->key, key) : mk_and(in, rank, eq);
+    fact(in, Z3_mk_implies(Z, same, Z3_mk_eq(Z, o->c, p->c)));
   }
   in->napps++;
   return p->c;
@@ -975,6 +1047,30 @@ static bool op_takes(Kind k, RgDType dt) {
   }
 }
 
+/* The element count of dims below 2^16, each partial product so (in 32
+ * bits, which then never overflow); the count. */
+static Ast few_elements(Inst *in, Ast const *dims, Ast *bounded) {
+  Ast p = ix(in, 1), parts[MAXR];
+  for (int d = 0; d < in->R; d++) {
+    p = Z3_mk_bvmul(Z, p, dims[d]);
+    parts[d] = Z3_mk_bvult(Z, p, ix(in, 1 << 16));
+  }
+  *bounded = mk_and(in, (uint32_t)in->R, parts);
+  return p;
+}
+
+/* A reshape to another shape keeps the element count; where its row-major
+ * meaning is used, both sides have fewer than 2^16 elements (the bound
+ * the result line states). */
+static void reshape_rules(Inst *in, Val *n) {
+  if (!in->flat_reshape)
+    return;
+  Ast bx, bn, cx = few_elements(in, n->opnd[0]->dims, &bx), cn = few_elements(in, n->dims, &bn);
+  Ast other = Z3_mk_not(Z, all_dims(in, n, n->opnd[0], false));
+  fact(in, Z3_mk_implies(Z, other, Z3_mk_and(Z, 3, (Ast[]){bx, bn, Z3_mk_eq(Z, cx, cn)})));
+  in->bounded_reshape = true;
+}
+
 /* Result dims and the shape rules of a node whose operands are set. */
 static void node_shape(Inst *in, Val *n) {
   Val *a = n->opnd[0];
@@ -1003,8 +1099,17 @@ static void node_shape(Inst *in, Val *n) {
     if (in->R)
       fact(in, Z3_mk_bvult(Z, axis_dim(in, n->dims, n->ax), ix(in, 1 << 16)));
     return;
-  case K_RESHAPE: /* the shape operand's dims, free here */
-    fresh_dims(in, n);
+  case K_RESHAPE: /* the shape operand's dims */
+    if (n->nopnd > 1 && n->opnd[1]->kind == V_SHAPE && n->opnd[1]->nints == (uint32_t)in->R) {
+      for (int d = 0; d < in->R; d++) {
+        Ast v = n->opnd[1]->ints[d];
+        fact(in, and2(in, Z3_mk_bvsge(Z, v, i64(in, 1)), Z3_mk_bvslt(Z, v, i64(in, 1 << 16))));
+        n->dims[d] = Z3_simplify(Z, Z3_mk_extract(Z, IBITS - 1, 0, v));
+      }
+    } else {
+      fresh_dims(in, n);
+    }
+    reshape_rules(in, n);
     return;
   case K_MAXPOOL: case K_AVGPOOL: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
     Ast unit = n->ints[0]; /* set by fresh_attrs: the window is 1x1, stride 1, no padding */
@@ -1564,7 +1669,6 @@ static Ast all_dims(Inst *in, Val *a, Val *b, bool no_broadcast) {
   return mk_and(in, (uint32_t)in->R, parts);
 }
 
-static bool is_op(const Val *v, Kind k) { return v->kind == V_NODE && v->k == k; }
 
 /* The range of an integer type, unsigned where u holds. */
 static void int_range(Inst *in, RgDType dt, Ast u, Ast *lo, Ast *hi) {
@@ -2467,10 +2571,15 @@ static int64_t numel(Inst *in, Z3_model m, const Val *v) {
 /* An input's element at a numeral index under the model: the read there,
  * or zero where the query reads nothing (any value would do). */
 static Ast leaf_at(Inst *in, Z3_model m, Val *v, Ast const *idx) {
+  int64_t off = 0;
+  for (int d = 0; idx && d < in->R; d++)
+    off = off * mint(in, m, v->dims[d], RG_DT_NONE) + mint(in, m, idx[d], RG_DT_NONE);
   for (uint32_t i = 0; i < in->napps; i++) {
     struct App *p = &in->apps[i];
     bool same = p->leaf == v;
-    for (int d = 0; same && d < in->R; d++)
+    if (same && p->key)
+      same = idx && (mint(in, m, p->key, RG_DT_NONE) & 0xffff) == off;
+    for (int d = 0; same && !p->key && d < in->R; d++)
       same = mint(in, m, p->idx[d], RG_DT_NONE) == mint(in, m, idx[d], RG_DT_NONE);
     if (same)
       return p->c;
@@ -2622,6 +2731,8 @@ typedef struct RuleRun {
   uint64_t rlimit;
   char why[512];
   uint64_t instances;
+  Ev *vars;    /* per rule variable, for each instance */
+  bool *bound;
 } RuleRun;
 
 static Z3_lbool check(Inst *in, Ast f, uint64_t rlimit, Z3_solver *keep) {
@@ -2886,6 +2997,53 @@ static bool pat_moves_only(const DslPattern *p) {
 static const RgDType data_types[] = {RG_DT_F32, RG_DT_F16, RG_DT_BF16, RG_DT_I8, RG_DT_I16, RG_DT_I32};
 enum { NDT = sizeof data_types / sizeof *data_types };
 
+/* One instance of the enumeration: rank, element types, alternatives,
+ * axes, operands behind a ..rest. */
+typedef struct Choice {
+  int R;
+  RgDType T, T2, Tr[2];
+  uint32_t extra;
+  const DslOpDecl *alt[32];
+  uint32_t nalt;
+  int64_t axes[8];
+  uint32_t naxes;
+} Choice;
+
+/* The bounds some instance's proof needed. */
+typedef struct Seen {
+  bool reduce, reshape;
+} Seen;
+
+static void inst_init(Inst *in, Z3_context z, const Choice *c, RuleRun *run) {
+  memset(in, 0, sizeof *in);
+  in->z = z, in->R = c->R, in->T = c->T, in->T2 = c->T2;
+  in->vars = run->vars, in->bound = run->bound, in->rest_extra = c->extra;
+  memcpy(in->Tr, c->Tr, sizeof in->Tr);
+  memcpy(in->alt, c->alt, sizeof c->alt), in->nalt = c->nalt;
+  memcpy(in->axes, c->axes, sizeof c->axes), in->naxes = c->naxes;
+  memset(run->vars, 0, sizeof *run->vars * (run->rule->nvars + 1));
+  memset(run->bound, 0, sizeof *run->bound * (run->rule->nvars + 1));
+  run->why[0] = 0;
+}
+
+/* One instance: first with arithmetic as free functions (when abstract),
+ * then exactly, then with reductions folded and reshapes by their offsets,
+ * bounded. */
+static Outcome prove_instance(Z3_context z, Inst *in, RuleRun *run, const Choice *c, bool abstract, Seen *seen) {
+  Outcome o = O_UNKNOWN;
+  for (int attempt = abstract ? 0 : 1; attempt < 3; attempt++) {
+    inst_init(in, z, c, run);
+    in->abstract = attempt == 0;
+    in->fold_reduce = in->flat_reshape = attempt == 2;
+    o = run_instance(in, run);
+    seen->reduce |= in->bounded_reduce;
+    seen->reshape |= in->bounded_reshape;
+    if (o == O_PROVEN || o == O_SKIP || (attempt == 1 && !in->long_reduce && !in->other_reshape))
+      break;
+  }
+  return o;
+}
+
 /* Proves one rule over every instance; the outcome and run->why. */
 static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nbounds) {
   const DslRule *r = run->rule;
@@ -2930,7 +3088,8 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
   Inst *in = malloc(sizeof *in);
   Outcome res = O_PROVEN;
   uint64_t valid = 0;
-  bool bounded_reduce = false;
+  Seen seen = {false, false};
+  run->vars = vars, run->bound = bound;
   if (!vars || !bound || !in) {
     snprintf(run->why, sizeof run->why, "unknown: out of memory");
     res = O_UNKNOWN;
@@ -2949,66 +3108,19 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
         for (uint32_t i = 0; i < naxes; i++)
           total *= R ? (uint64_t)R : 1;
         for (uint64_t c = 0; c < total && res == O_PROVEN; c++) {
-          memset(in, 0, sizeof *in);
-          in->z = z;
-          in->R = R;
-          in->T = types[t];
-          in->T2 = cast ? data_types[t2] : in->T;
-          in->vars = vars;
-          in->bound = bound;
-          in->rest_extra = extra;
-          memcpy(in->Tr, tr, sizeof tr);
-          memset(vars, 0, sizeof *vars * (r->nvars + 1));
-          memset(bound, 0, sizeof *bound * (r->nvars + 1));
+          Choice ch = {R, types[t], cast ? data_types[t2] : types[t], {tr[0], tr[1]}, extra, {0}, nops, {0}, naxes};
           uint64_t rest = c;
           for (uint32_t i = 0; i < nops; i++) {
-            in->alt[i] = alts[i][rest % nalts[i]];
+            ch.alt[i] = alts[i][rest % nalts[i]];
             rest /= nalts[i];
           }
-          in->nalt = nops;
           for (uint32_t i = 0; i < naxes; i++) {
-            in->axes[i] = R ? (int64_t)(rest % (uint64_t)R) : 0;
+            ch.axes[i] = R ? (int64_t)(rest % (uint64_t)R) : 0;
             rest /= R ? (uint64_t)R : 1;
           }
-          in->naxes = naxes;
           if (naxes && R == 0)
             continue;
-          const DslOpDecl *alts_now[32];
-          int64_t axes_now[8];
-          memcpy(alts_now, in->alt, sizeof alts_now);
-          memcpy(axes_now, in->axes, sizeof axes_now);
-          /* first with arithmetic as free functions, then exactly */
-          Outcome o = O_UNKNOWN;
-          if (abstract_first) {
-            in->abstract = true;
-            o = run_instance(in, run);
-            bounded_reduce |= in->bounded_reduce;
-            memset(in, 0, sizeof *in);
-            in->z = z, in->R = R, in->T = types[t], in->T2 = cast ? data_types[t2] : types[t];
-            in->vars = vars, in->bound = bound, in->rest_extra = extra;
-            memcpy(in->Tr, tr, sizeof tr);
-            memcpy(in->alt, alts_now, sizeof alts_now), in->nalt = nops;
-            memcpy(in->axes, axes_now, sizeof axes_now), in->naxes = naxes;
-            memset(vars, 0, sizeof *vars * (r->nvars + 1));
-            memset(bound, 0, sizeof *bound * (r->nvars + 1));
-            run->why[0] = 0;
-          }
-          if (o != O_PROVEN && o != O_SKIP)
-            o = run_instance(in, run), bounded_reduce |= in->bounded_reduce;
-          if (o != O_PROVEN && o != O_SKIP && in->long_reduce) { /* reductions folded, bounded */
-            memset(in, 0, sizeof *in);
-            in->z = z, in->R = R, in->T = types[t], in->T2 = cast ? data_types[t2] : types[t];
-            in->vars = vars, in->bound = bound, in->rest_extra = extra;
-            memcpy(in->Tr, tr, sizeof tr);
-            memcpy(in->alt, alts_now, sizeof alts_now), in->nalt = nops;
-            memcpy(in->axes, axes_now, sizeof axes_now), in->naxes = naxes;
-            memset(vars, 0, sizeof *vars * (r->nvars + 1));
-            memset(bound, 0, sizeof *bound * (r->nvars + 1));
-            run->why[0] = 0;
-            in->fold_reduce = true;
-            o = run_instance(in, run);
-            bounded_reduce |= in->bounded_reduce;
-          }
+          Outcome o = prove_instance(z, in, run, &ch, abstract_first, &seen);
           if (o == O_SKIP)
             continue;
           valid++;
@@ -3021,13 +3133,14 @@ static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nboun
     res = O_UNKNOWN;
   }
   if (res == O_PROVEN)
-    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s%s",
+    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s%s%s",
              moves   ? "any element type (elements only move)"
              : nresc ? "i8 i16 i32 to i8 i16 i32 at each RESCALE"
              : cast  ? "f32 f16 bf16 i8 i16 i32 to each"
                     : "f32 f16 bf16 i8 i16 i32",
              naxes ? ", every axis" : "", variadic_rest ? ", ..rest of 0-2 operands" : "",
-             bounded_reduce ? ", reduced axes of 1.." "4" " elements" : "");
+             seen.reduce ? ", reduced axes of 1.." "4" " elements" : "",
+             seen.reshape ? ", reshapes to another shape: inputs of up to 65535 elements" : "");
   free(vars);
   free(bound);
   free(in);
@@ -3055,7 +3168,7 @@ int rulegen_prove(DslProgram *prog, uint64_t rlimit, const char *outdir) {
         run.rule = pass->rules[i];
         run.outdir = outdir;
         run.rlimit = rlimit;
-        char bounds[160] = "";
+        char bounds[256] = "";
         Outcome o = prove_rule(z, &run, bounds, sizeof bounds);
         printf("%s.%s: ", pass->name.s, run.rule->name.s);
         if (run.rule->inexact && o != O_PROVEN)

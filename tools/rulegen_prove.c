@@ -1721,6 +1721,20 @@ static Ast fuse_plan(Inst *in, Val *a, Val *b, Ast *fused) {
   return mk_and(in, np, parts);
 }
 
+/* A node the meaning of an extern builds over x (the constant an extern
+ * computes from x's data), with the given dims. */
+static Val *derived_node(Inst *in, Kind k, Val *x, Ast const *dims) {
+  Val *v = new_val(in, V_NODE, x->dt);
+  if (!v)
+    return NULL;
+  v->k = k;
+  v->op = x->op;
+  v->created = true;
+  v->opnd[v->nopnd++] = x;
+  memcpy(v->dims, dims, sizeof(Ast) * (size_t)in->R);
+  return v;
+}
+
 /* Externs about values: types, zeros, NaN modes, clamps, shifts. */
 static bool ext_values(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct, Ev *out) {
   Val *x = n > 0 && a[0].ty == DSL_TY_VALUE ? a[0].v : NULL;
@@ -1794,6 +1808,24 @@ static bool ext_shapes(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunc
     v->scalar = x->scalar;
     v->elem = num(in, x->dt, 0);
     out->ty = DSL_TY_TENSOR;
+    out->v = v;
+  } else if (strcmp(nm, "tosa_permuted_const") == 0 && x && n == 2 && a[1].ty == DSL_TY_INTS) {
+    /* c's data permuted: a transpose of c, where perms is a permutation */
+    if (!x->konst || a[1].n != (uint32_t)in->R)
+      return in->invalid = true, true;
+    Ast dims[MAXR];
+    for (int d = 0; d < in->R; d++)
+      dims[d] = axis_dim(in, x->dims, a[1].a[d]);
+    Val *v = derived_node(in, K_TRANSPOSE, x, dims);
+    if (!v)
+      return true;
+    memcpy(v->perm, a[1].a, sizeof(Ast) * (size_t)in->R);
+    for (int i = 0; i < in->R; i++) { /* elsewhere the extern fails: no rewrite */
+      fact(in, and2(in, Z3_mk_bvsge(Z, v->perm[i], i64(in, 0)), Z3_mk_bvslt(Z, v->perm[i], i64(in, in->R))));
+      for (int j = 0; j < i; j++)
+        fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, v->perm[i], v->perm[j])));
+    }
+    out->ty = DSL_TY_VALUE;
     out->v = v;
   } else if (strcmp(nm, "tosa_shape_ints") == 0 && x) {
     if (x->kind != V_SHAPE)
@@ -1930,8 +1962,8 @@ static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct
     }
     out->t = and2(in, Z3_mk_not(Z, or2(in, Z3_mk_fpa_is_nan(Z, c), Z3_mk_fpa_is_infinite(Z, c))), ok);
   } else if (strcmp(nm, "tosa_avg_pool_unit_exact") == 0 && x) {
-    /* same type; integers: equal zero points; floats: an accumulator at
-     * least as wide, an input never -0.0 */
+    /* same type; integers: equal zero points; floats: an accumulator of
+     * f32 or the input's own type, an input never -0.0 */
     Val *v = is_op(x, K_AVGPOOL) && x->dt == x->opnd[0]->dt ? x->opnd[0] : NULL;
     if (!v) {
       out->t = Z3_mk_false(Z);
@@ -1939,7 +1971,9 @@ static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct
       Ast izp = elem(in, x->opnd[1], NULL), ozp = izp ? elem(in, x->opnd[2], NULL) : NULL;
       out->t = ozp ? Z3_mk_eq(Z, izp, ozp) : NULL;
     } else {
-      Ast wide = x->dt == RG_DT_F32 ? Z3_mk_eq(Z, x->acc, bvnum(in, 0, 2)) : Z3_mk_true(Z);
+      /* acc_type f32 (0) or x's own type (1 f16, 2 bf16) */
+      Ast own = x->dt == RG_DT_F16 ? bvnum(in, 1, 2) : x->dt == RG_DT_BF16 ? bvnum(in, 2, 2) : bvnum(in, 0, 2);
+      Ast wide = or2(in, Z3_mk_eq(Z, x->acc, bvnum(in, 0, 2)), Z3_mk_eq(Z, x->acc, own));
       out->t = and2(in, wide, never_negative_zero(in, v));
     }
   } else if (strcmp(nm, "tosa_rescale_is_per_tensor") == 0 && x) {
@@ -1973,6 +2007,15 @@ static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct
     v->elem = low(in, m, RG_DT_I32);
     fact(in, ok); /* where the plan fails the extern fails: no rewrite */
     out->ty = DSL_TY_TENSOR;
+    out->v = v;
+  } else if (strcmp(nm, "tosa_reshaped_const") == 0 && x && y) {
+    /* c's data in row-major order, with like's shape: a reshape of c */
+    if (!x->konst || x->dt != y->dt)
+      return in->invalid = true, true; /* fails: the rule does not apply */
+    Val *v = derived_node(in, K_RESHAPE, x, y->dims);
+    if (v)
+      reshape_rules(in, v);
+    out->ty = DSL_TY_VALUE;
     out->v = v;
   } else if (strcmp(nm, "tosa_reshape_keeps") == 0 && x && y) {
     out->t = x->dt == y->dt ? all_dims(in, x, y, false) : Z3_mk_false(Z);
@@ -2191,6 +2234,14 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     Val *v = shape_val(in, in->shape_n);
     if (v)
       bind_value(in, p->var, v);
+    return v;
+  }
+  if (k == K_CONST) { /* its data: an input of the pattern, written as a constant */
+    if (p->nargs || p->nattrs)
+      return unknown(in, "a tosa.const pattern with operands or attributes"), NULL;
+    Val *v = new_leaf(in, dt == RG_DT_NONE ? in->T : dt, false);
+    if (v)
+      v->konst = true, bind_value(in, p->var, v);
     return v;
   }
   Val *n = new_val(in, V_NODE, result_dt(in, k));
@@ -2587,13 +2638,29 @@ static Ast leaf_at(Inst *in, Z3_model m, Val *v, Ast const *idx) {
   return isf(v->dt) ? Z3_mk_fpa_zero(Z, sort_of(in, v->dt), false) : num(in, v->dt, 0);
 }
 
+/* A constant's data under the model, nested by dims from axis d on. */
+static void put_dense(Inst *in, RgsBuf *b, Z3_model m, Val *v, int d, Ast *idx) {
+  if (d == in->R) {
+    put_elem(in, b, m, leaf_at(in, m, v, idx), v->dt, true);
+    return;
+  }
+  int64_t n = mint(in, m, v->dims[d], RG_DT_NONE);
+  rgs_buf_puts(b, "[");
+  for (int64_t i = 0; i < n; i++) {
+    rgs_buf_puts(b, i ? ", " : "");
+    idx[d] = ix(in, i);
+    put_dense(in, b, m, v, d + 1, idx);
+  }
+  rgs_buf_puts(b, "]");
+}
+
 /* The pattern's values as a function: inputs as arguments, splats and
  * one-element inputs as constants, nodes in operand order. */
 static void put_graph(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32_t npat, Val *root) {
   int args = 0, ids = 0;
   for (uint32_t i = npat; i-- > 0;) {
     Val *v = &in->vals[i];
-    if (v->kind == V_LEAF && !v->scalar && !v->elem)
+    if (v->kind == V_LEAF && !v->scalar && !v->elem && !v->konst)
       v->arg = args++;
   }
   rgs_buf_printf(b, "// The counterexample of rulegen --prove for %s.\n\"builtin.module\"() ({\n", fname);
@@ -2628,7 +2695,12 @@ static void put_graph(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32
     }
     if (v->kind != V_NODE) {
       rgs_buf_printf(b, "    %%%d = \"tosa.const\"() <{values = dense<", v->id);
-      put_elem(in, b, m, v->elem ? v->elem : leaf_at(in, m, v, NULL), v->dt, true);
+      if (v->konst) {
+        Ast idx[MAXR];
+        put_dense(in, b, m, v, 0, idx);
+      } else {
+        put_elem(in, b, m, v->elem ? v->elem : leaf_at(in, m, v, NULL), v->dt, true);
+      }
       rgs_buf_puts(b, "> : ");
       put_type(in, b, m, v);
       rgs_buf_puts(b, "}> : () -> ");

@@ -42,7 +42,7 @@ enum { MAXRED = 4, MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS =
 typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
-  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_CONST, K_RESCALE, K_AVGPOOL,
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_CONST, K_RESIZE, K_RESCALE, K_AVGPOOL,
   K_ATEN_ADD, K_ATEN_MULS, K_ATEN_MUL, K_OPAQUE
 } Kind;
 
@@ -62,7 +62,7 @@ static const struct {
     {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
     {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
     {"tosa.max_pool2d", K_MAXPOOL},   {"tosa.rescale", K_RESCALE},      {"tosa.avg_pool2d", K_AVGPOOL},
-    {"tosa.const", K_CONST},
+    {"tosa.const", K_CONST},          {"tosa.resize", K_RESIZE},
     {"aten.add.Tensor", K_ATEN_ADD},  {"aten.mul.Scalar", K_ATEN_MULS}, {"aten.mul.Tensor", K_ATEN_MUL},
 };
 
@@ -108,6 +108,7 @@ typedef struct Val {
   Ast s32, dbl, pc, iu, ou; /* rescale: scale32, DOUBLE_ROUND, per_channel, unsigned sides (Bool) */
   Ast ident;         /* rescale: tosa_rescale_is_identity holds (Bool), or NULL */
   Ast acc;           /* avg_pool2d on floats: acc_type, 0 f32, 1 f16, 2 bf16 (bv2) */
+  Ast nearest, bilinear; /* resize: its mode (Bool each) */
   Ast nf, ni, nisf;  /* aten alpha / other: the number as a double, as an int64, whether a float */
 } Val;
 
@@ -151,6 +152,9 @@ typedef struct Inst {
   const char *uninterp[8]; /* extern predicates left free */
   uint32_t nuninterp;
   bool opaque_used;  /* a free value with no counterpart may decide */
+  bool free_always;  /* ... one that no condition rules out (else: unless all of exact hold) */
+  Ast exact[16];
+  uint32_t nexact;
   bool has_uf;       /* the query applies free functions */
   uint32_t rest_extra; /* operands a ..rest of a variadic op stands for */
   uint32_t shape_n;  /* the ints of the const_shape operand being built */
@@ -307,6 +311,16 @@ static Val *new_leaf(Inst *in, RgDType dt, bool scalar) {
 /* ---- element meanings ---- */
 
 static Ast elem(Inst *in, Val *v, Ast const *idx);
+
+/* A free value in the query, used only where cond does not hold: a
+ * counterexample where every such cond holds does not need it. */
+static void free_unless(Inst *in, Ast cond) {
+  in->opaque_used = in->has_uf = true;
+  if (in->nexact < 16)
+    in->exact[in->nexact++] = cond;
+  else
+    in->free_always = true;
+}
 static Ast axis_dim(Inst *in, Ast const *dims, Ast axis);
 static Ast all_dims(Inst *in, Val *a, Val *b, bool no_broadcast);
 
@@ -575,7 +589,7 @@ static Ast aten_op(Inst *in, RgDType dt, Ast x, Ast y32, bool mul) {
     snprintf(name, sizeof name, "aten.%s.%s", mul ? "mul" : "add", isf(dt) ? "f32" : rg_dtype_name(dt));
     Z3_sort s = Z3_get_sort(Z, a), dom[2] = {s, s};
     r = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), 2, dom, s), 2, (Ast[]){a, y32});
-    in->has_uf = in->opaque_used = true;
+    in->has_uf = in->opaque_used = in->free_always = true;
   } else if (!isf(dt)) {
     r = mul ? Z3_mk_bvmul(Z, a, y32) : Z3_mk_bvadd(Z, a, y32);
   } else {
@@ -629,7 +643,7 @@ static Ast reduce(Inst *in, Val *n, Ast const *idx) {
     snprintf(name, sizeof name, "reduce%d", (int)(n - in->vals));
     Ast other = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt)),
                           (unsigned)in->R, idx);
-    in->opaque_used = in->has_uf = true;
+    free_unless(in, Z3_mk_eq(Z, len, ix(in, 1)));
     return Z3_mk_ite(Z, Z3_mk_eq(Z, len, ix(in, 1)), v, other);
   }
   /* then: its elements in order folded by a free function of the op and
@@ -656,7 +670,7 @@ static Ast reduce(Inst *in, Val *n, Ast const *idx) {
     acc = Z3_mk_app(Z, comb, 2, (Ast[]){acc, e});
     res = Z3_mk_ite(Z, Z3_mk_eq(Z, len, ix(in, k + 1)), acc, res);
   }
-  in->opaque_used = in->has_uf = true;
+  in->opaque_used = in->has_uf = in->free_always = true;
   return res;
 }
 
@@ -678,7 +692,7 @@ static Ast opaque(Inst *in, Val *n, Ast const *idx) {
       return NULL;
     dom[k] = sort_of(in, n->opnd[k]->dt);
   }
-  in->has_uf = in->opaque_used = true;
+  in->has_uf = in->opaque_used = in->free_always = true;
   char name[160];
   snprintf(name, sizeof name, "%s.%s.%u", n->op->name, rg_dtype_name(n->dt), n->nopnd);
   for (uint32_t k = 0; k < n->nopnd; k++)
@@ -734,7 +748,7 @@ static Ast reshape_elem(Inst *in, Val *n, Ast const *idx) {
     dom[d] = bv(in, IBITS);
   char name[32];
   snprintf(name, sizeof name, "reshape%d", (int)(n - in->vals));
-  in->opaque_used = in->has_uf = true;
+  free_unless(in, same);
   Z3_func_decl f = Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt));
   return v ? Z3_mk_ite(Z, same, v, Z3_mk_app(Z, f, (unsigned)in->R, idx)) : NULL;
 }
@@ -788,12 +802,71 @@ static Ast abstract_elem(Inst *in, Val *n, Ast const *idx) {
     args[na] = bool_bv(in, n->ignore);
     dom[na++] = bv(in, 1);
   }
-  in->has_uf = in->opaque_used = true;
+  in->has_uf = in->opaque_used = in->free_always = true;
   Ast v = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), na, dom, sort_of(in, n->dt)), na, args);
   char rq[220];
   snprintf(rq, sizeof rq, "require.%s", name);
   require(in, Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, rq), na, dom, Z3_mk_bool_sort(Z)), na, args));
   return v;
+}
+
+/* f (f32) rounded to dt and back, as the evaluator's float steps. */
+static Ast round_to(Inst *in, Ast f, RgDType dt) { return dt == RG_DT_F32 ? f : widen(in, narrow(in, f, dt), dt); }
+
+/* BILINEAR at a unit scale (remainders 0, weights 1 and 0): the element,
+ * with its neighbours below and to the right (clamped to the edge) added
+ * times 0, each step rounded as the evaluator does. */
+static Ast bilinear_unit(Inst *in, Val *n, Ast const *idx, Ast v) {
+  Val *x = n->opnd[0];
+  RgDType dt = n->dt;
+  Ast j[3][MAXR], one = Z3_mk_fpa_numeral_float(Z, 1.0f, Z3_mk_fpa_sort_32(Z));
+  Ast zero = Z3_mk_fpa_zero(Z, Z3_mk_fpa_sort_32(Z), false), w[4][2] = {{one, one}, {one, zero}, {zero, one}, {zero, zero}};
+  for (int k = 0; k < 3; k++)
+    for (int d = 0; d < 4; d++) {
+      Ast up = Z3_mk_bvadd(Z, idx[d], ix(in, 1)), last = Z3_mk_bvsub(Z, x->dims[d], ix(in, 1));
+      bool moves = (d == 1 && k >= 1) || (d == 2 && k != 1); /* k: (y0, x1), (y1, x0), (y1, x1) */
+      j[k][d] = moves ? Z3_mk_ite(Z, Z3_mk_bvugt(Z, up, last), last, up) : idx[d];
+    }
+  Ast acc = NULL;
+  for (int k = 0; k < 4; k++) {
+    Ast e = k ? elem(in, x, j[k - 1]) : v;
+    if (!e)
+      return NULL;
+    Ast t = round_to(in, Z3_mk_fpa_mul(Z, rne(in), round_to(in, Z3_mk_fpa_mul(Z, rne(in), widen(in, e, dt), w[k][0]), dt),
+                                       w[k][1]), dt);
+    acc = k ? round_to(in, Z3_mk_fpa_add(Z, rne(in), acc, t), dt) : t;
+  }
+  return narrow(in, acc, dt);
+}
+
+/* RESIZE at scale n/n, offset 0 and border 0 on both axes (n->ints[0]):
+ * NEAREST_NEIGHBOR reads the element at the same index, BILINEAR as
+ * bilinear_unit; at any other geometry a free value. Integer BILINEAR
+ * gives a wider type, any other mode fails. */
+static Ast resize_elem(Inst *in, Val *n, Ast const *idx) {
+  require(in, isf(n->dt) ? or2(in, n->nearest, n->bilinear) : n->nearest);
+  Ast *sc = n->opnd[1]->ints, lim = i64(in, 1 << 11), size = ix(in, 16384);
+  Ast checks[6] = {Z3_mk_bvsle(Z, sc[0], lim), Z3_mk_bvsle(Z, sc[2], lim)}; /* its other ERROR_IFs at this geometry */
+  for (int d = 1; d < 3; d++) {
+    checks[2 * d] = Z3_mk_bvult(Z, n->dims[d], size);
+    checks[2 * d + 1] = Z3_mk_bvult(Z, n->opnd[0]->dims[d], size);
+  }
+  require(in, Z3_mk_implies(Z, n->ints[0], mk_and(in, 6, checks)));
+  Ast v = elem(in, n->opnd[0], idx);
+  if (v && isf(n->dt)) {
+    Ast b = bilinear_unit(in, n, idx, v);
+    v = b ? Z3_mk_ite(Z, n->bilinear, b, v) : NULL;
+  }
+  if (!v)
+    return NULL;
+  Z3_sort dom[MAXR];
+  for (int d = 0; d < in->R; d++)
+    dom[d] = bv(in, IBITS);
+  char name[32];
+  snprintf(name, sizeof name, "resize%d", (int)(n - in->vals));
+  free_unless(in, n->ints[0]);
+  Z3_func_decl f = Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt));
+  return Z3_mk_ite(Z, n->ints[0], v, Z3_mk_app(Z, f, (unsigned)in->R, idx));
 }
 
 static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
@@ -896,11 +969,12 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
       dom[d] = bv(in, IBITS);
     char name[32];
     snprintf(name, sizeof name, "pool%d", (int)(n - in->vals));
-    in->opaque_used = in->has_uf = true;
+    free_unless(in, n->ints[0]);
     return Z3_mk_ite(Z, n->ints[0], v,
                      Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom,
                                                   sort_of(in, n->dt)), (unsigned)in->R, idx));
   }
+  case K_RESIZE: return resize_elem(in, n, idx);
   case K_RESCALE: return rescale(in, n, idx);
   case K_ATEN_ADD: case K_ATEN_MULS: case K_ATEN_MUL: return aten_elem(in, n, idx);
   case K_OPAQUE: return opaque(in, n, idx);
@@ -995,6 +1069,8 @@ static Ast axis_dim(Inst *in, Ast const *dims, Ast axis) {
 static uint32_t shape_operand(const Inst *in, Kind k, uint32_t i) {
   if ((k == K_SLICE && i > 0) || ((k == K_TILE || k == K_RESHAPE) && i == 1))
     return (uint32_t)in->R;
+  if (k == K_RESIZE && i > 0) /* scale (4), offset (2), border (2) */
+    return i == 1 ? 4 : 2;
   return k == K_PAD && i == 1 ? 2 * (uint32_t)in->R : 0;
 }
 
@@ -1039,7 +1115,7 @@ static RgDType result_dt(const Inst *in, Kind k) {
 /* Whether an op takes element type dt at all (TOSA's type support). */
 static bool op_takes(Kind k, RgDType dt) {
   switch (k) {
-  case K_MAXPOOL: case K_AVGPOOL: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
+  case K_MAXPOOL: case K_AVGPOOL: case K_RESIZE: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
   case K_INTDIV: return dt == RG_DT_I32;
   case K_RESCALE: return dt == RG_DT_I8 || dt == RG_DT_I16 || dt == RG_DT_I32;
   case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY: return dt == RG_DT_I1;
@@ -1069,6 +1145,15 @@ static void reshape_rules(Inst *in, Val *n) {
   Ast other = Z3_mk_not(Z, all_dims(in, n, n->opnd[0], false));
   fact(in, Z3_mk_implies(Z, other, Z3_mk_and(Z, 3, (Ast[]){bx, bn, Z3_mk_eq(Z, cx, cn)})));
   in->bounded_reshape = true;
+}
+
+/* Whether a RESIZE's scale is n/n on both axes (n >= 1), its offsets
+ * and borders 0. */
+static Ast resize_unit(Inst *in, Val *n) {
+  Ast *sc = n->opnd[1]->ints, *off = n->opnd[2]->ints, *bor = n->opnd[3]->ints, z = i64(in, 0);
+  Ast parts[8] = {Z3_mk_eq(Z, sc[0], sc[1]), Z3_mk_bvsgt(Z, sc[0], z), Z3_mk_eq(Z, sc[2], sc[3]), Z3_mk_bvsgt(Z, sc[2], z),
+                  Z3_mk_eq(Z, off[0], z), Z3_mk_eq(Z, off[1], z), Z3_mk_eq(Z, bor[0], z), Z3_mk_eq(Z, bor[1], z)};
+  return mk_and(in, 8, parts);
 }
 
 /* Result dims and the shape rules of a node whose operands are set. */
@@ -1111,7 +1196,9 @@ static void node_shape(Inst *in, Val *n) {
     }
     reshape_rules(in, n);
     return;
-  case K_MAXPOOL: case K_AVGPOOL: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
+  case K_MAXPOOL: case K_AVGPOOL: case K_RESIZE: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
+    if (n->k == K_RESIZE) /* scale n/n on both axes, offsets and borders 0 */
+      n->ints[0] = resize_unit(in, n), n->nints = 1;
     Ast unit = n->ints[0]; /* set by fresh_attrs: the window is 1x1, stride 1, no padding */
     for (int d = 0; d < in->R; d++) {
       n->dims[d] = d == 0 || d == 3 ? a->dims[d] : fresh(in, "dim", bv(in, IBITS));
@@ -1204,6 +1291,11 @@ static void fresh_attrs(Inst *in, Val *n) {
     Z3_sort b = Z3_mk_bool_sort(Z);
     n->s32 = fresh(in, "scale32", b), n->dbl = fresh(in, "double_round", b), n->pc = fresh(in, "per_channel", b);
     n->iu = fresh(in, "input_unsigned", b), n->ou = fresh(in, "output_unsigned", b);
+  }
+  if (n->k == K_RESIZE) {
+    n->nearest = fresh(in, "nearest", Z3_mk_bool_sort(Z));
+    n->bilinear = fresh(in, "bilinear", Z3_mk_bool_sort(Z));
+    fact(in, Z3_mk_not(Z, and2(in, n->nearest, n->bilinear)));
   }
   if (n->k == K_AVGPOOL && isf(n->dt)) {
     n->acc = fresh(in, "acc_type", bv(in, 2));
@@ -1976,6 +2068,11 @@ static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct
       Ast wide = or2(in, Z3_mk_eq(Z, x->acc, bvnum(in, 0, 2)), Z3_mk_eq(Z, x->acc, own));
       out->t = and2(in, wide, never_negative_zero(in, v));
     }
+  } else if (strcmp(nm, "tosa_resize_identity") == 0 && x) {
+    /* NEAREST_NEIGHBOR at scale n/n, offset and border 0, same type */
+    out->t = is_op(x, K_RESIZE) && x->dt == x->opnd[0]->dt
+                 ? Z3_mk_and(Z, 3, (Ast[]){x->nearest, x->ints[0], all_dims(in, x, x->opnd[0], false)})
+                 : Z3_mk_false(Z);
   } else if (strcmp(nm, "tosa_rescale_is_per_tensor") == 0 && x) {
     out->t = is_op(x, K_RESCALE) ? Z3_mk_not(Z, x->pc) : Z3_mk_false(Z);
   } else if (strcmp(nm, "tosa_rescale_is_identity") == 0 && x) {
@@ -2298,7 +2395,7 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     if (!n->opnd[i])
       return NULL;
   fresh_attrs(in, n);
-  if ((k == K_MAXPOOL || k == K_AVGPOOL) && in->R != 4)
+  if ((k == K_MAXPOOL || k == K_AVGPOOL || k == K_RESIZE) && in->R != 4)
     return in->invalid = true, NULL; /* NHWC */
   if (needs_axis(k)) {
     int64_t a = next_axis(in);
@@ -2731,6 +2828,9 @@ static void put_graph(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32
       rgs_buf_puts(b, ">");
     } else if (v->ax) {
       rgs_buf_printf(b, " <{axis = %lld : i32", (long long)mint(in, m, v->ax, RG_DT_NONE));
+    } else if (v->k == K_RESIZE) {
+      bool bl = Z3_get_bool_value(Z, mval(in, m, v->bilinear)) == Z3_L_TRUE;
+      rgs_buf_printf(b, " <{mode = #tosa.resize_mode<%s>", bl ? "BILINEAR" : "NEAREST_NEIGHBOR");
     } else if (v->k == K_MAXPOOL) {
       static const char *const names[3] = {"kernel", "pad", "stride"};
       static const int at[3] = {1, 5, 3}, cnt[3] = {2, 4, 2};
@@ -2912,6 +3012,59 @@ static void counterexample(Inst *in, RuleRun *run, Ast f, Ast const *idx, Ast a,
   Z3_solver_dec_ref(Z, sv);
 }
 
+/* Whether t is a free constant (not a numeral, not computed). */
+static bool free_const(Inst *in, Ast t) {
+  return t && Z3_get_ast_kind(Z, t) == Z3_APP_AST && Z3_get_app_num_args(Z, Z3_to_app(Z, t)) == 0 &&
+         Z3_get_decl_kind(Z, Z3_get_app_decl(Z, Z3_to_app(Z, t))) == Z3_OP_UNINTERPRETED;
+}
+
+/* The next permutation of p[0..n) in lexicographic order; false after
+ * the last. */
+static bool next_perm(int64_t *p, int n) {
+  int i = n - 2;
+  while (i >= 0 && p[i] >= p[i + 1])
+    i--;
+  if (i < 0)
+    return false;
+  int j = n - 1;
+  while (p[j] <= p[i])
+    j--;
+  int64_t t = p[i];
+  p[i] = p[j], p[j] = t;
+  for (int a = i + 1, b = n - 1; a < b; a++, b--)
+    t = p[a], p[a] = p[b], p[b] = t;
+  return true;
+}
+
+/* A query over the resource limit, split by the value of one free
+ * permutation (a transpose's perms, or the layout plan's): each of the
+ * R! queries has numerals where the whole had index selections. */
+static Z3_lbool split_by_perm(Inst *in, Ast f, uint64_t rlimit) {
+  Ast *perm = NULL;
+  for (uint32_t i = 0; i < in->nvals && !perm && in->R > 1; i++) {
+    Val *v = &in->vals[i];
+    if (v->kind == V_NODE && v->k == K_TRANSPOSE && free_const(in, v->perm[0]))
+      perm = v->perm;
+    else if (free_const(in, v->layout[0]))
+      perm = v->layout;
+  }
+  if (!perm)
+    return Z3_L_UNDEF;
+  int64_t p[MAXR];
+  for (int d = 0; d < in->R; d++)
+    p[d] = d;
+  do {
+    Ast to[MAXR];
+    for (int d = 0; d < in->R; d++)
+      to[d] = i64(in, p[d]);
+    Ast g = Z3_simplify(Z, Z3_substitute(Z, f, (unsigned)in->R, perm, to));
+    Z3_lbool r = check(in, g, rlimit, NULL);
+    if (r != Z3_L_FALSE)
+      return r == Z3_L_TRUE ? Z3_L_TRUE : Z3_L_UNDEF;
+  } while (next_perm(p, in->R));
+  return Z3_L_FALSE;
+}
+
 static Outcome run_instance(Inst *in, RuleRun *run) {
   const DslRule *r = run->rule;
   Build build;
@@ -2969,7 +3122,16 @@ static Outcome run_instance(Inst *in, RuleRun *run) {
   if (getenv("RG_PROVE_DEBUG"))
     fprintf(stderr, "old: %s\n", Z3_ast_to_string(Z, a)), fprintf(stderr, "new: %s\n", Z3_ast_to_string(Z, b));
   run->instances++;
-  switch (check(in, f, run->rlimit, NULL)) {
+  Z3_lbool res = check(in, f, run->rlimit, NULL);
+  if (res == Z3_L_UNDEF && r->guard) {
+    /* the guard dropped (its facts kept): a proof then holds for more graphs */
+    Ast weaker = Z3_mk_and(Z, 4, (Ast[]){parts[0], parts[2], parts[3], parts[4]});
+    if (check(in, weaker, run->rlimit, NULL) == Z3_L_FALSE)
+      res = Z3_L_FALSE;
+  }
+  if (res == Z3_L_UNDEF)
+    res = split_by_perm(in, f, run->rlimit);
+  switch (res) {
   case Z3_L_FALSE: return O_PROVEN;
   case Z3_L_UNDEF:
     snprintf(run->why, sizeof run->why, "unknown: Z3 reached its resource limit (rlimit %llu) at rank %d, %s",
@@ -2982,6 +3144,13 @@ static Outcome run_instance(Inst *in, RuleRun *run) {
              "unknown: extern %s has no SMT meaning, and a counterexample needs its value (rank %d, %s)",
              in->uninterp[0], in->R, rg_dtype_name(in->T));
     return O_UNKNOWN;
+  }
+  if (in->opaque_used && !in->free_always) { /* one where no free value is read */
+    Ast g = and2(in, f, mk_and(in, in->nexact, in->exact));
+    if (check(in, g, run->rlimit, NULL) == Z3_L_TRUE) {
+      in->opaque_used = false;
+      f = g;
+    }
   }
   if (in->opaque_used) {
     snprintf(run->why, sizeof run->why,

@@ -121,6 +121,10 @@ negate_negate negate_negate i8
 mul_one mul_one i32
 compose compose rank [2-6]
 clamp_disjoint clamp_disjoint before
+to_reshape to_reshape rank [2-6], i16
+fold_const fold_const rank [3-6]
+reshape_const reshape_const rank [2-6]
+resize_mode resize_mode rank 4, f
 EOF_RULES
 
 # what it cannot decide is unknown with the reason, never proven or refuted

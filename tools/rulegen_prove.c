@@ -110,6 +110,8 @@ typedef struct Val {
   Ast acc;           /* avg_pool2d on floats: acc_type, 0 f32, 1 f16, 2 bf16 (bv2) */
   Ast nearest, bilinear; /* resize: its mode (Bool each) */
   Ast nf, ni, nisf;  /* aten alpha / other: the number as a double, as an int64, whether a float */
+  Ast exact;         /* ... where the guard has it exact in float type exact_dt: that element */
+  RgDType exact_dt;
 } Val;
 
 /* A guard expression's value. */
@@ -606,6 +608,8 @@ static Ast aten_elem(Inst *in, Val *n, Ast const *idx) {
   if (!isf(dt) && n->nisf)
     require(in, Z3_mk_not(Z, n->nisf)); /* a float Scalar with an integer result: ERROR */
   Z3_sort f32 = Z3_mk_fpa_sort_32(Z);
+  if (n->k == K_ATEN_MULS && n->exact) /* x * (float)other, other an element of a float type */
+    return aten_op(in, dt, a, Z3_mk_fpa_to_fp_float(Z, rne(in), n->exact, f32), true);
   if (n->k == K_ATEN_MULS) /* x * (float)other */
     return aten_op(in, dt, a, isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), n->nf, f32) : low(in, n->ni, dt), true);
   Ast b = bcast(in, n, 1, idx);
@@ -1524,7 +1528,10 @@ static bool builtin(Inst *in, const DslExpr *e, Ev *a, Ev *out) {
     if (a[0].fdt != RG_DT_F64)
       return unknown(in, "scalar_tensor of a computed number"), false;
     v->scalar = true;
-    v->elem = isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), a[0].t, sort_of(in, dt))
+    if (a[0].v && a[0].v->exact && a[0].v->nf == a[0].t && a[0].v->exact_dt == dt)
+      v->elem = a[0].v->exact; /* the guard has the number exact in dt */
+    else
+      v->elem = isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), a[0].t, sort_of(in, dt))
                       : low(in, Z3_mk_fpa_to_sbv(Z, Z3_mk_fpa_rtz(Z), a[0].t, 64), dt);
     out->v = v;
     return true;
@@ -2042,7 +2049,14 @@ static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct
     /* the number is finite and the type holds it exactly */
     RgDType dt = a[1].dtype;
     Ast c = a[0].t, ok;
-    if (isf(dt) && dt != RG_DT_F64) {
+    Val *owner = a[0].v && a[0].v->nf == c ? a[0].v : NULL;
+    if (isf(dt) && dt != RG_DT_F64 && conjunct && owner && !owner->exact) {
+      /* in a conjunction: the number is some element h of dt, widened;
+       * its reads then take h (exact in f32), not a rounding of it */
+      owner->exact = fresh(in, "scalar_exact", sort_of(in, dt));
+      owner->exact_dt = dt;
+      ok = Z3_mk_fpa_eq(Z, Z3_mk_fpa_to_fp_float(Z, rne(in), owner->exact, Z3_mk_fpa_sort_64(Z)), c);
+    } else if (isf(dt) && dt != RG_DT_F64) {
       Ast r = Z3_mk_fpa_to_fp_float(Z, rne(in), Z3_mk_fpa_to_fp_float(Z, rne(in), c, sort_of(in, dt)), Z3_mk_fpa_sort_64(Z));
       ok = Z3_mk_fpa_eq(Z, r, c);
     } else if (!isf(dt) && rg_dtype_bits(dt) < 64 && dt != RG_DT_I1) {

@@ -1160,6 +1160,20 @@ static Ast resize_unit(Inst *in, Val *n) {
   return mk_and(in, 8, parts);
 }
 
+/* A reshape's dims: its shape operand's ints, each in 1..65535. */
+static void reshape_shape(Inst *in, Val *n) {
+  if (n->nopnd > 1 && n->opnd[1]->kind == V_SHAPE && n->opnd[1]->nints == (uint32_t)in->R) {
+    for (int d = 0; d < in->R; d++) {
+      Ast v = n->opnd[1]->ints[d];
+      fact(in, and2(in, Z3_mk_bvsge(Z, v, i64(in, 1)), Z3_mk_bvslt(Z, v, i64(in, 1 << 16))));
+      n->dims[d] = Z3_simplify(Z, Z3_mk_extract(Z, IBITS - 1, 0, v));
+    }
+  } else {
+    fresh_dims(in, n);
+  }
+  reshape_rules(in, n);
+}
+
 /* Result dims and the shape rules of a node whose operands are set. */
 static void node_shape(Inst *in, Val *n) {
   Val *a = n->opnd[0];
@@ -1188,18 +1202,7 @@ static void node_shape(Inst *in, Val *n) {
     if (in->R)
       fact(in, Z3_mk_bvult(Z, axis_dim(in, n->dims, n->ax), ix(in, 1 << 16)));
     return;
-  case K_RESHAPE: /* the shape operand's dims */
-    if (n->nopnd > 1 && n->opnd[1]->kind == V_SHAPE && n->opnd[1]->nints == (uint32_t)in->R) {
-      for (int d = 0; d < in->R; d++) {
-        Ast v = n->opnd[1]->ints[d];
-        fact(in, and2(in, Z3_mk_bvsge(Z, v, i64(in, 1)), Z3_mk_bvslt(Z, v, i64(in, 1 << 16))));
-        n->dims[d] = Z3_simplify(Z, Z3_mk_extract(Z, IBITS - 1, 0, v));
-      }
-    } else {
-      fresh_dims(in, n);
-    }
-    reshape_rules(in, n);
-    return;
+  case K_RESHAPE: reshape_shape(in, n); return;
   case K_MAXPOOL: case K_AVGPOOL: case K_RESIZE: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
     if (n->k == K_RESIZE) /* scale n/n on both axes, offsets and borders 0 */
       n->ints[0] = resize_unit(in, n), n->nints = 1;

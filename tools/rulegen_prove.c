@@ -608,8 +608,10 @@ static Ast aten_elem(Inst *in, Val *n, Ast const *idx) {
   if (!isf(dt) && n->nisf)
     require(in, Z3_mk_not(Z, n->nisf)); /* a float Scalar with an integer result: ERROR */
   Z3_sort f32 = Z3_mk_fpa_sort_32(Z);
-  if (n->k == K_ATEN_MULS && n->exact) /* x * (float)other, other an element of a float type */
+  if (n->k == K_ATEN_MULS && n->exact && isf(n->exact_dt) && isf(dt)) /* x * (float)other, other an element */
     return aten_op(in, dt, a, Z3_mk_fpa_to_fp_float(Z, rne(in), n->exact, f32), true);
+  if (n->k == K_ATEN_MULS && n->exact && n->exact_dt == dt) /* an int other (a float one fails above) */
+    return aten_op(in, dt, a, n->exact, true);
   if (n->k == K_ATEN_MULS) /* x * (float)other */
     return aten_op(in, dt, a, isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), n->nf, f32) : low(in, n->ni, dt), true);
   Ast b = bcast(in, n, 1, idx);
@@ -2053,12 +2055,16 @@ static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct
     RgDType dt = a[1].dtype;
     Ast c = a[0].t, ok;
     Val *owner = a[0].v && a[0].v->nf == c ? a[0].v : NULL;
-    if (isf(dt) && dt != RG_DT_F64 && conjunct && owner && !owner->exact) {
+    bool small_int = !isf(dt) && rg_dtype_bits(dt) < 64 && dt != RG_DT_I1;
+    if ((small_int || (isf(dt) && dt != RG_DT_F64)) && conjunct && owner && !owner->exact) {
       /* in a conjunction: the number is some element h of dt, widened;
-       * its reads then take h (exact in f32), not a rounding of it */
+       * its reads then take h (exact in f32; an int Scalar's int64 is then
+       * h too), not a rounding of it */
       owner->exact = fresh(in, "scalar_exact", sort_of(in, dt));
       owner->exact_dt = dt;
-      ok = Z3_mk_fpa_eq(Z, Z3_mk_fpa_to_fp_float(Z, rne(in), owner->exact, Z3_mk_fpa_sort_64(Z)), c);
+      Z3_sort f64 = Z3_mk_fpa_sort_64(Z);
+      ok = Z3_mk_fpa_eq(Z, isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), owner->exact, f64)
+                                   : Z3_mk_fpa_to_fp_signed(Z, rne(in), sext64(in, owner->exact, dt), f64), c);
     } else if (isf(dt) && dt != RG_DT_F64) {
       Ast r = Z3_mk_fpa_to_fp_float(Z, rne(in), Z3_mk_fpa_to_fp_float(Z, rne(in), c, sort_of(in, dt)), Z3_mk_fpa_sort_64(Z));
       ok = Z3_mk_fpa_eq(Z, r, c);

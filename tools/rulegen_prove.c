@@ -43,7 +43,7 @@ typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
   K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_CONST, K_RESIZE, K_RESCALE, K_AVGPOOL,
-  K_ATEN_ADD, K_ATEN_MULS, K_ATEN_MUL, K_OPAQUE
+  K_ATEN_ADD, K_ATEN_MULS, K_ATEN_MUL, K_ATEN_MM, K_ATEN_ADDMM, K_ATEN_LINEAR, K_OPAQUE
 } Kind;
 
 static const struct {
@@ -64,6 +64,8 @@ static const struct {
     {"tosa.max_pool2d", K_MAXPOOL},   {"tosa.rescale", K_RESCALE},      {"tosa.avg_pool2d", K_AVGPOOL},
     {"tosa.const", K_CONST},          {"tosa.resize", K_RESIZE},
     {"aten.add.Tensor", K_ATEN_ADD},  {"aten.mul.Scalar", K_ATEN_MULS}, {"aten.mul.Tensor", K_ATEN_MUL},
+    {"aten.mm", K_ATEN_MM},           {"aten.addmm", K_ATEN_ADDMM},     {"aten.linear", K_ATEN_LINEAR},
+    {"aten.permute_copy", K_TRANSPOSE}, /* its dims as perms */
 };
 
 static Kind kind_of(const DslOpDecl *op) {
@@ -110,6 +112,7 @@ typedef struct Val {
   Ast acc;           /* avg_pool2d on floats: acc_type, 0 f32, 1 f16, 2 bf16 (bv2) */
   Ast nearest, bilinear; /* resize: its mode (Bool each) */
   Ast nf, ni, nisf;  /* aten alpha / other: the number as a double, as an int64, whether a float */
+  Ast bf, bi, bisf;  /* aten.addmm's beta, so */
   Ast exact;         /* ... where the guard has it exact in float type exact_dt: that element */
   RgDType exact_dt;
 } Val;
@@ -258,6 +261,8 @@ static Ast widen(Inst *in, Ast a, RgDType dt) {
 static Ast narrow(Inst *in, Ast a, RgDType dt) {
   return dt == RG_DT_F32 ? a : Z3_mk_fpa_to_fp_float(Z, rne(in), a, sort_of(in, dt));
 }
+/* f (f32) rounded to dt and back, as the evaluator's float steps. */
+static Ast round_to(Inst *in, Ast f, RgDType dt) { return dt == RG_DT_F32 ? f : widen(in, narrow(in, f, dt), dt); }
 static Ast neg_zero(Inst *in, Ast v) { return and2(in, Z3_mk_fpa_is_zero(Z, v), Z3_mk_fpa_is_negative(Z, v)); }
 
 /* a <= b in the element sort. */
@@ -626,6 +631,72 @@ static Ast aten_elem(Inst *in, Val *n, Ast const *idx) {
   return aten_op(in, dt, a, y, n->k != K_ATEN_ADD);
 }
 
+/* The product of a [M, K] and b [K, N] (b read as [N, K] when
+ * transposed: linear's weight) at idx: f32 products summed from +0.0 in
+ * ascending k, rounded once to the type (integers wrap), as
+ * xnnpack_eval.c's matmul_into; for K of up to MAXRED, which the
+ * instance is bounded to (and says so). */
+static Ast matmul_at(Inst *in, Val *n, Val *a, Val *b, bool transposed, Ast const *idx) {
+  RgDType dt = n->dt;
+  Ast K = a->dims[1], bounded = Z3_mk_bvule(Z, K, ix(in, MAXRED)), acc, res = NULL;
+  if (n->created)
+    require(in, bounded);
+  else
+    fact(in, bounded);
+  in->bounded_reduce = true;
+  acc = isf(dt) ? Z3_mk_fpa_zero(Z, Z3_mk_fpa_sort_32(Z), false) : num(in, dt, 0);
+  for (int k = 0; k < MAXRED; k++) {
+    Ast ja[2] = {idx[0], ix(in, k)}, jb[2] = {ix(in, k), idx[1]}, jt[2] = {idx[1], ix(in, k)};
+    Ast x = elem(in, a, ja), y = x ? elem(in, b, transposed ? jt : jb) : NULL;
+    if (!y)
+      return NULL;
+    if (in->abstract) { /* free functions of the type: equal operands, equal results */
+      char name[64];
+      snprintf(name, sizeof name, "matmul.step.%s", rg_dtype_name(dt));
+      Z3_sort s = Z3_get_sort(Z, acc), dom[3] = {s, sort_of(in, dt), sort_of(in, dt)};
+      acc = Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), 3, dom, s), 3, (Ast[]){acc, x, y});
+      in->has_uf = in->opaque_used = in->free_always = true;
+    } else if (isf(dt)) {
+      acc = Z3_mk_fpa_add(Z, rne(in), acc, Z3_mk_fpa_mul(Z, rne(in), widen(in, x, dt), widen(in, y, dt)));
+    } else {
+      acc = Z3_mk_bvadd(Z, acc, Z3_mk_bvmul(Z, x, y));
+    }
+    Ast here = isf(dt) ? narrow(in, acc, dt) : acc;
+    res = res ? Z3_mk_ite(Z, Z3_mk_eq(Z, K, ix(in, k + 1)), here, res) : here;
+  }
+  return res;
+}
+
+/* A Scalar times v, in v's element type dt (one rounding; integers by
+ * the Scalar truncated to an int64, wrapped), or v where the Scalar is 1. */
+static Ast scaled(Inst *in, RgDType dt, Ast v, Ast f) {
+  if (isf(dt)) {
+    Ast p = narrow(in, Z3_mk_fpa_mul(Z, rne(in), Z3_mk_fpa_to_fp_float(Z, rne(in), f, Z3_mk_fpa_sort_32(Z)), widen(in, v, dt)), dt);
+    return Z3_mk_ite(Z, Z3_mk_fpa_eq(Z, f, num(in, RG_DT_F64, 1)), v, p);
+  }
+  return Z3_mk_bvmul(Z, v, low(in, Z3_mk_fpa_to_sbv(Z, Z3_mk_fpa_rtz(Z), f, 64), dt));
+}
+
+/* aten.mm; aten.addmm (beta * self + alpha * (m1 @ m2), self broadcast);
+ * aten.linear (x @ w^T + bias): the product rounded to the type first,
+ * then the bias added as aten.add.Tensor adds, as add_bias of
+ * xnnpack_eval.c. */
+static Ast matmul_elem(Inst *in, Val *n, Ast const *idx) {
+  bool addmm = n->k == K_ATEN_ADDMM;
+  Val *a = n->opnd[addmm ? 1 : 0], *b = n->opnd[addmm ? 2 : 1];
+  Ast v = matmul_at(in, n, a, b, n->k == K_ATEN_LINEAR, idx);
+  uint32_t bias = addmm ? 0 : 2;
+  if (!v || n->k == K_ATEN_MM || bias >= n->nopnd)
+    return v;
+  Ast c = bcast(in, n, bias, idx);
+  if (!c)
+    return NULL;
+  RgDType dt = n->dt;
+  if (addmm)
+    v = scaled(in, dt, v, n->nf), c = scaled(in, dt, c, n->bf);
+  return aten_op(in, dt, v, isf(dt) ? widen(in, c, dt) : c, false);
+}
+
 /* A reduction over an axis of size 1 is its one element; over a longer
  * axis a free function of the node (no counterpart on the other side). */
 static Ast reduce(Inst *in, Val *n, Ast const *idx) {
@@ -816,8 +887,6 @@ static Ast abstract_elem(Inst *in, Val *n, Ast const *idx) {
   return v;
 }
 
-/* f (f32) rounded to dt and back, as the evaluator's float steps. */
-static Ast round_to(Inst *in, Ast f, RgDType dt) { return dt == RG_DT_F32 ? f : widen(in, narrow(in, f, dt), dt); }
 
 /* BILINEAR at a unit scale (remainders 0, weights 1 and 0): the element,
  * with its neighbours below and to the right (clamped to the edge) added
@@ -983,6 +1052,7 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
   case K_RESIZE: return resize_elem(in, n, idx);
   case K_RESCALE: return rescale(in, n, idx);
   case K_ATEN_ADD: case K_ATEN_MULS: case K_ATEN_MUL: return aten_elem(in, n, idx);
+  case K_ATEN_MM: case K_ATEN_ADDMM: case K_ATEN_LINEAR: return matmul_elem(in, n, idx);
   case K_OPAQUE: return opaque(in, n, idx);
   default: break;
   }
@@ -1176,6 +1246,19 @@ static void reshape_shape(Inst *in, Val *n) {
   reshape_rules(in, n);
 }
 
+/* [M, K] @ [K, N] (linear's weight [N, K]); a bias broadcast to the
+ * result. */
+static void matmul_shape(Inst *in, Val *n) {
+  bool addmm = n->k == K_ATEN_ADDMM, linear = n->k == K_ATEN_LINEAR;
+  Val *a = n->opnd[addmm ? 1 : 0], *b = n->opnd[addmm ? 2 : 1];
+  n->dims[0] = a->dims[0];
+  n->dims[1] = b->dims[linear ? 0 : 1];
+  fact(in, Z3_mk_eq(Z, a->dims[1], b->dims[linear ? 1 : 0]));
+  Val *c = addmm ? n->opnd[0] : linear && n->nopnd > 2 ? n->opnd[2] : NULL;
+  for (int d = 0; c && !c->scalar && d < 2; d++)
+    fact(in, or2(in, Z3_mk_eq(Z, c->dims[d], n->dims[d]), Z3_mk_eq(Z, c->dims[d], ix(in, 1))));
+}
+
 /* Result dims and the shape rules of a node whose operands are set. */
 static void node_shape(Inst *in, Val *n) {
   Val *a = n->opnd[0];
@@ -1205,6 +1288,7 @@ static void node_shape(Inst *in, Val *n) {
       fact(in, Z3_mk_bvult(Z, axis_dim(in, n->dims, n->ax), ix(in, 1 << 16)));
     return;
   case K_RESHAPE: reshape_shape(in, n); return;
+  case K_ATEN_MM: case K_ATEN_ADDMM: case K_ATEN_LINEAR: matmul_shape(in, n); return;
   case K_MAXPOOL: case K_AVGPOOL: case K_RESIZE: { /* NHWC: N and C kept; H and W free, as kept by a 1x1 window */
     if (n->k == K_RESIZE) /* scale n/n on both axes, offsets and borders 0 */
       n->ints[0] = resize_unit(in, n), n->nints = 1;
@@ -1273,6 +1357,15 @@ static void node_shape(Inst *in, Val *n) {
     fresh_dims(in, n);
 }
 
+/* A free aten Scalar: a finite number; an int's double is its value. */
+static void fresh_scalar(Inst *in, Ast *f, Ast *i, Ast *isf) {
+  *f = fresh(in, "scalar_f", Z3_mk_fpa_sort_64(Z));
+  *i = fresh(in, "scalar_i", bv(in, 64));
+  *isf = fresh(in, "scalar_is_float", Z3_mk_bool_sort(Z));
+  fact(in, Z3_mk_not(Z, or2(in, Z3_mk_fpa_is_nan(Z, *f), Z3_mk_fpa_is_infinite(Z, *f))));
+  fact(in, Z3_mk_implies(Z, Z3_mk_not(Z, *isf), Z3_mk_eq(Z, *f, Z3_mk_fpa_to_fp_signed(Z, rne(in), *i, Z3_mk_fpa_sort_64(Z)))));
+}
+
 /* Free attributes of a node under their validity rules. */
 static void fresh_attrs(Inst *in, Val *n) {
   if (n->k == K_CLAMP) {
@@ -1288,14 +1381,10 @@ static void fresh_attrs(Inst *in, Val *n) {
   if (n->k == K_TRANSPOSE) /* at rank 1 the one permutation, a numeral the simplifier sees */
     for (int i = 0; i < in->R; i++)
       n->perm[i] = in->R == 1 ? i64(in, 0) : fresh(in, "perm", bv(in, 64));
-  if (n->k == K_ATEN_ADD || n->k == K_ATEN_MULS) { /* a finite number; an int's double is its value */
-    n->nf = fresh(in, "scalar_f", Z3_mk_fpa_sort_64(Z));
-    n->ni = fresh(in, "scalar_i", bv(in, 64));
-    n->nisf = fresh(in, "scalar_is_float", Z3_mk_bool_sort(Z));
-    fact(in, Z3_mk_not(Z, or2(in, Z3_mk_fpa_is_nan(Z, n->nf), Z3_mk_fpa_is_infinite(Z, n->nf))));
-    fact(in, Z3_mk_implies(Z, Z3_mk_not(Z, n->nisf),
-                           Z3_mk_eq(Z, n->nf, Z3_mk_fpa_to_fp_signed(Z, rne(in), n->ni, Z3_mk_fpa_sort_64(Z)))));
-  }
+  if (n->k == K_ATEN_ADD || n->k == K_ATEN_MULS || n->k == K_ATEN_ADDMM)
+    fresh_scalar(in, &n->nf, &n->ni, &n->nisf);
+  if (n->k == K_ATEN_ADDMM)
+    fresh_scalar(in, &n->bf, &n->bi, &n->bisf);
   if (n->k == K_RESCALE) {
     Z3_sort b = Z3_mk_bool_sort(Z);
     n->s32 = fresh(in, "scale32", b), n->dbl = fresh(in, "double_round", b), n->pc = fresh(in, "per_channel", b);
@@ -2226,9 +2315,9 @@ static Ast round_term(Inst *in, const Ev *v) {
 
 static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
   memset(out, 0, sizeof *out);
-  if (n->nf && (!strcmp(name, "alpha") || !strcmp(name, "other"))) { /* the number, its node beside */
-    out->ty = DSL_TY_FLOAT;
-    out->t = n->nf;
+  if (n->nf && (!strcmp(name, "alpha") || !strcmp(name, "other") || (n->bf && !strcmp(name, "beta")))) {
+    out->ty = DSL_TY_FLOAT; /* the number, its node beside */
+    out->t = name[0] == 'b' ? n->bf : n->nf;
     out->fdt = RG_DT_F64;
     out->v = n;
     return true;
@@ -2245,7 +2334,7 @@ static bool attr_get(Inst *in, Val *n, const char *name, Ev *out) {
     out->fdt = n->dt;
     return true;
   }
-  if (strcmp(name, "perms") == 0 && n->k == K_TRANSPOSE) {
+  if ((strcmp(name, "perms") == 0 || strcmp(name, "dims") == 0) && n->k == K_TRANSPOSE) {
     set_ints(in, out, (uint32_t)in->R);
     memcpy(out->a, n->perm, sizeof(Ast) * (size_t)in->R);
     return true;
@@ -2288,7 +2377,7 @@ static bool attr_set(Inst *in, Val *n, const char *name, const Ev *v) {
     n->ignore = bool_c(in, strcmp(v->str, "IGNORE") == 0 && isf(n->opnd[0]->dt));
     return true;
   }
-  if (strcmp(name, "perms") == 0 && n->k == K_TRANSPOSE) {
+  if ((strcmp(name, "perms") == 0 || strcmp(name, "dims") == 0) && n->k == K_TRANSPOSE) {
     if (v->ty != DSL_TY_INTS || v->n != (uint32_t)in->R)
       return unknown(in, "perms of another length"), false;
     memcpy(n->perm, v->a, sizeof(Ast) * (size_t)in->R);
@@ -2420,6 +2509,8 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   fresh_attrs(in, n);
   if ((k == K_MAXPOOL || k == K_AVGPOOL || k == K_RESIZE) && in->R != 4)
     return in->invalid = true, NULL; /* NHWC */
+  if ((k == K_ATEN_MM || k == K_ATEN_ADDMM || k == K_ATEN_LINEAR) && in->R != 2)
+    return in->invalid = true, NULL; /* matrices (a bias as a broadcast [1, N]) */
   if (needs_axis(k)) {
     int64_t a = next_axis(in);
     if (a >= in->R)
@@ -2606,11 +2697,13 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
     n->lo = copy->lo, n->hi = copy->hi, n->ignore = copy->ignore, n->ax = copy->ax;
     n->s32 = copy->s32, n->dbl = copy->dbl, n->pc = copy->pc, n->iu = copy->iu, n->ou = copy->ou;
     n->nf = copy->nf, n->ni = copy->ni, n->nisf = copy->nisf;
+    n->bf = copy->bf, n->bi = copy->bi, n->bisf = copy->bisf;
     memcpy(n->perm, copy->perm, sizeof n->perm);
   } else {
     n->ignore = Z3_mk_false(Z); /* nan_mode PROPAGATE unless set */
-    if (k == K_ATEN_ADD) { /* alpha absent: 1 */
+    if (k == K_ATEN_ADD || k == K_ATEN_ADDMM) { /* alpha (and beta) absent: 1 */
       n->nf = num(in, RG_DT_F64, 1), n->ni = i64(in, 1), n->nisf = Z3_mk_false(Z);
+      n->bf = n->nf, n->bi = n->ni, n->bisf = n->nisf;
     }
   }
   for (uint32_t i = 0; i < r->nattrs; i++) {

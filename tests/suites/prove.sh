@@ -142,7 +142,7 @@ EOF_UNKNOWN
 [ $rc -eq 0 ] && echo "PASS rulegen:unknown:exit" || echo "FAIL rulegen:unknown:exit: $rc"
 
 # the meanings of RESCALE (per-channel parameters, zero points, the
-# identity extern) and of the aten arithmetic: shipped rules proven, each
+# identity extern) and of the aten arithmetic and matrix products: shipped rules proven, each
 # with a guard or attribute dropped refuted (no graph: the writer spells
 # TOSA ops without those attributes)
 "$rg" -I backends/tosa -I backends/xnnpack --prove --prove-dir "$cex" "$dir/meanings.rules" >"$tmp/rm" 2>&1
@@ -157,6 +157,13 @@ sink_rescale proven (ranks 0-6
 sink_rescale_wrong counterexample: rank [1-6], i
 add_alpha_wrong counterexample: rank 0, .*before, .*after (no graph written: aten.add.Tensor)
 EOF_MEANINGS
+while read -r r want; do
+  grep -q "^meanings_mm\.$r: $want" "$tmp/rm" && echo "PASS rulegen:meanings:$r" ||
+    echo "FAIL rulegen:meanings:$r: $(grep "^meanings_mm\.$r:" "$tmp/rm")"
+done <<'EOF_MM'
+addmm_beta_wrong counterexample: rank 2, i8: .*before, .*after (no graph written: aten.addmm)
+linear_wrong counterexample: rank 2, i8: .*before, .*after (no graph written: aten.linear)
+EOF_MM
 [ $rc -eq 1 ] && echo "PASS rulegen:meanings:exit" || echo "FAIL rulegen:meanings:exit: $rc"
 
 # shipped rules: a quick part of `make prove` (the clamp and select rules)

@@ -828,7 +828,7 @@ static bool tableable(const RgValue *v) { return is_qint(v->type->dtype); }
 
 /* A TABLE (random entries: 256 for i8, 513 for i16, which widens to
  * i32) between a transpose and often its inverse (sink_table). */
-static void m_table(Gen *G) {
+void tgen_m_table(Gen *G) {
   RgValue *x = gen_pick(G, tableable, chance(&G->rng, 70) ? RG_DT_I8 : RG_DT_I16);
   bool i8 = x->type->dtype == RG_DT_I8;
   int64_t n = i8 ? 256 : 513, entries[513];
@@ -850,5 +850,5 @@ const Motif gen_tosa_motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_bina
                                  m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
                                  m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const,
                                  m_select, tgen_m_canonical, tgen_m_axis_op, tgen_m_canonical, tgen_m_axis_op,
-                                 tgen_m_pools_slices, m_table};
+                                 tgen_m_pools_slices};
 const int gen_num_tosa_motifs = (int)(sizeof gen_tosa_motifs / sizeof gen_tosa_motifs[0]);

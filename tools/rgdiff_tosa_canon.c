@@ -116,7 +116,7 @@ static void canon_add_zero(Gen *G, bool miss) {
   RgDType dt = miss ? RG_DT_F32 : RG_DT_I32;
   RgValue *x = gen_pick(G, miss ? tgen_float_value : tgen_i32_value, dt);
   RgValue *z = splat_of(G, x, true, chance(&G->rng, 50) ? -0.0 : 0.0);
-  const char *op = chance(&G->rng, 35) ? "tosa.add" : "tosa.sub";
+  const char *op = chance(&G->rng, 50) ? "tosa.add" : "tosa.sub";
   gen_push(G, strcmp(op, "tosa.add") == 0 && chance(&G->rng, 50) ? tgen_binary(G, op, z, x) : tgen_binary(G, op, x, z));
 }
 

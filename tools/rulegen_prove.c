@@ -42,7 +42,7 @@ enum { MAXRED = 4, MAXR = 6, MAXOPS = 8, MAXVALS = 128, MAXINTS = 16, MAXFACTS =
 typedef enum Kind {
   K_NONE, K_IDENT, K_CLAMP, K_ADD, K_SUB, K_MUL, K_INTDIV, K_MAX, K_MIN, K_EQ, K_GT, K_GE, K_NEG, K_ABS,
   K_SELECT, K_LNOT, K_LAND, K_LOR, K_LXOR, K_CAST, K_TRANSPOSE, K_RSUM, K_RPROD, K_RMAX, K_RMIN, K_RALL,
-  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_CONST, K_RESIZE, K_RESCALE, K_AVGPOOL,
+  K_RANY, K_REVERSE, K_CONCAT, K_SLICE, K_CONST_SHAPE, K_RESHAPE, K_PAD, K_TILE, K_MAXPOOL, K_CONST, K_RESIZE, K_TABLE, K_RESCALE, K_AVGPOOL,
   K_ATEN_ADD, K_ATEN_MULS, K_ATEN_MUL, K_ATEN_MM, K_ATEN_ADDMM, K_ATEN_LINEAR, K_OPAQUE
 } Kind;
 
@@ -62,7 +62,7 @@ static const struct {
     {"tosa.concat", K_CONCAT},      {"tosa.slice", K_SLICE},        {"tosa.const_shape", K_CONST_SHAPE},
     {"tosa.reshape", K_RESHAPE},      {"tosa.pad", K_PAD},            {"tosa.tile", K_TILE},
     {"tosa.max_pool2d", K_MAXPOOL},   {"tosa.rescale", K_RESCALE},      {"tosa.avg_pool2d", K_AVGPOOL},
-    {"tosa.const", K_CONST},          {"tosa.resize", K_RESIZE},
+    {"tosa.const", K_CONST},          {"tosa.resize", K_RESIZE},        {"tosa.table", K_TABLE},
     {"aten.add.Tensor", K_ATEN_ADD},  {"aten.mul.Scalar", K_ATEN_MULS}, {"aten.mul.Tensor", K_ATEN_MUL},
     {"aten.mm", K_ATEN_MM},           {"aten.addmm", K_ATEN_ADDMM},     {"aten.linear", K_ATEN_LINEAR},
     {"aten.permute_copy", K_TRANSPOSE}, /* its dims as perms */
@@ -944,6 +944,20 @@ static Ast resize_elem(Inst *in, Val *n, Ast const *idx) {
   return Z3_mk_ite(Z, n->ints[0], v, Z3_mk_app(Z, f, (unsigned)in->R, idx));
 }
 
+/* TABLE looks each element up on its own: a free function of the element,
+ * one per table value (the same table, the same lookup), for any table
+ * contents. */
+static Ast table_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast v = elem(in, n->opnd[0], idx);
+  if (!v)
+    return NULL;
+  char name[64];
+  snprintf(name, sizeof name, "table%d.%s", (int)(n->opnd[1] - in->vals), rg_dtype_name(n->dt));
+  Z3_sort dom = sort_of(in, n->opnd[0]->dt);
+  in->opaque_used = in->has_uf = in->free_always = true;
+  return Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), 1, &dom, sort_of(in, n->dt)), 1, &v);
+}
+
 static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
   Ast j[MAXR];
   if (in->abstract && abstractable(n->k))
@@ -1050,6 +1064,7 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
                                                   sort_of(in, n->dt)), (unsigned)in->R, idx));
   }
   case K_RESIZE: return resize_elem(in, n, idx);
+  case K_TABLE: return table_elem(in, n, idx);
   case K_RESCALE: return rescale(in, n, idx);
   case K_ATEN_ADD: case K_ATEN_MULS: case K_ATEN_MUL: return aten_elem(in, n, idx);
   case K_ATEN_MM: case K_ATEN_ADDMM: case K_ATEN_LINEAR: return matmul_elem(in, n, idx);
@@ -1154,6 +1169,8 @@ static uint32_t shape_operand(const Inst *in, Kind k, uint32_t i) {
 static bool scalar_operand(const DslOpDecl *op, uint32_t k) {
   if (strcmp(op->name, "tosa.pad") == 0)
     return k == 2;
+  if (strcmp(op->name, "tosa.table") == 0) /* the table: read only through the lookup */
+    return k == 1;
   if (strcmp(op->name, "tosa.rescale") == 0) /* multiplier and shift: per channel, see vec */
     return k >= 1;
   if (k >= op->noperands)
@@ -1183,6 +1200,7 @@ static RgDType result_dt(const Inst *in, Kind k) {
   case K_EQ: case K_GT: case K_GE: case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY:
     return RG_DT_I1;
   case K_CAST: return in->T2;
+  case K_TABLE: return in->T == RG_DT_I16 ? RG_DT_I32 : in->T; /* i16 interpolates to i32 */
   case K_MUL: return isf(in->T) ? in->T : RG_DT_I32; /* integer products are i32 */
   default: return in->T;
   }
@@ -1193,6 +1211,7 @@ static bool op_takes(Kind k, RgDType dt) {
   switch (k) {
   case K_MAXPOOL: case K_AVGPOOL: case K_RESIZE: return dt == RG_DT_F32 || dt == RG_DT_F16 || dt == RG_DT_BF16 || dt == RG_DT_I8 || dt == RG_DT_I16;
   case K_INTDIV: return dt == RG_DT_I32;
+  case K_TABLE: return dt == RG_DT_I8 || dt == RG_DT_I16;
   case K_RESCALE: return dt == RG_DT_I8 || dt == RG_DT_I16 || dt == RG_DT_I32;
   case K_LNOT: case K_LAND: case K_LOR: case K_LXOR: case K_RALL: case K_RANY: return dt == RG_DT_I1;
   default: return true;

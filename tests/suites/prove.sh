@@ -138,6 +138,8 @@ free_pred unknown: extern my_never_negative_zero has no SMT meaning, and a count
 free_fn unknown: extern my_zeros has no SMT meaning
 no_meaning unknown: a counterexample needs a value with no exact meaning
 free_pred_unneeded proven (ranks 0-6
+table_wrong_perm unknown: a counterexample needs a value with no exact meaning
+table_sink proven (ranks 0-6
 EOF_UNKNOWN
 [ $rc -eq 0 ] && echo "PASS rulegen:unknown:exit" || echo "FAIL rulegen:unknown:exit: $rc"
 

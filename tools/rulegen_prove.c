@@ -2114,6 +2114,11 @@ static bool ext_layout(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunc
         fact(in, Z3_mk_not(Z, Z3_mk_eq(Z, x->layout[i], x->layout[j])));
     }
     memcpy(out->a, x->layout, sizeof(Ast) * (size_t)in->R);
+  } else if (strcmp(nm, "tosa_resize_identity") == 0 && x) {
+    /* NEAREST_NEIGHBOR at scale n/n, offset and border 0, same type */
+    out->t = is_op(x, K_RESIZE) && x->dt == x->opnd[0]->dt
+                 ? Z3_mk_and(Z, 3, (Ast[]){x->nearest, x->ints[0], all_dims(in, x, x->opnd[0], false)})
+                 : Z3_mk_false(Z);
   } else if (strcmp(nm, "tosa_pad_tile_noop") == 0 && x) {
     out->t = (is_op(x, K_PAD) || is_op(x, K_TILE)) && x->dt == x->opnd[0]->dt ? all_dims(in, x, x->opnd[0], false)
                                                                               : Z3_mk_false(Z);
@@ -2199,11 +2204,6 @@ static bool ext_quant(Inst *in, const char *nm, Ev *a, uint32_t n, bool conjunct
       Ast wide = or2(in, Z3_mk_eq(Z, x->acc, bvnum(in, 0, 2)), Z3_mk_eq(Z, x->acc, own));
       out->t = and2(in, wide, never_negative_zero(in, v));
     }
-  } else if (strcmp(nm, "tosa_resize_identity") == 0 && x) {
-    /* NEAREST_NEIGHBOR at scale n/n, offset and border 0, same type */
-    out->t = is_op(x, K_RESIZE) && x->dt == x->opnd[0]->dt
-                 ? Z3_mk_and(Z, 3, (Ast[]){x->nearest, x->ints[0], all_dims(in, x, x->opnd[0], false)})
-                 : Z3_mk_false(Z);
   } else if (strcmp(nm, "tosa_rescale_is_per_tensor") == 0 && x) {
     out->t = is_op(x, K_RESCALE) ? Z3_mk_not(Z, x->pc) : Z3_mk_false(Z);
   } else if (strcmp(nm, "tosa_rescale_is_identity") == 0 && x) {

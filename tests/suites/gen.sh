@@ -45,8 +45,9 @@ if grep -q '^#line' "$tmp/n.c"; then echo "FAIL no-line: #line still present"; e
 
 # Exact #line (tests/gen/lines): following the compiler's own line count
 # through the file, every line calling mN(rw, ...) or nN(rw, ...) is placed
-# on line N of the rules file, every line of the rule's echo on the rules
-# line it repeats, and every line placed in the C file on its own line.
+# on line N of the rules file, the rule's echo (its lines joined by single
+# spaces) on the first rules line it repeats, and every line placed in the
+# C file on its own line.
 lr=tests/gen/lines/lines.rules
 if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
   bad=$(awk -v rules="$lr" -v out="$tmp/lines.c" '
@@ -62,16 +63,25 @@ if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
         t = substr(t, RSTART + RLENGTH)
       }
     }
-    f == rules {
-      if ($0 ~ /^(\/\*| \*)/) {
-        e = $0; sub(/^(\/\*| \*) */, "", e); sub(/ *\*\/$/, "", e)
-        r = src[at]; gsub(/^ +| +$/, "", r); gsub(/\?\?/, "? ?", r)
-        if (e != r) { print NR ": echo \"" e "\" placed on \"" r "\""; exit }
+    f == rules && /^ *(\/\*| \*)/ {
+      if ($0 ~ /^ *\/\*/) { echo = ""; from = at }
+      e = $0; sub(/^ *(\/\*| \*) */, "", e)
+      done = sub(/ *\*\/$/, "", e)
+      echo = echo (echo == "" ? "" : " ") e
+      if (done) {
+        r = ""; k = from
+        while (length(r) < length(echo) && k <= n) {
+          t = src[k++]; gsub(/^ +| +$/, "", t); gsub(/\?\?/, "? ?", t); gsub(/\*\//, "* /", t)
+          r = r (r == "" ? "" : " ") t
+        }
+        if (echo != r) { print NR ": echo \"" echo "\" is not rules lines " from "-" k - 1 " \"" r "\""; exit }
       }
     }
     { if (l != "") l++ }' "$tmp/lines.c")
   calls=$(grep -c '[mn][0-9]*(rw,' "$tmp/lines.c")
-  if [ -z "$bad" ] && [ "$calls" -ge 6 ]; then echo "PASS line-exact"; else echo "FAIL line-exact: ${bad:-only $calls calls}"; fi
+  echoes=$(grep -c '^ */\* rule [a-z]*:' "$tmp/lines.c")
+  if [ -z "$bad" ] && [ "$calls" -ge 6 ] && [ "$echoes" -eq 2 ]; then echo "PASS line-exact"; else
+    echo "FAIL line-exact: ${bad:-$calls calls, $echoes echoes}"; fi
   # A deliberate error in one call: the compiler names that call's line.
   for m in m17 m19 n19 m20 m22 m23; do
     n=${m#?}

@@ -68,7 +68,7 @@ static const char *cattr_at(Gen *g, const DslAttrSet *as) {
     t = e->type;
   if (t == DSL_TY_TENSOR)
     return x;
-  const char *gr = "rg_rw_graph(rw)";
+  const char *gr = gen_graph(g);
   const char *r = gen_new_tmp(g);
   switch (t) {
   case DSL_TY_INTS:
@@ -80,7 +80,8 @@ static const char *cattr_at(Gen *g, const DslAttrSet *as) {
              dtype_c(g, as->decl, RG_DT_I64));
     break;
   case DSL_TY_FLOAT:
-    gen_line(g, "const RgAttr *%s = rg_attr_float(%s, (double)%s, rg_type_scalar(%s, %s));", r, gr, x, gr,
+    gen_line(g, "const RgAttr *%s = rg_attr_float(%s, %s%s, rg_type_scalar(%s, %s));", r, gr,
+             e->type == DSL_TY_FLOAT ? "" : "(double)", x, gr,
              dtype_c(g, as->decl, RG_DT_F64));
     break;
   case DSL_TY_BOOL: gen_line(g, "const RgAttr *%s = rg_attr_bool(%s, %s);", r, gr, x); break;
@@ -214,6 +215,9 @@ static const char *crepl_node(Gen *g, DslRepl *rp) {
     attrs[i] = cattr(g, &rp->attrs[i]);
   bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
   const char *t = gen_new_tmp(g);
+  /* The node is built where its text ends, after its operands and
+   * attributes: the C of a replacement follows the rules lines down. */
+  gen_src_set(g, gen_loc_close(rp->loc));
   uint32_t nfixed = rp->nargs && rp->args[rp->nargs - 1]->splice ? rp->nargs - 1 : rp->nargs;
   bool one_rest_last = nfixed + 1 >= rp->nargs;
   for (uint32_t i = 0; i < nfixed; i++)
@@ -356,17 +360,19 @@ static void print_bindings(Gen *g, const GenRule *r) {
         gen_line(g, "}");
         break;
       }
-      static const char *const get[] = {[DSL_TY_INTS] = "rg_attr_to_ints(rg_rw_graph(rw), ",
-                                        [DSL_TY_INT] = "rg_attr_get_int(", [DSL_TY_FLOAT] = "rg_attr_get_float(",
-                                        [DSL_TY_BOOL] = "rg_attr_get_bool(",
-                                        [DSL_TY_STR] = "rg_attr_get_str(rg_rw_graph(rw), "};
+      static const char *const get_fn[] = {[DSL_TY_INTS] = "rg_attr_to_ints", [DSL_TY_INT] = "rg_attr_get_int",
+                                           [DSL_TY_FLOAT] = "rg_attr_get_float", [DSL_TY_BOOL] = "rg_attr_get_bool",
+                                           [DSL_TY_STR] = "rg_attr_get_str"};
+      bool graph_arg = var->type == DSL_TY_INTS || var->type == DSL_TY_STR;
+      const char *get = reading ? gen_str(g, "%s(%s", get_fn[var->type], graph_arg ? gen_str(g, "%s, ", gen_graph(g)) : "")
+                                : "";
       if (reading && fb) {
         gen_declare(g, gen_ctype(var->type), c);
         gen_line(g, "if (!%s) %s = %s;", a, c, gen_cexpr(g, fb));
-        gen_line(g, "else if (!%s%s, &%s)) return 0;", get[var->type], a, c);
+        gen_line(g, "else if (!%s%s, &%s)) return 0;", get, a, c);
       } else if (reading) {
         gen_declare(g, gen_ctype(var->type), c);
-        gen_line(g, "if (!%s%s, &%s)) return 0;%s", get[var->type], find, c, find == a ? "" : note);
+        gen_line(g, "if (!%s%s, &%s)) return 0;%s", get, find, c, find == a ? "" : note);
       }
       break;
     }
@@ -443,6 +449,7 @@ void gen_action_print(Gen *g, GenRule *r) {
   /* The signature, written once the body shows whether it reads `ex`. */
   g->out.line++;
   g->out.indent++;
+  g->body_indent = g->out.indent;
   /* The rule as written, each line on its line of the rules file, then its
    * code; `u` is declared at the start of the code once the guard shows
    * it needs it. */
@@ -450,6 +457,7 @@ void gen_action_print(Gen *g, GenRule *r) {
   rgs_buf_init(&body);
   g->out.buf = &body;
   g->nconj = 0;
+  g->graph_used = false;
   gen_echo_rule(g, dr);
   g->out.mark = true;
   g->out.marked = SIZE_MAX;
@@ -482,13 +490,13 @@ void gen_action_print(Gen *g, GenRule *r) {
     rgs_buf_init(&vals);
     for (uint32_t i = 0; i < rl->nargs; i++)
       rgs_buf_printf(&vals, "%s%s", i ? ", " : "", crepl(g, rl->args[i]));
-    RgLoc prev = gen_src_set(g, rl->loc);
+    RgLoc prev = gen_src_set(g, gen_loc_close(rl->loc));
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", vals.data, r->index);
     gen_src_restore(g, prev);
     rgs_buf_free(&vals);
   } else {
     const char *val = crepl(g, dr->repl);
-    RgLoc prev = gen_src_set(g, dr->repl->loc);
+    RgLoc prev = gen_src_set(g, dr->repl->kind == DSL_REP_OP ? gen_loc_close(dr->repl->loc) : dr->repl->loc);
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", val, r->index);
     gen_src_restore(g, prev);
   }
@@ -500,6 +508,8 @@ void gen_action_print(Gen *g, GenRule *r) {
                  r->ex ? ", bool ex" : "", params.data ? params.data : "");
   rgs_buf_free(&params);
   rgs_buf_put(file, body.data ? body.data : "", at);
+  if (g->graph_used)
+    rgs_buf_puts(file, "RgGraph *gr = rg_rw_graph(rw); ");
   if (gen_guard_can_fail(g))
     rgs_buf_puts(file, "bool u = false; ");
   rgs_buf_put(file, body.data ? body.data + at : "", body.len - at);

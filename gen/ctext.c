@@ -234,6 +234,30 @@ static void line_directive(Gen *g, uint32_t line, const char *file) {
   g->out.line++;
 }
 
+RgLoc gen_loc_close(RgLoc at) {
+  const RgSource *src = at.src;
+  if (!src)
+    return at;
+  int depth = 0;
+  for (uint32_t i = at.off; i < src->len; i++) {
+    char c = src->text[i];
+    if (c == '"') {
+      for (i++; i < src->len && src->text[i] != '"' && src->text[i] != '\n'; i++)
+        i += src->text[i] == '\\';
+    } else if (c == '/' && i + 1 < src->len && src->text[i + 1] == '/') {
+      while (i < src->len && src->text[i] != '\n')
+        i++;
+    } else if (c == '(') {
+      depth++;
+    } else if (c == ')' && --depth == 0) {
+      return (RgLoc){src, i};
+    } else if (c == ')' && depth < 0) {
+      break;
+    }
+  }
+  return at;
+}
+
 RgLoc gen_src_set(Gen *g, RgLoc loc) {
   RgLoc prev = g->src;
   g->src = loc;

@@ -324,7 +324,8 @@ static void print_bindings(Gen *g, const GenRule *r) {
     case DSL_VAR_ITER:
       break; /* a parameter; an element of a `for` list, set by its loop */
     case DSL_VAR_OP:
-      gen_line(g, "RgNode *%s = %s;", c, node);
+      if (strcmp(c, "root") != 0) /* the root is `root` */
+        gen_line(g, "RgNode *%s = %s;", c, node);
       break;
     case DSL_VAR_REST:
       gen_line(g, "RgUse *%s = %s->operands + %u;", c, node, b->start);
@@ -517,6 +518,5 @@ void gen_action_print(Gen *g, GenRule *r) {
     g->ok = false;
   rgs_buf_free(&body);
   g->out.indent--;
-  gen_line(g, "}");
-  gen_blank(g);
+  gen_end_function(g);
 }

@@ -80,6 +80,22 @@ void gen_line(Gen *g, const char *fmt, ...) {
 
 void gen_end_line(Gen *g) { close_line(g); }
 
+/* The `}` of a function whose last lines came from a rules file stays
+ * under their `#line` (the function ends on the rules line after them),
+ * and the `#line` back to the output, which the next line needs, is what
+ * separates it from the next function; otherwise `}` and a blank line. */
+void gen_end_function(Gen *g) {
+  close_line(g);
+  if (!g->o->line_directives || !g->out.pfile) {
+    gen_line(g, "}");
+    gen_blank(g);
+    return;
+  }
+  rgs_buf_puts(g->out.buf, "}\n");
+  count_lines(g, 1);
+  sync_line(g);
+}
+
 void gen_blank(Gen *g) {
   close_line(g);
   sync_line(g);

@@ -7,7 +7,17 @@
 
 static const char *new_tmp(Gen *g) { return gen_str(g, "t%u", ++g->tmp); }
 
+/* Whether v captures the matched root op (`q:(op ...)` at the top). */
+static bool captures_root(const Gen *g, const DslVar *v) {
+  if (v->kind != DSL_VAR_OP || !g->cur || !g->cur->nvariants)
+    return false;
+  const GenVariant *v0 = &g->cur->variants[0];
+  return v0->node_at[v0->bind[v->index].node].n == 0;
+}
+
 static const char *var_c(Gen *g, const DslVar *v) {
+  if (captures_root(g, v))
+    return "root";
   if (v->kind == DSL_VAR_ATTR && !gen_attr_has_reading(v->type))
     return gen_str(g, "a_%s", v->name.s);
   return gen_str(g, "v_%s", v->name.s);

@@ -194,6 +194,7 @@ void gen_line(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
 void gen_blank(Gen *g);
 /* Ends a line left open for more C from the same rules line. */
 void gen_end_line(Gen *g);
+void gen_end_function(Gen *g);
 void gen_raw(Gen *g, const char *s);
 void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) RGS_PRINTF(3, 4);
 char *gen_str(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);

@@ -306,6 +306,17 @@ static bool repl_reads(const DslRepl *rp, const DslVar *v) {
   return false;
 }
 
+/* The action's name for pattern node k: its capture's (`op:(...)`) when
+ * the rule reads it, else its place (`n0_1`). */
+static const char *node_name(Gen *g, const GenRule *r, uint32_t k) {
+  const DslRule *dr = r->rule;
+  const GenVariant *v0 = &r->variants[0];
+  for (uint32_t i = 0; i < dr->nvars; i++)
+    if (dr->vars[i]->kind == DSL_VAR_OP && r->used[i] && v0->bind[dr->vars[i]->index].node == k)
+      return gen_var_c(g, dr->vars[i]);
+  return gen_node_var(g, v0->node_at[k]);
+}
+
 /* Declarations of the variables the rule reads, from the parameters; an
  * attribute's `a_` pointer only where the action uses it as it is. */
 static void print_bindings(Gen *g, const GenRule *r) {
@@ -318,15 +329,13 @@ static void print_bindings(Gen *g, const GenRule *r) {
     const GenBinding *b = &v0->bind[var->index];
     const char *c = gen_var_c(g, var);
     gen_src_set(g, var->name.loc);
-    const char *node = gen_node_var(g, v0->node_at[b->node]);
+    const char *node = node_name(g, r, b->node);
     switch (var->kind) {
     case DSL_VAR_VALUE:
     case DSL_VAR_ITER:
       break; /* a parameter; an element of a `for` list, set by its loop */
     case DSL_VAR_OP:
-      if (strcmp(c, "root") != 0) /* the root is `root` */
-        gen_line(g, "RgNode *%s = %s;", c, node);
-      break;
+      break; /* the node's own name (node_name) */
     case DSL_VAR_REST:
       gen_line(g, "RgUse *%s = %s->operands + %u;", c, node, b->start);
       gen_line(g, "uint32_t %s_n = %s->num_operands - %u;", c, node, b->start);
@@ -439,11 +448,10 @@ void gen_action_print(Gen *g, GenRule *r) {
   r->ex = false;
   RgsBuf params;
   rgs_buf_init(&params);
-  const GenVariant *v0 = &r->variants[0];
   for (uint32_t i = 0; i < r->nparams; i++) {
     const GenParam *pa = &r->params[i];
     if (pa->is_node)
-      rgs_buf_printf(&params, ", RgNode *%s", gen_node_var(g, v0->node_at[pa->node]));
+      rgs_buf_printf(&params, ", RgNode *%s", node_name(g, r, pa->node));
     else
       rgs_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
   }
@@ -483,7 +491,7 @@ void gen_action_print(Gen *g, GenRule *r) {
     for (uint32_t i = 0; i < rl->nargs; i++)
       if (rl->args[i]->kind == DSL_REP_ERASE) {
         r->ex = true;
-        gen_src_set(g, rl->args[i]->loc); /* the `_` */
+        gen_src_set(g, rl->loc); /* the list's first line: one step for all its `_` */
         gen_line(g, "if (root->results[%u].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\"); return 0; }", i, r->index, i);
       }
     g->src = before;

@@ -212,6 +212,10 @@ RgGraph *gen_graph(uint64_t seed, GenFamily family, char *err, size_t errlen) {
     G->rng.s = seed * 0x9e3779b97f4a7c15ull + 29;
     if (chance(&G->rng, 40))
       tgen_m_layout_axes(G);
+    /* TABLE (sink_table), from a third stream for the same reason. */
+    G->rng.s = seed * 0x9e3779b97f4a7c15ull + 31;
+    if (chance(&G->rng, 25))
+      tgen_m_table(G);
     G->rng = main_rng;
   }
 

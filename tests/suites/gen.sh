@@ -1,6 +1,7 @@
 # Code generation: deterministic output, dependency files, the derived
 # target-op conditions (golden), and generated C for every language
 # construct compiling warning-free under gcc and clang with strict flags.
+# test-runner: alone: it touches the build's rulegen and runs make on the build.
 cd "$RG_ROOT" || exit 1
 # A library built with the prover (rgopt --prove) needs libz3 too.
 z3=; nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q " U Z3_" && z3=-lz3

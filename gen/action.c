@@ -373,9 +373,12 @@ static void print_bindings(Gen *g, const GenRule *r) {
       static const char *const get_fn[] = {[DSL_TY_INTS] = "rg_attr_to_ints", [DSL_TY_INT] = "rg_attr_get_int",
                                            [DSL_TY_FLOAT] = "rg_attr_get_float", [DSL_TY_BOOL] = "rg_attr_get_bool",
                                            [DSL_TY_STR] = "rg_attr_get_str"};
-      bool graph_arg = var->type == DSL_TY_INTS || var->type == DSL_TY_STR;
-      const char *get = reading ? gen_str(g, "%s(%s", get_fn[var->type], graph_arg ? gen_str(g, "%s, ", gen_graph(g)) : "")
-                                : "";
+      /* `fn(` and, for the readings that need it, the graph */
+      const char *get = "";
+      if (reading)
+        get = var->type == DSL_TY_INTS || var->type == DSL_TY_STR
+                  ? gen_str(g, "%s(%s, ", get_fn[var->type], gen_graph(g))
+                  : gen_str(g, "%s(", get_fn[var->type]);
       if (reading && fb) {
         gen_declare(g, gen_ctype(var->type), c);
         gen_line(g, "if (!%s) %s = %s;", a, c, gen_cexpr(g, fb));

@@ -40,6 +40,7 @@ void tgen_m_canonical(Gen *G);
 void tgen_m_axis_op(Gen *G);
 void tgen_m_pools_slices(Gen *G);
 void tgen_m_table(Gen *G);
+void tgen_m_resize(Gen *G);
 void tgen_m_layout_axes(Gen *G);
 
 #endif

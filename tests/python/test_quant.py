@@ -84,6 +84,7 @@ OPS = {
                   (1, 4, 7, 7)),
     "linear": (lambda: Op(lambda m, x: m.linear(x), linear=torch.nn.Linear(16, 5)), (2, 16)),
     "add": (lambda: Op(lambda m, x: m.conv(x) + x, _conv(2, 2, 1)), (1, 2, 4, 4)),
+    "mul": (lambda: Op(lambda m, x: m.conv(x) * x, _conv(2, 2, 1)), (1, 2, 4, 4)),
     "add_relu": (lambda: Op(lambda m, x: torch.relu(m.conv(x) + x), _conv(3, 3, 1)), (1, 3, 5, 5)),
     "hardtanh": (lambda: Op(lambda m, x: m.conv(F.hardtanh(m.conv(x), 0.0, 6.0)), _conv(2, 2, 1)),
                  (1, 2, 5, 5)),

@@ -31,6 +31,7 @@ typedef struct InterpEnv {
   int side;           /* this run's index in the pair, 0 or 1 */
   RgInterp *twin;     /* the interpreter of the twin run */
   const RgBlock *body; /* of the function run */
+  bool making;         /* an op is being made again: it runs, not deferred */
   RgStatus failed;    /* of an op run for the twin (twin_run) */
 } InterpEnv;
 
@@ -116,7 +117,8 @@ static const RgBlock *value_block(const RgValue *v) {
  * alone: no regions, and its operands (if any) results of such ops,
  * depth levels down. */
 static bool from_constants(const RgBlock *body, const RgNode *d, int depth) {
-  if (!d || d->block != body || d->num_regions || !d->num_results || depth < 0)
+  if (!d || d->block != body || d->num_regions || !d->num_results || d->num_results > 8 || d->num_operands > 8 ||
+      depth < 0)
     return false;
   for (uint32_t i = 0; i < d->num_operands; i++) {
     const RgValue *o = d->operands[i].value;
@@ -902,8 +904,11 @@ static RgStatus remake(RgInterp *ip, const RgValue *v) {
     if (o && !o->live && st == RG_OK) /* from constants too (from_constants) */
       st = remake(ip, d->operands[i].value);
   }
+  bool making = ip->env->making;
+  ip->env->making = true;
   if (st == RG_OK)
     st = exec_node(ip, d);
+  ip->env->making = making;
   for (uint32_t i = 0; i < d->num_operands; i++) {
     EnvSlot *o = env_find(ip->env, d->operands[i].value);
     if (!o)
@@ -985,8 +990,50 @@ static RgStatus define_results(RgInterp *ip, const RgNode *n, RgTensor *outs, co
   return s;
 }
 
+/* Whether n, an op of the function body computing one large value from
+ * constants alone, waits until an op reads its result (constants are
+ * often all defined at the top of a function). */
+static bool deferred(const RgInterp *ip, const RgNode *n) {
+  const InterpEnv *e = ip->env;
+  if (ip->depth || e->making || !e->body || n->num_results != 1 || !n->results[0].uses ||
+      !from_constants(e->body, n, 4))
+    return false;
+  RgDType dt;
+  int32_t rank;
+  int64_t dims[RG_TENSOR_MAX_RANK], numel = 1;
+  if (interp_type_layout(n->results[0].type, &dt, &rank, dims) != RG_OK)
+    return false;
+  for (int32_t d = 0; d < rank; d++)
+    numel *= dims[d];
+  if (ir_elem_size(dt) * (size_t)numel < REMAKE_MIN_BYTES)
+    return false;
+  for (const RgUse *u = n->results[0].uses; u; u = u->next)
+    if (u->user->block != n->block)
+      return false;
+  return true;
+}
+
+/* n's result (deferred) gets a slot with no value, made when first read. */
+static RgStatus defer(RgInterp *ip, const RgNode *n) {
+  EnvSlot *s = env_insert(ip->env, &n->results[0]);
+  if (!s)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
+  if (s->live)
+    slot_drop(ip->env, s);
+  memset(&s->t, 0, sizeof s->t);
+  s->remaining = 0;
+  for (const RgUse *u = n->results[0].uses; u; u = u->next)
+    s->remaining++;
+  s->pinned = s->lazy = false;
+  s->remake = true;
+  s->share = s->was = 0;
+  return RG_OK;
+}
+
 static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
   ip->node = n;
+  if (deferred(ip, n))
+    return defer(ip, n);
   RgTensor *small[8];
   RgTensor **in = small;
   if (n->num_operands > 8) {

@@ -453,6 +453,27 @@ static bool twin_reads_alike(RgInterp *ip, const RgNode *n, uint32_t id) {
 
 static RgStatus exec_node(RgInterp *ip, const RgNode *n);
 
+static RgStatus remake(RgInterp *ip, const RgValue *v);
+
+/* The stored id value v of ip's run has, or would take if made again from
+ * constants through the memo without evaluating anything, depth ops up;
+ * 0 when neither. */
+static uint32_t remade_id(RgInterp *ip, const RgValue *v, int depth) {
+  EnvSlot *s = env_find(ip->env, v);
+  if (s && s->live)
+    return s->share;
+  if ((v->flags & RG_VALUE_BLOCK_ARG) || depth <= 0)
+    return 0;
+  const RgNode *d = v->owner.node;
+  uint32_t ops[8], res[8];
+  if (!from_constants(ip->env->body, d, 0 + depth))
+    return 0;
+  for (uint32_t i = 0; i < d->num_operands; i++)
+    if (!(ops[i] = remade_id(ip, d->operands[i].value, depth - 1)))
+      return 0;
+  return interp_share_peek(ip->env->share, ip->g, d, ops, res) ? res[v->index] : 0;
+}
+
 /* How many ops up twin_pull goes from an op of the twin run. */
 #define PULL_DEPTH 8
 
@@ -464,8 +485,20 @@ static bool twin_pull(RgInterp *tw, const RgNode *a, int depth) {
   for (uint32_t i = 0; i < a->num_operands && !te->failed; i++) {
     const RgValue *v = a->operands[i].value;
     EnvSlot *s = env_find(te, v);
-    if (s && (s->live || s->lazy || (s->remake && s->remaining)))
+    if (s && (s->live || s->lazy))
       continue;
+    if (s && s->remake && s->remaining) {
+      /* a value made from constants that the other run holds now: made
+       * again here from the memo, at no cost */
+      if (!remade_id(tw, v, PULL_DEPTH))
+        return false;
+      RgStatus rs = remake(tw, v);
+      if (rs != RG_OK) {
+        te->failed = rs;
+        return false;
+      }
+      continue;
+    }
     const RgNode *d = (v->flags & RG_VALUE_BLOCK_ARG) ? NULL : v->owner.node;
     if (s || !d || d->block != te->body || !d->next || d->num_regions || depth <= 0 || !twin_pull(tw, d, depth - 1))
       return false;
@@ -516,6 +549,22 @@ static void twin_run(RgInterp *ip, const RgNode *n, const uint32_t *ops) {
   }
 }
 
+/* Whether the twin run may read v's stored value later without holding
+ * it now: v is a function argument the twin has not made yet, or a value
+ * made from constants (the twin's equal one waits until it is read). */
+static bool twin_may_read(const RgInterp *ip, const RgValue *v) {
+  const InterpEnv *e = ip->env;
+  const RgInterp *tw = e->twin;
+  if (!tw || !tw->env || tw->env->failed || ip->depth)
+    return false;
+  if (!(v->flags & RG_VALUE_BLOCK_ARG))
+    return from_constants(e->body, v->owner.node, 4);
+  if (v->owner.block != e->body || v->index >= tw->env->body->num_args)
+    return false;
+  const EnvSlot *ts = env_find(tw->env, tw->env->body->args[v->index]);
+  return ts && !ts->live && ts->lazy;
+}
+
 bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
   const RgNode *n = ip->node;
   if (!ip->env || !n || k >= n->num_operands || out->borrowed_)
@@ -524,6 +573,8 @@ bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
   EnvSlot *s = env_find(ip->env, v);
   /* remaining 1: this op is its only reader left, and reads it once */
   if (!s || !s->live || s->pinned || s->remaining != 1 || value_block(v) != n->block)
+    return false;
+  if (s->share && twin_may_read(ip, v)) /* the twin run reads it later: what follows stays shared */
     return false;
   if (s->share) /* and no twin run holds it, or only for the same op */
     return interp_share_take(ip->env->share, s->share, twin_reads_alike(ip, n, s->share) ? 2 : 1, out);

@@ -485,12 +485,20 @@ bool interp_share_same_op(const RgGraph *ga, const RgNode *a, const RgGraph *gb,
   return memoisable(a) && memoisable(b) && node_same(ga, a, gb, b, 0);
 }
 
-bool interp_share_known(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops) {
+bool interp_share_peek(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops, uint32_t *res) {
   const ShareMemo *m = memo_find(s, g, n, ops);
   if (!m)
     return false;
-  for (uint32_t k = 0; k < m->nres; k++)
-    if (!s->vals[s->ids[m->ids + m->nops + k]].live)
+  for (uint32_t k = 0; k < m->nres; k++) {
+    uint32_t id = s->ids[m->ids + m->nops + k];
+    if (!s->vals[id].live)
       return false;
+    if (res)
+      res[k] = id;
+  }
   return true;
+}
+
+bool interp_share_known(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops) {
+  return interp_share_peek(s, g, n, ops, NULL);
 }

@@ -393,6 +393,47 @@ static void test_parallel_parts_once(void) {
   rg_eval_set_threads(saved);
 }
 
+/* Random tensors of more elements than one part of a split fill, on 1, 2
+ * and 3 threads: every element is the draw of the sequence spelled out
+ * here (splitmix64 from the seed, [-4, 4) for floats, the type's range for
+ * i8), whatever the number of threads. */
+static void test_random_fill_threads(void) {
+  RgGraph *g = rg_graph_new();
+  const RgType *tf = rg_type_get(g, "tensor<3000001xf32>", 19), *ti = rg_type_get(g, "tensor<2500003xi8>", 18);
+  uint32_t saved = rg_eval_threads();
+  for (uint32_t th = 1; th <= 3; th++) {
+    rg_eval_set_threads(th);
+    RgTensor f, i8;
+    CHECK(rg_tensor_random(&f, tf, 99) == RG_OK && rg_tensor_random(&i8, ti, 7) == RG_OK);
+    uint64_t st = 99, sj = 7;
+    bool same = true;
+    for (int64_t i = 0; same && i < f.numel; i++) {
+      uint64_t z = (st += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      z ^= z >> 31;
+      float want = (float)(-4.0 + 8.0 * ((double)(z >> 11) * 0x1.0p-53)), got = rg_tensor_get_float(&f, i);
+      same = memcmp(&want, &got, sizeof got) == 0;
+      if (!same)
+        printf("  f32 element %lld on %u threads\n", (long long)i, th);
+    }
+    for (int64_t i = 0; same && i < i8.numel; i++) {
+      uint64_t z = (sj += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      z ^= z >> 31;
+      same = rg_tensor_get_int(&i8, i) == (int64_t)(z % 256) - 128;
+      if (!same)
+        printf("  i8 element %lld on %u threads\n", (long long)i, th);
+    }
+    CHECK(same);
+    rg_tensor_release(&f);
+    rg_tensor_release(&i8);
+  }
+  rg_eval_set_threads(saved);
+  rg_graph_free(g);
+}
+
 int main(void) {
   RUN(test_conv2d_f32_matches_loop);
   RUN(test_matmul_f32_matches_loop);
@@ -401,5 +442,6 @@ int main(void) {
   RUN(test_transpose_slice_rows);
   RUN(test_gemm_threads_same_bits);
   RUN(test_parallel_parts_once);
+  RUN(test_random_fill_threads);
   TEST_EXIT();
 }

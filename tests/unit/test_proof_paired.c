@@ -174,9 +174,32 @@ static void test_paired_shared_splat(void) {
   rg_graph_free(ga);
 }
 
+/* Values of over 8 MiB are digested in parts on the kernels' threads: a
+ * copy put on 3 threads finds the value put on one (the same digests),
+ * and a copy with one element changed does not. */
+static void test_large_values_merge(void) {
+  RgTensor a, b, c;
+  CHECK(rg_tensor_init(&a, RG_DT_F32, 1, (int64_t[]){(int64_t)3 << 20}) == RG_OK);
+  for (int64_t i = 0; i < a.numel; i++)
+    rg_tensor_set_float(&a, i, (double)(i % 1013) / 8.0);
+  CHECK(rg_tensor_copy(&b, &a) == RG_OK && rg_tensor_copy(&c, &a) == RG_OK);
+  rg_tensor_set_float(&c, a.numel - 5, -1.0);
+  uint32_t saved = rg_eval_threads(), ia = 0, ib = 0, ic = 0;
+  InterpShare *s = interp_share_new();
+  rg_eval_set_threads(1);
+  CHECK(interp_share_put(s, &a, &ia) == RG_OK);
+  rg_eval_set_threads(3);
+  CHECK(interp_share_put(s, &b, &ib) == RG_OK && interp_share_put(s, &c, &ic) == RG_OK);
+  CHECK(ia && ia == ib && ic != ia && interp_share_stats(s)->merged == 1);
+  CHECK(interp_share_refs(s, ia) == 2);
+  rg_eval_set_threads(saved);
+  interp_share_free(s);
+}
+
 int main(void) {
   RUN(test_paired_outputs_match_separate_runs);
   RUN(test_paired_proof);
   RUN(test_paired_shared_splat);
+  RUN(test_large_values_merge);
   TEST_EXIT();
 }

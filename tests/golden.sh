@@ -6,7 +6,7 @@
 # instead of failing: review the change with `git diff` before committing
 # it. An exit status is never updated. Needs $tmp, a scratch directory.
 # Also the helpers the suites share: pass, fail, golden_header,
-# mlir_opt_flags.
+# mlir_opt_flags, lib_needs, rules_tool.
 #
 # golden NAME [CHECK...] -- COMMAND [ARG...]
 #   Runs COMMAND, then prints `PASS NAME`, or `FAIL NAME: why` for the first
@@ -27,6 +27,33 @@
 
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
+
+# lib_needs: the link flags a program linked with the built static
+# libraries needs besides them: libm, libz3 when they hold the prover, the
+# sanitizer runtimes for `make asan`, gcov for `make coverage`.
+lib_needs() {
+  _syms=$(nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null)
+  _needs=-lm
+  case $_syms in *" U Z3_"*) _needs="$_needs -lz3" ;; esac
+  case $_syms in *__asan_*) _needs="$_needs -fsanitize=address,undefined" ;; esac
+  case $_syms in *__gcov_*) _needs="$_needs --coverage" ;; esac
+  echo "$_needs"
+}
+
+# rules_tool SYMBOL RULES DRIVER OUT [RULEGEN-ARG...]: generates RULES as
+# rule set SYMBOL (next to OUT) and links it with DRIVER and the built
+# libraries into the program OUT, as a user builds a tool of their own.
+# On a failure returns 1 with the compiler's or rulegen's message in
+# OUT.err.
+rules_tool() {
+  _sym=$1 _rules=$2 _driver=$3 _out=$4
+  shift 4
+  _dir=$(dirname "$_out")
+  # shellcheck disable=SC2046
+  "$RG_BUILD/bin/rulegen" "$@" -o "$_dir/$_sym.c" --header "$_dir/$_sym.h" --symbol "$_sym" "$_rules" 2>"$_out.err" &&
+    ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$_dir" "$_driver" \
+      "$_dir/$_sym.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" $(lib_needs) -o "$_out" 2>"$_out.err"
+}
 
 # golden_header KEY FILE: the text after `// KEY:` on the comment lines that
 # open FILE, joined by spaces (a test's `// RUN:` options, for instance).

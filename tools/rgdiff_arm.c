@@ -987,7 +987,7 @@ static RgValue *a_qconv(Gen *G, RgValue *x, int64_t C, bool dw) {
 }
 
 /* One quantized group: convolution (depthwise, with a fused relu),
- * addition (with a fused relu), mean over H and W, max pooling, an
+ * addition (with a fused relu) or multiplication, mean over H and W, max pooling, an
  * activation (a TABLE), a view or permute, a linear layer. */
 static void m_quant_lower(Gen *G) {
   int64_t N = 1, C = rnd(&G->rng, 1, 3), H = rnd(&G->rng, 2, 5), W = rnd(&G->rng, 2, 5);
@@ -1004,8 +1004,9 @@ static void m_quant_lower(Gen *G) {
     break;
   case 2: {
     RgValue *b = a_qinput(G, 4, dims, &s2, &z2);
-    y = gen_finish(G, a_mk(G, "aten.add.Tensor", 2, (RgValue *[]){x, b}));
-    if (chance(&G->rng, 40))
+    bool mul = chance(&G->rng, 30);
+    y = gen_finish(G, a_mk(G, mul ? "aten.mul.Tensor" : "aten.add.Tensor", 2, (RgValue *[]){x, b}));
+    if (!mul && chance(&G->rng, 40))
       y = gen_finish(G, a_mk(G, "aten.relu", 1, &y));
     break;
   }

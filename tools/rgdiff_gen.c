@@ -212,6 +212,14 @@ RgGraph *gen_graph(uint64_t seed, GenFamily family, char *err, size_t errlen) {
     G->rng.s = seed * 0x9e3779b97f4a7c15ull + 29;
     if (chance(&G->rng, 40))
       tgen_m_layout_axes(G);
+    /* TABLE (sink_table) and RESIZE, from streams of their own for the
+     * same reason. */
+    G->rng.s = seed * 0x9e3779b97f4a7c15ull + 31;
+    if (chance(&G->rng, 25))
+      tgen_m_table(G);
+    G->rng.s = seed * 0x9e3779b97f4a7c15ull + 37;
+    if (chance(&G->rng, 10))
+      tgen_m_resize(G);
     G->rng = main_rng;
   }
 

@@ -824,6 +824,28 @@ void tgen_m_layout_axes(Gen *G) {
   gen_push(G, v);
 }
 
+static bool tableable(const RgValue *v) { return is_qint(v->type->dtype); }
+
+/* A TABLE (random entries: 256 for i8, 513 for i16, which widens to
+ * i32) between a transpose and often its inverse (sink_table). */
+void tgen_m_table(Gen *G) {
+  RgValue *x = gen_pick(G, tableable, chance(&G->rng, 70) ? RG_DT_I8 : RG_DT_I16);
+  bool i8 = x->type->dtype == RG_DT_I8;
+  int64_t n = i8 ? 256 : 513, entries[513];
+  for (int64_t i = 0; i < n; i++)
+    entries[i] = rnd(&G->rng, tgen_dtype_min(x->type->dtype), tgen_dtype_max(x->type->dtype));
+  RgValue *table = tgen_const_ints(G, x->type->dtype, 1, &n, (uint32_t)n, entries);
+  int64_t p[MAX_RANK], q[MAX_RANK];
+  RgValue *v = tgen_transpose_random(G, x, p);
+  RgValue *ops[2] = {v, table};
+  v = gen_finish(G, gen_mk(G, "tosa.table", 2, ops, NULL));
+  if (chance(&G->rng, 60)) {
+    gen_inverse_perm(v->type->rank, p, q);
+    v = tgen_transpose(G, v, q);
+  }
+  gen_push(G, v);
+}
+
 const Motif gen_tosa_motifs[] = {m_sandwich, m_transpose_chain, m_binary, m_binary, m_rescale_chain,
                                  m_identity_rescale, m_reshape, m_clamp_chain, m_mul_one, m_cast,
                                  m_unit_transpose, m_fanout, m_layout, m_sandwich, m_binary, m_dead_const,

@@ -39,6 +39,8 @@ bool tgen_has_unit_dim(const RgValue *v);
 void tgen_m_canonical(Gen *G);
 void tgen_m_axis_op(Gen *G);
 void tgen_m_pools_slices(Gen *G);
+void tgen_m_table(Gen *G);
+void tgen_m_resize(Gen *G);
 void tgen_m_layout_axes(Gen *G);
 
 #endif

@@ -265,10 +265,30 @@ static void (*const canonical_motifs[19])(Gen *, bool) = {
 
 /* Rules of the TOSA family that its graphs cannot reach, and why. */
 const GenUnproven gen_tosa_unproven[] = {
-    {"canonicalize.resize_identity",
-     "tosa.resize has no evaluator yet (tests/rules/canon_resize.mlir is its golden)"},
     {NULL, NULL},
 };
+
+/* A RESIZE of an NHWC value: by n/n on both axes in NEAREST_NEIGHBOR mode
+ * (resize_identity) in most draws; else BILINEAR, or a 2x upsampling, or
+ * an offset and border that shift the samples (near misses). */
+void tgen_m_resize(Gen *G) {
+  static const RgDType types[] = {RG_DT_F32, RG_DT_F16, RG_DT_BF16, RG_DT_I8, RG_DT_I16};
+  int64_t dims[4] = {1, rnd(&G->rng, 1, 6), rnd(&G->rng, 1, 6), rnd(&G->rng, 1, 3)};
+  RgValue *x = gen_new_arg(G, gen_ttype(G, types[rnd(&G->rng, 0, 4)], 4, dims));
+  int64_t ny = rnd(&G->rng, 1, 4), nx = rnd(&G->rng, 1, 4);
+  int64_t scale[4] = {ny, ny, nx, nx}, offset[2] = {0, 0}, border[2] = {0, 0};
+  bool bilinear = false;
+  switch (rnd(&G->rng, 0, 5)) {
+  case 0: bilinear = is_float(x->type->dtype); break; /* integers widen: i8 to i32, i16 to i48 */
+  case 1: scale[1] = scale[3] = 1, scale[0] = scale[2] = 2; break;
+  case 2: offset[0] = border[0] = -1; break; /* the same size, samples shifted by 1/n */
+  default: break;
+  }
+  RgValue *ops[4] = {x, shape_const(G, 4, scale), shape_const(G, 2, offset), shape_const(G, 2, border)};
+  RgNode *n = gen_mk(G, "tosa.resize", 4, ops, NULL);
+  gen_prop_opaque(G, n, "mode", bilinear ? "#tosa.resize_mode<BILINEAR>" : "#tosa.resize_mode<NEAREST_NEIGHBOR>");
+  gen_push(G, gen_finish(G, n));
+}
 
 /* An op that returns its input (or zeros) in most draws, and a near miss
  * otherwise: a float where only integers fold, a non-unit axis, padding. */

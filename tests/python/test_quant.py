@@ -84,6 +84,7 @@ OPS = {
                   (1, 4, 7, 7)),
     "linear": (lambda: Op(lambda m, x: m.linear(x), linear=torch.nn.Linear(16, 5)), (2, 16)),
     "add": (lambda: Op(lambda m, x: m.conv(x) + x, _conv(2, 2, 1)), (1, 2, 4, 4)),
+    "mul": (lambda: Op(lambda m, x: m.conv(x) * x, _conv(2, 2, 1)), (1, 2, 4, 4)),
     "add_relu": (lambda: Op(lambda m, x: torch.relu(m.conv(x) + x), _conv(3, 3, 1)), (1, 3, 5, 5)),
     "hardtanh": (lambda: Op(lambda m, x: m.conv(F.hardtanh(m.conv(x), 0.0, 6.0)), _conv(2, 2, 1)),
                  (1, 2, 5, 5)),
@@ -169,12 +170,18 @@ def validate(g, name, mlir_opt, tmp):
     report(r.returncode == 0, "quant.%s.tosa_validate" % name, r.stderr.strip()[:300])
 
 
-def check(name, make, shape, limit, mlir_opt, tmp, qconfig=QCONFIG):
+def check(name, make, shape, limit, mlir_opt, tmp, qconfig=QCONFIG, transposes=None):
     torch.manual_seed(0)
     gm, ref = quantized(make(), shape, qconfig)
     g = lower(gm, shape)
     left = left_over(g)
     report(not left, "quant.%s.integer" % name, "left: %s" % ", ".join(left))
+    if transposes is not None:
+        # The layout transposes between layers cancel through RESCALE and
+        # TABLE; the one left turns the NCHW input to NHWC.
+        n = g.histogram().get("tosa.transpose", 0)
+        report(n <= transposes, "quant.%s.transposes" % name,
+               "%d transposes left (at most %d)" % (n, transposes))
     validate(g, name, mlir_opt, tmp)
     err = steps(g, ref, shape, output_scale(gm))
     report(err <= limit, "quant.%s.matches_torch" % name,
@@ -196,7 +203,7 @@ def main():
         for name, qconfig in (("resnet18", QCONFIG), ("mobilenet_v2", QCONFIG),
                               ("mobilenet_v2_per_channel", QCONFIG_PC)):
             err = check(name, getattr(torchvision.models, name.replace("_per_channel", "")),
-                        (1, 3, 32, 32), MODEL_STEPS, mlir_opt, tmp, qconfig)
+                        (1, 3, 32, 32), MODEL_STEPS, mlir_opt, tmp, qconfig, transposes=1)
             if os.environ.get("RG_QUANT_ERRORS"):
                 print("# %s: largest error %.3g quantization steps of the output" % (name, err))
     finally:

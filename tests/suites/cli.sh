@@ -5,8 +5,6 @@
 # bad input and failed writes (exit 1), standard input and output, and
 # rulegen's error paths and --symbol. Times are never compared.
 cd "$RG_ROOT" || exit 1
-# A library built with the prover (rgopt --prove) needs libz3 too.
-z3=; nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q " U Z3_" && z3=-lz3
 rgopt="$RG_BUILD/bin/rgopt"
 rg="$RG_BUILD/bin/rulegen"
 inc="-I rules -I backends/tosa -I backends/xnnpack"
@@ -288,22 +286,13 @@ cc=${CC:-cc}
 if ! command -v "$cc" >/dev/null 2>&1; then
   echo "SKIP features-link-run: no C compiler"
 else
-  # Libraries built by `make asan` need the sanitizer runtimes, those of
-  # `make coverage` the gcov runtime.
-  san=
-  nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
-  nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __gcov_ && san="$san --coverage"
   # The driver of tests/gen/exec runs the rule set named `exec` and prints
   # each pass's rewrites, then the graph.
   mkdir "$tmp/feat"
   # shellcheck disable=SC2086
-  if ! "$rg" $inc -o "$tmp/feat/exec.c" --header "$tmp/feat/exec.h" --symbol exec tests/dsl/ok/features.rules 2>"$tmp/err"; then
-    fail features-link-run "rulegen: $(oneline "$tmp/err")"
-  elif ! "$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp/feat" tests/gen/exec/driver.c \
-         "$tmp/feat/exec.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $z3 $san \
-         -o "$tmp/driver" 2>"$tmp/err"; then
-    fail features-link-run "link: $(oneline "$tmp/err" 5)"
-  elif ! "$tmp/driver" tests/cli/features.mlir >"$tmp/drv.out" 2>"$tmp/err"; then
+  if ! rules_tool exec tests/dsl/ok/features.rules tests/gen/exec/driver.c "$tmp/feat/driver" $inc; then
+    fail features-link-run "$(oneline "$tmp/feat/driver.err" 5)"
+  elif ! "$tmp/feat/driver" tests/cli/features.mlir >"$tmp/drv.out" 2>"$tmp/err"; then
     fail features-link-run "run: $(oneline "$tmp/drv.out") $(oneline "$tmp/err")"
   elif [ "$(grep '^// ' "$tmp/drv.out")" = "// features: 2 rewrites" ] && ! grep -q 'tosa\.\(abs\|add\)' "$tmp/drv.out"; then
     pass features-link-run
@@ -322,15 +311,9 @@ fi
 if command -v "$cc" >/dev/null 2>&1; then
   rf=tests/cli/refuse
   mkdir "$tmp/refuse"
-  san=
-  nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
-  nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __gcov_ && san="$san --coverage"
   # shellcheck disable=SC2086
-  if ! "$rg" $inc -o "$tmp/refuse/refuse.c" --header "$tmp/refuse/refuse.h" --symbol refuse $rf/refuse.rules 2>"$tmp/err" ||
-     ! "$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp/refuse" $rf/main.c \
-       "$tmp/refuse/refuse.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $z3 $san \
-       -o "$tmp/refuse/refuse-opt" 2>>"$tmp/err"; then
-    fail refuse-build "$(oneline "$tmp/err" 5)"
+  if ! rules_tool refuse $rf/refuse.rules $rf/main.c "$tmp/refuse/refuse-opt" $inc; then
+    fail refuse-build "$(oneline "$tmp/refuse/refuse-opt.err" 5)"
   else
     ropt="$tmp/refuse/refuse-opt"
     golden refuse-warnings --stderr $rf/warnings.expected --empty-stdout -- "$ropt" --target refuse $rf/graph.mlir -o /dev/null

@@ -6,27 +6,14 @@
 # tests/verify/culprit/mixed.mlir has five rewrites of which only the
 # third is wrong: the search must name that one (golden stderr).
 cd "$RG_ROOT" || exit 1
-z3=; nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q " U Z3_" && z3=-lz3
 . tests/golden.sh
-rg="$RG_BUILD/bin/rulegen"
 rgopt="$RG_BUILD/bin/rgopt"
 dir=tests/verify/wrong_rules
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc=${CC:-cc}
-san=
-nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
-nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __gcov_ && san="$san --coverage"
 tool="$tmp/wrong-opt"
-# shellcheck disable=SC2086
-if ! "$rg" -I backends/tosa -o "$tmp/wrong.c" --header "$tmp/wrong.h" --symbol wrong "$dir/wrong.rules" \
-       2>"$tmp/err"; then
-  fail culprit:build "rulegen: $(head -n 3 "$tmp/err" | tr '\n' '|')"
-  exit 0
-elif ! "$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp" "$dir/driver.c" \
-       "$tmp/wrong.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $z3 $san -o "$tool" \
-       2>"$tmp/err"; then
-  fail culprit:build "cc: $(head -n 5 "$tmp/err" | tr '\n' '|')"
+if ! rules_tool wrong "$dir/wrong.rules" "$dir/driver.c" "$tool" -I backends/tosa; then
+  fail culprit:build "$(head -n 5 "$tool.err" | tr '\n' '|')"
   exit 0
 fi
 pass culprit:build

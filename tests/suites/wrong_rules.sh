@@ -6,30 +6,14 @@
 # --inputs, must show it again and be written back the same; and the
 # shipped pipelines must prove the same graphs without a false alarm.
 cd "$RG_ROOT" || exit 1
-# A library built with the prover (rgopt --prove) needs libz3 too.
-z3=; nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q " U Z3_" && z3=-lz3
 . tests/golden.sh
-rg="$RG_BUILD/bin/rulegen"
 rgopt="$RG_BUILD/bin/rgopt"
 dir=tests/verify/wrong_rules
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc=${CC:-cc}
-# Libraries built by `make asan` need the sanitizer runtimes, those of
-# `make coverage` the gcov runtime.
-san=
-nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
-nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __gcov_ && san="$san --coverage"
 tool="$tmp/wrong-opt"
-# shellcheck disable=SC2086
-if ! "$rg" -I backends/tosa -o "$tmp/wrong.c" --header "$tmp/wrong.h" --symbol wrong "$dir/wrong.rules" \
-       2>"$tmp/err"; then
-  fail build "rulegen: $(head -n 3 "$tmp/err" | tr '\n' '|')"
-  exit 0
-elif ! "$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iruntime/include -I"$tmp" "$dir/driver.c" \
-       "$tmp/wrong.c" "$RG_BUILD/lib/librgbackends.a" "$RG_BUILD/lib/librulegen.a" -lm $z3 $san -o "$tool" \
-       2>"$tmp/err"; then
-  fail build "cc: $(head -n 5 "$tmp/err" | tr '\n' '|')"
+if ! rules_tool wrong "$dir/wrong.rules" "$dir/driver.c" "$tool" -I backends/tosa; then
+  fail build "$(head -n 5 "$tool.err" | tr '\n' '|')"
   exit 0
 fi
 pass build

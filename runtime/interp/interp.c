@@ -466,7 +466,7 @@ static uint32_t remade_id(RgInterp *ip, const RgValue *v, int depth) {
     return 0;
   const RgNode *d = v->owner.node;
   uint32_t ops[8], res[8];
-  if (!from_constants(ip->env->body, d, 0 + depth))
+  if (!from_constants(ip->env->body, d, depth))
     return 0;
   for (uint32_t i = 0; i < d->num_operands; i++)
     if (!(ops[i] = remade_id(ip, d->operands[i].value, depth - 1)))

@@ -162,6 +162,26 @@ static bool append_type_text(char *buf, size_t cap, size_t *len, const char *s) 
 
 /* Builds graph number `seed`: builtin.module { func.func @main }. Returns
  * NULL (with a message in err) when generation failed. */
+/* Motifs added to the TOSA family after its first graphs were in use, each
+ * drawn from a random stream of its own after the others: adding them left
+ * every seed's other motifs as they were (and with them the rule table's
+ * coverage by the first 300 seeds). The axis ops only the layout plan
+ * moves, TABLE (sink_table), RESIZE (resize_identity). */
+static void add_late_tosa_motifs(Gen *G, uint64_t seed) {
+  static const struct {
+    void (*motif)(Gen *G);
+    uint64_t stream;
+    int percent;
+  } late[] = {{tgen_m_layout_axes, 29, 40}, {tgen_m_table, 31, 25}, {tgen_m_resize, 37, 10}};
+  Rng main_rng = G->rng;
+  for (size_t i = 0; i < sizeof late / sizeof late[0]; i++) {
+    G->rng.s = seed * 0x9e3779b97f4a7c15ull + late[i].stream;
+    if (chance(&G->rng, late[i].percent))
+      late[i].motif(G);
+  }
+  G->rng = main_rng;
+}
+
 RgGraph *gen_graph(uint64_t seed, GenFamily family, char *err, size_t errlen) {
   Gen *G = calloc(1, sizeof *G);
   if (!G) {
@@ -204,24 +224,8 @@ RgGraph *gen_graph(uint64_t seed, GenFamily family, char *err, size_t errlen) {
     else
       gen_tosa_motifs[rnd(&G->rng, 0, gen_num_tosa_motifs - 1)](G);
   }
-  if (family == GEN_TOSA) {
-    /* The axis ops only the layout plan moves, drawn from a stream of
-     * their own: adding them left every seed's other motifs as they were
-     * (the rule table's coverage by the first 300 seeds with them). */
-    Rng main_rng = G->rng;
-    G->rng.s = seed * 0x9e3779b97f4a7c15ull + 29;
-    if (chance(&G->rng, 40))
-      tgen_m_layout_axes(G);
-    /* TABLE (sink_table) and RESIZE, from streams of their own for the
-     * same reason. */
-    G->rng.s = seed * 0x9e3779b97f4a7c15ull + 31;
-    if (chance(&G->rng, 25))
-      tgen_m_table(G);
-    G->rng.s = seed * 0x9e3779b97f4a7c15ull + 37;
-    if (chance(&G->rng, 10))
-      tgen_m_resize(G);
-    G->rng = main_rng;
-  }
+  if (family == GEN_TOSA)
+    add_late_tosa_motifs(G, seed);
 
   /* Return every value nobody uses (and a few that others use too). */
   RgValue *ret[MAX_RET];

@@ -19,17 +19,20 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIBRULEGEN) $$(FUZZ_OBJS_$$*)
 
 fuzz-build: $(FUZZ_BINS)
 
+# The harnesses run side by side, FUZZ_JOBS at a time (default: the
+# number of processors); each prints its last line when it ends.
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 fuzz:
 	$(MAKE) BUILD=build/fuzz CC=clang OPT=-O1 \
 	  SANFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" fuzz-build
-	@set -e; for n in $(FUZZ_NAMES); do \
-	  dir=build/fuzz/corpus/$$n; mkdir -p $$dir; \
-	  echo "fuzz $$n: $(FUZZ_LIMIT)"; \
-	  build/fuzz/fuzz/fuzz_$$n $(FUZZ_LIMIT) -timeout=10 \
-	    -rss_limit_mb=2048 -print_final_stats=0 -artifact_prefix=build/fuzz/ $$dir $$(eval echo \$$FUZZ_SEEDS_$$n) \
-	    2>build/fuzz/fuzz_$$n.log || { tail -n 40 build/fuzz/fuzz_$$n.log; exit 1; }; \
-	  grep -E '^(#[0-9]+ +DONE|Done)' build/fuzz/fuzz_$$n.log | tail -n 1; \
-	done
+	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(FUZZ_NAMES:%=fuzz-run-%)
+
+fuzz-run-%:
+	@dir=build/fuzz/corpus/$*; mkdir -p $$dir; \
+	build/fuzz/fuzz/fuzz_$* $(FUZZ_LIMIT) -timeout=10 -rss_limit_mb=2048 -print_final_stats=0 \
+	  -artifact_prefix=build/fuzz/ $$dir $(FUZZ_SEEDS_$*) 2>build/fuzz/fuzz_$*.log || \
+	  { echo "fuzz $*: $(FUZZ_LIMIT): FAILED"; tail -n 40 build/fuzz/fuzz_$*.log; exit 1; }; \
+	echo "fuzz $*: $(FUZZ_LIMIT): $$(grep -E '^(#[0-9]+ +DONE|Done)' build/fuzz/fuzz_$*.log | tail -n 1)"
 
 # fuzz_verify runs the built-in pipelines: it links the generated passes
 # and the backends' hooks.

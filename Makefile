@@ -17,7 +17,7 @@ CFLAGS  ?= $(OPT) -g
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
              -fvisibility=hidden -Iruntime/include -Iruntime -I$(BUILD)/gen -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
-LDLIBS  += -lm
+LDLIBS  += -lm -pthread
 
 # rgopt --prove and rulegen --prove need Z3 (libz3-dev); everything else builds without it.
 # Z3=no builds without it where it is installed.
@@ -146,10 +146,10 @@ INSTALL_DIRS = lib/cmake/rulegen lib/cmake lib/pkgconfig lib include/rulegen inc
   $(sort $(patsubst backends/%/,share/rulegen/%,$(dir $(INSTALL_PIPELINES)))) share/rulegen \
   share/man/man1 share/man share bin
 
-# The static library needs libm, and libz3 when built with the prover.
+# The static library needs libm and POSIX threads, and libz3 when built with the prover.
 SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
         -e 's|@MLIR_PREFIX@|$(MLIR_PREFIX)|g' \
-        -e 's|@LIBS_PRIVATE@|-lm$(if $(filter yes,$(Z3)), -lz3)|g' -e 's|@CMAKE_LIBS@|m$(if $(filter yes,$(Z3)),;z3)|g'
+        -e 's|@LIBS_PRIVATE@|-lm -pthread$(if $(filter yes,$(Z3)), -lz3)|g' -e 's|@CMAKE_LIBS@|m;pthread$(if $(filter yes,$(Z3)),;z3)|g'
 
 install: all
 	@command -v $(HELP2MAN) >/dev/null 2>&1 || \

@@ -3,20 +3,23 @@
 # but LLaMA-2 (whose linalg.generic ops have no evaluator) through the
 # ethos-u55 and ethos-u85 pipelines with --verify-by-execution=RUNS; every
 # output must be bit-identical. Prints one PASS/FAIL line per model and
-# target with the wall time, the CPU time (user + system: the figure to
-# compare on a shared machine; rgopt runs one thread, so the two differ by
-# the machine's load only) and the peak RSS (GNU time), beside the CPU
-# time and peak before the interpreter reused dying buffers
+# target with the wall time, the CPU time (user + system of all threads:
+# the figure to compare on a shared machine; rgopt splits the matrix
+# products over the CPUs, so wall time can be below it on an idle machine
+# and is far above it on a loaded one) and the peak RSS (GNU time), beside
+# the CPU time and peak before the interpreter reused dying buffers
 # (bench/verify_models.before), then a summary, and exits 1 on any
 # failure. sd_unet_mixed is run on a copy whose tosa.slice sizes are
 # corrected first (bench/slice_sizes.awk: the file holds end indices, an
 # ERROR_IF of TOSA 1.0, so it cannot be executed as it is). Skips with a
 # message when ../shared/models is absent.
 # Usage: bench/verify_models.sh [BUILD] [RUNS] [MODEL...]   (names without .generic.mlir)
+# VERIFY_MODELS_THREADS=N passes --threads N (default: rgopt's, the CPUs).
 build=${1:-build}
 runs=${2:-1}
 [ $# -gt 2 ] && shift 2 || set --
 rgopt="$build/bin/rgopt"
+threads=${VERIFY_MODELS_THREADS:+--threads=$VERIFY_MODELS_THREADS}
 models=../shared/models
 if [ ! -d "$models" ]; then
   echo "SKIP verify-models: $models is absent"
@@ -35,7 +38,7 @@ if [ $# -eq 0 ]; then
     set -- "$@" "$name"
   done
 fi
-echo "verify-models: rgopt --verify-by-execution=$runs, every output bit-identical"
+echo "verify-models: rgopt $threads --verify-by-execution=$runs, every output bit-identical"
 pass=0 failed=0
 for name in "$@"; do
   src="$models/$name.generic.mlir"
@@ -46,10 +49,10 @@ for name in "$@"; do
   for target in ethos-u55 ethos-u85; do
     t0=$(date +%s%N)
     if [ -n "$gnutime" ]; then
-      "$gnutime" -f '%M %U %S' -o "$tmp/rss" "$rgopt" --target "$target" --verify-by-execution="$runs" \
+      "$gnutime" -f '%M %U %S' -o "$tmp/rss" "$rgopt" $threads --target "$target" --verify-by-execution="$runs" \
         "$src" -o "$tmp/out.mlir" 2>"$tmp/err"
     else
-      "$rgopt" --target "$target" --verify-by-execution="$runs" "$src" -o "$tmp/out.mlir" 2>"$tmp/err"
+      "$rgopt" $threads --target "$target" --verify-by-execution="$runs" "$src" -o "$tmp/out.mlir" 2>"$tmp/err"
     fi
     rc=$?
     t1=$(date +%s%N)

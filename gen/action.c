@@ -68,7 +68,7 @@ static const char *cattr_at(Gen *g, const DslAttrSet *as) {
     t = e->type;
   if (t == DSL_TY_TENSOR)
     return x;
-  const char *gr = "rg_rw_graph(rw)";
+  const char *gr = gen_graph(g);
   const char *r = gen_new_tmp(g);
   switch (t) {
   case DSL_TY_INTS:
@@ -80,7 +80,8 @@ static const char *cattr_at(Gen *g, const DslAttrSet *as) {
              dtype_c(g, as->decl, RG_DT_I64));
     break;
   case DSL_TY_FLOAT:
-    gen_line(g, "const RgAttr *%s = rg_attr_float(%s, (double)%s, rg_type_scalar(%s, %s));", r, gr, x, gr,
+    gen_line(g, "const RgAttr *%s = rg_attr_float(%s, %s%s, rg_type_scalar(%s, %s));", r, gr,
+             e->type == DSL_TY_FLOAT ? "" : "(double)", x, gr,
              dtype_c(g, as->decl, RG_DT_F64));
     break;
   case DSL_TY_BOOL: gen_line(g, "const RgAttr *%s = rg_attr_bool(%s, %s);", r, gr, x); break;
@@ -214,6 +215,9 @@ static const char *crepl_node(Gen *g, DslRepl *rp) {
     attrs[i] = cattr(g, &rp->attrs[i]);
   bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
   const char *t = gen_new_tmp(g);
+  /* The node is built where its text ends, after its operands and
+   * attributes: the C of a replacement follows the rules lines down. */
+  gen_src_set(g, gen_loc_close(rp->loc));
   uint32_t nfixed = rp->nargs && rp->args[rp->nargs - 1]->splice ? rp->nargs - 1 : rp->nargs;
   bool one_rest_last = nfixed + 1 >= rp->nargs;
   for (uint32_t i = 0; i < nfixed; i++)
@@ -302,6 +306,17 @@ static bool repl_reads(const DslRepl *rp, const DslVar *v) {
   return false;
 }
 
+/* The action's name for pattern node k: its capture's (`op:(...)`) when
+ * the rule reads it, else its place (`n0_1`). */
+static const char *node_name(Gen *g, const GenRule *r, uint32_t k) {
+  const DslRule *dr = r->rule;
+  const GenVariant *v0 = &r->variants[0];
+  for (uint32_t i = 0; i < dr->nvars; i++)
+    if (dr->vars[i]->kind == DSL_VAR_OP && r->used[i] && v0->bind[dr->vars[i]->index].node == k)
+      return gen_var_c(g, dr->vars[i]);
+  return gen_node_var(g, v0->node_at[k]);
+}
+
 /* Declarations of the variables the rule reads, from the parameters; an
  * attribute's `a_` pointer only where the action uses it as it is. */
 static void print_bindings(Gen *g, const GenRule *r) {
@@ -314,14 +329,13 @@ static void print_bindings(Gen *g, const GenRule *r) {
     const GenBinding *b = &v0->bind[var->index];
     const char *c = gen_var_c(g, var);
     gen_src_set(g, var->name.loc);
-    const char *node = gen_node_var(g, v0->node_at[b->node]);
+    const char *node = node_name(g, r, b->node);
     switch (var->kind) {
     case DSL_VAR_VALUE:
     case DSL_VAR_ITER:
       break; /* a parameter; an element of a `for` list, set by its loop */
     case DSL_VAR_OP:
-      gen_line(g, "RgNode *%s = %s;", c, node);
-      break;
+      break; /* the node's own name (node_name) */
     case DSL_VAR_REST:
       gen_line(g, "RgUse *%s = %s->operands + %u;", c, node, b->start);
       gen_line(g, "uint32_t %s_n = %s->num_operands - %u;", c, node, b->start);
@@ -356,17 +370,22 @@ static void print_bindings(Gen *g, const GenRule *r) {
         gen_line(g, "}");
         break;
       }
-      static const char *const get[] = {[DSL_TY_INTS] = "rg_attr_to_ints(rg_rw_graph(rw), ",
-                                        [DSL_TY_INT] = "rg_attr_get_int(", [DSL_TY_FLOAT] = "rg_attr_get_float(",
-                                        [DSL_TY_BOOL] = "rg_attr_get_bool(",
-                                        [DSL_TY_STR] = "rg_attr_get_str(rg_rw_graph(rw), "};
+      static const char *const get_fn[] = {[DSL_TY_INTS] = "rg_attr_to_ints", [DSL_TY_INT] = "rg_attr_get_int",
+                                           [DSL_TY_FLOAT] = "rg_attr_get_float", [DSL_TY_BOOL] = "rg_attr_get_bool",
+                                           [DSL_TY_STR] = "rg_attr_get_str"};
+      /* `fn(` and, for the readings that need it, the graph */
+      const char *get = "";
+      if (reading)
+        get = var->type == DSL_TY_INTS || var->type == DSL_TY_STR
+                  ? gen_str(g, "%s(%s, ", get_fn[var->type], gen_graph(g))
+                  : gen_str(g, "%s(", get_fn[var->type]);
       if (reading && fb) {
         gen_declare(g, gen_ctype(var->type), c);
         gen_line(g, "if (!%s) %s = %s;", a, c, gen_cexpr(g, fb));
-        gen_line(g, "else if (!%s%s, &%s)) return 0;", get[var->type], a, c);
+        gen_line(g, "else if (!%s%s, &%s)) return 0;", get, a, c);
       } else if (reading) {
         gen_declare(g, gen_ctype(var->type), c);
-        gen_line(g, "if (!%s%s, &%s)) return 0;%s", get[var->type], find, c, find == a ? "" : note);
+        gen_line(g, "if (!%s%s, &%s)) return 0;%s", get, find, c, find == a ? "" : note);
       }
       break;
     }
@@ -432,17 +451,17 @@ void gen_action_print(Gen *g, GenRule *r) {
   r->ex = false;
   RgsBuf params;
   rgs_buf_init(&params);
-  const GenVariant *v0 = &r->variants[0];
   for (uint32_t i = 0; i < r->nparams; i++) {
     const GenParam *pa = &r->params[i];
     if (pa->is_node)
-      rgs_buf_printf(&params, ", RgNode *%s", gen_node_var(g, v0->node_at[pa->node]));
+      rgs_buf_printf(&params, ", RgNode *%s", node_name(g, r, pa->node));
     else
       rgs_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
   }
   /* The signature, written once the body shows whether it reads `ex`. */
   g->out.line++;
   g->out.indent++;
+  g->body_indent = g->out.indent;
   /* The rule as written, each line on its line of the rules file, then its
    * code; `u` is declared at the start of the code once the guard shows
    * it needs it. */
@@ -450,6 +469,7 @@ void gen_action_print(Gen *g, GenRule *r) {
   rgs_buf_init(&body);
   g->out.buf = &body;
   g->nconj = 0;
+  g->graph_used = false;
   gen_echo_rule(g, dr);
   g->out.mark = true;
   g->out.marked = SIZE_MAX;
@@ -474,7 +494,7 @@ void gen_action_print(Gen *g, GenRule *r) {
     for (uint32_t i = 0; i < rl->nargs; i++)
       if (rl->args[i]->kind == DSL_REP_ERASE) {
         r->ex = true;
-        gen_src_set(g, rl->args[i]->loc); /* the `_` */
+        gen_src_set(g, rl->loc); /* the list's first line: one step for all its `_` */
         gen_line(g, "if (root->results[%u].num_uses != 0) { if (ex) rg_rw_explain(rw, %u, \"result %u is used, so '_' cannot leave it alone\"); return 0; }", i, r->index, i);
       }
     g->src = before;
@@ -482,13 +502,13 @@ void gen_action_print(Gen *g, GenRule *r) {
     rgs_buf_init(&vals);
     for (uint32_t i = 0; i < rl->nargs; i++)
       rgs_buf_printf(&vals, "%s%s", i ? ", " : "", crepl(g, rl->args[i]));
-    RgLoc prev = gen_src_set(g, rl->loc);
+    RgLoc prev = gen_src_set(g, gen_loc_close(rl->loc));
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", vals.data, r->index);
     gen_src_restore(g, prev);
     rgs_buf_free(&vals);
   } else {
     const char *val = crepl(g, dr->repl);
-    RgLoc prev = gen_src_set(g, dr->repl->loc);
+    RgLoc prev = gen_src_set(g, dr->repl->kind == DSL_REP_OP ? gen_loc_close(dr->repl->loc) : dr->repl->loc);
     gen_line(g, "return rg_rw_apply(rw, root, (RgValue *[]){%s}, %u);", val, r->index);
     gen_src_restore(g, prev);
   }
@@ -500,6 +520,8 @@ void gen_action_print(Gen *g, GenRule *r) {
                  r->ex ? ", bool ex" : "", params.data ? params.data : "");
   rgs_buf_free(&params);
   rgs_buf_put(file, body.data ? body.data : "", at);
+  if (g->graph_used)
+    rgs_buf_puts(file, "RgGraph *gr = rg_rw_graph(rw); ");
   if (gen_guard_can_fail(g))
     rgs_buf_puts(file, "bool u = false; ");
   rgs_buf_put(file, body.data ? body.data + at : "", body.len - at);
@@ -507,6 +529,5 @@ void gen_action_print(Gen *g, GenRule *r) {
     g->ok = false;
   rgs_buf_free(&body);
   g->out.indent--;
-  gen_line(g, "}");
-  gen_blank(g);
+  gen_end_function(g);
 }

@@ -80,6 +80,22 @@ void gen_line(Gen *g, const char *fmt, ...) {
 
 void gen_end_line(Gen *g) { close_line(g); }
 
+/* The `}` of a function whose last lines came from a rules file stays
+ * under their `#line` (the function ends on the rules line after them),
+ * and the `#line` back to the output, which the next line needs, is what
+ * separates it from the next function; otherwise `}` and a blank line. */
+void gen_end_function(Gen *g) {
+  close_line(g);
+  if (!g->o->line_directives || !g->out.pfile) {
+    gen_line(g, "}");
+    gen_blank(g);
+    return;
+  }
+  rgs_buf_puts(g->out.buf, "}\n");
+  count_lines(g, 1);
+  sync_line(g);
+}
+
 void gen_blank(Gen *g) {
   close_line(g);
   sync_line(g);
@@ -234,6 +250,30 @@ static void line_directive(Gen *g, uint32_t line, const char *file) {
   g->out.line++;
 }
 
+RgLoc gen_loc_close(RgLoc at) {
+  const RgSource *src = at.src;
+  if (!src)
+    return at;
+  int depth = 0;
+  for (uint32_t i = at.off; i < src->len; i++) {
+    char c = src->text[i];
+    if (c == '"') {
+      for (i++; i < src->len && src->text[i] != '"' && src->text[i] != '\n'; i++)
+        i += src->text[i] == '\\';
+    } else if (c == '/' && i + 1 < src->len && src->text[i + 1] == '/') {
+      while (i < src->len && src->text[i] != '\n')
+        i++;
+    } else if (c == '(') {
+      depth++;
+    } else if (c == ')' && --depth == 0) {
+      return (RgLoc){src, i};
+    } else if (c == ')' && depth < 0) {
+      break;
+    }
+  }
+  return at;
+}
+
 RgLoc gen_src_set(Gen *g, RgLoc loc) {
   RgLoc prev = g->src;
   g->src = loc;
@@ -262,50 +302,98 @@ static const char *rule_end(const char *s, const char *end) {
   return end;
 }
 
-/* The rule's source as a block comment, continuation lines keeping their
- * indentation relative to the `rule` keyword. */
+/* Width of the echo's lines, the closing comment mark aside. */
+enum { ECHO_WIDTH = GEN_WIDTH - 4 };
+
+static bool blank_char(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/* Whether a rules line (from its first word) starts a part of the rule the
+ * echo keeps at the start of a line: the guard or the replacement. */
+static bool starts_part(const char *w, const char *end) {
+  return (end - w >= 2 && w[0] == '=' && w[1] == '>') ||
+         (end - w >= 2 && w[0] == 'i' && w[1] == 'f' && (end - w == 2 || blank_char(w[2]) || w[2] == '('));
+}
+
+/* The rule's source as a block comment, its lines joined into echo lines
+ * of up to ECHO_WIDTH columns: an author's line break becomes one space
+ * where the next line fits whole (the text and the spacing within a line
+ * are kept), the guard and the replacement start echo lines of their own,
+ * and a line holding a `//` comment ends one. */
 void gen_echo_rule(Gen *g, const DslRule *r) {
   const RgSource *src = r->loc.src;
   if (!src)
     return;
   const char *s = src->text + r->loc.off, *end = src->text + src->len;
   const char *e = rule_end(s, end);
-  while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-    e--;
-  size_t col = 0;
-  while (s - col > src->text && (s[-(ptrdiff_t)col - 1] == ' ' || s[-(ptrdiff_t)col - 1] == '\t'))
-    col++;
-  RgsBuf b;
+  RgsBuf b, word;
   rgs_buf_init(&b);
+  rgs_buf_init(&word);
+  size_t lead = (size_t)g->out.indent * 2 + 3, col = lead;
   for (int i = 0; i < g->out.indent; i++)
     rgs_buf_puts(&b, "  ");
   rgs_buf_puts(&b, "/* ");
+  bool break_next = false;
   for (const char *c = s; c < e;) {
     const char *nl = memchr(c, '\n', (size_t)(e - c));
     const char *le = nl ? nl : e;
-    const char *te = le;
-    while (te > c && (te[-1] == ' ' || te[-1] == '\t' || te[-1] == '\r'))
+    /* The whole line goes on a new echo line when it does not fit on this
+     * one; only a line wider than the echo is cut between its words. */
+    const char *ts = c, *te = le;
+    while (ts < te && blank_char(*ts))
+      ts++;
+    while (te > ts && blank_char(te[-1]))
       te--;
-    gen_put_comment(&b, c, (size_t)(te - c));
+    word.len = 0;
+    gen_put_comment(&word, ts, (size_t)(te - ts));
+    bool line_first = true, comment = false, fits = col + 1 + word.len <= ECHO_WIDTH;
+    for (const char *w = c; w < le;) {
+      const char *ws = w;
+      while (w < le && blank_char(*w))
+        w++;
+      if (w == le)
+        break;
+      const char *we = w;
+      while (we < le && !blank_char(*we))
+        we++;
+      word.len = 0;
+      gen_put_comment(&word, w, (size_t)(we - w));
+      for (const char *k = w; k + 1 < we; k++)
+        comment |= k[0] == '/' && k[1] == '/';
+      /* Between the lines of the rule one space, within a line its own. */
+      size_t gap = line_first ? 1 : (size_t)(w - ws);
+      bool brk = col > lead && ((line_first && (break_next || !fits || starts_part(w, le))) ||
+                                col + gap + word.len > ECHO_WIDTH);
+      if (brk) {
+        rgs_buf_putc(&b, '\n');
+        for (int i = 0; i < g->out.indent; i++)
+          rgs_buf_puts(&b, "  ");
+        rgs_buf_puts(&b, " * ");
+        col = lead;
+      } else if (col > lead) {
+        if (line_first)
+          rgs_buf_putc(&b, ' ');
+        else
+          rgs_buf_put(&b, ws, gap);
+        col += gap;
+      }
+      rgs_buf_put(&b, word.data ? word.data : "", word.len);
+      col += word.len;
+      line_first = false;
+      w = we;
+    }
+    break_next = comment;
     if (!nl)
       break;
-    rgs_buf_putc(&b, '\n');
-    for (int i = 0; i < g->out.indent; i++)
-      rgs_buf_puts(&b, "  ");
-    rgs_buf_puts(&b, " *");
     c = nl + 1;
-    for (size_t k = 0; k < col && c < e && (*c == ' ' || *c == '\t'); k++)
-      c++;
-    if (c < e && *c != '\n')
-      rgs_buf_putc(&b, ' ');
   }
   rgs_buf_puts(&b, " */\n");
-  if (b.oom)
+  if (b.oom || word.oom)
     g->ok = false;
-  /* Line k of the comment is line k of the rule. */
+  /* The comment starts on the rule's first line. */
   RgLoc prev = gen_src_set(g, r->loc);
   gen_raw(g, b.data ? b.data : "");
   gen_src_restore(g, prev);
+  rgs_buf_free(&word);
   rgs_buf_free(&b);
 }
 

@@ -7,7 +7,17 @@
 
 static const char *new_tmp(Gen *g) { return gen_str(g, "t%u", ++g->tmp); }
 
+/* Whether v captures the matched root op (`q:(op ...)` at the top). */
+static bool captures_root(const Gen *g, const DslVar *v) {
+  if (v->kind != DSL_VAR_OP || !g->cur || !g->cur->nvariants)
+    return false;
+  const GenVariant *v0 = &g->cur->variants[0];
+  return v0->node_at[v0->bind[v->index].node].n == 0;
+}
+
 static const char *var_c(Gen *g, const DslVar *v) {
+  if (captures_root(g, v))
+    return "root";
   if (v->kind == DSL_VAR_ATTR && !gen_attr_has_reading(v->type))
     return gen_str(g, "a_%s", v->name.s);
   return gen_str(g, "v_%s", v->name.s);
@@ -15,6 +25,11 @@ static const char *var_c(Gen *g, const DslVar *v) {
 
 const char *gen_var_c(Gen *g, const DslVar *v) { return var_c(g, v); }
 const char *gen_new_tmp(Gen *g) { return new_tmp(g); }
+
+const char *gen_graph(Gen *g) {
+  g->graph_used = true;
+  return "gr";
+}
 
 static const char *fail_stmt(Gen *g) {
   if (!g->discarding && g->guard_fail)
@@ -40,6 +55,11 @@ const char *gen_ctype(DslType t) {
 }
 
 static const char *cexpr(Gen *g, DslExpr *e);
+
+/* `c`, the C of expression e, as a double: cast unless it is one. */
+static const char *as_double(Gen *g, const DslExpr *e, const char *c) {
+  return e->type == DSL_TY_FLOAT ? c : gen_str(g, "(double)%s", c);
+}
 
 static const char *ops_array(Gen *g, DslExpr *e, uint32_t *n) {
   DslOpDecl *list[256];
@@ -99,6 +119,7 @@ static const char *cbinary(Gen *g, DslExpr *e) {
   }
   const char *a = cexpr(g, l), *b = cexpr(g, r);
   DslType lt = l->type, rt = r->type;
+  const char *da = as_double(g, l, a), *db = as_double(g, r, b);
   if (e->type == DSL_TY_INTS && e->op == DSL_OP_ADD)
     return fallible(g, "RgInts", "rg_ints_concat", gen_str(g, "rw, %s, %s", a, b));
   if (e->type == DSL_TY_INTS && e->op == DSL_OP_MUL)
@@ -118,7 +139,7 @@ static const char *cbinary(Gen *g, DslExpr *e) {
     if (lt == DSL_TY_TENSOR || lt == DSL_TY_ANY)
       return gen_str(g, "%srg_attr_equal(%s, %s)", neg, a, b);
     if (fl)
-      return gen_str(g, "((double)%s %s (double)%s)", a, cmp[e->op], b);
+      return gen_str(g, "(%s %s %s)", da, cmp[e->op], db);
     return gen_str(g, "(%s %s %s)", a, cmp[e->op], b);
   }
   case DSL_OP_LT:
@@ -126,7 +147,7 @@ static const char *cbinary(Gen *g, DslExpr *e) {
   case DSL_OP_GT:
   case DSL_OP_GE:
     if (fl)
-      return gen_str(g, "((double)%s %s (double)%s)", a, cmp[e->op], b);
+      return gen_str(g, "(%s %s %s)", da, cmp[e->op], db);
     return gen_str(g, "(%s %s %s)", a, cmp[e->op], b);
   default:
     break;
@@ -136,10 +157,10 @@ static const char *cbinary(Gen *g, DslExpr *e) {
     static const char *const ar[] = {[DSL_OP_ADD] = "+", [DSL_OP_SUB] = "-", [DSL_OP_MUL] = "*",
                                      [DSL_OP_DIV] = "/"};
     if (e->op == DSL_OP_MOD) {
-      gen_line(g, "double %s = fmod((double)%s, (double)%s);", t, a, b);
+      gen_line(g, "double %s = fmod(%s, %s);", t, da, db);
       return t;
     }
-    gen_line(g, "double %s = (double)%s %s (double)%s;", t, a, ar[e->op], b);
+    gen_line(g, "double %s = %s %s %s;", t, da, ar[e->op], db);
     return t;
   }
   static const char *const fn[] = {[DSL_OP_ADD] = "rg_i64_add", [DSL_OP_SUB] = "rg_i64_sub",
@@ -184,7 +205,8 @@ static const char *cminmax(Gen *g, DslExpr *e) {
   const char *t = new_tmp(g);
   const char *cmp = e->builtin == DSL_BI_MIN ? "<" : ">";
   if (e->type == DSL_TY_FLOAT)
-    gen_line(g, "double %s = %s((double)%s, (double)%s);", t, e->builtin == DSL_BI_MIN ? "fmin" : "fmax", a, b);
+    gen_line(g, "double %s = %s(%s, %s);", t, e->builtin == DSL_BI_MIN ? "fmin" : "fmax", as_double(g, e->args[0], a),
+             as_double(g, e->args[1], b));
   else
     gen_line(g, "int64_t %s = %s %s %s ? %s : %s;", t, a, cmp, b, a, b);
   return t;
@@ -255,11 +277,11 @@ static const char *ccall(Gen *g, DslExpr *e) {
   if (bi->how == DSL_BIC_FALLIBLE_RW)
     rgs_buf_puts(&args, "rw");
   else if (bi->how == DSL_BIC_GRAPH)
-    rgs_buf_puts(&args, "rg_rw_graph(rw)");
+    rgs_buf_puts(&args, gen_graph(g));
   for (uint32_t i = 0; i < e->nargs; i++) {
     const char *a = cexpr(g, e->args[i]);
     bool dbl = bi->how == DSL_BIC_GRAPH && bi->params[i] == DSL_TY_FLOAT;
-    rgs_buf_printf(&args, "%s%s%s", args.len ? ", " : "", dbl ? "(double)" : "", a);
+    rgs_buf_printf(&args, "%s%s", args.len ? ", " : "", dbl ? as_double(g, e->args[i], a) : a);
   }
   const char *r;
   if (bi->how == DSL_BIC_PURE) {
@@ -314,6 +336,19 @@ static const char *cexpr_at(Gen *g, DslExpr *e) {
     }
     for (uint32_t i = 0; i < e->nargs; i++)
       el[i] = cexpr(g, e->args[i]);
+    /* In the action's own block a compound literal lives as long as the
+     * action; in a nested block (a branch of `?:`, `&&`) it would not. */
+    if (e->nargs && g->out.indent == g->body_indent) {
+      RgsBuf b;
+      rgs_buf_init(&b);
+      for (uint32_t i = 0; i < e->nargs; i++)
+        rgs_buf_printf(&b, "%s%s", i ? ", " : "", el[i]);
+      gen_line(g, "RgInts %s = {(const int64_t[]){%s}, %u};", t, b.data ? b.data : "", e->nargs);
+      if (b.oom)
+        g->ok = false;
+      rgs_buf_free(&b);
+      return t;
+    }
     gen_line(g, "int64_t *%s_v = rg_rw_scratch(rw, %u);", t, e->nargs);
     gen_line(g, "if (!%s_v) %s", t, fail_stmt(g));
     for (uint32_t i = 0; i < e->nargs; i++)
@@ -326,7 +361,7 @@ static const char *cexpr_at(Gen *g, DslExpr *e) {
     if (e->op == '!')
       return gen_str(g, "(!%s)", x);
     if (e->type == DSL_TY_FLOAT)
-      return gen_str(g, "(-(double)%s)", x);
+      return gen_str(g, "(-%s)", as_double(g, e->args[0], x));
     return fallible(g, "int64_t", "rg_i64_sub", gen_str(g, "0, %s", x));
   }
   case DSL_EX_BINARY: return cbinary(g, e);
@@ -341,7 +376,7 @@ static const char *cexpr_at(Gen *g, DslExpr *e) {
     }
     const char *t = new_tmp(g);
     /* A negative index converts to a huge one. */
-    gen_line(g, "if ((uint64_t)%s >= (uint64_t)%s.n) %s", i, b, fail_stmt(g));
+    gen_line(g, "if ((uint64_t)%s >= %s.n) %s", i, b, fail_stmt(g));
     gen_line(g, "int64_t %s = %s.v[%s];", t, b, i);
     return t;
   }

@@ -173,6 +173,8 @@ typedef struct Gen {
   /* action being printed */
   GenRule *cur;
   uint32_t tmp;
+  int body_indent; /* indent of the action's own block */
+  bool graph_used; /* the action reads `gr`, its rg_rw_graph(rw) */
   bool discarding;
   struct { const DslRepl *node; const char *c; } named[DSL_MAX_NAMED_NODES]; /* built `e:(op ...)` */
   RgLoc src;              /* rules text the lines being written come from;
@@ -192,6 +194,7 @@ void gen_line(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
 void gen_blank(Gen *g);
 /* Ends a line left open for more C from the same rules line. */
 void gen_end_line(Gen *g);
+void gen_end_function(Gen *g);
 void gen_raw(Gen *g, const char *s);
 void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) RGS_PRINTF(3, 4);
 char *gen_str(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
@@ -209,6 +212,9 @@ const char *gen_loc_file(RgLoc loc);
  * previous place, for gen_src_restore. */
 RgLoc gen_src_set(Gen *g, RgLoc loc);
 void gen_src_restore(Gen *g, RgLoc prev);
+/* The `)` closing the first parenthesis at or after `at` (`at` itself when
+ * there is none). */
+RgLoc gen_loc_close(RgLoc at);
 void gen_echo_rule(Gen *g, const DslRule *r);
 
 
@@ -274,6 +280,8 @@ void gen_action_print(Gen *g, GenRule *r);
  * it needs first; a fresh temporary's name; a declaration. */
 const char *gen_cexpr(Gen *g, DslExpr *e);
 const char *gen_new_tmp(Gen *g);
+/* The graph, `gr`, which the action then declares. */
+const char *gen_graph(Gen *g);
 void gen_declare(Gen *g, const char *type, const char *name);
 /* guard.c: the guard, one `if` per conjunct of its top-level `&&`, each
  * explaining itself with the values it reads. */

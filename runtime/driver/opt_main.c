@@ -8,6 +8,7 @@
 #include "rulegen/core.h"
 #include "rulegen/diag.h"
 #include "rulegen/dot.h"
+#include "rulegen/eval.h"
 #include "rulegen/mlir.h"
 #include "ir/ir_internal.h"
 #include "mlir/mlir_internal.h"
@@ -397,6 +398,15 @@ static int flag_verify_exec(OptState *o, const char *arg) {
   return 0;
 }
 
+/* --threads N: the threads the interpreter's fp32 kernels use. */
+static int flag_threads(OptState *o, const char *arg) {
+  uint32_t n;
+  if (!parse_count(arg, 64, &n) || n == 0)
+    return usage_error(o, "--threads needs a number of threads from 1 to 64, not '%s'", arg);
+  rg_eval_set_threads(n);
+  return 0;
+}
+
 static int flag_prove(OptState *o, const char *arg) {
   uint32_t n = 0;
   if (arg && (!parse_count(arg, UINT32_MAX, &n) || n == 0))
@@ -510,6 +520,9 @@ static const struct OptSpec {
     {"verify-by-execution", 0, "N", true,
      "run N random inputs (default 3) through the graph before and after; fail on any difference",
      flag_verify_exec},
+    {"threads", 0, "N", false,
+     "threads the proof by execution's matrix products use (default: the CPUs, at most 8); results do not change",
+     flag_threads},
     {"inputs", 0, "FILE", false,
      "prove by execution on the input sets of FILE (docs/verify.md); with --verify-by-execution, random ones too",
      flag_inputs},

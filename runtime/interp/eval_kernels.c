@@ -60,13 +60,16 @@ static void gemm_4x8(int64_t k, const float *a, int64_t lda, const float *b, int
   memcpy(c + 3 * ldc, r3, sizeof r3);
 }
 
-void rg_eval_gemm_f32(const RgGemmF32 *mm) {
+/* The product of mm, with pk (k * GEMM_NB floats, or NULL) to pack b's
+ * panels into. */
+static void gemm_with(const RgGemmF32 *mm, float *pk) {
   int64_t m = mm->m, n = mm->n, k = mm->k, lda = mm->lda, ldb = mm->ldb, ldc = mm->ldc;
   const float *a = mm->a, *b = mm->b;
   float *c = mm->c;
   /* each 8-column block of a b panel copied to k contiguous rows of 8, so
    * gemm_4x8 reads it sequentially; without the memory, read b in place */
-  float *pk = m >= 2 * GEMM_MB ? rg_alloc(sizeof *pk * (size_t)(k * GEMM_NB + 1)) : NULL;
+  if (m < 2 * GEMM_MB)
+    pk = NULL;
   for (int64_t j0 = 0; j0 < n; j0 += GEMM_NB) {
     int64_t j1 = n - j0 < GEMM_NB ? n : j0 + GEMM_NB, jfull = j0 + (j1 - j0) / 8 * 8;
     for (int64_t j = j0; pk && j < jfull; j += 8)
@@ -88,7 +91,64 @@ void rg_eval_gemm_f32(const RgGemmF32 *mm) {
       for (int64_t p = 0; p < k; p++)
         rg_eval_axpy_f32(c + i * ldc + j0, a[i * lda + p], b + p * ldb + j0, j1 - j0);
   }
-  rg_free(pk);
+}
+
+/* Products smaller than this many multiply-adds run on one thread: waking
+ * the others costs more. */
+#define GEMM_SPLIT_MIN ((int64_t)1 << 20)
+
+/* A product split over threads: part p computes rows (or columns)
+ * [p * step, (p + 1) * step) of c, packing into its own k * GEMM_NB floats
+ * of pk (NULL: none). */
+typedef struct GemmSplit {
+  const RgGemmF32 *mm;
+  bool by_cols;
+  int64_t step;
+  float *pk;
+} GemmSplit;
+
+static void gemm_part(void *ctx, uint32_t part) {
+  const GemmSplit *sp = ctx;
+  RgGemmF32 sub = *sp->mm;
+  int64_t lo = (int64_t)part * sp->step, len = sp->by_cols ? sub.n : sub.m;
+  if (lo >= len)
+    return;
+  int64_t cnt = len - lo < sp->step ? len - lo : sp->step;
+  if (sp->by_cols) {
+    sub.n = cnt;
+    sub.b += lo;
+    sub.c += lo;
+  } else {
+    sub.m = cnt;
+    sub.a += lo * sub.lda;
+    sub.c += lo * sub.ldc;
+  }
+  gemm_with(&sub, sp->pk ? sp->pk + (size_t)part * (size_t)(sub.k * GEMM_NB) : NULL);
+}
+
+void rg_eval_gemm_f32(const RgGemmF32 *mm) {
+  int64_t m = mm->m, n = mm->n, k = mm->k;
+  uint32_t parts = rg_eval_threads();
+  GemmSplit sp = {mm, false, m, NULL};
+  /* many rows: each part packs all of b, a small share of its work;
+   * else columns, blocks of 8, which no two parts pack */
+  if (parts < 2 || m * n * k < GEMM_SPLIT_MIN)
+    parts = 1;
+  else if (m >= 64 * (int64_t)parts)
+    sp.step = ((m + parts - 1) / parts + GEMM_MB - 1) / GEMM_MB * GEMM_MB;
+  else if (n >= 16 * (int64_t)parts) {
+    sp.by_cols = true;
+    sp.step = ((n + parts - 1) / parts + 7) / 8 * 8;
+  } else
+    parts = 1;
+  /* allocated here: an allocator set with rg_set_allocator need not be
+   * safe to call from several threads */
+  sp.pk = m >= 2 * GEMM_MB ? rg_alloc(sizeof *sp.pk * (size_t)(k * GEMM_NB * parts + 1)) : NULL;
+  if (parts == 1)
+    gemm_with(mm, sp.pk);
+  else
+    rg_eval_parallel(parts, gemm_part, &sp);
+  rg_free(sp.pk);
 }
 
 float *rg_eval_pack_f32(const RgTensor *t, int64_t first, int64_t count) {

@@ -20,6 +20,8 @@ typedef struct EnvSlot {
   bool lazy;          /* a random function argument, made when first used */
   uint32_t arg;       /* its index */
   uint32_t share;     /* t views this value of env->share, or 0: t is the slot's own */
+  bool remake;        /* computed from constants alone: freed after each use, made again */
+  uint32_t was;       /* the value of env->share it last viewed: made again, it is that one */
 } EnvSlot;
 
 typedef struct InterpEnv {
@@ -29,6 +31,7 @@ typedef struct InterpEnv {
   int side;           /* this run's index in the pair, 0 or 1 */
   RgInterp *twin;     /* the interpreter of the twin run */
   const RgBlock *body; /* of the function run */
+  bool making;         /* an op is being made again: it runs, not deferred */
   RgStatus failed;    /* of an op run for the twin (twin_run) */
 } InterpEnv;
 
@@ -38,6 +41,7 @@ static void slot_drop(InterpEnv *e, EnvSlot *s) {
     interp_share_unref(e->share, s->share);
   else
     rg_tensor_release(&s->t);
+  s->was = s->share;
   s->share = 0;
   s->live = false;
 }
@@ -104,9 +108,31 @@ static const RgBlock *value_block(const RgValue *v) {
   return v->owner.node->block;
 }
 
+/* Values at least this large that depend on constants alone are freed
+ * after each use and made again for the next (a splat a pipeline shares
+ * between distant ops would otherwise stay for the whole run). */
+#define REMAKE_MIN_BYTES ((size_t)1 << 20)
+
+/* Whether op d of the function body computes its results from constants
+ * alone: no regions, and its operands (if any) results of such ops,
+ * depth levels down. */
+static bool from_constants(const RgBlock *body, const RgNode *d, int depth) {
+  if (!d || d->block != body || d->num_regions || !d->num_results || d->num_results > 8 || d->num_operands > 8 ||
+      depth < 0)
+    return false;
+  for (uint32_t i = 0; i < d->num_operands; i++) {
+    const RgValue *o = d->operands[i].value;
+    if ((o->flags & RG_VALUE_BLOCK_ARG) || !from_constants(body, o->owner.node, depth - 1))
+      return false;
+  }
+  return true;
+}
+
 /* Counts v's direct uses in its own block into s->remaining; a use from
- * a nested region pins v until its block ends. */
-static void count_uses(EnvSlot *s, const RgValue *v) {
+ * a nested region pins v until its block ends. Whether a large value of
+ * the function body with several uses may be made again from constants
+ * into s->remake (t already holds its type). */
+static void count_uses(const InterpEnv *e, EnvSlot *s, const RgValue *v) {
   s->pinned = false;
   s->remaining = 0;
   const RgBlock *b = value_block(v);
@@ -116,6 +142,9 @@ static void count_uses(EnvSlot *s, const RgValue *v) {
     else
       s->pinned = true;
   }
+  s->remake = !s->pinned && s->remaining > 1 && e->body && b == e->body && !(v->flags & RG_VALUE_BLOCK_ARG) &&
+              ir_elem_size(s->t.dtype) * (size_t)s->t.numel >= REMAKE_MIN_BYTES &&
+              from_constants(e->body, v->owner.node, 4);
 }
 
 /* Takes ownership of *t as the value of v. */
@@ -130,7 +159,7 @@ static RgStatus env_define(RgInterp *ip, const RgValue *v, RgTensor *t) {
   s->t = *t;
   s->live = true;
   s->lazy = false;
-  count_uses(s, v);
+  count_uses(ip->env, s, v);
   if (!s->remaining && !s->pinned)
     slot_drop(ip->env, s);
   return RG_OK;
@@ -150,7 +179,7 @@ static RgStatus env_define_shared(RgInterp *ip, const RgValue *v, uint32_t id) {
   s->share = id;
   s->live = true;
   s->lazy = false;
-  count_uses(s, v);
+  count_uses(ip->env, s, v);
   interp_share_hold(ip->env->share, id, ip->env->side, v);
   if (!s->remaining && !s->pinned)
     slot_drop(ip->env, s);
@@ -165,7 +194,7 @@ static RgStatus env_define_lazy(RgInterp *ip, const RgValue *v, uint32_t arg) {
     return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
   if (s->live)
     slot_drop(ip->env, s);
-  count_uses(s, v);
+  count_uses(ip->env, s, v);
   s->lazy = s->remaining || s->pinned;
   s->arg = arg;
   return RG_OK;
@@ -365,14 +394,26 @@ bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, int64_t *
 
 static bool executed(const InterpEnv *e, const RgNode *n) { return n->num_results && env_find((InterpEnv *)e, &n->results[0]); }
 
-/* The stored ids of n's operands into ops, false when one has none. */
+/* The stored ids of n's operands into ops (of values made again from
+ * constants: the id they take again), false when one has none. */
 static bool operand_ids(RgInterp *ip, const RgNode *n, uint32_t *ops) {
   for (uint32_t i = 0; i < n->num_operands; i++) {
     EnvSlot *s = env_find(ip->env, n->operands[i].value);
-    if (!s || !s->live || !(ops[i] = s->share))
+    if (!s || !(ops[i] = s->live ? s->share : s->remake && s->remaining ? s->was : 0))
       return false;
   }
   return true;
+}
+
+/* Whether slot s gives stored value id when read: it holds it, or it is
+ * an argument made as id, or a value made again from constants that was
+ * id (made again through the memo, it takes the same id). */
+static bool slot_yields(const InterpEnv *e, const EnvSlot *s, uint32_t id) {
+  if (s->live)
+    return s->share == id;
+  if (s->lazy)
+    return interp_share_arg_peek(e->share, s->arg) == id;
+  return s->remake && s->remaining && s->was == id;
 }
 
 /* Whether op a of the twin run tw, not run yet, is op b of ip's run on
@@ -384,7 +425,7 @@ static bool twin_ready(RgInterp *tw, const RgNode *a, RgInterp *ip, const RgNode
     return false;
   for (uint32_t i = 0; i < a->num_operands; i++) {
     EnvSlot *s = env_find(te, a->operands[i].value);
-    if (!s || (s->live ? s->share != ops[i] : !s->lazy || interp_share_arg_peek(te->share, s->arg) != ops[i]))
+    if (!s || !slot_yields(te, s, ops[i]))
       return false;
   }
   return true;
@@ -412,6 +453,27 @@ static bool twin_reads_alike(RgInterp *ip, const RgNode *n, uint32_t id) {
 
 static RgStatus exec_node(RgInterp *ip, const RgNode *n);
 
+static RgStatus remake(RgInterp *ip, const RgValue *v);
+
+/* The stored id value v of ip's run has, or would take if made again from
+ * constants through the memo without evaluating anything, depth ops up;
+ * 0 when neither. */
+static uint32_t remade_id(RgInterp *ip, const RgValue *v, int depth) {
+  EnvSlot *s = env_find(ip->env, v);
+  if (s && s->live)
+    return s->share;
+  if ((v->flags & RG_VALUE_BLOCK_ARG) || depth <= 0)
+    return 0;
+  const RgNode *d = v->owner.node;
+  uint32_t ops[8], res[8];
+  if (!from_constants(ip->env->body, d, depth))
+    return 0;
+  for (uint32_t i = 0; i < d->num_operands; i++)
+    if (!(ops[i] = remade_id(ip, d->operands[i].value, depth - 1)))
+      return 0;
+  return interp_share_peek(ip->env->share, ip->g, d, ops, res) ? res[v->index] : 0;
+}
+
 /* How many ops up twin_pull goes from an op of the twin run. */
 #define PULL_DEPTH 8
 
@@ -425,6 +487,18 @@ static bool twin_pull(RgInterp *tw, const RgNode *a, int depth) {
     EnvSlot *s = env_find(te, v);
     if (s && (s->live || s->lazy))
       continue;
+    if (s && s->remake && s->remaining) {
+      /* a value made from constants that the other run holds now: made
+       * again here from the memo, at no cost */
+      if (!remade_id(tw, v, PULL_DEPTH))
+        return false;
+      RgStatus rs = remake(tw, v);
+      if (rs != RG_OK) {
+        te->failed = rs;
+        return false;
+      }
+      continue;
+    }
     const RgNode *d = (v->flags & RG_VALUE_BLOCK_ARG) ? NULL : v->owner.node;
     if (s || !d || d->block != te->body || !d->next || d->num_regions || depth <= 0 || !twin_pull(tw, d, depth - 1))
       return false;
@@ -459,7 +533,7 @@ static void twin_run(RgInterp *ip, const RgNode *n, const uint32_t *ops) {
     else if (!seen)
       tv = interp_share_holder(ip->env->share, ops[k], tw->env->side);
     EnvSlot *ts = tv ? env_find(tw->env, tv) : NULL;
-    if (!ts || (ts->live ? ts->share != ops[k] : !ts->lazy || interp_share_arg_peek(tw->env->share, ts->arg) != ops[k]))
+    if (!ts || !slot_yields(tw->env, ts, ops[k]))
       continue;
     for (const RgUse *u = tv->uses; u && !tw->env->failed; u = u->next) {
       const RgNode *a = u->user;
@@ -475,6 +549,22 @@ static void twin_run(RgInterp *ip, const RgNode *n, const uint32_t *ops) {
   }
 }
 
+/* Whether the twin run may read v's stored value later without holding
+ * it now: v is a function argument the twin has not made yet, or a value
+ * made from constants (the twin's equal one waits until it is read). */
+static bool twin_may_read(const RgInterp *ip, const RgValue *v) {
+  const InterpEnv *e = ip->env;
+  const RgInterp *tw = e->twin;
+  if (!tw || !tw->env || tw->env->failed || ip->depth)
+    return false;
+  if (!(v->flags & RG_VALUE_BLOCK_ARG))
+    return from_constants(e->body, v->owner.node, 4);
+  if (v->owner.block != e->body || v->index >= tw->env->body->num_args)
+    return false;
+  const EnvSlot *ts = env_find(tw->env, tw->env->body->args[v->index]);
+  return ts && !ts->live && ts->lazy;
+}
+
 bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
   const RgNode *n = ip->node;
   if (!ip->env || !n || k >= n->num_operands || out->borrowed_)
@@ -483,6 +573,8 @@ bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
   EnvSlot *s = env_find(ip->env, v);
   /* remaining 1: this op is its only reader left, and reads it once */
   if (!s || !s->live || s->pinned || s->remaining != 1 || value_block(v) != n->block)
+    return false;
+  if (s->share && twin_may_read(ip, v)) /* the twin run reads it later: what follows stays shared */
     return false;
   if (s->share) /* and no twin run holds it, or only for the same op */
     return interp_share_take(ip->env->share, s->share, twin_reads_alike(ip, n, s->share) ? 2 : 1, out);
@@ -505,6 +597,17 @@ static bool all_zero_bytes(const RgTensor *t) {
   return true;
 }
 
+/* Repeats t's first element over all of t, doubling the filled part. */
+static void fill_copies(RgTensor *t) {
+  unsigned char *p = t->elems_;
+  size_t done = ir_elem_size(t->dtype), all = done * (size_t)t->numel;
+  while (done < all) {
+    size_t n = done < all - done ? done : all - done;
+    memcpy(p + done, p, n);
+    done += n;
+  }
+}
+
 RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
   if (!a || a->kind != RG_ATTR_DENSE)
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "attribute is not a decodable dense<>");
@@ -522,8 +625,13 @@ RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
     /* a splat of +0.0 into a zero-filled result leaves its pages untouched */
     if (cnt == 1 && v[0] == 0 && !signbit(v[0]) && all_zero_bytes(out))
       return RG_OK;
-    for (int64_t i = 0; i < out->numel; i++)
-      rg_tensor_set_float(out, i, v[cnt == 1 ? 0 : i]);
+    if (cnt == 1 && out->numel > 0) { /* one element, then copies of what is filled */
+      rg_tensor_set_float(out, 0, v[0]);
+      fill_copies(out);
+    } else {
+      for (int64_t i = 0; i < out->numel; i++)
+        rg_tensor_set_float(out, i, v[i]);
+    }
   } else {
     if (!ir_dense_decoded(rg_eval_graph(ip), a))
       return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "cannot decode dense integer elements");
@@ -541,8 +649,13 @@ RgStatus rg_eval_fill_dense(RgInterp *ip, const RgAttr *a, RgTensor *out) {
     }
     if (cnt == 1 && ir_dense_int(a, 0) == 0 && all_zero_bytes(out))
       return RG_OK;
-    for (int64_t i = 0; i < out->numel; i++)
-      rg_tensor_set_int(out, i, ir_dense_int(a, cnt == 1 ? 0 : (uint32_t)i));
+    if (cnt == 1 && out->numel > 0) {
+      rg_tensor_set_int(out, 0, ir_dense_int(a, 0));
+      fill_copies(out);
+    } else {
+      for (int64_t i = 0; i < out->numel; i++)
+        rg_tensor_set_int(out, i, ir_dense_int(a, (uint32_t)i));
+    }
   }
   return RG_OK;
 }
@@ -820,10 +933,61 @@ static RgStatus make_arg(RgInterp *ip, EnvSlot *slot, const RgValue *v) {
   return RG_OK;
 }
 
+/* Makes value v of the function body again (its slot's `remake`): its
+ * op evaluated anew, or, beside a twin, its stored results taken, which
+ * are the same bits. The uses left of v and of the op's operands stay as
+ * they were, and operands made again for it are freed after. */
+static RgStatus remake(RgInterp *ip, const RgValue *v) {
+  const RgNode *d = v->owner.node, *self = ip->node;
+  uint32_t left[8], oleft[8];
+  bool olive[8];
+  if (d->num_results > 8 || d->num_operands > 8 || ip->depth)
+    return rg_eval_fail(ip, RG_INTERP_INVALID, "a value made from constants cannot be made again");
+  for (uint32_t i = 0; i < d->num_results; i++) {
+    EnvSlot *r = env_find(ip->env, &d->results[i]);
+    left[i] = r ? r->remaining : 0;
+  }
+  RgStatus st = RG_OK;
+  for (uint32_t i = 0; i < d->num_operands; i++) {
+    EnvSlot *o = env_find(ip->env, d->operands[i].value);
+    oleft[i] = o ? o->remaining : 0;
+    olive[i] = o && o->live;
+    if (o && !o->live && st == RG_OK) /* from constants too (from_constants) */
+      st = remake(ip, d->operands[i].value);
+  }
+  bool making = ip->env->making;
+  ip->env->making = true;
+  if (st == RG_OK)
+    st = exec_node(ip, d);
+  ip->env->making = making;
+  for (uint32_t i = 0; i < d->num_operands; i++) {
+    EnvSlot *o = env_find(ip->env, d->operands[i].value);
+    if (!o)
+      continue;
+    o->remaining = oleft[i];
+    if (o->live && !olive[i])
+      slot_drop(ip->env, o);
+  }
+  for (uint32_t i = 0; i < d->num_results; i++) {
+    EnvSlot *r = env_find(ip->env, &d->results[i]);
+    if (r)
+      r->remaining = left[i];
+    if (r && r->live && !left[i] && &d->results[i] != v)
+      slot_drop(ip->env, r);
+  }
+  ip->node = self;
+  return st;
+}
+
 /* Operand tensors of n from the environment, into in[0..num_operands). */
 static RgStatus gather_operands(RgInterp *ip, const RgNode *n, RgTensor **in) {
   for (uint32_t i = 0; i < n->num_operands; i++) {
     EnvSlot *slot = env_find(ip->env, n->operands[i].value);
+    if (slot && !slot->live && slot->remake && slot->remaining) {
+      RgStatus s = remake(ip, n->operands[i].value);
+      if (s != RG_OK)
+        return s;
+    }
     if (slot && !slot->live && slot->lazy) {
       const RgValue *v = n->operands[i].value;
       RgStatus s = make_arg(ip, slot, v);
@@ -877,8 +1041,50 @@ static RgStatus define_results(RgInterp *ip, const RgNode *n, RgTensor *outs, co
   return s;
 }
 
+/* Whether n, an op of the function body computing one large value from
+ * constants alone, waits until an op reads its result (constants are
+ * often all defined at the top of a function). */
+static bool deferred(const RgInterp *ip, const RgNode *n) {
+  const InterpEnv *e = ip->env;
+  if (ip->depth || e->making || !e->body || n->num_results != 1 || !n->results[0].uses ||
+      !from_constants(e->body, n, 4))
+    return false;
+  RgDType dt;
+  int32_t rank;
+  int64_t dims[RG_TENSOR_MAX_RANK], numel = 1;
+  if (interp_type_layout(n->results[0].type, &dt, &rank, dims) != RG_OK)
+    return false;
+  for (int32_t d = 0; d < rank; d++)
+    numel *= dims[d];
+  if (ir_elem_size(dt) * (size_t)numel < REMAKE_MIN_BYTES)
+    return false;
+  for (const RgUse *u = n->results[0].uses; u; u = u->next)
+    if (u->user->block != n->block)
+      return false;
+  return true;
+}
+
+/* n's result (deferred) gets a slot with no value, made when first read. */
+static RgStatus defer(RgInterp *ip, const RgNode *n) {
+  EnvSlot *s = env_insert(ip->env, &n->results[0]);
+  if (!s)
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: the table of live values");
+  if (s->live)
+    slot_drop(ip->env, s);
+  memset(&s->t, 0, sizeof s->t);
+  s->remaining = 0;
+  for (const RgUse *u = n->results[0].uses; u; u = u->next)
+    s->remaining++;
+  s->pinned = s->lazy = false;
+  s->remake = true;
+  s->share = s->was = 0;
+  return RG_OK;
+}
+
 static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
   ip->node = n;
+  if (deferred(ip, n))
+    return defer(ip, n);
   RgTensor *small[8];
   RgTensor **in = small;
   if (n->num_operands > 8) {
@@ -919,13 +1125,16 @@ static RgStatus exec_node(RgInterp *ip, const RgNode *n) {
   if (keyed && ip->env->twin)
     twin_run(ip, n, ops);
 
-  /* drop operands whose last direct use this was */
+  /* drop operands whose last direct use this was, and those made again
+   * for their next use */
   for (uint32_t i = 0; i < n->num_operands; i++) {
     const RgValue *v = n->operands[i].value;
     EnvSlot *slot = env_find(ip->env, v);
-    if (slot && slot->live && !slot->pinned && value_block(v) == n->block && slot->remaining &&
-        --slot->remaining == 0)
-      slot_drop(ip->env, slot);
+    if (!slot || slot->pinned || value_block(v) != n->block || !slot->remaining)
+      continue;
+    if (--slot->remaining == 0 || slot->remake)
+      if (slot->live)
+        slot_drop(ip->env, slot);
   }
   return RG_OK;
 }
@@ -1054,6 +1263,7 @@ static RgStatus run_begin(RgInterp *ip, const RgNode *func, const InterpArgs *a,
   ip->env = env;
   ip->args = a;
   *body = func && func->num_regions ? func->regions[0].first : NULL;
+  env->body = *body;
   if (!*body)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "not a function with a body");
   if (a->given && (*body)->num_args != a->ngiven)
@@ -1174,6 +1384,7 @@ static bool would_hit(PairSide *sd, const RgNode *n) {
          interp_share_known(sd[1].env.share, sd[1].ip->g, n, ops);
 }
 
+
 /* Runs run 0 in program order, and run 1 beside it: run 1's next op runs
  * when it takes stored results, has no operands, or has no op like it
  * (same key) among run 0's next PAIR_WINDOW ops; otherwise run 0 goes
@@ -1265,6 +1476,7 @@ void interp_run_paired(InterpPaired *p) {
   }
   if (share)
     p->stats = *interp_share_stats(share);
+
   interp_share_free(share);
 }
 

@@ -83,8 +83,10 @@ bool interp_share_same_op(const RgGraph *ga, const RgNode *a, const RgGraph *gb,
  * interp_share_revive: the same op on the same values gives the same bits. */
 bool interp_share_lookup(InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops, uint32_t *res,
                          bool *stale);
-/* Whether interp_share_lookup would find n's results (no reference taken). */
+/* Whether interp_share_lookup would find n's results (no reference taken);
+ * peek also gives their ids in res (when not NULL). */
 bool interp_share_known(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops);
+bool interp_share_peek(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops, uint32_t *res);
 /* Stores *t (taken over) under id again, a value that is gone and that t
  * equals by construction; false when id cannot take it. */
 bool interp_share_revive(InterpShare *s, uint32_t id, RgTensor *t);

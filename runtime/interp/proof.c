@@ -219,40 +219,13 @@ static bool funcs_same_args(const RgNode *f, const RgNode *h) {
   return true;
 }
 
-/* The largest value, in bytes, of a function run beside its twin: the
- * two runs hold values of both graphs at once, and a result can take the
- * storage of a dying operand only when the twin does not hold it too, so
- * a function with larger values (a network's attention scores) is run
- * alone, before and after, to keep its peak memory near that of one run
- * (docs/interpreter.md has the figures). */
-#define PAIR_MAX_VALUE ((int64_t)256 << 20)
-
-/* Whether every value of f's body is a static tensor of at most
- * PAIR_MAX_VALUE bytes. */
-static bool pairable(const RgNode *f) {
-  const RgBlock *b = f->num_regions ? f->regions[0].first : NULL;
-  for (const RgNode *n = b ? b->first : NULL; n; n = n->next)
-    for (uint32_t i = 0; i < n->num_results; i++) {
-      RgTensor t;
-      memset(&t, 0, sizeof t);
-      if (interp_type_layout(n->results[i].type, &t.dtype, &t.rank, t.dims) != RG_OK)
-        continue; /* not a value the interpreter holds: its op fails either way */
-      int64_t bytes = (int64_t)ir_elem_size(t.dtype);
-      for (int32_t d = 0; d < t.rank && bytes <= PAIR_MAX_VALUE; d++)
-        bytes *= t.dims[d];
-      if (bytes > PAIR_MAX_VALUE)
-        return false;
-    }
-  return b != NULL;
-}
-
 /* One run of f on the inputs `a` describes, into r; beside its twin after
- * the passes when the recording has that graph, the twin takes the same
- * arguments and neither holds values over PAIR_MAX_VALUE. */
+ * the passes when the recording has that graph and the twin takes the
+ * same arguments. */
 static RgStatus run_once(Recording *rec, const RgNode *f, ProofRun *r, const InterpArgs *a, char *msg, size_t msglen) {
   drop_after(r);
   const RgNode *h = rec->after ? rg_interp_find_func(rg_eval_graph(rec->after), r->name ? r->name : func_name(f)) : NULL;
-  if (!h || !funcs_same_args(f, h) || !pairable(f) || !pairable(h)) {
+  if (!h || !funcs_same_args(f, h)) {
     InterpRun run = {a, NULL, 0, msg, msglen};
     RgStatus rs = interp_run_args(rec->ip, f, &run);
     r->outputs = run.out;

@@ -69,35 +69,97 @@ const InterpShareStats *interp_share_stats(const InterpShare *s) { return &s->st
 
 static size_t tensor_bytes(const RgTensor *t) { return ir_elem_size(t->dtype) * (size_t)t->numel; }
 
-/* Two independent 64-bit digests of t's element type, shape and bytes,
- * four lanes wide each, into d[0] and d[1]. */
-static void digest(const RgTensor *t, uint64_t d[2]) {
-  const unsigned char *p = t->elems_;
-  size_t n = tensor_bytes(t), i = 0;
-  uint64_t h[4] = {0x243F6A8885A308D3ull ^ (uint64_t)t->dtype, 0x13198A2E03707344ull ^ (uint64_t)t->rank,
-                   0xA4093822299F31D0ull ^ (uint64_t)n, 0x082EFA98EC4E6C89ull};
-  uint64_t g[4] = {0x452821E638D01377ull, 0xBE5466CF34E90C6Cull, 0xC0AC29B7C97C50DDull, 0x3F84D5B5B5470917ull ^ (uint64_t)n};
-  for (int32_t k = 0; k < t->rank; k++) {
-    h[k & 3] = (h[k & 3] ^ (uint64_t)t->dims[k]) * 0x9E3779B97F4A7C15ull;
-    g[k & 3] = (g[k & 3] ^ (uint64_t)t->dims[k]) * 0xD6E8FEB86659FD93ull;
-  }
+/* Four lanes each of two independent hashes, fed 8 bytes a lane. */
+typedef struct Lanes {
+  uint64_t h[4], g[4];
+} Lanes;
+
+static void lanes_word(Lanes *x, int l, uint64_t w) {
+  x->h[l] = (x->h[l] ^ w) * 0x9E3779B97F4A7C15ull;
+  x->h[l] ^= x->h[l] >> 31;
+  x->g[l] = (x->g[l] + w) * 0xD6E8FEB86659FD93ull;
+  x->g[l] ^= x->g[l] >> 29;
+}
+
+/* Feeds p[0..n) to x: 32 bytes a step, the rest a byte at a time. */
+static void lanes_bytes(Lanes *x, const unsigned char *p, size_t n) {
+  size_t i = 0;
   for (; i + 32 <= n; i += 32)
     for (int l = 0; l < 4; l++) {
       uint64_t w;
       memcpy(&w, p + i + 8 * (size_t)l, sizeof w);
-      h[l] = (h[l] ^ w) * 0x9E3779B97F4A7C15ull;
-      h[l] ^= h[l] >> 31;
-      g[l] = (g[l] + w) * 0xD6E8FEB86659FD93ull;
-      g[l] ^= g[l] >> 29;
+      lanes_word(x, l, w);
     }
   for (; i < n; i++) {
-    h[0] = (h[0] ^ p[i]) * 0x100000001B3ull;
-    g[0] = (g[0] + p[i]) * 0xD6E8FEB86659FD93ull;
+    x->h[0] = (x->h[0] ^ p[i]) * 0x100000001B3ull;
+    x->g[0] = (x->g[0] + p[i]) * 0xD6E8FEB86659FD93ull;
   }
-  uint64_t r = h[0] ^ (h[1] * 0xC2B2AE3D27D4EB4Full) ^ (h[2] * 0x165667B19E3779F9ull) ^ (h[3] * 0x27D4EB2F165667C5ull);
-  uint64_t q = g[0] ^ (g[1] * 0x94D049BB133111EBull) ^ (g[2] * 0xBF58476D1CE4E5B9ull) ^ (g[3] * 0xFF51AFD7ED558CCDull);
+}
+
+static void lanes_init(Lanes *x, uint64_t a, uint64_t b, uint64_t c) {
+  *x = (Lanes){{0x243F6A8885A308D3ull ^ a, 0x13198A2E03707344ull ^ b, 0xA4093822299F31D0ull ^ c, 0x082EFA98EC4E6C89ull},
+               {0x452821E638D01377ull, 0xBE5466CF34E90C6Cull, 0xC0AC29B7C97C50DDull, 0x3F84D5B5B5470917ull ^ c}};
+}
+
+static void lanes_end(const Lanes *x, uint64_t d[2]) {
+  uint64_t r = x->h[0] ^ (x->h[1] * 0xC2B2AE3D27D4EB4Full) ^ (x->h[2] * 0x165667B19E3779F9ull) ^
+               (x->h[3] * 0x27D4EB2F165667C5ull);
+  uint64_t q = x->g[0] ^ (x->g[1] * 0x94D049BB133111EBull) ^ (x->g[2] * 0xBF58476D1CE4E5B9ull) ^
+               (x->g[3] * 0xFF51AFD7ED558CCDull);
   d[0] = r ^ (r >> 29);
   d[1] = q ^ (q >> 32);
+}
+
+/* Large values are digested in parts of at least DIGEST_PART bytes (at
+ * most DIGEST_PARTS of them, a multiple of 32 each) on the kernels'
+ * threads, and the parts' digests then in order: the parts depend on the
+ * size alone, so the digests do not depend on the number of threads. */
+#define DIGEST_PART ((size_t)4 << 20)
+#define DIGEST_PARTS 256u
+
+typedef struct DigestParts {
+  const unsigned char *p;
+  size_t n, part;
+  uint64_t d[DIGEST_PARTS][2];
+} DigestParts;
+
+static void digest_part(void *ctx, uint32_t k) {
+  DigestParts *dp = ctx;
+  size_t at = (size_t)k * dp->part, len = dp->n - at < dp->part ? dp->n - at : dp->part;
+  Lanes x;
+  lanes_init(&x, k, len, 0x5851F42D4C957F2Dull);
+  lanes_bytes(&x, dp->p + at, len);
+  lanes_end(&x, dp->d[k]);
+}
+
+/* Two independent 64-bit digests of t's element type, shape and bytes,
+ * into d[0] and d[1]. */
+static void digest(const RgTensor *t, uint64_t d[2]) {
+  size_t n = tensor_bytes(t);
+  Lanes x;
+  lanes_init(&x, (uint64_t)t->dtype, (uint64_t)t->rank, (uint64_t)n);
+  for (int32_t k = 0; k < t->rank; k++) {
+    x.h[k & 3] = (x.h[k & 3] ^ (uint64_t)t->dims[k]) * 0x9E3779B97F4A7C15ull;
+    x.g[k & 3] = (x.g[k & 3] ^ (uint64_t)t->dims[k]) * 0xD6E8FEB86659FD93ull;
+  }
+  DigestParts *dp = n >= 2 * DIGEST_PART ? rg_alloc(sizeof *dp) : NULL;
+  if (!dp) {
+    lanes_bytes(&x, t->elems_, n);
+    lanes_end(&x, d);
+    return;
+  }
+  dp->p = t->elems_;
+  dp->n = n;
+  dp->part = (n + DIGEST_PARTS - 1) / DIGEST_PARTS;
+  dp->part = dp->part < DIGEST_PART ? DIGEST_PART : (dp->part + 31) / 32 * 32;
+  uint32_t parts = (uint32_t)((n + dp->part - 1) / dp->part);
+  rg_eval_parallel(parts, digest_part, dp);
+  for (uint32_t k = 0; k < parts; k++) {
+    lanes_word(&x, (int)(k & 3), dp->d[k][0]);
+    lanes_word(&x, (int)((k + 2) & 3), dp->d[k][1]);
+  }
+  rg_free(dp);
+  lanes_end(&x, d);
 }
 
 static bool buckets_grow(InterpShare *s) {
@@ -485,12 +547,20 @@ bool interp_share_same_op(const RgGraph *ga, const RgNode *a, const RgGraph *gb,
   return memoisable(a) && memoisable(b) && node_same(ga, a, gb, b, 0);
 }
 
-bool interp_share_known(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops) {
+bool interp_share_peek(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops, uint32_t *res) {
   const ShareMemo *m = memo_find(s, g, n, ops);
   if (!m)
     return false;
-  for (uint32_t k = 0; k < m->nres; k++)
-    if (!s->vals[s->ids[m->ids + m->nops + k]].live)
+  for (uint32_t k = 0; k < m->nres; k++) {
+    uint32_t id = s->ids[m->ids + m->nops + k];
+    if (!s->vals[id].live)
       return false;
+    if (res)
+      res[k] = id;
+  }
   return true;
+}
+
+bool interp_share_known(const InterpShare *s, const RgGraph *g, const RgNode *n, const uint32_t *ops) {
+  return interp_share_peek(s, g, n, ops, NULL);
 }

@@ -130,27 +130,59 @@ static uint64_t splitmix64(uint64_t *state) {
   return z ^ (z >> 31);
 }
 
+/* Elements drawn per part of a fill split over threads. */
+#define FILL_PART ((int64_t)1 << 20)
+
+/* A fill of t: elements [part * FILL_PART, ...) of each part drawn from
+ * the state the sequence has there (splitmix64 adds a constant per draw),
+ * so the bits do not depend on how the parts are shared out. */
+typedef struct RandomFill {
+  RgTensor *t;
+  uint64_t seed;
+  double lo, hi;
+  int64_t ilo;
+  uint64_t span; /* 0 means the whole 2^64 */
+} RandomFill;
+
+static void fill_part(void *ctx, uint32_t part) {
+  const RandomFill *f = ctx;
+  RgTensor *t = f->t;
+  int64_t i = (int64_t)part * FILL_PART, end = t->numel - i < FILL_PART ? t->numel : i + FILL_PART;
+  uint64_t st = f->seed + (uint64_t)i * 0x9E3779B97F4A7C15ull;
+  if (rg_tensor_is_int(t)) {
+    for (; i < end; i++) {
+      uint64_t r = splitmix64(&st);
+      rg_tensor_set_int(t, i, (int64_t)((uint64_t)f->ilo + (f->span ? r % f->span : r)));
+    }
+  } else if (t->dtype == RG_DT_F32 && t->store_ == RG_STORE_F32) {
+    float *e = t->elems_;
+    for (; i < end; i++) {
+      double u = (double)(splitmix64(&st) >> 11) * 0x1.0p-53; /* [0, 1) */
+      e[i] = (float)(f->lo + (f->hi - f->lo) * u);
+    }
+  } else {
+    for (; i < end; i++) {
+      double u = (double)(splitmix64(&st) >> 11) * 0x1.0p-53;
+      rg_tensor_set_float(t, i, f->lo + (f->hi - f->lo) * u);
+    }
+  }
+}
+
 RgStatus interp_fill_random(RgTensor *t, uint64_t seed, double lo, double hi) {
   if (!(lo <= hi))
     return RG_ERR_INVALID;
-  uint64_t st = seed;
+  RandomFill f = {t, seed, lo, hi, 0, 0};
   if (rg_tensor_is_int(t)) {
     int64_t ilo = (int64_t)ceil(lo), ihi = (int64_t)floor(hi);
     if (ilo < rg_elem_min(t->dtype))
       ilo = rg_elem_min(t->dtype);
     if (ihi > rg_elem_max(t->dtype))
       ihi = rg_elem_max(t->dtype);
-    uint64_t span = (uint64_t)ihi - (uint64_t)ilo + 1; /* 0 means the whole 2^64 */
-    for (int64_t i = 0; i < t->numel; i++) {
-      uint64_t r = splitmix64(&st);
-      rg_tensor_set_int(t, i, (int64_t)((uint64_t)ilo + (span ? r % span : r)));
-    }
-  } else {
-    for (int64_t i = 0; i < t->numel; i++) {
-      double u = (double)(splitmix64(&st) >> 11) * 0x1.0p-53; /* [0, 1) */
-      rg_tensor_set_float(t, i, lo + (hi - lo) * u);
-    }
+    f.ilo = ilo;
+    f.span = (uint64_t)ihi - (uint64_t)ilo + 1;
   }
+  uint32_t parts = (uint32_t)((t->numel + FILL_PART - 1) / FILL_PART);
+  rg_eval_parallel(parts, fill_part, &f);
   return RG_OK;
 }
 

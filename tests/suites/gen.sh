@@ -46,8 +46,9 @@ if grep -q '^#line' "$tmp/n.c"; then echo "FAIL no-line: #line still present"; e
 
 # Exact #line (tests/gen/lines): following the compiler's own line count
 # through the file, every line calling mN(rw, ...) or nN(rw, ...) is placed
-# on line N of the rules file, every line of the rule's echo on the rules
-# line it repeats, and every line placed in the C file on its own line.
+# on line N of the rules file, the rule's echo (its lines joined by single
+# spaces) on the first rules line it repeats, and every line placed in the
+# C file on its own line.
 lr=tests/gen/lines/lines.rules
 if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
   bad=$(awk -v rules="$lr" -v out="$tmp/lines.c" '
@@ -63,16 +64,25 @@ if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
         t = substr(t, RSTART + RLENGTH)
       }
     }
-    f == rules {
-      if ($0 ~ /^(\/\*| \*)/) {
-        e = $0; sub(/^(\/\*| \*) */, "", e); sub(/ *\*\/$/, "", e)
-        r = src[at]; gsub(/^ +| +$/, "", r); gsub(/\?\?/, "? ?", r)
-        if (e != r) { print NR ": echo \"" e "\" placed on \"" r "\""; exit }
+    f == rules && /^ *(\/\*| \*)/ {
+      if ($0 ~ /^ *\/\*/) { echo = ""; from = at }
+      e = $0; sub(/^ *(\/\*| \*) */, "", e)
+      done = sub(/ *\*\/$/, "", e)
+      echo = echo (echo == "" ? "" : " ") e
+      if (done) {
+        r = ""; k = from
+        while (length(r) < length(echo) && k <= n) {
+          t = src[k++]; gsub(/^ +| +$/, "", t); gsub(/\?\?/, "? ?", t); gsub(/\*\//, "* /", t)
+          r = r (r == "" ? "" : " ") t
+        }
+        if (echo != r) { print NR ": echo \"" echo "\" is not rules lines " from "-" k - 1 " \"" r "\""; exit }
       }
     }
     { if (l != "") l++ }' "$tmp/lines.c")
   calls=$(grep -c '[mn][0-9]*(rw,' "$tmp/lines.c")
-  if [ -z "$bad" ] && [ "$calls" -ge 6 ]; then echo "PASS line-exact"; else echo "FAIL line-exact: ${bad:-only $calls calls}"; fi
+  echoes=$(grep -c '^ */\* rule [a-z]*:' "$tmp/lines.c")
+  if [ -z "$bad" ] && [ "$calls" -ge 6 ] && [ "$echoes" -eq 2 ]; then echo "PASS line-exact"; else
+    echo "FAIL line-exact: ${bad:-$calls calls, $echoes echoes}"; fi
   # A deliberate error in one call: the compiler names that call's line.
   for m in m17 m19 n19 m20 m22 m23; do
     n=${m#?}
@@ -319,31 +329,31 @@ fi
 # Generated lines per rule: every shipped rules file generated as
 # `rulegen -o OUT.c FILE` (no header), the lines of its passes (#line
 # included; the op registry and hook declarations before them come from
-# the .ops files) over the rules they hold: at most 40. A file whose passes
-# average fewer than 3 rules pays each pass's tables over too few rules for
-# the bound to mean much: its figure is printed, not checked. The whole of
+# the .ops files) over the rules they hold: at most 40. A pass's ids and
+# tables are paid once whatever its rules, so a file whose passes average
+# fewer than 3 rules may add 25 lines a pass. The whole of
 # rules/transpose.rules's output, tables included, stays within 40 lines a
-# rule. Three files are over the goal (three rules in one pass, each
-# building several ops with computed constants, the convolution lowering
-# seven to nine; their match functions test the same constant operands
-# once per rule): their figure today is their ceiling, so they can only
-# shrink (rounded up to whole lines a rule).
+# rule. Files over the goal carry their figure as a ceiling (lines a rule,
+# rounded up), so they can only shrink: their rules are long (up to 30
+# rules lines each, nodes with computed constants) and their match
+# functions test the same operands once per rule.
 # insert_rescales_pass.rules: four rules, three of which build the i32
 # requantizations of an addition, product or mean with their computed
 # parameters;
 # rewrite_conv2d_pass.rules: with the integer convolutions (per tensor and
-# per channel, each building a dozen nodes with computed constants).
-over_goal="backends/arm/fuse_batch_norm2d_pass.rules:44 backends/arm/fuse_quantized_activation_pass.rules:43 backends/arm/insert_rescales_pass.rules:70 backends/arm/rewrite_conv2d_pass.rules:79"
+# per channel, each building a dozen nodes with computed constants);
+# rewrite_matmul.rules, rewrite_max_pool2d.rules: fewer than 3 rules a pass,
+# each rule building its layout transposes and reshapes.
+over_goal="backends/arm/insert_rescales_pass.rules:54 backends/arm/rewrite_conv2d_pass.rules:61
+  backends/arm/rewrite_matmul.rules:72 backends/arm/rewrite_max_pool2d.rules:83"
 # Width: no line of the C file or header is wider than 120 columns, but
 # for the lines of action and match functions, which hold the C of one
 # rules line each (the compiler places each on its rules line): their
 # columns past 120, summed over the shipped files, per rule they hold,
 # can only shrink (a ceiling per rule, so that adding rules is no reason
-# to raise it).
-# 1047 since the quantized lowering (backends/arm: 18 rules whose
-# patterns bind several quantize/dequantize parameters and whose
-# replacements compute constants; 877 before).
-wide_per_rule=1047
+# to raise it). 1047 before constant lists became compound literals and
+# the actions read the graph once (gr).
+wide_per_rule=1038
 wide_total=0 wide_rules=0 wide_bad=""
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086
@@ -362,17 +372,19 @@ for f in rules/*.rules backends/*/*.rules; do
   [ "$rules" -gt 0 ] || continue
   wide_rules=$((wide_rules + rules))
   what="$lines lines of $total for $rules rules in $passes passes: $((lines / rules)) a rule"
+  goal=$((40 * rules)) why="more than 40"
+  if [ "$rules" -lt $((3 * passes)) ]; then
+    goal=$((40 * rules + 25 * passes)) why="more than 40 a rule and 25 a pass"
+  fi
+  ceiling=$(echo " $over_goal " | tr '\n' ' ' | sed -n "s| .*$f:\([0-9]*\) .*|\1|p")
   if [ "$f" = rules/transpose.rules ] && [ "$total" -gt $((40 * rules)) ]; then
     echo "FAIL lines-per-rule-$f: $what (the whole file: at most 40 lines a rule)"
-  elif [ "$lines" -le $((40 * rules)) ]; then
+  elif [ "$lines" -le "$goal" ]; then
     echo "PASS lines-per-rule-$f: $what"
-  elif [ "$rules" -lt $((3 * passes)) ]; then
-    echo "SKIP lines-per-rule-$f: $what (fewer than 3 rules a pass)"
-  elif ceiling=$(echo " $over_goal " | sed -n "s| .*$f:\([0-9]*\) .*|\1|p") && [ -n "$ceiling" ] &&
-       [ "$lines" -le $((ceiling * rules)) ]; then
-    echo "PASS lines-per-rule-$f: $what (over the goal of 40; at most $ceiling)"
+  elif [ -n "$ceiling" ] && [ "$lines" -le $((ceiling * rules)) ]; then
+    echo "PASS lines-per-rule-$f: $what (over the goal; at most $ceiling a rule)"
   else
-    echo "FAIL lines-per-rule-$f: $what (more than 40)"
+    echo "FAIL lines-per-rule-$f: $what ($why)"
   fi
 done
 if [ -n "$wide_bad" ]; then

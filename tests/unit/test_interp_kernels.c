@@ -5,6 +5,7 @@
  * infinities, NaN and large magnitudes whose sums depend on the order,
  * every result must carry the bits of the plain loop of the spec, which
  * this file spells out again. */
+#include <stdlib.h>
 #include "interp_tb.h"
 #include "rulegen/eval.h"
 #include "check.h"
@@ -301,11 +302,146 @@ static void test_transpose_slice_rows(void) {
   }
 }
 
+/* rg_eval_gemm_f32 on 1, 2, 3 and 5 threads: products split by rows (many
+ * rows), by columns (few rows, many columns) and too small to split, of
+ * sizes that leave partial blocks. One thread gives the plain loop's
+ * results (any NaN for a NaN, as above); more threads give one thread's
+ * bits exactly, NaN payloads included: no thread computes a result
+ * another way. */
+static void test_gemm_threads_same_bits(void) {
+  static const int64_t shapes[][3] = {{300, 70, 53}, {20, 1000, 60}, {67, 45, 400}, {9, 2000, 61}, {5, 7, 3}};
+  uint32_t saved = rg_eval_threads();
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+    int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+    float *a = malloc(sizeof *a * (size_t)(m * k)), *b = malloc(sizeof *b * (size_t)(k * n));
+    float *one = calloc((size_t)(m * n), sizeof *one), *got = malloc(sizeof *got * (size_t)(m * n));
+    RgTensor want, have;
+    rg_tensor_init(&want, RG_DT_F32, 2, I64S(m, n));
+    rg_tensor_init(&have, RG_DT_F32, 2, I64S(m, n));
+    for (int64_t i = 0; i < m * k; i++)
+      a[i] = value();
+    for (int64_t i = 0; i < k * n; i++)
+      b[i] = value();
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        float acc = 0;
+        for (int64_t p = 0; p < k; p++) {
+          float t = a[i * k + p] * b[p * n + j];
+          acc = acc + t;
+        }
+        rg_tensor_set_float(&want, i * n + j, acc);
+      }
+    rg_eval_set_threads(1);
+    rg_eval_gemm_f32(&(RgGemmF32){.m = m, .n = n, .k = k, .a = a, .lda = k, .b = b, .ldb = n, .c = one, .ldc = n});
+    for (int64_t i = 0; i < m * n; i++)
+      rg_tensor_set_float(&have, i, one[i]);
+    CHECK(same_bits(&have, &want));
+    static const uint32_t threads[] = {2, 3, 5};
+    for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+      rg_eval_set_threads(threads[t]);
+      CHECK(rg_eval_threads() == threads[t]);
+      memset(got, 0, sizeof *got * (size_t)(m * n));
+      rg_eval_gemm_f32(&(RgGemmF32){.m = m, .n = n, .k = k, .a = a, .lda = k, .b = b, .ldb = n, .c = got, .ldc = n});
+      bool same = memcmp(got, one, sizeof *got * (size_t)(m * n)) == 0;
+      if (!same)
+        printf("  %lldx%lldx%lld on %u threads differs from one thread\n", (long long)m, (long long)n, (long long)k,
+               threads[t]);
+      CHECK(same);
+    }
+    rg_tensor_release(&want);
+    rg_tensor_release(&have);
+    free(a);
+    free(b);
+    free(one);
+    free(got);
+  }
+  rg_eval_set_threads(saved);
+}
+
+/* rg_eval_parallel calls every part exactly once, whatever the number of
+ * threads, and a call from inside a part runs all of its own parts. */
+typedef struct PartCount {
+  int calls[64];
+  int inner[64];
+} PartCount;
+
+static void count_inner(void *ctx, uint32_t part) { ((int *)ctx)[part]++; }
+
+static void count_part(void *ctx, uint32_t part) {
+  PartCount *pc = ctx;
+  pc->calls[part]++;
+  if (part == 3)
+    rg_eval_parallel(64, count_inner, pc->inner);
+}
+
+static void test_parallel_parts_once(void) {
+  uint32_t saved = rg_eval_threads();
+  for (uint32_t th = 1; th <= 4; th++) {
+    rg_eval_set_threads(th);
+    for (int round = 0; round < 50; round++) {
+      PartCount pc;
+      memset(&pc, 0, sizeof pc);
+      rg_eval_parallel(64, count_part, &pc);
+      bool once = true;
+      for (int p = 0; p < 64; p++)
+        once = once && pc.calls[p] == 1 && pc.inner[p] == 1;
+      CHECK(once);
+    }
+  }
+  rg_eval_set_threads(0);
+  CHECK(rg_eval_threads() >= 1 && rg_eval_threads() <= 8);
+  rg_eval_set_threads(saved);
+}
+
+/* Random tensors of more elements than one part of a split fill, on 1, 2
+ * and 3 threads: every element is the draw of the sequence spelled out
+ * here (splitmix64 from the seed, [-4, 4) for floats, the type's range for
+ * i8), whatever the number of threads. */
+static void test_random_fill_threads(void) {
+  RgGraph *g = rg_graph_new();
+  const RgType *tf = rg_type_get(g, "tensor<3000001xf32>", 19), *ti = rg_type_get(g, "tensor<2500003xi8>", 18);
+  uint32_t saved = rg_eval_threads();
+  for (uint32_t th = 1; th <= 3; th++) {
+    rg_eval_set_threads(th);
+    RgTensor f, i8;
+    CHECK(rg_tensor_random(&f, tf, 99) == RG_OK && rg_tensor_random(&i8, ti, 7) == RG_OK);
+    uint64_t st = 99, sj = 7;
+    bool same = true;
+    for (int64_t i = 0; same && i < f.numel; i++) {
+      uint64_t z = (st += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      z ^= z >> 31;
+      float want = (float)(-4.0 + 8.0 * ((double)(z >> 11) * 0x1.0p-53)), got = rg_tensor_get_float(&f, i);
+      same = memcmp(&want, &got, sizeof got) == 0;
+      if (!same)
+        printf("  f32 element %lld on %u threads\n", (long long)i, th);
+    }
+    for (int64_t i = 0; same && i < i8.numel; i++) {
+      uint64_t z = (sj += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      z ^= z >> 31;
+      same = rg_tensor_get_int(&i8, i) == (int64_t)(z % 256) - 128;
+      if (!same)
+        printf("  i8 element %lld on %u threads\n", (long long)i, th);
+    }
+    CHECK(same);
+    rg_tensor_release(&f);
+    rg_tensor_release(&i8);
+  }
+  rg_eval_set_threads(saved);
+  rg_graph_free(g);
+}
+
 int main(void) {
   RUN(test_conv2d_f32_matches_loop);
   RUN(test_matmul_f32_matches_loop);
   RUN(test_linalg_matmul_f32_matches_loop);
   RUN(test_binary_f32_broadcast);
   RUN(test_transpose_slice_rows);
+  RUN(test_gemm_threads_same_bits);
+  RUN(test_parallel_parts_once);
+  RUN(test_random_fill_threads);
   TEST_EXIT();
 }

@@ -137,6 +137,25 @@ typedef struct RgGemmF32 {
 /* c[i,j] = c[i,j] + a[i,p] * b[p,j] for p ascending from 0, for every
  * i < m and j < n. */
 RG_API void rg_eval_gemm_f32(const RgGemmF32 *mm);
+
+/* ---- threads ----
+ * rg_eval_gemm_f32 splits large products over threads; each result is
+ * computed by one thread in the order above, so the bits do not depend
+ * on how many there are. */
+
+/* The threads the kernels use: as set, or by default the online CPUs (at
+ * most 8). */
+RG_API uint32_t rg_eval_threads(void);
+/* Sets that number (1: the calling thread alone; 0: the default); at most
+ * 64. */
+RG_API void rg_eval_set_threads(uint32_t n);
+/* Calls fn(ctx, p) once for every part p < parts, on up to
+ * rg_eval_threads() threads at once (the caller's among them), and returns
+ * when all are done. Parts must not depend on one another's order, must
+ * not call the allocator set with rg_set_allocator (it may not be safe
+ * across threads) and may call rg_eval_parallel again, which then runs
+ * its parts on the calling thread. */
+RG_API void rg_eval_parallel(uint32_t parts, void (*fn)(void *ctx, uint32_t part), void *ctx);
 /* Elements [first, first + count) of t as floats (rg_tensor_get_float),
  * in an array the caller frees with rg_free; NULL when out of memory. */
 RG_API float *rg_eval_pack_f32(const RgTensor *t, int64_t first, int64_t count);

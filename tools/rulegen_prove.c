@@ -914,6 +914,19 @@ static Ast bilinear_unit(Inst *in, Val *n, Ast const *idx, Ast v) {
   return narrow(in, acc, dt);
 }
 
+/* v where n's geometry has an exact meaning (n->ints[0]); elsewhere a free
+ * function of the index, named after what n is (resize, pool). */
+static Ast exact_or_free(Inst *in, Val *n, Ast const *idx, Ast v, const char *what) {
+  Z3_sort dom[MAXR];
+  for (int d = 0; d < in->R; d++)
+    dom[d] = bv(in, IBITS);
+  char name[32];
+  snprintf(name, sizeof name, "%s%d", what, (int)(n - in->vals));
+  free_unless(in, n->ints[0]);
+  Z3_func_decl f = Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt));
+  return Z3_mk_ite(Z, n->ints[0], v, Z3_mk_app(Z, f, (unsigned)in->R, idx));
+}
+
 /* RESIZE at scale n/n, offset 0 and border 0 on both axes (n->ints[0]):
  * NEAREST_NEIGHBOR reads the element at the same index, BILINEAR as
  * bilinear_unit; at any other geometry a free value. Integer BILINEAR
@@ -932,16 +945,7 @@ static Ast resize_elem(Inst *in, Val *n, Ast const *idx) {
     Ast b = bilinear_unit(in, n, idx, v);
     v = b ? Z3_mk_ite(Z, n->bilinear, b, v) : NULL;
   }
-  if (!v)
-    return NULL;
-  Z3_sort dom[MAXR];
-  for (int d = 0; d < in->R; d++)
-    dom[d] = bv(in, IBITS);
-  char name[32];
-  snprintf(name, sizeof name, "resize%d", (int)(n - in->vals));
-  free_unless(in, n->ints[0]);
-  Z3_func_decl f = Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom, sort_of(in, n->dt));
-  return Z3_mk_ite(Z, n->ints[0], v, Z3_mk_app(Z, f, (unsigned)in->R, idx));
+  return v ? exact_or_free(in, n, idx, v, "resize") : NULL;
 }
 
 /* TABLE looks each element up on its own: a free function of the element,
@@ -1051,17 +1055,7 @@ static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
     Ast v = elem(in, n->opnd[0], idx);
     if (v && n->k == K_AVGPOOL)
       v = avg_one(in, n, v);
-    if (!v)
-      return NULL;
-    Z3_sort dom[MAXR];
-    for (int d = 0; d < in->R; d++)
-      dom[d] = bv(in, IBITS);
-    char name[32];
-    snprintf(name, sizeof name, "pool%d", (int)(n - in->vals));
-    free_unless(in, n->ints[0]);
-    return Z3_mk_ite(Z, n->ints[0], v,
-                     Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), (unsigned)in->R, dom,
-                                                  sort_of(in, n->dt)), (unsigned)in->R, idx));
+    return v ? exact_or_free(in, n, idx, v, "pool") : NULL;
   }
   case K_RESIZE: return resize_elem(in, n, idx);
   case K_TABLE: return table_elem(in, n, idx);

@@ -60,20 +60,25 @@ static char *after_text(const char *max) {
 
 static const RgNode *func_of(RgGraph *g) { return rg_interp_find_func(g, "f"); }
 
+/* The graphs before (gb) and after (ga) evaluated side by side on args;
+ * the caller frees pr->ip[0] and pr->ip[1]. */
+static void run_paired(InterpPaired *pr, RgGraph *gb, RgGraph *ga, InterpArgs *args) {
+  memset(pr, 0, sizeof *pr);
+  pr->ip[0] = rg_interp_new(gb, rg_ops_builtin, rg_num_ops_builtin);
+  pr->ip[1] = rg_interp_new(ga, rg_ops_builtin, rg_num_ops_builtin);
+  pr->func[0] = func_of(gb);
+  pr->func[1] = func_of(ga);
+  pr->args = args;
+  interp_run_paired(pr);
+}
+
 static void test_paired_outputs_match_separate_runs(void) {
   RgGraph *gb = read_graph(before_text), *ga = read_graph(after_text("2.0"));
   CHECK(gb && ga);
-  RgInterp *ib = rg_interp_new(gb, rg_ops_builtin, rg_num_ops_builtin);
-  RgInterp *ia = rg_interp_new(ga, rg_ops_builtin, rg_num_ops_builtin);
   InterpArgs args = {NULL, 0, 7, false, 0, 0, false, 0, NULL};
   InterpPaired pr;
-  memset(&pr, 0, sizeof pr);
-  pr.ip[0] = ib;
-  pr.ip[1] = ia;
-  pr.func[0] = func_of(gb);
-  pr.func[1] = func_of(ga);
-  pr.args = &args;
-  interp_run_paired(&pr);
+  run_paired(&pr, gb, ga, &args);
+  RgInterp *ib = pr.ip[0], *ia = pr.ip[1];
   CHECK(pr.st[0] == RG_OK && pr.st[1] == RG_OK && pr.nout[0] == 1 && pr.nout[1] == 1);
   /* the matmul, add and clamp of the graph after took the results before */
   CHECK(pr.stats.hits >= 3);
@@ -146,17 +151,10 @@ static void test_paired_shared_splat(void) {
   CHECK(gb && ga);
   if (!gb || !ga)
     return;
-  RgInterp *ib = rg_interp_new(gb, rg_ops_builtin, rg_num_ops_builtin);
-  RgInterp *ia = rg_interp_new(ga, rg_ops_builtin, rg_num_ops_builtin);
   InterpArgs args = {NULL, 0, 3, false, 0, 0, false, 0, NULL};
   InterpPaired pr;
-  memset(&pr, 0, sizeof pr);
-  pr.ip[0] = ib;
-  pr.ip[1] = ia;
-  pr.func[0] = func_of(gb);
-  pr.func[1] = func_of(ga);
-  pr.args = &args;
-  interp_run_paired(&pr);
+  run_paired(&pr, gb, ga, &args);
+  RgInterp *ib = pr.ip[0], *ia = pr.ip[1];
   CHECK(pr.st[0] == RG_OK && pr.st[1] == RG_OK && pr.nout[0] == 1 && pr.nout[1] == 1);
   /* the splat, add, abs, floor, sub and abs of the graph after */
   CHECK(pr.stats.hits >= 6);

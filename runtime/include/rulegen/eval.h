@@ -140,8 +140,9 @@ RG_API void rg_eval_gemm_f32(const RgGemmF32 *mm);
 
 /* ---- threads ----
  * rg_eval_gemm_f32 splits large products over threads; each result is
- * computed by one thread in the order above, so the bits do not depend
- * on how many there are. */
+ * computed by one thread in the order above, so the values do not depend
+ * on how many there are (a NaN's payload may: the compiler picks which
+ * of two NaN operands an add returns). */
 
 /* The threads the kernels use: as set, or by default the online CPUs (at
  * most 8). */

@@ -72,13 +72,23 @@ static void run_paired(InterpPaired *pr, RgGraph *gb, RgGraph *ga, InterpArgs *a
   interp_run_paired(pr);
 }
 
+/* Frees what run_paired made and the two graphs. */
+static void free_paired(InterpPaired *pr, RgGraph *gb, RgGraph *ga) {
+  rg_tensor_array_free(pr->out[0], pr->nout[0]);
+  rg_tensor_array_free(pr->out[1], pr->nout[1]);
+  rg_interp_free(pr->ip[0]);
+  rg_interp_free(pr->ip[1]);
+  rg_graph_free(gb);
+  rg_graph_free(ga);
+}
+
 static void test_paired_outputs_match_separate_runs(void) {
   RgGraph *gb = read_graph(before_text), *ga = read_graph(after_text("2.0"));
   CHECK(gb && ga);
   InterpArgs args = {NULL, 0, 7, false, 0, 0, false, 0, NULL};
   InterpPaired pr;
   run_paired(&pr, gb, ga, &args);
-  RgInterp *ib = pr.ip[0], *ia = pr.ip[1];
+  RgInterp *ia = pr.ip[1];
   CHECK(pr.st[0] == RG_OK && pr.st[1] == RG_OK && pr.nout[0] == 1 && pr.nout[1] == 1);
   /* the matmul, add and clamp of the graph after took the results before */
   CHECK(pr.stats.hits >= 3);
@@ -87,12 +97,7 @@ static void test_paired_outputs_match_separate_runs(void) {
   CHECK(pr.nout[1] == 1 && rg_tensor_first_diff(&alone.out[0], &pr.out[1][0], NULL, 0) < 0);
   CHECK(pr.nout[0] == 1 && rg_tensor_first_diff(&alone.out[0], &pr.out[0][0], NULL, 0) < 0);
   rg_tensor_array_free(alone.out, alone.nout);
-  rg_tensor_array_free(pr.out[0], pr.nout[0]);
-  rg_tensor_array_free(pr.out[1], pr.nout[1]);
-  rg_interp_free(ib);
-  rg_interp_free(ia);
-  rg_graph_free(gb);
-  rg_graph_free(ga);
+  free_paired(&pr, gb, ga);
 }
 
 /* The proof recorded beside the graph after: proven when it computes the
@@ -154,7 +159,6 @@ static void test_paired_shared_splat(void) {
   InterpArgs args = {NULL, 0, 3, false, 0, 0, false, 0, NULL};
   InterpPaired pr;
   run_paired(&pr, gb, ga, &args);
-  RgInterp *ib = pr.ip[0], *ia = pr.ip[1];
   CHECK(pr.st[0] == RG_OK && pr.st[1] == RG_OK && pr.nout[0] == 1 && pr.nout[1] == 1);
   /* the splat, add, abs, floor, sub and abs of the graph after */
   CHECK(pr.stats.hits >= 6);
@@ -164,12 +168,7 @@ static void test_paired_shared_splat(void) {
     CHECK(alone.nout == 1 && pr.nout[k] == 1 && rg_tensor_first_diff(&alone.out[0], &pr.out[k][0], NULL, 0) < 0);
     rg_tensor_array_free(alone.out, alone.nout);
   }
-  rg_tensor_array_free(pr.out[0], pr.nout[0]);
-  rg_tensor_array_free(pr.out[1], pr.nout[1]);
-  rg_interp_free(ib);
-  rg_interp_free(ia);
-  rg_graph_free(gb);
-  rg_graph_free(ga);
+  free_paired(&pr, gb, ga);
 }
 
 /* Values of over 8 MiB are digested in parts on the kernels' threads: a

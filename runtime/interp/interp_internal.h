@@ -195,4 +195,13 @@ static inline float interp_bits_f32(uint32_t u) {
   return f;
 }
 
+/* ---- the blocked fp32 product (gemm.c) ----
+ * c += a * b over one part of an RgGemmF32, with pk (k * INTERP_GEMM_NB
+ * floats, or NULL) to pack b's panels into; the _avx2 build exists when
+ * RG_GEMM_AVX2 is defined, and gives the same bits. */
+#define INTERP_GEMM_NB 256 /* columns per panel: k x NB of b stays in the cache */
+#define INTERP_GEMM_MB 4   /* rows per tile: each panel row is loaded once for them */
+void interp_gemm_blocked(const RgGemmF32 *mm, float *pk);
+void interp_gemm_blocked_avx2(const RgGemmF32 *mm, float *pk);
+
 #endif

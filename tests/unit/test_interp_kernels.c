@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include "interp_tb.h"
 #include "rulegen/eval.h"
+#include "interp/interp_internal.h"
 #include "check.h"
 
 static uint64_t rng = 0x1234567;
@@ -302,6 +303,66 @@ static void test_transpose_slice_rows(void) {
   }
 }
 
+/* Both builds of the blocked product (the base one and, where the library
+ * has it and the CPU runs it, AVX2 with twice the columns per tile), with
+ * and without packing, against the plain loop: any NaN for a NaN, every
+ * other element to the bit. Widths cover whole 16-column tiles, an 8-column
+ * one and single columns; heights whole and partial 4-row tiles. */
+static void test_gemm_builds_same_bits(void) {
+  static const int64_t shapes[][3] = {{12, 45, 33}, {9, 280, 17}, {4, 16, 5}, {7, 8, 9}, {13, 77, 64}};
+  void (*const builds[])(const RgGemmF32 *, float *) = {
+    interp_gemm_blocked,
+#ifdef RG_GEMM_AVX2
+    interp_gemm_blocked_avx2,
+#endif
+  };
+  size_t nbuilds = sizeof builds / sizeof builds[0];
+#ifdef RG_GEMM_AVX2
+  __builtin_cpu_init();
+  if (!__builtin_cpu_supports("avx2"))
+    nbuilds = 1;
+#endif
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+    int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+    float *a = malloc(sizeof *a * (size_t)(m * k)), *b = malloc(sizeof *b * (size_t)(k * n));
+    float *want = malloc(sizeof *want * (size_t)(m * n)), *got = malloc(sizeof *got * (size_t)(m * n));
+    float *pk = malloc(sizeof *pk * (size_t)(k * INTERP_GEMM_NB));
+    for (int64_t i = 0; i < m * k; i++)
+      a[i] = value();
+    for (int64_t i = 0; i < k * n; i++)
+      b[i] = value();
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        float acc = (float)(i - j);
+        for (int64_t p = 0; p < k; p++) {
+          float t = a[i * k + p] * b[p * n + j];
+          acc = acc + t;
+        }
+        want[i * n + j] = acc;
+      }
+    for (size_t bi = 0; bi < nbuilds; bi++)
+      for (int packed = 0; packed < 2; packed++) {
+        for (int64_t i = 0; i < m; i++)
+          for (int64_t j = 0; j < n; j++)
+            got[i * n + j] = (float)(i - j);
+        builds[bi](&(RgGemmF32){.m = m, .n = n, .k = k, .a = a, .lda = k, .b = b, .ldb = n, .c = got, .ldc = n},
+                   packed ? pk : NULL);
+        bool same = true;
+        for (int64_t i = 0; i < m * n; i++)
+          same = same && (memcmp(&got[i], &want[i], sizeof *got) == 0 || (isnan(got[i]) && isnan(want[i])));
+        if (!same)
+          printf("  build %zu%s: %lldx%lldx%lld differs from the plain loop\n", bi, packed ? " packed" : "",
+                 (long long)m, (long long)n, (long long)k);
+        CHECK(same);
+      }
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+    free(pk);
+  }
+}
+
 /* rg_eval_gemm_f32 on 1, 2, 3 and 5 threads: products split by rows (many
  * rows), by columns (few rows, many columns) and too small to split, of
  * sizes that leave partial blocks. One thread gives the plain loop's
@@ -445,6 +506,7 @@ int main(void) {
   RUN(test_linalg_matmul_f32_matches_loop);
   RUN(test_binary_f32_broadcast);
   RUN(test_transpose_slice_rows);
+  RUN(test_gemm_builds_same_bits);
   RUN(test_gemm_threads_same_bits);
   RUN(test_parallel_parts_once);
   RUN(test_random_fill_threads);

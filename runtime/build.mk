@@ -19,7 +19,8 @@ PASS_SRCS    = runtime/pass/rewrite.c runtime/pass/guard.c runtime/pass/match.c 
                runtime/pass/layout.c runtime/pass/quant.c
 INTERP_SRCS  = runtime/interp/tensor.c runtime/interp/interp.c runtime/interp/eval_kernels.c \
                runtime/interp/proof.c runtime/interp/inputs.c runtime/interp/broadcast.c \
-               runtime/interp/share.c runtime/interp/workers.c runtime/interp/gemm.c
+               runtime/interp/share.c runtime/interp/workers.c runtime/interp/gemm.c \
+               runtime/interp/elementwise.c
 DRIVER_SRCS  = runtime/driver/opt_main.c runtime/driver/opt_observe.c runtime/driver/opt_report.c \
                runtime/driver/dot.c runtime/driver/opt_prove.c runtime/driver/opt_culprit.c
 PROVE_SRCS   = $(if $(filter yes,$(Z3)),runtime/prove/smt.c runtime/prove/abstract.c runtime/prove/cex.c runtime/prove/prove.c)

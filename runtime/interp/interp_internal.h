@@ -195,6 +195,10 @@ static inline float interp_bits_f32(uint32_t u) {
   return f;
 }
 
+/* Whether a's storage can hold b's elements: the same element type and
+ * count (the shapes may differ: storage is row-major either way). */
+bool interp_same_storage(const RgTensor *a, const RgTensor *b);
+
 /* ---- the blocked fp32 product (gemm.c) ----
  * c += a * b over one part of an RgGemmF32, with pk (k * INTERP_GEMM_NB
  * floats, or NULL) to pack b's panels into; the _avx2 build exists when

@@ -256,7 +256,7 @@ void interp_share_unref(InterpShare *s, uint32_t id) {
 
 bool interp_share_take(InterpShare *s, uint32_t id, uint32_t max_refs, RgTensor *out) {
   ShareVal *v = &s->vals[id];
-  if (v->refs > max_refs || !v->live || v->t.borrowed_ || !rg_tensor_same_type(&v->t, out))
+  if (v->refs > max_refs || !v->live || v->t.borrowed_ || !interp_same_storage(&v->t, out))
     return false;
   rg_free(out->elems_);
   out->elems_ = v->t.elems_;

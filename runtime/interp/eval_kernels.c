@@ -81,8 +81,13 @@ void rg_eval_gemm_f32(const RgGemmF32 *mm) {
     sp.step = ((n + parts - 1) / parts + 15) / 16 * 16;
   } else
     parts = 1;
-  /* allocated here: an allocator set with rg_set_allocator need not be
-   * safe to call from several threads */
+  /* within a part of a job: alone, and no allocation (an allocator set
+   * with rg_set_allocator need not be safe to call from several threads;
+   * the packing memory is allocated here for that reason), b read in place */
+  if (interp_in_part()) {
+    sp.blocked(mm, NULL);
+    return;
+  }
   sp.pk = m >= 2 * INTERP_GEMM_MB ? rg_alloc(sizeof *sp.pk * (size_t)(k * INTERP_GEMM_NB * parts + 1)) : NULL;
   if (parts == 1)
     sp.blocked(mm, sp.pk);

@@ -206,6 +206,9 @@ bool interp_same_storage(const RgTensor *a, const RgTensor *b);
 #define INTERP_GEMM_NB 256 /* columns per panel: k x NB of b stays in the cache */
 #define INTERP_GEMM_MB 4   /* rows per tile: each panel row is loaded once for them */
 void interp_gemm_blocked(const RgGemmF32 *mm, float *pk);
+/* Whether the calling thread runs a part of an rg_eval_parallel job (a
+ * kernel called there runs alone and must not allocate). */
+bool interp_in_part(void);
 void interp_gemm_blocked_avx2(const RgGemmF32 *mm, float *pk);
 
 #endif

@@ -114,7 +114,7 @@ static void lanes_end(const Lanes *x, uint64_t d[2]) {
  * most DIGEST_PARTS of them, a multiple of 32 each) on the kernels'
  * threads, and the parts' digests then in order: the parts depend on the
  * size alone, so the digests do not depend on the number of threads. */
-#define DIGEST_PART ((size_t)4 << 20)
+#define DIGEST_PART ((size_t)1 << 20)
 #define DIGEST_PARTS 256u
 
 typedef struct DigestParts {

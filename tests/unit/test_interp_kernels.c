@@ -71,11 +71,19 @@ static RgDType float_type(void) {
   return k == 0 ? RG_DT_F16 : k == 1 ? RG_DT_BF16 : RG_DT_F32;
 }
 
+/* Large enough to be split over threads (several blocks of output pixels,
+ * over 2^22 multiply-adds), or small random geometries. */
+static bool conv_large;
+
 static void conv2d_case(void) {
   RgDType dt = float_type();
   int64_t N = pick(1, 2), IH = pick(1, 6), IW = pick(1, 21), IC = pick(1, 5), OC = pick(1, 11);
   int64_t KH = pick(1, 3), KW = pick(1, 3), sy = pick(1, 2), sx = pick(1, 2), dy = pick(1, 2),
           dx = pick(1, 2);
+  if (conv_large) {
+    N = 2, IH = pick(20, 28), IW = pick(20, 28), IC = pick(24, 32), OC = pick(32, 48);
+    KH = KW = 3, sy = sx = dy = dx = 1;
+  }
   int64_t pt = pick(0, 2), pl = pick(0, 2), pb = 0, pr = 0;
   /* the output size must divide exactly: find bottom/right padding */
   while ((IH - 1 + pt + pb - (KH - 1) * dy) < 0 || (IH - 1 + pt + pb - (KH - 1) * dy) % sy)
@@ -140,6 +148,21 @@ static void conv2d_case(void) {
 static void test_conv2d_f32_matches_loop(void) {
   for (int i = 0; i < 300; i++)
     conv2d_case();
+}
+
+/* Convolutions split by blocks of output pixels over 2 and 3 threads
+ * (each part then runs its products alone, b read in place) still give
+ * the plain loop's bits. */
+static void test_conv2d_f32_threads(void) {
+  uint32_t saved = rg_eval_threads();
+  conv_large = true;
+  for (uint32_t threads = 2; threads <= 3; threads++) {
+    rg_eval_set_threads(threads);
+    for (int i = 0; i < 3; i++)
+      conv2d_case();
+  }
+  conv_large = false;
+  rg_eval_set_threads(saved);
 }
 
 /* tosa.matmul (acc from 0) or linalg.matmul (acc from C, f32 only). */
@@ -301,6 +324,50 @@ static void test_transpose_slice_rows(void) {
     rg_tensor_release(&x);
     rg_tensor_release(&want);
   }
+}
+
+/* linalg.softmax large enough to be split over threads (slices along the
+ * last dim, and along a middle one), on 1 and 3 threads: the spec's
+ * formula, slice by slice, to the bit. */
+static void test_softmax_threads(void) {
+  uint32_t saved = rg_eval_threads();
+  for (int64_t dim = 1; dim <= 2; dim++) {
+    RgTensor x = random_tensor(RG_DT_F32, 3, I64S(3, 200, 300)), want;
+    rg_tensor_init(&want, RG_DT_F32, 3, I64S(3, 200, 300));
+    int64_t len = x.dims[dim], inner = dim == 1 ? 300 : 1;
+    for (int64_t q = 0; q < x.numel / len; q++) {
+      int64_t base = q / inner * len * inner + q % inner;
+      float m = -INFINITY, sum = 0;
+      for (int64_t i = 0; i < len; i++) {
+        float v = rg_tensor_get_float(&x, base + i * inner);
+        m = isnan(m) || isnan(v) ? NAN : v > m ? v : m;
+      }
+      for (int64_t i = 0; i < len; i++) {
+        float e = expf(rg_tensor_get_float(&x, base + i * inner) - m);
+        rg_tensor_set_float(&want, base + i * inner, e);
+        sum = sum + e;
+      }
+      for (int64_t i = 0; i < len; i++)
+        rg_tensor_set_float(&want, base + i * inner, rg_tensor_get_float(&want, base + i * inner) / sum);
+    }
+    for (uint32_t threads = 1; threads <= 3; threads += 2) {
+      rg_eval_set_threads(threads);
+      TB t;
+      tb_init(&t);
+      RgValue *ops[2] = {tb_arg(&t, "tensor<3x200x300xf32>"), tb_arg(&t, "tensor<3x200x300xf32>")};
+      RgNode *n = tb_node(&t, "linalg.softmax", "tensor<3x200x300xf32>", 2, ops);
+      tb_prop_int(&t, n, "dimension", dim, "i64");
+      RgTensor args[2] = {x, want};
+      bool ok = tb_run1(&t, &n->results[0], args, 2) && same_bits(&t.outs[0], &want);
+      if (!ok)
+        printf("  softmax along dim %lld on %u threads\n", (long long)dim, threads);
+      CHECK(ok);
+      tb_free(&t);
+    }
+    rg_tensor_release(&x);
+    rg_tensor_release(&want);
+  }
+  rg_eval_set_threads(saved);
 }
 
 /* Both builds of the blocked product (the base one and, where the library
@@ -502,10 +569,12 @@ static void test_random_fill_threads(void) {
 
 int main(void) {
   RUN(test_conv2d_f32_matches_loop);
+  RUN(test_conv2d_f32_threads);
   RUN(test_matmul_f32_matches_loop);
   RUN(test_linalg_matmul_f32_matches_loop);
   RUN(test_binary_f32_broadcast);
   RUN(test_transpose_slice_rows);
+  RUN(test_softmax_threads);
   RUN(test_gemm_builds_same_bits);
   RUN(test_gemm_threads_same_bits);
   RUN(test_parallel_parts_once);

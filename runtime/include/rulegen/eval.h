@@ -173,7 +173,8 @@ RG_API void rg_eval_set_threads(uint32_t n);
  * when all are done. Parts must not depend on one another's order, must
  * not call the allocator set with rg_set_allocator (it may not be safe
  * across threads) and may call rg_eval_parallel again, which then runs
- * its parts on the calling thread. */
+ * its parts on the calling thread, and the kernels above, which then run
+ * on the calling thread without allocating. */
 RG_API void rg_eval_parallel(uint32_t parts, void (*fn)(void *ctx, uint32_t part), void *ctx);
 /* Elements [first, first + count) of t as floats (rg_tensor_get_float),
  * in an array the caller frees with rg_free; NULL when out of memory. */

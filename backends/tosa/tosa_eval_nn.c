@@ -169,9 +169,10 @@ static void store_f32(const ConvIO *io, float acc, int64_t oc, int64_t oi) {
 typedef struct ConvF32 {
   const ConvIO *io;
   const Geom *g;
-  const float *wt; /* the weights as [KH, KW, IC, OC] */
+  float *wt; /* the weights as [KH, KW, IC, OC] */
   float *scratch;
   int64_t blocks, per_part;
+  uint32_t repack_parts;
 } ConvF32;
 
 /* The pixels of block q0.. that tap (ky, kx) reaches, their input rows
@@ -231,6 +232,20 @@ static void conv_f32_part(void *ctx, uint32_t part) {
   }
 }
 
+/* Part p of the weights' repacking as [KH, KW, IC, OC]: its share of the
+ * blocks of 16 output channels (16 rows of w read side by side). */
+static void repack_part(void *ctx, uint32_t part) {
+  const ConvF32 *cv = ctx;
+  const RgTensor *w = cv->io->w;
+  int64_t OC = w->dims[0], taps = w->dims[1] * w->dims[2] * w->dims[3], nb = (OC + 15) / 16;
+  int64_t per = (nb + cv->repack_parts - 1) / cv->repack_parts;
+  float *wt = cv->wt;
+  for (int64_t blk = (int64_t)part * per; blk < nb && blk < ((int64_t)part + 1) * per; blk++)
+    for (int64_t t = 0; t < taps; t++)
+      for (int64_t oc = blk * 16; oc < OC && oc < blk * 16 + 16; oc++)
+        wt[t * OC + oc] = rg_tensor_get_float(w, oc * taps + t);
+}
+
 /* conv2d of floats with an fp32 accumulator: the weights repacked as
  * [KH, KW, IC, OC], then blocks of CONV_PIX output pixels, over threads
  * when there are several blocks (each then runs its products alone). */
@@ -251,12 +266,10 @@ static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
     return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copy of the weights (%lld floats)",
                         (long long)w->numel);
   }
-  int64_t taps = KH * KW * IC;
-  for (int64_t oc0 = 0; oc0 < OC; oc0 += 16) /* 16 rows of w read side by side */
-    for (int64_t t = 0; t < taps; t++)
-      for (int64_t oc = oc0; oc < OC && oc < oc0 + 16; oc++)
-        wt[t * OC + oc] = rg_tensor_get_float(w, oc * taps + t);
-  ConvF32 cv = {io, g, wt, scratch, blocks, (blocks + parts - 1) / parts};
+  ConvF32 cv = {io, g, wt, scratch, blocks, (blocks + parts - 1) / parts, 1};
+  if (w->numel >= ((int64_t)1 << 18))
+    cv.repack_parts = rg_eval_threads();
+  rg_eval_parallel(cv.repack_parts, repack_part, &cv);
   if (parts == 1)
     conv_f32_part(&cv, 0);
   else

@@ -265,65 +265,86 @@ static void test_binary_f32_broadcast(void) {
   }
 }
 
+/* Large enough for the transpose to be split over threads (2^18
+ * elements or more), or small random shapes. */
+static bool rows_large;
+
 /* tosa.transpose and tosa.slice, which copy a row at a time, against the
  * index arithmetic of the spec, on i8 and f32. */
-static void test_transpose_slice_rows(void) {
-  for (int i = 0; i < 200; i++) {
-    RgDType dt = next() % 2 ? RG_DT_I8 : RG_DT_F32;
-    int32_t rank = (int32_t)pick(1, 4);
-    int64_t dims[4], perm[4], od[4], start[4], size[4], st[4];
-    for (int32_t d = 0; d < rank; d++) {
-      dims[d] = pick(1, 6);
-      perm[d] = d;
-    }
-    for (int32_t d = rank - 1; d > 0; d--) { /* a random permutation */
-      int32_t k = (int32_t)pick(0, d);
-      int64_t tmp = perm[d];
-      perm[d] = perm[k];
-      perm[k] = tmp;
-    }
-    RgTensor x;
-    rg_tensor_init(&x, dt, rank, dims);
-    for (int64_t e = 0; e < x.numel; e++)
-      rg_tensor_set_int(&x, e, (int64_t)(next() % 200) - 100);
-    rg_tensor_strides(&x, st);
-    bool slice = next() % 2;
-    for (int32_t d = 0; d < rank; d++) {
-      start[d] = pick(0, dims[d] - 1);
-      size[d] = pick(1, dims[d] - start[d]);
-      od[d] = slice ? size[d] : dims[perm[d]];
-    }
-    RgTensor want;
-    rg_tensor_init(&want, dt, rank, od);
-    int64_t idx[4] = {0};
-    for (int64_t e = 0; e < want.numel; e++) {
-      int64_t off = 0;
-      for (int32_t d = 0; d < rank; d++)
-        off += slice ? (idx[d] + start[d]) * st[d] : idx[d] * st[perm[d]];
-      rg_tensor_set_int(&want, e, rg_tensor_get_int(&x, off));
-      rg_index_next(idx, od, rank);
-    }
-    TB t;
-    tb_init(&t);
-    char tx[64], to[64];
-    RgValue *ops[3] = {tb_arg(&t, type_of(tx, sizeof tx, &x)), NULL, NULL};
-    RgNode *n;
-    if (slice) {
-      ops[1] = tb_shape(&t, (uint32_t)rank, start);
-      ops[2] = tb_shape(&t, (uint32_t)rank, size);
-      n = tb_node(&t, "tosa.slice", type_of(to, sizeof to, &want), 3, ops);
-    } else {
-      n = tb_node(&t, "tosa.transpose", type_of(to, sizeof to, &want), 1, ops);
-      rg_node_set_prop(t.g, n, "perms", rg_attr_dense_array_ints(t.g, RG_DT_I32, (uint32_t)rank, perm));
-    }
-    bool ok = tb_run1(&t, &n->results[0], &x, 1) && same_bits(&t.outs[0], &want);
-    if (!ok)
-      printf("  %s %s -> %s\n", slice ? "slice" : "transpose", tx, to);
-    CHECK(ok);
-    tb_free(&t);
-    rg_tensor_release(&x);
-    rg_tensor_release(&want);
+static void transpose_slice_case(void) {
+  RgDType dt = next() % 2 ? RG_DT_I8 : RG_DT_F32;
+  int32_t rank = (int32_t)pick(rows_large ? 3 : 1, 4);
+  int64_t dims[4], perm[4], od[4], start[4], size[4], st[4];
+  for (int32_t d = 0; d < rank; d++) {
+    dims[d] = rows_large ? (rank == 3 ? pick(64, 90) : pick(23, 30)) : pick(1, 6);
+    perm[d] = d;
   }
+  for (int32_t d = rank - 1; d > 0; d--) { /* a random permutation */
+    int32_t k = (int32_t)pick(0, d);
+    int64_t tmp = perm[d];
+    perm[d] = perm[k];
+    perm[k] = tmp;
+  }
+  RgTensor x;
+  rg_tensor_init(&x, dt, rank, dims);
+  for (int64_t e = 0; e < x.numel; e++)
+    rg_tensor_set_int(&x, e, (int64_t)(next() % 200) - 100);
+  rg_tensor_strides(&x, st);
+  bool slice = next() % 2;
+  for (int32_t d = 0; d < rank; d++) {
+    start[d] = pick(0, dims[d] - 1);
+    size[d] = pick(1, dims[d] - start[d]);
+    od[d] = slice ? size[d] : dims[perm[d]];
+  }
+  RgTensor want;
+  rg_tensor_init(&want, dt, rank, od);
+  int64_t idx[4] = {0};
+  for (int64_t e = 0; e < want.numel; e++) {
+    int64_t off = 0;
+    for (int32_t d = 0; d < rank; d++)
+      off += slice ? (idx[d] + start[d]) * st[d] : idx[d] * st[perm[d]];
+    rg_tensor_set_int(&want, e, rg_tensor_get_int(&x, off));
+    rg_index_next(idx, od, rank);
+  }
+  TB t;
+  tb_init(&t);
+  char tx[64], to[64];
+  RgValue *ops[3] = {tb_arg(&t, type_of(tx, sizeof tx, &x)), NULL, NULL};
+  RgNode *n;
+  if (slice) {
+    ops[1] = tb_shape(&t, (uint32_t)rank, start);
+    ops[2] = tb_shape(&t, (uint32_t)rank, size);
+    n = tb_node(&t, "tosa.slice", type_of(to, sizeof to, &want), 3, ops);
+  } else {
+    n = tb_node(&t, "tosa.transpose", type_of(to, sizeof to, &want), 1, ops);
+    rg_node_set_prop(t.g, n, "perms", rg_attr_dense_array_ints(t.g, RG_DT_I32, (uint32_t)rank, perm));
+  }
+  bool ok = tb_run1(&t, &n->results[0], &x, 1) && same_bits(&t.outs[0], &want);
+  if (!ok)
+    printf("  %s %s -> %s\n", slice ? "slice" : "transpose", tx, to);
+  CHECK(ok);
+  tb_free(&t);
+  rg_tensor_release(&x);
+  rg_tensor_release(&want);
+}
+
+static void test_transpose_slice_rows(void) {
+  for (int i = 0; i < 200; i++)
+    transpose_slice_case();
+}
+
+/* Transposes split over 2 and 3 threads: the plain index arithmetic's
+ * elements. */
+static void test_transpose_threads(void) {
+  uint32_t saved = rg_eval_threads();
+  rows_large = true;
+  for (uint32_t threads = 2; threads <= 3; threads++) {
+    rg_eval_set_threads(threads);
+    for (int i = 0; i < 4; i++)
+      transpose_slice_case();
+  }
+  rows_large = false;
+  rg_eval_set_threads(saved);
 }
 
 /* linalg.softmax large enough to be split over threads (slices along the
@@ -574,6 +595,7 @@ int main(void) {
   RUN(test_linalg_matmul_f32_matches_loop);
   RUN(test_binary_f32_broadcast);
   RUN(test_transpose_slice_rows);
+  RUN(test_transpose_threads);
   RUN(test_softmax_threads);
   RUN(test_gemm_builds_same_bits);
   RUN(test_gemm_threads_same_bits);

@@ -429,21 +429,28 @@ static RgStatus op_transpose_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
  * as the plain loop does. */
 static RgStatus matmul_f32(RgInterp *ip, const ConvIO *io) {
   int64_t N = io->in->dims[0], H = io->in->dims[1], C = io->in->dims[2], W = io->w->dims[2];
+  /* f32 operands are read in place, and an f32 result written in place
+   * (zero-filled, as the evaluator contract gives it); others through
+   * fp32 copies */
+  const float *in_a = rg_tensor_f32_in(io->in), *in_b = rg_tensor_f32_in(io->w);
+  float *in_c = rg_tensor_f32(io->out);
   for (int64_t b = 0; b < N; b++) {
-    float *a = rg_eval_pack_f32(io->in, b * H * C, H * C);
-    float *bm = rg_eval_pack_f32(io->w, b * C * W, C * W);
-    float *c = rg_alloc(sizeof *c * (size_t)(H * W + 1));
-    if (!a || !bm || !c) {
+    float *a = in_a ? NULL : rg_eval_pack_f32(io->in, b * H * C, H * C);
+    float *bm = in_b ? NULL : rg_eval_pack_f32(io->w, b * C * W, C * W);
+    float *c = in_c ? NULL : rg_alloc(sizeof *c * (size_t)(H * W + 1));
+    if ((!in_a && !a) || (!in_b && !bm) || (!in_c && !c)) {
       rg_free(a);
       rg_free(bm);
       rg_free(c);
       return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copies of batch %lld",
                           (long long)b);
     }
-    memset(c, 0, sizeof *c * (size_t)(H * W));
-    rg_eval_gemm_f32(&(RgGemmF32){.m = H, .n = W, .k = C,
-                                   .a = a, .lda = C, .b = bm, .ldb = W, .c = c, .ldc = W});
-    for (int64_t i = 0; i < H * W; i++)
+    if (c)
+      memset(c, 0, sizeof *c * (size_t)(H * W));
+    rg_eval_gemm_f32(&(RgGemmF32){.m = H, .n = W, .k = C, .a = a ? a : in_a + b * H * C, .lda = C,
+                                   .b = bm ? bm : in_b + b * C * W, .ldb = W,
+                                   .c = c ? c : in_c + b * H * W, .ldc = W});
+    for (int64_t i = 0; c && i < H * W; i++)
       store_f32(io, c[i], 0, b * H * W + i);
     rg_free(a);
     rg_free(bm);

@@ -175,10 +175,12 @@ typedef struct ConvF32 {
   uint32_t repack_parts;
 } ConvF32;
 
-/* The pixels of block q0.. that tap (ky, kx) reaches, their input rows
- * gathered into rows; returns how many, their offsets in the block in pick. */
-static int64_t gather_tap(const ConvF32 *cv, int64_t q0, int64_t np, int64_t ky, int64_t kx, float *rows,
+/* The pixels of block q0.. (np of them) that tap (ky, kx) = tap[0..2)
+ * reaches, their input rows gathered into rows; returns how many, their
+ * offsets in the block in pick. */
+static int64_t gather_tap(const ConvF32 *cv, int64_t q0, int64_t np, const int64_t tap[2], float *rows,
                           int64_t *pick) {
+  int64_t ky = tap[0], kx = tap[1];
   const RgTensor *in = cv->io->in;
   const float *src = rg_tensor_f32_in(in);
   const Geom *g = cv->g;
@@ -217,7 +219,7 @@ static void conv_f32_part(void *ctx, uint32_t part) {
     memset(acc, 0, sizeof *acc * (size_t)(np * OC));
     for (int64_t ky = 0; ky < KH; ky++)
       for (int64_t kx = 0; kx < KW; kx++) {
-        int64_t nv = gather_tap(cv, q0, np, ky, kx, rows, pick);
+        int64_t nv = gather_tap(cv, q0, np, (const int64_t[]){ky, kx}, rows, pick);
         const float *wk = cv->wt + (ky * KW + kx) * IC * OC;
         if (nv == np) {
           rg_eval_gemm_f32(&(RgGemmF32){.m = np, .n = OC, .k = IC,

@@ -29,6 +29,7 @@
     for (int64_t j = 0; j < n; j++)                                         \
       out[j] = x[0] OPER y[0];
 
+/* out = x OP y over rows [part * rows_per_part, ...) of out's last dim. */
 typedef struct ArithJob {
   RgArithF32 op;
   const float *x, *y;

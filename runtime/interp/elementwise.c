@@ -98,27 +98,21 @@ void rg_eval_copy_row(RgTensor *dst, int64_t di, const RgTensor *src, int64_t si
     return;
   }
   /* a gather: the element sizes storage uses, each its own loop */
+#define GATHER(T)                                                     \
+  {                                                                   \
+    T *dd = (T *)(void *)d;                                           \
+    const T *ss = (const T *)(const void *)s;                         \
+    for (int64_t j = 0; j < n; j++)                                   \
+      dd[j] = ss[j * step];                                           \
+  }
   switch (size) {
-  case 1:
-    for (int64_t j = 0; j < n; j++)
-      d[j] = s[j * step];
-    break;
-  case 2: {
-    uint16_t *dd = (uint16_t *)(void *)d;
-    const uint16_t *ss = (const uint16_t *)(const void *)s;
-    for (int64_t j = 0; j < n; j++)
-      dd[j] = ss[j * step];
-    break;
-  }
-  case 4: {
-    uint32_t *dd = (uint32_t *)(void *)d;
-    const uint32_t *ss = (const uint32_t *)(const void *)s;
-    for (int64_t j = 0; j < n; j++)
-      dd[j] = ss[j * step];
-    break;
-  }
+  case 1: GATHER(uint8_t) break;
+  case 2: GATHER(uint16_t) break;
+  case 4: GATHER(uint32_t) break;
+  case 8: GATHER(uint64_t) break;
   default:
     for (int64_t j = 0; j < n; j++)
       memcpy(d + (size_t)j * size, s + (size_t)(j * step) * size, size);
   }
+#undef GATHER
 }

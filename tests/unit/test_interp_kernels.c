@@ -152,20 +152,23 @@ static void test_conv2d_f32_matches_loop(void) {
     conv2d_case();
 }
 
+/* Runs `cases` cases of one_case, with *large set, on 2 and 3 threads. */
+static void on_threads(void (*one_case)(void), bool *large, int cases) {
+  uint32_t saved = rg_eval_threads();
+  *large = true;
+  for (uint32_t threads = 2; threads <= 3; threads++) {
+    rg_eval_set_threads(threads);
+    for (int i = 0; i < cases; i++)
+      one_case();
+  }
+  *large = false;
+  rg_eval_set_threads(saved);
+}
+
 /* Convolutions split by blocks of output pixels over 2 and 3 threads
  * (each part then runs its products alone, b read in place) still give
  * the plain loop's bits. */
-static void test_conv2d_f32_threads(void) {
-  uint32_t saved = rg_eval_threads();
-  conv_large = true;
-  for (uint32_t threads = 2; threads <= 3; threads++) {
-    rg_eval_set_threads(threads);
-    for (int i = 0; i < 3; i++)
-      conv2d_case();
-  }
-  conv_large = false;
-  rg_eval_set_threads(saved);
-}
+static void test_conv2d_f32_threads(void) { on_threads(conv2d_case, &conv_large, 3); }
 
 /* tosa.matmul (acc from 0) or linalg.matmul (acc from C, f32 only). */
 static void matmul_case(bool linalg) {
@@ -337,17 +340,7 @@ static void test_transpose_slice_rows(void) {
 
 /* Transposes split over 2 and 3 threads: the plain index arithmetic's
  * elements. */
-static void test_transpose_threads(void) {
-  uint32_t saved = rg_eval_threads();
-  rows_large = true;
-  for (uint32_t threads = 2; threads <= 3; threads++) {
-    rg_eval_set_threads(threads);
-    for (int i = 0; i < 4; i++)
-      transpose_slice_case();
-  }
-  rows_large = false;
-  rg_eval_set_threads(saved);
-}
+static void test_transpose_threads(void) { on_threads(transpose_slice_case, &rows_large, 4); }
 
 /* linalg.softmax large enough to be split over threads (slices along the
  * last dim, and along a middle one), on 1 and 3 threads: the spec's

@@ -4,11 +4,12 @@
 # ethos-u55 and ethos-u85 pipelines with --verify-by-execution=RUNS; every
 # output must be bit-identical. Prints one PASS/FAIL line per model and
 # target with the wall time, the CPU time (user + system of all threads:
-# the figure to compare on a shared machine; rgopt splits the matrix
-# products over the CPUs, so wall time can be below it on an idle machine
+# the figure to compare on a shared machine; rgopt splits the heavy
+# kernels over the CPUs, so wall time can be below it on an idle machine
 # and is far above it on a loaded one) and the peak RSS (GNU time), beside
 # the CPU time and peak before the interpreter reused dying buffers
-# (bench/verify_models.before), then a summary, and exits 1 on any
+# (bench/verify_models.before, one thread then) and the ratios of that
+# time to today's wall and CPU time, then a summary, and exits 1 on any
 # failure. sd_unet_mixed is run on a copy whose tosa.slice sizes are
 # corrected first (bench/slice_sizes.awk: the file holds end indices, an
 # ERROR_IF of TOSA 1.0, so it cannot be executed as it is). Skips with a
@@ -57,10 +58,17 @@ for name in "$@"; do
     rc=$?
     t1=$(date +%s%N)
     usage=$([ -n "$gnutime" ] && tail -n 1 "$tmp/rss" || echo 0 0 0)
-    before=$(awk -v k="$name.$target" '$1 == k { printf " (before: %s s cpu, peak %s MB)", $2, $3 }' \
-      bench/verify_models.before)
-    stats=$(echo "$usage" | awk -v t="$(( t1 - t0 ))" -v b="$before" '{
-      printf "%.1f s wall, %.1f s cpu, peak %.0f MB%s", t / 1e9, $2 + $3, $1 / 1024, b }')
+    before=$(awk -v k="$name.$target" '$1 == k { print $2, $3 }' bench/verify_models.before)
+    # the interpreter ran on one thread before: its CPU time was its wall
+    # time on an idle machine, the figure both ratios divide
+    stats=$(echo "$usage $before" | awk -v t="$(( t1 - t0 ))" '{
+      wall = t / 1e9; cpu = $2 + $3
+      printf "%.1f s wall, %.1f s cpu, peak %.0f MB", wall, cpu, $1 / 1024
+      if (NF >= 5) {
+        printf " (before: %s s cpu, peak %s MB", $4, $5
+        if ($4 >= 1 && wall > 0 && cpu > 0) printf "; %.1fx by wall, %.1fx by cpu", $4 / wall, $4 / cpu
+        printf ")"
+      } }')
     if [ "$rc" = 0 ] && grep -q "every result bit-identical" "$tmp/err" && ! grep -q "not executed" "$tmp/err"; then
       echo "PASS $name.$target: $stats"
       pass=$(( pass + 1 ))

@@ -32,11 +32,9 @@ const char *gen_graph(Gen *g) {
 }
 
 static const char *fail_stmt(Gen *g) {
-  if (!g->discarding && g->guard_fail)
-    g->guard_fail_used = true;
   if (!g->discarding)
     return g->guard_fail ? g->guard_fail : "return 0;";
-  return "return RG_DROP;";
+  return gen_str(g, "return RG_DROP(%u);", g->cur->index);
 }
 
 const char *gen_ctype(DslType t) {
@@ -234,10 +232,11 @@ static const char *cconst(Gen *g, DslExpr *e) {
   }
   const char *x = cexpr(g, e->args[0]);
   const char *t = new_tmp(g);
-  gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
+  /* Checked here: an expression may hand the value to an extern. */
+  gen_line(g, "RgValue *%s = rg_rw_make(rw, %s, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
            gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, cop)), gen_cquote(g, ad->name.s), x);
   gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
-  return gen_str(g, "%s->results", t); /* its first result */
+  return t;
 }
 
 static const char *creaches(Gen *g, DslExpr *e) {

@@ -553,11 +553,12 @@ static void emit_prologue(Gen *g) {
   gen_blank(g);
   gen_line(g, "/* An action's ways out: a guard step failed (explained, when explaining, by");
   gen_line(g, " * the step's text and the values it reads; u: it could not be computed); out");
-  gen_line(g, " * of memory; a replacement value could not be computed (built nodes erased). */");
+  gen_line(g, " * of memory; a replacement value of rule r could not be computed (built nodes");
+  gen_line(g, " * erased; refused when one could not be built, see rg_rw_make). */");
   gen_line(g, "#define RG_NO(r, u, why, ...) \\");
   gen_line(g, "  (ex ? rg_rw_explain_guard(rw, r, u, (why)[0], (why)[1], __VA_ARGS__) : (void)0, 0)");
   gen_line(g, "#define RG_OOM rg_rw_fail(rw, RG_ERR_NOMEM, \"out of memory\")");
-  gen_line(g, "#define RG_DROP (rg_rw_discard(rw), 0)");
+  gen_line(g, "#define RG_DROP(r) rg_rw_drop(rw, r)");
   gen_line(g, "/* The attribute of node n whose id in the pass's table is k. */");
   gen_line(g, "#define RG_ATTR(n, k) rg_match_attr(n, rg_rw_attr_ids(rw)[k])");
   gen_blank(g);

@@ -91,12 +91,13 @@ if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
     if [ "$got" = "$lr:$n: " ]; then echo "PASS line-error-$m"; else echo "FAIL line-error-$m: errors at '$got'"; fi
   done
   # Explain mode quotes each conjunct of the guard on its own: each step's
-  # RG_NO points into the pass's table of (text, reads) pairs, whose
+  # RG_NO (the test's, unevaluable 0; a value that cannot be computed
+  # returns the same one with 1) points into the pass's table of (text, reads) pairs, whose
   # literals may be cut into adjacent pieces.
   awk '
     /_why\[[0-9]+\] = \{/ { t = 1; sub(/^[^{]*\{/, "") }
     t { l = $0; if (sub(/\};$/, "", l)) t = 0; tab = tab l "\n"; next }
-    { while (match($0, /RG_NO\([0-9]+, [a-z0-9]+, [A-Za-z0-9_]+_why \+ [0-9]+/)) {
+    { while (match($0, /RG_NO\([0-9]+, 0, [A-Za-z0-9_]+_why \+ [0-9]+/)) {
         c = substr($0, RSTART, RLENGTH); sub(/.* \+ /, "", c); calls[++nc] = c
         $0 = substr($0, RSTART + RLENGTH) } }
     END {

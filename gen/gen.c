@@ -559,6 +559,11 @@ static void emit_prologue(Gen *g) {
   gen_line(g, "  (ex ? rg_rw_explain_guard(rw, r, u, (why)[0], (why)[1], __VA_ARGS__) : (void)0, 0)");
   gen_line(g, "#define RG_OOM rg_rw_fail(rw, RG_ERR_NOMEM, \"out of memory\")");
   gen_line(g, "#define RG_DROP(r) rg_rw_drop(rw, r)");
+  gen_line(g, "/* A matcher's test: cond, else false, explained as failed for rule r (for");
+  gen_line(g, " * each of the n rules after why) with `why` when explaining. */");
+  gen_line(g, "#define RG_TEST(cond, r, why) ((cond) || (ex && (rg_rw_explain(rw, r, why), false)))");
+  gen_line(g, "#define RG_TESTS(cond, n, why, ...) \\");
+  gen_line(g, "  ((cond) || (ex && (rg_rw_explain_rules(rw, (const uint16_t[]){__VA_ARGS__}, n, why), false)))");
   gen_line(g, "/* The attribute of node n whose id in the pass's table is k. */");
   gen_line(g, "#define RG_ATTR(n, k) rg_match_attr(n, rg_rw_attr_ids(rw)[k])");
   gen_blank(g);

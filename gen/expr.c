@@ -101,15 +101,40 @@ static const char *fallible(Gen *g, const char *type, const char *fn, const char
   return t;
 }
 
+/* The C of `e` when it needs no statement before it (a test, a call
+ * that cannot fail), else NULL with nothing written: the right operand
+ * of `&&` and `||` is then one C expression with the left one. */
+static const char *cexpr_pure(Gen *g, DslExpr *e) {
+  GenOut out = g->out;
+  RgLoc src = g->src;
+  uint32_t tmp = g->tmp;
+  bool ok = g->ok;
+  RgsBuf dry;
+  rgs_buf_init(&dry);
+  g->out.buf = &dry;
+  const char *c = cexpr(g, e);
+  bool pure = dry.len == 0 && !dry.oom;
+  rgs_buf_free(&dry);
+  g->out = out;
+  g->src = src;
+  if (pure || (ok && !g->ok)) /* an error is reported once */
+    return pure ? c : "false";
+  g->tmp = tmp;
+  return NULL;
+}
+
 static const char *cbinary(Gen *g, DslExpr *e) {
   DslExpr *l = e->args[0], *r = e->args[1];
   if (e->op == DSL_OP_AND || e->op == DSL_OP_OR) {
-    const char *t = new_tmp(g);
     const char *a = cexpr(g, l);
+    const char *b = cexpr_pure(g, r);
+    if (b)
+      return gen_str(g, "(%s %s %s)", a, e->op == DSL_OP_AND ? "&&" : "||", b);
+    const char *t = new_tmp(g);
     gen_line(g, "bool %s = %s;", t, a);
     gen_line(g, "if (%s%s) {", e->op == DSL_OP_AND ? "" : "!", t);
     g->out.indent++;
-    const char *b = cexpr(g, r);
+    b = cexpr(g, r);
     gen_line(g, "%s = %s;", t, b);
     g->out.indent--;
     gen_line(g, "}");

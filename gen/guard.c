@@ -310,6 +310,19 @@ void gen_guard_texts(Gen *g, GenPass *gp) {
   }
 }
 
+/* Whether s[0..len) is a name, a name applied to balanced arguments
+ * (`t1`, `f(x, g(y))`) or, with `paren`, one parenthesized expression:
+ * what `!` can precede without parentheses. */
+static bool simple_call(const char *s, size_t len, bool paren) {
+  size_t id = 0;
+  while (id < len && (s[id] == '_' || (s[id] >= 'a' && s[id] <= 'z') || (s[id] >= 'A' && s[id] <= 'Z') ||
+                      (id && s[id] >= '0' && s[id] <= '9')))
+    id++;
+  if (id == 0 && !paren)
+    return false;
+  return id == len || (len > id + 1 && s[id] == '(' && s[len - 1] == ')' && balanced(s + id + 1, len - id - 2));
+}
+
 void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
   uint32_t n = 0;
   Conj *cj = guard_steps(g, guard, &n);
@@ -330,16 +343,17 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
     const char *cond = gen_cexpr(g, cj[i].e);
     g->guard_fail = NULL;
     RgLoc prev = gen_src_set(g, cj[i].e->loc);
+    /* A negated call or name fails when it holds: `if (f(x))`, not `if (!(!f(x)))`. */
     size_t len = strlen(cond);
-    size_t id = 0;
-    while (id < len && (cond[id] == '_' || (cond[id] >= 'a' && cond[id] <= 'z') || (cond[id] >= 'A' && cond[id] <= 'Z') ||
-                      (id && cond[id] >= '0' && cond[id] <= '9')))
-      id++;
+    bool negated = len > 3 && strncmp(cond, "(!", 2) == 0 && cond[len - 1] == ')' && balanced(cond + 1, len - 2) &&
+                   simple_call(cond + 2, len - 3, false);
+    if (negated)
+      cond = gen_str(g, "%.*s", (int)(len - 3), cond + 2);
     /* `!(a == b)`, but `!f(x)` and `!t1` */
-    bool wrapped = id == len || (len > 1 && cond[id] == '(' && cond[len - 1] == ')' && balanced(cond + id + 1, len - id - 2));
+    bool wrapped = negated || simple_call(cond, strlen(cond), true);
     g->cur->ex = true;
-    gen_line(g, "if (!%s%s%s) return RG_NO(%u, 0, %s_why + %u%s);", wrapped ? "" : "(", cond, wrapped ? "" : ")",
-             r->index, g->pass->pfx, why, args);
+    gen_line(g, "if (%s%s%s%s) return RG_NO(%u, 0, %s_why + %u%s);", negated ? "" : "!", wrapped ? "" : "(", cond,
+             wrapped ? "" : ")", r->index, g->pass->pfx, why, args);
     gen_src_restore(g, prev);
   }
 }

@@ -31,7 +31,7 @@ static const char *dtype_c(Gen *g, const DslAttrDecl *d, RgDType fallback) {
   return gen_dtype_c(g, d ? decl_dtype(d, fallback) : fallback);
 }
 
-static const char *cattr_at(Gen *g, const DslAttrSet *as);
+static const char *cattr_at(Gen *g, const DslAttrSet *as, bool checked);
 static bool attr_reused(const DslAttrSet *as);
 
 /* Whether float attribute `v`, bound from one op, must be rebuilt for the
@@ -47,15 +47,17 @@ static bool retyped_float(const DslAttrSet *as, const DslVar *v) {
 }
 
 /* C expression of type const RgAttr * for an attribute set in a replacement
- * (or a `??` fallback), its lines from the attribute's place. */
-static const char *cattr(Gen *g, const DslAttrSet *as) {
+ * (or a `??` fallback), its lines from the attribute's place. Not
+ * `checked`: one made here may be NULL (out of memory), which the node's
+ * rg_rw_make reports. */
+static const char *cattr(Gen *g, const DslAttrSet *as, bool checked) {
   RgLoc prev = gen_src_set(g, as->name.loc);
-  const char *c = cattr_at(g, as);
+  const char *c = cattr_at(g, as, checked);
   gen_src_restore(g, prev);
   return c;
 }
 
-static const char *cattr_at(Gen *g, const DslAttrSet *as) {
+static const char *cattr_at(Gen *g, const DslAttrSet *as, bool checked) {
   DslExpr *e = as->value;
   if (attr_reused(as))
     return gen_str(g, "a_%s", e->var->name.s);
@@ -88,7 +90,8 @@ static const char *cattr_at(Gen *g, const DslAttrSet *as) {
     gen_error(g, e->loc, "cannot build an attribute of type '%s'", dsl_type_name(t));
     return "NULL";
   }
-  gen_line(g, "if (!%s) return RG_OOM;", r);
+  if (checked)
+    gen_line(g, "if (!%s) return RG_OOM;", r);
   return r;
 }
 
@@ -208,7 +211,7 @@ static const char *crepl_node(Gen *g, DslRepl *rp) {
   for (uint32_t i = 0; i < rp->nargs; i++)
     args[i] = rp->args[i]->splice ? NULL : crepl(g, rp->args[i]);
   for (uint32_t i = 0; i < rp->nattrs; i++)
-    attrs[i] = cattr(g, &rp->attrs[i]);
+    attrs[i] = cattr(g, &rp->attrs[i], false);
   bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
   const char *t = gen_new_tmp(g);
   /* The node is built where its text ends, after its operands and
@@ -391,7 +394,7 @@ static void print_bindings(Gen *g, const GenRule *r) {
         /* Absent: the fallback literal as an attribute. */
         gen_line(g, "if (!%s) {", a);
         DslAttrSet as = {var->attr->name, fb, var->attr->decl};
-        const char *lit = cattr(g, &as);
+        const char *lit = cattr(g, &as, true);
         gen_line(g, "%s = %s;", a, lit);
         gen_line(g, "}");
         break;

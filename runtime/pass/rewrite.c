@@ -488,14 +488,31 @@ static RgValue *made(RgRewriter *rw, RgNode *n) {
   return n ? n->results : NULL;
 }
 
+/* An attribute value the action could not make (NULL) ran out of memory,
+ * even after a failed make. */
+static bool props_made(RgRewriter *rw, uint16_t k, uint32_t num_props, const RgNamedAttr *props) {
+  for (uint32_t i = 0; i < num_props; i++)
+    if (!props[i].value) {
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory making attribute '%s' of a new '%s'", rw->pass->name,
+                 props[i].name, rw->pass->op_names[k]);
+      rw->unbuilt = true;
+      return false;
+    }
+  return true;
+}
+
 RgValue *rg_rw_make(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
                     uint32_t num_props, const RgNamedAttr *props) {
-  return rw->unbuilt ? NULL : made(rw, rg_rw_create(rw, k, num_operands, operands, num_props, props));
+  if (!props_made(rw, k, num_props, props) || rw->unbuilt)
+    return NULL;
+  return made(rw, rg_rw_create(rw, k, num_operands, operands, num_props, props));
 }
 
 RgValue *rg_rw_make_like(RgRewriter *rw, const RgNode *like, uint32_t num_operands, RgValue *const *operands,
                          uint32_t num_props, const RgNamedAttr *props) {
-  return rw->unbuilt ? NULL : made(rw, rg_rw_create_like(rw, like, num_operands, operands, num_props, props));
+  if (!props_made(rw, (uint16_t)rg_rw_local(rw, like), num_props, props) || rw->unbuilt)
+    return NULL;
+  return made(rw, rg_rw_create_like(rw, like, num_operands, operands, num_props, props));
 }
 
 int rg_rw_drop(RgRewriter *rw, uint16_t rule) {

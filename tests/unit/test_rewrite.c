@@ -118,6 +118,20 @@ static const RgPassDesc sticky_pass = {
     RG_ABI_VERSION, "sticky", "", RG_PASS_ONCE, NUM_OPS, op_names, op_descs,
     1, widen_roots, 2, sticky_rules, sticky_req_ops, sticky_reqs, match_sticky, 0, NULL};
 
+/* pass lost { rule oom: (a.neg v) => (a.x (a.untyped v) {k = <out of memory>}) }:
+ * an attribute the action could not make is an error even after a make
+ * that failed. */
+static int match_lost(RgRewriter *rw, RgNode *root, uint16_t root_op) {
+  (void)root_op;
+  RgValue *in = root->operands[0].value;
+  RgValue *u = rg_rw_make(rw, OP_UNTYPED, 1, &in, 0, NULL);
+  RgValue *x = rg_rw_make(rw, OP_X, 1, &u, 1, (const RgNamedAttr[]){{"k", NULL}});
+  return rg_rw_apply(rw, root, &x, 0);
+}
+static const RgPassDesc lost_pass = {
+    RG_ABI_VERSION, "lost", "", RG_PASS_ONCE, NUM_OPS, op_names, op_descs,
+    1, widen_roots, 1, sticky_rules, sticky_req_ops, sticky_reqs, match_lost, 0, NULL};
+
 typedef struct Chain {
   RgGraph *g;
   RgBlock *body;
@@ -342,6 +356,13 @@ static void test_make_after_failed_make(void) {
   CHECK(st.passes[0].num_refused == 1 && strstr(st.passes[0].refused[0].why, "dims left open"));
   CHECK(st.passes[0].rule_fires[1] == 1 && st.passes[0].rewrites == 1);
   char msg[256];
+  CHECK(rg_graph_verify(c.g, msg, sizeof msg) == RG_OK);
+  rg_run_stats_free(&st);
+  rg_graph_free(c.g);
+  build_chain(&c, 1, false);
+  p[0] = &lost_pass;
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err) == RG_ERR_NOMEM);
+  CHECK(strstr(err, "out of memory making attribute 'k' of a new 'a.x'") != NULL);
   CHECK(rg_graph_verify(c.g, msg, sizeof msg) == RG_OK);
   rg_run_stats_free(&st);
   rg_graph_free(c.g);

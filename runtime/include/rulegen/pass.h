@@ -224,7 +224,9 @@ RG_API RgNode *rg_rw_rebuild(RgRewriter *rw, const RgNode *like, uint32_t n, RgV
  * rg_rw_create_like and rg_rw_rebuild returning the new node's first
  * result. On failure NULL, and every later make of the rule does nothing
  * and returns NULL too; rg_rw_apply (or rg_rw_drop) then refuses the rule
- * as rg_rw_refuse does, so an action checks once, where it ends. */
+ * as rg_rw_refuse does, so an action checks once, where it ends. A NULL
+ * attribute value in props is out of memory (an error, -1 where the
+ * action ends). */
 RG_API RgValue *rg_rw_make(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
                            uint32_t num_attrs, const RgNamedAttr *props);
 RG_API RgValue *rg_rw_make_like(RgRewriter *rw, const RgNode *like, uint32_t num_operands,

@@ -578,7 +578,7 @@ bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
     return false;
   if (s->share) /* and no twin run holds it, or only for the same op */
     return interp_share_take(ip->env->share, s->share, twin_reads_alike(ip, n, s->share) ? 2 : 1, out);
-  if (s->t.borrowed_ || !rg_tensor_same_type(&s->t, out))
+  if (s->t.borrowed_ || !interp_same_storage(&s->t, out))
     return false;
   rg_free(out->elems_);
   out->elems_ = s->t.elems_;
@@ -589,10 +589,12 @@ bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
 /* Whether every byte of t's storage is 0. Reading the untouched pages of
  * a fresh zero-filled allocation makes none of them resident. */
 static bool all_zero_bytes(const RgTensor *t) {
+  static const unsigned char zeros[4096];
   const unsigned char *p = t->elems_;
   size_t n = ir_elem_size(t->dtype) * (size_t)t->numel;
-  for (size_t i = 0; i < n; i++)
-    if (p[i])
+  /* a block at a time through memcmp, which the C library vectorizes */
+  for (size_t i = 0; i < n; i += sizeof zeros)
+    if (memcmp(p + i, zeros, n - i < sizeof zeros ? n - i : sizeof zeros) != 0)
       return false;
   return true;
 }

@@ -65,7 +65,6 @@ backends/xnnpack/xnnpack_shape.c need_builtin params: checks one operand and nam
 runtime/driver/opt_observe.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/prove/prove.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/driver/opt_culprit.c probe_on_rewrite params: RgRunOptions.on_rewrite, a public callback type
-runtime/interp/eval_kernels.c gemm_4x8 params: the inner kernel of rg_eval_gemm_f32, kept flat for speed
 tools/rulegen_prove.c node_elem lines: the rule prover's meaning of each op at one index, one case per op family; to be split by family
 tools/rulegen_prove.c builtin lines: the rule prover's meaning of each DSL builtin, one case each; to become a table beside dsl/builtins.def
 tools/rulegen_prove.c ev lines: the rule prover's expression encoder, one case per expression kind; to be split with node_elem

@@ -228,38 +228,43 @@ bool rg_props_set(RgNamedAttr *p, uint32_t *n, uint32_t max, const char *name, c
 /* Beside rg_props_copy, so the rewriter needs nothing of this file. */
 enum { REBUILD_MAX = 64 }; /* what generated code allows a replacement node */
 
-/* like's properties into props, ops[0..n) then the rest's values into
- * all; false past REBUILD_MAX operands. */
-static bool rebuild_parts(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops, const RgUse *rest,
-                          uint32_t nrest, RgValue **all, RgNamedAttr *props, uint32_t *np) {
-  if (n + nrest > REBUILD_MAX) {
+/* A node rebuilt from `like`: its operands ops[0..n) then the values of
+ * rest[0..nrest), and like's properties. */
+typedef struct Rebuilt {
+  RgValue *ops[REBUILD_MAX];
+  uint32_t n;
+  RgNamedAttr props[REBUILD_MAX];
+  uint32_t np;
+} Rebuilt;
+
+/* False past REBUILD_MAX operands. */
+static bool rebuild_parts(RgRewriter *rw, const RgNode *like, RgValue *const *ops, const RgUse *rest, uint32_t nrest,
+                          Rebuilt *out) {
+  if (out->n + nrest > REBUILD_MAX) {
     rg_rw_fail(rw, RG_ERR_INVALID, "too many operands");
     return false;
   }
-  for (uint32_t i = 0; i < n; i++)
-    all[i] = ops[i];
+  for (uint32_t i = 0; i < out->n; i++)
+    out->ops[i] = ops[i];
   for (uint32_t i = 0; i < nrest; i++)
-    all[n + i] = rest[i].value;
-  *np = rg_props_copy(like, props, REBUILD_MAX);
+    out->ops[out->n + i] = rest[i].value;
+  out->n += nrest;
+  out->np = rg_props_copy(like, out->props, REBUILD_MAX);
   return true;
 }
 
 RgNode *rg_rw_rebuild(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops, const RgUse *rest,
                       uint32_t nrest) {
-  RgValue *all[REBUILD_MAX];
-  RgNamedAttr props[REBUILD_MAX];
-  uint32_t np;
-  if (!rebuild_parts(rw, like, n, ops, rest, nrest, all, props, &np))
+  Rebuilt b = {.n = n};
+  if (!rebuild_parts(rw, like, ops, rest, nrest, &b))
     return NULL;
-  return rg_rw_create_like(rw, like, n + nrest, all, np, props);
+  return rg_rw_create_like(rw, like, b.n, b.ops, b.np, b.props);
 }
 
 RgValue *rg_rw_remake(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops, const RgUse *rest,
                       uint32_t nrest) {
-  RgValue *all[REBUILD_MAX];
-  RgNamedAttr props[REBUILD_MAX];
-  uint32_t np;
-  if (!rebuild_parts(rw, like, n, ops, rest, nrest, all, props, &np))
+  Rebuilt b = {.n = n};
+  if (!rebuild_parts(rw, like, ops, rest, nrest, &b))
     return NULL;
-  return rg_rw_make_like(rw, like, n + nrest, all, np, props);
+  return rg_rw_make_like(rw, like, b.n, b.ops, b.np, b.props);
 }

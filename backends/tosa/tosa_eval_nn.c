@@ -175,11 +175,14 @@ typedef struct ConvF32 {
   uint32_t repack_parts;
 } ConvF32;
 
-/* The pixels of block q0.. that tap (ky, kx) reaches, their input rows
- * gathered into rows; returns how many, their offsets in the block in pick. */
-static int64_t gather_tap(const ConvF32 *cv, int64_t q0, int64_t np, int64_t ky, int64_t kx, float *rows,
+/* The pixels of block q0.. (np of them) that tap (ky, kx) = tap[0..2)
+ * reaches, their input rows gathered into rows; returns how many, their
+ * offsets in the block in pick. */
+static int64_t gather_tap(const ConvF32 *cv, int64_t q0, int64_t np, const int64_t tap[2], float *rows,
                           int64_t *pick) {
+  int64_t ky = tap[0], kx = tap[1];
   const RgTensor *in = cv->io->in;
+  const float *src = rg_tensor_f32_in(in);
   const Geom *g = cv->g;
   int64_t IH = in->dims[1], IW = in->dims[2], IC = in->dims[3];
   int64_t OH = cv->io->out->dims[1], OW = cv->io->out->dims[2], nv = 0;
@@ -188,8 +191,12 @@ static int64_t gather_tap(const ConvF32 *cv, int64_t q0, int64_t np, int64_t ky,
     int64_t y = oy * g->sy - g->pad_top + ky * g->dy, x = ox * g->sx - g->pad_left + kx * g->dx;
     if (y < 0 || y >= IH || x < 0 || x >= IW)
       continue;
-    for (int64_t ic = 0; ic < IC; ic++)
-      rows[nv * IC + ic] = rg_tensor_get_float(in, ((b * IH + y) * IW + x) * IC + ic);
+    int64_t at = ((b * IH + y) * IW + x) * IC;
+    if (src)
+      memcpy(rows + nv * IC, src + at, sizeof *rows * (size_t)IC);
+    else
+      for (int64_t ic = 0; ic < IC; ic++)
+        rows[nv * IC + ic] = rg_tensor_get_float(in, at + ic);
     pick[nv++] = q;
   }
   return nv;
@@ -212,7 +219,7 @@ static void conv_f32_part(void *ctx, uint32_t part) {
     memset(acc, 0, sizeof *acc * (size_t)(np * OC));
     for (int64_t ky = 0; ky < KH; ky++)
       for (int64_t kx = 0; kx < KW; kx++) {
-        int64_t nv = gather_tap(cv, q0, np, ky, kx, rows, pick);
+        int64_t nv = gather_tap(cv, q0, np, (const int64_t[]){ky, kx}, rows, pick);
         const float *wk = cv->wt + (ky * KW + kx) * IC * OC;
         if (nv == np) {
           rg_eval_gemm_f32(&(RgGemmF32){.m = np, .n = OC, .k = IC,
@@ -240,10 +247,11 @@ static void repack_part(void *ctx, uint32_t part) {
   int64_t OC = w->dims[0], taps = w->dims[1] * w->dims[2] * w->dims[3], nb = (OC + 15) / 16;
   int64_t per = (nb + cv->repack_parts - 1) / cv->repack_parts;
   float *wt = cv->wt;
+  const float *src = rg_tensor_f32_in(w);
   for (int64_t blk = (int64_t)part * per; blk < nb && blk < ((int64_t)part + 1) * per; blk++)
     for (int64_t t = 0; t < taps; t++)
       for (int64_t oc = blk * 16; oc < OC && oc < blk * 16 + 16; oc++)
-        wt[t * OC + oc] = rg_tensor_get_float(w, oc * taps + t);
+        wt[t * OC + oc] = src ? src[oc * taps + t] : rg_tensor_get_float(w, oc * taps + t);
 }
 
 /* conv2d of floats with an fp32 accumulator: the weights repacked as

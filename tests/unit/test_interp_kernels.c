@@ -6,6 +6,8 @@
  * every result must carry the bits of the plain loop of the spec, which
  * this file spells out again. */
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "interp_tb.h"
 #include "rulegen/eval.h"
 #include "interp/interp_internal.h"
@@ -547,6 +549,39 @@ static void test_parallel_parts_once(void) {
   rg_eval_set_threads(saved);
 }
 
+/* A part that forks: the child, which has only this thread, runs jobs of
+ * its own on 3 threads (new workers), every part once; the parent's job
+ * goes on. */
+static void fork_part(void *ctx, uint32_t part) {
+  int *status = ctx;
+  if (part != 5)
+    return;
+  pid_t pid = fork();
+  if (pid == 0) {
+    rg_eval_set_threads(3);
+    bool once = true;
+    for (int round = 0; round < 20; round++) {
+      PartCount pc;
+      memset(&pc, 0, sizeof pc);
+      rg_eval_parallel(64, count_part, &pc);
+      for (int p = 0; p < 64; p++)
+        once = once && pc.calls[p] == 1 && pc.inner[p] == 1;
+    }
+    _exit(once ? 0 : 1);
+  }
+  if (pid > 0)
+    waitpid(pid, status, 0);
+}
+
+static void test_fork_in_job(void) {
+  uint32_t saved = rg_eval_threads();
+  rg_eval_set_threads(2);
+  int status = -1;
+  rg_eval_parallel(8, fork_part, &status);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  rg_eval_set_threads(saved);
+}
+
 /* Random tensors of more elements than one part of a split fill, on 1, 2
  * and 3 threads: every element is the draw of the sequence spelled out
  * here (splitmix64 from the seed, [-4, 4) for floats, the type's range for
@@ -601,5 +636,6 @@ int main(void) {
   RUN(test_gemm_threads_same_bits);
   RUN(test_parallel_parts_once);
   RUN(test_random_fill_threads);
+  RUN(test_fork_in_job);
   TEST_EXIT();
 }

@@ -31,7 +31,8 @@ static const char *dtype_c(Gen *g, const DslAttrDecl *d, RgDType fallback) {
   return gen_dtype_c(g, d ? decl_dtype(d, fallback) : fallback);
 }
 
-static const char *cattr_at(Gen *g, const DslAttrSet *as);
+static const char *cattr_at(Gen *g, const DslAttrSet *as, bool checked);
+static bool attr_reused(const DslAttrSet *as);
 
 /* Whether float attribute `v`, bound from one op, must be rebuilt for the
  * attribute `as` sets: the target declares a float type of its own
@@ -46,21 +47,19 @@ static bool retyped_float(const DslAttrSet *as, const DslVar *v) {
 }
 
 /* C expression of type const RgAttr * for an attribute set in a replacement
- * (or a `??` fallback), its lines from the attribute's place. */
-static const char *cattr(Gen *g, const DslAttrSet *as) {
+ * (or a `??` fallback), its lines from the attribute's place. Not
+ * `checked`: one made here may be NULL (out of memory), which the node's
+ * rg_rw_make reports. */
+static const char *cattr(Gen *g, const DslAttrSet *as, bool checked) {
   RgLoc prev = gen_src_set(g, as->name.loc);
-  const char *c = cattr_at(g, as);
+  const char *c = cattr_at(g, as, checked);
   gen_src_restore(g, prev);
   return c;
 }
 
-static const char *cattr_at(Gen *g, const DslAttrSet *as) {
+static const char *cattr_at(Gen *g, const DslAttrSet *as, bool checked) {
   DslExpr *e = as->value;
-  /* A bound attribute is reused as it is, unless it may be absent and
-   * stands for its fallback value then. */
-  if (e->kind == DSL_EX_NAME && e->var && e->var->kind == DSL_VAR_ATTR &&
-      !(e->var->attr && e->var->attr->fallback && gen_attr_has_reading(e->var->type)) &&
-      !retyped_float(as, e->var))
+  if (attr_reused(as))
     return gen_str(g, "a_%s", e->var->name.s);
   const char *x = gen_cexpr(g, e);
   DslType t = as->decl ? as->decl->type : e->type;
@@ -91,7 +90,8 @@ static const char *cattr_at(Gen *g, const DslAttrSet *as) {
     gen_error(g, e->loc, "cannot build an attribute of type '%s'", dsl_type_name(t));
     return "NULL";
   }
-  gen_line(g, "if (!%s) return RG_OOM;", r);
+  if (checked)
+    gen_line(g, "if (!%s) return RG_OOM;", r);
   return r;
 }
 
@@ -133,11 +133,10 @@ static const char *crebuild(Gen *g, DslRepl *rp, const char **args, uint32_t nfi
   for (uint32_t i = 0; i < nfixed; i++)
     rgs_buf_printf(&b, "%s%s", i ? ", " : "", args[i]);
   const char *rest = nfixed < rp->nargs ? gen_var_c(g, rp->args[nfixed]->var) : NULL;
-  gen_line(g, "RgNode *%s = rg_rw_rebuild(rw, %s, %u, %s%s%s, %s, %s%s);", t, gen_var_c(g, rp->var), nfixed,
+  gen_line(g, "RgValue *%s = rg_rw_remake(rw, %s, %u, %s%s%s, %s, %s%s);", t, gen_var_c(g, rp->var), nfixed,
            nfixed ? "(RgValue *[]){" : "NULL", b.data ? b.data : "", nfixed ? "}" : "", rest ? rest : "NULL",
            rest ? rest : "0", rest ? "_n" : "");
   rgs_buf_free(&b);
-  gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
   return finish_node(g, rp, t);
 }
 
@@ -212,7 +211,7 @@ static const char *crepl_node(Gen *g, DslRepl *rp) {
   for (uint32_t i = 0; i < rp->nargs; i++)
     args[i] = rp->args[i]->splice ? NULL : crepl(g, rp->args[i]);
   for (uint32_t i = 0; i < rp->nattrs; i++)
-    attrs[i] = cattr(g, &rp->attrs[i]);
+    attrs[i] = cattr(g, &rp->attrs[i], false);
   bool from_capture = rp->var && rp->var->kind == DSL_VAR_OP;
   const char *t = gen_new_tmp(g);
   /* The node is built where its text ends, after its operands and
@@ -229,13 +228,14 @@ static const char *crepl_node(Gen *g, DslRepl *rp) {
   rgs_buf_init(&props);
   operand_list(g, rp, args, t, &ops);
   prop_list(g, rp, attrs, t, &props);
+  /* A node that cannot be built makes the rule's later ones nothing and
+   * is refused where the action ends (rg_rw_make): no test here. */
   if (from_capture)
-    gen_line(g, "RgNode *%s = rg_rw_create_like(rw, %s, %s, %s);", t, gen_var_c(g, rp->var), ops.data,
+    gen_line(g, "RgValue *%s = rg_rw_make_like(rw, %s, %s, %s);", t, gen_var_c(g, rp->var), ops.data,
              props.data);
   else
-    gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, %s, %s);", t,
+    gen_line(g, "RgValue *%s = rg_rw_make(rw, %s, %s, %s);", t,
              gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, rp->op)), ops.data, props.data);
-  gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
   rgs_buf_free(&ops);
   rgs_buf_free(&props);
   return finish_node(g, rp, t);
@@ -255,7 +255,7 @@ static const char *crepl_at(Gen *g, DslRepl *rp) {
 
 /* The value of a replacement node built as `t`, remembered by its name. */
 static const char *finish_node(Gen *g, DslRepl *rp, const char *t) {
-  const char *val = gen_str(g, "%s->results", t); /* its first result */
+  const char *val = t; /* its first result */
   if (rp->capture.s) {
     if (g->nnamed == sizeof g->named / sizeof g->named[0])
       gen_error(g, rp->capture.loc, "more than %u named nodes in one replacement",
@@ -302,6 +302,33 @@ static bool repl_reads(const DslRepl *rp, const DslVar *v) {
       return true;
   for (uint32_t i = 0; i < rp->nargs; i++)
     if (repl_reads(rp->args[i], v))
+      return true;
+  return false;
+}
+
+/* Whether attribute set `as` reuses the bound attribute it names as it is
+ * (cattr_at): unless it may be absent and stands for its fallback then, or
+ * the target's float type differs. */
+static bool attr_reused(const DslAttrSet *as) {
+  const DslExpr *e = as->value;
+  return e->kind == DSL_EX_NAME && e->var && e->var->kind == DSL_VAR_ATTR &&
+         !(e->var->attr && e->var->attr->fallback && gen_attr_has_reading(e->var->type)) &&
+         !retyped_float(as, e->var);
+}
+
+/* Whether the replacement reads attribute variable `v`'s value, not only
+ * copies the attribute into a node it builds. */
+static bool repl_reads_value(const DslRepl *rp, const DslVar *v) {
+  if (rp->var == v || (rp->kind == DSL_REP_EXPR && expr_reads(rp->expr, v)))
+    return true;
+  for (uint32_t i = 0; i < rp->nattrs; i++)
+    if (!attr_reused(&rp->attrs[i]) && expr_reads(rp->attrs[i].value, v))
+      return true;
+  for (uint32_t i = 0; i < rp->nfor_lists; i++)
+    if (expr_reads(rp->for_lists[i], v))
+      return true;
+  for (uint32_t i = 0; i < rp->nargs; i++)
+    if (repl_reads_value(rp->args[i], v))
       return true;
   return false;
 }
@@ -354,18 +381,20 @@ static void print_bindings(Gen *g, const GenRule *r) {
       const char *find = gen_str(g, "RG_ATTR(%s, %s)", node,
                                  gen_attr_const(g, g->pass, gen_attr_index(g, g->pass, an)));
       DslExpr *fb = var->attr ? var->attr->fallback : NULL;
-      bool reading = gen_attr_has_reading(var->type);
+      /* An attribute only copied into the replacement is not read. */
+      bool has_reading = gen_attr_has_reading(var->type);
+      bool reading = has_reading && ((dr->guard && expr_reads(dr->guard, var)) || repl_reads_value(dr->repl, var));
       /* the attribute's name, where its id does not spell it */
       const char *note = strcmp(gen_cname(g, an), an) == 0 ? "" : gen_str(g, " /* %s */", gen_comment(g, an));
-      if (!reading || fb || repl_reads_raw(dr->repl, var)) {
+      if (!has_reading || (fb && reading) || repl_reads_raw(dr->repl, var)) {
         gen_line(g, "const RgAttr *%s = %s;%s", a, find, note);
         find = a;
       }
-      if (fb && !reading) {
+      if (fb && !has_reading) {
         /* Absent: the fallback literal as an attribute. */
         gen_line(g, "if (!%s) {", a);
         DslAttrSet as = {var->attr->name, fb, var->attr->decl};
-        const char *lit = cattr(g, &as);
+        const char *lit = cattr(g, &as, true);
         gen_line(g, "%s = %s;", a, lit);
         gen_line(g, "}");
         break;
@@ -379,7 +408,14 @@ static void print_bindings(Gen *g, const GenRule *r) {
         get = var->type == DSL_TY_INTS || var->type == DSL_TY_STR
                   ? gen_str(g, "%s(%s, ", get_fn[var->type], gen_graph(g))
                   : gen_str(g, "%s(", get_fn[var->type]);
-      if (reading && fb) {
+      static const char *const schema[] = {[DSL_TY_INTS] = "RG_SCHEMA_INTS", [DSL_TY_INT] = "RG_SCHEMA_INT",
+                                           [DSL_TY_FLOAT] = "RG_SCHEMA_NUM", [DSL_TY_BOOL] = "RG_SCHEMA_BOOL",
+                                           [DSL_TY_STR] = "RG_SCHEMA_STR"};
+      if (has_reading && !reading && !fb) {
+        /* Bound but only copied: of the bound kind all the same. */
+        gen_line(g, "if (!rg_attr_reads_as(%s, %s, %s)) return 0;%s", gen_graph(g), find, schema[var->type],
+                 find == a ? "" : note);
+      } else if (reading && fb) {
         gen_declare(g, gen_ctype(var->type), c);
         gen_line(g, "if (!%s) %s = %s;", a, c, gen_cexpr(g, fb));
         gen_line(g, "else if (!%s%s, &%s)) return 0;", get, a, c);
@@ -463,8 +499,8 @@ void gen_action_print(Gen *g, GenRule *r) {
   g->out.indent++;
   g->body_indent = g->out.indent;
   /* The rule as written, each line on its line of the rules file, then its
-   * code; `u` is declared at the start of the code once the guard shows
-   * it needs it. */
+   * code; `gr` is declared at the start of the code once the code shows
+   * it reads the graph. */
   RgsBuf body, *file = g->out.buf;
   rgs_buf_init(&body);
   g->out.buf = &body;
@@ -522,8 +558,6 @@ void gen_action_print(Gen *g, GenRule *r) {
   rgs_buf_put(file, body.data ? body.data : "", at);
   if (g->graph_used)
     rgs_buf_puts(file, "RgGraph *gr = rg_rw_graph(rw); ");
-  if (gen_guard_can_fail(g))
-    rgs_buf_puts(file, "bool u = false; ");
   rgs_buf_put(file, body.data ? body.data + at : "", body.len - at);
   if (body.oom)
     g->ok = false;

@@ -32,11 +32,9 @@ const char *gen_graph(Gen *g) {
 }
 
 static const char *fail_stmt(Gen *g) {
-  if (!g->discarding && g->guard_fail)
-    g->guard_fail_used = true;
   if (!g->discarding)
     return g->guard_fail ? g->guard_fail : "return 0;";
-  return "return RG_DROP;";
+  return gen_str(g, "return RG_DROP(%u);", g->cur->index);
 }
 
 const char *gen_ctype(DslType t) {
@@ -103,15 +101,40 @@ static const char *fallible(Gen *g, const char *type, const char *fn, const char
   return t;
 }
 
+/* The C of `e` when it needs no statement before it (a test, a call
+ * that cannot fail), else NULL with nothing written: the right operand
+ * of `&&` and `||` is then one C expression with the left one. */
+static const char *cexpr_pure(Gen *g, DslExpr *e) {
+  GenOut out = g->out;
+  RgLoc src = g->src;
+  uint32_t tmp = g->tmp;
+  bool ok = g->ok;
+  RgsBuf dry;
+  rgs_buf_init(&dry);
+  g->out.buf = &dry;
+  const char *c = cexpr(g, e);
+  bool pure = dry.len == 0 && !dry.oom;
+  rgs_buf_free(&dry);
+  g->out = out;
+  g->src = src;
+  if (pure || (ok && !g->ok)) /* an error is reported once */
+    return pure ? c : "false";
+  g->tmp = tmp;
+  return NULL;
+}
+
 static const char *cbinary(Gen *g, DslExpr *e) {
   DslExpr *l = e->args[0], *r = e->args[1];
   if (e->op == DSL_OP_AND || e->op == DSL_OP_OR) {
-    const char *t = new_tmp(g);
     const char *a = cexpr(g, l);
+    const char *b = cexpr_pure(g, r);
+    if (b)
+      return gen_str(g, "(%s %s %s)", a, e->op == DSL_OP_AND ? "&&" : "||", b);
+    const char *t = new_tmp(g);
     gen_line(g, "bool %s = %s;", t, a);
     gen_line(g, "if (%s%s) {", e->op == DSL_OP_AND ? "" : "!", t);
     g->out.indent++;
-    const char *b = cexpr(g, r);
+    b = cexpr(g, r);
     gen_line(g, "%s = %s;", t, b);
     g->out.indent--;
     gen_line(g, "}");
@@ -234,10 +257,11 @@ static const char *cconst(Gen *g, DslExpr *e) {
   }
   const char *x = cexpr(g, e->args[0]);
   const char *t = new_tmp(g);
-  gen_line(g, "RgNode *%s = rg_rw_create(rw, %s, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
+  /* Checked here: an expression may hand the value to an extern. */
+  gen_line(g, "RgValue *%s = rg_rw_make(rw, %s, 0, NULL, 1, (const RgNamedAttr[]){{%s, %s}});", t,
            gen_op_const(g, g->pass, (uint32_t)gen_local_index(g->pass, cop)), gen_cquote(g, ad->name.s), x);
   gen_line(g, "if (!%s) return rg_rw_refuse(rw, %u);", t, g->cur->index);
-  return gen_str(g, "%s->results", t); /* its first result */
+  return t;
 }
 
 static const char *creaches(Gen *g, DslExpr *e) {

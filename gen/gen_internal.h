@@ -181,7 +181,6 @@ typedef struct Gen {
                              src NULL: generated only (see gen_line) */
   const char *guard_fail; /* in a guard conjunct: what a value that cannot
                              be computed runs (explains, returns 0) */
-  bool guard_fail_used;
   struct GenConj *conj;   /* the guard's steps, for their explanations */
   uint32_t nconj;
   uint32_t nnamed;
@@ -290,9 +289,6 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard);
 void gen_guard_texts(Gen *g, GenPass *gp);
 /* The pass's id prefix and whether its short ids are distinct. */
 void gen_pass_names(Gen *g, GenPass *gp);
-/* After gen_guard_print: whether some step of the guard may not be
- * computable (then the action keeps `u`, which its explanation reads). */
-bool gen_guard_can_fail(Gen *g);
 /* A C expression for a variable (`v_x`, or `a_p` for an attribute kept as
  * one). */
 const char *gen_var_c(Gen *g, const DslVar *v);

@@ -5,8 +5,8 @@
  * the rules file, with the values of what it reads: attributes, the rank,
  * shape, dtype, numel or uses a builtin takes of a value, a value's type.
  * A conjunct whose value cannot be computed (an index out of range, a
- * dynamic shape, an extern that declines) says so instead: it sets `u` and
- * jumps into its conjunct's explanation, so each conjunct has one. */
+ * dynamic shape, an extern that declines) says so instead: where the value
+ * fails, it returns the conjunct's explanation with `unevaluable` set. */
 #include "gen_internal.h"
 
 typedef struct Conj {
@@ -220,7 +220,6 @@ static void read_names(Gen *g, Reads *rd, const DslExpr *e) {
 /* One step of the guard: what its explanation says and reads. */
 typedef struct GenConj {
   const char *text, *fmt, *args;
-  bool cannot; /* some value of it may not be computable */
 } GenConj;
 
 /* Whether the parentheses of s[0..n) pair up among themselves (then a
@@ -311,6 +310,19 @@ void gen_guard_texts(Gen *g, GenPass *gp) {
   }
 }
 
+/* Whether s[0..len) is a name, a name applied to balanced arguments
+ * (`t1`, `f(x, g(y))`) or, with `paren`, one parenthesized expression:
+ * what `!` can precede without parentheses. */
+static bool simple_call(const char *s, size_t len, bool paren) {
+  size_t id = 0;
+  while (id < len && (s[id] == '_' || (s[id] >= 'a' && s[id] <= 'z') || (s[id] >= 'A' && s[id] <= 'Z') ||
+                      (id && s[id] >= '0' && s[id] <= '9')))
+    id++;
+  if (id == 0 && !paren)
+    return false;
+  return id == len || (len > id + 1 && s[id] == '(' && s[len - 1] == ')' && balanced(s + id + 1, len - id - 2));
+}
+
 void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
   uint32_t n = 0;
   Conj *cj = guard_steps(g, guard, &n);
@@ -324,32 +336,24 @@ void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard) {
     GenConj *c = &g->conj[g->nconj++];
     step_reads(g, guard->loc.src, &cj[i], c);
     uint32_t why = why_index(g, g->pass, c->text, c->fmt);
-    /* A value that cannot be computed jumps into the step's explanation
-     * with `u` set, so each step explains itself in one place. */
-    g->guard_fail = gen_str(g, "{ u = true; goto no%u; }", i + 1);
-    g->guard_fail_used = false;
+    /* A value that cannot be computed returns the step's explanation with
+     * `unevaluable` set, a statement no longer than the step's own test. */
+    const char *args = *c->args ? c->args : ", 0";
+    g->guard_fail = gen_str(g, "return RG_NO(%u, 1, %s_why + %u%s);", r->index, g->pass->pfx, why, args);
     const char *cond = gen_cexpr(g, cj[i].e);
-    c->cannot = g->guard_fail_used;
     g->guard_fail = NULL;
     RgLoc prev = gen_src_set(g, cj[i].e->loc);
+    /* A negated call or name fails when it holds: `if (f(x))`, not `if (!(!f(x)))`. */
     size_t len = strlen(cond);
-    size_t id = 0;
-    while (id < len && (cond[id] == '_' || (cond[id] >= 'a' && cond[id] <= 'z') || (cond[id] >= 'A' && cond[id] <= 'Z') ||
-                      (id && cond[id] >= '0' && cond[id] <= '9')))
-      id++;
+    bool negated = len > 3 && strncmp(cond, "(!", 2) == 0 && cond[len - 1] == ')' && balanced(cond + 1, len - 2) &&
+                   simple_call(cond + 2, len - 3, false);
+    if (negated)
+      cond = gen_str(g, "%.*s", (int)(len - 3), cond + 2);
     /* `!(a == b)`, but `!f(x)` and `!t1` */
-    bool wrapped = id == len || (len > 1 && cond[id] == '(' && cond[len - 1] == ')' && balanced(cond + id + 1, len - id - 2));
+    bool wrapped = negated || simple_call(cond, strlen(cond), true);
     g->cur->ex = true;
-    gen_line(g, "if (!%s%s%s) %sreturn RG_NO(%u, %s, %s_why + %u%s);", wrapped ? "" : "(", cond, wrapped ? "" : ")",
-             c->cannot ? gen_str(g, "no%u: ", i + 1) : "", r->index, c->cannot ? "u" : "0", g->pass->pfx, why,
-             *c->args ? c->args : ", 0");
+    gen_line(g, "if (%s%s%s%s) return RG_NO(%u, 0, %s_why + %u%s);", negated ? "" : "!", wrapped ? "" : "(", cond,
+             wrapped ? "" : ")", r->index, g->pass->pfx, why, args);
     gen_src_restore(g, prev);
   }
-}
-
-bool gen_guard_can_fail(Gen *g) {
-  for (uint32_t i = 0; i < g->nconj; i++)
-    if (g->conj[i].cannot)
-      return true;
-  return false;
 }

@@ -292,6 +292,27 @@ static const char *explain_call(Gen *g, GenVariant *const *run, uint32_t n, cons
   return r;
 }
 
+/* The arguments after `cond` of RG_TEST (one rule: `rule, why`) or
+ * RG_TESTS (several: `n, why, rules...`) for a failed test, each rule that
+ * reached it once, in order; *several set for RG_TESTS. */
+static const char *test_args(Gen *g, GenVariant *const *run, uint32_t n, const char *why, bool *several) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    bool dup = false;
+    for (uint32_t j = 0; j < i && !dup; j++)
+      dup = run[j]->rule == run[i]->rule;
+    if (!dup)
+      rgs_buf_printf(&b, ", %u", run[i]->rule->index), k++;
+  }
+  const char *q = gen_cquote(g, why);
+  *several = k > 1;
+  const char *r = k > 1 ? gen_str(g, "%u, %s%s", k, q, b.data) : gen_str(g, "%s, %s", b.data ? b.data + 2 : "0", q);
+  rgs_buf_free(&b);
+  return r;
+}
+
 static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const char *why) {
   gen_line(g, "} else if (ex) %s;", explain_call(g, run, n, why));
 }
@@ -462,7 +483,7 @@ static bool is_test(const GenDtNode *d) { return d->kind == GEN_DT_TEST || d->ki
 /* A TEST or OP node: `if (cond) { body } else if (ex) explain;`. A chain
  * of three or more such nodes, each the whole body of the one before, is
  * one block of checks instead, each leaving it when it fails:
- * `do { if (!(cond)) { explain; break; } ... body } while (0);`. */
+ * `do { if (!RG_TEST(cond, rule, why)) break; ... body } while (0);`. */
 static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
   uint32_t k = 1;
   for (const GenDtNode *c = d; c->body.n == 1 && is_test(c->body.v[0]); c = c->body.v[0])
@@ -483,8 +504,9 @@ static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
   g->out.indent++;
   for (const GenDtNode *c = d;; c = c->body.v[0]) {
     const char *cond = node_cond(g, pr, c);
-    gen_line(g, "if (!(%s)) { if (ex) %s; break; }", cond,
-             explain_call(g, c->run, c->nrun, test_text(g, pr->gp, c->test)));
+    bool several;
+    const char *args = test_args(g, c->run, c->nrun, test_text(g, pr->gp, c->test), &several);
+    gen_line(g, "if (!RG_TEST%s(%s, %s)) break;", several ? "S" : "", cond, args);
     if (c->kind == GEN_DT_OP)
       pr->scope[pr->nscope++] = c->test->path;
     if (!(c->body.n == 1 && is_test(c->body.v[0]))) {

@@ -108,6 +108,22 @@ bool rg_attr_get_bool(const RgAttr *a, bool *out) {
   return true;
 }
 
+bool rg_attr_reads_as(RgGraph *g, const RgAttr *a, RgAttrSchema kind) {
+  RgInts ints;
+  int64_t i;
+  double d;
+  bool b;
+  const char *s;
+  switch (kind) {
+  case RG_SCHEMA_INTS: return rg_attr_to_ints(g, a, &ints);
+  case RG_SCHEMA_INT: return rg_attr_get_int(a, &i);
+  case RG_SCHEMA_NUM: return rg_attr_get_float(a, &d);
+  case RG_SCHEMA_BOOL: return rg_attr_get_bool(a, &b);
+  case RG_SCHEMA_STR: return rg_attr_get_str(g, a, &s);
+  default: return false;
+  }
+}
+
 bool rg_attr_eq_dtype(const RgAttr *a, RgDType dt) {
   RgDType have;
   return rg_attr_get_dtype(a, &have) && have == dt;
@@ -210,19 +226,45 @@ bool rg_props_set(RgNamedAttr *p, uint32_t *n, uint32_t max, const char *name, c
 }
 
 /* Beside rg_props_copy, so the rewriter needs nothing of this file. */
+enum { REBUILD_MAX = 64 }; /* what generated code allows a replacement node */
+
+/* A node rebuilt from `like`: its operands ops[0..n) then the values of
+ * rest[0..nrest), and like's properties. */
+typedef struct Rebuilt {
+  RgValue *ops[REBUILD_MAX];
+  uint32_t n;
+  RgNamedAttr props[REBUILD_MAX];
+  uint32_t np;
+} Rebuilt;
+
+/* False past REBUILD_MAX operands. */
+static bool rebuild_parts(RgRewriter *rw, const RgNode *like, RgValue *const *ops, const RgUse *rest, uint32_t nrest,
+                          Rebuilt *out) {
+  if (out->n + nrest > REBUILD_MAX) {
+    rg_rw_fail(rw, RG_ERR_INVALID, "too many operands");
+    return false;
+  }
+  for (uint32_t i = 0; i < out->n; i++)
+    out->ops[i] = ops[i];
+  for (uint32_t i = 0; i < nrest; i++)
+    out->ops[out->n + i] = rest[i].value;
+  out->n += nrest;
+  out->np = rg_props_copy(like, out->props, REBUILD_MAX);
+  return true;
+}
+
 RgNode *rg_rw_rebuild(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops, const RgUse *rest,
                       uint32_t nrest) {
-  enum { MAX = 64 }; /* what generated code allows a replacement node */
-  RgValue *all[MAX];
-  RgNamedAttr props[MAX];
-  if (n + nrest > MAX) {
-    rg_rw_fail(rw, RG_ERR_INVALID, "too many operands");
+  Rebuilt b = {.n = n};
+  if (!rebuild_parts(rw, like, ops, rest, nrest, &b))
     return NULL;
-  }
-  for (uint32_t i = 0; i < n; i++)
-    all[i] = ops[i];
-  for (uint32_t i = 0; i < nrest; i++)
-    all[n + i] = rest[i].value;
-  uint32_t np = rg_props_copy(like, props, MAX);
-  return rg_rw_create_like(rw, like, n + nrest, all, np, props);
+  return rg_rw_create_like(rw, like, b.n, b.ops, b.np, b.props);
+}
+
+RgValue *rg_rw_remake(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops, const RgUse *rest,
+                      uint32_t nrest) {
+  Rebuilt b = {.n = n};
+  if (!rebuild_parts(rw, like, ops, rest, nrest, &b))
+    return NULL;
+  return rg_rw_make_like(rw, like, b.n, b.ops, b.np, b.props);
 }

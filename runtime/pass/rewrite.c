@@ -82,6 +82,7 @@ struct RgRewriter {
   size_t errlen;
   char refusal[320]; /* why the last replacement could not be typed */
   bool refusal_bug;  /* ... with static types only: see RgRefusal.likely_bug */
+  bool unbuilt;      /* an rg_rw_make of the running rule failed */
   struct {
     const void *key;
     void *state;
@@ -479,6 +480,48 @@ static RgNode *create_node(RgRewriter *rw, const NewNode *nn) {
   return n;
 }
 
+/* A make after a failed one does nothing: the replacement is refused as
+ * a whole where the action ends (rg_rw_apply, rg_rw_drop). */
+static RgValue *made(RgRewriter *rw, RgNode *n) {
+  if (!n)
+    rw->unbuilt = true;
+  return n ? n->results : NULL;
+}
+
+/* An attribute value the action could not make (NULL) ran out of memory,
+ * even after a failed make. */
+static bool props_made(RgRewriter *rw, uint16_t k, uint32_t num_props, const RgNamedAttr *props) {
+  for (uint32_t i = 0; i < num_props; i++)
+    if (!props[i].value) {
+      rg_rw_fail(rw, RG_ERR_NOMEM, "pass '%s': out of memory making attribute '%s' of a new '%s'", rw->pass->name,
+                 props[i].name, rw->pass->op_names[k]);
+      rw->unbuilt = true;
+      return false;
+    }
+  return true;
+}
+
+RgValue *rg_rw_make(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
+                    uint32_t num_props, const RgNamedAttr *props) {
+  if (!props_made(rw, k, num_props, props) || rw->unbuilt)
+    return NULL;
+  return made(rw, rg_rw_create(rw, k, num_operands, operands, num_props, props));
+}
+
+RgValue *rg_rw_make_like(RgRewriter *rw, const RgNode *like, uint32_t num_operands, RgValue *const *operands,
+                         uint32_t num_props, const RgNamedAttr *props) {
+  if (!props_made(rw, (uint16_t)rg_rw_local(rw, like), num_props, props) || rw->unbuilt)
+    return NULL;
+  return made(rw, rg_rw_create_like(rw, like, num_operands, operands, num_props, props));
+}
+
+int rg_rw_drop(RgRewriter *rw, uint16_t rule) {
+  if (rw->unbuilt)
+    return rg_rw_refuse(rw, rule);
+  rg_rw_discard(rw);
+  return 0;
+}
+
 void rg_rw_discard(RgRewriter *rw) {
   /* Later nodes use earlier ones: erase newest first. */
   while (rw->ncreated) {
@@ -486,6 +529,7 @@ void rg_rw_discard(RgRewriter *rw) {
     if (!(n->flags & RG_NODE_ERASED))
       rg_node_erase(rw->g, n);
   }
+  rw->unbuilt = false;
 }
 
 /* Same element type and rank, and every static dim of `b` equal to `a`'s:
@@ -662,6 +706,8 @@ int rg_rw_refuse(RgRewriter *rw, uint16_t rule) {
 }
 
 int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule) {
+  if (rw->unbuilt)
+    return rg_rw_refuse(rw, rule);
   for (uint32_t i = 0; i < root->num_results; i++) {
     if (!values[i])
       continue;
@@ -1008,6 +1054,7 @@ static void drain_worklist(RgRewriter *rw) {
     if (local < 0)
       continue;
     rw->root = n;
+    rw->unbuilt = false;
     rw->first_new_id = ir_next_node_id(rw->g);
     scratch_reset(rw);
     int r = rw->pass->match(rw, n, (uint16_t)local);

@@ -8,8 +8,8 @@
 #include "check.h"
 #include "failing_alloc.h"
 
-enum { OP_NEG, OP_SRC, OP_X, OP_Y, OP_WIDE, NUM_OPS };
-static const char *const op_names[NUM_OPS] = {"a.neg", "a.src", "a.x", "a.y", "a.wide"};
+enum { OP_NEG, OP_SRC, OP_X, OP_Y, OP_WIDE, OP_UNTYPED, NUM_OPS };
+static const char *const op_names[NUM_OPS] = {"a.neg", "a.src", "a.x", "a.y", "a.wide", "a.untyped"};
 
 static RgStatus same_type(RgGraph *g, const RgNode *n, const RgType **r, char *e, size_t l) {
   (void)g, (void)e, (void)l;
@@ -26,7 +26,13 @@ static const RgOpDesc neg_d = {"a.neg", 1, false, 1, RG_TRAIT_UNARY | RG_TRAIT_P
 static const RgOpDesc x_d = {"a.x", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL, NULL};
 static const RgOpDesc y_d = {"a.y", 1, false, 1, 0, same_type, NULL, NULL, 0, NULL, NULL};
 static const RgOpDesc wide_d = {"a.wide", 1, false, 1, 0, wide_type, NULL, NULL, 0, NULL, NULL};
-static const RgOpDesc *const op_descs[NUM_OPS] = {&neg_d, NULL, &x_d, &y_d, &wide_d};
+static RgStatus no_type(RgGraph *g, const RgNode *n, const RgType **r, char *e, size_t l) {
+  (void)g, (void)n, (void)r;
+  snprintf(e, l, "dims left open");
+  return RG_ERR_INVALID;
+}
+static const RgOpDesc untyped_d = {"a.untyped", 1, false, 1, 0, no_type, NULL, NULL, 0, NULL, NULL};
+static const RgOpDesc *const op_descs[NUM_OPS] = {&neg_d, NULL, &x_d, &y_d, &wide_d, &untyped_d};
 
 /* pass cancel { rule pair: (a.neg (a.neg x)) => x } : needs two a.neg */
 static int match_cancel(RgRewriter *rw, RgNode *root, uint16_t root_op) {
@@ -86,6 +92,45 @@ static const RgOpReq widen_reqs[] = {{0, 1, 1}};
 static const RgPassDesc widen_pass = {
     RG_ABI_VERSION, "widen", "", RG_PASS_FIXPOINT, NUM_OPS, op_names, op_descs,
     1, widen_roots, 1, widen_rules, cancel_req_ops, widen_reqs, match_widen, 0, NULL};
+
+/* pass sticky { rule bad: (a.neg v) => (a.x (a.untyped v));
+ *               rule good: (a.neg v) => (a.y v) }, as generated actions
+ * build: the make after a failed one does nothing (it would read its NULL
+ * operand), the apply refuses, and the next rule builds afresh. */
+static int sticky_made;
+static int match_sticky(RgRewriter *rw, RgNode *root, uint16_t root_op) {
+  (void)root_op;
+  RgValue *in = root->operands[0].value;
+  RgValue *u = rg_rw_make(rw, OP_UNTYPED, 1, &in, 0, NULL);
+  RgValue *x = rg_rw_make(rw, OP_X, 1, &u, 0, NULL);
+  sticky_made += (u != NULL) + (x != NULL);
+  int r = rg_rw_apply(rw, root, &x, 0);
+  if (r != 0)
+    return r;
+  RgValue *y = rg_rw_make(rw, OP_Y, 1, &in, 0, NULL);
+  sticky_made += y != NULL;
+  return rg_rw_apply(rw, root, &y, 1);
+}
+static const RgRuleDesc sticky_rules[] = {{"bad", "test.rules:5", 0, 1, false}, {"good", "test.rules:6", 0, 1, false}};
+static const RgOpReq sticky_reqs[] = {{0, 1, 1}, {1, 1, 1}};
+static const uint16_t sticky_req_ops[] = {OP_NEG, OP_NEG};
+static const RgPassDesc sticky_pass = {
+    RG_ABI_VERSION, "sticky", "", RG_PASS_ONCE, NUM_OPS, op_names, op_descs,
+    1, widen_roots, 2, sticky_rules, sticky_req_ops, sticky_reqs, match_sticky, 0, NULL};
+
+/* pass lost { rule oom: (a.neg v) => (a.x (a.untyped v) {k = <out of memory>}) }:
+ * an attribute the action could not make is an error even after a make
+ * that failed. */
+static int match_lost(RgRewriter *rw, RgNode *root, uint16_t root_op) {
+  (void)root_op;
+  RgValue *in = root->operands[0].value;
+  RgValue *u = rg_rw_make(rw, OP_UNTYPED, 1, &in, 0, NULL);
+  RgValue *x = rg_rw_make(rw, OP_X, 1, &u, 1, (const RgNamedAttr[]){{"k", NULL}});
+  return rg_rw_apply(rw, root, &x, 0);
+}
+static const RgPassDesc lost_pass = {
+    RG_ABI_VERSION, "lost", "", RG_PASS_ONCE, NUM_OPS, op_names, op_descs,
+    1, widen_roots, 1, sticky_rules, sticky_req_ops, sticky_reqs, match_lost, 0, NULL};
 
 typedef struct Chain {
   RgGraph *g;
@@ -299,6 +344,30 @@ static void test_type_error(void) {
   rg_graph_free(c.g);
 }
 
+static void test_make_after_failed_make(void) {
+  Chain c;
+  build_chain(&c, 1, false);
+  RgRunStats st;
+  char err[256] = "";
+  const RgPassDesc *p[1] = {&sticky_pass};
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err) == RG_OK);
+  CHECK(sticky_made == 1); /* only a.y */
+  CHECK(st.passes[0].rule_refusals[0] == 1 && st.passes[0].rule_fires[0] == 0);
+  CHECK(st.passes[0].num_refused == 1 && strstr(st.passes[0].refused[0].why, "dims left open"));
+  CHECK(st.passes[0].rule_fires[1] == 1 && st.passes[0].rewrites == 1);
+  char msg[256];
+  CHECK(rg_graph_verify(c.g, msg, sizeof msg) == RG_OK);
+  rg_run_stats_free(&st);
+  rg_graph_free(c.g);
+  build_chain(&c, 1, false);
+  p[0] = &lost_pass;
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, NULL, &st, err, sizeof err) == RG_ERR_NOMEM);
+  CHECK(strstr(err, "out of memory making attribute 'k' of a new 'a.x'") != NULL);
+  CHECK(rg_graph_verify(c.g, msg, sizeof msg) == RG_OK);
+  rg_run_stats_free(&st);
+  rg_graph_free(c.g);
+}
+
 static void test_abi_and_disable(void) {
   Chain c;
   build_chain(&c, 2, false);
@@ -372,6 +441,7 @@ int main(void) {
   RUN(test_frozen_never_rewritten);
   RUN(test_budget);
   RUN(test_type_error);
+  RUN(test_make_after_failed_make);
   RUN(test_abi_and_disable);
   RUN(test_explain);
   RUN(test_reaches);

@@ -34,6 +34,10 @@ RG_API bool rg_attr_get_bool(const RgAttr *a, bool *out);
 RG_API bool rg_attr_get_str(RgGraph *g, const RgAttr *a, const char **out);
 /* The element type a type attribute (`dtype = f16`) names. */
 RG_API bool rg_attr_get_dtype(const RgAttr *a, RgDType *out);
+/* Whether the read of kind `kind` (RG_SCHEMA_INTS, INT, NUM for a float,
+ * BOOL or STR) would succeed on `a`: what an action asks of an attribute it
+ * binds but only copies, which must still be of the bound kind. */
+RG_API bool rg_attr_reads_as(RgGraph *g, const RgAttr *a, RgAttrSchema kind);
 
 /* A value's rank, element count and element type when its type gives
  * them (ranked, static); false otherwise. */

@@ -220,6 +220,19 @@ RG_API RgNode *rg_rw_create_like(RgRewriter *rw, const RgNode *like, uint32_t nu
  * rg_rw_create, or past 64 operands (then the rule fails, RG_ERR_INVALID). */
 RG_API RgNode *rg_rw_rebuild(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops,
                              const RgUse *rest, uint32_t nrest);
+/* What generated actions build replacements with: rg_rw_create,
+ * rg_rw_create_like and rg_rw_rebuild returning the new node's first
+ * result. On failure NULL, and every later make of the rule does nothing
+ * and returns NULL too; rg_rw_apply (or rg_rw_drop) then refuses the rule
+ * as rg_rw_refuse does, so an action checks once, where it ends. A NULL
+ * attribute value in props is out of memory (an error, -1 where the
+ * action ends). */
+RG_API RgValue *rg_rw_make(RgRewriter *rw, uint16_t k, uint32_t num_operands, RgValue *const *operands,
+                           uint32_t num_attrs, const RgNamedAttr *props);
+RG_API RgValue *rg_rw_make_like(RgRewriter *rw, const RgNode *like, uint32_t num_operands,
+                                RgValue *const *operands, uint32_t num_attrs, const RgNamedAttr *props);
+RG_API RgValue *rg_rw_remake(RgRewriter *rw, const RgNode *like, uint32_t n, RgValue *const *ops,
+                             const RgUse *rest, uint32_t nrest);
 /* Replaces every result of `root` with `values` (one per result; NULL
  * leaves a result that has no uses alone), checks
  * the types, erases the root and the producers left without uses, counts
@@ -228,13 +241,16 @@ RG_API bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, 
 /* rg_rw_replace for generated rules: a replacement whose type differs
  * from the replaced value's (a static dim against a dynamic one included)
  * is refused instead: the rule's new nodes are erased, the refusal is
- * counted and 0 returned, so later rules may match. 1 when the rule fired,
- * -1 on error. */
+ * counted and 0 returned, so later rules may match; so is one an
+ * rg_rw_make of which failed. 1 when the rule fired, -1 on error. */
 RG_API int rg_rw_apply(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_t rule);
 /* The rule's replacement could not be built (rg_rw_create returned NULL):
  * erases its new nodes and returns 0 after counting a refusal when a shape
  * hook could not type a node, -1 on other errors (out of memory). */
 RG_API int rg_rw_refuse(RgRewriter *rw, uint16_t rule);
+/* A replacement value could not be computed: rg_rw_refuse when a make of
+ * the rule failed before, else rg_rw_discard and 0. */
+RG_API int rg_rw_drop(RgRewriter *rw, uint16_t rule);
 /* Erases the nodes rg_rw_create made for the rule being applied (its
  * replacement could not be completed), so the graph is left unchanged. */
 RG_API void rg_rw_discard(RgRewriter *rw);

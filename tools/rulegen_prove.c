@@ -133,6 +133,19 @@ typedef struct Ev {
   const char *str;
 } Ev;
 
+/* The values built for the pattern and the replacement, by node. */
+typedef struct Build {
+  const DslPattern *pat[64];
+  Val *pval[64];
+  uint32_t npat;
+  const DslRepl *rep[64];
+  Val *rval[64];
+  uint32_t nrep;
+  bool in_repl;        /* validity of attributes is then proven, not assumed */
+  Ast newreqs[256];
+  uint32_t nnewreqs;
+} Build;
+
 typedef struct Inst {
   Z3_context z;
   int R;
@@ -178,6 +191,8 @@ typedef struct Inst {
   } apps[256];
   uint32_t napps;
   uint32_t fresh;
+  Build *build;      /* the sides being built */
+  const DslExpr *guard_root; /* the guard being encoded (its conjuncts) */
 } Inst;
 
 #define Z (in->z)
@@ -1762,7 +1777,6 @@ static bool builtin(Inst *in, const DslExpr *e, Ev *a, Ev *out) {
 }
 
 /* Whether e is a conjunct of the guard (not under !, ||, a comparison). */
-static const DslExpr *guard_root;
 static bool is_conjunct(const DslExpr *g, const DslExpr *e) {
   if (g == e)
     return true;
@@ -1879,7 +1893,7 @@ static bool ev_call(Inst *in, const DslExpr *e, Ev *out) {
     return builtin(in, e, a, out);
   if (!e->ext)
     return unknown(in, "call of %s", e->str), false;
-  bool conj = guard_root && is_conjunct(guard_root, e);
+  bool conj = in->guard_root && is_conjunct(in->guard_root, e);
   if (ext_meaning(in, e, a, e->nargs, conj, out))
     return !in->unknown[0];
   if (in->unknown[0])
@@ -2341,20 +2355,6 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
 
 /* ---- the pattern and the replacement ---- */
 
-typedef struct Build {
-  const DslPattern *pat[64];
-  Val *pval[64];
-  uint32_t npat;
-  const DslRepl *rep[64];
-  Val *rval[64];
-  uint32_t nrep;
-  bool in_repl;        /* validity of attributes is then proven, not assumed */
-  Ast newreqs[256];
-  uint32_t nnewreqs;
-} Build;
-
-static Build *B;
-
 static void bind(Inst *in, const DslVar *var, const Ev *e) {
   if (!var)
     return;
@@ -2373,10 +2373,10 @@ static void bind_value(Inst *in, const DslVar *var, Val *v) {
 /* A validity rule of an attribute: assumed of the pattern, proven of the
  * replacement. */
 static void attr_fact(Inst *in, Ast a) {
-  if (!B->in_repl)
+  if (!in->build->in_repl)
     fact(in, a);
-  else if (B->nnewreqs < 256)
-    B->newreqs[B->nnewreqs++] = a;
+  else if (in->build->nnewreqs < 256)
+    in->build->newreqs[in->build->nnewreqs++] = a;
   else
     unknown(in, "too many attribute rules");
 }
@@ -2688,9 +2688,9 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   if (k == K_RESCALE)
     rescale_rules(in, n);
   node_shape(in, n);
-  if (B->npat < 64) {
-    B->pat[B->npat] = p;
-    B->pval[B->npat++] = n;
+  if (in->build->npat < 64) {
+    in->build->pat[in->build->npat] = p;
+    in->build->pval[in->build->npat++] = n;
   }
   return n;
 }
@@ -2858,9 +2858,9 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
   if (k == K_RESCALE)
     rescale_rules(in, n);
   node_shape(in, n); /* shape rules: assumed (a new op that cannot be typed is refused) */
-  if (r->capture.s && B->nrep < 64) {
-    B->rep[B->nrep] = r;
-    B->rval[B->nrep++] = n;
+  if (r->capture.s && in->build->nrep < 64) {
+    in->build->rep[in->build->nrep] = r;
+    in->build->rval[in->build->nrep++] = n;
   }
   return n;
 }
@@ -2870,9 +2870,9 @@ static Val *build_rep(Inst *in, const DslRepl *r, RgDType dt, bool scalar, bool 
   switch (r->kind) {
   case DSL_REP_VAR:
     if (r->node) {
-      for (uint32_t i = 0; i < B->nrep; i++)
-        if (B->rep[i] == r->node)
-          return B->rval[i];
+      for (uint32_t i = 0; i < in->build->nrep; i++)
+        if (in->build->rep[i] == r->node)
+          return in->build->rval[i];
       return unknown(in, "a named node"), NULL;
     }
     if (!r->var || in->vars[r->var->index].ty != DSL_TY_VALUE)
@@ -3400,14 +3400,14 @@ static bool build_sides(Inst *in, const DslRule *r, Query *q) {
   q->guard = Z3_mk_true(Z);
   if (r->guard) {
     Ev g;
-    guard_root = r->guard;
+    in->guard_root = r->guard;
     bool ok = ev(in, r->guard, &g);
-    guard_root = NULL;
+    in->guard_root = NULL;
     if (!ok || in->invalid)
       return false;
     q->guard = g.t;
   }
-  B->in_repl = true;
+  in->build->in_repl = true;
   q->rep = build_rep(in, r->repl, q->root->dt, false, false);
   if (!q->rep || in->invalid || in->unknown[0])
     return false;
@@ -3435,8 +3435,8 @@ static bool build_query(Inst *in, Query *q) {
   Ast b = q->after = a ? elem(in, q->rep, q->idx) : NULL;
   if (!a || !b || in->unknown[0])
     return false;
-  for (uint32_t i = 0; i < B->nnewreqs && in->nreqs < MAXFACTS; i++)
-    in->reqbuf[in->nreqs++] = B->newreqs[i];
+  for (uint32_t i = 0; i < in->build->nnewreqs && in->nreqs < MAXFACTS; i++)
+    in->reqbuf[in->nreqs++] = in->build->newreqs[i];
   Ast def_new = q->after_defined = mk_and(in, in->nreqs, in->reqbuf);
   Ast same = and2(in, def_new, Z3_mk_eq(Z, a, b));
   Ast parts[5] = {mk_and(in, in->nfacts, in->facts), q->guard, mk_and(in, (uint32_t)in->R, bounds), def_old,
@@ -3501,7 +3501,7 @@ static Outcome not_encoded(Inst *in, RuleRun *run) {
 static Outcome run_instance(Inst *in, RuleRun *run) {
   Build build;
   memset(&build, 0, sizeof build);
-  B = &build;
+  in->build = &build;
   Query q;
   memset(&q, 0, sizeof q);
   if (!build_sides(in, run->rule, &q))

@@ -19,13 +19,20 @@ PASS_SRCS    = runtime/pass/rewrite.c runtime/pass/guard.c runtime/pass/match.c 
                runtime/pass/layout.c runtime/pass/quant.c
 INTERP_SRCS  = runtime/interp/tensor.c runtime/interp/interp.c runtime/interp/eval_kernels.c \
                runtime/interp/proof.c runtime/interp/inputs.c runtime/interp/broadcast.c \
-               runtime/interp/share.c runtime/interp/workers.c
+               runtime/interp/share.c runtime/interp/workers.c runtime/interp/gemm.c \
+               runtime/interp/elementwise.c
 DRIVER_SRCS  = runtime/driver/opt_main.c runtime/driver/opt_observe.c runtime/driver/opt_report.c \
                runtime/driver/dot.c runtime/driver/opt_prove.c runtime/driver/opt_culprit.c
 PROVE_SRCS   = $(if $(filter yes,$(Z3)),runtime/prove/smt.c runtime/prove/abstract.c runtime/prove/cex.c runtime/prove/prove.c)
 RUNTIME_SRCS = $(SUPPORT_SRCS) $(IR_SRCS) $(MLIR_SRCS) $(PASS_SRCS) $(INTERP_SRCS) $(PROVE_SRCS) $(DRIVER_SRCS)
 RUNTIME_GEN_SRCS = $(BUILD)/gen/runtime/mlir/lexer.c $(BUILD)/gen/runtime/mlir/grammar.c
-RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/obj/%.o) $(RUNTIME_GEN_SRCS:$(BUILD)/gen/%.c=$(BUILD)/obj/gen/%.o)
+# On x86-64 the matrix product is built a second time for AVX2 and picked
+# when the CPU has it (runtime/interp/gemm.c; same bits: no FMA).
+# GEMM_AVX2=no leaves it out.
+GEMM_AVX2 ?= $(if $(findstring x86_64,$(shell $(CC) -dumpmachine 2>/dev/null)),yes,no)
+GEMM_AVX2_OBJ = $(if $(filter yes,$(GEMM_AVX2)),$(BUILD)/obj/runtime/interp/gemm_avx2.o)
+RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/obj/%.o) $(RUNTIME_GEN_SRCS:$(BUILD)/gen/%.c=$(BUILD)/obj/gen/%.o) \
+               $(GEMM_AVX2_OBJ)
 LIBRULEGEN = $(BUILD)/lib/librulegen.a
 
 $(LIBRULEGEN): $(RUNTIME_OBJS)
@@ -41,6 +48,13 @@ all: $(LIBRULEGEN)
 # `private` keeps the flag from what make builds on the way.
 $(RUNTIME_OBJS): runtime/build.mk
 $(RUNTIME_OBJS): private ALL_CFLAGS += -fPIC
+
+ifeq ($(GEMM_AVX2),yes)
+$(BUILD)/obj/runtime/interp/eval_kernels.o: private ALL_CFLAGS += -DRG_GEMM_AVX2
+$(BUILD)/obj/runtime/interp/gemm_avx2.o: runtime/interp/gemm.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DGEMM_WIDE -mavx2 -mno-fma -c $< -o $@
+endif
 
 # MLIR reader: re2c lexer and lemon grammar, generated at build time into
 # $(BUILD)/gen/runtime/mlir (never committed).

@@ -12,3 +12,8 @@ $(TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(RULES_OBJ) $(
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) $< $(RULES_OBJ) $(BACKEND_LIB) $(LIBRULEGEN) $(LDLIBS) -o $@
 $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o): | $(RULES_H)
+
+# The kernel tests compare both builds of the matrix product when there are two.
+ifeq ($(GEMM_AVX2),yes)
+$(BUILD)/obj/tests/unit/test_interp_kernels.o: private ALL_CFLAGS += -DRG_GEMM_AVX2
+endif

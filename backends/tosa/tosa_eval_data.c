@@ -66,7 +66,9 @@ static RgStatus op_reshape(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
       if (rg_tensor_get_int(in[1], d) != -1 && rg_tensor_get_int(in[1], d) != out->dims[d])
         return dims_mismatch(ip, d, rg_tensor_get_int(in[1], d), out->dims[d]);
   }
-  rg_tensor_copy_elems(out, a); /* row-major order is kept */
+  /* row-major order is kept: element i is element i */
+  if (!rg_eval_reuse_operand(ip, 0, out))
+    rg_tensor_copy_elems(out, a);
   return RG_OK;
 }
 
@@ -98,8 +100,7 @@ static RgStatus op_transpose(RgInterp *ip, const RgNode *n, RgTensor *const *in,
     int64_t off = 0;
     for (int32_t d = 0; d < last; d++)
       off += idx[d] * st[perms[d]];
-    for (int64_t j = 0; j < len; j++)
-      copy_elem(out, i + j, a, off + j * step);
+    rg_eval_copy_row(out, i, a, off, len, step);
     rg_index_next(idx, out->dims, last);
   }
   return RG_OK;
@@ -189,8 +190,7 @@ static RgStatus op_slice(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgT
     int64_t off = 0;
     for (int32_t d = 0; d < out->rank; d++)
       off += (d < last ? idx[d] + start[d] : start[d]) * st[d];
-    for (int64_t j = 0; j < len; j++)
-      copy_elem(out, i + j, a, off + j);
+    rg_eval_copy_row(out, i, a, off, len, 1);
     rg_index_next(idx, out->dims, last);
   }
   return RG_OK;
@@ -223,8 +223,8 @@ static RgStatus op_concat(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   for (int64_t q = 0; q < outer; q++)
     for (uint32_t k = 0; k < n->num_operands; k++) {
       int64_t chunk = in[k]->dims[axis] * inner;
-      for (int64_t e = 0; e < chunk; e++)
-        copy_elem(out, o++, in[k], q * chunk + e);
+      rg_eval_copy_row(out, o, in[k], q * chunk, chunk, 1);
+      o += chunk;
     }
   return RG_OK;
 }

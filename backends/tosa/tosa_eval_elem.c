@@ -134,24 +134,6 @@ static RgStatus int_binary(RgInterp *ip, IntBinary k, int64_t a, int64_t b, int6
   return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "integer operands are not supported");
 }
 
-/* f32 add, sub and mul a row of the last dim at a time: the same
- * operations on the same elements as the general loop, without its
- * per-element dispatch. */
-static RgStatus float_arith(RgBroadcastIter *bc, const RgTensor *a, const RgTensor *b, RgTensor *out,
-                            BinOp op) {
-  int32_t last = out->rank - 1;
-  int64_t len = out->rank ? out->dims[last] : 1;
-  int64_t sa = out->rank ? bc->strides[0][last] : 0, sb = out->rank ? bc->strides[1][last] : 0;
-  for (int64_t i = 0; len && i < out->numel; i += len, rg_broadcast_step_from(bc, last - 1)) {
-    int64_t oa = bc->off[0], ob = bc->off[1];
-    for (int64_t j = 0; j < len; j++) {
-      float x = rg_tensor_get_float(a, oa + j * sa), y = rg_tensor_get_float(b, ob + j * sb);
-      rg_tensor_set_float(out, i + j, op == B_ADD ? x + y : op == B_SUB ? x - y : x * y);
-    }
-  }
-  return RG_OK;
-}
-
 static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out,
                        BinOp op) {
   RgTensor *a = in[0], *b = in[1];
@@ -188,8 +170,10 @@ static RgStatus binary(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
    * can hold the result */
   if (!rg_eval_reuse_operand(ip, 0, out))
     rg_eval_reuse_operand(ip, 1, out);
-  if (!is_int(a) && out->dtype == RG_DT_F32 && (op == B_ADD || op == B_SUB || op == B_MUL))
-    return float_arith(&bc, a, b, out, op);
+  if (!is_int(a) && out->dtype == RG_DT_F32 && (op == B_ADD || op == B_SUB || op == B_MUL)) {
+    rg_eval_arith_f32(op == B_ADD ? RG_ARITH_ADD : op == B_SUB ? RG_ARITH_SUB : RG_ARITH_MUL, a, b, out, &bc);
+    return RG_OK;
+  }
   bool ignore = rg_eval_nan_ignore(n);
   IntBinary ib = {n, op, a->dtype, shift};
   for (int64_t i = 0; i < out->numel; i++, rg_broadcast_next(&bc)) {

@@ -155,59 +155,64 @@ static RgStatus rank_is(RgInterp *ip, const RgTensor *t, int32_t r, const char *
 #define CONV_PIX 64
 
 /* Stores an fp32 accumulator as acc_store does: bias added, then rounded
- * to the result type. */
+ * to the result type (by the store). */
 static void store_f32(const ConvIO *io, float acc, int64_t oc, int64_t oi) {
   const RgTensor *b = io->bias;
   if (b)
     acc = acc + rg_tensor_get_float(b, b->numel == 1 ? 0 : oc);
-  rg_tensor_set_float(io->out, oi, rg_elem_round(io->out->dtype, acc));
+  rg_tensor_set_float(io->out, oi, acc);
 }
 
-/* conv2d of floats with an fp32 accumulator. For a block of output pixels
- * and one tap (ky, kx), the pixels whose tap falls inside the input add
- * (pixels x IC) * (IC x OC): their input rows gathered, times the weights
- * repacked as [KH, KW, IC, OC], into their accumulator rows. Every
- * accumulator still adds its taps in (ky, kx, ic) order and skips the
- * padding, so the bits are those of the plain loop of op_conv2d. */
-static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
-  const RgTensor *in = io->in, *w = io->w;
+/* A conv2d of floats with an fp32 accumulator, split by blocks of output
+ * pixels: part p computes blocks [p * per_part, ...) with its own
+ * scratch rows (CONV_PIX * (2 * OC + IC) floats at scratch + p * that). */
+typedef struct ConvF32 {
+  const ConvIO *io;
+  const Geom *g;
+  const float *wt; /* the weights as [KH, KW, IC, OC] */
+  float *scratch;
+  int64_t blocks, per_part;
+} ConvF32;
+
+/* The pixels of block q0.. that tap (ky, kx) reaches, their input rows
+ * gathered into rows; returns how many, their offsets in the block in pick. */
+static int64_t gather_tap(const ConvF32 *cv, int64_t q0, int64_t np, int64_t ky, int64_t kx, float *rows,
+                          int64_t *pick) {
+  const RgTensor *in = cv->io->in;
+  const Geom *g = cv->g;
   int64_t IH = in->dims[1], IW = in->dims[2], IC = in->dims[3];
-  int64_t OC = w->dims[0], KH = w->dims[1], KW = w->dims[2];
-  int64_t OH = io->out->dims[1], OW = io->out->dims[2], npix = io->out->numel / (OC ? OC : 1);
-  float *wt = rg_alloc(sizeof *wt * (size_t)(w->numel + 1));
-  float *acc = rg_alloc(sizeof *acc * (size_t)(CONV_PIX * OC + 1));
-  float *ctmp = rg_alloc(sizeof *ctmp * (size_t)(CONV_PIX * OC + 1));
-  float *rows = rg_alloc(sizeof *rows * (size_t)(CONV_PIX * IC + 1));
-  if (!wt || !acc || !ctmp || !rows) {
-    rg_free(wt);
-    rg_free(acc);
-    rg_free(ctmp);
-    rg_free(rows);
-    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copy of the weights (%lld floats)",
-                        (long long)w->numel);
+  int64_t OH = cv->io->out->dims[1], OW = cv->io->out->dims[2], nv = 0;
+  for (int64_t q = 0; q < np; q++) { /* pixel q0 + q = (b, oy, ox) */
+    int64_t ox = (q0 + q) % OW, oy = (q0 + q) / OW % OH, b = (q0 + q) / (OW * OH);
+    int64_t y = oy * g->sy - g->pad_top + ky * g->dy, x = ox * g->sx - g->pad_left + kx * g->dx;
+    if (y < 0 || y >= IH || x < 0 || x >= IW)
+      continue;
+    for (int64_t ic = 0; ic < IC; ic++)
+      rows[nv * IC + ic] = rg_tensor_get_float(in, ((b * IH + y) * IW + x) * IC + ic);
+    pick[nv++] = q;
   }
-  int64_t taps = KH * KW * IC;
-  for (int64_t oc0 = 0; oc0 < OC; oc0 += 16) /* 16 rows of w read side by side */
-    for (int64_t t = 0; t < taps; t++)
-      for (int64_t oc = oc0; oc < OC && oc < oc0 + 16; oc++)
-        wt[t * OC + oc] = rg_tensor_get_float(w, oc * taps + t);
-  int64_t pick[CONV_PIX];
-  for (int64_t q0 = 0; q0 < npix; q0 += CONV_PIX) {
-    int64_t np = npix - q0 < CONV_PIX ? npix - q0 : CONV_PIX;
+  return nv;
+}
+
+/* For a block of output pixels and one tap (ky, kx), the pixels whose tap
+ * falls inside the input add (pixels x IC) * (IC x OC) into their
+ * accumulator rows. Every accumulator still adds its taps in (ky, kx, ic)
+ * order and skips the padding, so the bits are those of the plain loop of
+ * op_conv2d. */
+static void conv_f32_part(void *ctx, uint32_t part) {
+  const ConvF32 *cv = ctx;
+  int64_t IC = cv->io->in->dims[3], OC = cv->io->w->dims[0], KH = cv->io->w->dims[1], KW = cv->io->w->dims[2];
+  int64_t npix = cv->io->out->numel / (OC ? OC : 1);
+  float *acc = cv->scratch + (size_t)part * (size_t)(CONV_PIX * (2 * OC + IC));
+  float *ctmp = acc + CONV_PIX * OC, *rows = ctmp + CONV_PIX * OC;
+  int64_t pick[CONV_PIX], b1 = ((int64_t)part + 1) * cv->per_part;
+  for (int64_t blk = (int64_t)part * cv->per_part; blk < b1 && blk < cv->blocks; blk++) {
+    int64_t q0 = blk * CONV_PIX, np = npix - q0 < CONV_PIX ? npix - q0 : CONV_PIX;
     memset(acc, 0, sizeof *acc * (size_t)(np * OC));
     for (int64_t ky = 0; ky < KH; ky++)
       for (int64_t kx = 0; kx < KW; kx++) {
-        int64_t nv = 0;
-        for (int64_t q = 0; q < np; q++) { /* pixel q0 + q = (b, oy, ox) */
-          int64_t ox = (q0 + q) % OW, oy = (q0 + q) / OW % OH, b = (q0 + q) / (OW * OH);
-          int64_t y = oy * g->sy - g->pad_top + ky * g->dy, x = ox * g->sx - g->pad_left + kx * g->dx;
-          if (y < 0 || y >= IH || x < 0 || x >= IW)
-            continue;
-          for (int64_t ic = 0; ic < IC; ic++)
-            rows[nv * IC + ic] = rg_tensor_get_float(in, ((b * IH + y) * IW + x) * IC + ic);
-          pick[nv++] = q;
-        }
-        const float *wk = wt + (ky * KW + kx) * IC * OC;
+        int64_t nv = gather_tap(cv, q0, np, ky, kx, rows, pick);
+        const float *wk = cv->wt + (ky * KW + kx) * IC * OC;
         if (nv == np) {
           rg_eval_gemm_f32(&(RgGemmF32){.m = np, .n = OC, .k = IC,
                                          .a = rows, .lda = IC, .b = wk, .ldb = OC, .c = acc, .ldc = OC});
@@ -222,12 +227,42 @@ static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
       }
     for (int64_t q = 0; q < np; q++)
       for (int64_t oc = 0; oc < OC; oc++)
-        store_f32(io, acc[q * OC + oc], oc, (q0 + q) * OC + oc);
+        store_f32(cv->io, acc[q * OC + oc], oc, (q0 + q) * OC + oc);
   }
+}
+
+/* conv2d of floats with an fp32 accumulator: the weights repacked as
+ * [KH, KW, IC, OC], then blocks of CONV_PIX output pixels, over threads
+ * when there are several blocks (each then runs its products alone). */
+static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
+  const RgTensor *w = io->w;
+  int64_t IC = io->in->dims[3], OC = w->dims[0], KH = w->dims[1], KW = w->dims[2];
+  int64_t npix = io->out->numel / (OC ? OC : 1), blocks = (npix + CONV_PIX - 1) / CONV_PIX;
+  uint32_t parts = rg_eval_threads();
+  if (blocks < 2 || parts < 2 || npix * OC * KH * KW * IC < ((int64_t)1 << 22))
+    parts = 1;
+  else if ((int64_t)parts > blocks)
+    parts = (uint32_t)blocks;
+  float *wt = rg_alloc(sizeof *wt * (size_t)(w->numel + 1));
+  float *scratch = rg_alloc(sizeof *scratch * (size_t)(parts * CONV_PIX * (2 * OC + IC) + 1));
+  if (!wt || !scratch) {
+    rg_free(wt);
+    rg_free(scratch);
+    return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copy of the weights (%lld floats)",
+                        (long long)w->numel);
+  }
+  int64_t taps = KH * KW * IC;
+  for (int64_t oc0 = 0; oc0 < OC; oc0 += 16) /* 16 rows of w read side by side */
+    for (int64_t t = 0; t < taps; t++)
+      for (int64_t oc = oc0; oc < OC && oc < oc0 + 16; oc++)
+        wt[t * OC + oc] = rg_tensor_get_float(w, oc * taps + t);
+  ConvF32 cv = {io, g, wt, scratch, blocks, (blocks + parts - 1) / parts};
+  if (parts == 1)
+    conv_f32_part(&cv, 0);
+  else
+    rg_eval_parallel(parts, conv_f32_part, &cv);
   rg_free(wt);
-  rg_free(acc);
-  rg_free(ctmp);
-  rg_free(rows);
+  rg_free(scratch);
   return RG_OK;
 }
 

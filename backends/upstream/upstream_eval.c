@@ -73,6 +73,40 @@ static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   return RG_OK;
 }
 
+/* Slices [part * per_part, ...) of a softmax: slice q = (o, r) holds the
+ * elements o * len * inner + r + i * inner for i < len. */
+typedef struct SoftmaxJob {
+  const RgTensor *x;
+  RgTensor *out;
+  int64_t len, inner, slices, per_part;
+} SoftmaxJob;
+
+static void softmax_part(void *ctx, uint32_t part) {
+  const SoftmaxJob *jb = ctx;
+  const RgTensor *x = jb->x;
+  RgTensor *out = jb->out;
+  RgDType dt = out->dtype;
+  int64_t len = jb->len, inner = jb->inner, q0 = (int64_t)part * jb->per_part;
+  int64_t q1 = q0 + jb->per_part < jb->slices ? q0 + jb->per_part : jb->slices;
+  for (int64_t q = q0; q < q1; q++) {
+    int64_t base = q / inner * len * inner + q % inner;
+    float m = -INFINITY;
+    for (int64_t i = 0; i < len; i++) {
+      float xv = (float)rg_tensor_get_float(x, base + i * inner);
+      m = isnan(m) || isnan(xv) ? NAN : (xv > m ? xv : m);
+    }
+    float s = 0;
+    for (int64_t i = 0; i < len; i++) {
+      float d = round_to(dt, (float)rg_tensor_get_float(x, base + i * inner) - m);
+      float e = round_to(dt, expf(d));
+      rg_tensor_set_float(out, base + i * inner, e);
+      s = round_to(dt, s + e);
+    }
+    for (int64_t i = 0; i < len; i++)
+      rg_tensor_set_float(out, base + i * inner, round_to(dt, (float)rg_tensor_get_float(out, base + i * inner) / s));
+  }
+}
+
 /* linalg.softmax(input, output) {dimension}: along the dimension, m = the
  * maximum, e_i = exp(x_i - m), s = the sum of e_i in ascending index order,
  * y_i = e_i / s (the op's decomposition: reduce max, sub, exp, reduce add,
@@ -91,31 +125,17 @@ static RgStatus op_softmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
   for (int32_t d = (int32_t)dim + 1; d < x->rank; d++)
     inner *= x->dims[d];
   int64_t outer = len && inner ? x->numel / (len * inner) : 0;
-  RgDType dt = out->dtype;
   /* each slice reads its inputs before writing its own results: the
    * input or the init operand (whose values are not read), read for the
    * last time here, can hold the result */
   if (!rg_eval_reuse_operand(ip, 0, out))
     rg_eval_reuse_operand(ip, 1, out);
-  for (int64_t o = 0; o < outer; o++)
-    for (int64_t r = 0; r < inner; r++) {
-      int64_t base = o * len * inner + r;
-      float m = -INFINITY;
-      for (int64_t i = 0; i < len; i++) {
-        float xv = (float)rg_tensor_get_float(x, base + i * inner);
-        m = isnan(m) || isnan(xv) ? NAN : (xv > m ? xv : m);
-      }
-      float s = 0;
-      for (int64_t i = 0; i < len; i++) {
-        float d = round_to(dt, (float)rg_tensor_get_float(x, base + i * inner) - m);
-        float e = round_to(dt, expf(d));
-        rg_tensor_set_float(out, base + i * inner, e);
-        s = round_to(dt, s + e);
-      }
-      for (int64_t i = 0; i < len; i++)
-        rg_tensor_set_float(out, base + i * inner,
-                            round_to(dt, (float)rg_tensor_get_float(out, base + i * inner) / s));
-    }
+  SoftmaxJob jb = {x, out, len, inner, outer * inner, 0};
+  /* slices are independent: large inputs are split over threads */
+  uint32_t parts = x->numel >= ((int64_t)1 << 18) ? rg_eval_threads() : 1;
+  jb.per_part = (jb.slices + parts - 1) / (parts ? parts : 1);
+  if (jb.per_part)
+    rg_eval_parallel((uint32_t)((jb.slices + jb.per_part - 1) / jb.per_part), softmax_part, &jb);
   return RG_OK;
 }
 

@@ -578,7 +578,7 @@ bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
     return false;
   if (s->share) /* and no twin run holds it, or only for the same op */
     return interp_share_take(ip->env->share, s->share, twin_reads_alike(ip, n, s->share) ? 2 : 1, out);
-  if (s->t.borrowed_ || !rg_tensor_same_type(&s->t, out))
+  if (s->t.borrowed_ || !interp_same_storage(&s->t, out))
     return false;
   rg_free(out->elems_);
   out->elems_ = s->t.elems_;

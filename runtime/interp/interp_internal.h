@@ -195,4 +195,20 @@ static inline float interp_bits_f32(uint32_t u) {
   return f;
 }
 
+/* Whether a's storage can hold b's elements: the same element type and
+ * count (the shapes may differ: storage is row-major either way). */
+bool interp_same_storage(const RgTensor *a, const RgTensor *b);
+
+/* ---- the blocked fp32 product (gemm.c) ----
+ * c += a * b over one part of an RgGemmF32, with pk (k * INTERP_GEMM_NB
+ * floats, or NULL) to pack b's panels into; the _avx2 build exists when
+ * RG_GEMM_AVX2 is defined, and gives the same bits. */
+#define INTERP_GEMM_NB 256 /* columns per panel: k x NB of b stays in the cache */
+#define INTERP_GEMM_MB 4   /* rows per tile: each panel row is loaded once for them */
+void interp_gemm_blocked(const RgGemmF32 *mm, float *pk);
+/* Whether the calling thread runs a part of an rg_eval_parallel job (a
+ * kernel called there runs alone and must not allocate). */
+bool interp_in_part(void);
+void interp_gemm_blocked_avx2(const RgGemmF32 *mm, float *pk);
+
 #endif

@@ -114,7 +114,7 @@ static void lanes_end(const Lanes *x, uint64_t d[2]) {
  * most DIGEST_PARTS of them, a multiple of 32 each) on the kernels'
  * threads, and the parts' digests then in order: the parts depend on the
  * size alone, so the digests do not depend on the number of threads. */
-#define DIGEST_PART ((size_t)4 << 20)
+#define DIGEST_PART ((size_t)1 << 20)
 #define DIGEST_PARTS 256u
 
 typedef struct DigestParts {
@@ -256,7 +256,7 @@ void interp_share_unref(InterpShare *s, uint32_t id) {
 
 bool interp_share_take(InterpShare *s, uint32_t id, uint32_t max_refs, RgTensor *out) {
   ShareVal *v = &s->vals[id];
-  if (v->refs > max_refs || !v->live || v->t.borrowed_ || !rg_tensor_same_type(&v->t, out))
+  if (v->refs > max_refs || !v->live || v->t.borrowed_ || !interp_same_storage(&v->t, out))
     return false;
   rg_free(out->elems_);
   out->elems_ = v->t.elems_;

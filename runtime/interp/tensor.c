@@ -327,6 +327,10 @@ void rg_tensor_mix_edges(RgTensor *t, uint64_t seed, const RgEdgeValues *e) {
 
 /* ---- comparison and printing ---- */
 
+bool interp_same_storage(const RgTensor *a, const RgTensor *b) {
+  return a->dtype == b->dtype && a->numel == b->numel;
+}
+
 bool rg_tensor_same_type(const RgTensor *a, const RgTensor *b) {
   if (a->dtype != b->dtype || a->rank != b->rank)
     return false;

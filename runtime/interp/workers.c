@@ -8,7 +8,7 @@
 #include <pthread.h>
 #include <unistd.h>
 #include "rulegen/eval.h"
-#include "support/support.h"
+#include "interp/interp_internal.h"
 
 /* The most threads a job uses, and the default's limit: the kernels are
  * memory-bound past a few cores. */
@@ -42,6 +42,11 @@ void rg_eval_set_threads(uint32_t n) {
   pthread_mutex_unlock(&lock);
 }
 
+/* Whether this thread is running a part of a job now. */
+static _Thread_local bool in_part;
+
+bool interp_in_part(void) { return in_part; }
+
 /* Runs parts of the current job until none is left; lock held on entry
  * and on return. */
 static void take_parts(void) {
@@ -50,7 +55,9 @@ static void take_parts(void) {
     void (*fn)(void *, uint32_t) = job_fn;
     void *ctx = job_ctx;
     pthread_mutex_unlock(&lock);
+    in_part = true;
     fn(ctx, p);
+    in_part = false;
     pthread_mutex_lock(&lock);
     if (--job_left == 0)
       pthread_cond_broadcast(&job_done);

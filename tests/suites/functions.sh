@@ -64,7 +64,6 @@ backends/xnnpack/xnnpack_shape.c need_builtin params: checks one operand and nam
 runtime/driver/opt_observe.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/prove/prove.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/driver/opt_culprit.c probe_on_rewrite params: RgRunOptions.on_rewrite, a public callback type
-runtime/interp/eval_kernels.c gemm_4x8 params: the inner kernel of rg_eval_gemm_f32, kept flat for speed
 LIST
 
 find dsl gen runtime tools backends \( -name '*.c' -o -name '*.cpp' \) | sort >"$tmp/files"

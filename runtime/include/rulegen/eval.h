@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include "rulegen/interp.h"
 #include "rulegen/pass.h"
+#include "rulegen/shape.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -75,12 +76,13 @@ RG_API bool rg_eval_attr_number(const RgNode *n, const char *name, double *f, in
 /* Lets result `out` take over the storage of operand k of the op being
  * run instead of its own, when nothing reads that operand after this op
  * (its last use, once; not a constant's view or a given input) and it has
- * out's element type and shape; returns whether it did. out then holds
- * the operand's elements, not zeros, and in[k] stays readable through the
- * same storage: call it only from an evaluator that computes each result
- * element from operand elements at the same index, read before that
- * element is written (an elementwise loop in index order). A large
- * activation then needs no second buffer. */
+ * out's element type and element count (the shapes may differ); returns
+ * whether it did. out then holds the operand's elements, not zeros, and
+ * in[k] stays readable through the same storage: call it only from an
+ * evaluator that computes each result element from operand elements at
+ * the same row-major index, read before that element is written (an
+ * elementwise loop in index order, or a reshape). A large activation then
+ * needs no second buffer. */
 RG_API bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out);
 /* Fills out from a `dense<...>` attribute: one element per element of out,
  * or a splat. UNSUPPORTED when it cannot be decoded, INVALID for another
@@ -138,6 +140,22 @@ typedef struct RgGemmF32 {
  * i < m and j < n. */
 RG_API void rg_eval_gemm_f32(const RgGemmF32 *mm);
 
+/* ---- elementwise kernels ---- */
+
+typedef enum RgArithF32 { RG_ARITH_ADD, RG_ARITH_SUB, RG_ARITH_MUL } RgArithF32;
+/* out = a OP b for every element of out, a's and b's element read at the
+ * offsets `it` gives (an iterator rg_broadcast_init started with in[0] = a
+ * and in[1] = b, not yet moved). a, b and out hold f32; out may be a or b
+ * itself when that has out's shape. Large results are split over threads;
+ * the values do not depend on it. */
+RG_API void rg_eval_arith_f32(RgArithF32 op, const RgTensor *a, const RgTensor *b, RgTensor *out,
+                              const RgBroadcastIter *it);
+/* dst[di + j] = src[si + j * step] for j < n: a row of a data-layout op.
+ * src and dst have the same element type; with step 1 the ranges may
+ * overlap. */
+RG_API void rg_eval_copy_row(RgTensor *dst, int64_t di, const RgTensor *src, int64_t si, int64_t n,
+                             int64_t step);
+
 /* ---- threads ----
  * rg_eval_gemm_f32 splits large products over threads; each result is
  * computed by one thread in the order above, so the values do not depend
@@ -155,7 +173,8 @@ RG_API void rg_eval_set_threads(uint32_t n);
  * when all are done. Parts must not depend on one another's order, must
  * not call the allocator set with rg_set_allocator (it may not be safe
  * across threads) and may call rg_eval_parallel again, which then runs
- * its parts on the calling thread. */
+ * its parts on the calling thread, and the kernels above, which then run
+ * on the calling thread without allocating. */
 RG_API void rg_eval_parallel(uint32_t parts, void (*fn)(void *ctx, uint32_t part), void *ctx);
 /* Elements [first, first + count) of t as floats (rg_tensor_get_float),
  * in an array the caller frees with rg_free; NULL when out of memory. */

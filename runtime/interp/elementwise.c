@@ -1,0 +1,123 @@
+/* runtime/interp/elementwise.c - the elementwise kernels of rulegen/eval.h:
+ * f32 add, sub and mul under broadcasting, and row copies for the data
+ * layout ops. They do what the per-element loops of the evaluators do (the
+ * same operation on the same elements), on typed arrays instead of one
+ * element access at a time, and split large results over threads by rows
+ * of the last dim: each element is computed by one thread, so the values
+ * do not depend on the number of threads. */
+#include <string.h>
+#include "rulegen/eval.h"
+#include "interp/interp_internal.h"
+
+/* Results smaller than this many elements are not split: waking the
+ * threads costs more. */
+#define SPLIT_MIN ((int64_t)1 << 18)
+
+/* out[j] = x[j * sx] OP y[j * sy] for j < n, x or y repeating where its
+ * stride is 0; the strides of a row-major last dim are 1 or 0. */
+#define ROW_LOOPS(OPER)                                                     \
+  if (sx && sy)                                                             \
+    for (int64_t j = 0; j < n; j++)                                         \
+      out[j] = x[j] OPER y[j];                                              \
+  else if (sx)                                                              \
+    for (int64_t j = 0; j < n; j++)                                         \
+      out[j] = x[j] OPER y[0];                                              \
+  else if (sy)                                                              \
+    for (int64_t j = 0; j < n; j++)                                         \
+      out[j] = x[0] OPER y[j];                                              \
+  else                                                                      \
+    for (int64_t j = 0; j < n; j++)                                         \
+      out[j] = x[0] OPER y[0];
+
+static void arith_row(RgArithF32 op, float *out, const float *x, int64_t sx, const float *y, int64_t sy,
+                      int64_t n) {
+  switch (op) {
+  case RG_ARITH_ADD: ROW_LOOPS(+) break;
+  case RG_ARITH_SUB: ROW_LOOPS(-) break;
+  case RG_ARITH_MUL: ROW_LOOPS(*) break;
+  }
+}
+
+typedef struct ArithJob {
+  RgArithF32 op;
+  const float *x, *y;
+  float *out;
+  const RgBroadcastIter *it;
+  int64_t rows, len, rows_per_part;
+} ArithJob;
+
+/* The offsets into both operands of the first element of row r. */
+static void row_offsets(const RgBroadcastIter *it, int64_t r, int64_t *ox, int64_t *oy) {
+  *ox = *oy = 0;
+  for (int32_t d = it->rank - 2; d >= 0; d--) {
+    int64_t i = r % it->dims[d];
+    r /= it->dims[d];
+    *ox += i * it->strides[0][d];
+    *oy += i * it->strides[1][d];
+  }
+}
+
+static void arith_part(void *ctx, uint32_t part) {
+  const ArithJob *jb = ctx;
+  const RgBroadcastIter *it = jb->it;
+  int32_t last = it->rank - 1;
+  int64_t sx = it->rank ? it->strides[0][last] : 0, sy = it->rank ? it->strides[1][last] : 0;
+  int64_t r0 = (int64_t)part * jb->rows_per_part;
+  int64_t r1 = r0 + jb->rows_per_part < jb->rows ? r0 + jb->rows_per_part : jb->rows;
+  for (int64_t r = r0; r < r1; r++) {
+    int64_t ox, oy;
+    row_offsets(it, r, &ox, &oy);
+    arith_row(jb->op, jb->out + r * jb->len, jb->x + ox, sx, jb->y + oy, sy, jb->len);
+  }
+}
+
+void rg_eval_arith_f32(RgArithF32 op, const RgTensor *a, const RgTensor *b, RgTensor *out,
+                       const RgBroadcastIter *it) {
+  int64_t len = out->rank ? out->dims[out->rank - 1] : 1;
+  if (!len || !out->numel)
+    return;
+  ArithJob jb = {op, a->elems_, b->elems_, out->elems_, it, out->numel / len, len, 0};
+  uint32_t parts = rg_eval_threads();
+  if (out->numel < SPLIT_MIN || parts < 2)
+    parts = 1;
+  jb.rows_per_part = (jb.rows + parts - 1) / parts;
+  parts = (uint32_t)((jb.rows + jb.rows_per_part - 1) / jb.rows_per_part);
+  if (parts == 1)
+    arith_part(&jb, 0);
+  else
+    rg_eval_parallel(parts, arith_part, &jb);
+}
+
+void rg_eval_copy_row(RgTensor *dst, int64_t di, const RgTensor *src, int64_t si, int64_t n, int64_t step) {
+  size_t size = ir_elem_size(dst->dtype);
+  unsigned char *d = (unsigned char *)dst->elems_ + (size_t)di * size;
+  const unsigned char *s = (const unsigned char *)src->elems_ + (size_t)si * size;
+  if (step == 1 || n == 1) {
+    memmove(d, s, (size_t)n * size);
+    return;
+  }
+  /* a gather: the element sizes storage uses, each its own loop */
+  switch (size) {
+  case 1:
+    for (int64_t j = 0; j < n; j++)
+      d[j] = s[j * step];
+    break;
+  case 2: {
+    uint16_t *dd = (uint16_t *)(void *)d;
+    const uint16_t *ss = (const uint16_t *)(const void *)s;
+    for (int64_t j = 0; j < n; j++)
+      dd[j] = ss[j * step];
+    break;
+  }
+  case 4: {
+    uint32_t *dd = (uint32_t *)(void *)d;
+    const uint32_t *ss = (const uint32_t *)(const void *)s;
+    for (int64_t j = 0; j < n; j++)
+      dd[j] = ss[j * step];
+    break;
+  }
+  default:
+    for (int64_t j = 0; j < n; j++)
+      memcpy(d + (size_t)j * size, s + (size_t)(j * step) * size, size);
+  }
+}

@@ -73,6 +73,32 @@ static RgStatus op_reshape(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
 }
 
 /* out.shape[i] = in.shape[perms[i]]; out[idx] = in[j] with j[perms[i]] = idx[i]. */
+/* Rows [part * per_part, ...) of the result's last dim of a transpose,
+ * each a strided row of the input. */
+typedef struct TransposeJob {
+  const RgTensor *a;
+  RgTensor *out;
+  const int64_t *perms;
+  int64_t st[RG_TENSOR_MAX_RANK]; /* the input's strides */
+  int64_t rows, per_part;
+} TransposeJob;
+
+static void transpose_part(void *ctx, uint32_t part) {
+  const TransposeJob *jb = ctx;
+  const RgTensor *out = jb->out;
+  int32_t last = out->rank - 1;
+  int64_t len = out->rank ? out->dims[last] : 1, step = out->rank ? jb->st[jb->perms[last]] : 0;
+  int64_t r0 = (int64_t)part * jb->per_part, r1 = r0 + jb->per_part < jb->rows ? r0 + jb->per_part : jb->rows;
+  for (int64_t r = r0; r < r1; r++) {
+    int64_t off = 0;
+    for (int64_t d = last - 1, q = r; d >= 0; d--) {
+      off += q % out->dims[d] * jb->st[jb->perms[d]];
+      q /= out->dims[d];
+    }
+    rg_eval_copy_row(jb->out, r * len, jb->a, off, len, step);
+  }
+}
+
 static RgStatus op_transpose(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTensor *out) {
   RgTensor *a = in[0];
   RgStatus s = same_dtype(ip, a, out);
@@ -91,18 +117,14 @@ static RgStatus op_transpose(RgInterp *ip, const RgNode *n, RgTensor *const *in,
     if (out->dims[i] != a->dims[perms[i]])
       return dims_mismatch(ip, (int32_t)i, a->dims[perms[i]], out->dims[i]);
   }
-  int64_t st[RG_TENSOR_MAX_RANK], idx[RG_TENSOR_MAX_RANK] = {0};
-  rg_tensor_strides(a, st);
-  /* a row of the result's last dim at a time */
-  int32_t last = out->rank - 1;
-  int64_t len = out->rank ? out->dims[last] : 1, step = out->rank ? st[perms[last]] : 0;
-  for (int64_t i = 0; len && i < out->numel; i += len) {
-    int64_t off = 0;
-    for (int32_t d = 0; d < last; d++)
-      off += idx[d] * st[perms[d]];
-    rg_eval_copy_row(out, i, a, off, len, step);
-    rg_index_next(idx, out->dims, last);
-  }
+  TransposeJob jb = {a, out, perms, {0}, 0, 0};
+  rg_tensor_strides(a, jb.st);
+  int64_t len = out->rank ? out->dims[out->rank - 1] : 1, rows = len ? out->numel / len : 0;
+  uint32_t parts = out->numel >= ((int64_t)1 << 18) ? rg_eval_threads() : 1;
+  jb.rows = rows;
+  jb.per_part = (rows + parts - 1) / parts;
+  if (jb.per_part)
+    rg_eval_parallel((uint32_t)((rows + jb.per_part - 1) / jb.per_part), transpose_part, &jb);
   return RG_OK;
 }
 

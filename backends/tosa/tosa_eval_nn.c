@@ -169,16 +169,20 @@ static void store_f32(const ConvIO *io, float acc, int64_t oc, int64_t oi) {
 typedef struct ConvF32 {
   const ConvIO *io;
   const Geom *g;
-  const float *wt; /* the weights as [KH, KW, IC, OC] */
+  float *wt; /* the weights as [KH, KW, IC, OC] */
   float *scratch;
   int64_t blocks, per_part;
+  uint32_t repack_parts;
 } ConvF32;
 
-/* The pixels of block q0.. that tap (ky, kx) reaches, their input rows
- * gathered into rows; returns how many, their offsets in the block in pick. */
-static int64_t gather_tap(const ConvF32 *cv, int64_t q0, int64_t np, int64_t ky, int64_t kx, float *rows,
+/* The pixels of block q0.. (np of them) that tap (ky, kx) = tap[0..2)
+ * reaches, their input rows gathered into rows; returns how many, their
+ * offsets in the block in pick. */
+static int64_t gather_tap(const ConvF32 *cv, int64_t q0, int64_t np, const int64_t tap[2], float *rows,
                           int64_t *pick) {
+  int64_t ky = tap[0], kx = tap[1];
   const RgTensor *in = cv->io->in;
+  const float *src = rg_tensor_f32_in(in);
   const Geom *g = cv->g;
   int64_t IH = in->dims[1], IW = in->dims[2], IC = in->dims[3];
   int64_t OH = cv->io->out->dims[1], OW = cv->io->out->dims[2], nv = 0;
@@ -187,8 +191,12 @@ static int64_t gather_tap(const ConvF32 *cv, int64_t q0, int64_t np, int64_t ky,
     int64_t y = oy * g->sy - g->pad_top + ky * g->dy, x = ox * g->sx - g->pad_left + kx * g->dx;
     if (y < 0 || y >= IH || x < 0 || x >= IW)
       continue;
-    for (int64_t ic = 0; ic < IC; ic++)
-      rows[nv * IC + ic] = rg_tensor_get_float(in, ((b * IH + y) * IW + x) * IC + ic);
+    int64_t at = ((b * IH + y) * IW + x) * IC;
+    if (src)
+      memcpy(rows + nv * IC, src + at, sizeof *rows * (size_t)IC);
+    else
+      for (int64_t ic = 0; ic < IC; ic++)
+        rows[nv * IC + ic] = rg_tensor_get_float(in, at + ic);
     pick[nv++] = q;
   }
   return nv;
@@ -211,7 +219,7 @@ static void conv_f32_part(void *ctx, uint32_t part) {
     memset(acc, 0, sizeof *acc * (size_t)(np * OC));
     for (int64_t ky = 0; ky < KH; ky++)
       for (int64_t kx = 0; kx < KW; kx++) {
-        int64_t nv = gather_tap(cv, q0, np, ky, kx, rows, pick);
+        int64_t nv = gather_tap(cv, q0, np, (const int64_t[]){ky, kx}, rows, pick);
         const float *wk = cv->wt + (ky * KW + kx) * IC * OC;
         if (nv == np) {
           rg_eval_gemm_f32(&(RgGemmF32){.m = np, .n = OC, .k = IC,
@@ -229,6 +237,21 @@ static void conv_f32_part(void *ctx, uint32_t part) {
       for (int64_t oc = 0; oc < OC; oc++)
         store_f32(cv->io, acc[q * OC + oc], oc, (q0 + q) * OC + oc);
   }
+}
+
+/* Part p of the weights' repacking as [KH, KW, IC, OC]: its share of the
+ * blocks of 16 output channels (16 rows of w read side by side). */
+static void repack_part(void *ctx, uint32_t part) {
+  const ConvF32 *cv = ctx;
+  const RgTensor *w = cv->io->w;
+  int64_t OC = w->dims[0], taps = w->dims[1] * w->dims[2] * w->dims[3], nb = (OC + 15) / 16;
+  int64_t per = (nb + cv->repack_parts - 1) / cv->repack_parts;
+  float *wt = cv->wt;
+  const float *src = rg_tensor_f32_in(w);
+  for (int64_t blk = (int64_t)part * per; blk < nb && blk < ((int64_t)part + 1) * per; blk++)
+    for (int64_t t = 0; t < taps; t++)
+      for (int64_t oc = blk * 16; oc < OC && oc < blk * 16 + 16; oc++)
+        wt[t * OC + oc] = src ? src[oc * taps + t] : rg_tensor_get_float(w, oc * taps + t);
 }
 
 /* conv2d of floats with an fp32 accumulator: the weights repacked as
@@ -251,12 +274,10 @@ static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
     return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copy of the weights (%lld floats)",
                         (long long)w->numel);
   }
-  int64_t taps = KH * KW * IC;
-  for (int64_t oc0 = 0; oc0 < OC; oc0 += 16) /* 16 rows of w read side by side */
-    for (int64_t t = 0; t < taps; t++)
-      for (int64_t oc = oc0; oc < OC && oc < oc0 + 16; oc++)
-        wt[t * OC + oc] = rg_tensor_get_float(w, oc * taps + t);
-  ConvF32 cv = {io, g, wt, scratch, blocks, (blocks + parts - 1) / parts};
+  ConvF32 cv = {io, g, wt, scratch, blocks, (blocks + parts - 1) / parts, 1};
+  if (w->numel >= ((int64_t)1 << 18))
+    cv.repack_parts = rg_eval_threads();
+  rg_eval_parallel(cv.repack_parts, repack_part, &cv);
   if (parts == 1)
     conv_f32_part(&cv, 0);
   else
@@ -416,21 +437,28 @@ static RgStatus op_transpose_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
  * as the plain loop does. */
 static RgStatus matmul_f32(RgInterp *ip, const ConvIO *io) {
   int64_t N = io->in->dims[0], H = io->in->dims[1], C = io->in->dims[2], W = io->w->dims[2];
+  /* f32 operands are read in place, and an f32 result written in place
+   * (zero-filled, as the evaluator contract gives it); others through
+   * fp32 copies */
+  const float *in_a = rg_tensor_f32_in(io->in), *in_b = rg_tensor_f32_in(io->w);
+  float *in_c = rg_tensor_f32(io->out);
   for (int64_t b = 0; b < N; b++) {
-    float *a = rg_eval_pack_f32(io->in, b * H * C, H * C);
-    float *bm = rg_eval_pack_f32(io->w, b * C * W, C * W);
-    float *c = rg_alloc(sizeof *c * (size_t)(H * W + 1));
-    if (!a || !bm || !c) {
+    float *a = in_a ? NULL : rg_eval_pack_f32(io->in, b * H * C, H * C);
+    float *bm = in_b ? NULL : rg_eval_pack_f32(io->w, b * C * W, C * W);
+    float *c = in_c ? NULL : rg_alloc(sizeof *c * (size_t)(H * W + 1));
+    if ((!in_a && !a) || (!in_b && !bm) || (!in_c && !c)) {
       rg_free(a);
       rg_free(bm);
       rg_free(c);
       return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copies of batch %lld",
                           (long long)b);
     }
-    memset(c, 0, sizeof *c * (size_t)(H * W));
-    rg_eval_gemm_f32(&(RgGemmF32){.m = H, .n = W, .k = C,
-                                   .a = a, .lda = C, .b = bm, .ldb = W, .c = c, .ldc = W});
-    for (int64_t i = 0; i < H * W; i++)
+    if (c)
+      memset(c, 0, sizeof *c * (size_t)(H * W));
+    rg_eval_gemm_f32(&(RgGemmF32){.m = H, .n = W, .k = C, .a = a ? a : in_a + b * H * C, .lda = C,
+                                   .b = bm ? bm : in_b + b * C * W, .ldb = W,
+                                   .c = c ? c : in_c + b * H * W, .ldc = W});
+    for (int64_t i = 0; c && i < H * W; i++)
       store_f32(io, c[i], 0, b * H * W + i);
     rg_free(a);
     rg_free(bm);

@@ -29,22 +29,24 @@
     for (int64_t j = 0; j < n; j++)                                         \
       out[j] = x[0] OPER y[0];
 
-static void arith_row(RgArithF32 op, float *out, const float *x, int64_t sx, const float *y, int64_t sy,
-                      int64_t n) {
-  switch (op) {
-  case RG_ARITH_ADD: ROW_LOOPS(+) break;
-  case RG_ARITH_SUB: ROW_LOOPS(-) break;
-  case RG_ARITH_MUL: ROW_LOOPS(*) break;
-  }
-}
-
+/* out = x OP y over rows [part * rows_per_part, ...) of out's last dim. */
 typedef struct ArithJob {
   RgArithF32 op;
   const float *x, *y;
   float *out;
   const RgBroadcastIter *it;
   int64_t rows, len, rows_per_part;
+  int64_t sx, sy; /* the operands' strides along the last dim */
 } ArithJob;
+
+static void arith_row(const ArithJob *jb, float *out, const float *x, const float *y) {
+  int64_t sx = jb->sx, sy = jb->sy, n = jb->len;
+  switch (jb->op) {
+  case RG_ARITH_ADD: ROW_LOOPS(+) break;
+  case RG_ARITH_SUB: ROW_LOOPS(-) break;
+  case RG_ARITH_MUL: ROW_LOOPS(*) break;
+  }
+}
 
 /* The offsets into both operands of the first element of row r. */
 static void row_offsets(const RgBroadcastIter *it, int64_t r, int64_t *ox, int64_t *oy) {
@@ -59,15 +61,12 @@ static void row_offsets(const RgBroadcastIter *it, int64_t r, int64_t *ox, int64
 
 static void arith_part(void *ctx, uint32_t part) {
   const ArithJob *jb = ctx;
-  const RgBroadcastIter *it = jb->it;
-  int32_t last = it->rank - 1;
-  int64_t sx = it->rank ? it->strides[0][last] : 0, sy = it->rank ? it->strides[1][last] : 0;
   int64_t r0 = (int64_t)part * jb->rows_per_part;
   int64_t r1 = r0 + jb->rows_per_part < jb->rows ? r0 + jb->rows_per_part : jb->rows;
   for (int64_t r = r0; r < r1; r++) {
     int64_t ox, oy;
-    row_offsets(it, r, &ox, &oy);
-    arith_row(jb->op, jb->out + r * jb->len, jb->x + ox, sx, jb->y + oy, sy, jb->len);
+    row_offsets(jb->it, r, &ox, &oy);
+    arith_row(jb, jb->out + r * jb->len, jb->x + ox, jb->y + oy);
   }
 }
 
@@ -76,7 +75,9 @@ void rg_eval_arith_f32(RgArithF32 op, const RgTensor *a, const RgTensor *b, RgTe
   int64_t len = out->rank ? out->dims[out->rank - 1] : 1;
   if (!len || !out->numel)
     return;
-  ArithJob jb = {op, a->elems_, b->elems_, out->elems_, it, out->numel / len, len, 0};
+  int32_t last = it->rank - 1;
+  ArithJob jb = {op, a->elems_, b->elems_, out->elems_, it, out->numel / len, len, 0,
+                 it->rank ? it->strides[0][last] : 0, it->rank ? it->strides[1][last] : 0};
   uint32_t parts = rg_eval_threads();
   if (out->numel < SPLIT_MIN || parts < 2)
     parts = 1;
@@ -97,27 +98,21 @@ void rg_eval_copy_row(RgTensor *dst, int64_t di, const RgTensor *src, int64_t si
     return;
   }
   /* a gather: the element sizes storage uses, each its own loop */
+#define GATHER(T)                                                     \
+  {                                                                   \
+    T *dd = (T *)(void *)d;                                           \
+    const T *ss = (const T *)(const void *)s;                         \
+    for (int64_t j = 0; j < n; j++)                                   \
+      dd[j] = ss[j * step];                                           \
+  }
   switch (size) {
-  case 1:
-    for (int64_t j = 0; j < n; j++)
-      d[j] = s[j * step];
-    break;
-  case 2: {
-    uint16_t *dd = (uint16_t *)(void *)d;
-    const uint16_t *ss = (const uint16_t *)(const void *)s;
-    for (int64_t j = 0; j < n; j++)
-      dd[j] = ss[j * step];
-    break;
-  }
-  case 4: {
-    uint32_t *dd = (uint32_t *)(void *)d;
-    const uint32_t *ss = (const uint32_t *)(const void *)s;
-    for (int64_t j = 0; j < n; j++)
-      dd[j] = ss[j * step];
-    break;
-  }
+  case 1: GATHER(uint8_t) break;
+  case 2: GATHER(uint16_t) break;
+  case 4: GATHER(uint32_t) break;
+  case 8: GATHER(uint64_t) break;
   default:
     for (int64_t j = 0; j < n; j++)
       memcpy(d + (size_t)j * size, s + (size_t)(j * step) * size, size);
   }
+#undef GATHER
 }

@@ -100,7 +100,11 @@ float *rg_eval_pack_f32(const RgTensor *t, int64_t first, int64_t count) {
   float *f = rg_alloc(sizeof *f * (size_t)(count > 0 ? count : 1));
   if (!f)
     return NULL;
-  for (int64_t i = 0; i < count; i++)
-    f[i] = rg_tensor_get_float(t, first + i);
+  const float *src = rg_tensor_f32_in(t);
+  if (src && count > 0)
+    memcpy(f, src + first, sizeof *f * (size_t)count);
+  else
+    for (int64_t i = 0; i < count; i++)
+      f[i] = rg_tensor_get_float(t, first + i);
   return f;
 }

@@ -589,10 +589,12 @@ bool rg_eval_reuse_operand(RgInterp *ip, uint32_t k, RgTensor *out) {
 /* Whether every byte of t's storage is 0. Reading the untouched pages of
  * a fresh zero-filled allocation makes none of them resident. */
 static bool all_zero_bytes(const RgTensor *t) {
+  static const unsigned char zeros[4096];
   const unsigned char *p = t->elems_;
   size_t n = ir_elem_size(t->dtype) * (size_t)t->numel;
-  for (size_t i = 0; i < n; i++)
-    if (p[i])
+  /* a block at a time through memcmp, which the C library vectorizes */
+  for (size_t i = 0; i < n; i += sizeof zeros)
+    if (memcmp(p + i, zeros, n - i < sizeof zeros ? n - i : sizeof zeros) != 0)
       return false;
   return true;
 }

@@ -79,8 +79,26 @@ static void *worker(void *arg) {
   return NULL;
 }
 
+/* A child process forked after the pool started has only the forking
+ * thread: it starts with no workers, no job and the lock free (the fork
+ * waits for the lock, so that it is not copied held). */
+static void fork_prepare(void) { pthread_mutex_lock(&lock); }
+static void fork_parent(void) { pthread_mutex_unlock(&lock); }
+static void fork_child(void) {
+  pthread_mutex_init(&lock, NULL);
+  pthread_cond_init(&job_ready, NULL);
+  pthread_cond_init(&job_done, NULL);
+  workers = 0;
+  busy = false;
+  in_part = false;
+}
+
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static void fork_register(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
+
 void rg_eval_parallel(uint32_t parts, void (*fn)(void *ctx, uint32_t part), void *ctx) {
   uint32_t threads = rg_eval_threads();
+  pthread_once(&fork_once, fork_register);
   pthread_mutex_lock(&lock);
   if (parts < 2 || threads < 2 || busy) {
     pthread_mutex_unlock(&lock);

@@ -6,6 +6,8 @@
  * every result must carry the bits of the plain loop of the spec, which
  * this file spells out again. */
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "interp_tb.h"
 #include "rulegen/eval.h"
 #include "interp/interp_internal.h"
@@ -150,20 +152,23 @@ static void test_conv2d_f32_matches_loop(void) {
     conv2d_case();
 }
 
+/* Runs `cases` cases of one_case, with *large set, on 2 and 3 threads. */
+static void on_threads(void (*one_case)(void), bool *large, int cases) {
+  uint32_t saved = rg_eval_threads();
+  *large = true;
+  for (uint32_t threads = 2; threads <= 3; threads++) {
+    rg_eval_set_threads(threads);
+    for (int i = 0; i < cases; i++)
+      one_case();
+  }
+  *large = false;
+  rg_eval_set_threads(saved);
+}
+
 /* Convolutions split by blocks of output pixels over 2 and 3 threads
  * (each part then runs its products alone, b read in place) still give
  * the plain loop's bits. */
-static void test_conv2d_f32_threads(void) {
-  uint32_t saved = rg_eval_threads();
-  conv_large = true;
-  for (uint32_t threads = 2; threads <= 3; threads++) {
-    rg_eval_set_threads(threads);
-    for (int i = 0; i < 3; i++)
-      conv2d_case();
-  }
-  conv_large = false;
-  rg_eval_set_threads(saved);
-}
+static void test_conv2d_f32_threads(void) { on_threads(conv2d_case, &conv_large, 3); }
 
 /* tosa.matmul (acc from 0) or linalg.matmul (acc from C, f32 only). */
 static void matmul_case(bool linalg) {
@@ -265,66 +270,77 @@ static void test_binary_f32_broadcast(void) {
   }
 }
 
+/* Large enough for the transpose to be split over threads (2^18
+ * elements or more), or small random shapes. */
+static bool rows_large;
+
 /* tosa.transpose and tosa.slice, which copy a row at a time, against the
  * index arithmetic of the spec, on i8 and f32. */
-static void test_transpose_slice_rows(void) {
-  for (int i = 0; i < 200; i++) {
-    RgDType dt = next() % 2 ? RG_DT_I8 : RG_DT_F32;
-    int32_t rank = (int32_t)pick(1, 4);
-    int64_t dims[4], perm[4], od[4], start[4], size[4], st[4];
-    for (int32_t d = 0; d < rank; d++) {
-      dims[d] = pick(1, 6);
-      perm[d] = d;
-    }
-    for (int32_t d = rank - 1; d > 0; d--) { /* a random permutation */
-      int32_t k = (int32_t)pick(0, d);
-      int64_t tmp = perm[d];
-      perm[d] = perm[k];
-      perm[k] = tmp;
-    }
-    RgTensor x;
-    rg_tensor_init(&x, dt, rank, dims);
-    for (int64_t e = 0; e < x.numel; e++)
-      rg_tensor_set_int(&x, e, (int64_t)(next() % 200) - 100);
-    rg_tensor_strides(&x, st);
-    bool slice = next() % 2;
-    for (int32_t d = 0; d < rank; d++) {
-      start[d] = pick(0, dims[d] - 1);
-      size[d] = pick(1, dims[d] - start[d]);
-      od[d] = slice ? size[d] : dims[perm[d]];
-    }
-    RgTensor want;
-    rg_tensor_init(&want, dt, rank, od);
-    int64_t idx[4] = {0};
-    for (int64_t e = 0; e < want.numel; e++) {
-      int64_t off = 0;
-      for (int32_t d = 0; d < rank; d++)
-        off += slice ? (idx[d] + start[d]) * st[d] : idx[d] * st[perm[d]];
-      rg_tensor_set_int(&want, e, rg_tensor_get_int(&x, off));
-      rg_index_next(idx, od, rank);
-    }
-    TB t;
-    tb_init(&t);
-    char tx[64], to[64];
-    RgValue *ops[3] = {tb_arg(&t, type_of(tx, sizeof tx, &x)), NULL, NULL};
-    RgNode *n;
-    if (slice) {
-      ops[1] = tb_shape(&t, (uint32_t)rank, start);
-      ops[2] = tb_shape(&t, (uint32_t)rank, size);
-      n = tb_node(&t, "tosa.slice", type_of(to, sizeof to, &want), 3, ops);
-    } else {
-      n = tb_node(&t, "tosa.transpose", type_of(to, sizeof to, &want), 1, ops);
-      rg_node_set_prop(t.g, n, "perms", rg_attr_dense_array_ints(t.g, RG_DT_I32, (uint32_t)rank, perm));
-    }
-    bool ok = tb_run1(&t, &n->results[0], &x, 1) && same_bits(&t.outs[0], &want);
-    if (!ok)
-      printf("  %s %s -> %s\n", slice ? "slice" : "transpose", tx, to);
-    CHECK(ok);
-    tb_free(&t);
-    rg_tensor_release(&x);
-    rg_tensor_release(&want);
+static void transpose_slice_case(void) {
+  RgDType dt = next() % 2 ? RG_DT_I8 : RG_DT_F32;
+  int32_t rank = (int32_t)pick(rows_large ? 3 : 1, 4);
+  int64_t dims[4], perm[4], od[4], start[4], size[4], st[4];
+  for (int32_t d = 0; d < rank; d++) {
+    dims[d] = rows_large ? (rank == 3 ? pick(64, 90) : pick(23, 30)) : pick(1, 6);
+    perm[d] = d;
   }
+  for (int32_t d = rank - 1; d > 0; d--) { /* a random permutation */
+    int32_t k = (int32_t)pick(0, d);
+    int64_t tmp = perm[d];
+    perm[d] = perm[k];
+    perm[k] = tmp;
+  }
+  RgTensor x;
+  rg_tensor_init(&x, dt, rank, dims);
+  for (int64_t e = 0; e < x.numel; e++)
+    rg_tensor_set_int(&x, e, (int64_t)(next() % 200) - 100);
+  rg_tensor_strides(&x, st);
+  bool slice = next() % 2;
+  for (int32_t d = 0; d < rank; d++) {
+    start[d] = pick(0, dims[d] - 1);
+    size[d] = pick(1, dims[d] - start[d]);
+    od[d] = slice ? size[d] : dims[perm[d]];
+  }
+  RgTensor want;
+  rg_tensor_init(&want, dt, rank, od);
+  int64_t idx[4] = {0};
+  for (int64_t e = 0; e < want.numel; e++) {
+    int64_t off = 0;
+    for (int32_t d = 0; d < rank; d++)
+      off += slice ? (idx[d] + start[d]) * st[d] : idx[d] * st[perm[d]];
+    rg_tensor_set_int(&want, e, rg_tensor_get_int(&x, off));
+    rg_index_next(idx, od, rank);
+  }
+  TB t;
+  tb_init(&t);
+  char tx[64], to[64];
+  RgValue *ops[3] = {tb_arg(&t, type_of(tx, sizeof tx, &x)), NULL, NULL};
+  RgNode *n;
+  if (slice) {
+    ops[1] = tb_shape(&t, (uint32_t)rank, start);
+    ops[2] = tb_shape(&t, (uint32_t)rank, size);
+    n = tb_node(&t, "tosa.slice", type_of(to, sizeof to, &want), 3, ops);
+  } else {
+    n = tb_node(&t, "tosa.transpose", type_of(to, sizeof to, &want), 1, ops);
+    rg_node_set_prop(t.g, n, "perms", rg_attr_dense_array_ints(t.g, RG_DT_I32, (uint32_t)rank, perm));
+  }
+  bool ok = tb_run1(&t, &n->results[0], &x, 1) && same_bits(&t.outs[0], &want);
+  if (!ok)
+    printf("  %s %s -> %s\n", slice ? "slice" : "transpose", tx, to);
+  CHECK(ok);
+  tb_free(&t);
+  rg_tensor_release(&x);
+  rg_tensor_release(&want);
 }
+
+static void test_transpose_slice_rows(void) {
+  for (int i = 0; i < 200; i++)
+    transpose_slice_case();
+}
+
+/* Transposes split over 2 and 3 threads: the plain index arithmetic's
+ * elements. */
+static void test_transpose_threads(void) { on_threads(transpose_slice_case, &rows_large, 4); }
 
 /* linalg.softmax large enough to be split over threads (slices along the
  * last dim, and along a middle one), on 1 and 3 threads: the spec's
@@ -526,6 +542,39 @@ static void test_parallel_parts_once(void) {
   rg_eval_set_threads(saved);
 }
 
+/* A part that forks: the child, which has only this thread, runs jobs of
+ * its own on 3 threads (new workers), every part once; the parent's job
+ * goes on. */
+static void fork_part(void *ctx, uint32_t part) {
+  int *status = ctx;
+  if (part != 5)
+    return;
+  pid_t pid = fork();
+  if (pid == 0) {
+    rg_eval_set_threads(3);
+    bool once = true;
+    for (int round = 0; round < 20; round++) {
+      PartCount pc;
+      memset(&pc, 0, sizeof pc);
+      rg_eval_parallel(64, count_part, &pc);
+      for (int p = 0; p < 64; p++)
+        once = once && pc.calls[p] == 1 && pc.inner[p] == 1;
+    }
+    _exit(once ? 0 : 1);
+  }
+  if (pid > 0)
+    waitpid(pid, status, 0);
+}
+
+static void test_fork_in_job(void) {
+  uint32_t saved = rg_eval_threads();
+  rg_eval_set_threads(2);
+  int status = -1;
+  rg_eval_parallel(8, fork_part, &status);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  rg_eval_set_threads(saved);
+}
+
 /* Random tensors of more elements than one part of a split fill, on 1, 2
  * and 3 threads: every element is the draw of the sequence spelled out
  * here (splitmix64 from the seed, [-4, 4) for floats, the type's range for
@@ -574,10 +623,12 @@ int main(void) {
   RUN(test_linalg_matmul_f32_matches_loop);
   RUN(test_binary_f32_broadcast);
   RUN(test_transpose_slice_rows);
+  RUN(test_transpose_threads);
   RUN(test_softmax_threads);
   RUN(test_gemm_builds_same_bits);
   RUN(test_gemm_threads_same_bits);
   RUN(test_parallel_parts_once);
   RUN(test_random_fill_threads);
+  RUN(test_fork_in_job);
   TEST_EXIT();
 }

@@ -17,7 +17,7 @@
 #define BI_COUNT(...) BI_NARGS(__VA_ARGS__)
 
 static const DslBuiltinInfo builtins[] = {
-#define DSL_BUILTIN(ID, name, ret, nreq, kw, flags, how, cfn, read, params)            \
+#define DSL_BUILTIN(ID, name, ret, nreq, kw, flags, how, cfn, read, smt, params)            \
   {DSL_BI_##ID, name, DSL_TY_##ret, BI_COUNT params, nreq, BI_TYPES params, kw, flags, \
    DSL_BIC_##how, #cfn, read},
 #include "builtins.def"

@@ -133,6 +133,19 @@ typedef struct Ev {
   const char *str;
 } Ev;
 
+/* The values built for the pattern and the replacement, by node. */
+typedef struct Build {
+  const DslPattern *pat[64];
+  Val *pval[64];
+  uint32_t npat;
+  const DslRepl *rep[64];
+  Val *rval[64];
+  uint32_t nrep;
+  bool in_repl;        /* validity of attributes is then proven, not assumed */
+  Ast newreqs[256];
+  uint32_t nnewreqs;
+} Build;
+
 typedef struct Inst {
   Z3_context z;
   int R;
@@ -178,6 +191,8 @@ typedef struct Inst {
   } apps[256];
   uint32_t napps;
   uint32_t fresh;
+  Build *build;      /* the sides being built */
+  const DslExpr *guard_root; /* the guard being encoded (its conjuncts) */
 } Inst;
 
 #define Z (in->z)
@@ -962,101 +977,118 @@ static Ast table_elem(Inst *in, Val *n, Ast const *idx) {
   return Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, name), 1, &dom, sort_of(in, n->dt)), 1, &v);
 }
 
-static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
+/* CLAMP: NaN to min_val under nan_mode IGNORE, else kept. */
+static Ast clamp_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast v = elem(in, n->opnd[0], idx);
+  if (!v)
+    return NULL;
+  if (!isf(n->dt))
+    return Z3_mk_ite(Z, Z3_mk_bvslt(Z, v, n->lo), n->lo, Z3_mk_ite(Z, Z3_mk_bvsgt(Z, v, n->hi), n->hi, v));
+  Ast m = Z3_mk_ite(Z, Z3_mk_fpa_geq(Z, v, n->lo), v, n->lo);
+  m = Z3_mk_ite(Z, Z3_mk_fpa_leq(Z, m, n->hi), m, n->hi);
+  return Z3_mk_ite(Z, Z3_mk_fpa_is_nan(Z, v), Z3_mk_ite(Z, n->ignore, n->lo, v), m);
+}
+
+/* An elementwise op of two operands, each broadcast to the result. */
+static Ast binary_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast a = bcast(in, n, 0, idx), b = a ? bcast(in, n, 1, idx) : NULL;
+  return b ? binary(in, n, a, b) : NULL;
+}
+
+/* An elementwise op of one operand: NEGATE, ABS, LOGICAL_NOT, CAST. */
+static Ast unary_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast v = elem(in, n->opnd[0], idx);
+  if (!v)
+    return NULL;
+  switch (n->k) {
+  case K_NEG: return negate(in, n, v);
+  case K_LNOT: return Z3_mk_bvnot(Z, v);
+  case K_CAST: return cast(in, n->opnd[0]->dt, n->dt, v);
+  default: break;
+  }
+  if (isf(n->dt)) /* ABS */
+    return Z3_mk_fpa_abs(Z, v);
+  require(in, Z3_mk_not(Z, Z3_mk_eq(Z, v, num(in, n->dt, (double)rg_elem_min(n->dt)))));
+  return Z3_mk_ite(Z, Z3_mk_bvslt(Z, v, num(in, n->dt, 0)), Z3_mk_bvneg(Z, v), v);
+}
+
+static Ast select_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast c = bcast(in, n, 0, idx), a = c ? bcast(in, n, 1, idx) : NULL, b = a ? bcast(in, n, 2, idx) : NULL;
+  return b ? Z3_mk_ite(Z, Z3_mk_eq(Z, c, bvnum(in, 1, 1)), a, b) : NULL;
+}
+
+/* An op that reads its input at another index: TRANSPOSE, REVERSE,
+ * SLICE, TILE (the index modulo the input's dims: non-linear unless they
+ * stay). */
+static Ast moved_elem(Inst *in, Val *n, Ast const *idx) {
   Ast j[MAXR];
+  Val *x = n->opnd[0];
+  if (n->k == K_TRANSPOSE)
+    transpose_index(in, n, idx, j);
+  for (int d = 0; d < in->R && n->k == K_REVERSE; d++)
+    j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->ax, i64(in, d)), Z3_mk_bvsub(Z, Z3_mk_bvsub(Z, n->dims[d], ix(in, 1)), idx[d]),
+                     idx[d]);
+  for (int d = 0; d < in->R && n->k == K_SLICE; d++)
+    j[d] = Z3_mk_bvadd(Z, idx[d], Z3_mk_extract(Z, IBITS - 1, 0, n->opnd[1]->ints[d]));
+  for (int d = 0; d < in->R && n->k == K_TILE; d++)
+    j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->dims[d], x->dims[d]), idx[d], Z3_mk_bvurem(Z, idx[d], x->dims[d]));
+  return elem(in, x, j);
+}
+
+/* CONCAT: the operand whose range along the axis holds the index. */
+static Ast concat_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast j[MAXR], res = NULL, off = ix(in, 0);
+  for (uint32_t k = 0; k < n->nopnd; k++) {
+    for (int d = 0; d < in->R; d++)
+      j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->ax, i64(in, d)), Z3_mk_bvsub(Z, idx[d], off), idx[d]);
+    Ast v = elem(in, n->opnd[k], j);
+    if (!v)
+      return NULL;
+    res = res ? Z3_mk_ite(Z, Z3_mk_bvuge(Z, axis_dim(in, idx, n->ax), off), v, res) : v;
+    off = Z3_mk_bvadd(Z, off, axis_dim(in, n->opnd[k]->dims, n->ax));
+  }
+  return res;
+}
+
+/* PAD: the input where the index falls in it, pad_const elsewhere. */
+static Ast pad_elem(Inst *in, Val *n, Ast const *idx) {
+  Val *pd = n->opnd[1];
+  Ast j[MAXR], inside[MAXR];
+  for (int d = 0; d < in->R; d++) {
+    Ast lo = Z3_mk_extract(Z, IBITS - 1, 0, pd->ints[2 * d]);
+    j[d] = Z3_mk_bvsub(Z, idx[d], lo);
+    inside[d] = and2(in, Z3_mk_bvuge(Z, idx[d], lo), Z3_mk_bvult(Z, j[d], n->opnd[0]->dims[d]));
+  }
+  Ast v = elem(in, n->opnd[0], j), c = v ? elem(in, n->opnd[2], NULL) : NULL;
+  return c ? Z3_mk_ite(Z, mk_and(in, (uint32_t)in->R, inside), v, c) : NULL;
+}
+
+/* MAX_POOL2D, AVG_POOL2D: a 1x1 window reads one element (a NaN's
+ * payload aside); any other window a free value. */
+static Ast pool_elem(Inst *in, Val *n, Ast const *idx) {
+  Ast v = elem(in, n->opnd[0], idx);
+  if (v && n->k == K_AVGPOOL)
+    v = avg_one(in, n, v);
+  return v ? exact_or_free(in, n, idx, v, "pool") : NULL;
+}
+
+/* A node's element at idx, by the family of its op. */
+static Ast node_elem(Inst *in, Val *n, Ast const *idx) {
   if (in->abstract && abstractable(n->k))
     return abstract_elem(in, n, idx);
   switch (n->k) {
   case K_IDENT: return elem(in, n->opnd[0], idx);
-  case K_CLAMP: {
-    Ast v = elem(in, n->opnd[0], idx);
-    if (!v)
-      return NULL;
-    if (!isf(n->dt))
-      return Z3_mk_ite(Z, Z3_mk_bvslt(Z, v, n->lo), n->lo, Z3_mk_ite(Z, Z3_mk_bvsgt(Z, v, n->hi), n->hi, v));
-    Ast m = Z3_mk_ite(Z, Z3_mk_fpa_geq(Z, v, n->lo), v, n->lo);
-    m = Z3_mk_ite(Z, Z3_mk_fpa_leq(Z, m, n->hi), m, n->hi);
-    return Z3_mk_ite(Z, Z3_mk_fpa_is_nan(Z, v), Z3_mk_ite(Z, n->ignore, n->lo, v), m);
-  }
+  case K_CLAMP: return clamp_elem(in, n, idx);
   case K_ADD: case K_SUB: case K_MUL: case K_INTDIV: case K_MAX: case K_MIN: case K_EQ: case K_GT: case K_GE:
-  case K_LAND: case K_LOR: case K_LXOR: {
-    Ast a = bcast(in, n, 0, idx), b = a ? bcast(in, n, 1, idx) : NULL;
-    return b ? binary(in, n, a, b) : NULL;
-  }
-  case K_NEG: {
-    Ast v = elem(in, n->opnd[0], idx);
-    return v ? negate(in, n, v) : NULL;
-  }
-  case K_ABS: {
-    Ast v = elem(in, n->opnd[0], idx);
-    if (!v || isf(n->dt))
-      return v ? Z3_mk_fpa_abs(Z, v) : NULL;
-    require(in, Z3_mk_not(Z, Z3_mk_eq(Z, v, num(in, n->dt, (double)rg_elem_min(n->dt)))));
-    return Z3_mk_ite(Z, Z3_mk_bvslt(Z, v, num(in, n->dt, 0)), Z3_mk_bvneg(Z, v), v);
-  }
-  case K_SELECT: {
-    Ast c = bcast(in, n, 0, idx), a = c ? bcast(in, n, 1, idx) : NULL, b = a ? bcast(in, n, 2, idx) : NULL;
-    return b ? Z3_mk_ite(Z, Z3_mk_eq(Z, c, bvnum(in, 1, 1)), a, b) : NULL;
-  }
-  case K_LNOT: {
-    Ast v = elem(in, n->opnd[0], idx);
-    return v ? Z3_mk_bvnot(Z, v) : NULL;
-  }
-  case K_CAST: {
-    Ast v = elem(in, n->opnd[0], idx);
-    return v ? cast(in, n->opnd[0]->dt, n->dt, v) : NULL;
-  }
-  case K_TRANSPOSE:
-    transpose_index(in, n, idx, j);
-    return elem(in, n->opnd[0], j);
+  case K_LAND: case K_LOR: case K_LXOR: return binary_elem(in, n, idx);
+  case K_NEG: case K_ABS: case K_LNOT: case K_CAST: return unary_elem(in, n, idx);
+  case K_SELECT: return select_elem(in, n, idx);
+  case K_TRANSPOSE: case K_REVERSE: case K_SLICE: case K_TILE: return moved_elem(in, n, idx);
+  case K_CONCAT: return concat_elem(in, n, idx);
+  case K_PAD: return pad_elem(in, n, idx);
   case K_RSUM: case K_RPROD: case K_RMAX: case K_RMIN: case K_RALL: case K_RANY: return reduce(in, n, idx);
-  case K_REVERSE:
-    for (int d = 0; d < in->R; d++)
-      j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->ax, i64(in, d)), Z3_mk_bvsub(Z, Z3_mk_bvsub(Z, n->dims[d], ix(in, 1)), idx[d]),
-                       idx[d]);
-    return elem(in, n->opnd[0], j);
-  case K_CONCAT: {
-    Ast res = NULL, off = ix(in, 0);
-    for (uint32_t k = 0; k < n->nopnd; k++) {
-      for (int d = 0; d < in->R; d++)
-        j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->ax, i64(in, d)), Z3_mk_bvsub(Z, idx[d], off), idx[d]);
-      Ast v = elem(in, n->opnd[k], j);
-      if (!v)
-        return NULL;
-      res = res ? Z3_mk_ite(Z, Z3_mk_bvuge(Z, axis_dim(in, idx, n->ax), off), v, res) : v;
-      off = Z3_mk_bvadd(Z, off, axis_dim(in, n->opnd[k]->dims, n->ax));
-    }
-    return res;
-  }
-  case K_SLICE: {
-    Val *st = n->opnd[1];
-    for (int d = 0; d < in->R; d++)
-      j[d] = Z3_mk_bvadd(Z, idx[d], Z3_mk_extract(Z, IBITS - 1, 0, st->ints[d]));
-    return elem(in, n->opnd[0], j);
-  }
   case K_RESHAPE: return reshape_elem(in, n, idx);
-  case K_PAD: { /* the input where the index falls in it, pad_const elsewhere */
-    Val *pd = n->opnd[1];
-    Ast inside[MAXR];
-    for (int d = 0; d < in->R; d++) {
-      Ast lo = Z3_mk_extract(Z, IBITS - 1, 0, pd->ints[2 * d]);
-      j[d] = Z3_mk_bvsub(Z, idx[d], lo);
-      inside[d] = and2(in, Z3_mk_bvuge(Z, idx[d], lo), Z3_mk_bvult(Z, j[d], n->opnd[0]->dims[d]));
-    }
-    Ast v = elem(in, n->opnd[0], j), c = v ? elem(in, n->opnd[2], NULL) : NULL;
-    return c ? Z3_mk_ite(Z, mk_and(in, (uint32_t)in->R, inside), v, c) : NULL;
-  }
-  case K_TILE: /* the input at the index modulo its dims (non-linear unless they stay) */
-    for (int d = 0; d < in->R; d++)
-      j[d] = Z3_mk_ite(Z, Z3_mk_eq(Z, n->dims[d], n->opnd[0]->dims[d]), idx[d],
-                       Z3_mk_bvurem(Z, idx[d], n->opnd[0]->dims[d]));
-    return elem(in, n->opnd[0], j);
-  case K_MAXPOOL: case K_AVGPOOL: { /* a 1x1 window reads one element (a NaN's payload aside); else free */
-    Ast v = elem(in, n->opnd[0], idx);
-    if (v && n->k == K_AVGPOOL)
-      v = avg_one(in, n, v);
-    return v ? exact_or_free(in, n, idx, v, "pool") : NULL;
-  }
+  case K_MAXPOOL: case K_AVGPOOL: return pool_elem(in, n, idx);
   case K_RESIZE: return resize_elem(in, n, idx);
   case K_TABLE: return table_elem(in, n, idx);
   case K_RESCALE: return rescale(in, n, idx);
@@ -1556,280 +1588,347 @@ static bool set_ints(Inst *in, Ev *out, uint32_t n) {
 /* An extern with an SMT meaning; false when it has none. */
 static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conjunct, Ev *out);
 
+/* ---- the builtins' meanings, named in dsl/builtins.def's smt column:
+ * each fills out (zeroed, out->ty the call's type) from the arguments a;
+ * false without a reason (unknown, invalid) when it has no meaning for
+ * these types ---- */
+
+typedef bool SmtBuiltin(Inst *in, Ev *a, Ev *out);
+
+static bool smt_len(Inst *in, Ev *a, Ev *out) {
+  out->t = i64(in, a[0].ty == DSL_TY_VALUES ? (int64_t)a[0].nvs : (int64_t)a[0].n);
+  return true;
+}
+
+static bool smt_rank(Inst *in, Ev *a, Ev *out) {
+  out->t = i64(in, a[0].v->scalar ? 1 : in->R);
+  return true;
+}
+
+static bool smt_shape(Inst *in, Ev *a, Ev *out) {
+  if (a[0].v->scalar)
+    return unknown(in, "shape() of a one-element operand"), false;
+  if (!set_ints(in, out, (uint32_t)in->R))
+    return false;
+  for (int d = 0; d < in->R; d++)
+    out->a[d] = Z3_mk_zero_ext(Z, 64 - IBITS, a[0].v->dims[d]);
+  return true;
+}
+
+static bool smt_dtype(Inst *in, Ev *a, Ev *out) {
+  (void)in;
+  out->dtype = a[0].v->dt;
+  return true;
+}
+
+/* uses(x): a question about the graph, any count of at least 1. */
+static bool smt_uses(Inst *in, Ev *a, Ev *out) {
+  (void)a;
+  out->t = fresh(in, "uses", bv(in, 64));
+  fact(in, Z3_mk_bvsge(Z, out->t, i64(in, 1)));
+  return true;
+}
+
+static bool smt_iota(Inst *in, Ev *a, Ev *out) {
+  int64_t n;
+  if (!ev_int_num(in, a[0].t, &n) || n < 0)
+    return unknown(in, "iota of a length that is not fixed"), false;
+  if (!set_ints(in, out, (uint32_t)n))
+    return false;
+  for (int64_t i = 0; i < n; i++)
+    out->a[i] = i64(in, i);
+  return true;
+}
+
+/* compose(p, q)[i] = p[q[i]] */
+static bool smt_compose(Inst *in, Ev *a, Ev *out) {
+  if (!set_ints(in, out, a[1].n))
+    return false;
+  for (uint32_t i = 0; i < a[1].n; i++) {
+    Ast r = ints_at(in, &a[0], a[1].a[i]);
+    if (!r)
+      return unknown(in, "compose() out of range"), false;
+    out->a[i] = r;
+  }
+  return true;
+}
+
+/* inverse(p)[p[i]] = i */
+static bool smt_inverse(Inst *in, Ev *a, Ev *out) {
+  if (!set_ints(in, out, a[0].n))
+    return false;
+  for (uint32_t d = 0; d < a[0].n; d++) {
+    Ast r = i64(in, 0);
+    for (uint32_t i = a[0].n; i-- > 0;)
+      r = Z3_mk_ite(Z, Z3_mk_eq(Z, a[0].a[i], i64(in, d)), i64(in, i), r);
+    out->a[d] = r;
+  }
+  return true;
+}
+
+/* l[lo .. hi] with bounds the instance fixes. */
+static bool smt_slice(Inst *in, Ev *a, Ev *out) {
+  int64_t lo, hi;
+  if (!ev_int_num(in, a[1].t, &lo) || !ev_int_num(in, a[2].t, &hi))
+    return unknown(in, "a list sliced at symbolic bounds"), false;
+  if (lo < 0 || hi < lo || (uint64_t)hi > a[0].n)
+    return in->invalid = true, false; /* rg_ints_slice fails: the rule does not apply */
+  if (!set_ints(in, out, (uint32_t)(hi - lo)))
+    return false;
+  memcpy(out->a, a[0].a + lo, sizeof(Ast) * (size_t)(hi - lo));
+  return true;
+}
+
+/* A question about the graph: free, the proof holds either way. */
+static bool smt_reaches(Inst *in, Ev *a, Ev *out) {
+  (void)a;
+  out->t = fresh(in, "reaches", Z3_mk_bool_sort(Z));
+  if (in->nuninterp < 8)
+    in->uninterp[in->nuninterp++] = "reaches";
+  return true;
+}
+
+/* A rank-0 constant of the number in the type. */
+static bool smt_scalar_tensor(Inst *in, Ev *a, Ev *out) {
+  RgDType dt = a[1].dtype;
+  Val *v = new_val(in, V_SPLAT, dt);
+  if (!v)
+    return false;
+  if (a[0].fdt != RG_DT_F64)
+    return unknown(in, "scalar_tensor of a computed number"), false;
+  v->scalar = true;
+  if (a[0].v && a[0].v->exact && a[0].v->nf == a[0].t && a[0].v->exact_dt == dt)
+    v->elem = a[0].v->exact; /* the guard has the number exact in dt */
+  else
+    v->elem = isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), a[0].t, sort_of(in, dt))
+                      : low(in, Z3_mk_fpa_to_sbv(Z, Z3_mk_fpa_rtz(Z), a[0].t, 64), dt);
+  out->v = v;
+  return true;
+}
+
+static bool smt_is_splat(Inst *in, Ev *a, Ev *out) {
+  out->t = a[0].v->kind == V_SPLAT ? Z3_mk_true(Z) : fresh(in, "is_splat", Z3_mk_bool_sort(Z));
+  return true;
+}
+
+static bool smt_const(Inst *in, Ev *a, Ev *out) {
+  (void)in;
+  *out = a[0];
+  out->ty = DSL_TY_VALUE;
+  return true;
+}
+
+/* full(shape, value, dtype): a splat. */
+static bool smt_full(Inst *in, Ev *a, Ev *out) {
+  Val *v = new_val(in, V_SPLAT, a[2].dtype);
+  if (!v || a[0].n != (uint32_t)in->R)
+    return unknown(in, "full() of another rank"), false;
+  for (int d = 0; d < in->R; d++)
+    v->dims[d] = Z3_mk_extract(Z, IBITS - 1, 0, a[0].a[d]);
+  v->elem = float_as(in, &a[1], v->dt);
+  out->v = v;
+  return v->elem != NULL;
+}
+
+/* min and max of ints (of floats: no meaning). */
+static bool smt_minmax(Inst *in, Ev *a, Ev *out, bool max) {
+  if (out->ty != DSL_TY_INT)
+    return false;
+  out->t = Z3_mk_ite(Z, max ? Z3_mk_bvsge(Z, a[0].t, a[1].t) : Z3_mk_bvsle(Z, a[0].t, a[1].t), a[0].t, a[1].t);
+  return true;
+}
+static bool smt_min(Inst *in, Ev *a, Ev *out) { return smt_minmax(in, a, out, false); }
+static bool smt_max(Inst *in, Ev *a, Ev *out) { return smt_minmax(in, a, out, true); }
+
+/* `c ? a : b` of ints, Booleans, or numbers of one element type. */
+static bool smt_cond(Inst *in, Ev *a, Ev *out) {
+  if (out->ty == DSL_TY_INT || out->ty == DSL_TY_BOOL) {
+    out->t = Z3_mk_ite(Z, a[0].t, a[1].t, a[2].t);
+    return true;
+  }
+  RgDType dt = a[1].fdt ? a[1].fdt : a[2].fdt;
+  if (out->ty != DSL_TY_FLOAT || dt == RG_DT_NONE)
+    return false;
+  Ast x = float_as(in, &a[1], dt), y = float_as(in, &a[2], dt);
+  if (!x || !y)
+    return false;
+  out->t = Z3_mk_ite(Z, a[0].t, x, y);
+  out->fdt = dt;
+  return true;
+}
+
+/* Each builtin's meaning, from its line of dsl/builtins.def. */
+static SmtBuiltin *const smt_builtins[DSL_BI_COUNT] = {
+#define DSL_BUILTIN(ID, name, ret, nreq, kw, flags, how, cfn, read, smt, params) [DSL_BI_##ID] = smt,
+#include "builtins.def"
+#undef DSL_BUILTIN
+    [DSL_BI_COND] = smt_cond,
+};
+
 static bool builtin(Inst *in, const DslExpr *e, Ev *a, Ev *out) {
   memset(out, 0, sizeof *out);
   out->ty = e->type;
-  switch (e->builtin) {
-  case DSL_BI_LEN:
-    out->t = i64(in, a[0].ty == DSL_TY_VALUES ? (int64_t)a[0].nvs : (int64_t)a[0].n);
+  SmtBuiltin *meaning = e->builtin < DSL_BI_COUNT ? smt_builtins[e->builtin] : NULL;
+  if (meaning && meaning(in, a, out))
     return true;
-  case DSL_BI_RANK:
-    out->t = i64(in, a[0].v->scalar ? 1 : in->R);
-    return true;
-  case DSL_BI_SHAPE:
-    if (a[0].v->scalar)
-      return unknown(in, "shape() of a one-element operand"), false;
-    if (!set_ints(in, out, (uint32_t)in->R))
-      return false;
-    for (int d = 0; d < in->R; d++)
-      out->a[d] = Z3_mk_zero_ext(Z, 64 - IBITS, a[0].v->dims[d]);
-    return true;
-  case DSL_BI_DTYPE:
-    out->dtype = a[0].v->dt;
-    return true;
-  case DSL_BI_USES:
-    out->t = fresh(in, "uses", bv(in, 64));
-    fact(in, Z3_mk_bvsge(Z, out->t, i64(in, 1)));
-    return true;
-  case DSL_BI_IOTA: {
-    int64_t n;
-    if (!ev_int_num(in, a[0].t, &n) || n < 0)
-      return unknown(in, "iota of a length that is not fixed"), false;
-    if (!set_ints(in, out, (uint32_t)n))
-      return false;
-    for (int64_t i = 0; i < n; i++)
-      out->a[i] = i64(in, i);
-    return true;
-  }
-  case DSL_BI_COMPOSE: /* compose(p, q)[i] = p[q[i]] */
-    if (!set_ints(in, out, a[1].n))
-      return false;
-    for (uint32_t i = 0; i < a[1].n; i++) {
-      Ast r = ints_at(in, &a[0], a[1].a[i]);
-      if (!r)
-        return unknown(in, "compose() out of range"), false;
-      out->a[i] = r;
-    }
-    return true;
-  case DSL_BI_INVERSE: /* inverse(p)[p[i]] = i */
-    if (!set_ints(in, out, a[0].n))
-      return false;
-    for (uint32_t d = 0; d < a[0].n; d++) {
-      Ast r = i64(in, 0);
-      for (uint32_t i = a[0].n; i-- > 0;)
-        r = Z3_mk_ite(Z, Z3_mk_eq(Z, a[0].a[i], i64(in, d)), i64(in, i), r);
-      out->a[d] = r;
-    }
-    return true;
-  case DSL_BI_SLICE: { /* l[lo .. hi] with bounds the instance fixes */
-    int64_t lo, hi;
-    if (!ev_int_num(in, a[1].t, &lo) || !ev_int_num(in, a[2].t, &hi))
-      return unknown(in, "a list sliced at symbolic bounds"), false;
-    if (lo < 0 || hi < lo || (uint64_t)hi > a[0].n)
-      return in->invalid = true, false; /* rg_ints_slice fails: the rule does not apply */
-    if (!set_ints(in, out, (uint32_t)(hi - lo)))
-      return false;
-    memcpy(out->a, a[0].a + lo, sizeof(Ast) * (size_t)(hi - lo));
-    return true;
-  }
-  case DSL_BI_REACHES: /* a question about the graph: free, the proof holds either way */
-    out->t = fresh(in, "reaches", Z3_mk_bool_sort(Z));
-    if (in->nuninterp < 8)
-      in->uninterp[in->nuninterp++] = "reaches";
-    return true;
-  case DSL_BI_SCALAR_TENSOR: { /* a rank-0 constant of the number in the type */
-    RgDType dt = a[1].dtype;
-    Val *v = new_val(in, V_SPLAT, dt);
-    if (!v)
-      return false;
-    if (a[0].fdt != RG_DT_F64)
-      return unknown(in, "scalar_tensor of a computed number"), false;
-    v->scalar = true;
-    if (a[0].v && a[0].v->exact && a[0].v->nf == a[0].t && a[0].v->exact_dt == dt)
-      v->elem = a[0].v->exact; /* the guard has the number exact in dt */
-    else
-      v->elem = isf(dt) ? Z3_mk_fpa_to_fp_float(Z, rne(in), a[0].t, sort_of(in, dt))
-                      : low(in, Z3_mk_fpa_to_sbv(Z, Z3_mk_fpa_rtz(Z), a[0].t, 64), dt);
-    out->v = v;
-    return true;
-  }
-  case DSL_BI_IS_SPLAT:
-    out->t = a[0].v->kind == V_SPLAT ? Z3_mk_true(Z) : fresh(in, "is_splat", Z3_mk_bool_sort(Z));
-    return true;
-  case DSL_BI_CONST:
-    *out = a[0];
-    out->ty = DSL_TY_VALUE;
-    return true;
-  case DSL_BI_FULL: {
-    /* full(shape, value, dtype): a splat */
-    Val *v = new_val(in, V_SPLAT, a[2].dtype);
-    if (!v || a[0].n != (uint32_t)in->R)
-      return unknown(in, "full() of another rank"), false;
-    for (int d = 0; d < in->R; d++)
-      v->dims[d] = Z3_mk_extract(Z, IBITS - 1, 0, a[0].a[d]);
-    v->elem = float_as(in, &a[1], v->dt);
-    out->v = v;
-    return v->elem != NULL;
-  }
-  case DSL_BI_COND:
-    if (e->type == DSL_TY_INT || e->type == DSL_TY_BOOL) {
-      out->t = Z3_mk_ite(Z, a[0].t, a[1].t, a[2].t);
-      return true;
-    }
-    if (e->type == DSL_TY_FLOAT) {
-      RgDType dt = a[1].fdt ? a[1].fdt : a[2].fdt;
-      if (dt == RG_DT_NONE)
-        break;
-      Ast x = float_as(in, &a[1], dt), y = float_as(in, &a[2], dt);
-      if (!x || !y)
-        return false;
-      out->t = Z3_mk_ite(Z, a[0].t, x, y);
-      out->fdt = dt;
-      return true;
-    }
-    break;
-  case DSL_BI_MIN:
-  case DSL_BI_MAX:
-    if (e->type != DSL_TY_INT)
-      break;
-    out->t = Z3_mk_ite(Z, e->builtin == DSL_BI_MIN ? Z3_mk_bvsle(Z, a[0].t, a[1].t) : Z3_mk_bvsge(Z, a[0].t, a[1].t),
-                       a[0].t, a[1].t);
-    return true;
-  default: break;
-  }
-  unknown(in, "builtin %s has no SMT meaning", e->str);
+  if (!in->invalid)
+    unknown(in, "builtin %s has no SMT meaning", e->str);
   return false;
 }
 
 /* Whether e is a conjunct of the guard (not under !, ||, a comparison). */
-static const DslExpr *guard_root;
 static bool is_conjunct(const DslExpr *g, const DslExpr *e) {
   if (g == e)
     return true;
   return g->kind == DSL_EX_BINARY && g->op == DSL_OP_AND && (is_conjunct(g->args[0], e) || is_conjunct(g->args[1], e));
 }
 
+/* A name: a bound variable, an element type, inf. */
+static bool ev_name(Inst *in, const DslExpr *e, Ev *out) {
+  if (e->var) {
+    if (!in->bound[e->var->index])
+      return unknown(in, "variable %s used before it is bound", e->var->name.s), false;
+    *out = in->vars[e->var->index];
+    if (out->ty == DSL_TY_INT && e->type == DSL_TY_FLOAT) { /* an int attribute used as a number */
+      out->ty = DSL_TY_INT;
+    }
+    return true;
+  }
+  if (e->type == DSL_TY_TYPE) {
+    out->dtype = rg_dtype_from_name(e->str, strlen(e->str));
+    return true;
+  }
+  if (e->type == DSL_TY_FLOAT && strcmp(e->str, "inf") == 0) {
+    out->lit = INFINITY;
+    return true;
+  }
+  return unknown(in, "name %s has no SMT meaning", e->str), false;
+}
+
+/* `[a, b, ...]` of ints. */
+static bool ev_array(Inst *in, const DslExpr *e, Ev *out) {
+  if (!set_ints(in, out, e->nargs))
+    return false;
+  for (uint32_t i = 0; i < e->nargs; i++) {
+    Ev x;
+    if (!ev(in, e->args[i], &x))
+      return false;
+    if (x.ty != DSL_TY_INT)
+      return unknown(in, "an array of non-integers"), false;
+    out->a[i] = x.t;
+  }
+  return true;
+}
+
+static bool ev_unary(Inst *in, const DslExpr *e, Ev *out) {
+  Ev x;
+  if (!ev(in, e->args[0], &x))
+    return false;
+  if (e->op == '!') {
+    out->t = Z3_mk_not(Z, x.t);
+  } else if (x.ty == DSL_TY_INT) {
+    out->t = Z3_mk_bvneg(Z, x.t);
+  } else {
+    *out = x;
+    if (x.fdt == RG_DT_NONE)
+      out->lit = -x.lit;
+    else
+      out->t = isf(x.fdt) ? Z3_mk_fpa_neg(Z, x.t) : Z3_mk_bvneg(Z, x.t);
+  }
+  return true;
+}
+
+static bool ev_binary(Inst *in, const DslExpr *e, Ev *out) {
+  Ev x, y;
+  if (!ev(in, e->args[0], &x) || !ev(in, e->args[1], &y))
+    return false;
+  switch (e->op) {
+  case DSL_OP_AND: out->t = and2(in, x.t, y.t); return true;
+  case DSL_OP_OR: out->t = or2(in, x.t, y.t); return true;
+  case DSL_OP_EQ: case DSL_OP_NE: case DSL_OP_LT: case DSL_OP_LE: case DSL_OP_GT: case DSL_OP_GE:
+    out->t = compare(in, e->op, &x, &y);
+    return out->t != NULL;
+  default: break;
+  }
+  if (x.ty == DSL_TY_INTS && y.ty == DSL_TY_INTS && e->op == DSL_OP_ADD) {
+    if (!set_ints(in, out, x.n + y.n))
+      return false;
+    memcpy(out->a, x.a, sizeof(Ast) * x.n);
+    memcpy(out->a + x.n, y.a, sizeof(Ast) * y.n);
+    return true;
+  }
+  if (x.ty == DSL_TY_INT && y.ty == DSL_TY_INT) {
+    /* guards compute with checked arithmetic; values stay far below 2^62 */
+    switch (e->op) {
+    case DSL_OP_ADD: out->t = Z3_mk_bvadd(Z, x.t, y.t); return true;
+    case DSL_OP_SUB: out->t = Z3_mk_bvsub(Z, x.t, y.t); return true;
+    case DSL_OP_MUL: out->t = Z3_mk_bvmul(Z, x.t, y.t); return true;
+    default: break;
+    }
+  }
+  return unknown(in, "an arithmetic operator on these operands"), false;
+}
+
+static bool ev_index(Inst *in, const DslExpr *e, Ev *out) {
+  Ev x, k;
+  if (!ev(in, e->args[0], &x) || !ev(in, e->args[1], &k))
+    return false;
+  if (x.ty != DSL_TY_INTS || k.ty != DSL_TY_INT)
+    return unknown(in, "an index of a non-array"), false;
+  out->t = ints_at(in, &x, k.t);
+  if (!out->t) /* a numeral index out of range: the rule does not apply */
+    return in->invalid = true, false;
+  return true;
+}
+
+/* A call: a builtin, an extern with an SMT meaning, or a free predicate. */
+static bool ev_call(Inst *in, const DslExpr *e, Ev *out) {
+  Ev a[8];
+  if (e->nargs > 8)
+    return unknown(in, "a call with too many arguments"), false;
+  for (uint32_t i = 0; i < e->nargs; i++)
+    if (e->args[i]->type != DSL_TY_OPS && !ev(in, e->args[i], &a[i]))
+      return false;
+  if (e->builtin != DSL_BI_NONE)
+    return builtin(in, e, a, out);
+  if (!e->ext)
+    return unknown(in, "call of %s", e->str), false;
+  bool conj = in->guard_root && is_conjunct(in->guard_root, e);
+  if (ext_meaning(in, e, a, e->nargs, conj, out))
+    return !in->unknown[0];
+  if (in->unknown[0])
+    return false;
+  if (!e->ext->is_pred)
+    return unknown(in, "extern %s has no SMT meaning", e->str), false;
+  /* a predicate without a meaning: free, which is sound; a
+   * counterexample that needs it true (or false) is not a real one */
+  out->ty = DSL_TY_BOOL;
+  out->t = fresh(in, e->str, Z3_mk_bool_sort(Z));
+  if (in->nuninterp < 8)
+    in->uninterp[in->nuninterp++] = e->str;
+  return true;
+}
+
+/* A guard expression's value, by its kind. */
 static bool ev(Inst *in, const DslExpr *e, Ev *out) {
   memset(out, 0, sizeof *out);
   out->ty = e->type;
   switch (e->kind) {
   case DSL_EX_INT:
-    if (e->type == DSL_TY_FLOAT) {
+    if (e->type == DSL_TY_FLOAT)
       out->lit = (double)e->ival;
-      return true;
-    }
-    out->t = i64(in, e->ival);
+    else
+      out->t = i64(in, e->ival);
     return true;
-  case DSL_EX_FLOAT:
-    out->lit = e->fval;
-    return true;
+  case DSL_EX_FLOAT: out->lit = e->fval; return true;
   case DSL_EX_BOOL: out->t = e->bval ? Z3_mk_true(Z) : Z3_mk_false(Z); return true;
   case DSL_EX_STR: out->str = e->str; return true;
-  case DSL_EX_NAME:
-    if (e->var) {
-      if (!in->bound[e->var->index])
-        return unknown(in, "variable %s used before it is bound", e->var->name.s), false;
-      *out = in->vars[e->var->index];
-      if (out->ty == DSL_TY_INT && e->type == DSL_TY_FLOAT) { /* an int attribute used as a number */
-        out->ty = DSL_TY_INT;
-      }
-      return true;
-    }
-    if (e->type == DSL_TY_TYPE) {
-      out->dtype = rg_dtype_from_name(e->str, strlen(e->str));
-      return true;
-    }
-    if (e->type == DSL_TY_FLOAT && strcmp(e->str, "inf") == 0) {
-      out->lit = INFINITY;
-      return true;
-    }
-    return unknown(in, "name %s has no SMT meaning", e->str), false;
-  case DSL_EX_ARRAY:
-    if (!set_ints(in, out, e->nargs))
-      return false;
-    for (uint32_t i = 0; i < e->nargs; i++) {
-      Ev x;
-      if (!ev(in, e->args[i], &x))
-        return false;
-      if (x.ty != DSL_TY_INT)
-        return unknown(in, "an array of non-integers"), false;
-      out->a[i] = x.t;
-    }
-    return true;
-  case DSL_EX_UNARY: {
-    Ev x;
-    if (!ev(in, e->args[0], &x))
-      return false;
-    if (e->op == '!') {
-      out->t = Z3_mk_not(Z, x.t);
-    } else if (x.ty == DSL_TY_INT) {
-      out->t = Z3_mk_bvneg(Z, x.t);
-    } else {
-      *out = x;
-      if (x.fdt == RG_DT_NONE)
-        out->lit = -x.lit;
-      else
-        out->t = isf(x.fdt) ? Z3_mk_fpa_neg(Z, x.t) : Z3_mk_bvneg(Z, x.t);
-    }
-    return true;
-  }
-  case DSL_EX_BINARY: {
-    Ev x, y;
-    if (!ev(in, e->args[0], &x) || !ev(in, e->args[1], &y))
-      return false;
-    switch (e->op) {
-    case DSL_OP_AND: out->t = and2(in, x.t, y.t); return true;
-    case DSL_OP_OR: out->t = or2(in, x.t, y.t); return true;
-    case DSL_OP_EQ: case DSL_OP_NE: case DSL_OP_LT: case DSL_OP_LE: case DSL_OP_GT: case DSL_OP_GE:
-      out->t = compare(in, e->op, &x, &y);
-      return out->t != NULL;
-    default: break;
-    }
-    if (x.ty == DSL_TY_INTS && y.ty == DSL_TY_INTS && e->op == DSL_OP_ADD) {
-      if (!set_ints(in, out, x.n + y.n))
-        return false;
-      memcpy(out->a, x.a, sizeof(Ast) * x.n);
-      memcpy(out->a + x.n, y.a, sizeof(Ast) * y.n);
-      return true;
-    }
-    if (x.ty == DSL_TY_INT && y.ty == DSL_TY_INT) {
-      /* guards compute with checked arithmetic; values stay far below 2^62 */
-      switch (e->op) {
-      case DSL_OP_ADD: out->t = Z3_mk_bvadd(Z, x.t, y.t); return true;
-      case DSL_OP_SUB: out->t = Z3_mk_bvsub(Z, x.t, y.t); return true;
-      case DSL_OP_MUL: out->t = Z3_mk_bvmul(Z, x.t, y.t); return true;
-      default: break;
-      }
-    }
-    return unknown(in, "an arithmetic operator on these operands"), false;
-  }
-  case DSL_EX_INDEX: {
-    Ev x, k;
-    if (!ev(in, e->args[0], &x) || !ev(in, e->args[1], &k))
-      return false;
-    if (x.ty != DSL_TY_INTS || k.ty != DSL_TY_INT)
-      return unknown(in, "an index of a non-array"), false;
-    out->t = ints_at(in, &x, k.t);
-    if (!out->t) /* a numeral index out of range: the rule does not apply */
-      return in->invalid = true, false;
-    return true;
-  }
-  case DSL_EX_CALL: {
-    Ev a[8];
-    if (e->nargs > 8)
-      return unknown(in, "a call with too many arguments"), false;
-    for (uint32_t i = 0; i < e->nargs; i++)
-      if (e->args[i]->type != DSL_TY_OPS && !ev(in, e->args[i], &a[i]))
-        return false;
-    if (e->builtin != DSL_BI_NONE)
-      return builtin(in, e, a, out);
-    if (!e->ext)
-      return unknown(in, "call of %s", e->str), false;
-    bool conj = guard_root && is_conjunct(guard_root, e);
-    if (ext_meaning(in, e, a, e->nargs, conj, out))
-      return !in->unknown[0];
-    if (in->unknown[0])
-      return false;
-    if (!e->ext->is_pred)
-      return unknown(in, "extern %s has no SMT meaning", e->str), false;
-    /* a predicate without a meaning: free, which is sound; a
-     * counterexample that needs it true (or false) is not a real one */
-    out->ty = DSL_TY_BOOL;
-    out->t = fresh(in, e->str, Z3_mk_bool_sort(Z));
-    if (in->nuninterp < 8)
-      in->uninterp[in->nuninterp++] = e->str;
-    return true;
-  }
+  case DSL_EX_NAME: return ev_name(in, e, out);
+  case DSL_EX_ARRAY: return ev_array(in, e, out);
+  case DSL_EX_UNARY: return ev_unary(in, e, out);
+  case DSL_EX_BINARY: return ev_binary(in, e, out);
+  case DSL_EX_INDEX: return ev_index(in, e, out);
+  case DSL_EX_CALL: return ev_call(in, e, out);
   }
   return unknown(in, "an expression with no SMT meaning"), false;
 }
@@ -2256,20 +2355,6 @@ static bool ext_meaning(Inst *in, const DslExpr *e, Ev *a, uint32_t n, bool conj
 
 /* ---- the pattern and the replacement ---- */
 
-typedef struct Build {
-  const DslPattern *pat[64];
-  Val *pval[64];
-  uint32_t npat;
-  const DslRepl *rep[64];
-  Val *rval[64];
-  uint32_t nrep;
-  bool in_repl;        /* validity of attributes is then proven, not assumed */
-  Ast newreqs[256];
-  uint32_t nnewreqs;
-} Build;
-
-static Build *B;
-
 static void bind(Inst *in, const DslVar *var, const Ev *e) {
   if (!var)
     return;
@@ -2288,10 +2373,10 @@ static void bind_value(Inst *in, const DslVar *var, Val *v) {
 /* A validity rule of an attribute: assumed of the pattern, proven of the
  * replacement. */
 static void attr_fact(Inst *in, Ast a) {
-  if (!B->in_repl)
+  if (!in->build->in_repl)
     fact(in, a);
-  else if (B->nnewreqs < 256)
-    B->newreqs[B->nnewreqs++] = a;
+  else if (in->build->nnewreqs < 256)
+    in->build->newreqs[in->build->nnewreqs++] = a;
   else
     unknown(in, "too many attribute rules");
 }
@@ -2445,27 +2530,26 @@ static void make_vec(Inst *in, Val *v) {
   v->f = Z3_mk_func_decl(Z, Z3_get_decl_name(Z, v->f), 1, &dom, sort_of(in, v->dt));
 }
 
-static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
-  if (in->altpos >= in->nalt)
-    return unknown(in, "too many op alternatives"), NULL;
-  const DslOpDecl *op = in->alt[in->altpos++];
-  Kind k = kind_of(op);
-  if (k == K_NONE)
-    return unknown(in, "%s has no meaning for rulegen --prove", op->name), NULL;
+/* A tosa.const_shape (its ints) or a tosa.const (its data: an input of
+ * the pattern, written as a constant). */
+static Val *build_data(Inst *in, const DslPattern *p, Kind k, RgDType dt) {
+  Val *v = NULL;
   if (k == K_CONST_SHAPE) {
-    Val *v = shape_val(in, in->shape_n);
-    if (v)
-      bind_value(in, p->var, v);
-    return v;
+    v = shape_val(in, in->shape_n);
+  } else if (p->nargs || p->nattrs) {
+    return unknown(in, "a tosa.const pattern with operands or attributes"), NULL;
+  } else if ((v = new_leaf(in, dt == RG_DT_NONE ? in->T : dt, false))) {
+    v->konst = true;
   }
-  if (k == K_CONST) { /* its data: an input of the pattern, written as a constant */
-    if (p->nargs || p->nattrs)
-      return unknown(in, "a tosa.const pattern with operands or attributes"), NULL;
-    Val *v = new_leaf(in, dt == RG_DT_NONE ? in->T : dt, false);
-    if (v)
-      v->konst = true, bind_value(in, p->var, v);
-    return v;
-  }
+  if (v)
+    bind_value(in, p->var, v);
+  return v;
+}
+
+/* A node of op and its result type (dt: the type its user reads, or
+ * RG_DT_NONE), bound to the pattern's names; an op that cannot have
+ * these types makes the instance invalid. */
+static Val *node_typed(Inst *in, const DslPattern *p, const DslOpDecl *op, Kind k, RgDType dt) {
   Val *n = new_val(in, V_NODE, result_dt(in, k));
   if (!n)
     return NULL;
@@ -2490,9 +2574,17 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
   }
   if (p->var)
     bind_value(in, p->var, n);
+  return n;
+}
+
+/* The operands of node n: those the pattern names, then one input for
+ * each behind a ..rest. */
+static bool build_operands(Inst *in, Val *n, const DslPattern *p) {
+  const DslOpDecl *op = n->op;
+  Kind k = n->k;
   uint32_t want = op->variadic ? (p->nargs > op->noperands ? p->nargs : op->noperands) : op->noperands;
   if (p->nargs > want && !op->variadic)
-    return in->invalid = true, NULL;
+    return in->invalid = true, false;
   for (uint32_t i = 0; i < p->nargs && !in->unknown[0] && !in->invalid; i++) {
     n->opnd[n->nopnd++] = build_pat(in, p->args[i], opnd_want(in, n, p->args[i], op, k, i), scalar_operand(op, i),
                                     (in->shape_n = shape_operand(in, k, i)) > 0);
@@ -2513,23 +2605,35 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
     bind(in, p->restvar, &e);
   }
   if (in->unknown[0] || in->invalid)
-    return NULL;
+    return false;
   if (n->nopnd < (op->variadic ? 1 : op->noperands) && k != K_OPAQUE)
-    return in->invalid = true, NULL;
+    return in->invalid = true, false;
   for (uint32_t i = 0; i < n->nopnd; i++)
     if (!n->opnd[i])
-      return NULL;
-  fresh_attrs(in, n);
+      return false;
+  return true;
+}
+
+/* The rank node n needs (NHWC pools and resizes, matrices) and the axis
+ * it reduces, reverses or concatenates along. */
+static bool node_axes(Inst *in, Val *n) {
+  Kind k = n->k;
   if ((k == K_MAXPOOL || k == K_AVGPOOL || k == K_RESIZE) && in->R != 4)
-    return in->invalid = true, NULL; /* NHWC */
+    return in->invalid = true, false; /* NHWC */
   if ((k == K_ATEN_MM || k == K_ATEN_ADDMM || k == K_ATEN_LINEAR) && in->R != 2)
-    return in->invalid = true, NULL; /* matrices (a bias as a broadcast [1, N]) */
+    return in->invalid = true, false; /* matrices (a bias as a broadcast [1, N]) */
   if (needs_axis(k)) {
     int64_t a = next_axis(in);
     if (a >= in->R)
-      return in->invalid = true, NULL;
+      return in->invalid = true, false;
     n->ax = i64(in, a);
   }
+  return true;
+}
+
+/* The pattern's attributes of node n: each bound to its name or equal
+ * to the value the pattern gives. */
+static bool match_attrs(Inst *in, Val *n, const DslPattern *p) {
   for (uint32_t i = 0; i < p->nattrs; i++) {
     const DslAttrPat *ap = &p->attrs[i];
     Ev have, want_v;
@@ -2538,7 +2642,7 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
         n->ignore = Z3_mk_false(Z);
         continue;
       }
-      return unknown(in, "an absent attribute %s", ap->name.s), NULL;
+      return unknown(in, "an absent attribute %s", ap->name.s), false;
     }
     if (strcmp(ap->name.s, "nan_mode") == 0 && ap->value->kind == DSL_EX_STR) {
       Ast ig = bool_c(in, strcmp(ap->value->str, "IGNORE") == 0);
@@ -2546,27 +2650,47 @@ static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
       continue;
     }
     if (!attr_get(in, n, ap->name.s, &have))
-      return NULL;
+      return false;
     if (ap->binds) {
       bind(in, ap->value->var, &have);
       continue;
     }
     if (!ev(in, ap->value, &want_v))
-      return NULL;
+      return false;
     Ast eq = compare(in, DSL_OP_EQ, &have, &want_v);
     if (!eq)
-      return NULL;
+      return false;
     fact(in, eq);
   }
+  return true;
+}
+
+/* An op pattern node: the op of this instance's choice, its type, its
+ * operands, its attributes and their validity rules, its shape. */
+static Val *build_node(Inst *in, const DslPattern *p, RgDType dt) {
+  if (in->altpos >= in->nalt)
+    return unknown(in, "too many op alternatives"), NULL;
+  const DslOpDecl *op = in->alt[in->altpos++];
+  Kind k = kind_of(op);
+  if (k == K_NONE)
+    return unknown(in, "%s has no meaning for rulegen --prove", op->name), NULL;
+  if (k == K_CONST_SHAPE || k == K_CONST)
+    return build_data(in, p, k, dt);
+  Val *n = node_typed(in, p, op, k, dt);
+  if (!n || !build_operands(in, n, p))
+    return NULL;
+  fresh_attrs(in, n);
+  if (!node_axes(in, n) || !match_attrs(in, n, p))
+    return NULL;
   attr_rules(in, n);
   if (k == K_TRANSPOSE)
     perm_rules(in, n);
   if (k == K_RESCALE)
     rescale_rules(in, n);
   node_shape(in, n);
-  if (B->npat < 64) {
-    B->pat[B->npat] = p;
-    B->pval[B->npat++] = n;
+  if (in->build->npat < 64) {
+    in->build->pat[in->build->npat] = p;
+    in->build->pval[in->build->npat++] = n;
   }
   return n;
 }
@@ -2734,9 +2858,9 @@ static Val *build_rep_node(Inst *in, const DslRepl *r, RgDType dt) {
   if (k == K_RESCALE)
     rescale_rules(in, n);
   node_shape(in, n); /* shape rules: assumed (a new op that cannot be typed is refused) */
-  if (r->capture.s && B->nrep < 64) {
-    B->rep[B->nrep] = r;
-    B->rval[B->nrep++] = n;
+  if (r->capture.s && in->build->nrep < 64) {
+    in->build->rep[in->build->nrep] = r;
+    in->build->rval[in->build->nrep++] = n;
   }
   return n;
 }
@@ -2746,9 +2870,9 @@ static Val *build_rep(Inst *in, const DslRepl *r, RgDType dt, bool scalar, bool 
   switch (r->kind) {
   case DSL_REP_VAR:
     if (r->node) {
-      for (uint32_t i = 0; i < B->nrep; i++)
-        if (B->rep[i] == r->node)
-          return B->rval[i];
+      for (uint32_t i = 0; i < in->build->nrep; i++)
+        if (in->build->rep[i] == r->node)
+          return in->build->rval[i];
       return unknown(in, "a named node"), NULL;
     }
     if (!r->var || in->vars[r->var->index].ty != DSL_TY_VALUE)
@@ -2880,10 +3004,10 @@ static void put_dense(Inst *in, RgsBuf *b, Z3_model m, Val *v, int d, Ast *idx) 
   rgs_buf_puts(b, "]");
 }
 
-/* The pattern's values as a function: inputs as arguments, splats and
- * one-element inputs as constants, nodes in operand order. */
-static void put_graph(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32_t npat, Val *root) {
-  int args = 0, ids = 0;
+/* The function's header: its inputs (numbered here as arguments), its
+ * type and its block's arguments. */
+static void put_header(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32_t npat, const Val *root) {
+  int args = 0;
   for (uint32_t i = npat; i-- > 0;) {
     Val *v = &in->vals[i];
     if (v->kind == V_LEAF && !v->scalar && !v->elem && !v->konst)
@@ -2907,87 +3031,110 @@ static void put_graph(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32
         put_type(in, b, m, &in->vals[i]);
       }
   rgs_buf_puts(b, "):\n");
+}
+
+/* A value that is not an argument and not a node: a tosa.const_shape of
+ * its ints, or a tosa.const of its data (one element, or every one). */
+static void put_const(Inst *in, RgsBuf *b, Z3_model m, Val *v) {
+  if (v->kind == V_SHAPE) {
+    rgs_buf_printf(b, "    %%%d = \"tosa.const_shape\"() <{values = dense<[", v->id);
+    for (uint32_t j = 0; j < v->nints; j++)
+      rgs_buf_printf(b, "%s%lld", j ? ", " : "", (long long)mint(in, m, v->ints[j], RG_DT_NONE));
+    rgs_buf_printf(b, "]> : tensor<%uxindex>}> : () -> !tosa.shape<%u>\n", v->nints, v->nints);
+    return;
+  }
+  rgs_buf_printf(b, "    %%%d = \"tosa.const\"() <{values = dense<", v->id);
+  if (v->konst) {
+    Ast idx[MAXR];
+    put_dense(in, b, m, v, 0, idx);
+  } else {
+    put_elem(in, b, m, v->elem ? v->elem : leaf_at(in, m, v, NULL), v->dt, true);
+  }
+  rgs_buf_puts(b, "> : ");
+  put_type(in, b, m, v);
+  rgs_buf_puts(b, "}> : () -> ");
+  put_type(in, b, m, v);
+  rgs_buf_puts(b, "\n");
+}
+
+/* A node's attributes under the model, those of the ops the graph writer
+ * knows; whether it wrote any (the dictionary is then open). */
+static bool put_attrs(Inst *in, RgsBuf *b, Z3_model m, const Val *v) {
+  if (v->k == K_CLAMP) {
+    rgs_buf_puts(b, " <{max_val = ");
+    put_elem(in, b, m, v->hi, v->dt, true);
+    rgs_buf_printf(b, " : %s, min_val = ", rg_dtype_name(v->dt));
+    put_elem(in, b, m, v->lo, v->dt, true);
+    rgs_buf_printf(b, " : %s", rg_dtype_name(v->dt));
+  } else if (v->k == K_TRANSPOSE) {
+    rgs_buf_puts(b, " <{perms = array<i32");
+    for (int d = 0; d < in->R; d++)
+      rgs_buf_printf(b, "%s %lld", d ? "," : ":", (long long)mint(in, m, v->perm[d], RG_DT_NONE));
+    rgs_buf_puts(b, ">");
+  } else if (v->ax) {
+    rgs_buf_printf(b, " <{axis = %lld : i32", (long long)mint(in, m, v->ax, RG_DT_NONE));
+  } else if (v->k == K_RESIZE) {
+    bool bl = Z3_get_bool_value(Z, mval(in, m, v->bilinear)) == Z3_L_TRUE;
+    rgs_buf_printf(b, " <{mode = #tosa.resize_mode<%s>", bl ? "BILINEAR" : "NEAREST_NEIGHBOR");
+  } else if (v->k == K_MAXPOOL) {
+    static const char *const names[3] = {"kernel", "pad", "stride"};
+    static const int at[3] = {1, 5, 3}, cnt[3] = {2, 4, 2};
+    for (int a = 0; a < 3; a++) {
+      rgs_buf_printf(b, "%s%s = array<i64", a ? ", " : " <{", names[a]);
+      for (int j = 0; j < cnt[a]; j++)
+        rgs_buf_printf(b, "%s %lld", j ? "," : ":", (long long)mint(in, m, v->ints[at[a] + j], RG_DT_NONE));
+      rgs_buf_puts(b, ">");
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* A node: its op, operands, attributes and type. */
+static void put_op(Inst *in, RgsBuf *b, Z3_model m, const Val *v) {
+  rgs_buf_printf(b, "    %%%d = \"%s\"(", v->id, v->op->name);
+  for (uint32_t k = 0; k < v->nopnd; k++) {
+    const Val *o = v->opnd[k];
+    if (o->arg >= 0)
+      rgs_buf_printf(b, "%s%%arg%d", k ? ", " : "", o->arg);
+    else
+      rgs_buf_printf(b, "%s%%%d", k ? ", " : "", o->id);
+  }
+  rgs_buf_puts(b, ")");
+  bool attrs = put_attrs(in, b, m, v);
+  bool ignore = v->ignore && Z3_get_bool_value(Z, mval(in, m, v->ignore)) == Z3_L_TRUE;
+  if (ignore)
+    rgs_buf_printf(b, "%snan_mode = #tosa.nan_mode<IGNORE>", attrs ? ", " : " <{");
+  if (attrs || ignore)
+    rgs_buf_puts(b, "}>");
+  rgs_buf_puts(b, " : (");
+  for (uint32_t k = 0; k < v->nopnd; k++) {
+    rgs_buf_puts(b, k ? ", " : "");
+    if (v->opnd[k]->kind == V_SHAPE)
+      rgs_buf_printf(b, "!tosa.shape<%u>", v->opnd[k]->nints);
+    else
+      put_type(in, b, m, v->opnd[k]);
+  }
+  rgs_buf_puts(b, ") -> ");
+  put_type(in, b, m, v);
+  rgs_buf_puts(b, "\n");
+}
+
+/* The pattern's values as a function: inputs as arguments, splats and
+ * one-element inputs as constants, nodes in operand order. */
+static void put_graph(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint32_t npat, Val *root) {
+  int ids = 0;
+  put_header(in, b, m, fname, npat, root);
   for (uint32_t i = npat; i-- > 0;) {
     Val *v = &in->vals[i];
     if (v->arg >= 0)
       continue;
     v->id = ids++;
-    if (v->kind == V_SHAPE) {
-      rgs_buf_printf(b, "    %%%d = \"tosa.const_shape\"() <{values = dense<[", v->id);
-      for (uint32_t j = 0; j < v->nints; j++)
-        rgs_buf_printf(b, "%s%lld", j ? ", " : "", (long long)mint(in, m, v->ints[j], RG_DT_NONE));
-      rgs_buf_printf(b, "]> : tensor<%uxindex>}> : () -> !tosa.shape<%u>\n", v->nints, v->nints);
-      continue;
-    }
-    if (v->kind != V_NODE) {
-      rgs_buf_printf(b, "    %%%d = \"tosa.const\"() <{values = dense<", v->id);
-      if (v->konst) {
-        Ast idx[MAXR];
-        put_dense(in, b, m, v, 0, idx);
-      } else {
-        put_elem(in, b, m, v->elem ? v->elem : leaf_at(in, m, v, NULL), v->dt, true);
-      }
-      rgs_buf_puts(b, "> : ");
-      put_type(in, b, m, v);
-      rgs_buf_puts(b, "}> : () -> ");
-      put_type(in, b, m, v);
-      rgs_buf_puts(b, "\n");
-      continue;
-    }
-    rgs_buf_printf(b, "    %%%d = \"%s\"(", v->id, v->op->name);
-    for (uint32_t k = 0; k < v->nopnd; k++) {
-      const Val *o = v->opnd[k];
-      if (o->arg >= 0)
-        rgs_buf_printf(b, "%s%%arg%d", k ? ", " : "", o->arg);
-      else
-        rgs_buf_printf(b, "%s%%%d", k ? ", " : "", o->id);
-    }
-    rgs_buf_puts(b, ")");
-    bool attrs = true;
-    if (v->k == K_CLAMP) {
-      rgs_buf_puts(b, " <{max_val = ");
-      put_elem(in, b, m, v->hi, v->dt, true);
-      rgs_buf_printf(b, " : %s, min_val = ", rg_dtype_name(v->dt));
-      put_elem(in, b, m, v->lo, v->dt, true);
-      rgs_buf_printf(b, " : %s", rg_dtype_name(v->dt));
-    } else if (v->k == K_TRANSPOSE) {
-      rgs_buf_puts(b, " <{perms = array<i32");
-      for (int d = 0; d < in->R; d++)
-        rgs_buf_printf(b, "%s %lld", d ? "," : ":", (long long)mint(in, m, v->perm[d], RG_DT_NONE));
-      rgs_buf_puts(b, ">");
-    } else if (v->ax) {
-      rgs_buf_printf(b, " <{axis = %lld : i32", (long long)mint(in, m, v->ax, RG_DT_NONE));
-    } else if (v->k == K_RESIZE) {
-      bool bl = Z3_get_bool_value(Z, mval(in, m, v->bilinear)) == Z3_L_TRUE;
-      rgs_buf_printf(b, " <{mode = #tosa.resize_mode<%s>", bl ? "BILINEAR" : "NEAREST_NEIGHBOR");
-    } else if (v->k == K_MAXPOOL) {
-      static const char *const names[3] = {"kernel", "pad", "stride"};
-      static const int at[3] = {1, 5, 3}, cnt[3] = {2, 4, 2};
-      for (int a = 0; a < 3; a++) {
-        rgs_buf_printf(b, "%s%s = array<i64", a ? ", " : " <{", names[a]);
-        for (int j = 0; j < cnt[a]; j++)
-          rgs_buf_printf(b, "%s %lld", j ? "," : ":", (long long)mint(in, m, v->ints[at[a] + j], RG_DT_NONE));
-        rgs_buf_puts(b, ">");
-      }
-    } else {
-      attrs = false;
-    }
-    bool ignore = v->ignore && Z3_get_bool_value(Z, mval(in, m, v->ignore)) == Z3_L_TRUE;
-    if (ignore)
-      rgs_buf_printf(b, "%snan_mode = #tosa.nan_mode<IGNORE>", attrs ? ", " : " <{");
-    if (attrs || ignore)
-      rgs_buf_puts(b, "}>");
-    rgs_buf_puts(b, " : (");
-    for (uint32_t k = 0; k < v->nopnd; k++) {
-      rgs_buf_puts(b, k ? ", " : "");
-      if (v->opnd[k]->kind == V_SHAPE)
-        rgs_buf_printf(b, "!tosa.shape<%u>", v->opnd[k]->nints);
-      else
-        put_type(in, b, m, v->opnd[k]);
-    }
-    rgs_buf_puts(b, ") -> ");
-    put_type(in, b, m, v);
-    rgs_buf_puts(b, "\n");
+    if (v->kind == V_NODE)
+      put_op(in, b, m, v);
+    else
+      put_const(in, b, m, v);
   }
   rgs_buf_printf(b, "    \"func.return\"(%%%d) : (", root->id);
   put_type(in, b, m, root);
@@ -3026,14 +3173,24 @@ static void put_inputs(Inst *in, RgsBuf *b, Z3_model m, const char *fname, uint3
 
 typedef enum Outcome { O_SKIP, O_PROVEN, O_REFUTED, O_UNKNOWN } Outcome;
 
+/* The bounds some instance's proof needed. */
+typedef struct Seen {
+  bool reduce, reshape;
+} Seen;
+
+/* The proof of one rule over its instances. */
 typedef struct RuleRun {
   const DslRule *rule;
   const char *outdir;
   uint64_t rlimit;
   char why[512];
   uint64_t instances;
+  Z3_context z;
+  Inst *in;    /* the instance being proven */
   Ev *vars;    /* per rule variable, for each instance */
   bool *bound;
+  uint64_t valid; /* instances that are graphs (not skipped) */
+  Seen seen;
 } RuleRun;
 
 static Z3_lbool check(Inst *in, Ast f, uint64_t rlimit, Z3_solver *keep) {
@@ -3071,19 +3228,93 @@ static bool write_file(const char *path, RgsBuf *b) {
   return true;
 }
 
-static void counterexample(Inst *in, RuleRun *run, Ast f, Ast const *idx, Ast a, Ast b, Ast def_new, uint32_t npat,
-                           Val *root) {
-  /* a small one first, so that the graph can be written */
-  Ast small[2 * MAXVALS];
+/* One instance's query: the pattern's root and the replacement, the
+ * index they are compared at, their elements there, and the formula whose
+ * models are the counterexamples. */
+typedef struct Query {
+  Val *root, *rep;
+  uint32_t npat;   /* the pattern's values: vals[0, npat) */
+  Ast guard;
+  Ast idx[MAXR];
+  Ast before, after; /* the pattern's element, the replacement's */
+  Ast after_defined; /* the replacement's REQUIREs hold */
+  Ast parts[5];    /* facts, guard, idx inside the root, the pattern's REQUIREs, a difference */
+  Ast f;           /* their conjunction */
+} Query;
+
+/* A model of f, with every dim at most 3 if there is one (so that the
+ * graph can be written: *small); false when Z3 gives none. */
+static bool cex_model(Inst *in, RuleRun *run, Ast f, Z3_solver *sv, bool *small) {
+  Ast at_most_3[2 * MAXVALS];
   uint32_t ns = 0;
   for (uint32_t i = 0; i < in->nvals && ns + MAXR < 2 * MAXVALS; i++)
     for (int d = 0; d < in->R && in->vals[i].kind != V_SHAPE && !in->vals[i].scalar; d++)
       if (in->vals[i].dims[d])
-        small[ns++] = Z3_mk_bvule(Z, in->vals[i].dims[d], ix(in, 3));
+        at_most_3[ns++] = Z3_mk_bvule(Z, in->vals[i].dims[d], ix(in, 3));
+  Ast fs = and2(in, f, mk_and(in, ns, at_most_3));
+  *small = check(in, fs, run->rlimit, sv) == Z3_L_TRUE;
+  return *small || check(in, f, run->rlimit, sv) == Z3_L_TRUE;
+}
+
+/* The counterexample's line: where, and the elements before and after. */
+static void cex_message(Inst *in, RgsBuf *msg, Z3_model m, const Query *q) {
+  char tb[32];
+  rgs_buf_printf(msg, "counterexample: rank %d, %s: element [", in->R, dt_list(in, tb, sizeof tb));
+  for (int d = 0; d < in->R; d++)
+    rgs_buf_printf(msg, "%s%lld", d ? ", " : "", (long long)mint(in, m, q->idx[d], RG_DT_NONE));
+  rgs_buf_puts(msg, "]: ");
+  put_elem(in, msg, m, q->before, q->root->dt, false);
+  rgs_buf_puts(msg, " before, ");
+  if (Z3_get_bool_value(Z, mval(in, m, q->after_defined)) != Z3_L_TRUE) {
+    rgs_buf_puts(msg, "undefined after (a REQUIRE fails)");
+  } else {
+    put_elem(in, msg, m, q->after, q->root->dt, false);
+    rgs_buf_puts(msg, " after");
+  }
+}
+
+/* What the graph writer cannot spell (it spells every input at the rank,
+ * and the attributes of the ops it knows), or NULL. */
+static const char *cex_unwritable(const Inst *in) {
+  for (uint32_t i = 0; i < in->nvals; i++) {
+    const Val *v = &in->vals[i];
+    if (v->vec)
+      return "per-channel parameters";
+    if (v->kind == V_NODE && v->k >= K_RESCALE && v->k != K_OPAQUE)
+      return v->op->name;
+  }
+  return NULL;
+}
+
+/* The counterexample as a graph and an input set in outdir, named in msg. */
+static void cex_files(Inst *in, RuleRun *run, Z3_model m, const Query *q, RgsBuf *msg) {
+  char fname[128];
+  snprintf(fname, sizeof fname, "%s_%s", run->rule->pass->name.s, run->rule->name.s);
+  RgsBuf g, s;
+  rgs_buf_init(&g);
+  rgs_buf_init(&s);
+  put_graph(in, &g, m, fname, q->npat, q->root);
+  put_inputs(in, &s, m, fname, q->npat);
+  size_t n = strlen(run->outdir) + strlen(fname) + 16;
+  char *pg = malloc(n), *ps = malloc(n);
+  if (pg && ps) {
+    snprintf(pg, n, "%s/%s.mlir", run->outdir, fname);
+    snprintf(ps, n, "%s/%s.inputs", run->outdir, fname);
+    if (write_file(pg, &g) && write_file(ps, &s))
+      rgs_buf_printf(msg, "; graph: %s, inputs: %s", pg, ps);
+  }
+  free(pg);
+  free(ps);
+  rgs_buf_free(&g);
+  rgs_buf_free(&s);
+}
+
+/* run->why for a satisfiable query: the counterexample, and where its
+ * graph was written. */
+static void counterexample(Inst *in, RuleRun *run, const Query *q) {
   Z3_solver sv = NULL;
-  Ast fs = and2(in, f, mk_and(in, ns, small));
-  bool is_small = check(in, fs, run->rlimit, &sv) == Z3_L_TRUE;
-  if (!is_small && check(in, f, run->rlimit, &sv) != Z3_L_TRUE) {
+  bool small;
+  if (!cex_model(in, run, q->f, &sv, &small)) {
     snprintf(run->why, sizeof run->why, "unknown: a counterexample that Z3 gives no model for");
     return;
   }
@@ -3091,50 +3322,14 @@ static void counterexample(Inst *in, RuleRun *run, Ast f, Ast const *idx, Ast a,
   Z3_model_inc_ref(Z, m);
   RgsBuf msg;
   rgs_buf_init(&msg);
-  char tb[32];
-  rgs_buf_printf(&msg, "counterexample: rank %d, %s: element [", in->R, dt_list(in, tb, sizeof tb));
-  for (int d = 0; d < in->R; d++)
-    rgs_buf_printf(&msg, "%s%lld", d ? ", " : "", (long long)mint(in, m, idx[d], RG_DT_NONE));
-  rgs_buf_puts(&msg, "]: ");
-  put_elem(in, &msg, m, a, root->dt, false);
-  rgs_buf_puts(&msg, " before, ");
-  if (Z3_get_bool_value(Z, mval(in, m, def_new)) != Z3_L_TRUE)
-    rgs_buf_puts(&msg, "undefined after (a REQUIRE fails)");
-  else {
-    put_elem(in, &msg, m, b, root->dt, false);
-    rgs_buf_puts(&msg, " after");
-  }
-  char fname[128];
-  snprintf(fname, sizeof fname, "%s_%s", run->rule->pass->name.s, run->rule->name.s);
-  /* the graph writer spells every input at the rank, and the attributes
-   * of the ops it knows */
-  const char *unwritable = NULL;
-  for (uint32_t i = 0; i < in->nvals && !unwritable; i++)
-    if (in->vals[i].vec || (in->vals[i].kind == V_NODE && in->vals[i].k >= K_RESCALE && in->vals[i].k != K_OPAQUE))
-      unwritable = in->vals[i].vec ? "per-channel parameters" : in->vals[i].op->name;
-  if (unwritable) {
+  cex_message(in, &msg, m, q);
+  const char *unwritable = cex_unwritable(in);
+  if (unwritable)
     rgs_buf_printf(&msg, " (no graph written: %s)", unwritable);
-  } else if (is_small && run->outdir) {
-    RgsBuf g, s;
-    rgs_buf_init(&g);
-    rgs_buf_init(&s);
-    put_graph(in, &g, m, fname, npat, root);
-    put_inputs(in, &s, m, fname, npat);
-    size_t n = strlen(run->outdir) + strlen(fname) + 16;
-    char *pg = malloc(n), *ps = malloc(n);
-    if (pg && ps) {
-      snprintf(pg, n, "%s/%s.mlir", run->outdir, fname);
-      snprintf(ps, n, "%s/%s.inputs", run->outdir, fname);
-      if (write_file(pg, &g) && write_file(ps, &s))
-        rgs_buf_printf(&msg, "; graph: %s, inputs: %s", pg, ps);
-    }
-    free(pg);
-    free(ps);
-    rgs_buf_free(&g);
-    rgs_buf_free(&s);
-  } else if (!is_small) {
+  else if (small && run->outdir)
+    cex_files(in, run, m, q, &msg);
+  else if (!small)
     rgs_buf_puts(&msg, " (dims over 3: no graph written)");
-  }
   snprintf(run->why, sizeof run->why, "%s", msg.data ? msg.data : "counterexample");
   rgs_buf_free(&msg);
   Z3_model_dec_ref(Z, m);
@@ -3194,72 +3389,78 @@ static Z3_lbool split_by_perm(Inst *in, Ast f, uint64_t rlimit) {
   return Z3_L_FALSE;
 }
 
-static Outcome run_instance(Inst *in, RuleRun *run) {
-  const DslRule *r = run->rule;
-  Build build;
-  memset(&build, 0, sizeof build);
-  B = &build;
-  Val *root = build_pat(in, r->pattern, RG_DT_NONE, false, false);
-  if (in->invalid)
-    return O_SKIP;
-  if (!root || in->unknown[0])
-    goto unknown_;
+/* The pattern, the guard and the replacement of this instance; false
+ * when the instance is invalid (in->invalid) or cannot be encoded. */
+static bool build_sides(Inst *in, const DslRule *r, Query *q) {
+  q->root = build_pat(in, r->pattern, RG_DT_NONE, false, false);
+  if (!q->root || in->invalid || in->unknown[0])
+    return false;
   /* the root's own type: as its op computes it */
-  uint32_t npat = in->nvals;
-  Ast guard = Z3_mk_true(Z);
+  q->npat = in->nvals;
+  q->guard = Z3_mk_true(Z);
   if (r->guard) {
     Ev g;
-    guard_root = r->guard;
+    in->guard_root = r->guard;
     bool ok = ev(in, r->guard, &g);
-    guard_root = NULL;
-    if (in->invalid)
-      return O_SKIP;
-    if (!ok)
-      goto unknown_;
-    guard = g.t;
+    in->guard_root = NULL;
+    if (!ok || in->invalid)
+      return false;
+    q->guard = g.t;
   }
-  build.in_repl = true;
-  Val *rep = build_rep(in, r->repl, root->dt, false, false);
-  if (in->invalid)
-    return O_SKIP;
-  if (!rep || in->unknown[0])
-    goto unknown_;
-  if (rep->kind == V_SHAPE || rep->dt != root->dt || rep->scalar)
-    return O_SKIP; /* a replacement of another type is refused */
-  for (int d = 0; d < in->R; d++) /* ... and so is one of another shape */
-    fact(in, Z3_mk_eq(Z, rep->dims[d], root->dims[d]));
-  Ast idx[MAXR], bounds[MAXR];
+  in->build->in_repl = true;
+  q->rep = build_rep(in, r->repl, q->root->dt, false, false);
+  if (!q->rep || in->invalid || in->unknown[0])
+    return false;
+  if (q->rep->kind == V_SHAPE || q->rep->dt != q->root->dt || q->rep->scalar)
+    return in->invalid = true, false; /* a replacement of another type is refused */
+  return true;
+}
+
+/* The query: an index inside the root where the pattern's element is
+ * defined and the replacement's is not, or differs; false when an element
+ * has no encoding. */
+static bool build_query(Inst *in, Query *q) {
+  for (int d = 0; d < in->R; d++) /* a replacement of another shape is refused */
+    fact(in, Z3_mk_eq(Z, q->rep->dims[d], q->root->dims[d]));
+  Ast bounds[MAXR];
   for (int d = 0; d < in->R; d++) {
-    idx[d] = fresh(in, "i", bv(in, IBITS));
-    bounds[d] = Z3_mk_bvult(Z, idx[d], root->dims[d]);
+    q->idx[d] = fresh(in, "i", bv(in, IBITS));
+    bounds[d] = Z3_mk_bvult(Z, q->idx[d], q->root->dims[d]);
   }
   in->reqs = in->reqbuf;
   in->nreqs = 0;
-  Ast a = elem(in, root, idx);
+  Ast a = q->before = elem(in, q->root, q->idx);
   Ast def_old = mk_and(in, in->nreqs, in->reqbuf);
   in->nreqs = 0;
-  Ast b = a ? elem(in, rep, idx) : NULL;
+  Ast b = q->after = a ? elem(in, q->rep, q->idx) : NULL;
   if (!a || !b || in->unknown[0])
-    goto unknown_;
-  for (uint32_t i = 0; i < build.nnewreqs && in->nreqs < MAXFACTS; i++)
-    in->reqbuf[in->nreqs++] = build.newreqs[i];
-  Ast def_new = mk_and(in, in->nreqs, in->reqbuf);
+    return false;
+  for (uint32_t i = 0; i < in->build->nnewreqs && in->nreqs < MAXFACTS; i++)
+    in->reqbuf[in->nreqs++] = in->build->newreqs[i];
+  Ast def_new = q->after_defined = mk_and(in, in->nreqs, in->reqbuf);
   Ast same = and2(in, def_new, Z3_mk_eq(Z, a, b));
-  Ast parts[5] = {mk_and(in, in->nfacts, in->facts), guard, mk_and(in, (uint32_t)in->R, bounds), def_old,
+  Ast parts[5] = {mk_and(in, in->nfacts, in->facts), q->guard, mk_and(in, (uint32_t)in->R, bounds), def_old,
                   Z3_mk_not(Z, same)};
-  Ast f = Z3_mk_and(Z, 5, parts);
+  memcpy(q->parts, parts, sizeof parts);
+  q->f = Z3_mk_and(Z, 5, parts);
   if (getenv("RG_PROVE_DEBUG"))
     fprintf(stderr, "old: %s\n", Z3_ast_to_string(Z, a)), fprintf(stderr, "new: %s\n", Z3_ast_to_string(Z, b));
+  return true;
+}
+
+/* The query asked: proven, unknown, or a counterexample (retried where
+ * it may rest on a value with no exact meaning); run->why says why. */
+static Outcome verdict(Inst *in, RuleRun *run, Query *q) {
   run->instances++;
-  Z3_lbool res = check(in, f, run->rlimit, NULL);
-  if (res == Z3_L_UNDEF && r->guard) {
+  Z3_lbool res = check(in, q->f, run->rlimit, NULL);
+  if (res == Z3_L_UNDEF && run->rule->guard) {
     /* the guard dropped (its facts kept): a proof then holds for more graphs */
-    Ast weaker = Z3_mk_and(Z, 4, (Ast[]){parts[0], parts[2], parts[3], parts[4]});
+    Ast weaker = Z3_mk_and(Z, 4, (Ast[]){q->parts[0], q->parts[2], q->parts[3], q->parts[4]});
     if (check(in, weaker, run->rlimit, NULL) == Z3_L_FALSE)
       res = Z3_L_FALSE;
   }
   if (res == Z3_L_UNDEF)
-    res = split_by_perm(in, f, run->rlimit);
+    res = split_by_perm(in, q->f, run->rlimit);
   switch (res) {
   case Z3_L_FALSE: return O_PROVEN;
   case Z3_L_UNDEF:
@@ -3275,10 +3476,10 @@ static Outcome run_instance(Inst *in, RuleRun *run) {
     return O_UNKNOWN;
   }
   if (in->opaque_used && !in->free_always) { /* one where no free value is read */
-    Ast g = and2(in, f, mk_and(in, in->nexact, in->exact));
+    Ast g = and2(in, q->f, mk_and(in, in->nexact, in->exact));
     if (check(in, g, run->rlimit, NULL) == Z3_L_TRUE) {
       in->opaque_used = false;
-      f = g;
+      q->f = g;
     }
   }
   if (in->opaque_used) {
@@ -3287,11 +3488,27 @@ static Outcome run_instance(Inst *in, RuleRun *run) {
              rg_dtype_name(in->T));
     return O_UNKNOWN;
   }
-  counterexample(in, run, f, idx, a, b, def_new, npat, root);
+  counterexample(in, run, q);
   return strncmp(run->why, "counterexample", 14) == 0 ? O_REFUTED : O_UNKNOWN;
-unknown_:
+}
+
+static Outcome not_encoded(Inst *in, RuleRun *run) {
   snprintf(run->why, sizeof run->why, "unknown: %s", in->unknown[0] ? in->unknown : "not encoded");
   return O_UNKNOWN;
+}
+
+/* One instance of the rule: its sides, the query, the verdict. */
+static Outcome run_instance(Inst *in, RuleRun *run) {
+  Build build;
+  memset(&build, 0, sizeof build);
+  in->build = &build;
+  Query q;
+  memset(&q, 0, sizeof q);
+  if (!build_sides(in, run->rule, &q))
+    return in->invalid ? O_SKIP : not_encoded(in, run);
+  if (!build_query(in, &q))
+    return not_encoded(in, run);
+  return verdict(in, run, &q);
 }
 
 /* The op pattern nodes of a rule in the order build_node takes them. */
@@ -3379,11 +3596,6 @@ typedef struct Choice {
   uint32_t naxes;
 } Choice;
 
-/* The bounds some instance's proof needed. */
-typedef struct Seen {
-  bool reduce, reshape;
-} Seen;
-
 static void inst_init(Inst *in, Z3_context z, const Choice *c, RuleRun *run) {
   memset(in, 0, sizeof *in);
   in->z = z, in->R = c->R, in->T = c->T, in->T2 = c->T2;
@@ -3399,121 +3611,162 @@ static void inst_init(Inst *in, Z3_context z, const Choice *c, RuleRun *run) {
 /* One instance: first with arithmetic as free functions (when abstract),
  * then exactly, then with reductions folded and reshapes by their offsets,
  * bounded. */
-static Outcome prove_instance(Z3_context z, Inst *in, RuleRun *run, const Choice *c, bool abstract, Seen *seen) {
+static Outcome prove_instance(RuleRun *run, const Choice *c, bool abstract) {
+  Inst *in = run->in;
   Outcome o = O_UNKNOWN;
   for (int attempt = abstract ? 0 : 1; attempt < 3; attempt++) {
-    inst_init(in, z, c, run);
+    inst_init(in, run->z, c, run);
     in->abstract = attempt == 0;
     in->fold_reduce = in->flat_reshape = attempt == 2;
     o = run_instance(in, run);
-    seen->reduce |= in->bounded_reduce;
-    seen->reshape |= in->bounded_reshape;
+    run->seen.reduce |= in->bounded_reduce;
+    run->seen.reshape |= in->bounded_reshape;
     if (o == O_PROVEN || o == O_SKIP || (attempt == 1 && !in->long_reduce && !in->other_reshape))
       break;
   }
   return o;
 }
 
-/* Proves one rule over every instance; the outcome and run->why. */
+/* What a rule's instances range over besides the rank: the alternatives
+ * of each op pattern node, the axes, the element types. */
+typedef struct Space {
+  const DslPattern *ops[32];
+  uint32_t nops;
+  const DslOpDecl *alts[8][64];
+  uint32_t nalts[8];
+  uint32_t naxes;      /* op nodes that take an axis */
+  bool cast;           /* a second element type, each to each */
+  uint32_t nresc, nrt; /* RESCALEs, and the choices of their result types */
+  bool variadic_rest;  /* a ..rest of a variadic op: 0-2 operands */
+  bool moves;          /* elements only move: one element type will do */
+  uint32_t ndt;
+  const RgDType *types;
+} Space;
+
+/* The space of rule r; false when its pattern is too large. */
+static bool rule_space(const DslRule *r, Space *sp) {
+  static const RgDType moved_types[] = {RG_DT_I16};
+  memset(sp, 0, sizeof *sp);
+  collect_ops(r->pattern, sp->ops, &sp->nops);
+  if (sp->nops > 8)
+    return false;
+  for (uint32_t i = 0; i < sp->nops; i++) {
+    sp->nalts[i] = distinct_alts(sp->ops[i], sp->alts[i]);
+    bool ax = false;
+    for (uint32_t j = 0; j < sp->nalts[i]; j++)
+      ax |= needs_axis(kind_of(sp->alts[i][j]));
+    sp->naxes += ax;
+  }
+  sp->cast = uses_cast(r, sp->ops, sp->nops);
+  sp->nrt = 1; /* the RESCALEs' result types, each i8 i16 i32 */
+  for (uint32_t i = 0; i < sp->nops; i++)
+    for (uint32_t j = 0; j < sp->ops[i]->nops; j++)
+      if (kind_of(sp->ops[i]->ops[j]) == K_RESCALE) {
+        sp->nresc++, sp->nrt *= 3;
+        break;
+      }
+  for (uint32_t i = 0; i < sp->nops; i++)
+    for (uint32_t j = 0; j < sp->nalts[i]; j++)
+      sp->variadic_rest |= sp->alts[i][j]->variadic && sp->ops[i]->rest.s;
+  sp->moves = pat_moves_only(r->pattern) && repl_moves_only(r->repl);
+  sp->ndt = sp->moves ? 1 : NDT;
+  sp->types = sp->moves ? moved_types : data_types;
+  return true;
+}
+
+/* Every choice of alternatives and axes at ch's rank and types, as one
+ * mixed-radix count; the first outcome that is not a proof. */
+static Outcome prove_choices(RuleRun *run, const Space *sp, Choice *ch) {
+  int R = ch->R;
+  uint64_t total = 1;
+  for (uint32_t i = 0; i < sp->nops; i++)
+    total *= sp->nalts[i];
+  for (uint32_t i = 0; i < sp->naxes; i++)
+    total *= R ? (uint64_t)R : 1;
+  for (uint64_t c = 0; c < total; c++) {
+    uint64_t rest = c;
+    for (uint32_t i = 0; i < sp->nops; i++) {
+      ch->alt[i] = sp->alts[i][rest % sp->nalts[i]];
+      rest /= sp->nalts[i];
+    }
+    for (uint32_t i = 0; i < sp->naxes; i++) {
+      ch->axes[i] = R ? (int64_t)(rest % (uint64_t)R) : 0;
+      rest /= R ? (uint64_t)R : 1;
+    }
+    if (sp->naxes && R == 0)
+      continue;
+    Outcome o = prove_instance(run, ch, !sp->moves);
+    if (o == O_SKIP)
+      continue;
+    run->valid++;
+    if (o != O_PROVEN)
+      return o;
+  }
+  return O_PROVEN;
+}
+
+/* Every instance: ranks, element types, RESCALE result types, operands
+ * behind a ..rest, then the choices; the first outcome that is not a
+ * proof. */
+static Outcome prove_instances(RuleRun *run, const Space *sp) {
+  static const RgDType int_types[3] = {RG_DT_I8, RG_DT_I16, RG_DT_I32};
+  Outcome res = O_PROVEN;
+  for (int R = 0; R <= MAXR && res == O_PROVEN; R++)
+    for (uint32_t t = 0; t < sp->ndt && res == O_PROVEN; t++)
+      for (uint32_t t2 = 0; t2 < (sp->cast ? NDT : 1) && res == O_PROVEN; t2++)
+        for (uint32_t rt = 0; rt < sp->nrt && res == O_PROVEN; rt++)
+          for (uint32_t extra = 0; extra < (sp->variadic_rest ? 3u : 1u) && res == O_PROVEN; extra++) {
+            Choice ch = {.R = R, .T = sp->types[t], .T2 = sp->cast ? data_types[t2] : sp->types[t],
+                         .Tr = {int_types[rt % 3], int_types[rt / 3 % 3]}, .extra = extra,
+                         .nalt = sp->nops, .naxes = sp->naxes};
+            res = prove_choices(run, sp, &ch);
+          }
+  return res;
+}
+
+/* What a proof covers, for its line. */
+static void proven_bounds(const Space *sp, const Seen *seen, char *bounds, size_t nbounds) {
+  snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s%s%s",
+           sp->moves   ? "any element type (elements only move)"
+           : sp->nresc ? "i8 i16 i32 to i8 i16 i32 at each RESCALE"
+           : sp->cast  ? "f32 f16 bf16 i8 i16 i32 to each"
+                       : "f32 f16 bf16 i8 i16 i32",
+           sp->naxes ? ", every axis" : "", sp->variadic_rest ? ", ..rest of 0-2 operands" : "",
+           seen->reduce ? ", reduced axes of 1.." "4" " elements" : "",
+           seen->reshape ? ", reshapes to another shape: inputs of up to 65535 elements" : "");
+}
+
+/* Proves one rule over every instance; the outcome and run->why, or what
+ * the proof covers in bounds. */
 static Outcome prove_rule(Z3_context z, RuleRun *run, char *bounds, size_t nbounds) {
   const DslRule *r = run->rule;
   if (r->repl->kind == DSL_REP_ERASE) {
     snprintf(bounds, nbounds, "removes only a root nothing reads");
     return O_PROVEN;
   }
-  const DslPattern *ops[32];
-  uint32_t nops = 0;
-  collect_ops(r->pattern, ops, &nops);
-  if (nops > 8) {
+  Space sp;
+  if (!rule_space(r, &sp)) {
     snprintf(run->why, sizeof run->why, "unknown: a pattern of more than 8 ops");
     return O_UNKNOWN;
   }
-  static const DslOpDecl *alts[8][64];
-  uint32_t nalts[8], naxes = 0;
-  for (uint32_t i = 0; i < nops; i++) {
-    nalts[i] = distinct_alts(ops[i], alts[i]);
-    bool ax = false;
-    for (uint32_t j = 0; j < nalts[i]; j++)
-      ax |= needs_axis(kind_of(alts[i][j]));
-    naxes += ax;
-  }
-  bool cast = uses_cast(r, ops, nops);
-  uint32_t nresc = 0, nrt = 1; /* the RESCALEs' result types, each i8 i16 i32 */
-  for (uint32_t i = 0; i < nops; i++)
-    for (uint32_t j = 0; j < ops[i]->nops; j++)
-      if (kind_of(ops[i]->ops[j]) == K_RESCALE) {
-        nresc++, nrt *= 3;
-        break;
-      }
-  bool variadic_rest = false;
-  for (uint32_t i = 0; i < nops; i++)
-    for (uint32_t j = 0; j < nalts[i]; j++)
-      variadic_rest |= alts[i][j]->variadic && ops[i]->rest.s;
-  bool moves = pat_moves_only(r->pattern) && repl_moves_only(r->repl);
-  bool abstract_first = !moves;
-  uint32_t ndt = moves ? 1 : NDT;
-  const RgDType *types = moves ? (const RgDType[]){RG_DT_I16} : data_types;
-  Ev *vars = calloc(r->nvars + 1, sizeof *vars);
-  bool *bound = calloc(r->nvars + 1, sizeof *bound);
-  Inst *in = malloc(sizeof *in);
-  Outcome res = O_PROVEN;
-  uint64_t valid = 0;
-  Seen seen = {false, false};
-  run->vars = vars, run->bound = bound;
-  if (!vars || !bound || !in) {
+  run->z = z;
+  run->vars = calloc(r->nvars + 1, sizeof *run->vars);
+  run->bound = calloc(r->nvars + 1, sizeof *run->bound);
+  run->in = malloc(sizeof *run->in);
+  Outcome res = O_UNKNOWN;
+  if (!run->vars || !run->bound || !run->in)
     snprintf(run->why, sizeof run->why, "unknown: out of memory");
-    res = O_UNKNOWN;
-  }
-  for (int R = 0; R <= MAXR && res == O_PROVEN; R++)
-    for (uint32_t t = 0; t < ndt && res == O_PROVEN; t++)
-      for (uint32_t t2 = 0; t2 < (cast ? NDT : 1) && res == O_PROVEN; t2++)
-      for (uint32_t rt = 0; rt < nrt && res == O_PROVEN; rt++)
-      for (uint32_t extra = 0; extra < (variadic_rest ? 3u : 1u) && res == O_PROVEN; extra++) {
-        static const RgDType int_types[3] = {RG_DT_I8, RG_DT_I16, RG_DT_I32};
-        RgDType tr[2] = {int_types[rt % 3], int_types[rt / 3 % 3]};
-        /* every choice of alternatives and axes, as one mixed-radix count */
-        uint64_t total = 1;
-        for (uint32_t i = 0; i < nops; i++)
-          total *= nalts[i];
-        for (uint32_t i = 0; i < naxes; i++)
-          total *= R ? (uint64_t)R : 1;
-        for (uint64_t c = 0; c < total && res == O_PROVEN; c++) {
-          Choice ch = {R, types[t], cast ? data_types[t2] : types[t], {tr[0], tr[1]}, extra, {0}, nops, {0}, naxes};
-          uint64_t rest = c;
-          for (uint32_t i = 0; i < nops; i++) {
-            ch.alt[i] = alts[i][rest % nalts[i]];
-            rest /= nalts[i];
-          }
-          for (uint32_t i = 0; i < naxes; i++) {
-            ch.axes[i] = R ? (int64_t)(rest % (uint64_t)R) : 0;
-            rest /= R ? (uint64_t)R : 1;
-          }
-          if (naxes && R == 0)
-            continue;
-          Outcome o = prove_instance(z, in, run, &ch, abstract_first, &seen);
-          if (o == O_SKIP)
-            continue;
-          valid++;
-          if (o != O_PROVEN)
-            res = o;
-        }
-      }
-  if (res == O_PROVEN && !valid) {
+  else
+    res = prove_instances(run, &sp);
+  if (res == O_PROVEN && !run->valid) {
     snprintf(run->why, sizeof run->why, "unknown: no instance of the pattern has types this prover covers");
     res = O_UNKNOWN;
   }
   if (res == O_PROVEN)
-    snprintf(bounds, nbounds, "ranks 0-6, dims 1..65535, %s%s%s%s%s",
-             moves   ? "any element type (elements only move)"
-             : nresc ? "i8 i16 i32 to i8 i16 i32 at each RESCALE"
-             : cast  ? "f32 f16 bf16 i8 i16 i32 to each"
-                    : "f32 f16 bf16 i8 i16 i32",
-             naxes ? ", every axis" : "", variadic_rest ? ", ..rest of 0-2 operands" : "",
-             seen.reduce ? ", reduced axes of 1.." "4" " elements" : "",
-             seen.reshape ? ", reshapes to another shape: inputs of up to 65535 elements" : "");
-  free(vars);
-  free(bound);
-  free(in);
+    proven_bounds(&sp, &run->seen, bounds, nbounds);
+  free(run->vars);
+  free(run->bound);
+  free(run->in);
   return res;
 }
 

@@ -200,8 +200,18 @@ static Ast fminmax(RgSmt *s, Ast a, Ast b, bool max, bool ignore) {
   return Z3_mk_ite(Z, Z3_mk_or(Z, 2, (Ast[]){na, nb}), nan, pick);
 }
 
-static Ast float_bin(RgSmt *s, const RgNode *n, Bin op, Ast a, Ast b, RgDType dt) {
-  switch (op) {
+/* A binary op at one index: its operands' elements a and b, of element
+ * type dt, and the result's element type. */
+typedef struct BinAt {
+  Bin op;
+  Ast a, b;
+  RgDType dt, out;
+} BinAt;
+
+static Ast float_bin(RgSmt *s, const RgNode *n, const BinAt *x) {
+  Ast a = x->a, b = x->b;
+  RgDType dt = x->dt;
+  switch (x->op) {
   case ADD: return narrow(s, Z3_mk_fpa_add(Z, rne(s), widen(s, a, dt), widen(s, b, dt)), dt);
   case SUB: return narrow(s, Z3_mk_fpa_sub(Z, rne(s), widen(s, a, dt), widen(s, b, dt)), dt);
   case MUL: return narrow(s, Z3_mk_fpa_mul(Z, rne(s), widen(s, a, dt), widen(s, b, dt)), dt);
@@ -214,31 +224,33 @@ static Ast float_bin(RgSmt *s, const RgNode *n, Bin op, Ast a, Ast b, RgDType dt
   }
 }
 
-static Ast int_mul(RgSmt *s, const RgNode *n, Ast a, Ast b, RgDType dt, RgDType out) {
+static Ast int_mul(RgSmt *s, const RgNode *n, const BinAt *x) {
   int64_t shift = 0;
   if (n->num_operands > 2 && !rg_smt_operand_int(s, n, 2, &shift))
     return rg_smt_unsupported(s, "tosa.mul with a shift that is not constant");
-  Ast p = Z3_mk_bvmul(Z, sext64(s, a, dt), sext64(s, b, dt));
-  if (shift <= 0 || dt != RG_DT_I32)
-    return low(s, p, out);
+  Ast p = Z3_mk_bvmul(Z, sext64(s, x->a, x->dt), sext64(s, x->b, x->dt));
+  if (shift <= 0 || x->dt != RG_DT_I32)
+    return low(s, p, x->out);
   if (shift > 62)
     return rg_smt_unsupported(s, "tosa.mul shift %lld", (long long)shift);
   Ast v = Z3_mk_bvashr(Z, Z3_mk_bvadd(Z, p, i64(s, (int64_t)1 << (shift - 1))), i64(s, shift));
   rg_smt_require(s, in_range(s, v, RG_DT_I32));
-  return low(s, v, out);
+  return low(s, v, x->out);
 }
 
-static Ast int_bin(RgSmt *s, const RgNode *n, Bin op, Ast a, Ast b, RgDType dt, RgDType out) {
-  switch (op) {
+static Ast int_bin(RgSmt *s, const RgNode *n, const BinAt *x) {
+  Ast a = x->a, b = x->b;
+  RgDType dt = x->dt;
+  switch (x->op) {
   case ADD:
   case SUB: {
-    Ast v = op == ADD ? Z3_mk_bvadd(Z, sext64(s, a, dt), sext64(s, b, dt))
-                      : Z3_mk_bvsub(Z, sext64(s, a, dt), sext64(s, b, dt));
+    Ast v = x->op == ADD ? Z3_mk_bvadd(Z, sext64(s, a, dt), sext64(s, b, dt))
+                         : Z3_mk_bvsub(Z, sext64(s, a, dt), sext64(s, b, dt));
     if (rg_dtype_bits(dt) < 64)
       rg_smt_require(s, in_range(s, v, dt));
     return low(s, v, dt);
   }
-  case MUL: return int_mul(s, n, a, b, dt, out);
+  case MUL: return int_mul(s, n, x);
   case MAX: return Z3_mk_ite(Z, Z3_mk_bvsge(Z, a, b), a, b);
   case MIN: return Z3_mk_ite(Z, Z3_mk_bvsle(Z, a, b), a, b);
   case EQ: return bool_bv(s, Z3_mk_eq(Z, a, b));
@@ -255,8 +267,8 @@ static Ast binary(RgSmt *s, const RgNode *n, uint32_t r, Ast const *idx, Bin op)
   Ast a = bcast(s, n, 0, idx), b = a ? bcast(s, n, 1, idx) : NULL;
   if (!a || !b)
     return NULL;
-  RgDType dt = opnd_type(s, n, 0)->dtype, out = res_type(n, r)->dtype;
-  return rg_dtype_is_float(dt) ? float_bin(s, n, op, a, b, dt) : int_bin(s, n, op, a, b, dt, out);
+  BinAt x = {op, a, b, opnd_type(s, n, 0)->dtype, res_type(n, r)->dtype};
+  return rg_dtype_is_float(x.dt) ? float_bin(s, n, &x) : int_bin(s, n, &x);
 }
 
 #define BINARY(NAME, OP)                                            \

@@ -59,19 +59,11 @@ backends/common/shape_common.c shape_need_tensor params: checks one operand and 
 backends/common/shape_common.c shape_need_ranked params: checks one operand and names it in the message: each parameter is a word of it
 backends/tosa/tosa_eval_nn.c check_out_dim params: one ERROR_IF of the spec with its terms as parameters
 backends/tosa/tosa_shape.c conv_dim params: the spec's output-size formula, its terms as parameters
-backends/tosa/tosa_smt.c int_bin params: one SMT encoding for every integer binary op; not yet a record
 backends/xnnpack/xnnpack_eval.c matmul_into params: a kernel over row-major matrices with their strides
 backends/xnnpack/xnnpack_shape.c need_builtin params: checks one operand and names it in the message
 runtime/driver/opt_observe.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/prove/prove.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/driver/opt_culprit.c probe_on_rewrite params: RgRunOptions.on_rewrite, a public callback type
-tools/rulegen_prove.c node_elem lines: the rule prover's meaning of each op at one index, one case per op family; to be split by family
-tools/rulegen_prove.c builtin lines: the rule prover's meaning of each DSL builtin, one case each; to become a table beside dsl/builtins.def
-tools/rulegen_prove.c ev lines: the rule prover's expression encoder, one case per expression kind; to be split with node_elem
-tools/rulegen_prove.c build_node lines: the rule prover's symbolic node builder; to be split into operands, attributes and type
-tools/rulegen_prove.c put_graph lines: writes a counterexample as a graph; to be split into header, ops and inputs
-tools/rulegen_prove.c counterexample params: not yet a record
-tools/rulegen_prove.c prove_rule lines: the rule prover's per-rule driver; to be split into instance, query and verdict
 LIST
 
 find dsl gen runtime tools backends \( -name '*.c' -o -name '*.cpp' \) | sort >"$tmp/files"

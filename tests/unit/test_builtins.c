@@ -44,7 +44,7 @@ static int checked;
 #define CHECK_OWN(how, ret, cfn, params) /* printed by gen/expr.c itself */
 
 static void test_builtin_signatures(void) {
-#define DSL_BUILTIN(ID, name, ret, nreq, kw, flags, how, cfn, read, params)    \
+#define DSL_BUILTIN(ID, name, ret, nreq, kw, flags, how, cfn, read, smt, params)    \
   CHECK_##how(how, ret, cfn, params)
 #include "../../dsl/builtins.def"
 #undef DSL_BUILTIN

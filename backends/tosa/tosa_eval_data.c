@@ -73,22 +73,20 @@ static RgStatus op_reshape(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
 }
 
 /* out.shape[i] = in.shape[perms[i]]; out[idx] = in[j] with j[perms[i]] = idx[i]. */
-/* Rows [part * per_part, ...) of the result's last dim of a transpose,
- * each a strided row of the input. */
+/* Rows [r0, r1) of the result's last dim of a transpose, each a strided
+ * row of the input. */
 typedef struct TransposeJob {
   const RgTensor *a;
   RgTensor *out;
   const int64_t *perms;
   int64_t st[RG_TENSOR_MAX_RANK]; /* the input's strides */
-  int64_t rows, per_part;
 } TransposeJob;
 
-static void transpose_part(void *ctx, uint32_t part) {
+static void transpose_rows(void *ctx, int64_t r0, int64_t r1) {
   const TransposeJob *jb = ctx;
   const RgTensor *out = jb->out;
   int32_t last = out->rank - 1;
   int64_t len = out->rank ? out->dims[last] : 1, step = out->rank ? jb->st[jb->perms[last]] : 0;
-  int64_t r0 = (int64_t)part * jb->per_part, r1 = r0 + jb->per_part < jb->rows ? r0 + jb->per_part : jb->rows;
   for (int64_t r = r0; r < r1; r++) {
     int64_t off = 0;
     for (int64_t d = last - 1, q = r; d >= 0; d--) {
@@ -117,14 +115,10 @@ static RgStatus op_transpose(RgInterp *ip, const RgNode *n, RgTensor *const *in,
     if (out->dims[i] != a->dims[perms[i]])
       return dims_mismatch(ip, (int32_t)i, a->dims[perms[i]], out->dims[i]);
   }
-  TransposeJob jb = {a, out, perms, {0}, 0, 0};
+  TransposeJob jb = {a, out, perms, {0}};
   rg_tensor_strides(a, jb.st);
-  int64_t len = out->rank ? out->dims[out->rank - 1] : 1, rows = len ? out->numel / len : 0;
-  uint32_t parts = out->numel >= ((int64_t)1 << 18) ? rg_eval_threads() : 1;
-  jb.rows = rows;
-  jb.per_part = (rows + parts - 1) / parts;
-  if (jb.per_part)
-    rg_eval_parallel((uint32_t)((rows + jb.per_part - 1) / jb.per_part), transpose_part, &jb);
+  int64_t len = out->rank ? out->dims[out->rank - 1] : 1;
+  rg_eval_for(len ? out->numel / len : 0, out->numel, transpose_rows, &jb);
   return RG_OK;
 }
 

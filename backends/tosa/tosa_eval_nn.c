@@ -172,7 +172,6 @@ typedef struct ConvF32 {
   float *wt; /* the weights as [KH, KW, IC, OC] */
   float *scratch;
   int64_t blocks, per_part;
-  uint32_t repack_parts;
 } ConvF32;
 
 /* The pixels of block q0.. (np of them) that tap (ky, kx) = tap[0..2)
@@ -239,16 +238,15 @@ static void conv_f32_part(void *ctx, uint32_t part) {
   }
 }
 
-/* Part p of the weights' repacking as [KH, KW, IC, OC]: its share of the
- * blocks of 16 output channels (16 rows of w read side by side). */
-static void repack_part(void *ctx, uint32_t part) {
+/* Blocks [b0, b1) of 16 output channels of the weights' repacking as
+ * [KH, KW, IC, OC] (16 rows of w read side by side). */
+static void repack_blocks(void *ctx, int64_t b0, int64_t b1) {
   const ConvF32 *cv = ctx;
   const RgTensor *w = cv->io->w;
-  int64_t OC = w->dims[0], taps = w->dims[1] * w->dims[2] * w->dims[3], nb = (OC + 15) / 16;
-  int64_t per = (nb + cv->repack_parts - 1) / cv->repack_parts;
+  int64_t OC = w->dims[0], taps = w->dims[1] * w->dims[2] * w->dims[3];
   float *wt = cv->wt;
   const float *src = rg_tensor_f32_in(w);
-  for (int64_t blk = (int64_t)part * per; blk < nb && blk < ((int64_t)part + 1) * per; blk++)
+  for (int64_t blk = b0; blk < b1; blk++)
     for (int64_t t = 0; t < taps; t++)
       for (int64_t oc = blk * 16; oc < OC && oc < blk * 16 + 16; oc++)
         wt[t * OC + oc] = src ? src[oc * taps + t] : rg_tensor_get_float(w, oc * taps + t);
@@ -274,10 +272,8 @@ static RgStatus conv2d_f32(RgInterp *ip, const ConvIO *io, const Geom *g) {
     return rg_eval_fail(ip, RG_INTERP_NOMEM, "out of memory: fp32 copy of the weights (%lld floats)",
                         (long long)w->numel);
   }
-  ConvF32 cv = {io, g, wt, scratch, blocks, (blocks + parts - 1) / parts, 1};
-  if (w->numel >= ((int64_t)1 << 18))
-    cv.repack_parts = rg_eval_threads();
-  rg_eval_parallel(cv.repack_parts, repack_part, &cv);
+  ConvF32 cv = {io, g, wt, scratch, blocks, (blocks + parts - 1) / parts};
+  rg_eval_for((OC + 15) / 16, w->numel, repack_blocks, &cv);
   if (parts == 1)
     conv_f32_part(&cv, 0);
   else

@@ -73,21 +73,20 @@ static RgStatus op_matmul(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   return RG_OK;
 }
 
-/* Slices [part * per_part, ...) of a softmax: slice q = (o, r) holds the
- * elements o * len * inner + r + i * inner for i < len. */
+/* Slices [q0, q1) of a softmax: slice q = (o, r) holds the elements
+ * o * len * inner + r + i * inner for i < len. */
 typedef struct SoftmaxJob {
   const RgTensor *x;
   RgTensor *out;
-  int64_t len, inner, slices, per_part;
+  int64_t len, inner;
 } SoftmaxJob;
 
-static void softmax_part(void *ctx, uint32_t part) {
+static void softmax_slices(void *ctx, int64_t q0, int64_t q1) {
   const SoftmaxJob *jb = ctx;
   const RgTensor *x = jb->x;
   RgTensor *out = jb->out;
   RgDType dt = out->dtype;
-  int64_t len = jb->len, inner = jb->inner, q0 = (int64_t)part * jb->per_part;
-  int64_t q1 = q0 + jb->per_part < jb->slices ? q0 + jb->per_part : jb->slices;
+  int64_t len = jb->len, inner = jb->inner;
   for (int64_t q = q0; q < q1; q++) {
     int64_t base = q / inner * len * inner + q % inner;
     float m = -INFINITY;
@@ -130,12 +129,8 @@ static RgStatus op_softmax(RgInterp *ip, const RgNode *n, RgTensor *const *in, R
    * last time here, can hold the result */
   if (!rg_eval_reuse_operand(ip, 0, out))
     rg_eval_reuse_operand(ip, 1, out);
-  SoftmaxJob jb = {x, out, len, inner, outer * inner, 0};
-  /* slices are independent: large inputs are split over threads */
-  uint32_t parts = x->numel >= ((int64_t)1 << 18) ? rg_eval_threads() : 1;
-  jb.per_part = (jb.slices + parts - 1) / (parts ? parts : 1);
-  if (jb.per_part)
-    rg_eval_parallel((uint32_t)((jb.slices + jb.per_part - 1) / jb.per_part), softmax_part, &jb);
+  SoftmaxJob jb = {x, out, len, inner};
+  rg_eval_for(outer * inner, x->numel, softmax_slices, &jb); /* slices are independent */
   return RG_OK;
 }
 

@@ -9,10 +9,6 @@
 #include "rulegen/eval.h"
 #include "interp/interp_internal.h"
 
-/* Results smaller than this many elements are not split: waking the
- * threads costs more. */
-#define SPLIT_MIN ((int64_t)1 << 18)
-
 /* out[j] = x[j * sx] OP y[j * sy] for j < n, x or y repeating where its
  * stride is 0; the strides of a row-major last dim are 1 or 0. */
 #define ROW_LOOPS(OPER)                                                     \
@@ -29,13 +25,13 @@
     for (int64_t j = 0; j < n; j++)                                         \
       out[j] = x[0] OPER y[0];
 
-/* out = x OP y over rows [part * rows_per_part, ...) of out's last dim. */
+/* out = x OP y, a row of out's last dim at a time. */
 typedef struct ArithJob {
   RgArithF32 op;
   const float *x, *y;
   float *out;
   const RgBroadcastIter *it;
-  int64_t rows, len, rows_per_part;
+  int64_t len;
   int64_t sx, sy; /* the operands' strides along the last dim */
 } ArithJob;
 
@@ -59,10 +55,8 @@ static void row_offsets(const RgBroadcastIter *it, int64_t r, int64_t *ox, int64
   }
 }
 
-static void arith_part(void *ctx, uint32_t part) {
+static void arith_rows(void *ctx, int64_t r0, int64_t r1) {
   const ArithJob *jb = ctx;
-  int64_t r0 = (int64_t)part * jb->rows_per_part;
-  int64_t r1 = r0 + jb->rows_per_part < jb->rows ? r0 + jb->rows_per_part : jb->rows;
   for (int64_t r = r0; r < r1; r++) {
     int64_t ox, oy;
     row_offsets(jb->it, r, &ox, &oy);
@@ -76,17 +70,9 @@ void rg_eval_arith_f32(RgArithF32 op, const RgTensor *a, const RgTensor *b, RgTe
   if (!len || !out->numel)
     return;
   int32_t last = it->rank - 1;
-  ArithJob jb = {op, a->elems_, b->elems_, out->elems_, it, out->numel / len, len, 0,
+  ArithJob jb = {op, a->elems_, b->elems_, out->elems_, it, len,
                  it->rank ? it->strides[0][last] : 0, it->rank ? it->strides[1][last] : 0};
-  uint32_t parts = rg_eval_threads();
-  if (out->numel < SPLIT_MIN || parts < 2)
-    parts = 1;
-  jb.rows_per_part = (jb.rows + parts - 1) / parts;
-  parts = (uint32_t)((jb.rows + jb.rows_per_part - 1) / jb.rows_per_part);
-  if (parts == 1)
-    arith_part(&jb, 0);
-  else
-    rg_eval_parallel(parts, arith_part, &jb);
+  rg_eval_for(out->numel / len, out->numel, arith_rows, &jb);
 }
 
 void rg_eval_copy_row(RgTensor *dst, int64_t di, const RgTensor *src, int64_t si, int64_t n, int64_t step) {

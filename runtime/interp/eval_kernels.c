@@ -4,6 +4,7 @@
  * still adds its products one by one in the order of the plain loop, so
  * results are bit-identical to it. */
 #include "rulegen/eval.h"
+#include <pthread.h>
 #include <string.h>
 #include "interp/interp_internal.h"
 
@@ -22,14 +23,16 @@ void rg_eval_axpy_f32(float *restrict acc, float v, const float *restrict w, int
 }
 
 /* The build of the blocked product this CPU runs: AVX2 where the library
- * has it and the CPU and system support it. */
-static void (*gemm_build(void))(const RgGemmF32 *, float *) {
+ * has it and the CPU and system support it; chosen once. */
+static void (*gemm_blocked)(const RgGemmF32 *, float *) = interp_gemm_blocked;
+static pthread_once_t gemm_chosen = PTHREAD_ONCE_INIT;
+
+static void choose_gemm(void) {
 #ifdef RG_GEMM_AVX2
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx2"))
-    return interp_gemm_blocked_avx2;
+    gemm_blocked = interp_gemm_blocked_avx2;
 #endif
-  return interp_gemm_blocked;
 }
 
 /* Products smaller than this many multiply-adds run on one thread: waking
@@ -41,7 +44,6 @@ static void (*gemm_build(void))(const RgGemmF32 *, float *) {
  * of pk (NULL: none). */
 typedef struct GemmSplit {
   const RgGemmF32 *mm;
-  void (*blocked)(const RgGemmF32 *mm, float *pk);
   bool by_cols;
   int64_t step;
   float *pk;
@@ -63,13 +65,21 @@ static void gemm_part(void *ctx, uint32_t part) {
     sub.a += lo * sub.lda;
     sub.c += lo * sub.ldc;
   }
-  sp->blocked(&sub, sp->pk ? sp->pk + (size_t)part * (size_t)(sub.k * INTERP_GEMM_NB) : NULL);
+  gemm_blocked(&sub, sp->pk ? sp->pk + (size_t)part * (size_t)(sub.k * INTERP_GEMM_NB) : NULL);
 }
 
 void rg_eval_gemm_f32(const RgGemmF32 *mm) {
   int64_t m = mm->m, n = mm->n, k = mm->k;
+  pthread_once(&gemm_chosen, choose_gemm);
+  /* within a part of a job: alone, and no allocation (an allocator set
+   * with rg_set_allocator need not be safe to call from several threads;
+   * the packing memory is allocated here for that reason), b read in place */
+  if (interp_in_part()) {
+    gemm_blocked(mm, NULL);
+    return;
+  }
   uint32_t parts = rg_eval_threads();
-  GemmSplit sp = {mm, gemm_build(), false, m, NULL};
+  GemmSplit sp = {mm, false, m, NULL};
   /* many rows: each part packs all of b, a small share of its work;
    * else columns, in whole tiles, which no two parts pack */
   if (parts < 2 || m * n * k < GEMM_SPLIT_MIN)
@@ -81,16 +91,9 @@ void rg_eval_gemm_f32(const RgGemmF32 *mm) {
     sp.step = ((n + parts - 1) / parts + 15) / 16 * 16;
   } else
     parts = 1;
-  /* within a part of a job: alone, and no allocation (an allocator set
-   * with rg_set_allocator need not be safe to call from several threads;
-   * the packing memory is allocated here for that reason), b read in place */
-  if (interp_in_part()) {
-    sp.blocked(mm, NULL);
-    return;
-  }
   sp.pk = m >= 2 * INTERP_GEMM_MB ? rg_alloc(sizeof *sp.pk * (size_t)(k * INTERP_GEMM_NB * parts + 1)) : NULL;
   if (parts == 1)
-    sp.blocked(mm, sp.pk);
+    gemm_blocked(mm, sp.pk);
   else
     rg_eval_parallel(parts, gemm_part, &sp);
   rg_free(sp.pk);

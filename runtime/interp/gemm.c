@@ -69,14 +69,6 @@ KERNEL(tile_4xnr, GEMM_NR)
 #define tile_4xnr tile_4x8
 #endif
 
-/* acc[0..n) += v * w[0..n): the columns no tile covers. */
-static void axpy(float *restrict acc, float v, const float *restrict w, int64_t n) {
-  for (int64_t j = 0; j < n; j++) {
-    float p = v * w[j];
-    acc[j] = acc[j] + p;
-  }
-}
-
 /* Rows [i, i + INTERP_GEMM_MB) of c over columns [j0, j1) of one panel:
  * tiles of GEMM_NR columns, then one of 8 (the wide build), then single
  * columns. The panel's full tiles are packed in pk when it is not NULL. */
@@ -95,7 +87,7 @@ static void panel_rows(const RgGemmF32 *mm, int64_t i, int64_t j0, int64_t j1, c
   }
   for (int64_t r = i; j < j1 && r < i + INTERP_GEMM_MB; r++)
     for (int64_t p = 0; p < k; p++)
-      axpy(mm->c + r * mm->ldc + j, mm->a[r * mm->lda + p], mm->b + p * mm->ldb + j, j1 - j);
+      rg_eval_axpy_f32(mm->c + r * mm->ldc + j, mm->a[r * mm->lda + p], mm->b + p * mm->ldb + j, j1 - j);
 }
 
 void GEMM_BLOCKED(const RgGemmF32 *mm, float *pk) {
@@ -115,6 +107,6 @@ void GEMM_BLOCKED(const RgGemmF32 *mm, float *pk) {
       panel_rows(mm, i, j0, j1, pk);
     for (; i < m; i++)
       for (int64_t p = 0; p < k; p++)
-        axpy(mm->c + i * ldc + j0, mm->a[i * lda + p], mm->b + p * ldb + j0, j1 - j0);
+        rg_eval_axpy_f32(mm->c + i * ldc + j0, mm->a[i * lda + p], mm->b + p * ldb + j0, j1 - j0);
   }
 }

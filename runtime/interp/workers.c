@@ -79,6 +79,33 @@ static void *worker(void *arg) {
   return NULL;
 }
 
+/* Runs of rg_eval_for: part p takes items [p * per, min(n, (p + 1) * per)). */
+typedef struct Runs {
+  int64_t n, per;
+  void (*fn)(void *ctx, int64_t lo, int64_t hi);
+  void *ctx;
+} Runs;
+
+static void run_part(void *ctx, uint32_t part) {
+  const Runs *r = ctx;
+  int64_t lo = (int64_t)part * r->per, hi = lo + r->per < r->n ? lo + r->per : r->n;
+  if (lo < hi)
+    r->fn(r->ctx, lo, hi);
+}
+
+void rg_eval_for(int64_t n, int64_t elements, void (*fn)(void *ctx, int64_t lo, int64_t hi), void *ctx) {
+  if (n <= 0)
+    return;
+  int64_t parts = elements >= ((int64_t)1 << 18) ? rg_eval_threads() : 1;
+  if (parts > n)
+    parts = n;
+  Runs r = {n, (n + parts - 1) / parts, fn, ctx};
+  if (parts == 1)
+    fn(ctx, 0, n);
+  else
+    rg_eval_parallel((uint32_t)((n + r.per - 1) / r.per), run_part, &r);
+}
+
 /* A child process forked after the pool started has only the forking
  * thread: it starts with no workers, no job and the lock free (the fork
  * waits for the lock, so that it is not copied held). */

@@ -176,6 +176,12 @@ RG_API void rg_eval_set_threads(uint32_t n);
  * its parts on the calling thread, and the kernels above, which then run
  * on the calling thread without allocating. */
 RG_API void rg_eval_parallel(uint32_t parts, void (*fn)(void *ctx, uint32_t part), void *ctx);
+/* Work over items [0, n) that are independent of one another: deals them
+ * in equal runs to up to rg_eval_threads() parts (rg_eval_parallel, same
+ * rules) and calls fn(ctx, lo, hi) once a run; one run on the calling
+ * thread when the job touches fewer than 2^18 elements (`elements`), where
+ * waking threads costs more than it saves. */
+RG_API void rg_eval_for(int64_t n, int64_t elements, void (*fn)(void *ctx, int64_t lo, int64_t hi), void *ctx);
 /* Elements [first, first + count) of t as floats (rg_tensor_get_float),
  * in an array the caller frees with rg_free; NULL when out of memory. */
 RG_API float *rg_eval_pack_f32(const RgTensor *t, int64_t first, int64_t count);

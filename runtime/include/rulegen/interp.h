@@ -130,12 +130,10 @@ static inline void rg_tensor_set_float(RgTensor *t, int64_t i, double v) {
 /* The elements of an f32 tensor in place, row-major, for kernels that
  * read or write many at once; NULL for any other element type. A
  * constant's view (rg_attr_dense_view) must not be written. */
-static inline float *rg_tensor_f32(RgTensor *t) {
-  return t->store_ == RG_STORE_F32 && t->dtype == RG_DT_F32 ? (float *)t->elems_ : NULL;
-}
 static inline const float *rg_tensor_f32_in(const RgTensor *t) {
   return t->store_ == RG_STORE_F32 && t->dtype == RG_DT_F32 ? (const float *)t->elems_ : NULL;
 }
+static inline float *rg_tensor_f32(RgTensor *t) { return (float *)rg_tensor_f32_in(t); }
 /* Bitwise equality of element i of a and element j of b (same element
  * type), as rg_tensor_equal compares. */
 RG_API bool rg_tensor_elem_equal(const RgTensor *a, int64_t i, const RgTensor *b, int64_t j);

@@ -8,20 +8,6 @@
 #include <string.h>
 #include "interp/interp_internal.h"
 
-void rg_eval_axpy_f32(float *restrict acc, float v, const float *restrict w, int64_t n) {
-  int64_t j = 0;
-  /* fixed-width groups: the compiler vectorizes them at -O2 */
-  for (; j + 8 <= n; j += 8)
-    for (int u = 0; u < 8; u++) {
-      float p = v * w[j + u];
-      acc[j + u] = acc[j + u] + p;
-    }
-  for (; j < n; j++) {
-    float p = v * w[j];
-    acc[j] = acc[j] + p;
-  }
-}
-
 /* The build of the blocked product this CPU runs: AVX2 where the library
  * has it and the CPU and system support it; chosen once. */
 static void (*gemm_blocked)(const RgGemmF32 *, float *) = interp_gemm_blocked;

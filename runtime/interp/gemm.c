@@ -62,6 +62,23 @@ typedef struct Tile {
     memcpy(c + 3 * ldc, r3, sizeof r3);                                    \
   }
 
+#ifndef GEMM_WIDE
+/* One definition, in the base build: the columns no tile covers, in both. */
+void rg_eval_axpy_f32(float *restrict acc, float v, const float *restrict w, int64_t n) {
+  int64_t j = 0;
+  /* fixed-width groups: the compiler vectorizes them at -O2 */
+  for (; j + 8 <= n; j += 8)
+    for (int u = 0; u < 8; u++) {
+      float p = v * w[j + u];
+      acc[j + u] = acc[j + u] + p;
+    }
+  for (; j < n; j++) {
+    float p = v * w[j];
+    acc[j] = acc[j] + p;
+  }
+}
+#endif
+
 KERNEL(tile_4x8, 8)
 #ifdef GEMM_WIDE
 KERNEL(tile_4xnr, GEMM_NR)

@@ -9,18 +9,70 @@
 #include "rulegen/pass.h"
 #include "ir/ir_internal.h"
 
+/* Which pass of the pipeline roots each graph op, by op id: a re-run is
+ * seeded only with nodes of its own root ops, so other nodes need not be
+ * recorded; nor need the roots of a fixpoint pass that alone roots them
+ * while it runs (`quiet`), as it requeues what it touches itself. Ops
+ * interned after the table was made (ids from `len` on) make it be made
+ * again. */
+enum { ROOT_NONE = UINT32_MAX, ROOT_SHARED = UINT32_MAX - 1 };
+typedef struct RootOps {
+  const RgGraph *g;
+  const RgPassDesc *const *passes;
+  uint32_t npasses;
+  uint32_t *rooted_by; /* a pass's first position, ROOT_NONE or ROOT_SHARED */
+  uint32_t len;
+  uint32_t quiet;      /* the running fixpoint pass's first position */
+} RootOps;
+
 /* Nodes created or rewired since the last deduplication, so the next one
  * looks at them alone (ir_graph_dedup_touched); `lost` when a node could
- * not be recorded, which asks for the whole-graph sweep instead. */
+ * not be recorded, which asks for the whole-graph sweep instead. With
+ * `only`, the nodes a re-run can be seeded with alone are recorded. */
 typedef struct TouchLog {
   RgNode **nodes;
   size_t len, cap;
   bool lost;
+  RootOps *only;
 } TouchLog;
 
-static void touch(TouchLog *log, RgNode *n) {
-  if (!log || log->lost)
-    return;
+static bool root_ops_refresh(RootOps *r) {
+  uint32_t nids = rg_op_count_ids(r->g);
+  uint32_t *by = rg_alloc(sizeof *by * (nids ? nids : 1));
+  if (!by)
+    return false;
+  for (uint32_t id = 0; id < nids; id++)
+    by[id] = ROOT_NONE;
+  for (uint32_t i = 0; i < r->npasses; i++) {
+    const RgPassDesc *p = r->passes[i];
+    for (uint16_t k = 0; k < p->num_roots; k++) {
+      const char *name = p->op_names[p->roots[k]];
+      RgOpId id = rg_op_find(r->g, name, strlen(name));
+      if (id == RG_OP_NONE || id >= nids)
+        continue;
+      if (by[id] == ROOT_NONE)
+        by[id] = i; /* the first position: a pass listed again comes later */
+      else if (by[id] != ROOT_SHARED && r->passes[by[id]] != p)
+        by[id] = ROOT_SHARED;
+    }
+  }
+  rg_free(r->rooted_by);
+  r->rooted_by = by;
+  r->len = nids;
+  return true;
+}
+
+static void touch_append(TouchLog *log, RgNode *n) {
+  RootOps *r = log->only;
+  if (r && n->op >= r->len) { /* an op interned since the table was made */
+    if (!root_ops_refresh(r)) {
+      log->lost = true;
+      return;
+    }
+    uint32_t by = n->op < r->len ? r->rooted_by[n->op] : ROOT_NONE;
+    if (by == ROOT_NONE || by == r->quiet)
+      return;
+  }
   if (log->len == log->cap) {
     size_t cap = log->cap ? 2 * log->cap : 256;
     RgNode **p = rg_realloc(log->nodes, sizeof *p * cap);
@@ -32,6 +84,17 @@ static void touch(TouchLog *log, RgNode *n) {
     log->cap = cap;
   }
   log->nodes[log->len++] = n;
+}
+
+/* Records n in log (NULL: none); called a few times a rewrite, so the
+ * nodes left out return here. */
+static inline void touch(TouchLog *log, RgNode *n) {
+  if (!log || log->lost)
+    return;
+  const RootOps *r = log->only;
+  if (r && n->op < r->len && (r->rooted_by[n->op] == ROOT_NONE || r->rooted_by[n->op] == r->quiet))
+    return;
+  touch_append(log, n);
 }
 
 /* What run_pass records and where it starts: `touched` feeds the next
@@ -49,7 +112,7 @@ typedef struct PassLogs {
 struct RgRewriter {
   RgGraph *g;
   TouchLog *touched;    /* NULL: the pass manager does not deduplicate */
-  TouchLog *history;    /* every node created, rewired or losing a use */
+  TouchLog *history;    /* the pipeline's roots created, rewired or losing a use */
   bool seeded;          /* a re-run from the history (rg_rw_seeded) */
   const RgPassDesc *pass;
   const RgRunOptions *opt;
@@ -989,8 +1052,29 @@ static void rewriter_start(RgRewriter *rw) {
 
 /* Seeds in creation order, whichever way they are collected, so that
  * skipping never changes the order in which roots are tried. */
+/* Room for n more entries, so that seeding and the first requeues do not
+ * grow the worklist step by step (false when out of memory: push grows
+ * it then, and reports a failure). */
+static void reserve(RgRewriter *rw, size_t n) {
+  size_t want = rw->len + n;
+  if (want <= rw->cap)
+    return;
+  RgNode **q = rg_realloc(rw->queue, sizeof *q * want);
+  if (q) {
+    rw->queue = q;
+    rw->cap = want;
+  }
+}
+
 static void seed_worklist(RgRewriter *rw, const PassLogs *logs) {
   const RgPassDesc *p = rw->pass;
+  /* Seeds, and twice as many again for the users and producers their
+   * rewrites requeue. */
+  size_t expect = logs->nseeds;
+  if (!logs->seeded && !rw->opt->no_skip)
+    for (uint16_t r = 0; r < p->num_roots; r++)
+      expect += rg_op_count(rw->g, rw->ids[p->roots[r]]);
+  reserve(rw, 3 * expect);
   if (logs->seeded) {
     for (size_t i = 0; i < logs->nseeds; i++)
       if (!push(rw, logs->seeds[i]))
@@ -1114,7 +1198,8 @@ typedef struct Pm {
   char *err;
   size_t errlen;
   TouchLog log, *logp; /* logp NULL until the first (whole) deduplication */
-  TouchLog history;    /* every node a rewrite or a merge touched */
+  TouchLog history;    /* every root a rewrite or a merge touched */
+  RootOps roots;       /* what the history records */
   size_t *mark;        /* per position: history already seen by the pass */
   bool changed;        /* since the last deduplication */
 } Pm;
@@ -1147,6 +1232,13 @@ static RgStatus dedup(Pm *pm) {
   if (s != RG_OK)
     snprintf(pm->err, pm->errlen, "deduplication failed: out of memory");
   return s;
+}
+
+static uint32_t first_position(const Pm *pm, uint32_t i) {
+  for (uint32_t j = 0; j < i; j++)
+    if (pm->passes[j] == pm->passes[i])
+      return j;
+  return i;
 }
 
 /* Runs pass i once (seeded from seeds[0..nseeds) when `seeded`), with the
@@ -1185,7 +1277,9 @@ static RgStatus pm_run(Pm *pm, uint32_t i, bool seeded, RgNode *const *seeds, si
   uint32_t before = st->rewrites;
   PassLogs logs = {pm->logp, &pm->history, seeds, nseeds, seeded};
   RgRewriter rw = {.g = pm->g, .pass = p, .opt = pm->opt, .st = st, .err = pm->err, .errlen = pm->errlen};
+  pm->roots.quiet = p->mode == RG_PASS_FIXPOINT ? first_position(pm, i) : ROOT_NONE;
   s = run_pass(&rw, &logs);
+  pm->roots.quiet = ROOT_NONE;
   pm->changed = pm->changed || st->rewrites != before;
   st->seconds += now_seconds() - t0;
   if (s != RG_OK && pm->errlen && !pm->err[0]) /* every failure is named */
@@ -1202,13 +1296,6 @@ static RgStatus pm_run(Pm *pm, uint32_t i, bool seeded, RgNode *const *seeds, si
   if (pm->opt->after_pass)
     pm->opt->after_pass(pm->opt->observe_user, pm->g, i, p, st);
   return RG_OK;
-}
-
-static uint32_t first_position(const Pm *pm, uint32_t i) {
-  for (uint32_t j = 0; j < i; j++)
-    if (pm->passes[j] == pm->passes[i])
-      return j;
-  return i;
 }
 
 static void seed_add(RgNode *n, const bool *root, uint32_t nids, TouchLog *out) {
@@ -1385,6 +1472,10 @@ static RgStatus pipeline_run(Pm *pm) {
     snprintf(err, errlen, "out of memory setting up the pipeline");
     return RG_ERR_NOMEM;
   }
+  /* Only nodes of some pass's root ops can seed a re-run: recording
+   * those alone keeps a pass that rewires many other nodes cheap. */
+  pm->roots = (RootOps){pm->g, pm->passes, n, NULL, 0, ROOT_NONE};
+  pm->history.only = &pm->roots;
   for (uint32_t i = 0; i < n && s == RG_OK; i++) {
     size_t at = pm->history.len;
     s = pm_run(pm, i, false, NULL, 0);
@@ -1401,6 +1492,7 @@ static RgStatus pipeline_run(Pm *pm) {
     stats->total_visited += stats->passes[i].nodes_visited;
   rg_free(pm->log.nodes);
   rg_free(pm->history.nodes);
+  rg_free(pm->roots.rooted_by);
   rg_free(pm->mark);
   stats->total_seconds = now_seconds() - start;
   return s;

@@ -20,7 +20,7 @@ static bool wrap_dim(int64_t dim, int32_t rank, int64_t *out) {
 static RgStatus unary_operand(const RgNode *n, const char *op, const RgType **t, char *err,
                               size_t errlen) {
   RgStatus st = shape_need_operands(n, 1, 1, op, err, errlen);
-  return st == RG_OK ? shape_need_tensor(n, 0, op, "self", t, err, errlen) : st;
+  return st == RG_OK ? shape_need_tensor((ShapeOperand){n, 0, op, "self"}, t, err, errlen) : st;
 }
 
 static RgStatus set_like(RgGraph *g, const RgType **results, const RgType *t, RgDType dt) {
@@ -65,11 +65,11 @@ ARM_HOOK(arm_infer_where) {
   const RgType *c, *a, *b;
   RgStatus st = shape_need_operands(n, 3, 3, "where.self", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "where.self", "condition", &c, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "where.self", "condition"}, &c, err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 1, "where.self", "self", &a, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 1, "where.self", "self"}, &a, err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 2, "where.self", "other", &b, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 2, "where.self", "other"}, &b, err, errlen);
   if (st != RG_OK)
     return st;
   if (c->dtype != RG_DT_I1)
@@ -228,11 +228,11 @@ ARM_HOOK(arm_infer_convolution) {
   const RgType *x, *w, *b = NULL;
   RgStatus st = shape_need_operands(n, 2, 3, op, err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 0, op, "input", 4, &x, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 0, op, "input"}, 4, &x, err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 1, op, "weight", 4, &w, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 1, op, "weight"}, 4, &w, err, errlen);
   if (st == RG_OK && n->num_operands == 3)
-    st = shape_need_ranked(n, 2, op, "bias", 1, &b, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 2, op, "bias"}, 1, &b, err, errlen);
   if (st != RG_OK)
     return st;
   int64_t stride[2], pad[2], dil[2], groups, transposed = 0;
@@ -272,7 +272,7 @@ ARM_HOOK(arm_infer_convolution) {
 static RgStatus qparams(const RgNode *n, const char *op, const RgType **t, char *err, size_t errlen) {
   RgStatus st = shape_need_operands(n, 1, 1, op, err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, op, "input", t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, op, "input"}, t, err, errlen);
   if (st != RG_OK)
     return st;
   double s;
@@ -309,7 +309,7 @@ ARM_HOOK(arm_infer_quantize) {
 static RgStatus channel_qparams(const RgNode *n, const char *op, const RgType **t, char *err, size_t errlen) {
   RgStatus st = shape_need_operands(n, 1, 1, op, err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, op, "input", t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, op, "input"}, t, err, errlen);
   if (st != RG_OK)
     return st;
   int64_t axis, lo, hi;

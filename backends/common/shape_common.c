@@ -38,31 +38,29 @@ RgStatus shape_need_operands(const RgNode *n, uint32_t min, uint32_t max, const 
   return RG_OK;
 }
 
-RgStatus shape_need_tensor(const RgNode *n, uint32_t i, const char *op, const char *what,
-                           const RgType **t, char *err, size_t errlen) {
-  const RgType *ty = shape_operand(n, i);
+RgStatus shape_need_tensor(ShapeOperand o, const RgType **t, char *err, size_t errlen) {
+  const RgType *ty = shape_operand(o.n, o.i);
   if (!ty)
-    return shape_fail(err, errlen, "%s: operand %u (%s) is missing", op, i, what);
+    return shape_fail(err, errlen, "%s: operand %u (%s) is missing", o.op, o.i, o.what);
   if (ty->kind != RG_TYPE_TENSOR && ty->kind != RG_TYPE_UNRANKED)
-    return shape_fail(err, errlen, "%s: operand %u (%s) is not a tensor: %s", op, i, what,
+    return shape_fail(err, errlen, "%s: operand %u (%s) is not a tensor: %s", o.op, o.i, o.what,
                       ty->text);
   if (!ty->elem)
-    return shape_fail(err, errlen, "%s: operand %u (%s) has no element type: %s", op, i, what,
+    return shape_fail(err, errlen, "%s: operand %u (%s) has no element type: %s", o.op, o.i, o.what,
                       ty->text);
   *t = ty;
   return RG_OK;
 }
 
-RgStatus shape_need_ranked(const RgNode *n, uint32_t i, const char *op, const char *what,
-                           int32_t rank, const RgType **t, char *err, size_t errlen) {
-  RgStatus st = shape_need_tensor(n, i, op, what, t, err, errlen);
+RgStatus shape_need_ranked(ShapeOperand o, int32_t rank, const RgType **t, char *err, size_t errlen) {
+  RgStatus st = shape_need_tensor(o, t, err, errlen);
   if (st != RG_OK)
     return st;
   if ((*t)->kind != RG_TYPE_TENSOR)
-    return shape_fail(err, errlen, "%s: operand %u (%s) must be ranked, got %s", op, i, what,
+    return shape_fail(err, errlen, "%s: operand %u (%s) must be ranked, got %s", o.op, o.i, o.what,
                       (*t)->text);
   if (rank >= 0 && (*t)->rank != rank)
-    return shape_fail(err, errlen, "%s: operand %u (%s) must have rank %d, got %s", op, i, what,
+    return shape_fail(err, errlen, "%s: operand %u (%s) must have rank %d, got %s", o.op, o.i, o.what,
                       (int)rank, (*t)->text);
   return RG_OK;
 }

@@ -21,13 +21,19 @@ const RgType *shape_operand(const RgNode *n, uint32_t i);
  * have set it), or NULL. Used only where operands cannot determine it. */
 const RgType *shape_hint(const RgNode *n, uint32_t i);
 
-/* Operand i as a tensor (ranked or unranked). `what` names it in errors:
- * "transpose: operand 0 (input1) is missing". */
-RgStatus shape_need_tensor(const RgNode *n, uint32_t i, const char *op, const char *what,
-                           const RgType **t, char *err, size_t errlen);
-/* Operand i as a ranked tensor; rank < 0 accepts any rank. */
-RgStatus shape_need_ranked(const RgNode *n, uint32_t i, const char *op, const char *what,
-                           int32_t rank, const RgType **t, char *err, size_t errlen);
+/* The operand a check is about and how its errors name it: operand i of
+ * node n, called `what`, of the op called `op`
+ * ("transpose: operand 0 (input1) is missing"). */
+typedef struct ShapeOperand {
+  const RgNode *n;
+  uint32_t i;
+  const char *op, *what;
+} ShapeOperand;
+
+/* The operand as a tensor (ranked or unranked). */
+RgStatus shape_need_tensor(ShapeOperand o, const RgType **t, char *err, size_t errlen);
+/* The operand as a ranked tensor; rank < 0 accepts any rank. */
+RgStatus shape_need_ranked(ShapeOperand o, int32_t rank, const RgType **t, char *err, size_t errlen);
 /* Fails unless the node has at least `min` operands (and at most `max`,
  * when max >= min). */
 RgStatus shape_need_operands(const RgNode *n, uint32_t min, uint32_t max, const char *op,

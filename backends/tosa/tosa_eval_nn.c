@@ -133,12 +133,17 @@ static RgStatus read_geom(RgInterp *ip, const RgNode *n, Geom *g, bool dilation)
   return RG_OK;
 }
 
+/* A window op along one spatial axis: input size, padding before plus
+ * after, kernel size, dilation and stride. */
+typedef struct WindowAxis {
+  int64_t in, pads, k, d, s;
+} WindowAxis;
+
 /* Output size rule of the spec: (I - 1 + pads - (K - 1) * d) / s + 1,
  * where the division must be exact (ERROR_IF). */
-static RgStatus check_out_dim(RgInterp *ip, int64_t in, int64_t pads, int64_t k, int64_t d,
-                              int64_t s, int64_t out, const char *which) {
-  int64_t num = in - 1 + pads - (k - 1) * d;
-  if (num < 0 || num % s != 0 || num / s + 1 != out)
+static RgStatus check_out_dim(RgInterp *ip, WindowAxis a, int64_t out, const char *which) {
+  int64_t num = a.in - 1 + a.pads - (a.k - 1) * a.d;
+  if (num < 0 || num % a.s != 0 || num / a.s + 1 != out)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "output %s %lld does not match the geometry",
                        which, (long long)out);
   return RG_OK;
@@ -296,8 +301,8 @@ static RgStatus op_conv2d(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
   if (io.w->dims[3] != IC || out->dims[0] != N || out->dims[3] != OC ||
       (io.bias->numel != OC && io.bias->numel != 1))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
-  if ((s = check_out_dim(ip, IH, g.pad_top + g.pad_bottom, KH, g.dy, g.sy, OH, "height")) ||
-      (s = check_out_dim(ip, IW, g.pad_left + g.pad_right, KW, g.dx, g.sx, OW, "width")))
+  if ((s = check_out_dim(ip, (WindowAxis){IH, g.pad_top + g.pad_bottom, KH, g.dy, g.sy}, OH, "height")) ||
+      (s = check_out_dim(ip, (WindowAxis){IW, g.pad_left + g.pad_right, KW, g.dx, g.sx}, OW, "width")))
     return s;
   if (!rg_tensor_is_int(io.in) && io.acc == RG_DT_F32)
     return conv2d_f32(ip, &io, &g);
@@ -340,8 +345,8 @@ static RgStatus op_depthwise_conv2d(RgInterp *ip, const RgNode *n, RgTensor *con
   if (io.w->dims[2] != C || out->dims[0] != N || out->dims[3] != C * M ||
       (io.bias->numel != C * M && io.bias->numel != 1))
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
-  if ((s = check_out_dim(ip, IH, g.pad_top + g.pad_bottom, KH, g.dy, g.sy, OH, "height")) ||
-      (s = check_out_dim(ip, IW, g.pad_left + g.pad_right, KW, g.dx, g.sx, OW, "width")))
+  if ((s = check_out_dim(ip, (WindowAxis){IH, g.pad_top + g.pad_bottom, KH, g.dy, g.sy}, OH, "height")) ||
+      (s = check_out_dim(ip, (WindowAxis){IW, g.pad_left + g.pad_right, KW, g.dx, g.sx}, OW, "width")))
     return s;
   int64_t oi = 0;
   for (int64_t b = 0; b < N; b++)
@@ -533,10 +538,9 @@ static RgStatus pool_setup(RgInterp *ip, const RgNode *n, const RgTensor *a, con
   if (p->g.pad_top >= p->KH || p->g.pad_bottom >= p->KH || p->g.pad_left >= p->KW ||
       p->g.pad_right >= p->KW)
     return rg_eval_fail(ip, RG_INTERP_INVALID, "padding must be smaller than the kernel");
-  if ((s = check_out_dim(ip, p->IH, p->g.pad_top + p->g.pad_bottom, p->KH, 1, p->g.sy, p->OH,
-                         "height")) ||
-      (s = check_out_dim(ip, p->IW, p->g.pad_left + p->g.pad_right, p->KW, 1, p->g.sx, p->OW,
-                         "width")))
+  WindowAxis h = {p->IH, p->g.pad_top + p->g.pad_bottom, p->KH, 1, p->g.sy};
+  WindowAxis w = {p->IW, p->g.pad_left + p->g.pad_right, p->KW, 1, p->g.sx};
+  if ((s = check_out_dim(ip, h, p->OH, "height")) || (s = check_out_dim(ip, w, p->OW, "width")))
     return s;
   return RG_OK;
 }

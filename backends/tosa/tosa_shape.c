@@ -41,7 +41,7 @@ static RgStatus same_as_input(HOOK_ARGS, const char *op, uint32_t nops) {
   const RgType *t;
   RgStatus st = shape_need_operands(n, nops, nops, op, err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, op, "input", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, op, "input"}, &t, err, errlen);
   if (st == RG_OK)
     results[0] = t;
   return st;
@@ -83,7 +83,7 @@ static RgStatus binary(HOOK_ARGS, const char *op, uint32_t nops, uint32_t k, con
   static const char *const names[3] = {"input1", "input2", "input3"};
   RgStatus st = shape_need_operands(n, nops, nops, op, err, errlen);
   for (uint32_t i = 0; st == RG_OK && i < k; i++)
-    st = shape_need_tensor(n, i, op, names[i], &ts[i], err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, i, op, names[i]}, &ts[i], err, errlen);
   if (st != RG_OK)
     return st;
   for (uint32_t i = 1; i < k; i++)
@@ -106,7 +106,7 @@ static RgStatus dims_of(Operand o, int64_t *dims, const RgType **t, OpMsg m) {
   const RgNode *n = o.n;
   uint32_t i = o.i;
   int32_t rank = o.rank;
-  RgStatus st = shape_need_tensor(n, i, op, what, t, err, errlen);
+  RgStatus st = shape_need_tensor((ShapeOperand){n, i, op, what}, t, err, errlen);
   if (st != RG_OK)
     return st;
   if ((*t)->kind == RG_TYPE_UNRANKED) {
@@ -274,7 +274,7 @@ RgStatus tosa_infer_transpose(HOOK_ARGS) {
   uint32_t np;
   RgStatus st = shape_need_operands(n, 1, 1, "transpose", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "transpose", "input1", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "transpose", "input1"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (!shape_attr_ints(rg_node_attr(n, "perms"), &p, &np))
@@ -303,7 +303,7 @@ RgStatus tosa_infer_reshape(HOOK_ARGS) {
   uint32_t k;
   RgStatus st = shape_need_operands(n, 2, 2, "reshape", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "reshape", "input1", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "reshape", "input1"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   int c = shape_operand_values(g, (Operand){n, 1, "shape", 0}, v, &k, &st, (OpMsg){"reshape", err, errlen});
@@ -355,9 +355,9 @@ RgStatus tosa_infer_rescale(HOOK_ARGS) {
   const RgType *t, *mult, *zp;
   RgStatus st = shape_need_operands(n, 5, 5, "rescale", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "rescale", "input", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "rescale", "input"}, &t, err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 1, "rescale", "multiplier", &mult, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 1, "rescale", "multiplier"}, &mult, err, errlen);
   if (st != RG_OK)
     return st;
   zp = shape_operand(n, 4);
@@ -397,7 +397,7 @@ RgStatus tosa_infer_cast(HOOK_ARGS) {
   const RgType *t;
   RgStatus st = shape_need_operands(n, 1, 1, "cast", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "cast", "input", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "cast", "input"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   const RgType *elem = elem_hint(n);
@@ -507,7 +507,7 @@ RgStatus tosa_infer_select(HOOK_ARGS) {
   static const char *const names[3] = {"input1 (pred)", "input2", "input3"};
   RgStatus st = shape_need_operands(n, 3, 3, "select", err, errlen);
   for (uint32_t i = 0; st == RG_OK && i < 3; i++)
-    st = shape_need_tensor(n, i, "select", names[i], &ts[i], err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, i, "select", names[i]}, &ts[i], err, errlen);
   if (st != RG_OK)
     return st;
   if (ts[0]->dtype != RG_DT_I1)
@@ -524,9 +524,9 @@ RgStatus tosa_infer_table(HOOK_ARGS) {
   const RgType *t, *tab;
   RgStatus st = shape_need_operands(n, 2, 2, "table", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "table", "input1", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "table", "input1"}, &t, err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 1, "table", "table", 1, &tab, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 1, "table", "table"}, 1, &tab, err, errlen);
   if (st != RG_OK)
     return st;
   RgDType in_dt = rg_type_storage(t);
@@ -543,26 +543,35 @@ RgStatus tosa_infer_table(HOOK_ARGS) {
 
 /* ---- convolutions, matmul, pooling ---- */
 
-/* One spatial output size of conv2d/depthwise_conv2d (TOSA 1.0 requires
- * the division by the stride to be exact, as MLIR 22 checks). */
-static RgStatus conv_dim(const char *op, const char *axis, int64_t in, int64_t k, int64_t pa,
-                         int64_t pb, int64_t s, int64_t dil, int64_t *out, char *err, size_t errlen) {
-  if (in == RG_DIM_DYNAMIC || k == RG_DIM_DYNAMIC) {
+/* A convolution along one spatial axis: input size, kernel size, padding
+ * before and after, stride and dilation. */
+typedef struct ConvAxis {
+  int64_t in, k, pad_before, pad_after, stride, dil;
+} ConvAxis;
+
+/* One spatial output size of conv2d/depthwise_conv2d along the axis
+ * messages call `axis` (TOSA 1.0 requires the division by the stride to
+ * be exact, as MLIR 22 checks). */
+static RgStatus conv_dim(ConvAxis a, const char *axis, int64_t *out, OpMsg m) {
+  const char *op = m.op;
+  char *err = m.err;
+  size_t errlen = m.errlen;
+  if (a.in == RG_DIM_DYNAMIC || a.k == RG_DIM_DYNAMIC) {
     *out = RG_DIM_DYNAMIC;
     return RG_OK;
   }
   int64_t num, kd;
-  if (!shape_mul(k - 1, dil, &kd) || !shape_add(in - 1, pa, &num) || !shape_add(num, pb, &num) ||
-      !shape_add(num, -kd, &num))
+  if (!shape_mul(a.k - 1, a.dil, &kd) || !shape_add(a.in - 1, a.pad_before, &num) ||
+      !shape_add(num, a.pad_after, &num) || !shape_add(num, -kd, &num))
     return shape_fail(err, errlen, "%s: the %s computation overflows", op, axis);
   if (num < 0)
     return shape_fail(err, errlen, "%s: the dilated kernel (%lld with dilation %lld) does not "
-                      "fit the padded input %s %lld", op, (long long)k, (long long)dil, axis,
-                      (long long)(in + pa + pb));
-  if (num % s)
+                      "fit the padded input %s %lld", op, (long long)a.k, (long long)a.dil, axis,
+                      (long long)(a.in + a.pad_before + a.pad_after));
+  if (num % a.stride)
     return shape_fail(err, errlen, "%s: %s - 1 + pads - (kernel - 1) * dilation = %lld is not "
-                      "divisible by the stride %lld", op, axis, (long long)num, (long long)s);
-  *out = num / s + 1;
+                      "divisible by the stride %lld", op, axis, (long long)num, (long long)a.stride);
+  *out = num / a.stride + 1;
   return RG_OK;
 }
 
@@ -599,9 +608,9 @@ static RgStatus conv_common(HOOK_ARGS, const char *op, bool depthwise) {
   if (oc == RG_DIM_DYNAMIC && bd[0] != 1)
     oc = bd[0];
   int64_t od[4] = {id[0], 0, 0, oc};
-  st = conv_dim(op, "height", id[1], kh, pad[0], pad[1], stride[0], dil[0], &od[1], err, errlen);
+  st = conv_dim((ConvAxis){id[1], kh, pad[0], pad[1], stride[0], dil[0]}, "height", &od[1], m);
   if (st == RG_OK)
-    st = conv_dim(op, "width", id[2], kw, pad[2], pad[3], stride[1], dil[1], &od[2], err, errlen);
+    st = conv_dim((ConvAxis){id[2], kw, pad[2], pad[3], stride[1], dil[1]}, "width", &od[2], m);
   if (st != RG_OK)
     return st;
   /* The output element type is the bias's (out_t in TOSA 1.0). */
@@ -772,7 +781,7 @@ RgStatus tosa_infer_pad(HOOK_ARGS) {
   uint32_t k;
   RgStatus st = shape_need_operands(n, 3, 3, "pad", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "pad", "input1", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "pad", "input1"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   int c = shape_operand_values(g, (Operand){n, 1, "padding", 0}, v, &k, &st, (OpMsg){"pad", err, errlen});
@@ -816,7 +825,7 @@ RgStatus tosa_infer_slice(HOOK_ARGS) {
   uint32_t ks, kz;
   RgStatus st = shape_need_operands(n, 3, 3, "slice", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "slice", "input1", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "slice", "input1"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   int cs = shape_operand_values(g, (Operand){n, 1, "start", 0}, start, &ks, &st, (OpMsg){"slice", err, errlen});
@@ -866,7 +875,7 @@ RgStatus tosa_infer_resize(HOOK_ARGS) {
   uint32_t ks, ko, kb;
   RgStatus st = shape_need_operands(n, 4, 4, "resize", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "resize", "input", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "resize", "input"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (t->kind == RG_TYPE_TENSOR && t->rank != 4)
@@ -907,7 +916,7 @@ RgStatus tosa_infer_tile(HOOK_ARGS) {
   uint32_t k;
   RgStatus st = shape_need_operands(n, 2, 2, "tile", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "tile", "input1", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "tile", "input1"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   int c = shape_operand_values(g, (Operand){n, 1, "multiples", 0}, m, &k, &st, (OpMsg){"tile", err, errlen});
@@ -931,12 +940,12 @@ RgStatus tosa_infer_concat(HOOK_ARGS) {
   int64_t axis, dims[MAXR];
   RgStatus st = shape_need_operands(n, 1, 0, "concat", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "concat", "input1", &t0, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "concat", "input1"}, &t0, err, errlen);
   if (st != RG_OK)
     return st;
   int32_t rank = -1;
   for (uint32_t i = 0; i < n->num_operands; i++) {
-    if ((st = shape_need_tensor(n, i, "concat", "input1", &t, err, errlen)) != RG_OK)
+    if ((st = shape_need_tensor((ShapeOperand){n, i, "concat", "input1"}, &t, err, errlen)) != RG_OK)
       return st;
     if (t->elem != t0->elem)
       return shape_fail(err, errlen, "concat: operand element types differ: %s and %s",
@@ -978,7 +987,7 @@ static RgStatus reduce(HOOK_ARGS, const char *op, bool drop_axis) {
   int64_t axis, dims[MAXR];
   RgStatus st = shape_need_operands(n, 1, 1, op, err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, op, "input", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, op, "input"}, &t, err, errlen);
   if (st == RG_OK)
     st = axis_prop(n, op, t->rank, &axis, err, errlen);
   if (st != RG_OK)

@@ -179,29 +179,32 @@ static RgStatus op_relu(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTe
 
 /* ---- matrix products ---- */
 
-/* out[b, i, j] = sum_k A[b, i, k] * B[b, k, j] with A's and B's strides
- * given, f32 accumulation from 0 in ascending k (integers wrap). */
+/* A matrix inside a tensor: rows x cols elements, (r, c) at
+ * base + r * rs + c * cs (a transpose swaps the strides). */
 typedef struct MatView {
   const RgTensor *t;
-  int64_t base, si, sk; /* for A: row stride, k stride; for B: k stride, col stride */
+  int64_t base, rows, cols, rs, cs;
 } MatView;
 
-static void matmul_into(RgTensor *out, int64_t o, int64_t M, int64_t N, int64_t K, MatView a,
-                        MatView b) {
+/* out[o + i * N + j] = sum_k a[i, k] * b[k, j] for the a.rows x b.cols
+ * product (a.cols == b.rows), f32 accumulation from 0 in ascending k
+ * (integers wrap). */
+static void matmul_into(RgTensor *out, int64_t o, MatView a, MatView b) {
+  int64_t M = a.rows, N = b.cols, K = a.cols;
   for (int64_t i = 0; i < M; i++)
     for (int64_t j = 0; j < N; j++) {
       if (rg_tensor_is_float(out)) {
         float acc = 0.0f;
         for (int64_t k = 0; k < K; k++) {
           /* Two statements: no contraction into a fused multiply-add. */
-          float p = rg_tensor_get_float(a.t, a.base + i * a.si + k * a.sk) * rg_tensor_get_float(b.t, b.base + k * b.si + j * b.sk);
+          float p = rg_tensor_get_float(a.t, a.base + i * a.rs + k * a.cs) * rg_tensor_get_float(b.t, b.base + k * b.rs + j * b.cs);
           acc += p;
         }
         rg_tensor_set_float(out, o + i * N + j, acc); /* rounded to the element type by the caller */
       } else {
         uint64_t acc = 0;
         for (int64_t k = 0; k < K; k++)
-          acc += u64(rg_tensor_get_int(a.t, a.base + i * a.si + k * a.sk)) * u64(rg_tensor_get_int(b.t, b.base + k * b.si + j * b.sk));
+          acc += u64(rg_tensor_get_int(a.t, a.base + i * a.rs + k * a.cs)) * u64(rg_tensor_get_int(b.t, b.base + k * b.rs + j * b.cs));
         rg_tensor_set_int(out, o + i * N + j, (int64_t)acc);
       }
     }
@@ -237,7 +240,7 @@ static RgStatus op_bmm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTen
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   int64_t B = a->dims[0], M = a->dims[1], K = a->dims[2], N = b->dims[2];
   for (int64_t i = 0; i < B; i++)
-    matmul_into(out, i * M * N, M, N, K, (MatView){a, i * M * K, K, 1}, (MatView){b, i * K * N, N, 1});
+    matmul_into(out, i * M * N, (MatView){a, i * M * K, M, K, K, 1}, (MatView){b, i * K * N, K, N, N, 1});
   finish(out);
   return RG_OK;
 }
@@ -252,7 +255,7 @@ static RgStatus op_mm(RgInterp *ip, const RgNode *n, RgTensor *const *in, RgTens
       out->dims[0] != a->dims[0] || out->dims[1] != b->dims[1])
     return rg_eval_fail(ip, RG_INTERP_INVALID, "operand shapes do not agree");
   int64_t M = a->dims[0], K = a->dims[1], N = b->dims[1];
-  matmul_into(out, 0, M, N, K, (MatView){a, 0, K, 1}, (MatView){b, 0, N, 1});
+  matmul_into(out, 0, (MatView){a, 0, M, K, K, 1}, (MatView){b, 0, K, N, N, 1});
   finish(out);
   return RG_OK;
 }
@@ -297,7 +300,7 @@ static RgStatus op_linear(RgInterp *ip, const RgNode *n, RgTensor *const *in, Rg
       out->dims[out->rank - 1] != w->dims[0])
     return rg_eval_fail(ip, RG_INTERP_UNSUPPORTED, "only a 2-D weight matching the input is supported");
   int64_t K = w->dims[1], N = w->dims[0], M = K ? x->numel / K : 0;
-  matmul_into(out, 0, M, N, K, (MatView){x, 0, K, 1}, (MatView){w, 0, 1, K});
+  matmul_into(out, 0, (MatView){x, 0, M, K, K, 1}, (MatView){w, 0, K, N, 1, K});
   finish(out);
   return add_bias(ip, out, n->num_operands > 2 ? in[2] : NULL, 1, 1);
 }

@@ -68,12 +68,11 @@ static RgDType scalar_dtype(const RgAttr *a) {
 }
 
 /* A tensor operand whose element type promotion understands. */
-static RgStatus need_builtin(const RgNode *n, uint32_t i, const char *op, const char *what,
-                             const RgType **t, char *err, size_t errlen) {
-  RgStatus st = shape_need_tensor(n, i, op, what, t, err, errlen);
+static RgStatus need_builtin(ShapeOperand o, const RgType **t, char *err, size_t errlen) {
+  RgStatus st = shape_need_tensor(o, t, err, errlen);
   if (st == RG_OK && (*t)->dtype == RG_DT_NONE)
     return shape_fail(err, errlen, "%s: operand %u (%s) has an element type without torch "
-                      "promotion rules: %s", op, i, what, (*t)->text);
+                      "promotion rules: %s", o.op, o.i, o.what, (*t)->text);
   return st;
 }
 
@@ -143,9 +142,9 @@ static RgStatus binary_tensor(HOOK_ARGS, const char *op, int kind) {
   const RgType *ts[2];
   RgStatus st = shape_need_operands(n, 2, 2, op, err, errlen);
   if (st == RG_OK)
-    st = need_builtin(n, 0, op, "self", &ts[0], err, errlen);
+    st = need_builtin((ShapeOperand){n, 0, op, "self"}, &ts[0], err, errlen);
   if (st == RG_OK)
-    st = need_builtin(n, 1, op, "other", &ts[1], err, errlen);
+    st = need_builtin((ShapeOperand){n, 1, op, "other"}, &ts[1], err, errlen);
   if (st != RG_OK)
     return st;
   RgDType dim = RG_DT_NONE, zero = RG_DT_NONE;
@@ -180,7 +179,7 @@ static RgStatus binary_scalar(HOOK_ARGS, const char *op, int kind) {
   const RgType *t;
   RgStatus st = shape_need_operands(n, 1, 1, op, err, errlen);
   if (st == RG_OK)
-    st = need_builtin(n, 0, op, "self", &t, err, errlen);
+    st = need_builtin((ShapeOperand){n, 0, op, "self"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   RgDType sd = scalar_dtype(rg_node_attr(n, "other"));
@@ -214,7 +213,7 @@ RgStatus xnnpack_infer_unary(HOOK_ARGS) {
   const RgType *t;
   RgStatus st = shape_need_operands(n, 1, 1, "unary", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "unary", "self", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "unary", "self"}, &t, err, errlen);
   if (st == RG_OK)
     results[0] = t;
   return st;
@@ -226,7 +225,7 @@ RgStatus xnnpack_infer_unary_float(HOOK_ARGS) {
   const RgType *t;
   RgStatus st = shape_need_operands(n, 1, 1, "unary_float", err, errlen);
   if (st == RG_OK)
-    st = need_builtin(n, 0, "unary_float", "self", &t, err, errlen);
+    st = need_builtin((ShapeOperand){n, 0, "unary_float", "self"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (rg_dtype_is_float(t->dtype)) {
@@ -251,9 +250,9 @@ RgStatus xnnpack_infer_mm(HOOK_ARGS) {
   const RgType *a, *b;
   RgStatus st = shape_need_operands(n, 2, 2, "mm", err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 0, "mm", "self", 2, &a, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 0, "mm", "self"}, 2, &a, err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 1, "mm", "mat2", 2, &b, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 1, "mm", "mat2"}, 2, &b, err, errlen);
   if (st == RG_OK)
     st = same_dtype("mm", a, b, err, errlen);
   if (st != RG_OK)
@@ -270,9 +269,9 @@ RgStatus xnnpack_infer_bmm(HOOK_ARGS) {
   const RgType *a, *b;
   RgStatus st = shape_need_operands(n, 2, 2, "bmm", err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 0, "bmm", "self", 3, &a, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 0, "bmm", "self"}, 3, &a, err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 1, "bmm", "mat2", 3, &b, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 1, "bmm", "mat2"}, 3, &b, err, errlen);
   if (st == RG_OK)
     st = same_dtype("bmm", a, b, err, errlen);
   if (st != RG_OK)
@@ -291,11 +290,11 @@ RgStatus xnnpack_infer_addmm(HOOK_ARGS) {
   const RgType *bias, *a, *b;
   RgStatus st = shape_need_operands(n, 3, 3, "addmm", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "addmm", "self", &bias, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "addmm", "self"}, &bias, err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 1, "addmm", "mat1", 2, &a, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 1, "addmm", "mat1"}, 2, &a, err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 2, "addmm", "mat2", 2, &b, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 2, "addmm", "mat2"}, 2, &b, err, errlen);
   if (st == RG_OK)
     st = same_dtype("addmm", a, b, err, errlen);
   if (st == RG_OK)
@@ -321,11 +320,11 @@ RgStatus xnnpack_infer_linear(HOOK_ARGS) {
   const RgType *x, *w, *b = NULL;
   RgStatus st = shape_need_operands(n, 2, 3, "linear", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "linear", "input", &x, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "linear", "input"}, &x, err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 1, "linear", "weight", -1, &w, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 1, "linear", "weight"}, -1, &w, err, errlen);
   if (st == RG_OK && n->num_operands == 3)
-    st = shape_need_tensor(n, 2, "linear", "bias", &b, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 2, "linear", "bias"}, &b, err, errlen);
   if (st == RG_OK)
     st = same_dtype("linear", x, w, err, errlen);
   if (st == RG_OK && b)
@@ -368,7 +367,7 @@ RgStatus xnnpack_infer_view_copy(HOOK_ARGS) {
   uint32_t k;
   RgStatus st = shape_need_operands(n, 1, 1, "view_copy", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "view_copy", "self", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "view_copy", "self"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (!shape_attr_ints(rg_node_attr(n, "size"), &size, &k))
@@ -418,7 +417,7 @@ RgStatus xnnpack_infer_expand_copy(HOOK_ARGS) {
   uint32_t k;
   RgStatus st = shape_need_operands(n, 1, 1, "expand_copy", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "expand_copy", "self", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "expand_copy", "self"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (!shape_attr_ints(rg_node_attr(n, "size"), &size, &k))
@@ -471,7 +470,7 @@ RgStatus xnnpack_infer_permute_copy(HOOK_ARGS) {
   uint32_t k;
   RgStatus st = shape_need_operands(n, 1, 1, "permute_copy", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "permute_copy", "self", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "permute_copy", "self"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (!shape_attr_ints(rg_node_attr(n, "dims"), &p, &k))
@@ -499,7 +498,7 @@ RgStatus xnnpack_infer_unsqueeze_copy(HOOK_ARGS) {
   int64_t dim, w;
   RgStatus st = shape_need_operands(n, 1, 1, "unsqueeze_copy", err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 0, "unsqueeze_copy", "self", -1, &t, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 0, "unsqueeze_copy", "self"}, -1, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (!shape_attr_int(rg_node_attr(n, "dim"), &dim))
@@ -522,7 +521,7 @@ RgStatus xnnpack_infer_squeeze_copy(HOOK_ARGS) {
   uint32_t k;
   RgStatus st = shape_need_operands(n, 1, 1, "squeeze_copy", err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 0, "squeeze_copy", "self", -1, &t, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 0, "squeeze_copy", "self"}, -1, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (!shape_attr_ints(rg_node_attr(n, "dim"), &dims, &k))
@@ -554,7 +553,7 @@ RgStatus xnnpack_infer_slice_copy(HOOK_ARGS) {
   int64_t dim = 0, start = 0, end = INT64_MAX, step = 1, w;
   RgStatus st = shape_need_operands(n, 1, 1, "slice_copy", err, errlen);
   if (st == RG_OK)
-    st = shape_need_ranked(n, 0, "slice_copy", "self", -1, &t, err, errlen);
+    st = shape_need_ranked((ShapeOperand){n, 0, "slice_copy", "self"}, -1, &t, err, errlen);
   if (st != RG_OK)
     return st;
   const RgAttr *a;
@@ -594,7 +593,7 @@ RgStatus xnnpack_infer_cat(HOOK_ARGS) {
   int64_t dim = 0, w;
   RgStatus st = shape_need_operands(n, 1, 0, "cat", err, errlen);
   if (st == RG_OK)
-    st = need_builtin(n, 0, "cat", "tensors", &t0, err, errlen);
+    st = need_builtin((ShapeOperand){n, 0, "cat", "tensors"}, &t0, err, errlen);
   if (st != RG_OK)
     return st;
   const RgAttr *da = rg_node_attr(n, "dim");
@@ -603,7 +602,7 @@ RgStatus xnnpack_infer_cat(HOOK_ARGS) {
   RgDType dt = RG_DT_NONE;
   int32_t rank = -1;
   for (uint32_t i = 0; i < n->num_operands; i++) {
-    if ((st = need_builtin(n, i, "cat", "tensors", &t, err, errlen)) != RG_OK)
+    if ((st = need_builtin((ShapeOperand){n, i, "cat", "tensors"}, &t, err, errlen)) != RG_OK)
       return st;
     dt = promote(dt, t->dtype);
     if (t->kind != RG_TYPE_TENSOR)
@@ -649,7 +648,7 @@ RgStatus xnnpack_infer_softmax(HOOK_ARGS) {
   int64_t dim, w, h2f = 0;
   RgStatus st = shape_need_operands(n, 1, 1, "softmax", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "softmax", "self", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "softmax", "self"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (!shape_attr_int(rg_node_attr(n, "dim"), &dim))
@@ -684,7 +683,7 @@ RgStatus xnnpack_infer_native_layer_norm(HOOK_ARGS) {
   uint32_t k;
   RgStatus st = shape_need_operands(n, 1, 3, op, err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, op, "input", &x, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, op, "input"}, &x, err, errlen);
   if (st != RG_OK)
     return st;
   if (n->num_results != 3)
@@ -702,7 +701,7 @@ RgStatus xnnpack_infer_native_layer_norm(HOOK_ARGS) {
         return shape_fail(err, errlen, "%s: input %s does not end with normalized_shape [%s]", op,
                           x->text, shape_dims_str(buf, sizeof buf, (int32_t)k, ns));
   for (uint32_t i = 1; i < n->num_operands; i++) {
-    if ((st = shape_need_tensor(n, i, op, i == 1 ? "weight" : "bias", &p, err, errlen)) != RG_OK)
+    if ((st = shape_need_tensor((ShapeOperand){n, i, op, i == 1 ? "weight" : "bias"}, &p, err, errlen)) != RG_OK)
       return st;
     if (p->kind != RG_TYPE_TENSOR)
       continue;
@@ -738,7 +737,7 @@ RgStatus xnnpack_infer_mean_dim(HOOK_ARGS) {
   const RgType *t;
   RgStatus st = shape_need_operands(n, 1, 1, "mean.dim", err, errlen);
   if (st == RG_OK)
-    st = shape_need_tensor(n, 0, "mean.dim", "self", &t, err, errlen);
+    st = shape_need_tensor((ShapeOperand){n, 0, "mean.dim", "self"}, &t, err, errlen);
   if (st != RG_OK)
     return st;
   if (!rg_dtype_is_float(t->dtype))

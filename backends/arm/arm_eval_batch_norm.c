@@ -75,25 +75,37 @@ static bool const_values(RgRewriter *rw, const RgValue *v, const double **vals, 
          v->type->dtype == RG_DT_F32 && rg_attr_dense_get_floats(g, a, vals, n) && *n;
 }
 
+/* The batch norm being folded: its per-channel parameters (f32 constants
+ * of one type, one value stored for a splat) and its eps. */
 typedef struct BnParams {
   const double *w, *b, *m, *v;
   uint32_t nw, nb, nm, nv;
+  const RgType *type;
   int64_t channels;
+  double eps;
 } BnParams;
 
-static bool bn_params(RgRewriter *rw, RgValue *w, RgValue *b, RgValue *m, RgValue *v, BnParams *p) {
+/* The parameters of the batch norm whose result 0 is bn. */
+static bool bn_params(RgRewriter *rw, const RgValue *bn, double eps, BnParams *p) {
+  const RgNode *n = rg_value_def(bn);
+  if (!n || n->num_operands != 5)
+    return false;
+  const RgValue *w = n->operands[1].value, *b = n->operands[2].value, *m = n->operands[3].value,
+                *v = n->operands[4].value;
   if (!const_values(rw, w, &p->w, &p->nw) || !const_values(rw, b, &p->b, &p->nb) ||
       !const_values(rw, m, &p->m, &p->nm) || !const_values(rw, v, &p->v, &p->nv) || w->type->rank != 1)
     return false;
+  p->type = w->type;
   p->channels = w->type->dims[0];
+  p->eps = eps;
   return p->channels >= 1 && b->type == w->type && m->type == w->type && v->type == w->type;
 }
 
 static float at(const double *v, uint32_t n, int64_t i) { return (float)v[n == 1 ? 0 : i]; }
 
 /* weight * rsqrt(var + eps) of channel c, as fuse_conv_bn_weights. */
-static float bn_scale(const BnParams *p, int64_t c, double eps) {
-  float rsq = 1.0f / sqrtf(at(p->v, p->nv, c) + (float)eps);
+static float bn_scale(const BnParams *p, int64_t c) {
+  float rsq = 1.0f / sqrtf(at(p->v, p->nv, c) + (float)p->eps);
   return at(p->w, p->nw, c) * rsq;
 }
 
@@ -106,12 +118,11 @@ static bool dense(RgRewriter *rw, const RgType *t, double *o, uint32_t count, co
   return *out != NULL;
 }
 
-bool arm_bn_conv_weight(RgRewriter *rw, RgValue *cw, RgValue *w, RgValue *b, RgValue *m, RgValue *v, double eps,
-                        const RgAttr **out) {
+bool arm_bn_conv_weight(RgRewriter *rw, RgValue *cw, RgValue *bn, double eps, const RgAttr **out) {
   BnParams p;
   const double *c;
   uint32_t nc;
-  if (!bn_params(rw, w, b, m, v, &p) || !const_values(rw, cw, &c, &nc) || cw->type->rank < 1 ||
+  if (!bn_params(rw, bn, eps, &p) || !const_values(rw, cw, &c, &nc) || cw->type->rank < 1 ||
       cw->type->dims[0] != p.channels)
     return false;
   int64_t numel = rg_type_numel(cw->type), inner = numel / p.channels;
@@ -121,47 +132,44 @@ bool arm_bn_conv_weight(RgRewriter *rw, RgValue *cw, RgValue *w, RgValue *b, RgV
   if (!o)
     return false;
   for (int64_t i = 0; i < numel; i++)
-    o[i] = (float)(at(c, nc, i) * bn_scale(&p, i / inner, eps));
+    o[i] = (float)(at(c, nc, i) * bn_scale(&p, i / inner));
   return dense(rw, cw->type, o, (uint32_t)numel, out);
 }
 
 /* (cb - mean) * rsqrt(var + eps) * weight + bias per channel, cb the
  * convolution's bias (NULL: 0). */
-static bool bn_bias(RgRewriter *rw, RgValue *cb, RgValue *w, RgValue *b, RgValue *m, RgValue *v, double eps,
-                    const RgAttr **out) {
+static bool bn_bias(RgRewriter *rw, RgValue *cb, RgValue *bn, double eps, const RgAttr **out) {
   BnParams p;
   const double *c = NULL;
   uint32_t nc = 0;
-  if (!bn_params(rw, w, b, m, v, &p) ||
+  if (!bn_params(rw, bn, eps, &p) ||
       (cb && (!const_values(rw, cb, &c, &nc) || rg_type_numel(cb->type) != p.channels)))
     return false;
   double *o = (double *)rg_rw_scratch(rw, (uint32_t)p.channels);
   if (!o)
     return false;
   for (int64_t i = 0; i < p.channels; i++) {
-    float rsq = 1.0f / sqrtf(at(p.v, p.nv, i) + (float)eps);
+    float rsq = 1.0f / sqrtf(at(p.v, p.nv, i) + (float)p.eps);
     float d = (c ? at(c, nc, i) : 0.0f) - at(p.m, p.nm, i);
     float s = d * rsq;
     o[i] = (float)(s * at(p.w, p.nw, i) + at(p.b, p.nb, i));
   }
-  return dense(rw, w->type, o, (uint32_t)p.channels, out);
+  return dense(rw, p.type, o, (uint32_t)p.channels, out);
 }
 
-bool arm_bn_conv_bias(RgRewriter *rw, RgValue *cb, RgValue *w, RgValue *b, RgValue *m, RgValue *v, double eps,
-                      const RgAttr **out) {
-  return bn_bias(rw, cb, w, b, m, v, eps, out);
+bool arm_bn_conv_bias(RgRewriter *rw, RgValue *cb, RgValue *bn, double eps, const RgAttr **out) {
+  return bn_bias(rw, cb, bn, eps, out);
 }
 
-bool arm_bn_bias(RgRewriter *rw, RgValue *w, RgValue *b, RgValue *m, RgValue *v, double eps, const RgAttr **out) {
-  return bn_bias(rw, NULL, w, b, m, v, eps, out);
+bool arm_bn_bias(RgRewriter *rw, RgValue *bn, double eps, const RgAttr **out) {
+  return bn_bias(rw, NULL, bn, eps, out);
 }
 
 /* The weight [C, 1, 1, 1] of a depthwise 1x1 convolution that scales each
  * channel as the batch norm does: weight * rsqrt(var + eps). */
-bool arm_bn_depthwise_weight(RgRewriter *rw, RgValue *w, RgValue *b, RgValue *m, RgValue *v, double eps,
-                             const RgAttr **out) {
+bool arm_bn_depthwise_weight(RgRewriter *rw, RgValue *bn, double eps, const RgAttr **out) {
   BnParams p;
-  if (!bn_params(rw, w, b, m, v, &p) || p.channels > (1 << 24))
+  if (!bn_params(rw, bn, eps, &p) || p.channels > (1 << 24))
     return false;
   int64_t dims[4] = {p.channels, 1, 1, 1};
   const RgType *t = rg_type_tensor(rg_rw_graph(rw), RG_DT_F32, 4, dims);
@@ -169,6 +177,6 @@ bool arm_bn_depthwise_weight(RgRewriter *rw, RgValue *w, RgValue *b, RgValue *m,
   if (!t || !o)
     return false;
   for (int64_t i = 0; i < p.channels; i++)
-    o[i] = bn_scale(&p, i, eps);
+    o[i] = bn_scale(&p, i);
   return dense(rw, t, o, (uint32_t)p.channels, out);
 }

@@ -50,17 +50,6 @@ functions() {
 
 # FILE NAME WHAT: reason. WHAT is "lines" (over 100) or "params" (over 6).
 cat >"$tmp/allowed" <<'LIST'
-backends/arm/arm_eval_batch_norm.c arm_bn_conv_weight params: an extern fn of arm.ops; its parameters are the rule's arguments
-backends/arm/arm_eval_batch_norm.c arm_bn_conv_bias params: an extern fn of arm.ops; its parameters are the rule's arguments
-backends/arm/arm_eval_batch_norm.c arm_bn_bias params: an extern fn of arm.ops; its parameters are the rule's arguments
-backends/arm/arm_eval_batch_norm.c arm_bn_depthwise_weight params: an extern fn of arm.ops; its parameters are the rule's arguments
-backends/arm/arm_eval_batch_norm.c bn_bias params: the shared body of the two bias externs, with their arguments
-backends/common/shape_common.c shape_need_tensor params: checks one operand and names it in the message: each parameter is a word of it
-backends/common/shape_common.c shape_need_ranked params: checks one operand and names it in the message: each parameter is a word of it
-backends/tosa/tosa_eval_nn.c check_out_dim params: one ERROR_IF of the spec with its terms as parameters
-backends/tosa/tosa_shape.c conv_dim params: the spec's output-size formula, its terms as parameters
-backends/xnnpack/xnnpack_eval.c matmul_into params: a kernel over row-major matrices with their strides
-backends/xnnpack/xnnpack_shape.c need_builtin params: checks one operand and names it in the message
 runtime/driver/opt_observe.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/prove/prove.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 runtime/driver/opt_culprit.c probe_on_rewrite params: RgRunOptions.on_rewrite, a public callback type

@@ -431,6 +431,47 @@ static void test_reaches(void) {
   rg_graph_free(c.g);
 }
 
+/* The observer sees each rewrite twice, through one event record: before
+ * with its root, after with what replaced it (no op made: the producer of
+ * the replacing value). */
+typedef struct Seen {
+  int calls;
+  bool after[4];
+  const RgNode *node[4];
+  uint32_t num[4];
+  uint16_t rule[4];
+  const RgPassDesc *pass[4];
+} Seen;
+static void record_event(void *user, const RgRewriteEvent *ev) {
+  Seen *s = user;
+  if (s->calls < 4) {
+    s->after[s->calls] = ev->after;
+    s->node[s->calls] = ev->num_nodes ? ev->nodes[0] : NULL;
+    s->num[s->calls] = ev->num_nodes;
+    s->rule[s->calls] = ev->rule;
+    s->pass[s->calls] = ev->pass;
+  }
+  s->calls++;
+}
+
+static void test_observer_events(void) {
+  Chain c;
+  build_chain(&c, 2, false);
+  RgNode *src = rg_value_def(c.negs[0]->operands[0].value), *outer = c.negs[1];
+  RgRunOptions o;
+  rg_run_options_init(&o);
+  Seen seen = {0};
+  o.on_rewrite = record_event;
+  o.observe_user = &seen;
+  const RgPassDesc *p[1] = {&cancel_pass};
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, &o, NULL, NULL, 0) == RG_OK);
+  CHECK(seen.calls == 2);
+  CHECK(!seen.after[0] && seen.num[0] == 1 && seen.node[0] == outer);
+  CHECK(seen.after[1] && seen.num[1] == 1 && seen.node[1] == src);
+  CHECK(seen.rule[0] == 0 && seen.rule[1] == 0 && seen.pass[0] == &cancel_pass && seen.pass[1] == &cancel_pass);
+  rg_graph_free(c.g);
+}
+
 int main(void) {
   RUN(test_condition_counts);
   RUN(test_cancel_runs);
@@ -445,5 +486,6 @@ int main(void) {
   RUN(test_abi_and_disable);
   RUN(test_explain);
   RUN(test_reaches);
+  RUN(test_observer_events);
   TEST_EXIT();
 }

@@ -5,7 +5,6 @@
 
 /* ---- element meanings ---- */
 
-
 /* A free value in the query, used only where cond does not hold: a
  * counterexample where every such cond holds does not need it. */
 static void free_unless(Inst *in, Ast cond) {
@@ -569,7 +568,6 @@ static Ast abstract_elem(Inst *in, Val *n, Ast const *idx) {
   require(in, Z3_mk_app(Z, Z3_mk_func_decl(Z, Z3_mk_string_symbol(Z, rq), na, dom, Z3_mk_bool_sort(Z)), na, args));
   return v;
 }
-
 
 /* BILINEAR at a unit scale (remainders 0, weights 1 and 0): the element,
  * with its neighbours below and to the right (clamped to the edge) added

@@ -5,7 +5,6 @@
 
 /* ---- guard expressions ---- */
 
-
 bool ev_int_num(Inst *in, Ast t, int64_t *v) {
   Ast s = Z3_simplify(Z, t);
   return Z3_is_numeral_ast(Z, s) && Z3_get_numeral_int64(Z, s, v);
@@ -43,7 +42,6 @@ static Ast cmp_terms(Inst *in, int op, Ast a, Ast b, bool fl, RgDType dt) {
   default: return Z3_mk_bvsge(Z, a, b);
   }
 }
-
 
 Ast compare(Inst *in, int op, const Ev *a, const Ev *b) {
   if (a->ty == DSL_TY_INTS || b->ty == DSL_TY_INTS) {
@@ -502,7 +500,6 @@ Ast all_dims(Inst *in, Val *a, Val *b, bool no_broadcast) {
                             : Z3_mk_eq(Z, a->dims[d], b->dims[d]);
   return mk_and(in, (uint32_t)in->R, parts);
 }
-
 
 /* The range of an integer type, unsigned where u holds. */
 static void int_range(Inst *in, RgDType dt, Ast u, Ast *lo, Ast *hi) {

@@ -59,7 +59,6 @@ void fresh_dims(Inst *in, Val *v) {
   }
 }
 
-
 Val *new_leaf(Inst *in, RgDType dt, bool scalar) {
   Val *v = new_val(in, V_LEAF, dt);
   if (!v)
@@ -112,7 +111,6 @@ bool scalar_operand(const DslOpDecl *op, uint32_t k) {
   const char *nm = k < op->noperands ? op->operands[k].name.s : "";
   return strstr(nm, "zp") || strstr(nm, "shift");
 }
-
 
 /* The element type of operand k and of the result, from the instance's
  * element types T (data) and T2 (a cast's result). */

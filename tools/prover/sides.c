@@ -152,7 +152,6 @@ static Val *shape_val(Inst *in, uint32_t n) {
   return v;
 }
 
-
 /* The element type operand i of node n takes (arg: its pattern, when
  * matched; RG_DT_NONE: whatever an op there computes). */
 static RgDType opnd_want(const Inst *in, const Val *n, const DslPattern *arg, const DslOpDecl *op, Kind k, uint32_t i) {
@@ -409,7 +408,6 @@ Val *build_pat(Inst *in, const DslPattern *p, RgDType dt, bool scalar, bool shap
   }
   return NULL;
 }
-
 
 /* A rank-0 constant where an aten op broadcasts it (numpy rules). */
 static bool numpy_scalar(Kind k, const Val *o) {

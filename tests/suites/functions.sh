@@ -50,9 +50,6 @@ functions() {
 
 # FILE NAME WHAT: reason. WHAT is "lines" (over 100) or "params" (over 6).
 cat >"$tmp/allowed" <<'LIST'
-runtime/driver/opt_observe.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
-runtime/prove/prove.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
-runtime/driver/opt_culprit.c probe_on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 LIST
 
 find dsl gen runtime tools backends \( -name '*.c' -o -name '*.cpp' \) | sort >"$tmp/files"

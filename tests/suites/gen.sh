@@ -46,9 +46,10 @@ if grep -q '^#line' "$tmp/n.c"; then echo "FAIL no-line: #line still present"; e
 
 # Exact #line (tests/gen/lines): following the compiler's own line count
 # through the file, every line calling mN(rw, ...) or nN(rw, ...) is placed
-# on line N of the rules file, the rule's echo (its lines joined by single
-# spaces) on the first rules line it repeats, and every line placed in the
-# C file on its own line.
+# on line N of the rules file, every action's signature on its rule's first
+# line with the rule's echo (its lines joined by single spaces; a trigraph's
+# `??` as `? ?`) right below it, and every line placed in the C file on its
+# own line.
 lr=tests/gen/lines/lines.rules
 if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
   bad=$(awk -v rules="$lr" -v out="$tmp/lines.c" '
@@ -64,15 +65,27 @@ if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
         t = substr(t, RSTART + RLENGTH)
       }
     }
+    function tri(t,   r, i, c) {
+      r = ""
+      for (i = 1; i <= length(t); i++) {
+        c = substr(t, i, 1); r = r c
+        if (c == "?" && substr(t, i + 1, 1) == "?" && substr(t, i + 2, 1) != "" && index("=(/)\047<!>-", substr(t, i + 2, 1))) r = r " "
+      }
+      return r
+    }
+    /^static RG_NOINLINE int / { sig = (f == rules) ? at : -1; signr = NR }
     f == rules && /^ *(\/\*| \*)/ {
-      if ($0 ~ /^ *\/\*/) { echo = ""; from = at }
+      if ($0 ~ /^ *\/\*/) {
+        if (signr != NR - 1 || sig < 0) { print NR ": an echo not below a signature placed on the rules file"; exit }
+        echo = ""; from = sig
+      }
       e = $0; sub(/^ *(\/\*| \*) */, "", e)
       done = sub(/ *\*\/$/, "", e)
       echo = echo (echo == "" ? "" : " ") e
       if (done) {
         r = ""; k = from
         while (length(r) < length(echo) && k <= n) {
-          t = src[k++]; gsub(/^ +| +$/, "", t); gsub(/\?\?/, "? ?", t); gsub(/\*\//, "* /", t)
+          t = src[k++]; gsub(/^ +| +$/, "", t); t = tri(t); gsub(/\*\//, "* /", t)
           r = r (r == "" ? "" : " ") t
         }
         if (echo != r) { print NR ": echo \"" echo "\" is not rules lines " from "-" k - 1 " \"" r "\""; exit }

@@ -171,7 +171,8 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   uint32_t nroots = roots.n;
   for (uint32_t i = 0; i < gp->nattrs; i++)
     items_add(g, &attrs, gen_cquote(g, gp->attrs[i]));
-  emit_array(g, "char *const", gen_str(g, "%s_attr_names", P), &attrs, "NULL"); /* matched by id */
+  if (attrs.n) /* matched by id */
+    emit_array(g, "char *const", gen_str(g, "%s_attr_names", P), &attrs, "NULL");
   gen_blank(g);
   Items desc = {0};
   items_add(g, &desc, "RG_ABI_VERSION");
@@ -190,7 +191,7 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   /* never called without roots: no node is one */
   items_add(g, &desc, nroots ? gen_str(g, "%s_match", P) : "NULL");
   items_add(g, &desc, gen_str(g, "%u", gp->nattrs));
-  items_add(g, &desc, gen_str(g, "%s_attr_names", P));
+  items_add(g, &desc, attrs.n ? gen_str(g, "%s_attr_names", P) : "NULL");
   gen_list(g, gen_str(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P), desc.v,
            desc.n, "};");
 }
@@ -525,11 +526,9 @@ static void emit_op_descs(Gen *g, const char *sym) {
  * find it by name in a shared library (dlsym "rg_target_SYM") and check
  * the ABI it was generated for (rg_target_check). */
 static void emit_target(Gen *g, const char *sym) {
-  gen_blank(g);
-  gen_line(g, "RG_API const RgOptTarget rg_target_%s = {", sym);
-  gen_line(g, "  %s, rg_pipelines_%s, rg_passes_%s, rg_ops_%s, %u, NULL, RG_ABI_VERSION", gen_cquote(g, sym),
-           sym, sym, sym, g->p->nops);
-  gen_line(g, "};");
+  const char *items[] = {gen_cquote(g, sym), gen_str(g, "rg_pipelines_%s", sym), gen_str(g, "rg_passes_%s", sym),
+                         gen_str(g, "rg_ops_%s", sym), gen_str(g, "%u", g->p->nops), "NULL", "RG_ABI_VERSION"};
+  gen_list(g, gen_str(g, "RG_API const RgOptTarget rg_target_%s = {", sym), items, sizeof items / sizeof *items, "};");
 }
 
 /* The banner, includes and ABI guard. */
@@ -564,6 +563,9 @@ static void emit_prologue(Gen *g) {
   gen_line(g, "#define RG_TEST(cond, r, why) ((cond) || (ex && (rg_rw_explain(rw, r, why), false)))");
   gen_line(g, "#define RG_TESTS(cond, n, why, ...) \\");
   gen_line(g, "  ((cond) || (ex && (rg_rw_explain_rules(rw, (const uint16_t[]){__VA_ARGS__}, n, why), false)))");
+  gen_line(g, "/* A matcher's tests that node n (at path `where`) has the attributes whose ids");
+  gen_line(g, " * follow, explained for rule r by the first missing. */");
+  gen_line(g, "#define RG_HAS(n, where, r, ...) rg_rw_has_attrs(rw, ex, n, where, r, (const uint16_t[]){__VA_ARGS__, UINT16_MAX})");
   gen_line(g, "/* The attribute of node n whose id in the pass's table is k. */");
   gen_line(g, "#define RG_ATTR(n, k) rg_match_attr(n, rg_rw_attr_ids(rw)[k])");
   gen_blank(g);

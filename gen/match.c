@@ -489,18 +489,57 @@ static const char *node_cond(Gen *g, Printer *pr, const GenDtNode *d) {
 
 static bool is_test(const GenDtNode *d) { return d->kind == GEN_DT_TEST || d->kind == GEN_DT_OP; }
 
+/* The rule of a node only one rule reached, else NULL. */
+static const GenRule *one_rule(const GenDtNode *d) {
+  for (uint32_t i = 1; i < d->nrun; i++)
+    if (d->run[i]->rule != d->run[0]->rule)
+      return NULL;
+  return d->nrun ? d->run[0]->rule : NULL;
+}
+
+static bool is_attr_has(const GenDtNode *d) { return d->kind == GEN_DT_TEST && d->test->kind == GEN_T_ATTR_HAS; }
+
+/* The last of the tests, from c on, each the whole body of the one before,
+ * that one rule makes of the attributes of c's node (RG_HAS); c itself when
+ * there are not two. */
+static const GenDtNode *attrs_run(const GenDtNode *c) {
+  const GenDtNode *e = c;
+  const GenRule *r = one_rule(c);
+  if (!r || !is_attr_has(c))
+    return c;
+  while (e->body.n == 1 && is_attr_has(e->body.v[0]) && one_rule(e->body.v[0]) == r &&
+         gen_path_eq(e->body.v[0]->test->path, c->test->path))
+    e = e->body.v[0];
+  return e;
+}
+
+/* Whether the first k nodes of a chain of tests, each written as a check
+ * that returns, fit in GEN_WIDTH columns: where they would not, `if` and
+ * its `else` keep the explanation off the condition's line. */
+static bool checks_fit(Gen *g, Printer *pr, const GenDtNode *d, uint32_t k) {
+  for (const GenDtNode *c = d; k--; c = c->body.v[0]) {
+    bool several;
+    const char *args = test_args(g, c->run, c->nrun, test_text(g, pr->gp, c->test), &several);
+    if (2 * (size_t)g->out.indent + strlen(node_cond(g, pr, c)) + strlen(args) + 28 > GEN_WIDTH)
+      return false;
+  }
+  return true;
+}
+
 /* A TEST or OP node: `if (cond) { body } else if (ex) explain;`. A chain
  * of three or more such nodes, each the whole body of the one before, is
  * one block of checks instead, each leaving it when it fails:
- * `do { if (!RG_TEST(cond, rule, why)) break; ... body } while (0);`, or,
- * where the function ends after the block, each returning 0. */
+ * `do { if (!RG_TEST(cond, rule, why)) break; ... body } while (0);`.
+ * Where the function ends after the node, its checks, however few, return
+ * 0 instead: `if (!RG_TEST(cond, rule, why)) return 0; ... body`. */
 static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
   uint32_t k = 1;
   for (const GenDtNode *c = d; c->body.n == 1 && is_test(c->body.v[0]); c = c->body.v[0])
     k++;
   uint32_t nscope = pr->nscope;
   const GenDtNode *tail = pr->tail;
-  if (k < 3) {
+  bool last = d == tail && (k >= 3 || checks_fit(g, pr, d, k));
+  if (k < 3 && !last) {
     gen_line(g, "if (%s) {", node_cond(g, pr, d));
     if (d->kind == GEN_DT_OP)
       pr->scope[pr->nscope++] = d->test->path;
@@ -513,15 +552,32 @@ static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
     print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, d->test));
     return;
   }
-  bool last = d == pr->tail;
   if (!last)
     gen_line(g, "do {");
   g->out.indent += !last;
   for (const GenDtNode *c = d;; c = c->body.v[0]) {
-    const char *cond = node_cond(g, pr, c);
-    bool several;
-    const char *args = test_args(g, c->run, c->nrun, test_text(g, pr->gp, c->test), &several);
-    gen_line(g, "if (!RG_TEST%s(%s, %s)) %s;", several ? "S" : "", cond, args, last ? "return 0" : "break");
+    const GenDtNode *e = attrs_run(c);
+    if (e != c) {
+      /* The node's attributes that one rule tests in a row, on one line. */
+      RgsBuf ids;
+      rgs_buf_init(&ids);
+      for (const GenDtNode *a = c;; a = a->body.v[0]) {
+        rgs_buf_printf(&ids, ", %s", gen_attr_const(g, pr->gp, gen_attr_index(g, pr->gp, a->test->attr)));
+        if (a == e)
+          break;
+      }
+      gen_line(g, "if (!RG_HAS(%s, %s, %u%s)) %s;", gen_node_var(g, c->test->path),
+               gen_cquote(g, path_text(g, c->test->path)), c->run[0]->rule->index, ids.data,
+               last ? "return 0" : "break");
+      g->ok = g->ok && !ids.oom;
+      rgs_buf_free(&ids);
+      c = e;
+    } else {
+      const char *cond = node_cond(g, pr, c);
+      bool several;
+      const char *args = test_args(g, c->run, c->nrun, test_text(g, pr->gp, c->test), &several);
+      gen_line(g, "if (!RG_TEST%s(%s, %s)) %s;", several ? "S" : "", cond, args, last ? "return 0" : "break");
+    }
     if (c->kind == GEN_DT_OP)
       pr->scope[pr->nscope++] = c->test->path;
     if (!(c->body.n == 1 && is_test(c->body.v[0]))) {

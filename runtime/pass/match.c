@@ -1,6 +1,8 @@
 /* runtime/pass/match.c - helpers called by generated matchers (rulegen/match.h). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "rulegen/match.h"
 #include "ir/ir_internal.h"
 
@@ -45,6 +47,28 @@ bool rg_match_splat_eq(RgRewriter *rw, const RgValue *v, double lit) {
 }
 
 /* The VALUE of an enum attribute spelled `#dialect.kind<VALUE>`. */
+bool rg_rw_has_attrs(RgRewriter *rw, bool ex, const RgNode *n, const char *where, uint16_t rule,
+                     const uint16_t *ids) {
+  const char *const *id = rg_rw_attr_ids(rw);
+  for (; *ids != UINT16_MAX; ids++) {
+    if (rg_match_attr(n, id[*ids]))
+      continue;
+    if (ex) {
+      const char *name = rg_rw_pass(rw)->attr_names[*ids];
+      char small[256], *why = small;
+      size_t len = strlen(where) + strlen(name) + sizeof " has no attribute ''";
+      if (len > sizeof small && !(why = rg_alloc(len)))
+        return false;
+      snprintf(why, len, "%s has no attribute '%s'", where, name);
+      rg_rw_explain(rw, rule, why);
+      if (why != small)
+        rg_free(why);
+    }
+    return false;
+  }
+  return true;
+}
+
 static bool enum_value(const RgAttr *a, const char **s, size_t *n) {
   if (a->kind != RG_ATTR_OPAQUE || !a->text || a->text_len < 4 || a->text[0] != '#' ||
       a->text[a->text_len - 1] != '>')

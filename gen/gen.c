@@ -563,9 +563,9 @@ static void emit_prologue(Gen *g) {
   gen_line(g, "#define RG_TEST(cond, r, why) ((cond) || (ex && (rg_rw_explain(rw, r, why), false)))");
   gen_line(g, "#define RG_TESTS(cond, n, why, ...) \\");
   gen_line(g, "  ((cond) || (ex && (rg_rw_explain_rules(rw, (const uint16_t[]){__VA_ARGS__}, n, why), false)))");
-  gen_line(g, "/* A matcher's tests that node n (at path `where`) has the attributes whose ids");
-  gen_line(g, " * follow, explained for rule r by the first missing. */");
-  gen_line(g, "#define RG_HAS(n, where, r, ...) rg_rw_has_attrs(rw, ex, n, where, r, (const uint16_t[]){__VA_ARGS__, UINT16_MAX})");
+  gen_line(g, "/* A matcher's tests that node n (at path `where`) has attributes: k rules, then");
+  gen_line(g, " * the attributes' ids follow; the first missing is explained for the rules. */");
+  gen_line(g, "#define RG_HAS(n, where, k, ...) rg_rw_has_attrs(rw, ex, n, where, (const uint16_t[]){k, __VA_ARGS__, UINT16_MAX})");
   gen_line(g, "/* The attribute of node n whose id in the pass's table is k. */");
   gen_line(g, "#define RG_ATTR(n, k) rg_match_attr(n, rg_rw_attr_ids(rw)[k])");
   gen_blank(g);

@@ -489,26 +489,35 @@ static const char *node_cond(Gen *g, Printer *pr, const GenDtNode *d) {
 
 static bool is_test(const GenDtNode *d) { return d->kind == GEN_DT_TEST || d->kind == GEN_DT_OP; }
 
-/* The rule of a node only one rule reached, else NULL. */
-static const GenRule *one_rule(const GenDtNode *d) {
-  for (uint32_t i = 1; i < d->nrun; i++)
-    if (d->run[i]->rule != d->run[0]->rule)
-      return NULL;
-  return d->nrun ? d->run[0]->rule : NULL;
+/* The rules that reached a node, each once, in order: `k, r1, r2, ...`. */
+static const char *rules_list(Gen *g, const GenDtNode *d) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < d->nrun; i++) {
+    bool dup = false;
+    for (uint32_t j = 0; j < i && !dup; j++)
+      dup = d->run[j]->rule == d->run[i]->rule;
+    if (!dup)
+      rgs_buf_printf(&b, ", %u", d->run[i]->rule->index), k++;
+  }
+  const char *r = gen_str(g, "%u%s", k, b.data ? b.data : "");
+  rgs_buf_free(&b);
+  return r;
 }
 
 static bool is_attr_has(const GenDtNode *d) { return d->kind == GEN_DT_TEST && d->test->kind == GEN_T_ATTR_HAS; }
 
 /* The last of the tests, from c on, each the whole body of the one before,
- * that one rule makes of the attributes of c's node (RG_HAS); c itself when
- * there are not two. */
-static const GenDtNode *attrs_run(const GenDtNode *c) {
+ * that the same rules make of the attributes of c's node (RG_HAS); c
+ * itself when there are not two. */
+static const GenDtNode *attrs_run(Gen *g, const GenDtNode *c) {
   const GenDtNode *e = c;
-  const GenRule *r = one_rule(c);
-  if (!r || !is_attr_has(c))
+  if (!is_attr_has(c))
     return c;
-  while (e->body.n == 1 && is_attr_has(e->body.v[0]) && one_rule(e->body.v[0]) == r &&
-         gen_path_eq(e->body.v[0]->test->path, c->test->path))
+  const char *rules = rules_list(g, c);
+  while (e->body.n == 1 && is_attr_has(e->body.v[0]) && gen_path_eq(e->body.v[0]->test->path, c->test->path) &&
+         strcmp(rules_list(g, e->body.v[0]), rules) == 0)
     e = e->body.v[0];
   return e;
 }
@@ -556,7 +565,7 @@ static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
     gen_line(g, "do {");
   g->out.indent += !last;
   for (const GenDtNode *c = d;; c = c->body.v[0]) {
-    const GenDtNode *e = attrs_run(c);
+    const GenDtNode *e = attrs_run(g, c);
     if (e != c) {
       /* The node's attributes that one rule tests in a row, on one line. */
       RgsBuf ids;
@@ -566,9 +575,8 @@ static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
         if (a == e)
           break;
       }
-      gen_line(g, "if (!RG_HAS(%s, %s, %u%s)) %s;", gen_node_var(g, c->test->path),
-               gen_cquote(g, path_text(g, c->test->path)), c->run[0]->rule->index, ids.data,
-               last ? "return 0" : "break");
+      gen_line(g, "if (!RG_HAS(%s, %s, %s%s)) %s;", gen_node_var(g, c->test->path),
+               gen_cquote(g, path_text(g, c->test->path)), rules_list(g, c), ids.data, last ? "return 0" : "break");
       g->ok = g->ok && !ids.oom;
       rgs_buf_free(&ids);
       c = e;

@@ -60,19 +60,18 @@ static void probe_check(Probe *pr, RgGraph *g) {
   pr->node.op = NULL;
 }
 
-static void probe_on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule, RgNode *const *nodes,
-                             uint32_t n, bool after) {
+static void probe_on_rewrite(void *user, const RgRewriteEvent *ev) {
   Probe *pr = user;
-  if (!after) {
-    pr->root = n ? nodes[0] : NULL;
+  if (!ev->after) {
+    pr->root = ev->num_nodes ? ev->nodes[0] : NULL;
     return;
   }
   if (++pr->seen != pr->want || pr->checked)
     return;
   pr->checked = true;
-  pr->pass = p;
-  pr->rule = rule;
-  probe_check(pr, g);
+  pr->pass = ev->pass;
+  pr->rule = ev->rule;
+  probe_check(pr, ev->graph);
 }
 
 /* Replays the run and checks after rewrite `k`: false (with a message)

@@ -194,12 +194,16 @@ static void unfill_kept(OptObserve *ob) {
   }
 }
 
-static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule,
-                       RgNode *const *nodes, uint32_t n, bool after) {
+static void on_rewrite(void *user, const RgRewriteEvent *ev) {
   OptObserve *ob = user;
+  RgGraph *g = ev->graph;
+  const RgPassDesc *p = ev->pass;
+  uint16_t rule = ev->rule;
+  RgNode *const *nodes = ev->nodes;
+  uint32_t n = ev->num_nodes;
   if (examples_of(ob, p, rule) >= EXAMPLES_PER_RULE)
     return;
-  if (!after) {
+  if (!ev->after) {
     rg_free(ob->pending);
     ob->nabsorbed = 0;
     if (n)

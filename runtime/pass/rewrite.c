@@ -705,6 +705,12 @@ static void count_fire(RgRewriter *rw, uint16_t rule) {
   rw->recent[rw->nrecent++ % 64] = rule;
 }
 
+/* Tells the on_rewrite observer, if any, about a rewrite of `rule`. */
+static void observe(RgRewriter *rw, uint16_t rule, bool after, RgNode *const *nodes, uint32_t n) {
+  if (rw->opt->on_rewrite)
+    rw->opt->on_rewrite(rw->opt->observe_user, &(RgRewriteEvent){rw->g, rw->pass, rule, after, nodes, n});
+}
+
 bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
   for (uint32_t i = 0; i < root->num_results; i++)
     if (root->results[i].num_uses) {
@@ -713,16 +719,14 @@ bool rg_rw_erase(RgRewriter *rw, RgNode *root, uint16_t rule) {
       return false;
     }
   bool ex = rg_rw_explaining(rw, root);
-  if (rw->opt->on_rewrite)
-    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
+  observe(rw, rule, false, &root, 1);
   for (uint32_t i = 0; i < root->num_operands; i++) {
     RgNode *p = root->operands[i].value ? rg_value_def(root->operands[i].value) : NULL;
     if (p)
       lost_use(rw, p);
   }
   rg_node_erase(rw->g, root);
-  if (rw->opt->on_rewrite)
-    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, NULL, 0, true);
+  observe(rw, rule, true, NULL, 0);
   count_fire(rw, rule);
   if (ex)
     rg_rw_explain(rw, rule, "fires: the op is removed");
@@ -810,8 +814,7 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
                nt ? nt->text : "<none>", old ? old->text : "<none>");
     return false;
   }
-  if (rw->opt->on_rewrite)
-    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, &root, 1, false);
+  observe(rw, rule, false, &root, 1);
   for (uint32_t i = 0; i < root->num_results; i++) {
     if (!values[i])
       continue;
@@ -851,8 +854,7 @@ bool rg_rw_replace(RgRewriter *rw, RgNode *root, RgValue *const *values, uint16_
     for (uint32_t i = 0; !kept && i < root->num_results && ndefs < 16; i++)
       if (values[i] && rg_value_def(values[i]))
         defs[ndefs++] = rg_value_def(values[i]);
-    rw->opt->on_rewrite(rw->opt->observe_user, rw->g, rw->pass, rule, kept ? rw->created : defs,
-                        kept ? kept : ndefs, true);
+    observe(rw, rule, true, kept ? rw->created : defs, kept ? kept : ndefs);
   }
   count_fire(rw, rule);
   if (ex)

@@ -295,15 +295,14 @@ static void after(RgProver *p, RgNode *const *nodes, uint32_t n) {
   }
 }
 
-static void on_rewrite(void *user, RgGraph *g, const RgPassDesc *pass, uint16_t rule, RgNode *const *nodes,
-                       uint32_t n, bool is_after) {
+static void on_rewrite(void *user, const RgRewriteEvent *ev) {
   RgProver *p = user;
-  if (!is_after && n == 1)
-    before(p, nodes[0], pass, rule);
-  else if (is_after)
-    after(p, nodes, n);
+  if (!ev->after && ev->num_nodes == 1)
+    before(p, ev->nodes[0], ev->pass, ev->rule);
+  else if (ev->after)
+    after(p, ev->nodes, ev->num_nodes);
   if (p->prev.on_rewrite)
-    p->prev.on_rewrite(p->prev.observe_user, g, pass, rule, nodes, n, is_after);
+    p->prev.on_rewrite(p->prev.observe_user, ev);
 }
 
 static void after_pass(void *user, RgGraph *g, uint32_t index, const RgPassDesc *pass, const RgPassStats *st) {

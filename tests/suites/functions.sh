@@ -61,9 +61,6 @@ backends/tosa/tosa_eval_nn.c check_out_dim params: one ERROR_IF of the spec with
 backends/tosa/tosa_shape.c conv_dim params: the spec's output-size formula, its terms as parameters
 backends/xnnpack/xnnpack_eval.c matmul_into params: a kernel over row-major matrices with their strides
 backends/xnnpack/xnnpack_shape.c need_builtin params: checks one operand and names it in the message
-runtime/driver/opt_observe.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
-runtime/prove/prove.c on_rewrite params: RgRunOptions.on_rewrite, a public callback type
-runtime/driver/opt_culprit.c probe_on_rewrite params: RgRunOptions.on_rewrite, a public callback type
 LIST
 
 find dsl gen runtime tools backends \( -name '*.c' -o -name '*.cpp' \) | sort >"$tmp/files"

@@ -153,7 +153,7 @@ san=
 nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
 nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q __gcov_ && san="$san --coverage"
 gen_srcs="tools/rulegen.c tools/rulegen_prove.c gen/*.c dsl/*.c $RG_BUILD/gen/dsl/lexer.c $RG_BUILD/gen/dsl/grammar.c"
-[ -n "$z3" ] && gen_srcs="-DRG_HAVE_Z3 $gen_srcs"
+[ -n "$z3" ] && gen_srcs="-DRG_HAVE_Z3 $gen_srcs tools/prover/*.c"
 built=""
 for cc in gcc clang; do
   if ! command -v $cc >/dev/null 2>&1; then echo "SKIP rulegen-$cc-identical: $cc not installed"; continue; fi

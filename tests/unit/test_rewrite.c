@@ -431,6 +431,98 @@ static void test_reaches(void) {
   rg_graph_free(c.g);
 }
 
+/* pass twice { rule x: (a.x v) => (a.neg (a.neg v)) } */
+static int match_twice(RgRewriter *rw, RgNode *root, uint16_t root_op) {
+  (void)root_op;
+  RgValue *in = root->operands[0].value;
+  RgValue *n1 = rg_rw_make(rw, OP_NEG, 1, &in, 0, NULL);
+  RgValue *n2 = rg_rw_make(rw, OP_NEG, 1, &n1, 0, NULL);
+  return rg_rw_apply(rw, root, &n2, 0);
+}
+static const uint16_t twice_roots[] = {OP_X};
+static const uint16_t twice_req_ops[] = {OP_X};
+static const RgOpReq twice_reqs[] = {{0, 1, 1}};
+static const RgRuleDesc twice_rules[] = {{"x", "test.rules:7", 0, 1, false}};
+static const RgPassDesc twice_pass = {
+    RG_ABI_VERSION, "twice", "", RG_PASS_FIXPOINT, NUM_OPS, op_names, op_descs,
+    1, twice_roots, 1, twice_rules, twice_req_ops, twice_reqs, match_twice, 0, NULL};
+
+static void count_ops(RgGraph *g, uint32_t *negs, uint32_t *xs) {
+  RgOpId neg = rg_op_find(g, "a.neg", 5), x = rg_op_find(g, "a.x", 3);
+  *negs = neg == RG_OP_NONE ? 0 : rg_op_count(g, neg);
+  *xs = x == RG_OP_NONE ? 0 : rg_op_count(g, x);
+}
+
+/* [cancel, twice] on src -> a.x -> a.neg: cancel is skipped (one a.neg),
+ * twice makes two more, and cancel runs again on them, seeded from what
+ * twice recorded; a.x alone, rooted by twice only, need not be. With
+ * --single-sweep the pair stays. */
+static void test_rerun_from_history(void) {
+  for (int sweep = 0; sweep < 2; sweep++) {
+    Chain c;
+    build_chain(&c, 1, false);
+    RgValue *src = c.negs[0]->operands[0].value;
+    RgNode *x = rg_node_create(c.g, &(RgNodeDesc){rg_op_intern(c.g, "a.x", 3), 1, &src, 1, &src->type, 0});
+    rg_node_insert_before(c.g, c.negs[0], x);
+    rg_node_set_operand(c.g, c.negs[0], 0, &x->results[0]);
+    RgRunOptions o;
+    rg_run_options_init(&o);
+    o.single_sweep = sweep;
+    RgRunStats st;
+    char err[128] = "";
+    const RgPassDesc *p[2] = {&cancel_pass, &twice_pass};
+    CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 2, p}, &o, &st, err, sizeof err) == RG_OK);
+    uint32_t negs, xs;
+    count_ops(c.g, &negs, &xs);
+    CHECK(xs == 0);
+    CHECK(negs == (sweep ? 3u : 1u));
+    CHECK(st.passes[0].rewrites == (sweep ? 0u : 1u) && st.passes[1].rewrites == 1);
+    rg_run_stats_free(&st);
+    rg_graph_free(c.g);
+  }
+}
+
+/* The observer sees each rewrite twice, through one event record: before
+ * with its root, after with what replaced it (no op made: the producer of
+ * the replacing value). */
+typedef struct Seen {
+  int calls;
+  bool after[4];
+  const RgNode *node[4];
+  uint32_t num[4];
+  uint16_t rule[4];
+  const RgPassDesc *pass[4];
+} Seen;
+static void record_event(void *user, const RgRewriteEvent *ev) {
+  Seen *s = user;
+  if (s->calls < 4) {
+    s->after[s->calls] = ev->after;
+    s->node[s->calls] = ev->num_nodes ? ev->nodes[0] : NULL;
+    s->num[s->calls] = ev->num_nodes;
+    s->rule[s->calls] = ev->rule;
+    s->pass[s->calls] = ev->pass;
+  }
+  s->calls++;
+}
+
+static void test_observer_events(void) {
+  Chain c;
+  build_chain(&c, 2, false);
+  RgNode *src = rg_value_def(c.negs[0]->operands[0].value), *outer = c.negs[1];
+  RgRunOptions o;
+  rg_run_options_init(&o);
+  Seen seen = {0};
+  o.on_rewrite = record_event;
+  o.observe_user = &seen;
+  const RgPassDesc *p[1] = {&cancel_pass};
+  CHECK(rg_pipeline_run(c.g, &(RgPipelineDesc){NULL, 1, p}, &o, NULL, NULL, 0) == RG_OK);
+  CHECK(seen.calls == 2);
+  CHECK(!seen.after[0] && seen.num[0] == 1 && seen.node[0] == outer);
+  CHECK(seen.after[1] && seen.num[1] == 1 && seen.node[1] == src);
+  CHECK(seen.rule[0] == 0 && seen.rule[1] == 0 && seen.pass[0] == &cancel_pass && seen.pass[1] == &cancel_pass);
+  rg_graph_free(c.g);
+}
+
 int main(void) {
   RUN(test_condition_counts);
   RUN(test_cancel_runs);
@@ -445,5 +537,7 @@ int main(void) {
   RUN(test_abi_and_disable);
   RUN(test_explain);
   RUN(test_reaches);
+  RUN(test_observer_events);
+  RUN(test_rerun_from_history);
   TEST_EXIT();
 }

@@ -18,9 +18,9 @@ extern "C" {
 #endif
 
 #define RG_VERSION_MAJOR 0
-#define RG_VERSION_MINOR 3
+#define RG_VERSION_MINOR 4
 #define RG_VERSION_PATCH 0
-#define RG_VERSION "0.3.0"
+#define RG_VERSION "0.4.0"
 /* Bumped whenever generated code and the runtime stop being compatible;
  * generated passes embed it and the runtime refuses a mismatch. */
 #define RG_ABI_VERSION 6

@@ -437,6 +437,20 @@ typedef struct RgPassStats {
   uint32_t num_refused;
 } RgPassStats;
 
+/* One rewrite, as RgRunOptions.on_rewrite sees it: first before it
+ * (after = false) with its root in nodes[0], then after it (after =
+ * true) with the ops it created and kept, or, when it made none, the
+ * producers of the values that replaced the root (none when it only
+ * erased). The pointers are valid during the call. */
+typedef struct RgRewriteEvent {
+  RgGraph *graph;
+  const RgPassDesc *pass;
+  uint16_t rule; /* index into pass->rules */
+  bool after;
+  RgNode *const *nodes;
+  uint32_t num_nodes;
+} RgRewriteEvent;
+
 struct RgRunOptions {
   bool no_skip;        /* measurement: run every pass, visit every node */
   bool verify_each;    /* run the verifier after each pass */
@@ -448,13 +462,11 @@ struct RgRunOptions {
   void (*explain_fn)(void *user, const char *pass, const char *rule, const char *why);
   void *explain_user;
   /* Observers for IR dumps and reports (NULL: none). after_pass is called
-   * after every pass of the pipeline, run or skipped; on_rewrite around
-   * each rewrite: first (after = false) with its root, then (after = true)
-   * with the ops it created and kept (none when it only erased). */
+   * after every pass of the pipeline, run or skipped; on_rewrite before
+   * and after each rewrite (RgRewriteEvent). */
   void (*after_pass)(void *user, RgGraph *g, uint32_t index, const RgPassDesc *p,
                      const RgPassStats *st);
-  void (*on_rewrite)(void *user, RgGraph *g, const RgPassDesc *p, uint16_t rule,
-                     RgNode *const *nodes, uint32_t n, bool after);
+  void (*on_rewrite)(void *user, const RgRewriteEvent *ev);
   void *observe_user;
   /* When set, identical pure ops of this registry are merged
    * (rg_graph_dedup) before the first pass and after every pass that

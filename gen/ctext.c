@@ -487,11 +487,16 @@ void gen_pass_names(Gen *g, GenPass *gp) {
   }
   g->pfxs[g->npfxs++] = pfx;
   gp->pfx = pfx;
-  /* Short op names must differ from each other and from the ATTR_ ids. */
+  /* Short op names must differ from each other, from the ATTR_ ids and
+   * from the pass's tables behind the same prefix. */
+  static const char *const tables[] = {"why", "op_names", "op_descs", "rules", "req_ops", "reqs", "roots",
+                                       "attr_names"};
   gp->long_ids = false;
   for (uint32_t i = 0; i < gp->nlops && !gp->long_ids; i++) {
     const char *a = op_short(g, gp->lops[i]);
-    gp->long_ids = strncmp(a, "ATTR_", 5) == 0 || strcmp(a, "why") == 0;
+    gp->long_ids = strncmp(a, "ATTR_", 5) == 0;
+    for (size_t k = 0; k < sizeof tables / sizeof *tables && !gp->long_ids; k++)
+      gp->long_ids = strcmp(a, tables[k]) == 0;
     for (uint32_t k = 0; k < i && !gp->long_ids; k++)
       gp->long_ids = strcmp(a, op_short(g, gp->lops[k])) == 0;
   }

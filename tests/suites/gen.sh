@@ -348,9 +348,13 @@ fi
 # fewer than 3 rules may add 25 lines a pass. The whole of
 # rules/transpose.rules's output, tables included, stays within 40 lines a
 # rule. Files over the goal carry their figure as a ceiling (lines a rule,
-# rounded up), so they can only shrink: their rules are long (up to 30
-# rules lines each, nodes with computed constants) and their match
-# functions test the same operands once per rule.
+# rounded up), so they can only shrink: their rules are long (up to 36
+# rules lines each, placed one C line a rules line, nodes with computed
+# constants) and echoed whole, and their match functions test the same
+# operands once per rule. They were 54, 61, 72 and 83 before actions stood
+# on their rules' first lines, the echo filled its lines, checks at a
+# match function's end returned and a node's attribute tests became one
+# RG_HAS.
 # insert_rescales_pass.rules: four rules, three of which build the i32
 # requantizations of an addition, product or mean with their computed
 # parameters;
@@ -358,8 +362,8 @@ fi
 # per channel, each building a dozen nodes with computed constants);
 # rewrite_matmul.rules, rewrite_max_pool2d.rules: fewer than 3 rules a pass,
 # each rule building its layout transposes and reshapes.
-over_goal="backends/arm/insert_rescales_pass.rules:54 backends/arm/rewrite_conv2d_pass.rules:61
-  backends/arm/rewrite_matmul.rules:72 backends/arm/rewrite_max_pool2d.rules:83"
+over_goal="backends/arm/insert_rescales_pass.rules:49 backends/arm/rewrite_conv2d_pass.rules:56
+  backends/arm/rewrite_matmul.rules:67 backends/arm/rewrite_max_pool2d.rules:76"
 # Width: no line of the C file or header is wider than 120 columns, but
 # for the lines of action and match functions, which hold the C of one
 # rules line each (the compiler places each on its rules line): their
@@ -368,9 +372,11 @@ over_goal="backends/arm/insert_rescales_pass.rules:54 backends/arm/rewrite_conv2
 # to raise it). 1047 before constant lists became compound literals and
 # the actions read the graph once (gr); 1038 before guard steps returned
 # their explanation where a value fails, nodes were built by rg_rw_make
-# and match tests became RG_TEST. tools/gen_lines.sh prints the lines a
-# rule would take at one statement a line.
-wide_per_rule=910
+# and match tests became RG_TEST; 910 before a node's attribute tests
+# became one RG_HAS and checks that end a match function returned.
+# tools/gen_lines.sh prints the lines a rule would take at one statement a
+# line.
+wide_per_rule=906
 wide_total=0 wide_rules=0 wide_bad=""
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086

@@ -46,7 +46,6 @@ bool rg_match_splat_eq(RgRewriter *rw, const RgValue *v, double lit) {
   return rg_match_splat(rw, v, &d) && d == lit;
 }
 
-/* The VALUE of an enum attribute spelled `#dialect.kind<VALUE>`. */
 bool rg_rw_has_attrs(RgRewriter *rw, bool ex, const RgNode *n, const char *where, const uint16_t *list) {
   const char *const *id = rg_rw_attr_ids(rw);
   for (const uint16_t *k = list + 1 + list[0]; *k != UINT16_MAX; k++) {
@@ -68,6 +67,7 @@ bool rg_rw_has_attrs(RgRewriter *rw, bool ex, const RgNode *n, const char *where
   return true;
 }
 
+/* The VALUE of an enum attribute spelled `#dialect.kind<VALUE>`. */
 static bool enum_value(const RgAttr *a, const char **s, size_t *n) {
   if (a->kind != RG_ATTR_OPAQUE || !a->text || a->text_len < 4 || a->text[0] != '#' ||
       a->text[a->text_len - 1] != '>')

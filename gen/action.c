@@ -494,12 +494,13 @@ void gen_action_print(Gen *g, GenRule *r) {
     else
       rgs_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
   }
-  /* The signature, written once the body shows whether it reads `ex`. */
-  g->out.line++;
+  /* The signature, written once the body shows whether it reads `ex`, on
+   * the rule's first line: a debugger entering the action shows the rule. */
+  gen_reserve_line(g, dr->loc);
   g->out.indent++;
   g->body_indent = g->out.indent;
-  /* The rule as written, each line on its line of the rules file, then its
-   * code; `gr` is declared at the start of the code once the code shows
+  /* The rule as written, then its code, each line of it on its line of
+   * the rules file; `gr` is declared at the start of the code once the code shows
    * it reads the graph. */
   RgsBuf body, *file = g->out.buf;
   rgs_buf_init(&body);

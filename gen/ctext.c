@@ -81,9 +81,10 @@ void gen_line(Gen *g, const char *fmt, ...) {
 void gen_end_line(Gen *g) { close_line(g); }
 
 /* The `}` of a function whose last lines came from a rules file stays
- * under their `#line` (the function ends on the rules line after them),
- * and the `#line` back to the output, which the next line needs, is what
- * separates it from the next function; otherwise `}` and a blank line. */
+ * under their `#line` (the function ends on the rules line after them);
+ * the `#line` back to the output comes with the next generated line, so
+ * an action that follows, placed on its rule by a `#line` of its own,
+ * needs none. Otherwise `}` and a blank line. */
 void gen_end_function(Gen *g) {
   close_line(g);
   if (!g->o->line_directives || !g->out.pfile) {
@@ -93,7 +94,17 @@ void gen_end_function(Gen *g) {
   }
   rgs_buf_puts(g->out.buf, "}\n");
   count_lines(g, 1);
+}
+
+/* One line the caller writes later, once it is known (an action's
+ * signature), placed on `at` (the rule's first line; src NULL: the
+ * output). */
+void gen_reserve_line(Gen *g, RgLoc at) {
+  RgLoc prev = gen_src_set(g, at);
+  close_line(g);
   sync_line(g);
+  gen_src_restore(g, prev);
+  count_lines(g, 1);
 }
 
 void gen_blank(Gen *g) {
@@ -101,6 +112,15 @@ void gen_blank(Gen *g) {
   sync_line(g);
   rgs_buf_putc(g->out.buf, '\n');
   count_lines(g, 1);
+}
+
+void gen_raw_here(Gen *g, const char *s) {
+  close_line(g);
+  rgs_buf_puts(g->out.buf, s);
+  uint32_t n = 0;
+  for (; *s; s++)
+    n += *s == '\n';
+  count_lines(g, n);
 }
 
 void gen_raw(Gen *g, const char *s) {
@@ -184,13 +204,15 @@ const char *gen_cquote(Gen *g, const char *s) {
   return r ? r : "\"\"";
 }
 
-/* Text inside a block comment: no `*` `/` or `/` `*` pair, no `??`, no
+/* Text inside a block comment: no `*` `/` or `/` `*` pair, no trigraph
+ * (`??` before one of `=(/)'<!>-`; `p ?? [0, 0]` stays as written), no
  * backslash that could splice the next line, no control characters. */
 void gen_put_comment(RgsBuf *b, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
     char next = i + 1 < n ? s[i + 1] : 0;
-    if ((c == '*' && next == '/') || (c == '/' && next == '*') || (c == '?' && next == '?'))
+    bool trigraph = c == '?' && next == '?' && i + 2 < n && s[i + 2] && strchr("=(/)'<!>-", s[i + 2]);
+    if ((c == '*' && next == '/') || (c == '/' && next == '*') || trigraph)
       rgs_buf_printf(b, "%c ", c);
     else if (c == '\\')
       rgs_buf_putc(b, '|');
@@ -314,11 +336,44 @@ static bool starts_part(const char *w, const char *end) {
          (end - w >= 2 && w[0] == 'i' && w[1] == 'f' && (end - w == 2 || blank_char(w[2]) || w[2] == '('));
 }
 
-/* The rule's source as a block comment, its lines joined into echo lines
- * of up to ECHO_WIDTH columns: an author's line break becomes one space
- * where the next line fits whole (the text and the spacing within a line
- * are kept), the guard and the replacement start echo lines of their own,
- * and a line holding a `//` comment ends one. */
+/* Whether the word [w, we) is a binary operator an echo line should not
+ * start or end with: all of `=<>!+-*%.` (`&&` and `||` end lines well). */
+static bool operator_word(const char *w, const char *we) {
+  if (we - w == 2 && (memcmp(w, "&&", 2) == 0 || memcmp(w, "||", 2) == 0))
+    return false;
+  for (const char *k = w; k < we; k++)
+    if (!strchr("=<>!+-*%.&|", *k))
+      return false;
+  return we > w;
+}
+
+/* Columns the word ending at `we` needs to keep what follows it on its line
+ * together: with a binary operator and its right operand (`stride = s`). */
+static size_t word_group(const char *we, const char *le) {
+  size_t n = 0;
+  const char *w = we;
+  for (int part = 0; part < 2; part++) {
+    const char *ws = w;
+    while (w < le && blank_char(*w))
+      w++;
+    const char *e = w;
+    while (e < le && !blank_char(*e))
+      e++;
+    if (e == w || (part == 0 && !operator_word(w, e)))
+      return part ? n : 0;
+    n += (size_t)(e - ws);
+    w = e;
+  }
+  return n;
+}
+
+/* The rule's source as a block comment filling lines of up to ECHO_WIDTH
+ * columns: an author's line break becomes one space, the spacing within a
+ * line is kept, lines are broken between words, the guard and the
+ * replacement start lines of their own, and a line holding a `//`
+ * comment ends an echo line (the comment would read as running on). The
+ * comment goes on the lines after the signature, which stands on the
+ * rule's first line: written here without `#line` of its own. */
 void gen_echo_rule(Gen *g, const DslRule *r) {
   const RgSource *src = r->loc.src;
   if (!src)
@@ -336,16 +391,7 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
   for (const char *c = s; c < e;) {
     const char *nl = memchr(c, '\n', (size_t)(e - c));
     const char *le = nl ? nl : e;
-    /* The whole line goes on a new echo line when it does not fit on this
-     * one; only a line wider than the echo is cut between its words. */
-    const char *ts = c, *te = le;
-    while (ts < te && blank_char(*ts))
-      ts++;
-    while (te > ts && blank_char(te[-1]))
-      te--;
-    word.len = 0;
-    gen_put_comment(&word, ts, (size_t)(te - ts));
-    bool line_first = true, comment = false, fits = col + 1 + word.len <= ECHO_WIDTH;
+    bool line_first = true, comment = false, after_op = false;
     for (const char *w = c; w < le;) {
       const char *ws = w;
       while (w < le && blank_char(*w))
@@ -361,9 +407,11 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
         comment |= k[0] == '/' && k[1] == '/';
       /* Between the lines of the rule one space, within a line its own. */
       size_t gap = line_first ? 1 : (size_t)(w - ws);
-      bool brk = col > lead && ((line_first && (break_next || !fits || starts_part(w, le))) ||
-                                col + gap + word.len > ECHO_WIDTH);
-      if (brk) {
+      /* The right operand of an operator goes with it, not with what follows. */
+      size_t group = word.len + (after_op ? 0 : word_group(we, le));
+      after_op = operator_word(w, we);
+      bool fits = col + gap + word.len <= ECHO_WIDTH && (group > ECHO_WIDTH - lead || col + gap + group <= ECHO_WIDTH);
+      if (col > lead && ((line_first && (break_next || starts_part(w, le))) || !fits)) {
         rgs_buf_putc(&b, '\n');
         for (int i = 0; i < g->out.indent; i++)
           rgs_buf_puts(&b, "  ");
@@ -379,9 +427,10 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
       rgs_buf_put(&b, word.data ? word.data : "", word.len);
       col += word.len;
       line_first = false;
+      break_next = false;
       w = we;
     }
-    break_next = comment;
+    break_next |= comment;
     if (!nl)
       break;
     c = nl + 1;
@@ -389,10 +438,7 @@ void gen_echo_rule(Gen *g, const DslRule *r) {
   rgs_buf_puts(&b, " */\n");
   if (b.oom || word.oom)
     g->ok = false;
-  /* The comment starts on the rule's first line. */
-  RgLoc prev = gen_src_set(g, r->loc);
-  gen_raw(g, b.data ? b.data : "");
-  gen_src_restore(g, prev);
+  gen_raw_here(g, b.data ? b.data : "");
   rgs_buf_free(&word);
   rgs_buf_free(&b);
 }
@@ -441,11 +487,16 @@ void gen_pass_names(Gen *g, GenPass *gp) {
   }
   g->pfxs[g->npfxs++] = pfx;
   gp->pfx = pfx;
-  /* Short op names must differ from each other and from the ATTR_ ids. */
+  /* Short op names must differ from each other, from the ATTR_ ids and
+   * from the pass's tables behind the same prefix. */
+  static const char *const tables[] = {"why", "op_names", "op_descs", "rules", "req_ops", "reqs", "roots",
+                                       "attr_names"};
   gp->long_ids = false;
   for (uint32_t i = 0; i < gp->nlops && !gp->long_ids; i++) {
     const char *a = op_short(g, gp->lops[i]);
-    gp->long_ids = strncmp(a, "ATTR_", 5) == 0 || strcmp(a, "why") == 0;
+    gp->long_ids = strncmp(a, "ATTR_", 5) == 0;
+    for (size_t k = 0; k < sizeof tables / sizeof *tables && !gp->long_ids; k++)
+      gp->long_ids = strcmp(a, tables[k]) == 0;
     for (uint32_t k = 0; k < i && !gp->long_ids; k++)
       gp->long_ids = strcmp(a, op_short(g, gp->lops[k])) == 0;
   }

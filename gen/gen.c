@@ -136,11 +136,11 @@ static void emit_array(Gen *g, const char *type, const char *name, const Items *
 }
 
 static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_static) {
-  const char *P = gp->cname;
+  const char *P = gp->cname, *T = gp->pfx; /* the match function, the tables */
   DslPass *pass = gp->pass;
   Items req_ops = {0}, reqs = {0}, roots = {0}, attrs = {0};
   uint32_t nreq_ops = 0;
-  gen_line(g, "static const RgRuleDesc %s_rules[%u] = {", P, pass->nrules ? pass->nrules : 1);
+  gen_line(g, "static const RgRuleDesc %s_rules[%u] = {", T, pass->nrules ? pass->nrules : 1);
   for (uint32_t i = 0; i < gp->nrules; i++) {
     GenRule *r = &gp->rules[i];
     GenReq rq[64];
@@ -162,16 +162,17 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   if (!gp->nrules)
     gen_line(g, "  {0}");
   gen_line(g, "}; /* next, the target-op condition: the unfrozen nodes each rule needs at least */");
-  emit_array(g, "uint16_t", gen_str(g, "%s_req_ops", P), &req_ops, "0 /* none */");
-  emit_array(g, "RgOpReq", gen_str(g, "%s_reqs", P), &reqs, "{0}");
+  emit_array(g, "uint16_t", gen_str(g, "%s_req_ops", T), &req_ops, "0 /* none */");
+  emit_array(g, "RgOpReq", gen_str(g, "%s_reqs", T), &reqs, "{0}");
   for (uint32_t op = 0; op < gp->nlops; op++)
     if (is_root[op])
       items_add(g, &roots, gen_str(g, "%u", op));
-  emit_array(g, "uint16_t", gen_str(g, "%s_roots", P), &roots, "0");
+  emit_array(g, "uint16_t", gen_str(g, "%s_roots", T), &roots, "0");
   uint32_t nroots = roots.n;
   for (uint32_t i = 0; i < gp->nattrs; i++)
     items_add(g, &attrs, gen_cquote(g, gp->attrs[i]));
-  emit_array(g, "char *const", gen_str(g, "%s_attr_names", P), &attrs, "NULL"); /* matched by id */
+  if (attrs.n) /* matched by id */
+    emit_array(g, "char *const", gen_str(g, "%s_attr_names", T), &attrs, "NULL");
   gen_blank(g);
   Items desc = {0};
   items_add(g, &desc, "RG_ABI_VERSION");
@@ -179,18 +180,18 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
   items_add(g, &desc, gen_cquote(g, pass->doc ? pass->doc : ""));
   items_add(g, &desc, pass->mode == DSL_MODE_ONCE ? "RG_PASS_ONCE" : "RG_PASS_FIXPOINT");
   items_add(g, &desc, gen_str(g, "%u", gp->nlops));
-  items_add(g, &desc, gen_str(g, "%s_op_names", P));
-  items_add(g, &desc, gen_str(g, "%s_op_descs", P));
+  items_add(g, &desc, gen_str(g, "%s_op_names", T));
+  items_add(g, &desc, gen_str(g, "%s_op_descs", T));
   items_add(g, &desc, gen_str(g, "%u", nroots));
-  items_add(g, &desc, gen_str(g, "%s_roots", P));
+  items_add(g, &desc, gen_str(g, "%s_roots", T));
   items_add(g, &desc, gen_str(g, "%u", pass->nrules));
-  items_add(g, &desc, gen_str(g, "%s_rules", P));
-  items_add(g, &desc, gen_str(g, "%s_req_ops", P));
-  items_add(g, &desc, gen_str(g, "%s_reqs", P));
+  items_add(g, &desc, gen_str(g, "%s_rules", T));
+  items_add(g, &desc, gen_str(g, "%s_req_ops", T));
+  items_add(g, &desc, gen_str(g, "%s_reqs", T));
   /* never called without roots: no node is one */
   items_add(g, &desc, nroots ? gen_str(g, "%s_match", P) : "NULL");
   items_add(g, &desc, gen_str(g, "%u", gp->nattrs));
-  items_add(g, &desc, gen_str(g, "%s_attr_names", P));
+  items_add(g, &desc, attrs.n ? gen_str(g, "%s_attr_names", T) : "NULL");
   gen_list(g, gen_str(g, "%sconst RgPassDesc rg_pass_%s__%s = {", is_static ? "static " : "", g->sym, P), desc.v,
            desc.n, "};");
 }
@@ -220,7 +221,7 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   gen_pass_names(g, &gp);
   g->pass = &gp;
   g->nsplit = 0;
-  const char *P = gp.cname;
+  const char *P = gp.cname, *T = gp.pfx;
 
   gen_blank(g);
   emit_banner(g, pass);
@@ -248,11 +249,11 @@ static void emit_pass(Gen *g, DslPass *pass, bool is_static) {
   for (uint32_t i = 0; i < gp.nlops; i++)
     items[i] = gen_cquote(g, gp.lops[i]->name);
   items[gp.nlops] = "NULL";
-  gen_list(g, gen_str(g, "static const char *const %s_op_names[%u] = {", P, gp.nlops ? gp.nlops : 1),
+  gen_list(g, gen_str(g, "static const char *const %s_op_names[%u] = {", T, gp.nlops ? gp.nlops : 1),
            gp.nlops ? items : items + gp.nlops, gp.nlops ? gp.nlops : 1, "};");
   for (uint32_t i = 0; i < gp.nlops; i++)
     items[i] = gen_str(g, "&rg_ops_%s[%u]", g->sym, gp.lops[i]->id);
-  gen_list(g, gen_str(g, "static const RgOpDesc *const %s_op_descs[%u] = {", P, gp.nlops ? gp.nlops : 1),
+  gen_list(g, gen_str(g, "static const RgOpDesc *const %s_op_descs[%u] = {", T, gp.nlops ? gp.nlops : 1),
            gp.nlops ? items : items + gp.nlops, gp.nlops ? gp.nlops : 1, "};");
   /* What explain mode says of each guard step that fails: its text and
    * the values it reads, indexed by the actions. */
@@ -525,11 +526,9 @@ static void emit_op_descs(Gen *g, const char *sym) {
  * find it by name in a shared library (dlsym "rg_target_SYM") and check
  * the ABI it was generated for (rg_target_check). */
 static void emit_target(Gen *g, const char *sym) {
-  gen_blank(g);
-  gen_line(g, "RG_API const RgOptTarget rg_target_%s = {", sym);
-  gen_line(g, "  %s, rg_pipelines_%s, rg_passes_%s, rg_ops_%s, %u, NULL, RG_ABI_VERSION", gen_cquote(g, sym),
-           sym, sym, sym, g->p->nops);
-  gen_line(g, "};");
+  const char *items[] = {gen_cquote(g, sym), gen_str(g, "rg_pipelines_%s", sym), gen_str(g, "rg_passes_%s", sym),
+                         gen_str(g, "rg_ops_%s", sym), gen_str(g, "%u", g->p->nops), "NULL", "RG_ABI_VERSION"};
+  gen_list(g, gen_str(g, "RG_API const RgOptTarget rg_target_%s = {", sym), items, sizeof items / sizeof *items, "};");
 }
 
 /* The banner, includes and ABI guard. */
@@ -564,6 +563,9 @@ static void emit_prologue(Gen *g) {
   gen_line(g, "#define RG_TEST(cond, r, why) ((cond) || (ex && (rg_rw_explain(rw, r, why), false)))");
   gen_line(g, "#define RG_TESTS(cond, n, why, ...) \\");
   gen_line(g, "  ((cond) || (ex && (rg_rw_explain_rules(rw, (const uint16_t[]){__VA_ARGS__}, n, why), false)))");
+  gen_line(g, "/* A matcher's tests that node n (at path `where`) has attributes: k rules, then");
+  gen_line(g, " * the attributes' ids follow; the first missing is explained for the rules. */");
+  gen_line(g, "#define RG_HAS(n, where, k, ...) rg_rw_has_attrs(rw, ex, n, where, (const uint16_t[]){k, __VA_ARGS__, UINT16_MAX})");
   gen_line(g, "/* The attribute of node n whose id in the pass's table is k. */");
   gen_line(g, "#define RG_ATTR(n, k) rg_match_attr(n, rg_rw_attr_ids(rw)[k])");
   gen_blank(g);

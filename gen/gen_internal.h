@@ -194,7 +194,10 @@ void gen_blank(Gen *g);
 /* Ends a line left open for more C from the same rules line. */
 void gen_end_line(Gen *g);
 void gen_end_function(Gen *g);
+void gen_reserve_line(Gen *g, RgLoc at);
 void gen_raw(Gen *g, const char *s);
+/* Lines placed wherever the compiler places the line before them: no `#line`. */
+void gen_raw_here(Gen *g, const char *s);
 void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) RGS_PRINTF(3, 4);
 char *gen_str(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
 char *gen_cname(Gen *g, const char *s);

@@ -257,6 +257,10 @@ static bool seq_reads(const GenDtSeq *s, GenPath p) {
 
 /* ---- printing ---- */
 
+/* Where the function ends after a node, so do the last nodes of its
+ * bodies (a test's, a case's): their checks may return at once. */
+static const GenDtNode *seq_last(const GenDtSeq *s) { return s->n ? s->v[s->n - 1] : NULL; }
+
 typedef struct Printer {
   GenPass *gp;
   const char *fn;      /* the root op's match function */
@@ -267,6 +271,7 @@ typedef struct Printer {
   bool need_k;         /* the current function tests op sets through `k` */
   bool need_attr;      /* ... and attributes through `attr` */
   RgsBuf *deferred;     /* split-off functions, printed before the caller */
+  const GenDtNode *tail; /* the last node of the current function's tree */
 } Printer;
 
 /* The explain call for a failed test, for every rule that reached it
@@ -394,6 +399,7 @@ static void print_case_function(Gen *g, Printer *pr, const GenDtSeq *body) {
   sub.ndecl = 0;
   sub.need_k = false;
   sub.need_attr = false;
+  sub.tail = seq_last(body);
   print_seq(g, &sub, body);
   RgsBuf head;
   rgs_buf_init(&head);
@@ -437,13 +443,16 @@ static void print_switch(Gen *g, Printer *pr, const GenDtNode *d) {
   gen_line(g, "switch (rg_rw_local(rw, %s)) {", nv);
   bool split = d->ncases > SPLIT_CASES;
   pr->scope[pr->nscope++] = t0->path;
+  const GenDtNode *tail = pr->tail;
   for (uint32_t i = 0; i < d->ncases && g->ok; i++) {
     gen_line(g, "case %s:", gen_op_const(g, pr->gp, d->cases[i].op));
     g->out.indent++;
+    pr->tail = d == tail ? seq_last(&d->cases[i].body) : NULL;
     if (split)
       print_case_function(g, pr, &d->cases[i].body);
     else
       print_seq(g, pr, &d->cases[i].body);
+    pr->tail = tail;
     gen_line(g, "break;");
     g->out.indent--;
   }
@@ -480,41 +489,115 @@ static const char *node_cond(Gen *g, Printer *pr, const GenDtNode *d) {
 
 static bool is_test(const GenDtNode *d) { return d->kind == GEN_DT_TEST || d->kind == GEN_DT_OP; }
 
+/* The rules that reached a node, each once, in order: `k, r1, r2, ...`. */
+static const char *rules_list(Gen *g, const GenDtNode *d) {
+  RgsBuf b;
+  rgs_buf_init(&b);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < d->nrun; i++) {
+    bool dup = false;
+    for (uint32_t j = 0; j < i && !dup; j++)
+      dup = d->run[j]->rule == d->run[i]->rule;
+    if (!dup)
+      rgs_buf_printf(&b, ", %u", d->run[i]->rule->index), k++;
+  }
+  const char *r = gen_str(g, "%u%s", k, b.data ? b.data : "");
+  rgs_buf_free(&b);
+  return r;
+}
+
+static bool is_attr_has(const GenDtNode *d) { return d->kind == GEN_DT_TEST && d->test->kind == GEN_T_ATTR_HAS; }
+
+/* The last of the tests, from c on, each the whole body of the one before,
+ * that the same rules make of the attributes of c's node (RG_HAS); c
+ * itself when there are not two. */
+static const GenDtNode *attrs_run(Gen *g, const GenDtNode *c) {
+  const GenDtNode *e = c;
+  if (!is_attr_has(c))
+    return c;
+  const char *rules = rules_list(g, c);
+  while (e->body.n == 1 && is_attr_has(e->body.v[0]) && gen_path_eq(e->body.v[0]->test->path, c->test->path) &&
+         strcmp(rules_list(g, e->body.v[0]), rules) == 0)
+    e = e->body.v[0];
+  return e;
+}
+
+/* Whether the first k nodes of a chain of tests, each written as a check
+ * that returns, fit in GEN_WIDTH columns: where they would not, `if` and
+ * its `else` keep the explanation off the condition's line. */
+static bool checks_fit(Gen *g, Printer *pr, const GenDtNode *d, uint32_t k) {
+  for (const GenDtNode *c = d; k--; c = c->body.v[0]) {
+    bool several;
+    const char *args = test_args(g, c->run, c->nrun, test_text(g, pr->gp, c->test), &several);
+    if (2 * (size_t)g->out.indent + strlen(node_cond(g, pr, c)) + strlen(args) + 28 > GEN_WIDTH)
+      return false;
+  }
+  return true;
+}
+
 /* A TEST or OP node: `if (cond) { body } else if (ex) explain;`. A chain
  * of three or more such nodes, each the whole body of the one before, is
  * one block of checks instead, each leaving it when it fails:
- * `do { if (!RG_TEST(cond, rule, why)) break; ... body } while (0);`. */
+ * `do { if (!RG_TEST(cond, rule, why)) break; ... body } while (0);`.
+ * Where the function ends after the node, its checks, however few, return
+ * 0 instead: `if (!RG_TEST(cond, rule, why)) return 0; ... body`. */
 static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
   uint32_t k = 1;
   for (const GenDtNode *c = d; c->body.n == 1 && is_test(c->body.v[0]); c = c->body.v[0])
     k++;
   uint32_t nscope = pr->nscope;
-  if (k < 3) {
+  const GenDtNode *tail = pr->tail;
+  bool last = d == tail && (k >= 3 || checks_fit(g, pr, d, k));
+  if (k < 3 && !last) {
     gen_line(g, "if (%s) {", node_cond(g, pr, d));
     if (d->kind == GEN_DT_OP)
       pr->scope[pr->nscope++] = d->test->path;
     g->out.indent++;
+    pr->tail = d == tail ? seq_last(&d->body) : NULL;
     print_seq(g, pr, &d->body);
+    pr->tail = tail;
     g->out.indent--;
     pr->nscope = nscope;
     print_else_explain(g, d->run, d->nrun, test_text(g, pr->gp, d->test));
     return;
   }
-  gen_line(g, "do {");
-  g->out.indent++;
+  if (!last)
+    gen_line(g, "do {");
+  g->out.indent += !last;
   for (const GenDtNode *c = d;; c = c->body.v[0]) {
-    const char *cond = node_cond(g, pr, c);
-    bool several;
-    const char *args = test_args(g, c->run, c->nrun, test_text(g, pr->gp, c->test), &several);
-    gen_line(g, "if (!RG_TEST%s(%s, %s)) break;", several ? "S" : "", cond, args);
+    const GenDtNode *e = attrs_run(g, c);
+    if (e != c) {
+      /* The node's attributes that one rule tests in a row, on one line. */
+      RgsBuf ids;
+      rgs_buf_init(&ids);
+      for (const GenDtNode *a = c;; a = a->body.v[0]) {
+        rgs_buf_printf(&ids, ", %s", gen_attr_const(g, pr->gp, gen_attr_index(g, pr->gp, a->test->attr)));
+        if (a == e)
+          break;
+      }
+      gen_line(g, "if (!RG_HAS(%s, %s, %s%s)) %s;", gen_node_var(g, c->test->path),
+               gen_cquote(g, path_text(g, c->test->path)), rules_list(g, c), ids.data, last ? "return 0" : "break");
+      g->ok = g->ok && !ids.oom;
+      rgs_buf_free(&ids);
+      c = e;
+    } else {
+      const char *cond = node_cond(g, pr, c);
+      bool several;
+      const char *args = test_args(g, c->run, c->nrun, test_text(g, pr->gp, c->test), &several);
+      gen_line(g, "if (!RG_TEST%s(%s, %s)) %s;", several ? "S" : "", cond, args, last ? "return 0" : "break");
+    }
     if (c->kind == GEN_DT_OP)
       pr->scope[pr->nscope++] = c->test->path;
     if (!(c->body.n == 1 && is_test(c->body.v[0]))) {
+      pr->tail = last ? seq_last(&c->body) : NULL;
       print_seq(g, pr, &c->body);
+      pr->tail = tail;
       break;
     }
   }
   pr->nscope = nscope;
+  if (last)
+    return;
   g->out.indent--;
   gen_line(g, "} while (0);");
 }
@@ -540,6 +623,7 @@ void gen_match_print(Gen *g, GenPass *gp, const char *fn, const GenDtSeq *tree, 
   pr.gp = gp;
   pr.fn = fn;
   pr.deferred = &deferred;
+  pr.tail = seq_last(tree);
   GenOut saved = g->out;
   g->out = (GenOut){.buf = &body, .indent = 1};
   print_seq(g, &pr, tree);

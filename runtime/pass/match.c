@@ -1,6 +1,8 @@
 /* runtime/pass/match.c - helpers called by generated matchers (rulegen/match.h). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "rulegen/match.h"
 #include "ir/ir_internal.h"
 
@@ -42,6 +44,27 @@ bool rg_match_splat(RgRewriter *rw, const RgValue *v, double *out) {
 bool rg_match_splat_eq(RgRewriter *rw, const RgValue *v, double lit) {
   double d;
   return rg_match_splat(rw, v, &d) && d == lit;
+}
+
+bool rg_rw_has_attrs(RgRewriter *rw, bool ex, const RgNode *n, const char *where, const uint16_t *list) {
+  const char *const *id = rg_rw_attr_ids(rw);
+  for (const uint16_t *k = list + 1 + list[0]; *k != UINT16_MAX; k++) {
+    if (rg_match_attr(n, id[*k]))
+      continue;
+    if (ex) {
+      const char *name = rg_rw_pass(rw)->attr_names[*k];
+      char small[256], *why = small;
+      size_t len = strlen(where) + strlen(name) + sizeof " has no attribute ''";
+      if (len > sizeof small && !(why = rg_alloc(len)))
+        return false;
+      snprintf(why, len, "%s has no attribute '%s'", where, name);
+      rg_rw_explain_rules(rw, list + 1, list[0], why);
+      if (why != small)
+        rg_free(why);
+    }
+    return false;
+  }
+  return true;
 }
 
 /* The VALUE of an enum attribute spelled `#dialect.kind<VALUE>`. */

@@ -46,9 +46,10 @@ if grep -q '^#line' "$tmp/n.c"; then echo "FAIL no-line: #line still present"; e
 
 # Exact #line (tests/gen/lines): following the compiler's own line count
 # through the file, every line calling mN(rw, ...) or nN(rw, ...) is placed
-# on line N of the rules file, the rule's echo (its lines joined by single
-# spaces) on the first rules line it repeats, and every line placed in the
-# C file on its own line.
+# on line N of the rules file, every action's signature on its rule's first
+# line with the rule's echo (its lines joined by single spaces; a trigraph's
+# `??` as `? ?`) right below it, and every line placed in the C file on its
+# own line.
 lr=tests/gen/lines/lines.rules
 if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
   bad=$(awk -v rules="$lr" -v out="$tmp/lines.c" '
@@ -64,15 +65,27 @@ if $rg -o "$tmp/lines.c" --header "$tmp/lines.h" $lr 2>"$tmp/err"; then
         t = substr(t, RSTART + RLENGTH)
       }
     }
+    function tri(t,   r, i, c) {
+      r = ""
+      for (i = 1; i <= length(t); i++) {
+        c = substr(t, i, 1); r = r c
+        if (c == "?" && substr(t, i + 1, 1) == "?" && substr(t, i + 2, 1) != "" && index("=(/)\047<!>-", substr(t, i + 2, 1))) r = r " "
+      }
+      return r
+    }
+    /^static RG_NOINLINE int / { sig = (f == rules) ? at : -1; signr = NR }
     f == rules && /^ *(\/\*| \*)/ {
-      if ($0 ~ /^ *\/\*/) { echo = ""; from = at }
+      if ($0 ~ /^ *\/\*/) {
+        if (signr != NR - 1 || sig < 0) { print NR ": an echo not below a signature placed on the rules file"; exit }
+        echo = ""; from = sig
+      }
       e = $0; sub(/^ *(\/\*| \*) */, "", e)
       done = sub(/ *\*\/$/, "", e)
       echo = echo (echo == "" ? "" : " ") e
       if (done) {
         r = ""; k = from
         while (length(r) < length(echo) && k <= n) {
-          t = src[k++]; gsub(/^ +| +$/, "", t); gsub(/\?\?/, "? ?", t); gsub(/\*\//, "* /", t)
+          t = src[k++]; gsub(/^ +| +$/, "", t); t = tri(t); gsub(/\*\//, "* /", t)
           r = r (r == "" ? "" : " ") t
         }
         if (echo != r) { print NR ": echo \"" echo "\" is not rules lines " from "-" k - 1 " \"" r "\""; exit }
@@ -335,9 +348,13 @@ fi
 # fewer than 3 rules may add 25 lines a pass. The whole of
 # rules/transpose.rules's output, tables included, stays within 40 lines a
 # rule. Files over the goal carry their figure as a ceiling (lines a rule,
-# rounded up), so they can only shrink: their rules are long (up to 30
-# rules lines each, nodes with computed constants) and their match
-# functions test the same operands once per rule.
+# rounded up), so they can only shrink: their rules are long (up to 36
+# rules lines each, placed one C line a rules line, nodes with computed
+# constants) and echoed whole, and their match functions test the same
+# operands once per rule. They were 54, 61, 72 and 83 before actions stood
+# on their rules' first lines, the echo filled its lines, checks at a
+# match function's end returned and a node's attribute tests became one
+# RG_HAS.
 # insert_rescales_pass.rules: four rules, three of which build the i32
 # requantizations of an addition, product or mean with their computed
 # parameters;
@@ -345,8 +362,8 @@ fi
 # per channel, each building a dozen nodes with computed constants);
 # rewrite_matmul.rules, rewrite_max_pool2d.rules: fewer than 3 rules a pass,
 # each rule building its layout transposes and reshapes.
-over_goal="backends/arm/insert_rescales_pass.rules:54 backends/arm/rewrite_conv2d_pass.rules:61
-  backends/arm/rewrite_matmul.rules:72 backends/arm/rewrite_max_pool2d.rules:83"
+over_goal="backends/arm/insert_rescales_pass.rules:49 backends/arm/rewrite_conv2d_pass.rules:56
+  backends/arm/rewrite_matmul.rules:67 backends/arm/rewrite_max_pool2d.rules:76"
 # Width: no line of the C file or header is wider than 120 columns, but
 # for the lines of action and match functions, which hold the C of one
 # rules line each (the compiler places each on its rules line): their
@@ -355,9 +372,11 @@ over_goal="backends/arm/insert_rescales_pass.rules:54 backends/arm/rewrite_conv2
 # to raise it). 1047 before constant lists became compound literals and
 # the actions read the graph once (gr); 1038 before guard steps returned
 # their explanation where a value fails, nodes were built by rg_rw_make
-# and match tests became RG_TEST. tools/gen_lines.sh prints the lines a
-# rule would take at one statement a line.
-wide_per_rule=910
+# and match tests became RG_TEST; 910 before a node's attribute tests
+# became one RG_HAS and checks that end a match function returned.
+# tools/gen_lines.sh prints the lines a rule would take at one statement a
+# line.
+wide_per_rule=906
 wide_total=0 wide_rules=0 wide_bad=""
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086

@@ -281,6 +281,13 @@ static inline const RgAttr *rg_match_attr(const RgNode *n, const char *id) {
       return n->attrs[i].value;
   return NULL;
 }
+/* Whether node n has each of the running pass's attributes that `list`
+ * names: its first entry k, then k rules, then the attributes' ids
+ * (indices of RgPassDesc.attr_names) up to UINT16_MAX. A matcher's tests
+ * of a node's attributes on one line: when `ex`, the first one missing is
+ * explained for each of the k rules as "WHERE has no attribute 'NAME'",
+ * as the test of each alone would (WHERE the node's path, "root.0"). */
+RG_API bool rg_rw_has_attrs(RgRewriter *rw, bool ex, const RgNode *n, const char *where, const uint16_t *list);
 
 /* ---- guard helpers ---- */
 

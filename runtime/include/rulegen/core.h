@@ -23,7 +23,7 @@ extern "C" {
 #define RG_VERSION "0.4.0"
 /* Bumped whenever generated code and the runtime stop being compatible;
  * generated passes embed it and the runtime refuses a mismatch. */
-#define RG_ABI_VERSION 6
+#define RG_ABI_VERSION 7
 
 typedef enum RgStatus {
   RG_OK = 0,

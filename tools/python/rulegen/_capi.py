@@ -203,7 +203,7 @@ def _declare(lib):
 
 # The struct layouts above are those of this runtime ABI (RG_ABI_VERSION,
 # rulegen/core.h); a library of another one is refused rather than misread.
-ABI_VERSION = 6
+ABI_VERSION = 7
 
 _lib = None
 

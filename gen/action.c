@@ -482,6 +482,7 @@ void gen_action_print(Gen *g, GenRule *r) {
   DslRule *dr = r->rule;
   g->cur = r;
   g->tmp = 0;
+  g->nmemo = 0;
   g->nnamed = 0;
   g->discarding = false;
   r->ex = false;

@@ -107,7 +107,7 @@ static const char *fallible(Gen *g, const char *type, const char *fn, const char
 static const char *cexpr_pure(Gen *g, DslExpr *e) {
   GenOut out = g->out;
   RgLoc src = g->src;
-  uint32_t tmp = g->tmp;
+  uint32_t tmp = g->tmp, nmemo = g->nmemo;
   bool ok = g->ok;
   RgsBuf dry;
   rgs_buf_init(&dry);
@@ -117,6 +117,7 @@ static const char *cexpr_pure(Gen *g, DslExpr *e) {
   rgs_buf_free(&dry);
   g->out = out;
   g->src = src;
+  g->nmemo = nmemo;
   if (pure || (ok && !g->ok)) /* an error is reported once */
     return pure ? c : "false";
   g->tmp = tmp;
@@ -325,10 +326,87 @@ static const char *ccall(Gen *g, DslExpr *e) {
 /* The C lines an expression needs come from its place in the rules file. */
 static const char *cexpr_at(Gen *g, DslExpr *e);
 
+static bool same_expr(const DslExpr *a, const DslExpr *b) {
+  if (a == b)
+    return true;
+  if (a->kind != b->kind || a->type != b->type || a->op != b->op || a->nargs != b->nargs)
+    return false;
+  switch (a->kind) {
+  case DSL_EX_INT: return a->ival == b->ival;
+  case DSL_EX_FLOAT: return memcmp(&a->fval, &b->fval, sizeof a->fval) == 0;
+  case DSL_EX_BOOL: return a->bval == b->bval;
+  case DSL_EX_STR: return strcmp(a->str, b->str) == 0;
+  case DSL_EX_NAME:
+    return a->var == b->var && a->cls == b->cls && a->opdecl == b->opdecl && (a->var || strcmp(a->str, b->str) == 0);
+  case DSL_EX_CALL:
+    if (a->builtin != b->builtin || a->ext != b->ext || strcmp(a->str, b->str) != 0 ||
+        (a->kw || b->kw) != (a->kw && b->kw) || (a->kw && strcmp(a->kw, b->kw) != 0))
+      return false;
+    break;
+  default: break;
+  }
+  for (uint32_t i = 0; i < a->nargs; i++)
+    if (!same_expr(a->args[i], b->args[i]))
+      return false;
+  return true;
+}
+
+/* Whether e builds a node (`const(...)`): two equal ones build two. */
+static bool builds_node(const DslExpr *e) {
+  if (e->kind == DSL_EX_CALL && !e->ext && e->builtin == DSL_BI_CONST)
+    return true;
+  for (uint32_t i = 0; i < e->nargs; i++)
+    if (builds_node(e->args[i]))
+      return true;
+  return false;
+}
+
+/* Computed once: expressions that need statements (a temporary) and
+ * build no node. An action's own block runs straight through (a failed
+ * step returns), so what it computed holds everywhere after. */
+static bool worth_keeping(const DslExpr *e) {
+  switch (e->kind) {
+  case DSL_EX_CALL:
+  case DSL_EX_BINARY:
+  case DSL_EX_INDEX:
+  case DSL_EX_ARRAY:
+  case DSL_EX_UNARY: return !builds_node(e);
+  default: return false;
+  }
+}
+
+static const char *memo_find(const Gen *g, const DslExpr *e) {
+  for (uint32_t i = 0; i < g->nmemo; i++)
+    if (same_expr(g->memo[i].e, e))
+      return g->memo[i].c;
+  return NULL;
+}
+
+static void memo_add(Gen *g, const DslExpr *e, const char *c) {
+  if (g->nmemo == g->capmemo) {
+    uint32_t cap = g->capmemo ? 2 * g->capmemo : 32;
+    struct GenMemo *m = rgs_arena_alloc(&g->arena, sizeof *m * cap);
+    if (!m) {
+      g->ok = false;
+      return;
+    }
+    if (g->nmemo)
+      memcpy(m, g->memo, sizeof *m * g->nmemo);
+    g->memo = m;
+    g->capmemo = cap;
+  }
+  g->memo[g->nmemo++] = (struct GenMemo){e, c};
+}
+
 static const char *cexpr(Gen *g, DslExpr *e) {
+  const char *c = memo_find(g, e);
+  if (c)
+    return c;
   RgLoc prev = gen_src_set(g, e->loc);
-  const char *c = cexpr_at(g, e);
+  c = cexpr_at(g, e);
   gen_src_restore(g, prev);
+  if (g->out.indent == g->body_indent && worth_keeping(e))
+    memo_add(g, e, c);
   return c;
 }
 

@@ -176,6 +176,10 @@ typedef struct Gen {
   int body_indent; /* indent of the action's own block */
   bool graph_used; /* the action reads `gr`, its rg_rw_graph(rw) */
   bool discarding;
+  /* Expressions the action's own block has computed, and their C: an equal
+   * expression later in the action reads the same temporary. */
+  struct GenMemo { const DslExpr *e; const char *c; } *memo;
+  uint32_t nmemo, capmemo;
   struct { const DslRepl *node; const char *c; } named[DSL_MAX_NAMED_NODES]; /* built `e:(op ...)` */
   RgLoc src;              /* rules text the lines being written come from;
                              src NULL: generated only (see gen_line) */

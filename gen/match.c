@@ -324,7 +324,8 @@ static void print_else_explain(Gen *g, GenVariant *const *run, uint32_t n, const
 
 static void print_seq(Gen *g, Printer *pr, const GenDtSeq *s);
 
-static void print_accept(Gen *g, const GenVariant *v) {
+/* What accepting v runs: `rg_rw_rule_on(...) && (r = action(...))`. */
+static const char *accept_expr(Gen *g, const GenVariant *v) {
   const GenRule *r = v->rule;
   RgsBuf b;
   rgs_buf_init(&b);
@@ -333,10 +334,13 @@ static void print_accept(Gen *g, const GenVariant *v) {
     rgs_buf_printf(&b, ", %s", pa->is_node ? gen_node_var(g, v->node_at[pa->node])
                                           : gen_value_expr(g, v->bind[pa->var->index].path));
   }
-  gen_line(g, "if (rg_rw_rule_on(rw, %u, ex) && (r = %s(rw, root%s%s))) return r;", r->index, r->fn,
-           r->ex ? ", ex" : "", b.data ? b.data : "");
+  const char *e = gen_str(g, "rg_rw_rule_on(rw, %u, ex) && (r = %s(rw, root%s%s))", r->index, r->fn,
+                          r->ex ? ", ex" : "", b.data ? b.data : "");
   rgs_buf_free(&b);
+  return e;
 }
+
+static void print_accept(Gen *g, const GenVariant *v) { gen_line(g, "if (%s) return r;", accept_expr(g, v)); }
 
 static void declare(Printer *pr, GenPath p) {
   for (uint32_t i = 0; i < pr->ndecl; i++)
@@ -542,6 +546,14 @@ static bool checks_fit(Gen *g, Printer *pr, const GenDtNode *d, uint32_t k) {
  * Where the function ends after the node, its checks, however few, return
  * 0 instead: `if (!RG_TEST(cond, rule, why)) return 0; ... body`. */
 static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
+  if (d->body.n == 1 && d->body.v[0]->kind == GEN_DT_ACCEPT && d->nrun == 1) {
+    /* The one rule's last test: test and accept on one line. */
+    bool several;
+    const char *cond = node_cond(g, pr, d);
+    const char *args = test_args(g, d->run, d->nrun, test_text(g, pr->gp, d->test), &several);
+    gen_line(g, "if (RG_TEST(%s, %s) && %s) return r;", cond, args, accept_expr(g, d->body.v[0]->variant));
+    return;
+  }
   uint32_t k = 1;
   for (const GenDtNode *c = d; c->body.n == 1 && is_test(c->body.v[0]); c = c->body.v[0])
     k++;

@@ -340,6 +340,21 @@ else
   echo "FAIL exec-constructs: $(head -n 5 "$tmp/err")"
 fi
 
+# A test two neighbouring rules both run, though not first, runs once for
+# both (tests/gen/share): the operand's op is tested once, before the perms
+# that tell the rules apart.
+if $rg -I backends/tosa -o "$tmp/share.c" tests/gen/share/share.rules 2>"$tmp/err"; then
+  awk '/^static int share_match/, /^}/' "$tmp/share.c" >"$tmp/share_match.c"
+  abs=$(grep -c '== S_abs ' "$tmp/share_match.c")
+  first=$(grep -n 'S_abs\|S_ATTR_perms' "$tmp/share_match.c" | head -n 1)
+  case $abs:$first in
+  1:*S_abs*) echo "PASS shared-later-test" ;;
+  *) echo "FAIL shared-later-test: the abs test printed $abs times; first test: $first" ;;
+  esac
+else
+  echo "FAIL shared-later-test: $(head -n 3 "$tmp/err")"
+fi
+
 # Generated lines per rule: every shipped rules file generated as
 # `rulegen -o OUT.c FILE` (no header), the lines of its passes (#line
 # included; the op registry and hook declarations before them come from

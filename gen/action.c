@@ -495,20 +495,22 @@ void gen_action_print(Gen *g, GenRule *r) {
     else
       rgs_buf_printf(&params, ", RgValue *%s%s", pa->var->kind == DSL_VAR_SPLAT ? "s_" : "v_", pa->var->name.s);
   }
-  /* The signature, written once the body shows whether it reads `ex`, on
-   * the rule's first line: a debugger entering the action shows the rule. */
+  /* The rule as written above its action; the signature, written once the
+   * body shows whether it reads `ex`, on the rule's first line: a debugger
+   * entering the action shows the rule, and the code of the rule's next
+   * line follows with no `#line` of its own. */
+  gen_echo_rule(g, dr);
   gen_reserve_line(g, dr->loc);
   g->out.indent++;
   g->body_indent = g->out.indent;
-  /* The rule as written, then its code, each line of it on its line of
-   * the rules file; `gr` is declared at the start of the code once the code shows
-   * it reads the graph. */
+  /* The code, each line of it on its line of the rules file; `gr` is
+   * declared at the start of the code once the code shows it reads the
+   * graph. */
   RgsBuf body, *file = g->out.buf;
   rgs_buf_init(&body);
   g->out.buf = &body;
   g->nconj = 0;
   g->graph_used = false;
-  gen_echo_rule(g, dr);
   g->out.mark = true;
   g->out.marked = SIZE_MAX;
   print_bindings(g, r);

@@ -539,19 +539,47 @@ static bool checks_fit(Gen *g, Printer *pr, const GenDtNode *d, uint32_t k) {
   return true;
 }
 
+/* The check of c (through e, the last of its node's attribute tests in a
+ * row): RG_HAS or RG_TEST, true when it passes. */
+static const char *check_cond(Gen *g, Printer *pr, const GenDtNode *c, const GenDtNode *e) {
+  if (e == c) {
+    const char *cond = node_cond(g, pr, c);
+    bool several;
+    const char *args = test_args(g, c->run, c->nrun, test_text(g, pr->gp, c->test), &several);
+    return gen_str(g, "RG_TEST%s(%s, %s)", several ? "S" : "", cond, args);
+  }
+  /* The node's attributes that one rule tests in a row, in one check. */
+  RgsBuf ids;
+  rgs_buf_init(&ids);
+  for (const GenDtNode *a = c;; a = a->body.v[0]) {
+    rgs_buf_printf(&ids, ", %s", gen_attr_const(g, pr->gp, gen_attr_index(g, pr->gp, a->test->attr)));
+    if (a == e)
+      break;
+  }
+  const char *r = gen_str(g, "RG_HAS(%s, %s, %s%s)", gen_node_var(g, c->test->path),
+                          gen_cquote(g, path_text(g, c->test->path)), rules_list(g, c), ids.data);
+  g->ok = g->ok && !ids.oom;
+  rgs_buf_free(&ids);
+  return r;
+}
+
+/* Whether what passes e is one rule's accept alone. */
+static bool accepts_next(const GenDtNode *e) {
+  return e->nrun == 1 && e->body.n == 1 && e->body.v[0]->kind == GEN_DT_ACCEPT;
+}
+
 /* A TEST or OP node: `if (cond) { body } else if (ex) explain;`. A chain
  * of three or more such nodes, each the whole body of the one before, is
  * one block of checks instead, each leaving it when it fails:
  * `do { if (!RG_TEST(cond, rule, why)) break; ... body } while (0);`.
  * Where the function ends after the node, its checks, however few, return
- * 0 instead: `if (!RG_TEST(cond, rule, why)) return 0; ... body`. */
+ * 0 instead: `if (!RG_TEST(cond, rule, why)) return 0; ... body`. A
+ * rule's last check and its accept are one line:
+ * `if (RG_TEST(cond, rule, why) && accept) return r;`. */
 static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
-  if (d->body.n == 1 && d->body.v[0]->kind == GEN_DT_ACCEPT && d->nrun == 1) {
-    /* The one rule's last test: test and accept on one line. */
-    bool several;
-    const char *cond = node_cond(g, pr, d);
-    const char *args = test_args(g, d->run, d->nrun, test_text(g, pr->gp, d->test), &several);
-    gen_line(g, "if (RG_TEST(%s, %s) && %s) return r;", cond, args, accept_expr(g, d->body.v[0]->variant));
+  const GenDtNode *e = attrs_run(g, d);
+  if (accepts_next(e)) {
+    gen_line(g, "if (%s && %s) return r;", check_cond(g, pr, d, e), accept_expr(g, e->body.v[0]->variant));
     return;
   }
   uint32_t k = 1;
@@ -577,27 +605,13 @@ static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
     gen_line(g, "do {");
   g->out.indent += !last;
   for (const GenDtNode *c = d;; c = c->body.v[0]) {
-    const GenDtNode *e = attrs_run(g, c);
-    if (e != c) {
-      /* The node's attributes that one rule tests in a row, on one line. */
-      RgsBuf ids;
-      rgs_buf_init(&ids);
-      for (const GenDtNode *a = c;; a = a->body.v[0]) {
-        rgs_buf_printf(&ids, ", %s", gen_attr_const(g, pr->gp, gen_attr_index(g, pr->gp, a->test->attr)));
-        if (a == e)
-          break;
-      }
-      gen_line(g, "if (!RG_HAS(%s, %s, %s%s)) %s;", gen_node_var(g, c->test->path),
-               gen_cquote(g, path_text(g, c->test->path)), rules_list(g, c), ids.data, last ? "return 0" : "break");
-      g->ok = g->ok && !ids.oom;
-      rgs_buf_free(&ids);
-      c = e;
-    } else {
-      const char *cond = node_cond(g, pr, c);
-      bool several;
-      const char *args = test_args(g, c->run, c->nrun, test_text(g, pr->gp, c->test), &several);
-      gen_line(g, "if (!RG_TEST%s(%s, %s)) %s;", several ? "S" : "", cond, args, last ? "return 0" : "break");
+    e = attrs_run(g, c);
+    if (accepts_next(e)) {
+      gen_line(g, "if (%s && %s) return r;", check_cond(g, pr, c, e), accept_expr(g, e->body.v[0]->variant));
+      break;
     }
+    gen_line(g, "if (!%s) %s;", check_cond(g, pr, c, e), last ? "return 0" : "break");
+    c = e;
     if (c->kind == GEN_DT_OP)
       pr->scope[pr->nscope++] = c->test->path;
     if (!(c->body.n == 1 && is_test(c->body.v[0]))) {

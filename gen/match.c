@@ -574,12 +574,20 @@ static bool accepts_next(const GenDtNode *e) {
  * `do { if (!RG_TEST(cond, rule, why)) break; ... body } while (0);`.
  * Where the function ends after the node, its checks, however few, return
  * 0 instead: `if (!RG_TEST(cond, rule, why)) return 0; ... body`. A
- * rule's last check and its accept are one line:
- * `if (RG_TEST(cond, rule, why) && accept) return r;`. */
+ * rule's last check (its last two, when those are all) and its accept are
+ * one line: `if (RG_TEST(cond, rule, why) && accept) return r;`. */
 static void print_test(Gen *g, Printer *pr, const GenDtNode *d) {
   const GenDtNode *e = attrs_run(g, d);
   if (accepts_next(e)) {
     gen_line(g, "if (%s && %s) return r;", check_cond(g, pr, d, e), accept_expr(g, e->body.v[0]->variant));
+    return;
+  }
+  const GenDtNode *c2 = e->nrun == 1 && e->body.n == 1 && is_test(e->body.v[0]) ? e->body.v[0] : NULL;
+  const GenDtNode *e2 = c2 ? attrs_run(g, c2) : NULL;
+  if (e2 && accepts_next(e2)) { /* two checks of one rule and its accept */
+    const char *first = check_cond(g, pr, d, e);
+    gen_line(g, "if (%s && %s && %s) return r;", first, check_cond(g, pr, c2, e2),
+             accept_expr(g, e2->body.v[0]->variant));
     return;
   }
   uint32_t k = 1;

@@ -368,13 +368,15 @@ fi
 # fewer than 3 rules may add 25 lines a pass. The whole of
 # rules/transpose.rules's output, tables included, stays within 40 lines a
 # rule. Files over the goal carry their figure as a ceiling (lines a rule,
-# rounded up), so they can only shrink: their rules are long (up to 36
+# rounded up), so they can only shrink: their rules are long (up to 24
 # rules lines each, placed one C line a rules line, nodes with computed
-# constants) and echoed whole, and their match functions test the same
-# operands once per rule. They were 54, 61, 72 and 83 before actions stood
+# constants) and echoed whole. They were 54, 61, 72 and 83 before actions stood
 # on their rules' first lines, the echo filled its lines, checks at a
 # match function's end returned and a node's attribute tests became one
-# RG_HAS.
+# RG_HAS; 49, 56, 67 and 76 before neighbouring rules shared the tests
+# both run, a rule's last checks and its accept became one statement, an
+# action computed an equal expression once, the echo moved above the
+# signature and the long integer rules were written 120 columns wide.
 # insert_rescales_pass.rules: four rules, three of which build the i32
 # requantizations of an addition, product or mean with their computed
 # parameters;
@@ -382,8 +384,8 @@ fi
 # per channel, each building a dozen nodes with computed constants);
 # rewrite_matmul.rules, rewrite_max_pool2d.rules: fewer than 3 rules a pass,
 # each rule building its layout transposes and reshapes.
-over_goal="backends/arm/insert_rescales_pass.rules:49 backends/arm/rewrite_conv2d_pass.rules:56
-  backends/arm/rewrite_matmul.rules:67 backends/arm/rewrite_max_pool2d.rules:76"
+over_goal="backends/arm/insert_rescales_pass.rules:43 backends/arm/rewrite_conv2d_pass.rules:44
+  backends/arm/rewrite_matmul.rules:60 backends/arm/rewrite_max_pool2d.rules:70"
 # Width: no line of the C file or header is wider than 120 columns, but
 # for the lines of action and match functions, which hold the C of one
 # rules line each (the compiler places each on its rules line), and the
@@ -394,10 +396,12 @@ over_goal="backends/arm/insert_rescales_pass.rules:49 backends/arm/rewrite_conv2
 # the actions read the graph once (gr); 1038 before guard steps returned
 # their explanation where a value fails, nodes were built by rg_rw_make
 # and match tests became RG_TEST; 910 before a node's attribute tests
-# became one RG_HAS and checks that end a match function returned.
-# tools/gen_lines.sh prints the lines a rule would take at one statement a
-# line.
-wide_per_rule=906
+# became one RG_HAS and checks that end a match function returned; 906
+# before a rule's last checks and its accept became one statement (which
+# costs width) and an action computed an equal expression once (which
+# saves it). tools/gen_lines.sh prints the lines a rule would take at one
+# statement a line.
+wide_per_rule=903
 wide_total=0 wide_rules=0 wide_bad=""
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086

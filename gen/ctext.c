@@ -114,18 +114,11 @@ void gen_blank(Gen *g) {
   count_lines(g, 1);
 }
 
-void gen_raw_here(Gen *g, const char *s) {
+/* Writes s (whole lines) after the open line, placed by a `#line` first
+ * when `sync` asks for it. */
+static void put_lines(Gen *g, const char *s, bool sync) {
   close_line(g);
-  rgs_buf_puts(g->out.buf, s);
-  uint32_t n = 0;
-  for (; *s; s++)
-    n += *s == '\n';
-  count_lines(g, n);
-}
-
-void gen_raw(Gen *g, const char *s) {
-  close_line(g);
-  if (*s)
+  if (sync && *s)
     sync_line(g);
   rgs_buf_puts(g->out.buf, s);
   uint32_t n = 0;
@@ -133,6 +126,10 @@ void gen_raw(Gen *g, const char *s) {
     n += *s == '\n';
   count_lines(g, n);
 }
+
+void gen_raw_here(Gen *g, const char *s) { put_lines(g, s, false); }
+
+void gen_raw(Gen *g, const char *s) { put_lines(g, s, true); }
 
 void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) {
   va_list ap;

@@ -139,6 +139,21 @@ void gen_error(Gen *g, RgLoc loc, const char *fmt, ...) {
   g->ok = false;
 }
 
+void *gen_grow(Gen *g, void *v, uint32_t n, uint32_t *cap, size_t size, uint32_t first) {
+  if (n < *cap)
+    return v;
+  uint32_t c = *cap ? 2 * *cap : first;
+  void *w = rgs_arena_alloc(&g->arena, size * c);
+  if (!w) {
+    g->ok = false;
+    return NULL;
+  }
+  if (n)
+    memcpy(w, v, size * n);
+  *cap = c;
+  return w;
+}
+
 char *gen_str(Gen *g, const char *fmt, ...) {
   RgsBuf b;
   rgs_buf_init(&b);
@@ -470,18 +485,10 @@ void gen_pass_names(Gen *g, GenPass *gp) {
   rgs_buf_free(&b);
   for (uint32_t k = 2; pfx_taken(g, pfx); k++)
     pfx = gen_str(g, "%s%u", base, k);
-  if (g->npfxs == g->cappfxs) {
-    uint32_t cap = g->cappfxs ? 2 * g->cappfxs : 8;
-    const char **v = rgs_arena_alloc(&g->arena, sizeof *v * cap);
-    if (!v) {
-      g->ok = false;
-      return;
-    }
-    if (g->npfxs)
-      memcpy(v, g->pfxs, sizeof *v * g->npfxs);
-    g->pfxs = v;
-    g->cappfxs = cap;
-  }
+  const char **v = gen_grow(g, g->pfxs, g->npfxs, &g->cappfxs, sizeof *v, 8);
+  if (!v)
+    return;
+  g->pfxs = v;
   g->pfxs[g->npfxs++] = pfx;
   gp->pfx = pfx;
   /* Short op names must differ from each other, from the ATTR_ ids and
@@ -624,7 +631,7 @@ void gen_list_at(Gen *g, const char *lead, const char *head, const char *const *
   rgs_buf_puts(&b, head);
   for (uint32_t i = 0; i < n; i++) {
     const char *sep = i + 1 < n ? "," : tail;
-    bool first = b.len == strlen(head);
+    bool first = i == 0; /* right after the head (a wrapped line can be as long) */
     if (!first && b.len + 1 + strlen(items[i]) + strlen(sep) > GEN_WIDTH) {
       gen_line(g, "%s", b.data);
       b.len = 0;

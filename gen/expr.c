@@ -383,18 +383,10 @@ static const char *memo_find(const Gen *g, const DslExpr *e) {
 }
 
 static void memo_add(Gen *g, const DslExpr *e, const char *c) {
-  if (g->nmemo == g->capmemo) {
-    uint32_t cap = g->capmemo ? 2 * g->capmemo : 32;
-    struct GenMemo *m = rgs_arena_alloc(&g->arena, sizeof *m * cap);
-    if (!m) {
-      g->ok = false;
-      return;
-    }
-    if (g->nmemo)
-      memcpy(m, g->memo, sizeof *m * g->nmemo);
-    g->memo = m;
-    g->capmemo = cap;
-  }
+  struct GenMemo *m = gen_grow(g, g->memo, g->nmemo, &g->capmemo, sizeof *m, 32);
+  if (!m)
+    return;
+  g->memo = m;
   g->memo[g->nmemo++] = (struct GenMemo){e, c};
 }
 

@@ -113,18 +113,10 @@ typedef struct Items {
 } Items;
 
 static void items_add(Gen *g, Items *it, const char *s) {
-  if (it->n == it->cap) {
-    uint32_t cap = it->cap ? it->cap * 2 : 64;
-    const char **v = rgs_arena_alloc(&g->arena, sizeof *v * cap);
-    if (!v) {
-      g->ok = false;
-      return;
-    }
-    if (it->n)
-      memcpy(v, it->v, sizeof *v * it->n);
-    it->v = v;
-    it->cap = cap;
-  }
+  const char **v = gen_grow(g, it->v, it->n, &it->cap, sizeof *v, 64);
+  if (!v)
+    return;
+  it->v = v;
   it->v[it->n++] = s;
 }
 

@@ -194,6 +194,10 @@ typedef struct Gen {
 } Gen;
 
 void gen_line(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
+/* An arena array of n elements of `size` bytes with room for one more:
+ * v, or a copy twice *cap long (first when empty), *cap updated; NULL
+ * when out of memory (g->ok false). */
+void *gen_grow(Gen *g, void *v, uint32_t n, uint32_t *cap, size_t size, uint32_t first);
 void gen_blank(Gen *g);
 /* Ends a line left open for more C from the same rules line. */
 void gen_end_line(Gen *g);

@@ -22,6 +22,14 @@ if cmp -s "$tmp/a.c" "$tmp/b.c" && cmp -s "$tmp/1/x.h" "$tmp/2/x.h"; then
 else
   echo "FAIL deterministic: two runs differ"
 fi
+# Wrapped tables keep a blank after each comma, however long the line
+# before the wrap was (the library as the build generates it, and as one
+# file).
+if grep -nE '^  .*(\],&|",")' "$tmp/a.c" "$RG_BUILD/gen/rules/builtin.c" >"$tmp/commas"; then
+  echo "FAIL list-commas: $(head -n 2 "$tmp/commas" | cut -c1-160)"
+else
+  echo "PASS list-commas"
+fi
 if grep -q "$RG_ROOT" "$tmp/a.c" || grep -qiE 'generated (on|at) [0-9]' "$tmp/a.c"; then
   echo "FAIL no-absolute-paths: the output names the checkout or a date"
 else

@@ -326,31 +326,6 @@ static const char *ccall(Gen *g, DslExpr *e) {
 /* The C lines an expression needs come from its place in the rules file. */
 static const char *cexpr_at(Gen *g, DslExpr *e);
 
-static bool same_expr(const DslExpr *a, const DslExpr *b) {
-  if (a == b)
-    return true;
-  if (a->kind != b->kind || a->type != b->type || a->op != b->op || a->nargs != b->nargs)
-    return false;
-  switch (a->kind) {
-  case DSL_EX_INT: return a->ival == b->ival;
-  case DSL_EX_FLOAT: return memcmp(&a->fval, &b->fval, sizeof a->fval) == 0;
-  case DSL_EX_BOOL: return a->bval == b->bval;
-  case DSL_EX_STR: return strcmp(a->str, b->str) == 0;
-  case DSL_EX_NAME:
-    return a->var == b->var && a->cls == b->cls && a->opdecl == b->opdecl && (a->var || strcmp(a->str, b->str) == 0);
-  case DSL_EX_CALL:
-    if (a->builtin != b->builtin || a->ext != b->ext || strcmp(a->str, b->str) != 0 ||
-        (a->kw || b->kw) != (a->kw && b->kw) || (a->kw && strcmp(a->kw, b->kw) != 0))
-      return false;
-    break;
-  default: break;
-  }
-  for (uint32_t i = 0; i < a->nargs; i++)
-    if (!same_expr(a->args[i], b->args[i]))
-      return false;
-  return true;
-}
-
 /* Whether e builds a node (`const(...)`): two equal ones build two. */
 static bool builds_node(const DslExpr *e) {
   if (e->kind == DSL_EX_CALL && !e->ext && e->builtin == DSL_BI_CONST)
@@ -377,7 +352,7 @@ static bool worth_keeping(const DslExpr *e) {
 
 static const char *memo_find(const Gen *g, const DslExpr *e) {
   for (uint32_t i = 0; i < g->nmemo; i++)
-    if (same_expr(g->memo[i].e, e))
+    if (gen_expr_same(g->memo[i].e, e))
       return g->memo[i].c;
   return NULL;
 }

@@ -237,6 +237,9 @@ uint32_t gen_attr_index(Gen *g, GenPass *gp, const char *name);
 DslOpDecl *gen_const_op_for(const DslProgram *p, const DslRule *r);
 const DslAttrDecl *gen_const_attr_of(const DslOpDecl *op);
 bool gen_path_eq(GenPath a, GenPath b);
+/* Whether two checked expressions are the same computation: same kind,
+ * type, operator, literal or variable, and the same operands. */
+bool gen_expr_same(const DslExpr *a, const DslExpr *b);
 bool gen_test_eq(const GenTest *a, const GenTest *b);
 bool gen_lit_int(const DslExpr *e, int64_t *out);
 bool gen_lit_float(const DslExpr *e, double *out);

@@ -534,24 +534,30 @@ bool gen_pass_build(Gen *g, DslPass *pass, GenPass *gp) {
 
 bool gen_path_eq(GenPath a, GenPath b) { return a.n == b.n && memcmp(a.i, b.i, a.n) == 0; }
 
-static bool expr_same(const DslExpr *a, const DslExpr *b) {
+bool gen_expr_same(const DslExpr *a, const DslExpr *b) {
   if (a == b)
     return true;
-  if (!a || !b || a->kind != b->kind || a->nargs != b->nargs || a->op != b->op)
+  if (!a || !b || a->kind != b->kind || a->type != b->type || a->nargs != b->nargs)
     return false;
-  switch (a->kind) {
+  switch (a->kind) { /* a literal's op is a parser flag */
   case DSL_EX_INT: return a->ival == b->ival;
-  case DSL_EX_FLOAT: return a->fval == b->fval;
+  case DSL_EX_FLOAT: return memcmp(&a->fval, &b->fval, sizeof a->fval) == 0;
   case DSL_EX_BOOL: return a->bval == b->bval;
   case DSL_EX_STR: return strcmp(a->str, b->str) == 0;
-  case DSL_EX_NAME: return !a->var && !b->var && !a->cls && !a->opdecl && !b->cls && !b->opdecl &&
-                           strcmp(a->str, b->str) == 0;
-  default: break;
+  case DSL_EX_NAME:
+    return a->var == b->var && a->cls == b->cls && a->opdecl == b->opdecl && (a->var || strcmp(a->str, b->str) == 0);
+  case DSL_EX_CALL:
+    if (a->builtin != b->builtin || a->ext != b->ext || strcmp(a->str, b->str) != 0 ||
+        (a->kw || b->kw) != (a->kw && b->kw) || (a->kw && strcmp(a->kw, b->kw) != 0))
+      return false;
+    break;
+  default:
+    if (a->op != b->op)
+      return false;
+    break;
   }
-  if (a->kind != DSL_EX_ARRAY && a->kind != DSL_EX_UNARY)
-    return false;
   for (uint32_t i = 0; i < a->nargs; i++)
-    if (!expr_same(a->args[i], b->args[i]))
+    if (!gen_expr_same(a->args[i], b->args[i]))
       return false;
   return true;
 }
@@ -566,13 +572,13 @@ bool gen_test_eq(const GenTest *a, const GenTest *b) {
            memcmp(a->ops, b->ops, sizeof *a->ops * a->nops) == 0;
   case GEN_T_ATTR_HAS:
   case GEN_T_ATTR_ABSENT: return strcmp(a->attr, b->attr) == 0;
-  case GEN_T_ATTR_EQ: return strcmp(a->attr, b->attr) == 0 && expr_same(a->lit, b->lit) && a->decl == b->decl;
+  case GEN_T_ATTR_EQ: return strcmp(a->attr, b->attr) == 0 && gen_expr_same(a->lit, b->lit) && a->decl == b->decl;
   case GEN_T_ATTR_VAR:
     return strcmp(a->attr, b->attr) == 0 && gen_path_eq(a->other, b->other) &&
            strcmp(a->other_attr, b->other_attr) == 0;
   case GEN_T_SAME: return gen_path_eq(a->other, b->other);
   case GEN_T_SPLAT: return true;
-  case GEN_T_SPLAT_EQ: return expr_same(a->lit, b->lit);
+  case GEN_T_SPLAT_EQ: return gen_expr_same(a->lit, b->lit);
   }
   return false;
 }

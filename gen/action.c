@@ -349,13 +349,15 @@ static const char *node_name(Gen *g, const GenRule *r, uint32_t k) {
 static void print_bindings(Gen *g, const GenRule *r) {
   const DslRule *dr = r->rule;
   const GenVariant *v0 = &r->variants[0];
+  /* One step: all on the pattern's first line. */
+  gen_src_set(g, dr->pattern->loc);
+  g->src_pinned = true;
   for (uint32_t i = 0; i < dr->nvars; i++) {
     DslVar *var = dr->vars[i];
     if (!r->used[i])
       continue;
     const GenBinding *b = &v0->bind[var->index];
     const char *c = gen_var_c(g, var);
-    gen_src_set(g, var->name.loc);
     const char *node = node_name(g, r, b->node);
     switch (var->kind) {
     case DSL_VAR_VALUE:
@@ -427,6 +429,7 @@ static void print_bindings(Gen *g, const GenRule *r) {
     }
     }
   }
+  g->src_pinned = false;
   g->src = (RgLoc){0};
 }
 

@@ -45,11 +45,88 @@ static void close_line(Gen *g) {
   count_lines(g, 1);
 }
 
+static void vline(Gen *g, const char *fmt, va_list ap);
+static void put(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
+static void put(Gen *g, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vline(g, fmt, ap);
+  va_end(ap);
+}
+
+/* Writes the declarations and checks not yet written, on the line of the
+ * statement that needs them (or, with none, of the last check): the
+ * declarations first, those of one type in a row as one (`RgInts t1,
+ * t2;`), then one test of the checks. */
+static void flush_checks(Gen *g) {
+  uint32_t nd = g->pend.ndecls, nc = g->pend.nchecks;
+  if (!nd && !nc)
+    return;
+  g->pend.ndecls = g->pend.nchecks = 0;
+  RgLoc prev = g->src.src ? g->src : gen_src_set(g, g->pend.src);
+  RgsBuf b;
+  rgs_buf_init(&b);
+  for (uint32_t i = 0; i < nd; i++) {
+    const char *type = g->pend.decls[i].type;
+    bool ptr = type[strlen(type) - 1] == '*';
+    bool same = i && strcmp(g->pend.decls[i - 1].type, type) == 0;
+    if (same)
+      rgs_buf_printf(&b, ", %s%s", ptr ? "*" : "", g->pend.decls[i].name);
+    else
+      rgs_buf_printf(&b, "%s%s%s%s", i ? "; " : "", type, ptr ? "" : " ", g->pend.decls[i].name);
+  }
+  if (nd)
+    rgs_buf_putc(&b, ';');
+  if (nc == 1) {
+    rgs_buf_printf(&b, "%sif (!%s) %s", nd ? " " : "", g->pend.checks[0], g->pend.fail);
+  } else if (nc > 1) {
+    rgs_buf_printf(&b, "%sif (!(", nd ? " " : "");
+    for (uint32_t i = 0; i < nc; i++)
+      rgs_buf_printf(&b, "%s%s", i ? " && " : "", g->pend.checks[i]);
+    rgs_buf_printf(&b, ")) %s", g->pend.fail);
+  }
+  if (b.oom)
+    g->ok = false;
+  put(g, "%s", b.data ? b.data : "");
+  rgs_buf_free(&b);
+  gen_src_restore(g, prev);
+}
+
+void gen_check(Gen *g, const char *cond, const char *fail) {
+  if (g->pend.nchecks && strcmp(g->pend.fail, fail) != 0)
+    flush_checks(g);
+  const char **c = gen_grow(g, g->pend.checks, g->pend.nchecks, &g->pend.capchecks, sizeof *c, 8);
+  if (!c)
+    return;
+  g->pend.checks = c;
+  g->pend.checks[g->pend.nchecks++] = cond;
+  g->pend.fail = fail;
+  g->pend.src = g->src;
+}
+
+void gen_declare(Gen *g, const char *type, const char *name) {
+  struct GenDecl *d = gen_grow(g, g->pend.decls, g->pend.ndecls, &g->pend.capdecls, sizeof *d, 8);
+  if (!d)
+    return;
+  g->pend.decls = d;
+  g->pend.decls[g->pend.ndecls++] = (struct GenDecl){type, name};
+  if (!g->pend.nchecks)
+    g->pend.src = g->src;
+}
+
+void gen_line(Gen *g, const char *fmt, ...) {
+  flush_checks(g);
+  va_list ap;
+  va_start(ap, fmt);
+  vline(g, fmt, ap);
+  va_end(ap);
+}
+
 /* One C line, or, for C from the rules line the open line comes from, one
  * more statement on that line: a rules line becomes one C line however
  * many statements it needs, so the compiler places each of them on it
  * with no `#line` of its own, and one `#line` serves a whole step. */
-void gen_line(Gen *g, const char *fmt, ...) {
+static void vline(Gen *g, const char *fmt, va_list ap) {
   const char *f = g->src.src ? gen_loc_file(g->src) : NULL;
   uint32_t l = f ? gen_loc_line(g->src) : 0;
   if (g->out.open && f && l == g->out.jline && strcmp(f, g->out.jfile) == 0) {
@@ -64,10 +141,7 @@ void gen_line(Gen *g, const char *fmt, ...) {
       g->out.marked = g->out.buf->len;
     }
   }
-  va_list ap;
-  va_start(ap, fmt);
   rgs_buf_vprintf(g->out.buf, fmt, ap);
-  va_end(ap);
   if (f) {
     g->out.open = true;
     g->out.jfile = f;
@@ -78,7 +152,10 @@ void gen_line(Gen *g, const char *fmt, ...) {
   }
 }
 
-void gen_end_line(Gen *g) { close_line(g); }
+void gen_end_line(Gen *g) {
+  flush_checks(g);
+  close_line(g);
+}
 
 /* The `}` of a function whose last lines came from a rules file stays
  * under their `#line` (the function ends on the rules line after them);
@@ -86,6 +163,7 @@ void gen_end_line(Gen *g) { close_line(g); }
  * an action that follows, placed on its rule by a `#line` of its own,
  * needs none. Otherwise `}` and a blank line. */
 void gen_end_function(Gen *g) {
+  flush_checks(g);
   close_line(g);
   if (!g->o->line_directives || !g->out.pfile) {
     gen_line(g, "}");
@@ -100,6 +178,7 @@ void gen_end_function(Gen *g) {
  * signature), placed on `at` (the rule's first line; src NULL: the
  * output). */
 void gen_reserve_line(Gen *g, RgLoc at) {
+  flush_checks(g);
   RgLoc prev = gen_src_set(g, at);
   close_line(g);
   sync_line(g);
@@ -108,6 +187,7 @@ void gen_reserve_line(Gen *g, RgLoc at) {
 }
 
 void gen_blank(Gen *g) {
+  flush_checks(g);
   close_line(g);
   sync_line(g);
   rgs_buf_putc(g->out.buf, '\n');
@@ -117,6 +197,7 @@ void gen_blank(Gen *g) {
 /* Writes s (whole lines) after the open line, placed by a `#line` first
  * when `sync` asks for it. */
 static void put_lines(Gen *g, const char *s, bool sync) {
+  flush_checks(g);
   close_line(g);
   if (sync && *s)
     sync_line(g);
@@ -310,7 +391,8 @@ RgLoc gen_loc_close(RgLoc at) {
 
 RgLoc gen_src_set(Gen *g, RgLoc loc) {
   RgLoc prev = g->src;
-  g->src = loc;
+  if (!g->src_pinned)
+    g->src = loc;
   return prev;
 }
 

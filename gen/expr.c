@@ -88,16 +88,11 @@ static const char *ops_array(Gen *g, DslExpr *e, uint32_t *n) {
   return r;
 }
 
-/* `TYPE name;`, with no blank after a pointer's star. */
-void gen_declare(Gen *g, const char *type, const char *name) {
-  gen_line(g, "%s%s%s;", type, type[strlen(type) - 1] == '*' ? "" : " ", name);
-}
-
 /* `t` = result of a fallible runtime call `fn(args, &t)`. */
 static const char *fallible(Gen *g, const char *type, const char *fn, const char *args) {
   const char *t = new_tmp(g);
   gen_declare(g, type, t);
-  gen_line(g, "if (!%s(%s, &%s)) %s", fn, args, t, fail_stmt(g));
+  gen_check(g, gen_str(g, "%s(%s, &%s)", fn, args, t), fail_stmt(g));
   return t;
 }
 
@@ -108,16 +103,20 @@ static const char *cexpr_pure(Gen *g, DslExpr *e) {
   GenOut out = g->out;
   RgLoc src = g->src;
   uint32_t tmp = g->tmp, nmemo = g->nmemo;
+  /* The dry run starts with nothing pending: what it would write is its own. */
+  struct GenPending pend = g->pend;
+  g->pend = (struct GenPending){0};
   bool ok = g->ok;
   RgsBuf dry;
   rgs_buf_init(&dry);
   g->out.buf = &dry;
   const char *c = cexpr(g, e);
-  bool pure = dry.len == 0 && !dry.oom;
+  bool pure = dry.len == 0 && !dry.oom && !g->pend.nchecks && !g->pend.ndecls;
   rgs_buf_free(&dry);
   g->out = out;
   g->src = src;
   g->nmemo = nmemo;
+  g->pend = pend;
   if (pure || (ok && !g->ok)) /* an error is reported once */
     return pure ? c : "false";
   g->tmp = tmp;
@@ -190,8 +189,8 @@ static const char *cbinary(Gen *g, DslExpr *e) {
   static const char *const fn[] = {[DSL_OP_ADD] = "rg_i64_add", [DSL_OP_SUB] = "rg_i64_sub",
                                    [DSL_OP_MUL] = "rg_i64_mul", [DSL_OP_DIV] = "rg_i64_div",
                                    [DSL_OP_MOD] = "rg_i64_mod"};
-  gen_line(g, "int64_t %s;", t);
-  gen_line(g, "if (!%s(%s, %s, &%s)) %s", fn[e->op], a, b, t, fail_stmt(g));
+  gen_declare(g, "int64_t", t);
+  gen_check(g, gen_str(g, "%s(%s, %s, &%s)", fn[e->op], a, b, t), fail_stmt(g));
   return t;
 }
 
@@ -315,7 +314,7 @@ static const char *ccall(Gen *g, DslExpr *e) {
     r = new_tmp(g);
     const char *ty = gen_ctype(bi->ret);
     gen_line(g, "%s%s%s = %s(%s);", ty, ty[strlen(ty) - 1] == '*' ? "" : " ", r, bi->cfn, args.data);
-    gen_line(g, "if (!%s) %s", r, fail_stmt(g));
+    gen_check(g, r, fail_stmt(g));
   } else {
     r = fallible(g, gen_ctype(bi->ret), bi->cfn, args.data);
   }
@@ -436,18 +435,7 @@ static const char *cexpr_at(Gen *g, DslExpr *e) {
   case DSL_EX_BINARY: return cbinary(g, e);
   case DSL_EX_INDEX: {
     const char *b = cexpr(g, e->args[0]), *i = cexpr(g, e->args[1]);
-    if (e->args[1]->kind == DSL_EX_INT) {
-      /* In a variable, a literal index cannot make the bounds test constant
-       * (which compilers warn about). */
-      const char *c = new_tmp(g);
-      gen_line(g, "int64_t %s = %s;", c, i);
-      i = c;
-    }
-    const char *t = new_tmp(g);
-    /* A negative index converts to a huge one. */
-    gen_line(g, "if ((uint64_t)%s >= %s.n) %s", i, b, fail_stmt(g));
-    gen_line(g, "int64_t %s = %s.v[%s];", t, b, i);
-    return t;
+    return fallible(g, "int64_t", "rg_ints_at", gen_str(g, "%s, %s", b, i));
   }
   case DSL_EX_CALL: return ccall(g, e);
   }

@@ -83,9 +83,10 @@ static MatchGroup *print_matchers(Gen *g, GenPass *gp, const bool *is_root, uint
     MatchGroup *m = &groups[i];
     if (g->ok) {
       m->fn = nroots == 1 ? gen_str(g, "%s_match", gp->cname) : group_name(g, gp, m, groups, i);
-      if (m->nops == 1)
+      /* The pass's own match function names its one root op in its first test. */
+      if (m->nops == 1 && nroots > 1)
         gen_line(g, "/* Rules rooted at %s, in priority order. */", gp->lops[m->ops[0]]->name);
-      else
+      else if (m->nops > 1)
         gen_line(g, "/* Rules rooted at %s and %u more ops (see %s_match), in priority order. */",
                  gp->lops[m->ops[0]]->name, m->nops - 1, gp->cname);
       RgsBuf out;
@@ -127,12 +128,39 @@ static void emit_array(Gen *g, const char *type, const char *name, const Items *
            it->n ? it->n : 1, "};");
 }
 
+/* The required ops and the root ops, both uint16_t: one declaration
+ * when it fits a line. */
+static void emit_req_ops_roots(Gen *g, const char *T, const Items *req_ops, const Items *roots) {
+  const char *none = "0 /* none */", *const *rv = req_ops->n ? req_ops->v : &none;
+  RgsBuf b;
+  rgs_buf_init(&b);
+  rgs_buf_printf(&b, "static const uint16_t %s_req_ops[%u] = {", T, req_ops->n ? req_ops->n : 1);
+  for (uint32_t i = 0; i < (req_ops->n ? req_ops->n : 1); i++)
+    rgs_buf_printf(&b, "%s%s", i ? ", " : "", rv[i]);
+  rgs_buf_printf(&b, "}, %s_roots[%u] = {", T, roots->n ? roots->n : 1);
+  for (uint32_t i = 0; i < (roots->n ? roots->n : 1); i++)
+    rgs_buf_printf(&b, "%s%s", i ? ", " : "", roots->n ? roots->v[i] : "0");
+  rgs_buf_puts(&b, "};");
+  if (b.oom)
+    g->ok = false;
+  if (b.len <= GEN_WIDTH) {
+    gen_line(g, "%s", b.data ? b.data : "");
+  } else {
+    emit_array(g, "uint16_t", gen_str(g, "%s_req_ops", T), req_ops, none);
+    emit_array(g, "uint16_t", gen_str(g, "%s_roots", T), roots, "0");
+  }
+  rgs_buf_free(&b);
+}
+
 static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_static) {
   const char *P = gp->cname, *T = gp->pfx; /* the match function, the tables */
   DslPass *pass = gp->pass;
   Items req_ops = {0}, reqs = {0}, roots = {0}, attrs = {0};
   uint32_t nreq_ops = 0;
-  gen_line(g, "static const RgRuleDesc %s_rules[%u] = {", T, pass->nrules ? pass->nrules : 1);
+  const char *rows_head = gen_str(g, "static const RgRuleDesc %s_rules[%u] = {", T, pass->nrules ? pass->nrules : 1);
+  const char *row = NULL; /* a single rule's, kept for one line */
+  if (gp->nrules != 1)
+    gen_line(g, "%s", rows_head);
   for (uint32_t i = 0; i < gp->nrules; i++) {
     GenRule *r = &gp->rules[i];
     GenReq rq[64];
@@ -148,24 +176,33 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
     if (r->rule->loc.src)
       rg_source_linecol(r->rule->loc.src, r->rule->loc.off, &line, &col);
     const char *where = gen_str(g, "%s:%u:%u", gen_loc_file(r->rule->loc), line, col);
-    gen_line(g, "  {%s, %s, %u, %u, %s},", gen_cquote(g, r->rule->name.s), gen_cquote(g, where), first_req, n,
-             r->rule->inexact ? "true" : "false");
+    row = gen_str(g, "{%s, %s, %u, %u, %s}", gen_cquote(g, r->rule->name.s), gen_cquote(g, where), first_req, n,
+                  r->rule->inexact ? "true" : "false");
+    if (gp->nrules != 1)
+      gen_line(g, "  %s,", row);
   }
   if (!gp->nrules)
     gen_line(g, "  {0}");
-  gen_line(g, "}; /* next, the target-op condition: the unfrozen nodes each rule needs at least */");
-  emit_array(g, "uint16_t", gen_str(g, "%s_req_ops", T), &req_ops, "0 /* none */");
-  emit_array(g, "RgOpReq", gen_str(g, "%s_reqs", T), &reqs, "{0}");
+  if (gp->nrules == 1 && strlen(rows_head) + strlen(row) + 2 <= GEN_WIDTH) {
+    gen_line(g, "%s%s};", rows_head, row);
+    gen_line(g, "/* The target-op condition: the unfrozen nodes each rule needs at least. */");
+  } else {
+    if (gp->nrules == 1) {
+      gen_line(g, "%s", rows_head);
+      gen_line(g, "  %s,", row);
+    }
+    gen_line(g, "}; /* next, the target-op condition: the unfrozen nodes each rule needs at least */");
+  }
   for (uint32_t op = 0; op < gp->nlops; op++)
     if (is_root[op])
       items_add(g, &roots, gen_str(g, "%u", op));
-  emit_array(g, "uint16_t", gen_str(g, "%s_roots", T), &roots, "0");
+  emit_req_ops_roots(g, T, &req_ops, &roots);
+  emit_array(g, "RgOpReq", gen_str(g, "%s_reqs", T), &reqs, "{0}");
   uint32_t nroots = roots.n;
   for (uint32_t i = 0; i < gp->nattrs; i++)
     items_add(g, &attrs, gen_cquote(g, gp->attrs[i]));
   if (attrs.n) /* matched by id */
     emit_array(g, "char *const", gen_str(g, "%s_attr_names", T), &attrs, "NULL");
-  gen_blank(g);
   Items desc = {0};
   items_add(g, &desc, "RG_ABI_VERSION");
   items_add(g, &desc, gen_cquote(g, pass->name.s));

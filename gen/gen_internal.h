@@ -185,6 +185,17 @@ typedef struct Gen {
                              src NULL: generated only (see gen_line) */
   const char *guard_fail; /* in a guard conjunct: what a value that cannot
                              be computed runs (explains, returns 0) */
+  bool src_pinned; /* gen_src_set leaves src as it is (the pattern's reads) */
+  /* Declarations and conditions of fallible calls not yet written (see
+   * gen_check). */
+  struct GenPending {
+    struct GenDecl { const char *type, *name; } *decls;
+    uint32_t ndecls, capdecls;
+    const char **checks;
+    uint32_t nchecks, capchecks;
+    const char *fail; /* what the checks run when one fails */
+    RgLoc src;        /* of the last of them */
+  } pend;
   struct GenConj *conj;   /* the guard's steps, for their explanations */
   uint32_t nconj;
   uint32_t nnamed;
@@ -194,6 +205,15 @@ typedef struct Gen {
 } Gen;
 
 void gen_line(Gen *g, const char *fmt, ...) RGS_PRINTF(2, 3);
+/* `TYPE name;`, written with the checks not yet tested (or before the
+ * next statement that is not a declaration). */
+void gen_declare(Gen *g, const char *type, const char *name);
+/* The condition of a fallible call (`f(a, &t1)`), which must hold before
+ * the next statement that is not a declaration: conditions in a row that
+ * fail alike are tested as one `if (!(c1 && c2)) fail` before it, so a
+ * guard step or a replacement value that computes several temporaries
+ * says what its failure does once. */
+void gen_check(Gen *g, const char *cond, const char *fail);
 /* An arena array of n elements of `size` bytes with room for one more:
  * v, or a copy twice *cap long (first when empty), *cap updated; NULL
  * when out of memory (g->ok false). */
@@ -295,7 +315,6 @@ const char *gen_cexpr(Gen *g, DslExpr *e);
 const char *gen_new_tmp(Gen *g);
 /* The graph, `gr`, which the action then declares. */
 const char *gen_graph(Gen *g);
-void gen_declare(Gen *g, const char *type, const char *name);
 /* guard.c: the guard, one `if` per conjunct of its top-level `&&`, each
  * explaining itself with the values it reads. */
 void gen_guard_print(Gen *g, const GenRule *r, DslExpr *guard);

@@ -362,23 +362,7 @@ static void print_decls(Gen *g, const Printer *pr, bool own_ex) {
     rgs_buf_printf(&b, "%s*%s", i ? ", " : "RgNode ", gen_node_var(g, pr->decl[i]));
   const char *vars = gen_str(g, "%s%sint %sr;", b.data ? b.data : "", b.data ? "; " : "", pr->need_k ? "k, " : "");
   rgs_buf_free(&b);
-  size_t lead = 2 * (size_t)g->out.indent;
-  const char *all = gen_str(g, "%s%s%s", ex, attr, vars);
-  if (lead + strlen(all) <= GEN_WIDTH) {
-    gen_line(g, "%s", all);
-    return;
-  }
-  const char *first = gen_str(g, "%s%s", ex, attr);
-  size_t n = strlen(first);
-  if (n > 0 && lead + n - 1 <= GEN_WIDTH) {
-    gen_line(g, "%.*s", (int)(n - 1), first);
-  } else {
-    if (*ex)
-      gen_line(g, "%.*s", (int)strlen(ex) - 1, ex);
-    if (*attr)
-      gen_line(g, "%.*s", (int)strlen(attr) - 1, attr);
-  }
-  gen_line(g, "%s", vars);
+  gen_line(g, "%s%s%s", ex, attr, vars);
 }
 
 /* Body of a wide switch's case as a function of its own. */

@@ -21,7 +21,7 @@ tr=0 tp=0 tu=0
 for f in rules/*.rules backends/*/*.rules; do
   # shellcheck disable=SC2086
   $rg $inc -o "$tmp/x.c" "$f" 2>/dev/null || { echo "$f: rulegen failed"; continue; }
-  rules=$(grep -c '^  {"[^"]*", "[^"]*:[0-9]*", [0-9]*, [0-9]*, \(true\|false\)},$' "$tmp/x.c")
+  rules=$(grep -o '{"[^"]*", "[^"]*:[0-9]*:[0-9]*", [0-9]*, [0-9]*, \(true\|false\)}' "$tmp/x.c" | wc -l)
   [ "$rules" -gt 0 ] || continue
   packed=$(awk '/^\/\* ---- pass /{f = 1} f' "$tmp/x.c" | wc -l)
   unpacked=-; per=-

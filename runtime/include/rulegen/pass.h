@@ -312,6 +312,14 @@ RG_API bool rg_ints_equal(RgInts a, RgInts b);
 /* The length as a DSL int (a call, so comparing it with any int64 literal
  * draws no "comparison is always true" warning). */
 static inline int64_t rg_ints_len(RgInts a) { return (int64_t)a.n; }
+/* `a[i]`: false when i is out of range (a negative i converts to a huge
+ * one). */
+static inline bool rg_ints_at(RgInts a, int64_t i, int64_t *out) {
+  if ((uint64_t)i >= a.n)
+    return false;
+  *out = a.v[i];
+  return true;
+}
 /* True when p is a permutation of 0..len(p)-1. */
 RG_API bool rg_ints_is_perm(RgInts p);
 /* Int-list arithmetic of the rules language: `a + b` (concatenation),

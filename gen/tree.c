@@ -57,6 +57,14 @@ static bool path_within(GenPath outer, GenPath p) {
   return outer.n <= p.n && memcmp(outer.i, p.i, outer.n) == 0;
 }
 
+/* The node whose operand p names: p without its last step (the root for
+ * the root's own path, which a pattern does not test as an operand). */
+static GenPath producer(GenPath p) {
+  if (p.n)
+    p.n--;
+  return p;
+}
+
 /* The nodes a test reads: the node it names, or the producer whose operand
  * it names. */
 static uint32_t nodes_read(const GenTest *t, GenPath out[2]) {
@@ -69,8 +77,8 @@ static uint32_t nodes_read(const GenTest *t, GenPath out[2]) {
   case GEN_T_ATTR_VAR: out[0] = p, out[1] = o; return 2;
   case GEN_T_OP:
   case GEN_T_SPLAT:
-  case GEN_T_SPLAT_EQ: p.n--, out[0] = p; return 1;
-  case GEN_T_SAME: p.n--, o.n--, out[0] = p, out[1] = o; return 2;
+  case GEN_T_SPLAT_EQ: out[0] = producer(p); return 1;
+  case GEN_T_SAME: out[0] = producer(p), out[1] = producer(o); return 2;
   }
   return 0;
 }

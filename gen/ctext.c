@@ -63,7 +63,9 @@ static void flush_checks(Gen *g) {
   if (!nd && !nc)
     return;
   g->pend.ndecls = g->pend.nchecks = 0;
-  RgLoc prev = g->src.src ? g->src : gen_src_set(g, g->pend.src);
+  RgLoc prev = g->src;
+  if (!prev.src)
+    gen_src_set(g, g->pend.src);
   RgsBuf b;
   rgs_buf_init(&b);
   for (uint32_t i = 0; i < nd; i++) {

@@ -128,39 +128,58 @@ static void emit_array(Gen *g, const char *type, const char *name, const Items *
            it->n ? it->n : 1, "};");
 }
 
+/* The items separated by ", " (`none` when there are none). */
+static const char *items_join(Gen *g, const Items *it, const char *none) {
+  if (!it->n)
+    return none;
+  RgsBuf b;
+  rgs_buf_init(&b);
+  for (uint32_t i = 0; i < it->n; i++)
+    rgs_buf_printf(&b, "%s%s", i ? ", " : "", it->v[i]);
+  if (b.oom)
+    g->ok = false;
+  const char *s = gen_str(g, "%s", b.data ? b.data : "");
+  rgs_buf_free(&b);
+  return s;
+}
+
 /* The required ops and the root ops, both uint16_t: one declaration
  * when it fits a line. */
 static void emit_req_ops_roots(Gen *g, const char *T, const Items *req_ops, const Items *roots) {
-  const char *none = "0 /* none */", *const *rv = req_ops->n ? req_ops->v : &none;
-  RgsBuf b;
-  rgs_buf_init(&b);
-  rgs_buf_printf(&b, "static const uint16_t %s_req_ops[%u] = {", T, req_ops->n ? req_ops->n : 1);
-  for (uint32_t i = 0; i < (req_ops->n ? req_ops->n : 1); i++)
-    rgs_buf_printf(&b, "%s%s", i ? ", " : "", rv[i]);
-  rgs_buf_printf(&b, "}, %s_roots[%u] = {", T, roots->n ? roots->n : 1);
-  for (uint32_t i = 0; i < (roots->n ? roots->n : 1); i++)
-    rgs_buf_printf(&b, "%s%s", i ? ", " : "", roots->n ? roots->v[i] : "0");
-  rgs_buf_puts(&b, "};");
-  if (b.oom)
-    g->ok = false;
-  if (b.len <= GEN_WIDTH) {
-    gen_line(g, "%s", b.data ? b.data : "");
-  } else {
-    emit_array(g, "uint16_t", gen_str(g, "%s_req_ops", T), req_ops, none);
-    emit_array(g, "uint16_t", gen_str(g, "%s_roots", T), roots, "0");
+  const char *none = "0 /* none */";
+  const char *one = gen_str(g, "static const uint16_t %s_req_ops[%u] = {%s}, %s_roots[%u] = {%s};", T,
+                            req_ops->n ? req_ops->n : 1, items_join(g, req_ops, none), T, roots->n ? roots->n : 1,
+                            items_join(g, roots, "0"));
+  if (strlen(one) <= GEN_WIDTH) {
+    gen_line(g, "%s", one);
+    return;
   }
-  rgs_buf_free(&b);
+  emit_array(g, "uint16_t", gen_str(g, "%s_req_ops", T), req_ops, none);
+  emit_array(g, "uint16_t", gen_str(g, "%s_roots", T), roots, "0");
+}
+
+/* One row a rule; a single row on the table's line when it fits. */
+static void emit_rule_rows(Gen *g, const char *T, const Items *rows) {
+  const char *head = gen_str(g, "static const RgRuleDesc %s_rules[%u] = {", T, rows->n ? rows->n : 1);
+  const char *one = rows->n == 1 ? gen_str(g, "%s%s};", head, rows->v[0]) : NULL;
+  if (one && strlen(one) <= GEN_WIDTH) {
+    gen_line(g, "%s", one);
+    gen_line(g, "/* The target-op condition: the unfrozen nodes each rule needs at least. */");
+    return;
+  }
+  gen_line(g, "%s", head);
+  for (uint32_t i = 0; i < rows->n; i++)
+    gen_line(g, "  %s,", rows->v[i]);
+  if (!rows->n)
+    gen_line(g, "  {0}");
+  gen_line(g, "}; /* next, the target-op condition: the unfrozen nodes each rule needs at least */");
 }
 
 static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_static) {
   const char *P = gp->cname, *T = gp->pfx; /* the match function, the tables */
   DslPass *pass = gp->pass;
-  Items req_ops = {0}, reqs = {0}, roots = {0}, attrs = {0};
+  Items rows = {0}, req_ops = {0}, reqs = {0}, roots = {0}, attrs = {0};
   uint32_t nreq_ops = 0;
-  const char *rows_head = gen_str(g, "static const RgRuleDesc %s_rules[%u] = {", T, pass->nrules ? pass->nrules : 1);
-  const char *row = NULL; /* a single rule's, kept for one line */
-  if (gp->nrules != 1)
-    gen_line(g, "%s", rows_head);
   for (uint32_t i = 0; i < gp->nrules; i++) {
     GenRule *r = &gp->rules[i];
     GenReq rq[64];
@@ -176,23 +195,10 @@ static void emit_pass_tables(Gen *g, GenPass *gp, const bool *is_root, bool is_s
     if (r->rule->loc.src)
       rg_source_linecol(r->rule->loc.src, r->rule->loc.off, &line, &col);
     const char *where = gen_str(g, "%s:%u:%u", gen_loc_file(r->rule->loc), line, col);
-    row = gen_str(g, "{%s, %s, %u, %u, %s}", gen_cquote(g, r->rule->name.s), gen_cquote(g, where), first_req, n,
-                  r->rule->inexact ? "true" : "false");
-    if (gp->nrules != 1)
-      gen_line(g, "  %s,", row);
+    items_add(g, &rows, gen_str(g, "{%s, %s, %u, %u, %s}", gen_cquote(g, r->rule->name.s), gen_cquote(g, where),
+                                first_req, n, r->rule->inexact ? "true" : "false"));
   }
-  if (!gp->nrules)
-    gen_line(g, "  {0}");
-  if (gp->nrules == 1 && strlen(rows_head) + strlen(row) + 2 <= GEN_WIDTH) {
-    gen_line(g, "%s%s};", rows_head, row);
-    gen_line(g, "/* The target-op condition: the unfrozen nodes each rule needs at least. */");
-  } else {
-    if (gp->nrules == 1) {
-      gen_line(g, "%s", rows_head);
-      gen_line(g, "  %s,", row);
-    }
-    gen_line(g, "}; /* next, the target-op condition: the unfrozen nodes each rule needs at least */");
-  }
+  emit_rule_rows(g, T, &rows);
   for (uint32_t op = 0; op < gp->nlops; op++)
     if (is_root[op])
       items_add(g, &roots, gen_str(g, "%u", op));

@@ -29,7 +29,7 @@ else
 $(info note: without Z3 (no z3.h, or Z3=no): rgopt --prove and rulegen --prove are not built (apt-get install libz3-dev))
 endif
 
-.PHONY: all check asan bench fuzz verify coverage install uninstall clean
+.PHONY: all check check-build asan asan-full bench fuzz verify coverage install uninstall clean
 .SECONDEXPANSION:
 all:
 
@@ -52,16 +52,42 @@ $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-# SUITES="unit dsl ..." runs only those suites of tests/suites/.
-check: all $(TEST_BINS)
+# SUITES="unit dsl ..." runs only those suites of tests/suites/. The tree
+# and the test programs build JOBS at a time (default: the processors)
+# whether or not make was given -j; a make that already shares its jobs
+# (-jN) lends them instead.
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+check:
+	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) check-build
 	@sh tests/run.sh $(BUILD) $(SUITES)
+check-build: all $(TEST_BINS)
 
-# Same tests, built and run under AddressSanitizer + UBSan in their own tree.
-# A sanitizer report exits 86, so that a test expecting exit status 1 (a
-# diagnosed error) cannot mistake a report for it.
+# The sanitizer tree: one clang build with AddressSanitizer, UBSan and
+# libFuzzer's coverage instrumentation (-fsanitize=fuzzer-no-link), so that
+# the same objects serve the sanitizer run, the clang -Werror build and the
+# fuzz harnesses (tests/fuzz/build.mk). A sanitizer report exits 86, so that
+# a test expecting exit status 1 (a diagnosed error) cannot mistake a report
+# for it. The mlir-opt plugin, linked with -z defs, names clang's shared
+# sanitizer runtime (PLUGIN_LDFLAGS); whoever loads a sanitized shared
+# object into a program built without the sanitizers preloads that runtime
+# (the python and mlir_plugin suites do, tests/toolchain.sh).
+SAN_BUILD = build/asan
+SAN_CC ?= clang
+SAN_CXX ?= clang++
+SAN_MAKE = ASAN_OPTIONS=exitcode=86 UBSAN_OPTIONS=exitcode=86:print_stacktrace=1 \
+  $(MAKE) CC=$(SAN_CC) CXX=$(SAN_CXX) BUILD=$(SAN_BUILD) OPT=-O1 PLUGIN_LDFLAGS=-shared-libasan \
+  SANFLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer"
+
+# `make asan`: every suite under the sanitizers, the large graph suites on
+# a sample of their cases that fires every rule the whole set fires, its
+# offset moving with the commit count (RG_SAMPLE, docs/testing.md).
+# `make asan-full`: every case of every suite.
+RG_SAMPLE_STRIDE ?= 4
+RG_SAMPLE_OFFSET ?= $(shell git rev-list --count HEAD 2>/dev/null || echo 0)
 asan:
-	ASAN_OPTIONS=exitcode=86 UBSAN_OPTIONS=exitcode=86:print_stacktrace=1 $(MAKE) BUILD=build/asan OPT=-O1 \
-	  SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" check
+	$(SAN_MAKE) RG_SAMPLE=$(RG_SAMPLE_STRIDE):$(RG_SAMPLE_OFFSET) check
+asan-full:
+	$(SAN_MAKE) RG_SAMPLE= check
 
 # Line coverage of the whole test suite, measured with gcov.
 coverage:

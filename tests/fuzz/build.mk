@@ -1,13 +1,20 @@
 # tests/fuzz : libFuzzer harnesses, one per tests/fuzz/fuzz_<name>.c, each
-# seeded from the directories listed in FUZZ_SEEDS_<name>. Built with clang
-# in their own tree (build/fuzz) with ASan+UBSan; `make fuzz` runs each for
-# FUZZ_SECONDS seconds and fails on any crash, leak or timeout.
-FUZZ_SECONDS ?= 60
-# FUZZ_RUNS (inputs per harness) with FUZZ_SEED makes a run reproducible:
-# CI uses it so that its verdict does not depend on the machine's speed.
-FUZZ_RUNS ?=
-FUZZ_SEED ?=
-FUZZ_LIMIT = $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED))
+# seeded from the directories listed in FUZZ_SEEDS_<name>. Linked in the
+# sanitizer tree (SAN_BUILD: clang, ASan+UBSan, libFuzzer's coverage), from
+# the objects the sanitizer run tests. `make fuzz` runs each harness on
+# FUZZ_RUNS inputs from seed FUZZ_SEED (a fixed verdict on any machine, in
+# about two minutes on two cores); `make fuzz-long` runs each for
+# FUZZ_SECONDS seconds from a random seed. Both fail on any crash, leak or
+# timeout.
+FUZZ_SECONDS ?= 600
+# Inputs a harness, so that the five take about a minute on two cores
+# (docs/testing.md). fuzz_gen compiles some of what
+# it generates and runs the generator on every input (about 6 ms an
+# input); fuzz_dsl's inputs grow long from its seeds (the rules files).
+FUZZ_RUNS ?= 60000
+FUZZ_RUNS_dsl ?= 30000
+FUZZ_RUNS_gen ?= 8000
+FUZZ_SEED ?= 1
 FUZZ_SRCS = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES = $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=%)
 FUZZ_BINS = $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
@@ -22,17 +29,22 @@ fuzz-build: $(FUZZ_BINS)
 # The harnesses run side by side, FUZZ_JOBS at a time (default: the
 # number of processors); each prints its last line when it ends.
 FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+FUZZ_DIR = $(SAN_BUILD)/fuzz
+.PHONY: fuzz fuzz-long fuzz-build
 fuzz:
-	$(MAKE) BUILD=build/fuzz CC=clang OPT=-O1 \
-	  SANFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" fuzz-build
+	$(SAN_MAKE) fuzz-build
 	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(FUZZ_NAMES:%=fuzz-run-%)
+fuzz-long:
+	$(SAN_MAKE) fuzz-build
+	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) FUZZ_LONG=1 $(FUZZ_NAMES:%=fuzz-run-%)
 
+fuzz-run-%: FUZZ_LIMIT = $(if $(FUZZ_LONG),-max_total_time=$(FUZZ_SECONDS),-runs=$(or $(FUZZ_RUNS_$*),$(FUZZ_RUNS)) -seed=$(FUZZ_SEED))
 fuzz-run-%:
-	@dir=build/fuzz/corpus/$*; mkdir -p $$dir; \
-	build/fuzz/fuzz/fuzz_$* $(FUZZ_LIMIT) -timeout=10 -rss_limit_mb=2048 -print_final_stats=0 \
-	  -artifact_prefix=build/fuzz/ $$dir $(FUZZ_SEEDS_$*) 2>build/fuzz/fuzz_$*.log || \
-	  { echo "fuzz $*: $(FUZZ_LIMIT): FAILED"; tail -n 40 build/fuzz/fuzz_$*.log; exit 1; }; \
-	echo "fuzz $*: $(FUZZ_LIMIT): $$(grep -E '^(#[0-9]+ +DONE|Done)' build/fuzz/fuzz_$*.log | tail -n 1)"
+	@dir=$(FUZZ_DIR)/corpus/$*; mkdir -p $$dir; \
+	$(FUZZ_DIR)/fuzz_$* $(FUZZ_LIMIT) -timeout=10 -rss_limit_mb=2048 -print_final_stats=0 \
+	  -artifact_prefix=$(FUZZ_DIR)/ $$dir $(FUZZ_SEEDS_$*) 2>$(FUZZ_DIR)/fuzz_$*.log || \
+	  { echo "fuzz $*: $(FUZZ_LIMIT): FAILED"; tail -n 40 $(FUZZ_DIR)/fuzz_$*.log; exit 1; }; \
+	echo "fuzz $*: $(FUZZ_LIMIT): $$(grep -E '^(#[0-9]+ +DONE|Done)' $(FUZZ_DIR)/fuzz_$*.log | tail -n 1)"
 
 # fuzz_verify runs the built-in pipelines: it links the generated passes
 # and the backends' hooks.

@@ -13,40 +13,65 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
+sample_suite=fixpoint
+. tests/sample.sh
+models=../shared/models
 
-# check NAME FILE TARGET...: a graph a target rejects is another suite's.
+# check NAME FILE TARGET: a graph a target rejects is another suite's.
+n=0
 check() {
-  name=$1 f=$2
-  shift 2
-  for t in "$@"; do
-    "$rgopt" --target "$t" "$f" -o "$tmp/1.mlir" 2>/dev/null || continue
-    if ! "$rgopt" --target "$t" "$tmp/1.mlir" -o "$tmp/2.mlir" 2>"$tmp/err"; then
-      fail "fixpoint:$name:$t" "the second run failed: $(head -n 2 "$tmp/err")"
-    elif cmp -s "$tmp/1.mlir" "$tmp/2.mlir"; then
-      pass "fixpoint:$name:$t"
-    else
-      fail "fixpoint:$name:$t" "a second run changes the output ($(grep -c '"' "$tmp/1.mlir") -> $(grep -c '"' "$tmp/2.mlir") lines)"
-    fi
-  done
+  name=$1 f=$2 t=$3 n=$((n + 1))
+  "$rgopt" --target "$t" --stats-json "$tmp/$n.json" "$f" -o "$tmp/1.mlir" 2>/dev/null || return 0
+  sample_json "$name@$t" "$tmp/$n.json"
+  if ! "$rgopt" --target "$t" "$tmp/1.mlir" -o "$tmp/2.mlir" 2>"$tmp/err"; then
+    fail "fixpoint:$name:$t" "the second run failed: $(head -n 2 "$tmp/err")"
+  elif cmp -s "$tmp/1.mlir" "$tmp/2.mlir"; then
+    pass "fixpoint:$name:$t"
+  else
+    fail "fixpoint:$name:$t" "a second run changes the output ($(grep -c '"' "$tmp/1.mlir") -> $(grep -c '"' "$tmp/2.mlir") lines)"
+  fi
 }
 
-for f in tests/mlir/roundtrip/*.mlir tests/examples/*.mlir tests/rules/*.mlir tests/layout/*.mlir; do
-  [ -f "$f" ] && check "$(basename "$f" .mlir)" "$f" ethos-u55 ethos-u85
-done
-for f in tests/arm/*.mlir; do check "arm/$(basename "$f" .mlir)" "$f" arm; done
-for f in tests/xnnpack/*.mlir; do [ -f "$f" ] && check "xnnpack/$(basename "$f" .mlir)" "$f" xnnpack; done
-for d in 1 2 3 8; do
-  "$gen" "$d" >"$tmp/nchw.mlir" && check "nchw-$d" "$tmp/nchw.mlir" ethos-u55 ethos-u85
-done
-# Random graphs of rgdiff: the first $RGDIFF_SEEDS (300) seeds. (The
-# graphs on which the pipelines once were no fixed point, or
-# fuse_transposes did not terminate, are kept in tests/layout: a seed
-# names another graph once the generator changes.)
+# The cases, "NAME@TARGET GRAPH TARGET" a line; GRAPH is a file, or
+# nchw:D or rgdiff:SEED for a graph written on the way. Random graphs of
+# rgdiff: the first $RGDIFF_SEEDS (300) seeds. (The graphs on which the
+# pipelines once were no fixed point, or fuse_transposes did not
+# terminate, are kept in tests/layout: a seed names another graph once the
+# generator changes.)
+{
+  for f in tests/mlir/roundtrip/*.mlir tests/examples/*.mlir tests/rules/*.mlir tests/layout/*.mlir; do
+    [ -f "$f" ] && for t in ethos-u55 ethos-u85; do echo "$(basename "$f" .mlir)@$t $f $t"; done
+  done
+  for f in tests/arm/*.mlir; do echo "arm/$(basename "$f" .mlir)@arm $f arm"; done
+  for f in tests/xnnpack/*.mlir; do [ -f "$f" ] && echo "xnnpack/$(basename "$f" .mlir)@xnnpack $f xnnpack"; done
+  for d in 1 2 3 8; do for t in ethos-u55 ethos-u85; do echo "nchw-$d@$t nchw:$d $t"; done; done
+  for s in $(seq 1 "${RGDIFF_SEEDS:-300}"); do for t in ethos-u55 ethos-u85; do echo "rgdiff-$s@$t rgdiff:$s $t"; done; done
+  if [ -d "$models" ]; then
+    for f in "$models"/*.generic.mlir; do
+      for t in ethos-u55 ethos-u85; do echo "$(basename "$f" .generic.mlir)@$t $f $t"; done
+    done
+  fi
+} | sample_keep >"$tmp/cases"
 rgdiff="$RG_BUILD/bin/rgdiff"
-for s in $(seq 1 "${RGDIFF_SEEDS:-300}"); do
-  "$rgdiff" --dump --seed "$s" >"$tmp/rgdiff.mlir" 2>/dev/null || { fail "fixpoint:rgdiff-$s" "rgdiff --dump failed"; continue; }
-  check "rgdiff-$s" "$tmp/rgdiff.mlir" ethos-u55 ethos-u85
-done
+made=
+while read -r key g t <&3; do
+  name=${key%@*}
+  case $g in
+  nchw:* | rgdiff:*)
+    f=$tmp/made.mlir
+    if [ "$made" != "$g" ]; then
+      made=$g
+      case $g in
+      nchw:*) "$gen" "${g#nchw:}" >"$f" ;;
+      rgdiff:*) "$rgdiff" --dump --seed "${g#rgdiff:}" >"$f" 2>/dev/null ||
+        { fail "fixpoint:$name" "rgdiff --dump failed"; continue; } ;;
+      esac
+    fi ;;
+  *) f=$g ;;
+  esac
+  check "$name" "$f" "$t"
+done 3<"$tmp/cases"
+sample_check
 # sink_binary_left_value and _right_value took turns with inverse_pair on
 # these: the pipelines must finish (check above skips a graph they reject).
 for f in tests/layout/rgdiff_terminates_*.mlir; do
@@ -71,8 +96,4 @@ else
   fail "single-sweep-skips-re-runs" "nodes visited: '$sweep' in one sweep, '$fix' to the fixed point"
 fi
 
-models=../shared/models
-[ -d "$models" ] || { echo "SKIP fixpoint:models: $models not present"; exit 0; }
-for f in "$models"/*.generic.mlir; do
-  check "$(basename "$f" .generic.mlir)" "$f" ethos-u55 ethos-u85
-done
+[ -d "$models" ] || echo "SKIP fixpoint:models: $models not present"

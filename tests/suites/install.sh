@@ -7,13 +7,11 @@ cd "$RG_ROOT" || exit 1
 z3=; nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -q " U Z3_" && z3=-lz3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc=${CC:-cc}
 # A library built with sanitizers (make asan) or coverage counters (make
-# coverage) needs the same in the programs that link it.
-san=
-syms=$(nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -o ' U __\(asan\|gcov\)_' | sort -u)
-case $syms in *asan*) san="-fsanitize=address,undefined" ;; esac
-case $syms in *gcov*) san="$san --coverage" ;; esac
+# coverage) needs the same, from the same compiler, in the programs that
+# link it.
+. tests/toolchain.sh
+cc=$build_cc san=$build_san
 
 # ---- public headers ----
 for h in runtime/include/rulegen/*.h; do
@@ -29,7 +27,7 @@ for h in runtime/include/rulegen/*.h; do
   fi
 done
 cxx=
-for c in c++ g++ clang++; do
+for c in $build_cxx c++ g++ clang++; do
   command -v $c >/dev/null 2>&1 && { cxx=$c; break; }
 done
 if [ -z "$cxx" ]; then
@@ -202,9 +200,7 @@ example_plugin() {
   fi
   [ -f "$1" ] || { echo "FAIL example-plugin: $1 was not built"; return; }
   # built with sanitizers: their runtime goes first into mlir-opt-22
-  pre=
-  case $san in *address*) pre="$(cc -print-file-name=libasan.so):$(cc -print-file-name=libubsan.so)" ;; esac
-  mo="env LD_PRELOAD=$pre mlir-opt-22 --allow-unregistered-dialect"
+  mo="env LD_PRELOAD=$build_preload mlir-opt-22 --allow-unregistered-dialect"
   for g in "$example"/graphs/*.mlir; do
     n=$(basename "$g" .mlir)
     $mo --mlir-print-op-generic --mlir-print-debuginfo "$g" >"$tmp/pg.mlir" &&

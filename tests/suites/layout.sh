@@ -17,6 +17,9 @@ mlir_opt=$(command -v mlir-opt-22)
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 bytes() { awk -f bench/graph_stats.awk "$1" | cut -d' ' -f4; }
+sample_suite=layout
+. tests/sample.sh
+models=../shared/models
 
 # check NAME FILE
 check() {
@@ -30,7 +33,9 @@ check() {
     mo=$(bytes "$tmp/mo.mlir")
   fi
   for t in ethos-u55 ethos-u85; do
-    "$rgopt" --target $t --stats "$f" -o "$tmp/o.mlir" 2>"$tmp/err" || continue # other suites report failures
+    "$rgopt" --target $t --stats --stats-json "$tmp/$name.$t.json" "$f" -o "$tmp/o.mlir" 2>"$tmp/err" ||
+      continue # other suites report failures
+    sample_json "$name" "$tmp/$name.$t.json"
     out=$(bytes "$tmp/o.mlir")
     why=
     [ "$out" -le "$in" ] || why="transposes write $out bytes after the pipeline, $in before"
@@ -43,13 +48,24 @@ check() {
   done
 }
 
-for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir tests/examples/*.mlir tests/quality/*.mlir tests/verify/*.mlir \
-         tests/layout/*.mlir; do
-  check "$(basename "$f" .mlir)" "$f"
-done
-for d in 1 2 4 8; do
-  "$gen" "$d" >"$tmp/nchw.mlir" && check "nchw-$d" "$tmp/nchw.mlir"
-done
+# The cases, "NAME GRAPH" a line; GRAPH is a file or nchw:D, written on the way.
+{
+  for f in tests/rules/*.mlir tests/mlir/roundtrip/*.mlir tests/examples/*.mlir tests/quality/*.mlir \
+           tests/verify/*.mlir tests/layout/*.mlir; do
+    echo "$(basename "$f" .mlir) $f"
+  done
+  for d in 1 2 4 8; do echo "nchw-$d nchw:$d"; done
+  if [ -d "$models" ]; then
+    for f in "$models"/*.generic.mlir; do echo "$(basename "$f" .generic.mlir) $f"; done
+  fi
+} | sample_keep >"$tmp/cases"
+while read -r name g <&3; do
+  case $g in
+  nchw:*) "$gen" "${g#nchw:}" >"$tmp/nchw.mlir" && check "$name" "$tmp/nchw.mlir" ;;
+  *) check "$name" "$g" ;;
+  esac
+done 3<"$tmp/cases"
+sample_check
 
 # The graphs written for the optimiser: what the rules alone left (in the
 # file's comment) against the optimum, which --stats must call optimal.
@@ -63,8 +79,4 @@ for f in tests/rules/layout_*.mlir; do
   fi
 done
 
-models=../shared/models
-[ -d "$models" ] || { echo "SKIP layout:models: $models not present"; exit 0; }
-for f in "$models"/*.generic.mlir; do
-  check "$(basename "$f" .generic.mlir)" "$f"
-done
+[ -d "$models" ] || echo "SKIP layout:models: $models not present"

@@ -22,13 +22,8 @@ fi
 command -v "$mlir_opt" >/dev/null || { echo "SKIP mlir_plugin: $mlir_opt is not installed"; exit 0; }
 # A plugin built with sanitizers (make asan) needs their runtime loaded
 # first into mlir-opt-22, which is not built with them.
-preload=
-if nm -D --undefined-only "$plugin" 2>/dev/null | grep -q ' __asan_init'; then
-  for lib in libasan.so libubsan.so; do
-    f=$(${CC:-cc} -print-file-name=$lib)
-    [ -f "$f" ] && preload="$preload $f"
-  done
-fi
+. tests/toolchain.sh
+preload=$build_preload
 mo() { LD_PRELOAD="$preload" "$mlir_opt" "$@"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

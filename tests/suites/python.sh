@@ -22,15 +22,12 @@ fi
 # A library built with coverage counters cannot be loaded into the
 # interpreter; one built with sanitizers can, once their runtimes are
 # preloaded (Python's own allocations are not leaks to report).
-syms=$(nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null)
-case $syms in *" U __gcov_"*)
+. tests/toolchain.sh
+case $build_san in *--coverage*)
   echo "SKIP python: the library is built with coverage counters (ctypes cannot load it)"
   exit 0 ;;
 esac
-pre=
-case $syms in *" U __asan_"*)
-  pre="$(${CC:-cc} -print-file-name=libasan.so):$(${CC:-cc} -print-file-name=libubsan.so)" ;;
-esac
+pre=$build_preload
 run_py() {
   if [ -n "$pre" ]; then
     LD_PRELOAD="$pre" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$py" "$@"
@@ -42,7 +39,7 @@ export RULEGEN_LIB="$lib" PYTHONPATH="$RG_ROOT/tools/python" PYTHONDONTWRITEBYTE
 
 # A user's rule set, built out of tree as a shared library.
 user=
-cc=${CC:-cc}
+cc=$build_cc
 if "$RG_BUILD/bin/rulegen" -I docs/examples/my_npu -I rules -I backends/tosa -o "$tmp/my_npu.c" \
      --header "$tmp/my_npu.h" --symbol my_npu docs/examples/my_npu/my_npu.rules 2>"$tmp/err" &&
    $cc -std=c11 -shared -fPIC -Iruntime/include -I"$tmp" "$tmp/my_npu.c" \

@@ -52,7 +52,7 @@ all: $(MLIR_PLUGIN_LIB)
 $(MLIR_PLUGIN): $(MLIR_PLUGIN_CXX_OBJ) $(MLIR_PLUGIN_OBJS) $(MLIR_PLUGIN_RULES_OBJ) $(BACKEND_LIB) $(LIBRULEGEN) \
                 $(MLIR_PLUGIN_DIR)/exports.map
 	@mkdir -p $(dir $@)
-	$(CXX) -shared $(ALL_LDFLAGS) -Wl,--version-script=$(MLIR_PLUGIN_DIR)/exports.map -Wl,--exclude-libs,ALL \
+	$(CXX) -shared $(ALL_LDFLAGS) $(PLUGIN_LDFLAGS) -Wl,--version-script=$(MLIR_PLUGIN_DIR)/exports.map -Wl,--exclude-libs,ALL \
 	  -Wl,-z,defs $(MLIR_PLUGIN_CXX_OBJ) $(MLIR_PLUGIN_OBJS) $(MLIR_PLUGIN_RULES_OBJ) $(BACKEND_LIB) $(LIBRULEGEN) \
 	  -L$(MLIR_PREFIX)/lib -lMLIRCAPIIR -lMLIR -lLLVM -Wl,-rpath,$(MLIR_PREFIX)/lib $(LDLIBS) -o $@
 

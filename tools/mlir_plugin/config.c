@@ -186,7 +186,10 @@ RgmConfig *rgm_config_new(const RgmPlugin *plugin, const char *opts, size_t len,
         c->syntax[k++] = *s;
     }
   /* `key=value` or `key` items separated by spaces; a value may be in
-   * braces or quotes (how MLIR's option syntax nests). */
+   * braces or quotes (how MLIR's option syntax nests). A pass given no
+   * options may hand in no string at all. */
+  if (!opts)
+    opts = "", len = 0;
   const char *p = opts, *end = opts + len;
   while (p < end) {
     while (p < end && (*p == ' ' || *p == '\t' || *p == '\n'))

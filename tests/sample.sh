@@ -90,6 +90,7 @@ sample_check() {
   if [ -z "$missing" ]; then
     echo "PASS sample:$sample_suite:fires-every-rule: $ran of $all cases fire the $rules rules the full run fires"
   else
-    echo "FAIL sample:$sample_suite:fires-every-rule: $ran of $all cases; not fired: $missing"
+    echo "FAIL sample:$sample_suite:fires-every-rule: $ran of $all cases; not fired: $missing" \
+      "(the record is $sample_ref, from the last full run; make check writes it anew)"
   fi
 }

@@ -32,10 +32,10 @@ FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 FUZZ_DIR = $(SAN_BUILD)/fuzz
 .PHONY: fuzz fuzz-long fuzz-build
 fuzz:
-	$(SAN_MAKE) fuzz-build
+	+$(SAN_MAKE) fuzz-build
 	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(FUZZ_NAMES:%=fuzz-run-%)
 fuzz-long:
-	$(SAN_MAKE) fuzz-build
+	+$(SAN_MAKE) fuzz-build
 	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) FUZZ_LONG=1 $(FUZZ_NAMES:%=fuzz-run-%)
 
 fuzz-run-%: FUZZ_LIMIT = $(if $(FUZZ_LONG),-max_total_time=$(FUZZ_SECONDS),-runs=$(or $(FUZZ_RUNS_$*),$(FUZZ_RUNS)) -seed=$(FUZZ_SEED))

@@ -4,18 +4,18 @@
 # RG_SAMPLE=STRIDE:OFFSET (make asan) asks for a sample; unset or empty
 # (make check, make asan-full), every case runs.
 #
-# A case is a word (no blanks), its runs' --stats-json the fires it
-# records (sample_json CASE JSON, then sample_flush); the lines
-# sample_keep reads may hold more after the case, which it prints with
-# them. Every run writes its cases' fires to
-# $RG_BUILD/fires/SUITE.txt, one line a case: the case, then each rule
-# that fired. A sampled run keeps, of the cases the suite lists in order
-# (sample_keep reads them, one a line, and prints those kept), case i
-# (from 0) when (i + OFFSET) % STRIDE == 0, every case the full run's
-# record (RG_SAMPLE_FIRES, a fires directory; make asan names the plain
-# build's) does not know, and, in order, every further case that fires a
-# rule the kept ones do not. sample_check then reports whether the rules
-# the sample fired are all those the full run fired.
+# A case is a word (no blanks). Every run records which rules each case
+# fired, in $RG_BUILD/fires/SUITE.txt, one line a case: the case, then the
+# rules (pass.rule). The suite hands in each case's --stats-json
+# (sample_json CASE FILE; sample_check reads them all at the end).
+# sample_keep reads the suite's cases in order, one a line (what follows
+# the case on its line is kept with it), and prints those a sampled run
+# keeps: case i (from 0) when (i + OFFSET) % STRIDE == 0; every case the
+# record of a full run (RG_SAMPLE_FIRES, a fires directory: make asan
+# names build/fires, which make check writes) does not know; then, in
+# order, each case that fires a rule the kept ones do not. sample_check
+# ends a sampled run with one case: the sample fired every rule the full
+# run fired on the same cases.
 sample_stride=${RG_SAMPLE%%:*} sample_offset=${RG_SAMPLE#*:}
 case $sample_stride:$sample_offset in
 *[!0-9:]* | :* | *: | 0:*) sample_stride= ;;
@@ -28,12 +28,11 @@ mkdir -p "$RG_BUILD/fires"
 # A sampled run does not overwrite the record it samples from.
 [ -n "$sample_stride" ] && [ "$sample_out" -ef "$sample_ref" ] && sample_out=$sample_out.sample
 : >"$sample_out"
-: >"$sample_out.cases"
-: >"$sample_out.pending"
+rm -f "$sample_out.pending" "$sample_out.cases"
 
-# sample_json CASE JSON: CASE's run wrote JSON, which stays until
-# sample_flush reads every case's at once (a case may have several; cases
-# run side by side may all call it).
+# sample_json CASE JSON: a run of CASE wrote JSON, which must stay until
+# sample_flush (sample_check) reads them all in one go; a case may have
+# several, and cases run side by side may all call it.
 sample_json() { echo "$1 $2" >>"$sample_out.pending"; }
 sample_flush() {
   [ -s "$sample_out.pending" ] || return 0
@@ -46,7 +45,7 @@ sample_flush() {
            }
          close($2) }
        END { for (i = 1; i <= n; i++) print order[i] fired[order[i]] }' "$sample_out.pending" >>"$sample_out"
-  : >"$sample_out.pending"
+  rm -f "$sample_out.pending"
 }
 sample_keep() {
   if [ -z "$sample_stride" ]; then
@@ -82,11 +81,13 @@ sample_check() {
   fi
   # the rules the full run fired on the cases listed now, against those
   # the sample fired
-  awk 'FILENAME == ARGV[1] { listed[$1] = 1; next }
+  touch "$sample_out.cases"
+  read -r ran all rules missing <<EOF
+$(awk 'FILENAME == ARGV[1] { listed[$1] = 1; next }
        FILENAME == ARGV[2] { for (j = 2; j <= NF; j++) got[$j] = 1; ran++; next }
        $1 in listed { all++; for (j = 2; j <= NF; j++) if (!seen[$j]++) { rules++; if (!($j in got)) miss = miss " " $j } }
-       END { printf "%d %d %d%s\n", ran, all, rules, miss }' "$sample_out.cases" "$sample_out" "$sample_ref" >"$sample_out.check"
-  read -r ran all rules missing <"$sample_out.check"
+       END { printf "%d %d %d%s\n", ran, all, rules, miss }' "$sample_out.cases" "$sample_out" "$sample_ref")
+EOF
   if [ -z "$missing" ]; then
     echo "PASS sample:$sample_suite:fires-every-rule: $ran of $all cases fire the $rules rules the full run fires"
   else

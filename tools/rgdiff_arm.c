@@ -450,7 +450,15 @@ static void m_var(Gen *G) {
  * (both kept). The op has no shape hook: typed here. */
 static void m_layer_norm(Gen *G) {
   int64_t dims[MAX_RANK], md[MAX_RANK];
-  RgValue *x = chance(&G->rng, 30) ? a_fpick(G) : a_arg(G, a_float_dtype(G), a_shape(G, 1, 5, dims), dims);
+  RgValue *x;
+  if (chance(&G->rng, 30)) {
+    x = a_fpick(G);
+  } else {
+    /* one draw at a time (a call's arguments are evaluated in no set
+     * order), the shape first as gcc evaluated them */
+    int32_t rank = a_shape(G, 1, 5, dims);
+    x = a_arg(G, a_float_dtype(G), rank, dims);
+  }
   const RgType *t = x->type;
   int32_t r = t->rank, k = (int32_t)rnd(&G->rng, 1, r);
   for (int32_t i = 0; i < r; i++)

@@ -179,7 +179,8 @@ static int64_t random_zp(Gen *G, RgDType dt, bool is_unsigned) {
 RgValue *tgen_negate(Gen *G, RgValue *x) {
   RgDType dt = x->type->dtype;
   RgDType zdt = dt;
-  /* one draw a statement: a seed names the same graph whatever the compiler */
+  /* drawn one at a time, so that a seed names one graph whatever the
+   * compiler (an initializer list is evaluated in no set order) */
   RgValue *input_zp = tgen_scalar_const(G, zdt, random_zp(G, dt, false));
   RgValue *output_zp = tgen_scalar_const(G, zdt, random_zp(G, dt, false));
   RgValue *ops[3] = {x, input_zp, output_zp};

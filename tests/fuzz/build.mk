@@ -3,14 +3,14 @@
 # sanitizer tree (SAN_BUILD: clang, ASan+UBSan, libFuzzer's coverage), from
 # the objects the sanitizer run tests. `make fuzz` runs each harness on
 # FUZZ_RUNS inputs from seed FUZZ_SEED (a fixed verdict on any machine, in
-# about two minutes on two cores); `make fuzz-long` runs each for
+# about a minute on two cores); `make fuzz-long` runs each for
 # FUZZ_SECONDS seconds from a random seed. Both fail on any crash, leak or
 # timeout.
 FUZZ_SECONDS ?= 600
 # Inputs a harness, so that the five take about a minute on two cores
-# (docs/testing.md). fuzz_gen compiles some of what
-# it generates and runs the generator on every input (about 6 ms an
-# input); fuzz_dsl's inputs grow long from its seeds (the rules files).
+# (docs/testing.md). fuzz_gen compiles some of what it generates and runs
+# the generator on every input (about 6 ms an input); fuzz_dsl's inputs
+# grow long from its seeds (the rules files).
 FUZZ_RUNS ?= 60000
 FUZZ_RUNS_dsl ?= 30000
 FUZZ_RUNS_gen ?= 8000

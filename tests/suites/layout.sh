@@ -22,8 +22,9 @@ sample_suite=layout
 models=../shared/models
 
 # check NAME FILE
+n=0
 check() {
-  name=$1 f=$2
+  name=$1 f=$2 n=$((n + 1))
   in=$(bytes "$f")
   mo=
   # mlir-opt-22 does not know rg.frozen (another partition's transposes,
@@ -33,9 +34,9 @@ check() {
     mo=$(bytes "$tmp/mo.mlir")
   fi
   for t in ethos-u55 ethos-u85; do
-    "$rgopt" --target $t --stats --stats-json "$tmp/$name.$t.json" "$f" -o "$tmp/o.mlir" 2>"$tmp/err" ||
+    "$rgopt" --target $t --stats --stats-json "$tmp/$n.$t.json" "$f" -o "$tmp/o.mlir" 2>"$tmp/err" ||
       continue # other suites report failures
-    sample_json "$name" "$tmp/$name.$t.json"
+    sample_json "$name" "$tmp/$n.$t.json"
     out=$(bytes "$tmp/o.mlir")
     why=
     [ "$out" -le "$in" ] || why="transposes write $out bytes after the pipeline, $in before"

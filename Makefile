@@ -52,15 +52,21 @@ $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-# SUITES="unit dsl ..." runs only those suites of tests/suites/. The tree
-# and the test programs build JOBS at a time (default: the processors)
-# whether or not make was given -j; a make that already shares its jobs
-# (-jN) lends them instead.
+# SUITES="unit dsl ..." runs only those suites of tests/suites/. When
+# check is the only goal, the tree and the test programs build JOBS at a
+# time (default: the processors; JOBS=1 builds one at a time) whether or
+# not make was given -j, and a make that already shares its jobs (-jN)
+# lends them instead; beside other goals, check waits for them to build.
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+check-build: all $(TEST_BINS)
+ifeq ($(filter-out check,$(MAKECMDGOALS)),)
 check:
 	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) check-build
 	@sh tests/run.sh $(BUILD) $(SUITES)
-check-build: all $(TEST_BINS)
+else
+check: check-build
+	@sh tests/run.sh $(BUILD) $(SUITES)
+endif
 
 # The sanitizer tree: one clang build with AddressSanitizer, UBSan and
 # libFuzzer's coverage instrumentation (-fsanitize=fuzzer-no-link), so that

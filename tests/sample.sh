@@ -17,8 +17,11 @@
 # ends a sampled run with one case: the sample fired every rule the full
 # run fired on the same cases.
 sample_stride=${RG_SAMPLE%%:*} sample_offset=${RG_SAMPLE#*:}
-case $sample_stride:$sample_offset in
-*[!0-9:]* | :* | *: | 0:*) sample_stride= ;;
+# two numbers, the stride from 1 and without a leading 0
+case $RG_SAMPLE in
+*:*:* | *[!0-9:]*) sample_stride= ;;
+[1-9]*:[0-9]*) ;;
+*) sample_stride= ;;
 esac
 [ -n "$RG_SAMPLE" ] && [ -z "$sample_stride" ] &&
   echo "FAIL sample: RG_SAMPLE='$RG_SAMPLE' is not STRIDE:OFFSET (two numbers, the stride at least 1)"

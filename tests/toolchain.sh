@@ -19,7 +19,13 @@ case $(nm "$RG_BUILD/lib/librulegen.a" 2>/dev/null | grep -o ' U __\(asan\|gcov\
 *asan*)
   build_san="-fsanitize=address,undefined"
   case $build_cc in
-  *clang*) build_preload=$($build_cc -print-file-name="libclang_rt.asan-$(uname -m).so") ;;
+  *clang*)
+    # clang 14 names the runtime by its processor; later ones keep it in a
+    # folder of the target as libclang_rt.asan.so
+    for f in "libclang_rt.asan-$(uname -m).so" libclang_rt.asan.so; do
+      f=$($build_cc -print-file-name="$f")
+      [ -f "$f" ] && { build_preload=$f; break; }
+    done ;;
   *) build_preload="$($build_cc -print-file-name=libasan.so):$($build_cc -print-file-name=libubsan.so)" ;;
   esac ;;
 esac

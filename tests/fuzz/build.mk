@@ -39,8 +39,10 @@ fuzz-long:
 	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) FUZZ_LONG=1 $(FUZZ_NAMES:%=fuzz-run-%)
 
 fuzz-run-%: FUZZ_LIMIT = $(if $(FUZZ_LONG),-max_total_time=$(FUZZ_SECONDS),-runs=$(or $(FUZZ_RUNS_$*),$(FUZZ_RUNS)) -seed=$(FUZZ_SEED))
+# A fixed run starts from an empty corpus (its verdict is the seed's); a
+# long run keeps growing one of its own.
 fuzz-run-%:
-	@dir=$(FUZZ_DIR)/corpus/$*; mkdir -p $$dir; \
+	@dir=$(FUZZ_DIR)/corpus$(if $(FUZZ_LONG),-long)/$*; $(if $(FUZZ_LONG),,rm -rf $$dir;) mkdir -p $$dir; \
 	$(FUZZ_DIR)/fuzz_$* $(FUZZ_LIMIT) -timeout=10 -rss_limit_mb=2048 -print_final_stats=0 \
 	  -artifact_prefix=$(FUZZ_DIR)/ $$dir $(FUZZ_SEEDS_$*) 2>$(FUZZ_DIR)/fuzz_$*.log || \
 	  { echo "fuzz $*: $(FUZZ_LIMIT): FAILED"; tail -n 40 $(FUZZ_DIR)/fuzz_$*.log; exit 1; }; \

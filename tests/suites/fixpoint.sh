@@ -59,14 +59,18 @@ while read -r key g t <&3; do
   case $g in
   nchw:* | rgdiff:*)
     f=$tmp/made.mlir
+    # written once for the targets that follow; a graph that cannot be
+    # written is no case (rgdiff's failure is one, reported once)
     if [ "$made" != "$g" ]; then
       made=$g
       case $g in
-      nchw:*) "$gen" "${g#nchw:}" >"$f" ;;
+      nchw:*) "$gen" "${g#nchw:}" >"$f" || made=failed ;;
       rgdiff:*) "$rgdiff" --dump --seed "${g#rgdiff:}" >"$f" 2>/dev/null ||
-        { fail "fixpoint:$name" "rgdiff --dump failed"; continue; } ;;
+        { fail "fixpoint:$name" "rgdiff --dump failed"; made=failed; } ;;
       esac
-    fi ;;
+      failed=$made
+    fi
+    [ "$failed" = failed ] && continue ;;
   *) f=$g ;;
   esac
   check "$name" "$f" "$t"

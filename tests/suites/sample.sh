@@ -30,11 +30,13 @@ expect_kept stride-and-cover 3:0 'c0 extra c1 extra c3 extra c4 extra c6 extra '
 expect_kept offset-moves 3:1 'c0 extra c2 extra c4 extra c5 extra c6 extra '
 expect_kept stride-one 1:5 'c0 extra c1 extra c2 extra c3 extra c4 extra c5 extra c6 extra '
 expect_kept no-sample '' 'c0 extra c1 extra c2 extra c3 extra c4 extra c5 extra c6 extra '
-got=$(kept bad)
-case $got in
-*"FAIL sample: RG_SAMPLE='bad'"*) echo "PASS bad-sample-refused" ;;
-*) echo "FAIL bad-sample-refused: printed '$got'" ;;
-esac
+for bad in bad 8 8:1:2 0:1 08:1 8:; do
+  got=$(kept $bad)
+  case $got in
+  *"FAIL sample: RG_SAMPLE='$bad'"*"c6 extra "*) echo "PASS bad-sample-refused:$bad" ;;
+  *) echo "FAIL bad-sample-refused:$bad: printed '$got'" ;;
+  esac
+done
 
 # The record of a run, and the check: a sample that fires what the full
 # run fired passes; one that misses p.only fails and names it.
